@@ -1,0 +1,47 @@
+// The harness's stand-in for the preload: defines the same `window.bridge` ({ invoke, on }) over a
+// loopback WebSocket to the harness process, which runs the real core.
+;(() => {
+  const token = new URLSearchParams(location.search).get('token') ?? ''
+  const socket = new WebSocket(`ws://${location.host}/__bridge?token=${encodeURIComponent(token)}`)
+  const opened = new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true })
+    socket.addEventListener('error', () => reject(new Error('bridge connection failed')), { once: true })
+  })
+  const pending = new Map()
+  const listeners = new Map()
+  let nextId = 1
+
+  socket.addEventListener('message', (message) => {
+    const frame = JSON.parse(message.data)
+    if ('id' in frame) {
+      pending.get(frame.id)?.(frame.result)
+      pending.delete(frame.id)
+    } else if (typeof frame.event === 'string') {
+      for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload)
+    }
+  })
+  socket.addEventListener('close', () => {
+    for (const resolve of pending.values()) {
+      resolve({ ok: false, error: { code: 'bridge_closed', message: 'The app stopped responding.' } })
+    }
+    pending.clear()
+  })
+
+  const bridge = {
+    invoke: async (route, input) => {
+      await opened
+      const id = nextId++
+      return new Promise((resolve) => {
+        pending.set(id, resolve)
+        socket.send(JSON.stringify({ id, route, input }))
+      })
+    },
+    on: (event, listener) => {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener)
+      listeners.set(event, set)
+      return () => set.delete(listener)
+    },
+  }
+  Object.defineProperty(window, 'bridge', { value: Object.freeze(bridge), enumerable: true })
+})()

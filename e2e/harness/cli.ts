@@ -1,0 +1,38 @@
+// `npm run harness`: the app in any browser, against the real core. Loopback only; the URL carries a token.
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startHarness } from './server.ts'
+
+const { values } = parseArgs({
+  options: {
+    'user-data': { type: 'string' },
+    port: { type: 'string', default: '0' },
+    profile: { type: 'string', default: 'sandbox' },
+    help: { type: 'boolean', default: false },
+  },
+})
+
+if (values.help) {
+  console.log('Usage: npm run harness -- [--user-data DIR] [--port N] [--profile NAME]')
+  process.exit(0)
+}
+
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a whole number from 0 to 65535, not "${values.port}"`)
+  process.exit(2)
+}
+
+try {
+  const userData = values['user-data'] ?? (await mkdtemp(join(tmpdir(), 'gateway-desk-')))
+  const harness = await startHarness({ userData, port })
+  console.log(`harness listening on ${harness.url}`)
+  const stop = () => void harness.close().then(() => process.exit(0))
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}

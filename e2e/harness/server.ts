@@ -1,0 +1,118 @@
+// The e2e harness: the real core, built by the same composition root as the desktop app, with a Node
+// Platform; the built renderer served on 127.0.0.1; the contract carried over a loopback WebSocket.
+// Only the transport and the platform differ from Electron.
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { WebSocketServer } from 'ws'
+import { type Core, createCore } from '#core/compose'
+import { contentTypeOf } from '#core/files/content-types'
+import { resolveStaticFile } from '#core/files/static-files'
+import { createNodePlatform, type NodePlatform } from '#core/node-platform'
+import { contentSecurityPolicy } from '#shared/csp'
+
+export interface HarnessOptions {
+  userData: string
+  port?: number
+  rendererDir?: string
+}
+
+export interface Harness {
+  url: string
+  origin: string
+  platform: NodePlatform
+  core: Core
+  close(): Promise<void>
+}
+
+const projectRoot = join(import.meta.dirname, '..', '..')
+const bridgeScriptPath = '/__harness/bridge.js'
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const rendererDir = options.rendererDir ?? join(projectRoot, 'out', 'renderer')
+  const indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8').catch(() => {
+    throw new Error(`No renderer build in ${rendererDir}: run "npm run build" first.`)
+  })
+  const page = indexHtml.replace('<script', `<script src="${bridgeScriptPath}"></script>\n    <script`)
+  const bridgeScript = await readFile(join(import.meta.dirname, 'bridge-client.js'))
+  const token = randomBytes(16).toString('hex')
+  const platform = createNodePlatform({ userData: options.userData, version: await packageVersion() })
+  const core = await createCore(platform, { log: (message, error) => console.error(message, error) })
+
+  let origin = ''
+  const dispatch = core.dispatcher(() => [origin])
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer) => {
+    res.writeHead(status, {
+      'content-type': type,
+      'content-security-policy': contentSecurityPolicy,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    })
+    res.end(body)
+  }
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', origin)
+    if (req.method !== 'GET') return send(res, 405, 'text/plain', 'Method not allowed')
+    if (url.pathname === '/' || url.pathname === '/index.html')
+      return send(res, 200, contentTypeOf('index.html'), page)
+    if (url.pathname === bridgeScriptPath) return send(res, 200, contentTypeOf('bridge.js'), bridgeScript)
+    const file = resolveStaticFile(rendererDir, url.pathname)
+    const body = file ? await readFile(file).catch(() => null) : null
+    if (!file || !body) return send(res, 404, 'text/plain', 'Not found')
+    send(res, 200, contentTypeOf(file), body)
+  })
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', origin)
+    const allowed =
+      url.pathname === '/__bridge' && url.searchParams.get('token') === token && req.headers.origin === origin
+    if (!allowed) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+      return
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      const sender = { url: `${req.headers.origin}/`, isTopFrame: true }
+      ws.on('message', async (raw) => {
+        let frame: { id?: unknown; route?: unknown; input?: unknown }
+        try {
+          frame = JSON.parse(raw.toString())
+        } catch {
+          return
+        }
+        const result = await dispatch(frame.route, frame.input, sender)
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: frame.id, result }))
+      })
+    })
+  })
+  const unsubscribe = core.events.subscribe((event, payload) => {
+    const frame = JSON.stringify({ event, payload })
+    for (const client of sockets.clients) if (client.readyState === client.OPEN) client.send(frame)
+  })
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    platform,
+    core,
+    async close() {
+      unsubscribe()
+      for (const client of sockets.clients) client.terminate()
+      sockets.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await core.close()
+    },
+  }
+}
+
+async function packageVersion(): Promise<string> {
+  const pkg: { version?: string } = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8'))
+  return pkg.version ?? '0.0.0'
+}

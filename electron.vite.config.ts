@@ -1,0 +1,52 @@
+// Build of the three Electron processes. Aliases come from package.json "imports" (#shared, #core,
+// #sandbox), which Vite, TypeScript, Vitest and Node all read from the same place.
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
+import { contentSecurityPolicy } from './src/shared/csp.ts'
+
+/** The built page carries the same CSP as the header its server sends (the dev server needs inline scripts). */
+const cspMeta: Plugin = {
+  name: 'content-security-policy-meta',
+  apply: 'build',
+  transformIndexHtml: () => [
+    {
+      tag: 'meta',
+      attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy },
+      injectTo: 'head-prepend',
+    },
+  ],
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
+        output: { format: 'es' },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot load ESM or require packages: one self-contained CommonJS file.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src/renderer',
+    plugins: [react(), cspMeta],
+    build: {
+      outDir: 'out/renderer',
+      minify: true,
+      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+    },
+  },
+})

@@ -1,0 +1,48 @@
+// `npm test`: typecheck, lint, unit and contract tests, build, end-to-end — every step runs, and the run
+// ends with one line summing all test suites: `N passed, N failed`.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const bin = (tool: string) => join(root, 'node_modules', '.bin', tool)
+const reports = { unit: join(root, 'test-results', 'unit.json'), e2e: join(root, 'test-results', 'e2e.json') }
+
+const steps: { name: string; command: string; args: string[] }[] = [
+  { name: 'typecheck', command: bin('tsc'), args: ['-b'] },
+  { name: 'lint', command: bin('biome'), args: ['check', '.'] },
+  { name: 'unit', command: bin('vitest'), args: ['run'] },
+  { name: 'build', command: bin('electron-vite'), args: ['build'] },
+  { name: 'e2e', command: bin('playwright'), args: ['test'] },
+]
+
+for (const report of Object.values(reports)) rmSync(report, { force: true })
+
+const failedSteps: string[] = []
+for (const step of steps) {
+  console.log(`\n── ${step.name} ──`)
+  const started = performance.now()
+  const result = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit' })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  if (result.status !== 0) failedSteps.push(step.name)
+  console.log(`── ${step.name}: ${result.status === 0 ? 'ok' : `failed (${result.error?.message ?? `exit ${result.status}`})`} in ${seconds}s`)
+}
+
+function readReport<T>(path: string): T | null {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null
+}
+
+const unit = readReport<{ numPassedTests: number; numFailedTests: number }>(reports.unit)
+const e2e = readReport<{ stats: { expected: number; unexpected: number; flaky: number } }>(reports.e2e)
+const suites = [
+  { name: 'unit', passed: unit?.numPassedTests ?? 0, failed: unit ? unit.numFailedTests : 1 },
+  { name: 'e2e', passed: e2e?.stats.expected ?? 0, failed: e2e ? e2e.stats.unexpected + e2e.stats.flaky : 1 },
+]
+
+console.log('')
+for (const suite of suites) console.log(`${suite.name}: ${suite.passed} passed, ${suite.failed} failed`)
+if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`)
+const passed = suites.reduce((sum, suite) => sum + suite.passed, 0)
+const failed = suites.reduce((sum, suite) => sum + suite.failed, 0)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0)

@@ -1,0 +1,27 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openPreferences } from './preferences.ts'
+
+const folder = () => mkdtemp(join(tmpdir(), 'gd-prefs-'))
+
+describe('preferences', () => {
+  it('start from defaults and survive reopening', async () => {
+    const dir = await folder()
+    const first = await openPreferences(dir)
+    expect(first.get()).toEqual({ theme: 'system' })
+    await first.update({ theme: 'dark' })
+    expect((await openPreferences(dir)).get()).toEqual({ theme: 'dark' })
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('fall back to defaults when the file is damaged, and never leave it half-written', async () => {
+    const dir = await folder()
+    await writeFile(join(dir, 'preferences.json'), '{"theme": "dar')
+    const store = await openPreferences(dir)
+    expect(store.get()).toEqual({ theme: 'system' })
+    await store.update({ theme: 'light' })
+    expect(JSON.parse(await readFile(join(dir, 'preferences.json'), 'utf8'))).toEqual({ theme: 'light' })
+  })
+})

@@ -1,0 +1,33 @@
+// The person's preferences, kept as a small JSON file in the data folder.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { type Preferences, Preferences as PreferencesSchema } from '#shared/ipc/routes/app'
+import { writeFileAtomic } from '../files/atomic-write.ts'
+
+const defaults: Preferences = { theme: 'system' }
+
+export interface PreferencesStore {
+  get(): Preferences
+  update(change: Partial<Preferences>): Promise<Preferences>
+}
+
+export async function openPreferences(userData: string): Promise<PreferencesStore> {
+  const path = join(userData, 'preferences.json')
+  let current = defaults
+  try {
+    const parsed = PreferencesSchema.partial().safeParse(JSON.parse(await readFile(path, 'utf8')))
+    // A damaged or older file keeps whatever fields still make sense.
+    if (parsed.success) current = { ...defaults, ...parsed.data }
+  } catch {
+    // No file yet, or unreadable JSON: start from defaults.
+  }
+  return {
+    get: () => current,
+    async update(change) {
+      const next = { ...current, ...change }
+      await writeFileAtomic(path, JSON.stringify(next, null, 2))
+      current = next
+      return next
+    },
+  }
+}

@@ -1,0 +1,86 @@
+// Turns one bridge call into one handler call: checks the sender, validates the input with the route's
+// schema, runs the handler and wraps the outcome in the envelope. Shared by Electron's ipcMain and the
+// harness's WebSocket, so both transports refuse and report exactly alike.
+import type { z } from 'zod'
+import { AppError, appErrorCodes } from '#shared/ipc/app-error'
+import type { HandlersFor, RouteMap } from '#shared/ipc/contract'
+import type { Envelope } from '#shared/ipc/envelope'
+
+export interface Sender {
+  /** URL of the frame that sent the call. */
+  url: string
+  /** Whether it is the window's top frame (iframes never get to call). */
+  isTopFrame: boolean
+}
+
+export interface DispatcherOptions<M extends RouteMap> {
+  routes: M
+  handlers: HandlersFor<M>
+  /** Origins the app's pages are served from, e.g. `app://gateway-desk`. */
+  trustedOrigins: () => readonly string[]
+  onUnexpectedError?: (route: string, error: unknown) => void
+}
+
+export type Dispatch = (route: unknown, input: unknown, sender: Sender) => Promise<Envelope<unknown>>
+
+export function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url)
+    // Custom schemes report origin "null"; rebuild it from scheme and host.
+    return parsed.origin === 'null' ? `${parsed.protocol}//${parsed.host}` : parsed.origin
+  } catch {
+    return null
+  }
+}
+
+export function isTrustedSender(sender: Sender, trustedOrigins: readonly string[]): boolean {
+  const origin = originOf(sender.url)
+  return sender.isTopFrame && origin !== null && trustedOrigins.includes(origin)
+}
+
+export function createDispatcher<M extends RouteMap>(options: DispatcherOptions<M>): Dispatch {
+  const { routes, handlers } = options
+  return async (name, input, sender) => {
+    try {
+      if (!isTrustedSender(sender, options.trustedOrigins())) {
+        throw new AppError({
+          code: appErrorCodes.untrustedSender,
+          message: 'This request did not come from the app.',
+        })
+      }
+      if (typeof name !== 'string' || !Object.hasOwn(routes, name)) {
+        throw new AppError({
+          code: appErrorCodes.unknownRoute,
+          message: `Unknown route: ${String(name).slice(0, 80)}`,
+        })
+      }
+      const route = routes[name]!
+      const parsed = route.input.safeParse(input)
+      if (!parsed.success) throw validationError(parsed.error)
+      const handler = handlers[name] as (input: unknown) => unknown
+      const data = route.output.parse(await handler(parsed.data))
+      return { ok: true, data }
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, error: error.toShape() }
+      options.onUnexpectedError?.(String(name), error)
+      return {
+        ok: false,
+        error: {
+          code: appErrorCodes.internal,
+          message: 'Something went wrong in the app. Details are in the log.',
+        },
+      }
+    }
+  }
+}
+
+export function validationError(error: z.ZodError): AppError {
+  const first = error.issues[0]
+  const path = first?.path.filter((p): p is string | number => typeof p !== 'symbol') ?? []
+  const where = path.length > 0 ? `${path.join('.')}: ` : ''
+  return new AppError({
+    code: appErrorCodes.validation,
+    message: `${where}${first?.message ?? 'invalid input'}`,
+    path,
+  })
+}

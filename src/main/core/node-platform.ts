@@ -1,0 +1,70 @@
+// A Platform for plain Node: the e2e harness and unit tests. Secrets are sealed with AES-GCM under a key
+// that lives only in this process; notifications and dialogs are recorded so tests can read them.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { AppNotification, Platform, SecretBackend, SecretCipher } from './platform.ts'
+
+export interface NodePlatform extends Platform {
+  readonly notifications: AppNotification[]
+  readonly openedExternally: string[]
+  /** Answers the next save/open dialogs will give, in order; an empty queue cancels. */
+  readonly dialogAnswers: (string | string[] | null)[]
+}
+
+export function createInProcessCipher(backend: SecretBackend = 'os'): SecretCipher {
+  const key = randomBytes(32)
+  return {
+    backend,
+    encrypt(plain) {
+      if (backend === 'unavailable') throw new Error('secret storage is unavailable')
+      const iv = randomBytes(12)
+      const cipher = createCipheriv('aes-256-gcm', key, iv)
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+      return Buffer.concat([iv, cipher.getAuthTag(), body])
+    },
+    decrypt(sealed) {
+      if (backend === 'unavailable') throw new Error('secret storage is unavailable')
+      const bytes = Buffer.from(sealed)
+      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12))
+      decipher.setAuthTag(bytes.subarray(12, 28))
+      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')
+    },
+  }
+}
+
+export function createNodePlatform(options: {
+  userData: string
+  version?: string
+  secretBackend?: SecretBackend
+}): NodePlatform {
+  const downloads = join(options.userData, 'Downloads')
+  const temp = join(options.userData, 'tmp')
+  mkdirSync(downloads, { recursive: true })
+  mkdirSync(temp, { recursive: true })
+  const notifications: AppNotification[] = []
+  const openedExternally: string[] = []
+  const dialogAnswers: (string | string[] | null)[] = []
+  const nextAnswer = () => dialogAnswers.shift() ?? null
+  return {
+    shell: 'harness',
+    appName: 'Gateway Desk',
+    appVersion: options.version ?? '0.0.0',
+    paths: { userData: options.userData, downloads, temp },
+    secretCipher: createInProcessCipher(options.secretBackend),
+    notifications,
+    openedExternally,
+    dialogAnswers,
+    notify: (notification) => void notifications.push(notification),
+    saveDialog: async () => {
+      const answer = nextAnswer()
+      return typeof answer === 'string' ? answer : null
+    },
+    openDialog: async () => {
+      const answer = nextAnswer()
+      return answer === null ? [] : Array.isArray(answer) ? answer : [answer]
+    },
+    openExternal: async (url) => void openedExternally.push(url),
+    openPath: async (path) => void openedExternally.push(path),
+  }
+}

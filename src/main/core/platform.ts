@@ -1,0 +1,36 @@
+// What the core needs from the shell it runs in. Electron provides one (src/main/platform), the e2e harness
+// and unit tests another (node-platform.ts); core services never import `electron`.
+
+/** Where secrets are encrypted. `os` is the OS keychain; `basic_text` a fixed key (Linux without keyring). */
+export type SecretBackend = 'os' | 'basic_text' | 'unavailable'
+
+export interface SecretCipher {
+  readonly backend: SecretBackend
+  encrypt(plain: string): Uint8Array
+  decrypt(sealed: Uint8Array): string
+}
+
+export interface AppNotification {
+  title: string
+  body: string
+  /** The app path to open when the person clicks the notification. */
+  path?: string
+}
+
+export interface FileFilter {
+  name: string
+  extensions: string[]
+}
+
+export interface Platform {
+  readonly shell: 'electron' | 'harness'
+  readonly appName: string
+  readonly appVersion: string
+  readonly paths: { userData: string; downloads: string; temp: string }
+  readonly secretCipher: SecretCipher
+  notify(notification: AppNotification): void
+  saveDialog(options: { title: string; defaultPath: string; filters?: FileFilter[] }): Promise<string | null>
+  openDialog(options: { title: string; multiple?: boolean; filters?: FileFilter[] }): Promise<string[]>
+  openExternal(url: string): Promise<void>
+  openPath(path: string): Promise<void>
+}

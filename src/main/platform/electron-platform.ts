@@ -1,0 +1,64 @@
+// The Platform of the desktop app: Electron's safeStorage, paths, notifications, dialogs and shell.
+import { app, BrowserWindow, dialog, Notification, safeStorage, shell } from 'electron'
+import type { Platform, SecretBackend, SecretCipher } from '../core/platform.ts'
+
+function safeStorageBackend(): SecretBackend {
+  if (!safeStorage.isEncryptionAvailable()) return 'unavailable'
+  // Only Linux reports a backend; `basic_text` means a hard-coded key, i.e. no real protection.
+  if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text')
+    return 'basic_text'
+  return 'os'
+}
+
+const safeStorageCipher: SecretCipher = {
+  get backend() {
+    return safeStorageBackend()
+  },
+  encrypt: (plain) => safeStorage.encryptString(plain),
+  decrypt: (sealed) => safeStorage.decryptString(Buffer.from(sealed)),
+}
+
+export function createElectronPlatform(onNotificationClick: (path: string) => void): Platform {
+  const focused = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
+  return {
+    shell: 'electron',
+    appName: app.getName(),
+    appVersion: app.getVersion(),
+    paths: {
+      userData: app.getPath('userData'),
+      downloads: app.getPath('downloads'),
+      temp: app.getPath('temp'),
+    },
+    secretCipher: safeStorageCipher,
+    notify({ title, body, path }) {
+      if (!Notification.isSupported()) return
+      const notification = new Notification({ title, body })
+      if (path) notification.on('click', () => onNotificationClick(path))
+      notification.show()
+    },
+    async saveDialog({ title, defaultPath, filters }) {
+      const window = focused()
+      const options = { title, defaultPath, filters: filters ?? [] }
+      const result = window
+        ? await dialog.showSaveDialog(window, options)
+        : await dialog.showSaveDialog(options)
+      return result.canceled || !result.filePath ? null : result.filePath
+    },
+    async openDialog({ title, multiple, filters }) {
+      const window = focused()
+      const properties: ('openFile' | 'multiSelections')[] = multiple
+        ? ['openFile', 'multiSelections']
+        : ['openFile']
+      const options = { title, properties, filters: filters ?? [] }
+      const result = window
+        ? await dialog.showOpenDialog(window, options)
+        : await dialog.showOpenDialog(options)
+      return result.canceled ? [] : result.filePaths
+    },
+    openExternal: (url) => shell.openExternal(url),
+    async openPath(path) {
+      const problem = await shell.openPath(path)
+      if (problem) throw new Error(problem)
+    },
+  }
+}

@@ -1,0 +1,26 @@
+// Server state lives in TanStack Query. Keys come from one factory per topic, and main's `data.changed`
+// event invalidates exactly the topics it names.
+import { QueryClient } from '@tanstack/react-query'
+import type { DataTopic } from '#shared/ipc/events'
+import { on } from './ipc.ts'
+
+export const queryKeys = {
+  preferences: () => ['preferences'] as const,
+  profiles: () => ['profiles'] as const,
+  appInfo: () => ['app', 'info'] as const,
+} satisfies Record<string, (...args: never[]) => readonly unknown[]>
+
+const topicKeys: Record<DataTopic, readonly unknown[]> = {
+  preferences: queryKeys.preferences(),
+  profiles: queryKeys.profiles(),
+}
+
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
+  })
+  on('data.changed', ({ topics }) => {
+    for (const topic of topics) void client.invalidateQueries({ queryKey: topicKeys[topic] })
+  })
+  return client
+}

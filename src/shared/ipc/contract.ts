@@ -1,0 +1,28 @@
+// The building blocks of the IPC contract: a route has a zod input and output, an event a zod payload.
+// Main binds handlers to routes exhaustively; the renderer sees only the types.
+import type { z } from 'zod'
+
+export interface Route<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly input: I
+  readonly output: O
+}
+
+export type RouteMap = Record<string, Route>
+
+export const route = <I extends z.ZodType, O extends z.ZodType>(def: { input: I; output: O }): Route<I, O> =>
+  def
+
+export interface EventDef<P extends z.ZodType = z.ZodType> {
+  readonly payload: P
+}
+
+export type EventMap = Record<string, EventDef>
+
+export const event = <P extends z.ZodType>(payload: P): EventDef<P> => ({ payload })
+
+/** A handler for every route of the map, and nothing else: a missing or extra key does not compile. */
+export type HandlersFor<M extends RouteMap> = {
+  [K in keyof M]: (
+    input: z.output<M[K]['input']>,
+  ) => Promise<z.input<M[K]['output']>> | z.input<M[K]['output']>
+}

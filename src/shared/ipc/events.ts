@@ -1,0 +1,20 @@
+// Every event main pushes to the renderer. Streams and progress are keyed by a request id.
+import { z } from 'zod'
+import { type EventMap, event } from './contract.ts'
+import { Preferences } from './routes/app.ts'
+
+/** Names of the stores that can change under the renderer; a query keyed on one refetches. */
+export const DataTopic = z.enum(['preferences', 'profiles'])
+export type DataTopic = z.infer<typeof DataTopic>
+
+export const events = {
+  /** Something in main changed; the renderer invalidates the queries of these topics. */
+  'data.changed': event(z.object({ topics: z.array(DataTopic) })),
+  'preferences.changed': event(Preferences),
+  /** Main asks the renderer to show a screen (menu, notification click, dropped file). */
+  'app.navigate': event(z.object({ path: z.string() })),
+} satisfies EventMap
+
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>

@@ -1,0 +1,15 @@
+// Every route of the contract. Main binds a handler to each; the renderer calls them by name.
+import type { z } from 'zod'
+import type { RouteMap } from '../contract.ts'
+import { appRoutes } from './app.ts'
+import { profileRoutes } from './profiles.ts'
+
+export const routes = {
+  ...appRoutes,
+  ...profileRoutes,
+} satisfies RouteMap
+
+export type Routes = typeof routes
+export type RouteName = keyof Routes
+export type RouteInput<N extends RouteName> = z.input<Routes[N]['input']>
+export type RouteOutput<N extends RouteName> = z.output<Routes[N]['output']>

@@ -1,0 +1,19 @@
+// Unit and contract tests: one project per process, each in the environment that process has.
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/unit.json' },
+    projects: [
+      { test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts'] } },
+      { test: { name: 'main', environment: 'node', include: ['src/main/**/*.test.ts', 'e2e/harness/**/*.test.ts'] } },
+      { test: { name: 'sandbox', environment: 'node', include: ['src/sandbox/**/*.test.ts'] } },
+      {
+        plugins: [react()],
+        test: { name: 'renderer', environment: 'happy-dom', include: ['src/renderer/**/*.test.{ts,tsx}'] },
+      },
+    ],
+  },
+})
