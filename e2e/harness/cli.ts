@@ -25,6 +25,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2)
 }
 
+if (values.profile !== 'sandbox') {
+  console.error(`Unknown profile "${values.profile}": the harness starts with the built-in sandbox profile.`)
+  process.exit(2)
+}
+
 try {
   const userData = values['user-data'] ?? (await mkdtemp(join(tmpdir(), 'gateway-desk-')))
   const harness = await startHarness({ userData, port })
