@@ -8,7 +8,13 @@ export default defineConfig({
     outputFile: { json: 'test-results/unit.json' },
     projects: [
       { test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts'] } },
-      { test: { name: 'main', environment: 'node', include: ['src/main/**/*.test.ts', 'e2e/harness/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'main',
+          environment: 'node',
+          include: ['src/main/**/*.test.ts', 'e2e/harness/**/*.test.ts'],
+        },
+      },
       { test: { name: 'sandbox', environment: 'node', include: ['src/sandbox/**/*.test.ts'] } },
       {
         plugins: [react()],

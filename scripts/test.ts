@@ -25,7 +25,9 @@ for (const step of steps) {
   const result = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit' })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   if (result.status !== 0) failedSteps.push(step.name)
-  console.log(`── ${step.name}: ${result.status === 0 ? 'ok' : `failed (${result.error?.message ?? `exit ${result.status}`})`} in ${seconds}s`)
+  console.log(
+    `── ${step.name}: ${result.status === 0 ? 'ok' : `failed (${result.error?.message ?? `exit ${result.status}`})`} in ${seconds}s`,
+  )
 }
 
 function readReport<T>(path: string): T | null {

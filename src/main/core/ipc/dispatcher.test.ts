@@ -45,7 +45,10 @@ describe('dispatcher', () => {
   })
 
   it('runs the handler with the parsed input and wraps its result', async () => {
-    expect(await dispatch('notes.add', { text: 'hi', extra: 1 }, appPage)).toEqual({ ok: true, data: { id: 1 } })
+    expect(await dispatch('notes.add', { text: 'hi', extra: 1 }, appPage)).toEqual({
+      ok: true,
+      data: { id: 1 },
+    })
     expect(calls).toEqual([{ text: 'hi' }])
   })
 
@@ -99,7 +102,10 @@ describe('a handler error reaching the renderer', () => {
     const { invoke } = await import('../../../renderer/src/ipc.ts')
     const error = await invoke('app.openExternal', { url: 'http://example.com/' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
-    expect(error).toMatchObject({ code: 'external_url_refused', message: 'Only https links can be opened outside the app.' })
+    expect(error).toMatchObject({
+      code: 'external_url_refused',
+      message: 'Only https links can be opened outside the app.',
+    })
     await expect(invoke('preferences.update', { theme: 'dark' })).resolves.toEqual({ theme: 'dark' })
   })
 })
