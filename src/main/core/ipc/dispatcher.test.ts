@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AppError } from '#shared/ipc/app-error'
 import { route } from '#shared/ipc/contract'
+import { unwrap } from '#shared/ipc/unwrap'
 import { createCore } from '../compose.ts'
 import { createNodePlatform } from '../node-platform.ts'
 import { createDispatcher, type Sender } from './dispatcher.ts'
@@ -93,19 +94,19 @@ describe('dispatcher', () => {
 })
 
 describe('a handler error reaching the renderer', () => {
-  it('arrives as an AppError with its code intact', async () => {
+  it('arrives as an AppError with its code intact, after crossing as a structured clone', async () => {
     const core = await createCore(createNodePlatform({ userData: await mkdtemp(join(tmpdir(), 'gd-ipc-')) }))
     const dispatch = core.dispatcher(trusted)
-    Object.assign(globalThis, {
-      window: { bridge: { invoke: (name: string, input: unknown) => dispatch(name, input, appPage) } },
-    })
-    const { invoke } = await import('../../../renderer/src/ipc.ts')
-    const error = await invoke('app.openExternal', { url: 'http://example.com/' }).catch((e: unknown) => e)
+    const cross = async (name: string, input: unknown) =>
+      structuredClone(await dispatch(name, input, appPage))
+    const error = await cross('app.openExternal', { url: 'http://example.com/' })
+      .then(unwrap)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({
       code: 'external_url_refused',
       message: 'Only https links can be opened outside the app.',
     })
-    await expect(invoke('preferences.update', { theme: 'dark' })).resolves.toEqual({ theme: 'dark' })
+    expect(unwrap(await cross('preferences.update', { theme: 'dark' }))).toEqual({ theme: 'dark' })
   })
 })
