@@ -1,0 +1,94 @@
+// Everything the sandbox remembers: API keys with their balance, polling limit and webhook secret, and the
+// faults a test has switched on.
+import { createSecretKey, type KeyObject } from 'node:crypto'
+import { type Amount, amountFromInteger, parseAmount } from '#shared/domain/money'
+
+export interface PollLimit {
+  requests: number
+  windowSeconds: number
+}
+
+export interface KeyState {
+  key: string
+  credits: Amount
+  pollLimit: PollLimit
+  webhookSecret: string
+  webhookKey: KeyObject
+  /** Times (ms) of recent status reads, for the sliding polling window. */
+  polls: number[]
+}
+
+export interface Faults {
+  upstreamError: number
+  latencyMs: number
+  dropWebhooks: number
+}
+
+export interface SandboxOptions {
+  keys: string[]
+  webhookSecret: string
+  /** Multiplies simulated job durations and webhook retry delays. */
+  timeScale: number
+  credits: number
+  allowPrivateCallbacks: boolean
+  pollLimit: PollLimit
+}
+
+export const defaultOptions: SandboxOptions = {
+  keys: ['sk-sandbox-demo'],
+  webhookSecret: 'whsec-sandbox-demo',
+  timeScale: 1,
+  credits: 100,
+  allowPrivateCallbacks: false,
+  pollLimit: { requests: 120, windowSeconds: 60 },
+}
+
+export function createKeyState(key: string, options: SandboxOptions): KeyState {
+  return {
+    key,
+    credits: amountFromInteger(options.credits),
+    pollLimit: { ...options.pollLimit },
+    webhookSecret: options.webhookSecret,
+    webhookKey: createSecretKey(Buffer.from(options.webhookSecret, 'utf8')),
+    polls: [],
+  }
+}
+
+export class SandboxState {
+  readonly keys = new Map<string, KeyState>()
+  faults: Faults = { upstreamError: 0, latencyMs: 0, dropWebhooks: 0 }
+
+  readonly options: SandboxOptions
+
+  constructor(options: SandboxOptions) {
+    this.options = options
+    for (const key of options.keys) this.keys.set(key, createKeyState(key, options))
+  }
+
+  updateKey(
+    key: string,
+    change: { credits?: number | string; pollLimit?: PollLimit; webhookSecret?: string },
+  ): KeyState {
+    const state = this.keys.get(key) ?? createKeyState(key, this.options)
+    if (change.credits !== undefined) state.credits = parseAmount(String(change.credits))
+    if (change.pollLimit) state.pollLimit = { ...change.pollLimit }
+    if (change.webhookSecret !== undefined) {
+      state.webhookSecret = change.webhookSecret
+      state.webhookKey = createSecretKey(Buffer.from(change.webhookSecret, 'utf8'))
+    }
+    this.keys.set(key, state)
+    return state
+  }
+
+  /** Records a status read; returns seconds to wait when the key is over its polling limit. */
+  takePoll(state: KeyState, now: number): number | null {
+    const windowMs = state.pollLimit.windowSeconds * 1000
+    state.polls = state.polls.filter((time) => now - time < windowMs)
+    if (state.polls.length >= state.pollLimit.requests) {
+      const oldest = state.polls[0] ?? now
+      return Math.max(1, Math.ceil((oldest + windowMs - now) / 1000))
+    }
+    state.polls.push(now)
+    return null
+  }
+}
