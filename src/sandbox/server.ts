@@ -31,6 +31,8 @@ export interface StartOptions extends Partial<SandboxOptions> {
   port?: number
   host?: string
   catalog?: Catalog
+  /** The clock (ms); tests move it to expire caches. */
+  now?: () => number
 }
 
 const defaultBodyLimit = 48 * 1024 * 1024
@@ -65,7 +67,7 @@ const isLoopback = (address: string | undefined) =>
 export async function startSandbox(options: StartOptions = {}): Promise<Sandbox> {
   const state = new SandboxState({ ...defaultOptions, ...options })
   const catalog = options.catalog ?? createCatalog()
-  const context: SandboxContext = { catalog, state, now: () => Date.now() }
+  const context: SandboxContext = { catalog, state, now: options.now ?? (() => Date.now()) }
   let baseUrl = ''
   const videos = createVideoEngine(context, () => baseUrl)
   const routes: Route[] = [
