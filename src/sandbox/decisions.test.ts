@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { DecisionResponse, NativeDecisionResponse } from '#shared/api/decisions'
 import { decisionMessages } from '#shared/domain/decisions'
-import { bearer, call, postJson, useSandbox } from './testing/client.ts'
+import { bearer, call, postJson, startSandboxForFile } from './testing/client.ts'
 
-const { url } = useSandbox()
+const { url } = startSandboxForFile()
 
 const questions = [
   {

@@ -3,9 +3,9 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { ImageResult } from '#shared/api/images'
 import { imageMessages } from '#shared/domain/images'
-import { bearer, call, demoKey, postJson, useSandbox } from './testing/client.ts'
+import { bearer, call, demoKey, postJson, startSandboxForFile } from './testing/client.ts'
 
-const { url } = useSandbox()
+const { url } = startSandboxForFile()
 const generate = (body: unknown, headers: Record<string, string> = bearer()) =>
   postJson(url('/v1/images/generations'), body, headers)
 const errorOf = (reply: { body: unknown }) =>

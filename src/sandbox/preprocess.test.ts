@@ -4,14 +4,18 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postJson, useSandbox } from './testing/client.ts'
+import { postJson, startSandboxForFile } from './testing/client.ts'
 
-const { url } = useSandbox({ timeScale: 0.001 })
+const { url } = startSandboxForFile({ timeScale: 0.001 })
 let files = ''
 let closedPort = 0
 const server = createServer(async (req, res) => {
   if (req.url === '/photo.png') {
-    res.writeHead(200, { 'content-type': 'image/png' }).end(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer())
+    res.writeHead(200, { 'content-type': 'image/png' }).end(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    )
   } else if (req.url === '/huge.png') {
     res.writeHead(200, { 'content-type': 'image/png' })
     res.end(Buffer.alloc(11 * 1024 * 1024))
@@ -42,14 +46,20 @@ const job = (references: string[], field: 'input_references' | 'frame_images' = 
 
 describe('real_person preprocessing', () => {
   it('accepts decodable images from data URIs and URLs', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer()
     const reply = await job([`data:image/png;base64,${png.toString('base64')}`, `${files}/photo.png`])
     expect(reply.status).toBe(202)
   })
 
   it.each([
     ['bad_data_uri', () => 'data:image/png;base64,@@not base64@@', 'input_references[1]'],
-    ['not_image', () => `data:image/png;base64,${Buffer.from('plain text').toString('base64')}`, 'input_references[1]'],
+    [
+      'not_image',
+      () => `data:image/png;base64,${Buffer.from('plain text').toString('base64')}`,
+      'input_references[1]',
+    ],
     ['unreachable', () => `${files}/missing.png`, 'input_references[1]'],
     ['download_failed', () => `http://127.0.0.1:${closedPort}/x.png`, 'input_references[1]'],
     ['too_large', () => `${files}/huge.png`, 'input_references[1]'],
@@ -64,6 +74,8 @@ describe('real_person preprocessing', () => {
 
   it('names frame_images references by their own field', async () => {
     const reply = await job([`${files}/photo.png`, `${files}/missing.png`], 'frame_images')
-    expect((reply.body as { error: { message: string } }).error.message).toMatch(/frame_images\[1\].*\(unreachable\)$/)
+    expect((reply.body as { error: { message: string } }).error.message).toMatch(
+      /frame_images\[1\].*\(unreachable\)$/,
+    )
   })
 })

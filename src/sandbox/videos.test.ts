@@ -1,16 +1,19 @@
 // Contract tests of document 2 §4, §5, §7, §8 (video jobs), over real HTTP.
 import { describe, expect, it } from 'vitest'
 import { VideoTask } from '#shared/api/videos'
-import { bearer, call, demoKey, otherKey, postJson, useSandbox } from './testing/client.ts'
+import { bearer, call, demoKey, otherKey, postJson, startSandboxForFile } from './testing/client.ts'
 
-const env = useSandbox({ timeScale: 0.001 })
+const env = startSandboxForFile({ timeScale: 0.001 })
 const { url } = env
 const create = (body: unknown, key = demoKey) => postJson(url('/v1/videos'), body, bearer(key))
 const read = (id: string, key = demoKey) => call(url(`/v1/videos/${id}`), { headers: bearer(key) })
-const cancel = (id: string, key = demoKey) => call(url(`/v1/videos/${id}`), { method: 'DELETE', headers: bearer(key) })
-const codeOf = (reply: { body: unknown }) => (reply.body as { error: { code: string; message: string } }).error
+const cancel = (id: string, key = demoKey) =>
+  call(url(`/v1/videos/${id}`), { method: 'DELETE', headers: bearer(key) })
+const codeOf = (reply: { body: unknown }) =>
+  (reply.body as { error: { code: string; message: string } }).error
 const image = (url: string) => ({ type: 'image_url', image_url: { url } })
-const control = (path: string, body: unknown) => postJson(url(`/__sandbox${path}`), body, { 'content-type': 'application/json' })
+const control = (path: string, body: unknown) =>
+  postJson(url(`/__sandbox${path}`), body, { 'content-type': 'application/json' })
 
 async function settled(id: string): Promise<VideoTask> {
   for (let i = 0; i < 200; i++) {
@@ -23,26 +26,42 @@ async function settled(id: string): Promise<VideoTask> {
 
 describe('§4.1 create and §2.3 task object', () => {
   it('accepts with 202 and a polling URL, then completes with usage and playable results', async () => {
-    const reply = await create({ model: 'orbit/motion-2', prompt: 'a kite over the sea', duration: 4, resolution: '1080p' })
+    const reply = await create({
+      model: 'orbit/motion-2',
+      prompt: 'a kite over the sea',
+      duration: 4,
+      resolution: '1080p',
+    })
     expect(reply.status).toBe(202)
     const { id, status, polling_url } = reply.body as { id: string; status: string; polling_url: string }
     expect(status).toBe('pending')
     expect(polling_url).toBe(url(`/v1/videos/${id}`))
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
     const task = await settled(id)
-    expect(task).toMatchObject({ status: 'completed', model: 'orbit/motion-2', prompt: 'a kite over the sea' })
+    expect(task).toMatchObject({
+      status: 'completed',
+      model: 'orbit/motion-2',
+      prompt: 'a kite over the sea',
+    })
     expect(task.usage).toEqual({ video_seconds: 4, video_cost: '0.4' })
     expect(task.updated_at).toBeGreaterThanOrEqual(task.created_at)
     const video = await fetch(task.unsigned_urls[0]!, { headers: { range: 'bytes=0-99' } })
-    expect([video.status, video.headers.get('content-type'), (await video.arrayBuffer()).byteLength]).toEqual([206, 'video/mp4', 100])
+    expect([video.status, video.headers.get('content-type'), (await video.arrayBuffer()).byteLength]).toEqual(
+      [206, 'video/mp4', 100],
+    )
     const mirror = await fetch(task.mirror_urls[0]!)
     expect(mirror.status).toBe(200)
-    expect((await fetch(`${task.mirror_urls[0]!.split('?')[0]}?expires=9999999999&signature=forged`)).status).toBe(403)
+    expect(
+      (await fetch(`${task.mirror_urls[0]!.split('?')[0]}?expires=9999999999&signature=forged`)).status,
+    ).toBe(403)
   })
 
   it('fails a job the provider rejects, and charges nothing for it', async () => {
     await control(`/keys/${otherKey}`, { credits: 10 })
-    const reply = await create({ model: 'lumen/clip-1', prompt: 'please fail this one', duration: 5 }, otherKey)
+    const reply = await create(
+      { model: 'lumen/clip-1', prompt: 'please fail this one', duration: 5 },
+      otherKey,
+    )
     const task = await (async () => {
       for (;;) {
         const t = VideoTask.parse((await read((reply.body as { id: string }).id, otherKey)).body)
@@ -66,17 +85,58 @@ describe('§4.1 create and §2.3 task object', () => {
 })
 
 describe('§4.1 validation rules, in order of precedence', () => {
-  const refs = (n: number, type = 'image_url') => Array.from({ length: n }, () => ({ type, [type]: { url: 'https://e.com/x' } }))
+  const refs = (n: number, type = 'image_url') =>
+    Array.from({ length: n }, () => ({ type, [type]: { url: 'https://e.com/x' } }))
   it.each([
     ['missing prompt', { model: 'orbit/motion-2' }, 400, 'invalid_request'],
     ['unknown model', { model: 'no/such', prompt: 'p' }, 404, 'model_not_found'],
-    ['rule 1: both reference fields', { model: 'orbit/motion-2', prompt: 'p', frame_images: [{ ...image('https://e.com/a'), frame_type: 'first_frame' }], input_references: refs(1) }, 400, 'references_conflict'],
-    ['rule 2: ten images', { model: 'orbit/motion-2', prompt: 'p', input_references: refs(10) }, 400, 'too_many_references'],
-    ['rule 2: four audio clips', { model: 'orbit/motion-2', prompt: 'p', input_references: refs(4, 'audio_url') }, 400, 'too_many_references'],
-    ['rule 2: two videos', { model: 'orbit/motion-2', prompt: 'p', input_references: refs(2, 'video_url') }, 400, 'too_many_references'],
-    ['rule 3: real_person without an image', { model: 'orbit/motion-2', prompt: 'p', real_person: true, input_references: refs(1, 'audio_url') }, 400, 'invalid_request'],
-    ['rule 4: http callback', { model: 'orbit/motion-2', prompt: 'p', callback_url: 'http://example.com/hook' }, 400, 'invalid_callback_url'],
-    ['audio on a silent model', { model: 'lumen/clip-1', prompt: 'p', generate_audio: true }, 400, 'invalid_request'],
+    [
+      'rule 1: both reference fields',
+      {
+        model: 'orbit/motion-2',
+        prompt: 'p',
+        frame_images: [{ ...image('https://e.com/a'), frame_type: 'first_frame' }],
+        input_references: refs(1),
+      },
+      400,
+      'references_conflict',
+    ],
+    [
+      'rule 2: ten images',
+      { model: 'orbit/motion-2', prompt: 'p', input_references: refs(10) },
+      400,
+      'too_many_references',
+    ],
+    [
+      'rule 2: four audio clips',
+      { model: 'orbit/motion-2', prompt: 'p', input_references: refs(4, 'audio_url') },
+      400,
+      'too_many_references',
+    ],
+    [
+      'rule 2: two videos',
+      { model: 'orbit/motion-2', prompt: 'p', input_references: refs(2, 'video_url') },
+      400,
+      'too_many_references',
+    ],
+    [
+      'rule 3: real_person without an image',
+      { model: 'orbit/motion-2', prompt: 'p', real_person: true, input_references: refs(1, 'audio_url') },
+      400,
+      'invalid_request',
+    ],
+    [
+      'rule 4: http callback',
+      { model: 'orbit/motion-2', prompt: 'p', callback_url: 'http://example.com/hook' },
+      400,
+      'invalid_callback_url',
+    ],
+    [
+      'audio on a silent model',
+      { model: 'lumen/clip-1', prompt: 'p', generate_audio: true },
+      400,
+      'invalid_request',
+    ],
   ])('%s', async (_name, body, status, code) => {
     const reply = await create(body)
     expect(reply.status).toBe(status)
@@ -104,7 +164,10 @@ describe('§4.1 validation rules, in order of precedence', () => {
   it('rule 5: refuses with 402 when the estimate exceeds the balance, creating and charging nothing', async () => {
     await control('/keys/sk-poor', { credits: '0.1' })
     const before = env.sandbox.videos.jobs.size
-    const reply = await create({ model: 'orbit/motion-2', prompt: 'p', duration: 10, resolution: '4K' }, 'sk-poor')
+    const reply = await create(
+      { model: 'orbit/motion-2', prompt: 'p', duration: 10, resolution: '4K' },
+      'sk-poor',
+    )
     expect(reply.status).toBe(402)
     expect(codeOf(reply)).toMatchObject({ code: 'insufficient_credits' })
     expect(env.sandbox.videos.jobs.size).toBe(before)
@@ -124,7 +187,10 @@ describe('§4.3 cancel and §5 ownership', () => {
       const again = await call(`${slow.url}/v1/videos/${id}`, { method: 'DELETE', headers: bearer() })
       expect([again.status, codeOf(again).code]).toEqual([400, 'cancel_failed'])
       const noCancel = await postJson(`${slow.url}/v1/videos`, { model: 'lumen/clip-1', prompt: 'p' })
-      const refused = await call(`${slow.url}/v1/videos/${(noCancel.body as { id: string }).id}`, { method: 'DELETE', headers: bearer() })
+      const refused = await call(`${slow.url}/v1/videos/${(noCancel.body as { id: string }).id}`, {
+        method: 'DELETE',
+        headers: bearer(),
+      })
       expect([refused.status, codeOf(refused).code]).toEqual([400, 'cancel_not_supported'])
     } finally {
       await slow.close()
@@ -151,7 +217,8 @@ describe('§4.3 cancel and §5 ownership', () => {
 describe('§8 polling limit', () => {
   it('answers 429 rate_limited with Retry-After once the key is over its limit; create is not limited', async () => {
     await control('/keys/sk-poller', { credits: 100, pollLimit: { requests: 3, windowSeconds: 30 } })
-    const id = ((await create({ model: 'orbit/motion-2', prompt: 'p' }, 'sk-poller')).body as { id: string }).id
+    const id = ((await create({ model: 'orbit/motion-2', prompt: 'p' }, 'sk-poller')).body as { id: string })
+      .id
     const statuses = []
     for (let i = 0; i < 4; i++) statuses.push((await read(id, 'sk-poller')).status)
     expect(statuses).toEqual([200, 200, 200, 429])

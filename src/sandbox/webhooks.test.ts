@@ -18,12 +18,20 @@ afterEach(async () => {
 
 async function setup(timeScale: number, answer?: (count: number) => number) {
   receiver = await startReceiver(answer)
-  sandbox = await startSandbox({ keys: [demoKey], webhookSecret: secret, timeScale, allowPrivateCallbacks: true })
+  sandbox = await startSandbox({
+    keys: [demoKey],
+    webhookSecret: secret,
+    timeScale,
+    allowPrivateCallbacks: true,
+  })
   return { receiver, sandbox }
 }
 
 const createJob = async (base: string, callback: string, prompt = 'waves') =>
-  ((await postJson(`${base}/v1/videos`, { model: 'orbit/motion-2', prompt, callback_url: callback })).body as { id: string }).id
+  (
+    (await postJson(`${base}/v1/videos`, { model: 'orbit/motion-2', prompt, callback_url: callback }))
+      .body as { id: string }
+  ).id
 
 describe('§6 webhook delivery', () => {
   it('posts one signed event per terminal task, with the documented headers and envelope', async () => {
@@ -35,21 +43,35 @@ describe('§6 webhook delivery', () => {
     const expected = createHmac('sha256', secret).update(delivery!.body).digest('base64url')
     expect(delivery!.headers['x-svc-signature']).toBe(expected)
     const envelope = WebhookEnvelope.parse(JSON.parse(delivery!.body))
-    expect(envelope).toMatchObject({ event: 'video.generation.completed', id, data: { id, status: 'completed' } })
+    expect(envelope).toMatchObject({
+      event: 'video.generation.completed',
+      id,
+      data: { id, status: 'completed' },
+    })
     const status = VideoTask.parse((await call(`${sandbox.url}/v1/videos/${id}`, { headers: bearer() })).body)
     expect(envelope.data).toEqual(status)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(receiver.received).toHaveLength(1)
   })
 
-  it.each(['failed', 'cancelled', 'expired'] as const)('sends video.generation.%s for that terminal status', async (status) => {
-    const { receiver, sandbox } = await setup(10)
-    const id = await createJob(sandbox.url, receiver.url)
-    await postJson(`${sandbox.url}/__sandbox/videos/${id}/outcome`, { status }, { 'content-type': 'application/json' })
-    const [delivery] = await until(() => receiver.received.length === 1 && receiver.received)
-    expect(JSON.parse(delivery!.body)).toMatchObject({ event: `video.generation.${status}`, data: { status } })
-    expect(delivery!.headers['x-svc-idempotency-key']).toBe(`${id}-${status}`)
-  })
+  it.each(['failed', 'cancelled', 'expired'] as const)(
+    'sends video.generation.%s for that terminal status',
+    async (status) => {
+      const { receiver, sandbox } = await setup(10)
+      const id = await createJob(sandbox.url, receiver.url)
+      await postJson(
+        `${sandbox.url}/__sandbox/videos/${id}/outcome`,
+        { status },
+        { 'content-type': 'application/json' },
+      )
+      const [delivery] = await until(() => receiver.received.length === 1 && receiver.received)
+      expect(JSON.parse(delivery!.body)).toMatchObject({
+        event: `video.generation.${status}`,
+        data: { status },
+      })
+      expect(delivery!.headers['x-svc-idempotency-key']).toBe(`${id}-${status}`)
+    },
+  )
 
   it('retries after non-2xx answers with growing, scaled delays, then stops once acknowledged', async () => {
     const scale = 0.002
@@ -75,12 +97,18 @@ describe('§6 webhook delivery', () => {
     expect(receiver.received).toHaveLength(11)
     const job = sandbox.videos.jobs.get(id)!
     expect(job.webhook?.attempts.map((a) => a.status)).toEqual(Array(11).fill(500))
-    expect(VideoTask.parse((await call(`${sandbox.url}/v1/videos/${id}`, { headers: bearer() })).body).status).toBe('completed')
+    expect(
+      VideoTask.parse((await call(`${sandbox.url}/v1/videos/${id}`, { headers: bearer() })).body).status,
+    ).toBe('completed')
   })
 
   it('retries a delivery the dropWebhooks fault swallowed', async () => {
     const { receiver, sandbox } = await setup(0.001)
-    await postJson(`${sandbox.url}/__sandbox/faults`, { dropWebhooks: 1 }, { 'content-type': 'application/json' })
+    await postJson(
+      `${sandbox.url}/__sandbox/faults`,
+      { dropWebhooks: 1 },
+      { 'content-type': 'application/json' },
+    )
     const id = await createJob(sandbox.url, receiver.url)
     await until(() => (sandbox.videos.jobs.get(id)?.webhook?.attempts.length ?? 0) >= 2)
     expect(receiver.received).toHaveLength(0)
@@ -90,10 +118,16 @@ describe('§6 webhook delivery', () => {
 
   it('signs with the secret a key was given through the control API', async () => {
     const { receiver, sandbox } = await setup(0.001)
-    await postJson(`${sandbox.url}/__sandbox/keys/${demoKey}`, { webhookSecret: 'rotated' }, { 'content-type': 'application/json' })
+    await postJson(
+      `${sandbox.url}/__sandbox/keys/${demoKey}`,
+      { webhookSecret: 'rotated' },
+      { 'content-type': 'application/json' },
+    )
     await createJob(sandbox.url, receiver.url)
     const [delivery] = await until(() => receiver.received.length === 1 && receiver.received)
-    expect(delivery!.headers['x-svc-signature']).toBe(createHmac('sha256', 'rotated').update(delivery!.body).digest('base64url'))
+    expect(delivery!.headers['x-svc-signature']).toBe(
+      createHmac('sha256', 'rotated').update(delivery!.body).digest('base64url'),
+    )
   })
 })
 
@@ -101,7 +135,11 @@ describe('§4.1 rule 4 without private callbacks', () => {
   it('refuses a loopback receiver unless the sandbox allows private callbacks', async () => {
     receiver = await startReceiver()
     sandbox = await startSandbox({ keys: [demoKey] })
-    const reply = await postJson(`${sandbox.url}/v1/videos`, { model: 'orbit/motion-2', prompt: 'p', callback_url: receiver.url })
+    const reply = await postJson(`${sandbox.url}/v1/videos`, {
+      model: 'orbit/motion-2',
+      prompt: 'p',
+      callback_url: receiver.url,
+    })
     expect((reply.body as { error: { code: string } }).error.code).toBe('invalid_callback_url')
   })
 })
@@ -115,9 +153,19 @@ describe('§4.1 rule 4 with host names', () => {
     // This machine's own name resolves to a loopback or private address (from /etc/hosts).
     expect(addresses.every((entry) => isForbiddenAddress(entry.address))).toBe(true)
     sandbox = await startSandbox({ keys: [demoKey] })
-    const reply = await postJson(`${sandbox.url}/v1/videos`, { model: 'orbit/motion-2', prompt: 'p', callback_url: `https://${hostname()}/h` })
+    const reply = await postJson(`${sandbox.url}/v1/videos`, {
+      model: 'orbit/motion-2',
+      prompt: 'p',
+      callback_url: `https://${hostname()}/h`,
+    })
     expect((reply.body as { error: { code: string } }).error.code).toBe('invalid_callback_url')
-    const unresolvable = await postJson(`${sandbox.url}/v1/videos`, { model: 'orbit/motion-2', prompt: 'p', callback_url: 'https://no-such-host.invalid/h' })
-    expect((unresolvable.body as { error: { code: string; message: string } }).error).toMatchObject({ code: 'invalid_callback_url' })
+    const unresolvable = await postJson(`${sandbox.url}/v1/videos`, {
+      model: 'orbit/motion-2',
+      prompt: 'p',
+      callback_url: 'https://no-such-host.invalid/h',
+    })
+    expect((unresolvable.body as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'invalid_callback_url',
+    })
   })
 })

@@ -39,7 +39,7 @@ export const messageKey = (key = demoKey) => ({
 })
 
 /** Starts one sandbox for the test file and closes it afterwards. */
-export function useSandbox(options: StartOptions = {}): {
+export function startSandboxForFile(options: StartOptions = {}): {
   readonly sandbox: Sandbox
   url(path: string): string
 } {

@@ -1,6 +1,7 @@
 // A loopback HTTPS webhook receiver for tests: records every delivery as received and answers with the
 // status the test chooses.
-import { createServer, type IncomingHttpHeaders } from 'node:https'
+import type { IncomingHttpHeaders } from 'node:http'
+import { createServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createSelfSignedCertificate } from '#core/webhooks/self-signed'
 
@@ -12,16 +13,19 @@ export interface ReceivedWebhook {
 
 export async function startReceiver(answer: (count: number) => number = () => 200) {
   const received: ReceivedWebhook[] = []
-  const server = createServer(createSelfSignedCertificate({ commonName: 'test receiver', days: 1 }), (req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => {
-      body += chunk
-    })
-    req.on('end', () => {
-      received.push({ at: Date.now(), headers: req.headers, body })
-      res.writeHead(answer(received.length)).end()
-    })
-  })
+  const server = createServer(
+    createSelfSignedCertificate({ commonName: 'test receiver', days: 1 }),
+    (req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => {
+        body += chunk
+      })
+      req.on('end', () => {
+        received.push({ at: Date.now(), headers: req.headers, body })
+        res.writeHead(answer(received.length)).end()
+      })
+    },
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as AddressInfo).port
   return {

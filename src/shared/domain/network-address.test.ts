@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { isForbiddenAddress, isForbiddenHostName, isIP, parseIPv6 } from './network-address.ts'
+
+describe('isForbiddenAddress', () => {
+  it.each([
+    '10.1.2.3',
+    '127.0.0.1',
+    '127.255.0.9',
+    '169.254.169.254',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.0.1',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00:ec2::254',
+    'fc00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:169.254.169.254',
+    '::ffff:a9fe:a9fe',
+    '64:ff9b::10.0.0.1',
+    'not an address',
+  ])('refuses %s', (address) => {
+    expect(isForbiddenAddress(address)).toBe(true)
+  })
+
+  it.each(['8.8.8.8', '172.32.0.1', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8'])(
+    'allows %s',
+    (address) => {
+      expect(isForbiddenAddress(address)).toBe(false)
+    },
+  )
+
+  it('parses IPv6 forms and refuses malformed ones', () => {
+    expect(parseIPv6('::1')).toBe(1n)
+    expect(parseIPv6('1:2:3:4:5:6:7:8')).not.toBeNull()
+    expect(parseIPv6('1::2::3')).toBeNull()
+    expect(parseIPv6('12345::')).toBeNull()
+    expect(isIP('1.2.3')).toBe(0)
+    expect(isIP('[::1]')).toBe(6)
+  })
+
+  it('refuses local and metadata host names', () => {
+    expect(isForbiddenHostName('LOCALHOST.')).toBe(true)
+    expect(isForbiddenHostName('api.localhost')).toBe(true)
+    expect(isForbiddenHostName('metadata.google.internal')).toBe(true)
+    expect(isForbiddenHostName('hooks.example.com')).toBe(false)
+  })
+})
