@@ -125,7 +125,7 @@ export function createVideoEngine(ctx: SandboxContext, baseUrl: () => string) {
         webhook: undefined,
         timer: undefined,
       }
-      const simulatedMs = (8 + duration * 2) * 1000 * scale
+      const simulatedMs = Math.min(2 ** 31 - 1, (8 + duration * 2) * 1000 * scale)
       job.timer = setTimeout(
         () => settle(job, failureTrigger.test(request.prompt) ? 'failed' : 'completed'),
         simulatedMs,

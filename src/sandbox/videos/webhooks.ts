@@ -75,7 +75,7 @@ function post(
 export function createWebhookSender(state: SandboxState) {
   const timers = new Set<NodeJS.Timeout>()
   const scale = state.options.timeScale
-  const timeoutMs = Math.max(1000, 10_000 * scale)
+  const timeoutMs = Math.min(30_000, Math.max(1000, 10_000 * scale))
 
   function send(delivery: WebhookDelivery, key: KeyState, attempt: number): void {
     const url = new URL(delivery.url)

@@ -1,0 +1,59 @@
+// Small measuring helpers shared by the benchmarks.
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return Number.NaN
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+export const ms = (value: number) => `${value.toFixed(2)} ms`
+
+/** Runs `worker` on `connections` concurrent loops until `seconds` pass or `maxRequests` are sent. */
+export async function load(options: {
+  connections: number
+  seconds: number
+  maxRequests: number
+  worker: () => Promise<void>
+}): Promise<{ count: number; errors: number; elapsedMs: number; latencies: number[] }> {
+  const latencies: number[] = []
+  let sent = 0
+  let errors = 0
+  const deadline = performance.now() + options.seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline && sent < options.maxRequests) {
+        sent++
+        const t0 = performance.now()
+        try {
+          await options.worker()
+          latencies.push(performance.now() - t0)
+        } catch {
+          errors++
+        }
+      }
+    }),
+  )
+  return { count: latencies.length, errors, elapsedMs: performance.now() - started, latencies }
+}
+
+/** Starts the sandbox as its own process, so its event loop is not the load generator's. */
+export async function startSandboxProcess(args: string[]): Promise<{ url: string; stop(): void }> {
+  const child = spawn(
+    process.execPath,
+    [join(import.meta.dirname, '..', 'src', 'sandbox', 'cli.ts'), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = /sandbox listening on (\S+)/.exec(chunk.toString())
+      if (match?.[1]) resolve(match[1])
+    })
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)))
+  })
+  return { url, stop: () => child.kill('SIGTERM') }
+}
