@@ -1,0 +1,117 @@
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { describe, expect, it } from 'vitest'
+import { createMediaStore } from '../media/media-store.ts'
+import { schemaVersion } from './database.ts'
+import { openHistory } from './history.ts'
+import type { VideoJobRow } from './video-jobs.ts'
+
+const folder = () => mkdtemp(join(tmpdir(), 'gd-history-'))
+const job = (id: string, createdAt: number, extra: Partial<VideoJobRow> = {}): VideoJobRow => ({
+  id,
+  profileId: 'sandbox',
+  model: 'orbit/motion-2',
+  prompt: `prompt ${id}`,
+  mode: 'text2video',
+  status: 'pending',
+  requestJson: '{}',
+  taskJson: null,
+  videoSeconds: null,
+  videoCost: null,
+  mediaId: null,
+  createdAt,
+  updatedAt: createdAt,
+  ...extra,
+})
+
+describe('history store', () => {
+  it('keeps data across a restart and backs up on a clean close', async () => {
+    const dir = await folder()
+    const first = openHistory(dir)
+    first.transaction(() => {
+      first.videoJobs.insert(job('a', 1))
+      first.videoJobs.insert(job('b', 2, { status: 'completed' }))
+    })
+    first.close()
+    expect(existsSync(join(dir, 'history.db.backup'))).toBe(true)
+    const second = openHistory(dir)
+    expect(second.notices).toEqual([])
+    expect(second.videoJobs.latest({ limit: 10 }).map((row) => row.id)).toEqual(['b', 'a'])
+    expect(second.videoJobs.latest({ limit: 10, status: 'pending' }).map((row) => row.id)).toEqual(['a'])
+    second.close()
+  })
+
+  it('filters by text literally, model and time, newest first', async () => {
+    const history = openHistory(await folder())
+    history.transaction(() => {
+      history.videoJobs.insert(job('x', 10, { prompt: 'a 100% cat' }))
+      history.videoJobs.insert(job('y', 20, { prompt: 'a 100 cats', model: 'lumen/clip-1' }))
+    })
+    expect(history.videoJobs.latest({ limit: 5, text: '100%' }).map((r) => r.id)).toEqual(['x'])
+    expect(history.videoJobs.latest({ limit: 5, model: 'lumen/clip-1' }).map((r) => r.id)).toEqual(['y'])
+    expect(history.videoJobs.latest({ limit: 5, since: 15 }).map((r) => r.id)).toEqual(['y'])
+    expect(history.videoJobs.latest({ limit: 5, before: 15 }).map((r) => r.id)).toEqual(['x'])
+    history.close()
+  })
+
+  it('rolls back a failed transaction completely', async () => {
+    const history = openHistory(await folder())
+    expect(() =>
+      history.transaction(() => {
+        history.videoJobs.insert(job('kept-out', 1))
+        history.videoJobs.insert(job('kept-out', 2))
+      }),
+    ).toThrow()
+    expect(history.videoJobs.get('kept-out')).toBeUndefined()
+    history.close()
+  })
+
+  it('moves a damaged database aside and restores the last backup', async () => {
+    const dir = await folder()
+    const history = openHistory(dir)
+    history.videoJobs.insert(job('saved', 1))
+    history.close()
+    writeFileSync(join(dir, 'history.db'), Buffer.alloc(8192, 7))
+    const reopened = openHistory(dir, Date.UTC(2026, 0, 1))
+    expect(reopened.notices[0]).toMatch(/damaged; it was moved to .*history\.db\.damaged-2026-01-01/)
+    expect(reopened.notices[1]).toMatch(/backup .* restored/)
+    expect(reopened.videoJobs.get('saved')?.id).toBe('saved')
+    expect(readdirSync(dir).some((name) => name.startsWith('history.db.damaged-'))).toBe(true)
+    reopened.close()
+  })
+
+  it('moves aside a database from a newer version and starts empty when there is no backup', async () => {
+    const dir = await folder()
+    const db = new DatabaseSync(join(dir, 'history.db'))
+    db.exec(`PRAGMA user_version = ${schemaVersion + 1}`)
+    db.close()
+    const history = openHistory(dir)
+    expect(history.notices[0]).toMatch(/newer version of the app/)
+    expect(history.notices[1]).toMatch(/new, empty history/)
+    expect(history.videoJobs.latest({ limit: 1 })).toEqual([])
+    history.close()
+  })
+})
+
+describe('media store', () => {
+  it('stores by content, never leaves temporary files, and deletes file and row together', async () => {
+    const dir = await folder()
+    const history = openHistory(dir)
+    const media = createMediaStore(join(dir, 'media'), history.database.db)
+    const bytes = new TextEncoder().encode('not really a png')
+    const item = await media.put(bytes, 'image/png')
+    expect(item.id).toMatch(/^[0-9a-f]{64}$/)
+    expect((await media.put(bytes, 'image/png')).id).toBe(item.id)
+    const found = await media.locate(item.id)
+    expect(found?.size).toBe(bytes.byteLength)
+    expect(readdirSync(join(dir, 'media'))).toEqual([item.fileName])
+    expect(await media.locate('../history.db')).toBeNull()
+    expect(await media.delete(item.id)).toBe(true)
+    expect(readdirSync(join(dir, 'media'))).toEqual([])
+    expect(await media.locate(item.id)).toBeNull()
+    history.close()
+  })
+})

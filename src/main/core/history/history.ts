@@ -1,0 +1,30 @@
+// The history store: one database in the data folder and its repositories.
+import { join } from 'node:path'
+import { openHistoryDatabase } from './database.ts'
+import {
+  catalogSnapshotRepository,
+  decisionRunRepository,
+  imageResultRepository,
+  questionnaireRepository,
+} from './library.ts'
+import { videoJobRepository } from './video-jobs.ts'
+import { webhookDeliveryRepository } from './webhook-deliveries.ts'
+
+export function openHistory(userData: string, now = Date.now()) {
+  const database = openHistoryDatabase(join(userData, 'history.db'), now)
+  const { db } = database
+  return {
+    database,
+    notices: database.notices,
+    transaction: database.transaction,
+    videoJobs: videoJobRepository(db),
+    webhookDeliveries: webhookDeliveryRepository(db),
+    imageResults: imageResultRepository(db),
+    questionnaires: questionnaireRepository(db),
+    decisionRuns: decisionRunRepository(db),
+    catalogSnapshots: catalogSnapshotRepository(db),
+    close: () => database.close(),
+  }
+}
+
+export type History = ReturnType<typeof openHistory>

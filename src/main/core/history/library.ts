@@ -1,0 +1,135 @@
+// Image results, questionnaires with their versions, decision runs, and catalog snapshots.
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import { containing, whereOf } from './filters.ts'
+
+export interface ImageResultRow {
+  id: string
+  mediaId: string
+  parentId: string | null
+  model: string
+  provider: string | null
+  prompt: string
+  paramsJson: string
+  usageJson: string | null
+  cost: string | null
+  createdAt: number
+}
+
+export interface QuestionnaireRow {
+  id: string
+  name: string
+  latestVersion: number
+  createdAt: number
+  updatedAt: number
+}
+
+export interface DecisionRunRow {
+  id: string
+  questionnaireId: string | null
+  batchId: string | null
+  model: string
+  endpoint: string
+  requestJson: string
+  responseJson: string | null
+  errorJson: string | null
+  cost: string | null
+  createdAt: number
+}
+
+export interface CatalogSnapshotRow {
+  profileId: string
+  fetchedAt: number
+  modelsJson: string
+}
+
+const named = (row: object) => ({ ...row }) as unknown as Record<string, SQLInputValue>
+
+export function imageResultRepository(db: DatabaseSync) {
+  const columns = `id, media_id AS mediaId, parent_id AS parentId, model, provider, prompt, params_json AS paramsJson,
+    usage_json AS usageJson, cost, created_at AS createdAt`
+  const insert =
+    db.prepare(`INSERT INTO image_results (id, media_id, parent_id, model, provider, prompt, params_json, usage_json, cost, created_at)
+    VALUES (:id, :mediaId, :parentId, :model, :provider, :prompt, :paramsJson, :usageJson, :cost, :createdAt)`)
+  const byId = db.prepare(`SELECT ${columns} FROM image_results WHERE id = ?`)
+  const remove = db.prepare('DELETE FROM image_results WHERE id = ?')
+  return {
+    insert: (row: ImageResultRow) => void insert.run(named(row)),
+    get: (id: string) => byId.get(id) as ImageResultRow | undefined,
+    delete: (id: string) => remove.run(id).changes > 0,
+    latest(filter: {
+      text?: string | undefined
+      model?: string | undefined
+      limit: number
+    }): ImageResultRow[] {
+      const { sql: where, params } = whereOf([
+        ['model = ?', filter.model],
+        ["prompt LIKE ? ESCAPE '\\'", containing(filter.text)],
+      ])
+      const sql = `SELECT ${columns} FROM image_results ${where} ORDER BY created_at DESC LIMIT ?`
+      return db.prepare(sql).all(...params, filter.limit) as unknown as ImageResultRow[]
+    },
+  }
+}
+
+export function questionnaireRepository(db: DatabaseSync) {
+  const columns =
+    'id, name, latest_version AS latestVersion, created_at AS createdAt, updated_at AS updatedAt'
+  const upsert =
+    db.prepare(`INSERT INTO questionnaires (id, name, latest_version, created_at, updated_at) VALUES (?, ?, 1, ?, ?)
+    ON CONFLICT(id) DO UPDATE SET name = excluded.name, latest_version = latest_version + 1, updated_at = excluded.updated_at
+    RETURNING latest_version AS version`)
+  const addVersion = db.prepare(
+    'INSERT INTO questionnaire_versions (questionnaire_id, version, body_json, created_at) VALUES (?, ?, ?, ?)',
+  )
+  const list = db.prepare(`SELECT ${columns} FROM questionnaires ORDER BY updated_at DESC`)
+  const version = db.prepare(
+    'SELECT body_json AS bodyJson FROM questionnaire_versions WHERE questionnaire_id = ? AND version = ?',
+  )
+  const remove = db.prepare('DELETE FROM questionnaires WHERE id = ?')
+  return {
+    /** Saves a new version; call inside a transaction. Returns its number. */
+    save(id: string, name: string, bodyJson: string, now: number): number {
+      const { version: number } = upsert.get(id, name, now, now) as { version: number }
+      addVersion.run(id, number, bodyJson, now)
+      return number
+    },
+    list: () => list.all() as unknown as QuestionnaireRow[],
+    version: (id: string, number: number) =>
+      (version.get(id, number) as { bodyJson: string } | undefined)?.bodyJson,
+    delete: (id: string) => remove.run(id).changes > 0,
+  }
+}
+
+export function decisionRunRepository(db: DatabaseSync) {
+  const columns = `id, questionnaire_id AS questionnaireId, batch_id AS batchId, model, endpoint, request_json AS requestJson,
+    response_json AS responseJson, error_json AS errorJson, cost, created_at AS createdAt`
+  const insert =
+    db.prepare(`INSERT INTO decision_runs (id, questionnaire_id, batch_id, model, endpoint, request_json, response_json, error_json, cost, created_at)
+    VALUES (:id, :questionnaireId, :batchId, :model, :endpoint, :requestJson, :responseJson, :errorJson, :cost, :createdAt)`)
+  const forBatch = db.prepare(`SELECT ${columns} FROM decision_runs WHERE batch_id = ? ORDER BY created_at`)
+  const latest = db.prepare(`SELECT ${columns} FROM decision_runs ORDER BY created_at DESC LIMIT ?`)
+  return {
+    insert: (row: DecisionRunRow) => void insert.run(named(row)),
+    forBatch: (batchId: string) => forBatch.all(batchId) as unknown as DecisionRunRow[],
+    latest: (limit: number) => latest.all(limit) as unknown as DecisionRunRow[],
+  }
+}
+
+export function catalogSnapshotRepository(db: DatabaseSync) {
+  const insert = db.prepare(
+    'INSERT INTO catalog_snapshots (profile_id, fetched_at, models_json) VALUES (?, ?, ?)',
+  )
+  const latest =
+    db.prepare(`SELECT profile_id AS profileId, fetched_at AS fetchedAt, models_json AS modelsJson
+    FROM catalog_snapshots WHERE profile_id = ? ORDER BY fetched_at DESC LIMIT ?`)
+  const prune = db.prepare(`DELETE FROM catalog_snapshots WHERE profile_id = ? AND id NOT IN
+    (SELECT id FROM catalog_snapshots WHERE profile_id = ? ORDER BY fetched_at DESC LIMIT 2)`)
+  return {
+    /** Keeps the newest two per profile: the current catalog and the one before, for "what changed". */
+    save(row: CatalogSnapshotRow): void {
+      insert.run(row.profileId, row.fetchedAt, row.modelsJson)
+      prune.run(row.profileId, row.profileId)
+    },
+    latest: (profileId: string, count = 2) => latest.all(profileId, count) as unknown as CatalogSnapshotRow[],
+  }
+}

@@ -1,0 +1,110 @@
+// The history database's schema, one step per version. `PRAGMA user_version` records how far a file is.
+export const migrations: string[] = [
+  // 1: video jobs with their polls and webhook deliveries, media files, image results, questionnaires,
+  //    decision runs, and catalog snapshots.
+  `
+  CREATE TABLE media (
+    id TEXT PRIMARY KEY,
+    mime_type TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    file_name TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE video_jobs (
+    id TEXT PRIMARY KEY,
+    profile_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    prompt TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    status TEXT NOT NULL,
+    request_json TEXT NOT NULL,
+    task_json TEXT,
+    video_seconds INTEGER,
+    video_cost TEXT,
+    media_id TEXT REFERENCES media(id) ON DELETE SET NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX video_jobs_by_created ON video_jobs(created_at DESC);
+  CREATE INDEX video_jobs_by_status ON video_jobs(status, created_at DESC);
+
+  CREATE TABLE video_polls (
+    id INTEGER PRIMARY KEY,
+    job_id TEXT NOT NULL REFERENCES video_jobs(id) ON DELETE CASCADE,
+    at INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    http_status INTEGER,
+    detail TEXT
+  );
+  CREATE INDEX video_polls_by_job ON video_polls(job_id, at);
+
+  CREATE TABLE webhook_deliveries (
+    id INTEGER PRIMARY KEY,
+    received_at INTEGER NOT NULL,
+    job_id TEXT,
+    idempotency_key TEXT,
+    event TEXT,
+    verified INTEGER NOT NULL,
+    reason TEXT,
+    duplicate INTEGER NOT NULL,
+    answered INTEGER NOT NULL,
+    headers_json TEXT NOT NULL,
+    body BLOB NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_by_job ON webhook_deliveries(job_id, received_at);
+  CREATE INDEX webhook_deliveries_by_time ON webhook_deliveries(received_at DESC);
+
+  CREATE TABLE image_results (
+    id TEXT PRIMARY KEY,
+    media_id TEXT NOT NULL REFERENCES media(id),
+    parent_id TEXT REFERENCES image_results(id) ON DELETE SET NULL,
+    model TEXT NOT NULL,
+    provider TEXT,
+    prompt TEXT NOT NULL,
+    params_json TEXT NOT NULL,
+    usage_json TEXT,
+    cost TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX image_results_by_created ON image_results(created_at DESC);
+
+  CREATE TABLE questionnaires (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    latest_version INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE questionnaire_versions (
+    questionnaire_id TEXT NOT NULL REFERENCES questionnaires(id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    body_json TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (questionnaire_id, version)
+  );
+
+  CREATE TABLE decision_runs (
+    id TEXT PRIMARY KEY,
+    questionnaire_id TEXT REFERENCES questionnaires(id) ON DELETE SET NULL,
+    batch_id TEXT,
+    model TEXT NOT NULL,
+    endpoint TEXT NOT NULL,
+    request_json TEXT NOT NULL,
+    response_json TEXT,
+    error_json TEXT,
+    cost TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX decision_runs_by_created ON decision_runs(created_at DESC);
+  CREATE INDEX decision_runs_by_batch ON decision_runs(batch_id, created_at);
+
+  CREATE TABLE catalog_snapshots (
+    id INTEGER PRIMARY KEY,
+    profile_id TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    models_json TEXT NOT NULL
+  );
+  CREATE INDEX catalog_snapshots_by_profile ON catalog_snapshots(profile_id, fetched_at DESC);
+  `,
+]

@@ -1,0 +1,100 @@
+// Video jobs as the board sees them, their polls, and the webhook deliveries received for them.
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import type { VideoStatus } from '#shared/api/videos'
+import { containing, whereOf } from './filters.ts'
+
+export interface VideoJobRow {
+  id: string
+  profileId: string
+  model: string
+  prompt: string
+  mode: string
+  status: VideoStatus
+  requestJson: string
+  taskJson: string | null
+  videoSeconds: number | null
+  videoCost: string | null
+  mediaId: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface VideoJobFilter {
+  status?: VideoStatus | undefined
+  model?: string | undefined
+  mode?: string | undefined
+  text?: string | undefined
+  /** Created at or after (ms). */
+  since?: number | undefined
+  limit: number
+  /** Created before this job's time (ms), for paging. */
+  before?: number | undefined
+}
+
+export interface PollRow {
+  jobId: string
+  at: number
+  outcome: string
+  httpStatus: number | null
+  detail: string | null
+}
+
+const columns = `id, profile_id AS profileId, model, prompt, mode, status, request_json AS requestJson, task_json AS taskJson,
+  video_seconds AS videoSeconds, video_cost AS videoCost, media_id AS mediaId, created_at AS createdAt, updated_at AS updatedAt`
+
+export function videoJobRepository(db: DatabaseSync) {
+  const insert =
+    db.prepare(`INSERT INTO video_jobs (id, profile_id, model, prompt, mode, status, request_json, task_json,
+    video_seconds, video_cost, media_id, created_at, updated_at)
+    VALUES (:id, :profileId, :model, :prompt, :mode, :status, :requestJson, :taskJson, :videoSeconds, :videoCost, :mediaId, :createdAt, :updatedAt)`)
+  const update =
+    db.prepare(`UPDATE video_jobs SET status = :status, task_json = :taskJson, video_seconds = :videoSeconds,
+    video_cost = :videoCost, updated_at = :updatedAt WHERE id = :id`)
+  const byId = db.prepare(`SELECT ${columns} FROM video_jobs WHERE id = ?`)
+  const remove = db.prepare('DELETE FROM video_jobs WHERE id = ?')
+  const addPoll = db.prepare(
+    'INSERT INTO video_polls (job_id, at, outcome, http_status, detail) VALUES (?, ?, ?, ?, ?)',
+  )
+  const polls = db.prepare(
+    'SELECT job_id AS jobId, at, outcome, http_status AS httpStatus, detail FROM video_polls WHERE job_id = ? ORDER BY at',
+  )
+  const setMedia = db.prepare('UPDATE video_jobs SET media_id = ? WHERE id = ?')
+  const pending = db.prepare(`SELECT ${columns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at`)
+
+  return {
+    insert(row: VideoJobRow): void {
+      insert.run({ ...row } as unknown as Record<string, SQLInputValue>)
+    },
+    /** Writes a newer task state; returns false when the job is unknown. */
+    update(
+      row: Pick<VideoJobRow, 'id' | 'status' | 'taskJson' | 'videoSeconds' | 'videoCost' | 'updatedAt'>,
+    ): boolean {
+      return update.run({ ...row } as unknown as Record<string, SQLInputValue>).changes > 0
+    },
+    get: (id: string) => byId.get(id) as VideoJobRow | undefined,
+    delete: (id: string) => remove.run(id).changes > 0,
+    setMedia: (id: string, mediaId: string | null) => void setMedia.run(mediaId, id),
+    pending: () => pending.all() as unknown as VideoJobRow[],
+
+    /** Newest first, filtered; uses the (status, created_at) index when a status is given. */
+    latest(filter: VideoJobFilter): VideoJobRow[] {
+      const { sql: where, params } = whereOf([
+        ['status = ?', filter.status],
+        ['model = ?', filter.model],
+        ['mode = ?', filter.mode],
+        ['created_at >= ?', filter.since],
+        ['created_at < ?', filter.before],
+        ["prompt LIKE ? ESCAPE '\\'", containing(filter.text)],
+      ])
+      const sql = `SELECT ${columns} FROM video_jobs ${where} ORDER BY created_at DESC LIMIT ?`
+      return db.prepare(sql).all(...params, filter.limit) as unknown as VideoJobRow[]
+    },
+
+    recordPoll(poll: PollRow): void {
+      addPoll.run(poll.jobId, poll.at, poll.outcome, poll.httpStatus, poll.detail)
+    },
+    polls: (jobId: string) => polls.all(jobId) as unknown as PollRow[],
+  }
+}
+
+export type VideoJobRepository = ReturnType<typeof videoJobRepository>

@@ -1,0 +1,75 @@
+// Every webhook request the receiver got, exactly as received, with the verdict it was given.
+import type { DatabaseSync } from 'node:sqlite'
+
+export interface WebhookDeliveryRow {
+  id?: number
+  receivedAt: number
+  jobId: string | null
+  idempotencyKey: string | null
+  event: string | null
+  verified: boolean
+  /** Why it was not applied: bad signature, mismatched key, unknown job, malformed body… */
+  reason: string | null
+  duplicate: boolean
+  /** HTTP status the receiver answered. */
+  answered: number
+  headersJson: string
+  body: Uint8Array
+}
+
+interface StoredRow extends Omit<WebhookDeliveryRow, 'verified' | 'duplicate'> {
+  verified: number
+  duplicate: number
+}
+
+const columns = `id, received_at AS receivedAt, job_id AS jobId, idempotency_key AS idempotencyKey, event, verified, reason,
+  duplicate, answered, headers_json AS headersJson, body`
+const fromStored = (row: StoredRow): WebhookDeliveryRow => ({
+  ...row,
+  verified: row.verified === 1,
+  duplicate: row.duplicate === 1,
+})
+
+export function webhookDeliveryRepository(db: DatabaseSync) {
+  const insert =
+    db.prepare(`INSERT INTO webhook_deliveries (received_at, job_id, idempotency_key, event, verified, reason,
+    duplicate, answered, headers_json, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  const applied = db.prepare(
+    'SELECT 1 FROM webhook_deliveries WHERE idempotency_key = ? AND verified = 1 AND duplicate = 0 LIMIT 1',
+  )
+  const forJob = db.prepare(
+    `SELECT ${columns} FROM webhook_deliveries WHERE job_id = ? ORDER BY received_at, id`,
+  )
+  const latest = db.prepare(
+    `SELECT ${columns} FROM webhook_deliveries ORDER BY received_at DESC, id DESC LIMIT ?`,
+  )
+  const byId = db.prepare(`SELECT ${columns} FROM webhook_deliveries WHERE id = ?`)
+
+  return {
+    insert(row: WebhookDeliveryRow): number {
+      const result = insert.run(
+        row.receivedAt,
+        row.jobId,
+        row.idempotencyKey,
+        row.event,
+        row.verified ? 1 : 0,
+        row.reason,
+        row.duplicate ? 1 : 0,
+        row.answered,
+        row.headersJson,
+        row.body,
+      )
+      return Number(result.lastInsertRowid)
+    },
+    /** Whether a verified delivery with this idempotency key was already applied. */
+    wasApplied: (idempotencyKey: string) => applied.get(idempotencyKey) !== undefined,
+    forJob: (jobId: string) => (forJob.all(jobId) as unknown as StoredRow[]).map(fromStored),
+    latest: (limit: number) => (latest.all(limit) as unknown as StoredRow[]).map(fromStored),
+    get: (id: number) => {
+      const row = byId.get(id) as StoredRow | undefined
+      return row ? fromStored(row) : undefined
+    },
+  }
+}
+
+export type WebhookDeliveryRepository = ReturnType<typeof webhookDeliveryRepository>

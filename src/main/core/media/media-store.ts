@@ -1,0 +1,84 @@
+// Images and videos as files in the data folder, named by content: written to a temporary name, renamed,
+// and only then recorded in the database, so a row never points at a missing or half-written file.
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { open, rename, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
+
+export interface MediaItem {
+  id: string
+  mimeType: string
+  bytes: number
+  fileName: string
+  createdAt: number
+}
+
+const extensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+}
+
+export function createMediaStore(folder: string, db: DatabaseSync, now: () => number = Date.now) {
+  mkdirSync(folder, { recursive: true })
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO media (id, mime_type, bytes, file_name, created_at) VALUES (?, ?, ?, ?, ?)',
+  )
+  const byId = db.prepare(
+    'SELECT id, mime_type AS mimeType, bytes, file_name AS fileName, created_at AS createdAt FROM media WHERE id = ?',
+  )
+  const remove = db.prepare('DELETE FROM media WHERE id = ?')
+  const pathOf = (item: MediaItem) => join(folder, item.fileName)
+
+  return {
+    folder,
+    async put(data: Uint8Array, mimeType: string): Promise<MediaItem> {
+      const id = createHash('sha256').update(data).digest('hex')
+      const existing = byId.get(id) as MediaItem | undefined
+      if (existing) return existing
+      const fileName = `${id}.${extensions[mimeType] ?? 'bin'}`
+      const temp = join(folder, `.${randomBytes(6).toString('hex')}.tmp`)
+      const handle = await open(temp, 'w', 0o600)
+      try {
+        await handle.writeFile(data)
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+      await rename(temp, join(folder, fileName)).catch(async (error: unknown) => {
+        await rm(temp, { force: true })
+        throw error
+      })
+      const item: MediaItem = { id, mimeType, bytes: data.byteLength, fileName, createdAt: now() }
+      insert.run(item.id, item.mimeType, item.bytes, item.fileName, item.createdAt)
+      return item
+    },
+    get: (id: string) => byId.get(id) as MediaItem | undefined,
+    /** The file of an item, if both the row and the file exist. */
+    async locate(id: string): Promise<{ item: MediaItem; path: string; size: number } | null> {
+      if (!/^[0-9a-f]{64}$/.test(id)) return null
+      const item = byId.get(id) as MediaItem | undefined
+      if (!item) return null
+      const info = await stat(pathOf(item)).catch(() => null)
+      return info ? { item, path: pathOf(item), size: info.size } : null
+    },
+    /** Removes the row, then the file; a file still referenced elsewhere keeps its row (foreign keys refuse). */
+    async delete(id: string): Promise<boolean> {
+      const item = byId.get(id) as MediaItem | undefined
+      if (!item) return false
+      try {
+        remove.run(id)
+      } catch {
+        return false
+      }
+      await rm(pathOf(item), { force: true })
+      return true
+    },
+  }
+}
+
+export type MediaStore = ReturnType<typeof createMediaStore>
