@@ -17,6 +17,8 @@ export interface AppErrorShape {
   path?: (string | number)[]
   /** The raw error body from the service, for the "show raw error" view. */
   raw?: string
+  /** What the person should know or do, in a sentence. */
+  hint?: string
 }
 
 export class AppError extends Error {
@@ -28,6 +30,7 @@ export class AppError extends Error {
   readonly endpoint: string | undefined
   readonly path: (string | number)[] | undefined
   readonly raw: string | undefined
+  readonly hint: string | undefined
 
   constructor(shape: AppErrorShape) {
     super(shape.message)
@@ -40,6 +43,7 @@ export class AppError extends Error {
     this.endpoint = shape.endpoint
     this.path = shape.path
     this.raw = shape.raw
+    this.hint = shape.hint
   }
 
   toShape(): AppErrorShape {

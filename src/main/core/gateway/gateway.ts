@@ -1,0 +1,277 @@
+// One typed method per endpoint of the three documents. Request bodies are checked against the documents'
+// rules (src/shared/domain) before they are sent, so a person gets the service's error without a round trip.
+import { z } from 'zod'
+import {
+  type DecisionRequest,
+  DecisionResponse,
+  type NativeDecisionRequest,
+  NativeDecisionResponse,
+} from '#shared/api/decisions'
+import {
+  CachedContent,
+  type CachedContentRequest,
+  type GenerateContentRequest,
+  GenerateContentResponse,
+} from '#shared/api/generative'
+import { type ImageGenerationRequest, ImageResult, providerHeader } from '#shared/api/images'
+import { type MessagesRequest, MessagesResponse } from '#shared/api/messages'
+import {
+  GenerativeModel,
+  GenerativeModelList,
+  MessageModel,
+  MessageModelList,
+  UnifiedModel,
+  UnifiedModelList,
+} from '#shared/api/models'
+import { type VideoCreateRequest, VideoCreateResponse, VideoTask } from '#shared/api/videos'
+import { resolveCacheExpiry } from '#shared/domain/caches'
+import {
+  checkContent,
+  checkQuestions,
+  type DecisionModelTraits,
+  decisionPaths,
+  fromNative,
+  fromUnified,
+} from '#shared/domain/decisions'
+import { checkImageGeneration, type ImageFamily, imageMessages, sniffEditImage } from '#shared/domain/images'
+import { checkCallbackUrl, checkVideoReferences } from '#shared/domain/videos'
+import type { Violation } from '#shared/domain/violation'
+import { AppError } from '#shared/ipc/app-error'
+import { gatewayErrorCodes, serviceHints } from './errors.ts'
+import type { CallOptions, Transport } from './transport.ts'
+
+export type ListingStyle = 'unified' | 'generative' | 'messages'
+
+const listingPrefix: Record<ListingStyle, string> = {
+  unified: '/v1/models',
+  generative: '/gen-native/v1beta/models',
+  messages: '/msg-native/v1/models',
+}
+
+/** The same error the service would give, raised before sending. */
+export function refuse(problem: Violation | null | undefined): void {
+  if (!problem) return
+  throw new AppError({
+    code: gatewayErrorCodes.invalid,
+    message: problem.message,
+    status: problem.status,
+    serviceCode: problem.code,
+    path: problem.path,
+    hint: serviceHints[problem.code] ?? 'Fix the field the message names, then send again.',
+  })
+}
+
+const MessageStreamEvent = z.looseObject({ type: z.string() })
+export type MessageStreamEvent = z.infer<typeof MessageStreamEvent>
+
+const pin = (provider: string | undefined): Record<string, string> =>
+  provider ? { [providerHeader]: provider } : {}
+const segment = (value: string) => value.split('/').map(encodeURIComponent).join('/')
+
+export interface EditImageInput {
+  model: string
+  image: Uint8Array
+  fileName: string
+  prompt: string
+  quality?: string | undefined
+  size?: string | undefined
+  n?: number | undefined
+  inputFidelity?: string | undefined
+  provider?: string | undefined
+}
+
+function listingsOf<L, O>(transport: Transport, prefix: string, list: z.ZodType<L>, one: z.ZodType<O>) {
+  return {
+    all: (call?: CallOptions) =>
+      transport.send({ method: 'GET', path: prefix, auth: 'none', schema: list }, call),
+    provider: (provider: string, call?: CallOptions) =>
+      transport.send(
+        { method: 'GET', path: `${prefix}/${encodeURIComponent(provider)}`, auth: 'none', schema: list },
+        call,
+      ),
+    model: (modelId: string, call?: CallOptions) =>
+      transport.send(
+        { method: 'GET', path: `${prefix}/${segment(modelId)}`, auth: 'none', schema: one },
+        call,
+      ),
+  }
+}
+
+export function createGateway(transport: Transport) {
+  return {
+    /** `/v1/decisions`, or its compatibility twin. */
+    async decide(
+      body: DecisionRequest,
+      model: DecisionModelTraits | null,
+      path: 'unified' | 'compat' = 'unified',
+      call?: CallOptions,
+    ) {
+      const questions = fromUnified(body.questions)
+      refuse(checkQuestions(questions)[0])
+      if (model) refuse(checkContent(body.input, 'input', questions, model)[0])
+      return transport.send(
+        { method: 'POST', path: decisionPaths[path], auth: 'bearer', body, schema: DecisionResponse },
+        call,
+      )
+    },
+    async decideNative(body: NativeDecisionRequest, model: DecisionModelTraits | null, call?: CallOptions) {
+      const questions = fromNative(body.questions)
+      refuse(checkQuestions(questions)[0])
+      if (model) refuse(checkContent(body.state, 'state', questions, model)[0])
+      return transport.send(
+        { method: 'POST', path: decisionPaths.native, auth: 'bearer', body, schema: NativeDecisionResponse },
+        call,
+      )
+    },
+
+    async generateImage(
+      body: ImageGenerationRequest,
+      family: ImageFamily | null,
+      provider?: string,
+      call?: CallOptions,
+    ) {
+      if (family) refuse(checkImageGeneration(body, family))
+      return transport.send(
+        { method: 'POST', path: '/v1/images/generations', auth: 'bearer', body, schema: ImageResult },
+        { ...call, headers: { ...call?.headers, ...pin(provider) } },
+      )
+    },
+    /** Multipart, family A only; the provider pin travels as the header, the only way that works here. */
+    async editImage(input: EditImageInput, call?: CallOptions) {
+      const type = sniffEditImage(input.image)
+      if (!type)
+        refuse({
+          status: 400,
+          code: 'invalid_request_error',
+          message: imageMessages.editImageType,
+          path: ['image'],
+        })
+      const form = new FormData()
+      form.append('model', input.model)
+      form.append('prompt', input.prompt)
+      form.append(
+        'image',
+        new Blob([new Uint8Array(input.image)], { type: type ?? 'image/png' }),
+        input.fileName,
+      )
+      if (input.quality) form.append('quality', input.quality)
+      if (input.size) form.append('size', input.size)
+      if (input.n !== undefined) form.append('n', String(input.n))
+      if (input.inputFidelity) form.append('input_fidelity', input.inputFidelity)
+      return transport.send(
+        { method: 'POST', path: '/v1/images/edits', auth: 'bearer', body: form, schema: ImageResult },
+        { ...call, headers: { ...call?.headers, ...pin(input.provider) } },
+      )
+    },
+
+    /** Never retried: a create may already have been accepted and billed. */
+    async createVideo(body: VideoCreateRequest, call?: CallOptions) {
+      refuse(checkVideoReferences(body))
+      if (body.callback_url) refuse(checkCallbackUrl(body.callback_url, { allowPrivate: true }))
+      return transport.send(
+        { method: 'POST', path: '/v1/videos', auth: 'bearer', body, schema: VideoCreateResponse },
+        call,
+      )
+    },
+    getVideo: (id: string, call?: CallOptions) =>
+      transport.send(
+        { method: 'GET', path: `/v1/videos/${encodeURIComponent(id)}`, auth: 'bearer', schema: VideoTask },
+        call,
+      ),
+    cancelVideo: (id: string, call?: CallOptions) =>
+      transport.send(
+        { method: 'DELETE', path: `/v1/videos/${encodeURIComponent(id)}`, auth: 'bearer', schema: VideoTask },
+        call,
+      ),
+
+    generateContent: (model: string, body: GenerateContentRequest, call?: CallOptions) =>
+      transport.send(
+        {
+          method: 'POST',
+          path: `/gen-native/v1beta/models/${segment(model)}:generateContent`,
+          auth: 'generative',
+          body,
+          schema: GenerateContentResponse,
+        },
+        call,
+      ),
+    streamGenerateContent: (model: string, body: GenerateContentRequest, call?: CallOptions) =>
+      transport.stream(
+        {
+          method: 'POST',
+          path: `/gen-native/v1beta/models/${segment(model)}:streamGenerateContent?alt=sse`,
+          auth: 'generative',
+          body,
+          schema: GenerateContentResponse,
+        },
+        call,
+      ),
+
+    async createCache(body: CachedContentRequest, call?: CallOptions) {
+      const expiry = resolveCacheExpiry(body, Date.now())
+      if ('violation' in expiry) refuse(expiry.violation)
+      return transport.send(
+        {
+          method: 'POST',
+          path: '/gen-native/v1beta/cachedContents',
+          auth: 'generative',
+          body,
+          schema: CachedContent,
+        },
+        call,
+      )
+    },
+    getCache: (name: string, call?: CallOptions) =>
+      transport.send(
+        {
+          method: 'GET',
+          path: `/gen-native/v1beta/${segment(name)}`,
+          auth: 'generative',
+          schema: CachedContent,
+        },
+        call,
+      ),
+    deleteCache: (name: string, call?: CallOptions) =>
+      transport.send(
+        {
+          method: 'DELETE',
+          path: `/gen-native/v1beta/${segment(name)}`,
+          auth: 'generative',
+          schema: z.looseObject({}),
+        },
+        call,
+      ),
+
+    sendMessage: (body: MessagesRequest, call?: CallOptions) =>
+      transport.send(
+        {
+          method: 'POST',
+          path: '/msg-native/v1/messages',
+          auth: 'messages',
+          body: { ...body, stream: false },
+          schema: MessagesResponse,
+        },
+        call,
+      ),
+    streamMessage: (body: MessagesRequest, call?: CallOptions) =>
+      transport.stream(
+        {
+          method: 'POST',
+          path: '/msg-native/v1/messages',
+          auth: 'messages',
+          body: { ...body, stream: true },
+          schema: MessageStreamEvent,
+        },
+        call,
+      ),
+
+    /** The nine listing routes: `listings.unified.all()`, `.provider('aurora')`, `.model('aurora/flash-2')`. */
+    listings: {
+      unified: listingsOf(transport, listingPrefix.unified, UnifiedModelList, UnifiedModel),
+      generative: listingsOf(transport, listingPrefix.generative, GenerativeModelList, GenerativeModel),
+      messages: listingsOf(transport, listingPrefix.messages, MessageModelList, MessageModel),
+    },
+  }
+}
+
+export type Gateway = ReturnType<typeof createGateway>

@@ -1,0 +1,209 @@
+// How every call reaches the service: the base URL and key of the active profile, authentication by endpoint
+// group, a timeout and the caller's AbortSignal, retries only for reads, one error model, and responses parsed
+// with the wire schemas (unknown fields kept).
+import type { z } from 'zod'
+import { messagesVersion } from '#shared/api/messages'
+import { AppError } from '#shared/ipc/app-error'
+import { gatewayErrorCodes, serviceError } from './errors.ts'
+import { readServerSentEvents, type ServerSentEvent } from './sse.ts'
+
+export type AuthGroup = 'bearer' | 'generative' | 'messages' | 'none'
+
+export interface Connection {
+  baseUrl: string
+  apiKey: string | null
+}
+
+export interface TransportOptions {
+  connection: () => Promise<Connection>
+  fetch?: typeof fetch
+  timeoutMs?: number
+  /** Waits between retries; tests pass a fast one. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  random?: () => number
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined
+  timeoutMs?: number | undefined
+  headers?: Record<string, string> | undefined
+}
+
+export interface GatewayRequest<T> {
+  method: 'GET' | 'POST' | 'DELETE'
+  path: string
+  auth: AuthGroup
+  body?: unknown
+  schema: z.ZodType<T>
+}
+
+export interface GatewayResponse<T> {
+  data: T
+  status: number
+  headers: Headers
+}
+
+const maxRetries = 3
+const maxRetryAfterSeconds = 30
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    })
+  })
+}
+
+export function authHeaders(auth: AuthGroup, apiKey: string | null): Record<string, string> {
+  if (auth === 'none') return {}
+  if (!apiKey) {
+    throw new AppError({
+      code: gatewayErrorCodes.noKey,
+      message: 'This profile has no API key. Add one in Settings.',
+    })
+  }
+  if (auth === 'generative') return { 'x-native-api-key': apiKey }
+  if (auth === 'messages') return { 'x-api-key': apiKey, 'native-version': messagesVersion }
+  return { authorization: `Bearer ${apiKey}` }
+}
+
+/** The first place where a response does not match its schema, in words. */
+function describeMismatch(error: z.ZodError): string {
+  const issue = error.issues[0]
+  const field = issue?.path.length ? issue.path.map(String).join('.') : '(the whole body)'
+  return `The service's answer does not match the documented format at ${field}: ${issue?.message ?? 'unexpected value'}.`
+}
+
+export function createTransport(options: TransportOptions) {
+  const fetchImpl = options.fetch ?? fetch
+  const sleep = options.sleep ?? abortableSleep
+  const random = options.random ?? Math.random
+
+  async function exchange(request: GatewayRequest<unknown>, call: CallOptions): Promise<Response> {
+    const { baseUrl, apiKey } = await options.connection()
+    const endpoint = `${request.method} ${request.path.split('?')[0]}`
+    const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs ?? 60_000)
+    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout
+    const isForm = request.body instanceof FormData
+    const headers: Record<string, string> = {
+      accept: 'application/json, text/event-stream',
+      ...(request.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      ...authHeaders(request.auth, apiKey),
+      ...call.headers,
+    }
+    const body =
+      request.body === undefined
+        ? undefined
+        : isForm
+          ? (request.body as FormData)
+          : JSON.stringify(request.body)
+    for (let attempt = 0; ; attempt++) {
+      let response: Response
+      try {
+        response = await fetchImpl(new URL(request.path, baseUrl), {
+          method: request.method,
+          headers,
+          body: body ?? null,
+          signal,
+        })
+      } catch (error) {
+        if (call.signal?.aborted)
+          throw new AppError({ code: gatewayErrorCodes.cancelled, message: 'Cancelled.', endpoint })
+        if (timeout.aborted) {
+          throw new AppError({
+            code: gatewayErrorCodes.timeout,
+            message: `The service did not answer in time (${endpoint}).`,
+            endpoint,
+          })
+        }
+        const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message
+        throw new AppError({
+          code: gatewayErrorCodes.unreachable,
+          message: `Could not reach ${new URL(baseUrl).host} (${cause}).`,
+          hint: 'Check the address of this profile and your connection.',
+          endpoint,
+        })
+      }
+      if (response.ok) return response
+      const text = await response.text()
+      const failure = serviceError(response.status, text, response.headers, endpoint)
+      // Only reads are retried: a POST may have billed or created something already.
+      const retryable =
+        request.method === 'GET' &&
+        attempt < maxRetries &&
+        (response.status === 429 || response.status === 502)
+      if (!retryable) throw failure
+      const waitMs =
+        response.status === 429
+          ? (failure.retryAfter ?? 1) * 1000
+          : Math.min(8000, 500 * 2 ** attempt) * (0.5 + random() / 2)
+      if (waitMs > maxRetryAfterSeconds * 1000) throw failure
+      try {
+        await sleep(waitMs, call.signal)
+      } catch {
+        throw new AppError({ code: gatewayErrorCodes.cancelled, message: 'Cancelled.', endpoint })
+      }
+    }
+  }
+
+  return {
+    async send<T>(request: GatewayRequest<T>, call: CallOptions = {}): Promise<GatewayResponse<T>> {
+      const response = await exchange(request, call)
+      const text = await response.text()
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {
+        throw new AppError({
+          code: gatewayErrorCodes.unexpected,
+          message: `The service's answer is not JSON (${request.method} ${request.path}).`,
+          raw: text.slice(0, 4096),
+        })
+      }
+      const parsed = request.schema.safeParse(json)
+      if (!parsed.success) {
+        throw new AppError({
+          code: gatewayErrorCodes.unexpected,
+          message: describeMismatch(parsed.error),
+          raw: text.slice(0, 64 * 1024),
+        })
+      }
+      return { data: parsed.data, status: response.status, headers: response.headers }
+    },
+
+    /** Opens a streamed response and yields its events, each parsed with the schema. */
+    async stream<T>(
+      request: GatewayRequest<T>,
+      call: CallOptions = {},
+    ): Promise<{ headers: Headers; events: AsyncGenerator<{ event: string | undefined; data: T }> }> {
+      const response = await exchange(request, { ...call, timeoutMs: call.timeoutMs ?? 10 * 60_000 })
+      if (!response.body)
+        throw new AppError({ code: gatewayErrorCodes.unexpected, message: 'The stream has no body.' })
+      const body = response.body
+      async function* events(): AsyncGenerator<{ event: string | undefined; data: T }> {
+        try {
+          for await (const message of readServerSentEvents(body) as AsyncGenerator<ServerSentEvent>) {
+            const parsed = request.schema.safeParse(JSON.parse(message.data))
+            if (!parsed.success)
+              throw new AppError({
+                code: gatewayErrorCodes.unexpected,
+                message: describeMismatch(parsed.error),
+                raw: message.data,
+              })
+            yield { event: message.event, data: parsed.data }
+          }
+        } catch (error) {
+          if (call.signal?.aborted)
+            throw new AppError({ code: gatewayErrorCodes.cancelled, message: 'Cancelled.' })
+          throw error
+        }
+      }
+      return { headers: response.headers, events: events() }
+    },
+  }
+}
+
+export type Transport = ReturnType<typeof createTransport>
