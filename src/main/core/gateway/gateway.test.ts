@@ -113,13 +113,12 @@ describe('the error model', () => {
     }
     const local = await failure(gatewayFor().decide(body, null))
     expect(requests).toEqual([])
-    const remote: { error: { message: string } } = await (
-      await fetch(`${sandbox.url}/v1/decisions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json()
+    const response = await fetch(`${sandbox.url}/v1/decisions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const remote = (await response.json()) as { error: { message: string } }
     expect(local).toMatchObject({
       code: 'invalid_request',
       message: remote.error.message,
@@ -134,20 +133,18 @@ describe('the error model', () => {
 
   it('names the field when a response does not match the documented format, and keeps unknown fields', async () => {
     const server = createServer((_req, res) => {
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            id: 'v',
-            status: 'pending',
-            model: 'm',
-            prompt: 'p',
-            unsigned_urls: [],
-            mirror_urls: 'nope',
-            created_at: 1,
-            updated_at: 1,
-          }),
-        )
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'v',
+          status: 'pending',
+          model: 'm',
+          prompt: 'p',
+          unsigned_urls: [],
+          mirror_urls: 'nope',
+          created_at: 1,
+          updated_at: 1,
+        }),
+      )
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const odd = createGateway(
