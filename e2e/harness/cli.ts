@@ -10,12 +10,15 @@ const { values } = parseArgs({
     'user-data': { type: 'string' },
     port: { type: 'string', default: '0' },
     profile: { type: 'string', default: 'sandbox' },
+    'sandbox-time-scale': { type: 'string', default: '1' },
     help: { type: 'boolean', default: false },
   },
 })
 
 if (values.help) {
-  console.log('Usage: npm run harness -- [--user-data DIR] [--port N] [--profile NAME]')
+  console.log(
+    'Usage: npm run harness -- [--user-data DIR] [--port N] [--profile sandbox] [--sandbox-time-scale F]',
+  )
   process.exit(0)
 }
 
@@ -32,7 +35,10 @@ if (values.profile !== 'sandbox') {
 
 try {
   const userData = values['user-data'] ?? (await mkdtemp(join(tmpdir(), 'gateway-desk-')))
-  const harness = await startHarness({ userData, port })
+  const sandboxTimeScale = Number(values['sandbox-time-scale'])
+  if (!(sandboxTimeScale > 0))
+    throw new Error(`--sandbox-time-scale must be a positive number, not "${values['sandbox-time-scale']}"`)
+  const harness = await startHarness({ userData, port, sandboxTimeScale })
   console.log(`harness listening on ${harness.url}`)
   const stop = () => void harness.close().then(() => process.exit(0))
   process.once('SIGINT', stop)

@@ -6,10 +6,13 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { WebSocketServer } from 'ws'
 import { type Core, createCore } from '#core/compose'
 import { contentTypeOf } from '#core/files/content-types'
 import { resolveStaticFile } from '#core/files/static-files'
+import { mediaResponse } from '#core/media/serve-media'
 import { createNodePlatform, type NodePlatform } from '#core/node-platform'
 import { contentSecurityPolicy } from '#shared/csp'
 
@@ -17,6 +20,7 @@ export interface HarnessOptions {
   userData: string
   port?: number
   rendererDir?: string
+  sandboxTimeScale?: number
 }
 
 export interface Harness {
@@ -39,7 +43,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const bridgeScript = await readFile(join(import.meta.dirname, 'bridge-client.js'))
   const token = randomBytes(16).toString('hex')
   const platform = createNodePlatform({ userData: options.userData, version: await packageVersion() })
-  const core = await createCore(platform, { log: (message, error) => console.error(message, error) })
+  const core = await createCore(platform, { sandboxTimeScale: options.sandboxTimeScale ?? 1 })
 
   let origin = ''
   const dispatch = core.dispatcher(() => [origin])
@@ -59,6 +63,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (url.pathname === '/' || url.pathname === '/index.html')
       return send(res, 200, contentTypeOf('index.html'), page)
     if (url.pathname === bridgeScriptPath) return send(res, 200, contentTypeOf('bridge.js'), bridgeScript)
+    if (url.pathname.startsWith('/media/')) {
+      const answer = await mediaResponse(
+        core.media,
+        url.pathname.slice('/media/'.length),
+        req.headers.range ?? null,
+      )
+      res.writeHead(answer.status, Object.fromEntries(answer.headers))
+      if (answer.body) Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>).pipe(res)
+      else res.end()
+      return
+    }
     const file = resolveStaticFile(rendererDir, url.pathname)
     const body = file ? await readFile(file).catch(() => null) : null
     if (!file || !body) return send(res, 404, 'text/plain', 'Not found')

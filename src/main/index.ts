@@ -4,7 +4,7 @@ import { app, BrowserWindow, session } from 'electron'
 import { appOrigin } from '#shared/csp'
 import { createCore } from './core/compose.ts'
 import { bindIpc } from './ipc.ts'
-import { registerAppScheme, serveRenderer } from './platform/app-protocol.ts'
+import { registerAppScheme, serveMedia, serveRenderer } from './platform/app-protocol.ts'
 import { createElectronPlatform } from './platform/electron-platform.ts'
 import { createMainWindow, hardenSession } from './window.ts'
 
@@ -27,7 +27,8 @@ async function start(): Promise<void> {
     core.events.emit('app.navigate', { path })
   }
   const platform = createElectronPlatform(navigate)
-  const core = await createCore(platform, { log: (message, error) => console.error(message, error) })
+  const core = await createCore(platform)
+  serveMedia(core.media)
   const trustedOrigin = new URL(pageUrl).origin === 'null' ? appOrigin : new URL(pageUrl).origin
   const unbind = bindIpc(
     core.dispatcher(() => [trustedOrigin]),

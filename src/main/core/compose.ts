@@ -1,43 +1,93 @@
 // The composition root: every core service, built once from a Platform. Electron and the e2e harness call
 // this same function; only the Platform and the transport differ between them.
+import { join } from 'node:path'
 import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
 import { appHandlers } from './app/handlers.ts'
 import { openPreferences } from './app/preferences.ts'
 import { createEventBus, type EventBus } from './events.ts'
+import { createGateway, type Gateway } from './gateway/gateway.ts'
+import { createTransport } from './gateway/transport.ts'
+import { type History, openHistory } from './history/history.ts'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
+import { createLog, type Log } from './log.ts'
+import { createMediaStore, type MediaStore } from './media/media-store.ts'
 import type { Platform } from './platform.ts'
+import { createEmbeddedSandbox } from './profiles/embedded-sandbox.ts'
 import { profileHandlers } from './profiles/handlers.ts'
+import { openProfiles, type Profiles } from './profiles/profiles.ts'
+import { createRequestRegistry } from './requests.ts'
+import { openSecretStore } from './secrets/secret-store.ts'
 
 export interface Core {
   readonly events: EventBus
   readonly handlers: HandlersFor<Routes>
+  readonly log: Log
+  readonly history: History
+  readonly media: MediaStore
+  readonly profiles: Profiles
+  readonly gateway: Gateway
   /** Binds the contract to a transport that knows which origins serve the app's pages. */
   dispatcher(trustedOrigins: () => readonly string[]): Dispatch
   close(): Promise<void>
 }
 
 export interface CoreOptions {
-  log?: (message: string, error?: unknown) => void
+  /** The embedded sandbox's time scale (tests make jobs finish fast). */
+  sandboxTimeScale?: number
 }
 
 export async function createCore(platform: Platform, options: CoreOptions = {}): Promise<Core> {
+  const { userData } = platform.paths
   const events = createEventBus()
-  const preferences = await openPreferences(platform.paths.userData)
-  const handlers: HandlersFor<Routes> = {
-    ...appHandlers({ platform, preferences, events }),
-    ...profileHandlers(),
+  const secrets = openSecretStore(userData, platform.secretCipher)
+  const log = createLog(join(userData, 'logs'), () => secrets.values())
+  const preferences = await openPreferences(userData)
+  const history = openHistory(userData)
+  for (const notice of history.notices) log.warn(notice)
+  const media = createMediaStore(join(userData, 'media'), history.database.db)
+  const sandbox = createEmbeddedSandbox({ timeScale: options.sandboxTimeScale ?? 1 })
+  const profiles = openProfiles(userData, secrets, sandbox)
+  const gateway = createGateway(createTransport({ connection: () => profiles.connection() }))
+  const requests = createRequestRegistry()
+
+  const notices = () => {
+    const storage = secrets.storage()
+    const storageNotice =
+      storage.persistent || secrets.values().length === 0
+        ? []
+        : [
+            'Your API keys are kept in memory only, because this system offers no secure storage. They are forgotten when the app quits.',
+          ]
+    return [...history.notices, ...storageNotice]
   }
+
+  const handlers: HandlersFor<Routes> = {
+    ...appHandlers({ platform, preferences, events, requests, notices }),
+    ...profileHandlers({ profiles, secrets, events }),
+  }
+  log.info(`core started (${platform.shell} ${platform.appVersion})`)
+
   return {
     events,
     handlers,
+    log,
+    history,
+    media,
+    profiles,
+    gateway,
     dispatcher: (trustedOrigins) =>
       createDispatcher({
         routes,
         handlers,
         trustedOrigins,
-        onUnexpectedError: (route, error) => options.log?.(`route ${route} failed`, error),
+        onUnexpectedError: (route, error) => log.error(`route ${route} failed`, error),
       }),
-    close: async () => {},
+    async close() {
+      requests.cancelAll()
+      await sandbox.stop()
+      history.close()
+      log.info('core stopped')
+    },
   }
 }

@@ -66,5 +66,6 @@ export function createNodePlatform(options: {
     },
     openExternal: async (url) => void openedExternally.push(url),
     openPath: async (path) => void openedExternally.push(path),
+    mediaUrl: (id) => `/media/${id}`,
   }
 }

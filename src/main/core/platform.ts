@@ -33,4 +33,6 @@ export interface Platform {
   openDialog(options: { title: string; multiple?: boolean; filters?: FileFilter[] }): Promise<string[]>
   openExternal(url: string): Promise<void>
   openPath(path: string): Promise<void>
+  /** The URL the renderer loads a stored media file from (media:// in Electron, /media/ in the harness). */
+  mediaUrl(id: string): string
 }

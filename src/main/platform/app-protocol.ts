@@ -1,14 +1,18 @@
-// Serves the built renderer from app://gateway-desk/ instead of file://, with the CSP as a header.
+// Serves the built renderer from app://gateway-desk/ instead of file://, with the CSP as a header, and stored
+// media from media://item/<id>.
 import { readFile } from 'node:fs/promises'
 import { protocol } from 'electron'
 import { appHost, appScheme, contentSecurityPolicy } from '#shared/csp'
 import { contentTypeOf } from '../core/files/content-types.ts'
 import { resolveStaticFile } from '../core/files/static-files.ts'
+import type { MediaStore } from '../core/media/media-store.ts'
+import { mediaResponse } from '../core/media/serve-media.ts'
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: 'media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
   ])
 }
 
@@ -30,5 +34,13 @@ export function serveRenderer(rendererDir: string): void {
     } catch {
       return new Response('Not found', { status: 404 })
     }
+  })
+}
+
+export function serveMedia(media: MediaStore): void {
+  protocol.handle('media', (request) => {
+    const url = new URL(request.url)
+    if (url.host !== 'item') return new Response('Not found', { status: 404 })
+    return mediaResponse(media, url.pathname.slice(1), request.headers.get('range'))
   })
 }

@@ -3,6 +3,7 @@ import { open, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { VideoCreateRequest } from '#shared/api/videos'
 import { checkVideoReferences } from '#shared/domain/videos'
+import { parseRange } from '#shared/http-range'
 import { parseJsonObject, parseWith, ServiceError } from '../http.ts'
 import type { Reply, Route, SandboxContext } from '../router.ts'
 import { verifyCallbackUrl } from '../videos/callback.ts'
@@ -113,27 +114,24 @@ export function videoRoutes(ctx: SandboxContext, engine: VideoEngine): Route[] {
 /** A file with range support, so players can seek. */
 export async function serveFile(path: string, type: string, range: string | undefined): Promise<Reply> {
   const { size } = await stat(path)
-  const headers: Record<string, string> = { 'content-type': type, 'accept-ranges': 'bytes' }
-  let start = 0
-  let end = size - 1
-  let status = 200
-  if (range) {
-    const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim())
-    if (match && (match[1] || match[2])) {
-      start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]))
-      end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1
-      status = 206
-    }
-    if (!match || start > end || start >= size) {
-      return { status: 416, headers: { 'content-range': `bytes */${size}` }, body: '' }
-    }
-    headers['content-range'] = `bytes ${start}-${end}/${size}`
-  }
+  const answer = parseRange(range, size)
+  if (answer.kind === 'unsatisfiable')
+    return { status: 416, headers: { 'content-range': `bytes */${size}` }, body: '' }
+  const [start, end] = answer.kind === 'part' ? [answer.start, answer.end] : [0, size - 1]
   const handle = await open(path)
   try {
     const body = Buffer.alloc(end - start + 1)
     await handle.read(body, 0, body.length, start)
-    return { status, headers: { ...headers, 'content-length': String(body.length) }, body }
+    return {
+      status: answer.kind === 'part' ? 206 : 200,
+      headers: {
+        'content-type': type,
+        'accept-ranges': 'bytes',
+        'content-length': String(body.length),
+        ...(answer.kind === 'part' ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}),
+      },
+      body,
+    }
   } finally {
     await handle.close()
   }

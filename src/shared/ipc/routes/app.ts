@@ -26,6 +26,14 @@ export const appRoutes = {
     input: z.object({ url: z.string().max(4096) }),
     output: z.object({ opened: z.literal(true) }),
   }),
+  'app.openDataFolder': route({ input: z.object({}), output: z.object({ opened: z.literal(true) }) }),
+  /** What the app has to tell the person about its own state (a history moved aside, storage downgraded). */
+  'app.notices': route({ input: z.object({}), output: z.array(z.string()) }),
+  /** Cancels a long call the renderer started with this request id. */
+  'requests.cancel': route({
+    input: z.object({ requestId: z.string().min(1).max(100) }),
+    output: z.object({ cancelled: z.boolean() }),
+  }),
   'preferences.get': route({ input: z.object({}), output: Preferences }),
   'preferences.update': route({ input: Preferences.partial(), output: Preferences }),
 }

@@ -1,0 +1,25 @@
+// Answers a request for a stored media file (the media:// protocol in Electron, /media/ in the harness):
+// the right content type, range requests for video, 404 for anything unknown.
+import { createReadStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import { parseRange } from '#shared/http-range'
+import type { MediaStore } from './media-store.ts'
+
+export async function mediaResponse(media: MediaStore, id: string, range: string | null): Promise<Response> {
+  const found = await media.locate(id)
+  if (!found) return new Response('Not found', { status: 404 })
+  const answer = parseRange(range, found.size)
+  const headers: Record<string, string> = {
+    'content-type': found.item.mimeType,
+    'accept-ranges': 'bytes',
+    'cache-control': 'private, max-age=31536000, immutable',
+    'x-content-type-options': 'nosniff',
+  }
+  if (answer.kind === 'unsatisfiable')
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${found.size}` } })
+  const [start, end] = answer.kind === 'part' ? [answer.start, answer.end] : [0, found.size - 1]
+  headers['content-length'] = String(end - start + 1)
+  if (answer.kind === 'part') headers['content-range'] = `bytes ${start}-${end}/${found.size}`
+  const stream = Readable.toWeb(createReadStream(found.path, { start, end })) as ReadableStream<Uint8Array>
+  return new Response(stream, { status: answer.kind === 'part' ? 206 : 200, headers })
+}
