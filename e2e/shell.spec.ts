@@ -13,7 +13,7 @@ test('every screen opens from the sidebar and says what it is for', async ({ app
     await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('main', { name })).toBeVisible()
   }
-  await expect(page.getByText('Active profile:')).toBeAttached()
+  await expect(page.getByRole('combobox', { name: 'Active profile' })).toHaveValue('sandbox')
   await expect(page.getByRole('contentinfo')).toContainText('Sandbox')
 })
 

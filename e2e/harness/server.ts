@@ -42,7 +42,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const page = indexHtml.replace('<script', `<script src="${bridgeScriptPath}"></script>\n    <script`)
   const bridgeScript = await readFile(join(import.meta.dirname, 'bridge-client.js'))
   const token = randomBytes(16).toString('hex')
-  const platform = createNodePlatform({ userData: options.userData, version: await packageVersion() })
+  const platform = createNodePlatform({
+    userData: options.userData,
+    version: await packageVersion(),
+    // The stand-in for the OS keychain lives beside the data folder, as a real keychain lives outside it.
+    keychainFile: `${options.userData.replace(/[\\/]+$/, '')}.keychain`,
+  })
   const core = await createCore(platform, { sandboxTimeScale: options.sandboxTimeScale ?? 1 })
 
   let origin = ''

@@ -1,7 +1,8 @@
-// A Platform for plain Node: the e2e harness and unit tests. Secrets are sealed with AES-GCM under a key
-// that lives only in this process; notifications and dialogs are recorded so tests can read them.
+// A Platform for plain Node: the e2e harness and unit tests. Secrets are sealed with AES-GCM under a key that
+// lives only in this process, or, standing in for an OS keychain, in a key file kept outside the data folder;
+// notifications and dialogs are recorded so tests can read them.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppNotification, Platform, SecretBackend, SecretCipher } from './platform.ts'
 
@@ -12,8 +13,21 @@ export interface NodePlatform extends Platform {
   readonly dialogAnswers: (string | string[] | null)[]
 }
 
-export function createInProcessCipher(backend: SecretBackend = 'os'): SecretCipher {
+function keychainKey(keyFile: string | undefined): Buffer {
+  if (!keyFile) return randomBytes(32)
+  try {
+    const existing = readFileSync(keyFile)
+    if (existing.length === 32) return existing
+  } catch {
+    // No keychain yet: make one.
+  }
   const key = randomBytes(32)
+  writeFileSync(keyFile, key, { mode: 0o600 })
+  return key
+}
+
+export function createInProcessCipher(backend: SecretBackend = 'os', keyFile?: string): SecretCipher {
+  const key = keychainKey(keyFile)
   return {
     backend,
     encrypt(plain) {
@@ -37,6 +51,8 @@ export function createNodePlatform(options: {
   userData: string
   version?: string
   secretBackend?: SecretBackend
+  /** Where the stand-in keychain keeps its key (outside the data folder); none: a key per process. */
+  keychainFile?: string
 }): NodePlatform {
   const downloads = join(options.userData, 'Downloads')
   const temp = join(options.userData, 'tmp')
@@ -51,7 +67,7 @@ export function createNodePlatform(options: {
     appName: 'Gateway Desk',
     appVersion: options.version ?? '0.0.0',
     paths: { userData: options.userData, downloads, temp },
-    secretCipher: createInProcessCipher(options.secretBackend),
+    secretCipher: createInProcessCipher(options.secretBackend, options.keychainFile),
     notifications,
     openedExternally,
     dialogAnswers,

@@ -6,6 +6,7 @@ import { Shell } from './app/Shell.tsx'
 import { createQueryClient } from './query.ts'
 import './styles/tokens.css'
 import './styles/shell.css'
+import './styles/controls.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -8,6 +8,8 @@ export const queryKeys = {
   preferences: () => ['preferences'] as const,
   profiles: () => ['profiles'] as const,
   appInfo: () => ['app', 'info'] as const,
+  notices: () => ['app', 'notices'] as const,
+  secretStorage: () => ['profiles', 'storage'] as const,
 } satisfies Record<string, (...args: never[]) => readonly unknown[]>
 
 const topicKeys: Record<DataTopic, readonly unknown[]> = {

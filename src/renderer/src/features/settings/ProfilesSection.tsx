@@ -1,0 +1,42 @@
+// Profiles: the built-in sandbox and the live services the person adds.
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { ProfileCard } from './ProfileCard.tsx'
+import { ProfileForm } from './ProfileForm.tsx'
+
+export function ProfilesSection() {
+  const profiles = useQuery({ queryKey: queryKeys.profiles(), queryFn: () => invoke('profiles.list', {}) })
+  const [adding, setAdding] = useState(false)
+  const names = (exceptId?: string) => [
+    'Sandbox',
+    ...(profiles.data ?? []).filter((p) => p.id !== exceptId && p.kind === 'live').map((p) => p.name),
+  ]
+
+  return (
+    <section className="card" aria-labelledby="profiles-title">
+      <div className="card__head">
+        <div>
+          <h2 id="profiles-title">Profiles</h2>
+          <p className="card__hint">
+            A profile is a service address with its API key. The one in use serves every screen.
+          </p>
+        </div>
+        {adding ? null : (
+          <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+            Add profile
+          </button>
+        )}
+      </div>
+      {adding ? <ProfileForm otherNames={names()} onDone={() => setAdding(false)} /> : null}
+      <ErrorNote error={profiles.error} />
+      <div className="profile-list">
+        {(profiles.data ?? []).map((profile) => (
+          <ProfileCard key={profile.id} profile={profile} otherNames={names(profile.id)} />
+        ))}
+      </div>
+    </section>
+  )
+}
