@@ -18,6 +18,7 @@ import { profileHandlers } from './profiles/handlers.ts'
 import { openProfiles, type Profiles } from './profiles/profiles.ts'
 import { createRequestRegistry } from './requests.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
+import { streamHandlers } from './streams.ts'
 
 export interface Core {
   readonly events: EventBus
@@ -65,6 +66,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({ platform, preferences, events, requests, notices }),
     ...profileHandlers({ profiles, secrets, events }),
+    ...streamHandlers({ events, requests, gateway }),
   }
   log.info(`core started (${platform.shell} ${platform.appVersion})`)
 

@@ -1,5 +1,6 @@
 // Every event main pushes to the renderer. Streams and progress are keyed by a request id.
 import { z } from 'zod'
+import type { AppErrorShape } from './app-error.ts'
 import { type EventMap, event } from './contract.ts'
 import { Preferences } from './routes/app.ts'
 
@@ -13,6 +14,21 @@ export const events = {
   'preferences.changed': event(Preferences),
   /** Main asks the renderer to show a screen (menu, notification click, dropped file). */
   'app.navigate': event(z.object({ path: z.string() })),
+  /** One event of a streamed call; `at` is milliseconds since the call started. */
+  'stream.event': event(
+    z.object({ requestId: z.string(), at: z.number(), event: z.string().optional(), data: z.unknown() }),
+  ),
+  /** The stream is over: finished, failed (with the error) or cancelled. */
+  'stream.end': event(
+    z.object({
+      requestId: z.string(),
+      at: z.number(),
+      outcome: z.enum(['finished', 'failed', 'cancelled']),
+      error: z
+        .custom<AppErrorShape>((value) => typeof value === 'object' && value !== null && 'code' in value)
+        .optional(),
+    }),
+  ),
 } satisfies EventMap
 
 export type Events = typeof events

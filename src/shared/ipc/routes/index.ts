@@ -3,10 +3,12 @@ import type { z } from 'zod'
 import type { RouteMap } from '../contract.ts'
 import { appRoutes } from './app.ts'
 import { profileRoutes } from './profiles.ts'
+import { streamRoutes } from './streams.ts'
 
 export const routes = {
   ...appRoutes,
   ...profileRoutes,
+  ...streamRoutes,
 } satisfies RouteMap
 
 export type Routes = typeof routes

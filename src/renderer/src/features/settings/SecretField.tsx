@@ -54,14 +54,23 @@ export function SecretField(props: {
           onChange={(event) => setValue(event.target.value)}
           placeholder={status?.set ? 'Enter a new value to replace it' : 'Paste the value'}
         />
-        <button type="submit" className="button" disabled={!value.trim() || change.isPending}>
-          Save {props.label.toLowerCase()}
+        <button
+          type="submit"
+          className="button"
+          aria-label={`Save ${props.label}`}
+          disabled={!value.trim() || change.isPending}
+        >
+          Save
         </button>
-        {status?.set ? (
-          <button type="button" className="button button--quiet" onClick={() => change.mutate(null)}>
-            Remove
-          </button>
-        ) : null}
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-label={`Remove ${props.label}`}
+          disabled={!status?.set}
+          onClick={() => change.mutate(null)}
+        >
+          Remove
+        </button>
       </form>
       <ErrorNote error={change.error} />
     </div>
