@@ -19,6 +19,9 @@ import { openProfiles, type Profiles } from './profiles/profiles.ts'
 import { createRequestRegistry } from './requests.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
 import { streamHandlers } from './streams.ts'
+import { loopbackProvider } from './tunnel/providers.ts'
+import { videoHandlers } from './videos/handlers.ts'
+import { type VideoWiring, wireVideos } from './videos/wiring.ts'
 
 export interface Core {
   readonly events: EventBus
@@ -28,6 +31,7 @@ export interface Core {
   readonly media: MediaStore
   readonly profiles: Profiles
   readonly gateway: Gateway
+  readonly videos: VideoWiring
   /** Binds the contract to a transport that knows which origins serve the app's pages. */
   dispatcher(trustedOrigins: () => readonly string[]): Dispatch
   close(): Promise<void>
@@ -50,7 +54,27 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const sandbox = createEmbeddedSandbox({ timeScale: options.sandboxTimeScale ?? 1 })
   const profiles = openProfiles(userData, secrets, sandbox)
   const gateway = createGateway(createTransport({ connection: () => profiles.connection() }))
+  const gateways = new Map<string, Gateway>()
+  const gatewayFor = (profileId: string) => {
+    let found = gateways.get(profileId)
+    if (!found) {
+      found = createGateway(createTransport({ connection: () => profiles.connection(profileId) }))
+      gateways.set(profileId, found)
+    }
+    return found
+  }
   const requests = createRequestRegistry()
+  const videos = await wireVideos({
+    platform,
+    history,
+    media,
+    events,
+    log,
+    profiles,
+    preferences,
+    gatewayFor,
+  })
+  const relay = loopbackProvider(videos.identity)
 
   const notices = () => {
     const storage = secrets.storage()
@@ -67,6 +91,15 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     ...appHandlers({ platform, preferences, events, requests, notices }),
     ...profileHandlers({ profiles, secrets, events }),
     ...streamHandlers({ events, requests, gateway }),
+    ...videoHandlers({
+      wiring: videos,
+      receiver: videos.receiver,
+      tunnel: videos.tunnel,
+      secrets,
+      preferences,
+      platform,
+      relay,
+    }),
   }
   log.info(`core started (${platform.shell} ${platform.appVersion})`)
 
@@ -78,6 +111,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     media,
     profiles,
     gateway,
+    videos,
     dispatcher: (trustedOrigins) =>
       createDispatcher({
         routes,
@@ -87,6 +121,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       }),
     async close() {
       requests.cancelAll()
+      await videos.close()
       await sandbox.stop()
       history.close()
       log.info('core stopped')

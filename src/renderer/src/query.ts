@@ -10,11 +10,22 @@ export const queryKeys = {
   appInfo: () => ['app', 'info'] as const,
   notices: () => ['app', 'notices'] as const,
   secretStorage: () => ['profiles', 'storage'] as const,
+  videos: () => ['videos'] as const,
+  videoList: (filter: object) => ['videos', 'list', filter] as const,
+  videoDetail: (id: string) => ['videos', 'detail', id] as const,
+  videoModels: () => ['videos', 'models'] as const,
+  deliveries: () => ['deliveries'] as const,
+  tunnel: () => ['tunnel'] as const,
+  polling: () => ['polling'] as const,
 } satisfies Record<string, (...args: never[]) => readonly unknown[]>
 
 const topicKeys: Record<DataTopic, readonly unknown[]> = {
   preferences: queryKeys.preferences(),
   profiles: queryKeys.profiles(),
+  videos: queryKeys.videos(),
+  deliveries: queryKeys.deliveries(),
+  tunnel: queryKeys.tunnel(),
+  polling: queryKeys.polling(),
 }
 
 export function createQueryClient(): QueryClient {

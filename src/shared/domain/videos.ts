@@ -127,3 +127,8 @@ export function estimateVideoCost(
 }
 
 export const formatVideoCost = (amount: Amount): string => formatAmount(amount)
+
+/** Status only moves forward: pending may become any terminal state; a terminal state never changes. */
+export function isForwardMove(from: string, to: string): boolean {
+  return from === 'pending' && to !== 'pending'
+}

@@ -10,9 +10,12 @@ describe('preferences', () => {
   it('start from defaults and survive reopening', async () => {
     const dir = await folder()
     const first = await openPreferences(dir)
-    expect(first.get()).toEqual({ theme: 'system' })
+    expect(first.get()).toMatchObject({ theme: 'system', receiverPort: 0, downloadVideosOnCompletion: true })
     await first.update({ theme: 'dark' })
-    expect((await openPreferences(dir)).get()).toEqual({ theme: 'dark' })
+    expect((await openPreferences(dir)).get()).toMatchObject({
+      theme: 'dark',
+      pollBudget: { requests: 60, windowSeconds: 60 },
+    })
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([])
   })
 
@@ -20,8 +23,10 @@ describe('preferences', () => {
     const dir = await folder()
     await writeFile(join(dir, 'preferences.json'), '{"theme": "dar')
     const store = await openPreferences(dir)
-    expect(store.get()).toEqual({ theme: 'system' })
+    expect(store.get()).toMatchObject({ theme: 'system' })
     await store.update({ theme: 'light' })
-    expect(JSON.parse(await readFile(join(dir, 'preferences.json'), 'utf8'))).toEqual({ theme: 'light' })
+    expect(JSON.parse(await readFile(join(dir, 'preferences.json'), 'utf8'))).toMatchObject({
+      theme: 'light',
+    })
   })
 })

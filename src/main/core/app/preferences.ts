@@ -4,7 +4,12 @@ import { join } from 'node:path'
 import { type Preferences, Preferences as PreferencesSchema } from '#shared/ipc/routes/app'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 
-const defaults: Preferences = { theme: 'system' }
+const defaults: Preferences = {
+  theme: 'system',
+  receiverPort: 0,
+  pollBudget: { requests: 60, windowSeconds: 60 },
+  downloadVideosOnCompletion: true,
+}
 
 export interface PreferencesStore {
   get(): Preferences

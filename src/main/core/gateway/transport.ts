@@ -27,6 +27,8 @@ export interface CallOptions {
   signal?: AbortSignal | undefined
   timeoutMs?: number | undefined
   headers?: Record<string, string> | undefined
+  /** False for callers that keep their own request budget (the poller): a retry would be spent outside it. */
+  retry?: boolean | undefined
 }
 
 export interface GatewayRequest<T> {

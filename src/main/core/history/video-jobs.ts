@@ -69,7 +69,8 @@ export function videoJobRepository(db: DatabaseSync) {
     update(
       row: Pick<VideoJobRow, 'id' | 'status' | 'taskJson' | 'videoSeconds' | 'videoCost' | 'updatedAt'>,
     ): boolean {
-      return update.run({ ...row } as unknown as Record<string, SQLInputValue>).changes > 0
+      const { id, status, taskJson, videoSeconds, videoCost, updatedAt } = row
+      return update.run({ id, status, taskJson, videoSeconds, videoCost, updatedAt }).changes > 0
     },
     get: (id: string) => byId.get(id) as VideoJobRow | undefined,
     delete: (id: string) => remove.run(id).changes > 0,

@@ -107,6 +107,7 @@ describe('a handler error reaching the renderer', () => {
       code: 'external_url_refused',
       message: 'Only https links can be opened outside the app.',
     })
-    expect(unwrap(await cross('preferences.update', { theme: 'dark' }))).toEqual({ theme: 'dark' })
+    expect(unwrap(await cross('preferences.update', { theme: 'dark' }))).toMatchObject({ theme: 'dark' })
+    await core.close()
   })
 })

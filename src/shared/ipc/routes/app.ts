@@ -7,6 +7,15 @@ export type ThemePreference = z.infer<typeof ThemePreference>
 
 export const Preferences = z.object({
   theme: ThemePreference,
+  /** Port of the webhook receiver on 127.0.0.1; 0 picks a free one. */
+  receiverPort: z.number().int().min(0).max(65535),
+  /** Status reads per window for each profile, shared by all its pending jobs. */
+  pollBudget: z.object({
+    requests: z.number().int().min(1).max(10_000),
+    windowSeconds: z.number().int().min(1).max(3600),
+  }),
+  /** Fetch a video into the data folder as soon as it completes (signed links expire). */
+  downloadVideosOnCompletion: z.boolean(),
 })
 export type Preferences = z.infer<typeof Preferences>
 

@@ -4,11 +4,13 @@ import type { RouteMap } from '../contract.ts'
 import { appRoutes } from './app.ts'
 import { profileRoutes } from './profiles.ts'
 import { streamRoutes } from './streams.ts'
+import { videoRoutes } from './videos.ts'
 
 export const routes = {
   ...appRoutes,
   ...profileRoutes,
   ...streamRoutes,
+  ...videoRoutes,
 } satisfies RouteMap
 
 export type Routes = typeof routes

@@ -1,0 +1,150 @@
+// Polls the jobs that are still pending, within one budget per profile (requests per window) shared by all
+// its jobs. It never exceeds the budget, waits exactly as long as a 429's Retry-After says, picks the job
+// polled longest ago, and forgets a job the moment it is terminal (a webhook may get there first).
+import type { AppError } from '#shared/ipc/app-error'
+import type { Gateway } from '../gateway/gateway.ts'
+import type { History } from '../history/history.ts'
+import type { Log } from '../log.ts'
+import type { VideoService } from './video-service.ts'
+
+export interface PollBudget {
+  requests: number
+  windowSeconds: number
+}
+
+export interface PollerDeps {
+  history: History
+  videos: VideoService
+  gatewayFor: (profileId: string) => Gateway
+  budget: () => PollBudget
+  log: Log
+  onStateChange: () => void
+  /** Shortest time between two polls of one job. */
+  minIntervalMs?: number
+  tickMs?: number
+  now?: () => number
+}
+
+interface ProfileState {
+  sent: number[]
+  pausedUntil: number
+  inFlight: number
+}
+
+export function createPoller(deps: PollerDeps) {
+  const now = deps.now ?? Date.now
+  const minInterval = deps.minIntervalMs ?? 5000
+  /** Pending jobs: id → profile and when it was last polled. */
+  const pending = new Map<string, { profileId: string; lastPolled: number }>()
+  const profiles = new Map<string, ProfileState>()
+  let timer: NodeJS.Timeout | null = null
+
+  const stateOf = (profileId: string) => {
+    let state = profiles.get(profileId)
+    if (!state) {
+      state = { sent: [], pausedUntil: 0, inFlight: 0 }
+      profiles.set(profileId, state)
+    }
+    return state
+  }
+
+  async function poll(id: string, profileId: string, state: ProfileState): Promise<void> {
+    state.inFlight++
+    const at = now()
+    try {
+      const { data } = await deps.gatewayFor(profileId).getVideo(id, { timeoutMs: 20_000, retry: false })
+      const result = deps.history.transaction(() => {
+        deps.history.videoJobs.recordPoll({
+          jobId: id,
+          at,
+          outcome: data.status,
+          httpStatus: 200,
+          detail: null,
+        })
+        return deps.videos.applyTask(data)
+      })
+      if (data.status !== 'pending' || result.outcome === 'unknown') pending.delete(id)
+      if (result.outcome === 'changed' && result.row) deps.videos.afterChange([result.row])
+    } catch (error) {
+      const failure = error as AppError
+      if (failure.status === 429) {
+        state.pausedUntil = now() + (failure.retryAfter ?? 1) * 1000
+        deps.onStateChange()
+      }
+      if (failure.status === 404) pending.delete(id)
+      try {
+        deps.history.videoJobs.recordPoll({
+          jobId: id,
+          at,
+          outcome: failure.status === 429 ? 'rate_limited' : failure.status === 404 ? 'not_found' : 'error',
+          httpStatus: failure.status ?? null,
+          detail: failure.message ?? String(error),
+        })
+      } catch (storeError) {
+        deps.log.warn('poll could not be recorded', storeError)
+      }
+    } finally {
+      state.inFlight--
+    }
+  }
+
+  function tick(): void {
+    const budget = deps.budget()
+    const windowMs = budget.windowSeconds * 1000
+    const time = now()
+    const byProfile = new Map<string, [string, { profileId: string; lastPolled: number }][]>()
+    for (const entry of pending) {
+      const list = byProfile.get(entry[1].profileId) ?? []
+      list.push(entry)
+      byProfile.set(entry[1].profileId, list)
+    }
+    for (const [profileId, jobs] of byProfile) {
+      const state = stateOf(profileId)
+      if (state.pausedUntil > time) continue
+      if (state.pausedUntil !== 0) {
+        state.pausedUntil = 0
+        deps.onStateChange()
+      }
+      state.sent = state.sent.filter((sentAt) => time - sentAt < windowMs)
+      const due = jobs
+        .filter(([, job]) => time - job.lastPolled >= minInterval)
+        .sort((a, b) => a[1].lastPolled - b[1].lastPolled)
+      for (const [id, job] of due) {
+        if (state.sent.length >= budget.requests) break
+        state.sent.push(time)
+        job.lastPolled = time
+        void poll(id, profileId, state)
+      }
+    }
+  }
+
+  return {
+    /** Loads the pending jobs from the history (after a restart) and starts ticking. */
+    start(): void {
+      for (const row of deps.history.videoJobs.pending())
+        pending.set(row.id, { profileId: row.profileId, lastPolled: 0 })
+      timer ??= setInterval(tick, deps.tickMs ?? 250)
+      timer.unref()
+    },
+    stop(): void {
+      if (timer) clearInterval(timer)
+      timer = null
+    },
+    watch(id: string, profileId: string): void {
+      pending.set(id, { profileId, lastPolled: now() })
+    },
+    forget(id: string): void {
+      pending.delete(id)
+    },
+    tick,
+    state: () => ({
+      pending: pending.size,
+      pausedUntil: Object.fromEntries(
+        [...profiles].filter(([, s]) => s.pausedUntil > now()).map(([id, s]) => [id, s.pausedUntil]),
+      ),
+      sentInWindow: (profileId: string) => stateOf(profileId).sent.length,
+    }),
+  }
+}
+
+export type Poller = ReturnType<typeof createPoller>

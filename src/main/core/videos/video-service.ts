@@ -1,0 +1,195 @@
+// Video jobs as the app keeps them: created through the gateway and recorded at once, moved forward by
+// polls and webhooks (never backward), downloaded, cancelled and deleted with their files.
+import type { VideoCreateRequest, VideoTask } from '#shared/api/videos'
+import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
+import { AppError } from '#shared/ipc/app-error'
+import type { VideoJobSummary } from '#shared/ipc/routes/videos'
+import type { EventBus } from '../events.ts'
+import type { Gateway } from '../gateway/gateway.ts'
+import type { History } from '../history/history.ts'
+import type { VideoJobRow } from '../history/video-jobs.ts'
+import type { Log } from '../log.ts'
+import type { MediaStore } from '../media/media-store.ts'
+import type { Platform } from '../platform.ts'
+
+export type ApplyOutcome = 'changed' | 'unchanged' | 'unknown'
+
+export interface VideoServiceDeps {
+  history: History
+  media: MediaStore
+  events: EventBus
+  platform: Platform
+  log: Log
+  gatewayFor: (profileId: string) => Gateway
+  activeProfileId: () => string
+  /** Where the service should send this job's webhook, or undefined to rely on polling. */
+  callbackUrl: (profileId: string) => string | undefined
+  downloadOnCompletion: () => boolean
+  now?: () => number
+}
+
+const seconds = (value: number) => value * 1000
+
+export function createVideoService(deps: VideoServiceDeps) {
+  const now = deps.now ?? Date.now
+  const { history, events } = deps
+
+  function summary(row: VideoJobRow): VideoJobSummary {
+    const task = row.taskJson ? (JSON.parse(row.taskJson) as VideoTask) : null
+    return {
+      id: row.id,
+      profileId: row.profileId,
+      model: row.model,
+      prompt: row.prompt,
+      mode: row.mode,
+      status: row.status,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      videoSeconds: row.videoSeconds,
+      videoCost: row.videoCost,
+      mediaUrl: row.mediaId ? deps.platform.mediaUrl(row.mediaId) : null,
+      resultUrls: task ? [...task.mirror_urls, ...task.unsigned_urls] : [],
+    }
+  }
+
+  const changed = () => events.emit('data.changed', { topics: ['videos'] })
+
+  /** Runs inside the caller's transaction: moves a job forward, or leaves it as it is. */
+  function applyTask(task: VideoTask): { outcome: ApplyOutcome; row?: VideoJobRow } {
+    const row = history.videoJobs.get(task.id)
+    if (!row) return { outcome: 'unknown' }
+    if (!isForwardMove(row.status, task.status)) return { outcome: 'unchanged', row }
+    const next: VideoJobRow = {
+      ...row,
+      status: task.status,
+      taskJson: JSON.stringify(task),
+      videoSeconds: task.usage?.video_seconds ?? null,
+      videoCost: task.usage?.video_cost ?? null,
+      updatedAt: Math.max(row.updatedAt, seconds(task.updated_at)),
+    }
+    history.videoJobs.update(next)
+    return { outcome: 'changed', row: next }
+  }
+
+  /** After the transaction committed: tell the person, fetch the file if they asked for it. */
+  function afterChange(rows: VideoJobRow[]): void {
+    if (rows.length === 0) return
+    changed()
+    for (const row of rows) {
+      const words = {
+        completed: 'is ready',
+        failed: 'failed',
+        cancelled: 'was cancelled',
+        expired: 'expired',
+        pending: 'is pending',
+      }
+      deps.platform.notify({
+        title: `Video ${words[row.status]}`,
+        body: row.prompt.length > 80 ? `${row.prompt.slice(0, 79)}…` : row.prompt,
+        path: `/videos?job=${row.id}`,
+      })
+      if (row.status === 'completed' && deps.downloadOnCompletion()) {
+        download(row.id).catch((error: unknown) => deps.log.warn(`download of video ${row.id} failed`, error))
+      }
+    }
+  }
+
+  async function download(id: string): Promise<VideoJobSummary> {
+    const row = history.videoJobs.get(id)
+    if (!row) throw new AppError({ code: 'not_found', message: 'This job is no longer in the history.' })
+    if (row.mediaId) return summary(row)
+    const urls = summary(row).resultUrls
+    if (urls.length === 0) throw new AppError({ code: 'not_ready', message: 'The video is not ready yet.' })
+    let lastProblem = ''
+    for (const url of urls) {
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(120_000) })
+        if (!response.ok) {
+          lastProblem = `the service answered ${response.status}`
+          continue
+        }
+        const item = await deps.media.put(new Uint8Array(await response.arrayBuffer()), 'video/mp4')
+        history.videoJobs.setMedia(id, item.id)
+        changed()
+        return summary({ ...row, mediaId: item.id })
+      } catch (error) {
+        lastProblem = (error as Error).message
+      }
+    }
+    throw new AppError({
+      code: 'download_failed',
+      message: `The video could not be downloaded: ${lastProblem}.`,
+      hint: 'Signed links expire; if this keeps failing, the result may no longer be available.',
+    })
+  }
+
+  return {
+    summary,
+    applyTask,
+    afterChange,
+    download,
+
+    async create(request: VideoCreateRequest): Promise<VideoJobSummary> {
+      const profileId = deps.activeProfileId()
+      const callback = request.callback_url ?? deps.callbackUrl(profileId)
+      const sent: VideoCreateRequest = { ...request, ...(callback ? { callback_url: callback } : {}) }
+      const { data } = await deps.gatewayFor(profileId).createVideo(sent)
+      const at = now()
+      const row: VideoJobRow = {
+        id: data.id,
+        profileId,
+        model: sent.model,
+        prompt: sent.prompt,
+        mode: inferVideoMode(sent),
+        status: 'pending',
+        requestJson: JSON.stringify(sent),
+        taskJson: null,
+        videoSeconds: null,
+        videoCost: null,
+        mediaId: null,
+        createdAt: at,
+        updatedAt: at,
+      }
+      history.transaction(() => history.videoJobs.insert(row))
+      changed()
+      return summary(row)
+    },
+
+    list: (filter: Parameters<History['videoJobs']['latest']>[0]) =>
+      history.videoJobs.latest(filter).map(summary),
+
+    detail(id: string) {
+      const row = history.videoJobs.get(id)
+      if (!row) throw new AppError({ code: 'not_found', message: 'This job is no longer in the history.' })
+      return {
+        job: summary(row),
+        request: JSON.parse(row.requestJson) as unknown,
+        task: row.taskJson ? (JSON.parse(row.taskJson) as unknown) : null,
+        polls: history.videoJobs.polls(id).map(({ jobId: _job, ...poll }) => poll),
+        deliveries: history.webhookDeliveries
+          .forJob(id)
+          .map(({ headersJson: _h, body: _b, ...delivery }) => ({ ...delivery, id: delivery.id ?? 0 })),
+      }
+    },
+
+    async cancel(id: string): Promise<VideoJobSummary> {
+      const row = history.videoJobs.get(id)
+      if (!row) throw new AppError({ code: 'not_found', message: 'This job is no longer in the history.' })
+      const { data } = await deps.gatewayFor(row.profileId).cancelVideo(id)
+      const result = history.transaction(() => applyTask(data))
+      if (result.outcome === 'changed' && result.row) afterChange([result.row])
+      return summary(history.videoJobs.get(id) ?? row)
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const row = history.videoJobs.get(id)
+      if (!row) return false
+      history.transaction(() => history.videoJobs.delete(id))
+      if (row.mediaId) await deps.media.delete(row.mediaId)
+      changed()
+      return true
+    },
+  }
+}
+
+export type VideoService = ReturnType<typeof createVideoService>

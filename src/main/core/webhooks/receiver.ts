@@ -1,0 +1,258 @@
+// The webhook receiver: an HTTPS server on 127.0.0.1 that the service reaches through a tunnel (or directly,
+// for the built-in sandbox). Every request is kept exactly as received with its verdict. A verified event
+// and the job update it causes are committed in one transaction before the 2xx goes out; a burst is
+// committed as one group. A duplicate answers 2xx and changes nothing.
+
+import type { KeyObject } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { webhookHeaders } from '#shared/api/videos'
+import type { History } from '../history/history.ts'
+import type { VideoJobRow } from '../history/video-jobs.ts'
+import type { WebhookDeliveryRow } from '../history/webhook-deliveries.ts'
+import type { Log } from '../log.ts'
+import type { VideoService } from '../videos/video-service.ts'
+import type { ReceiverIdentity } from './certificate.ts'
+import { type Verdict, verifyDelivery, webhookKeys } from './verify.ts'
+
+export const maxWebhookBytes = 1024 * 1024
+
+interface Pending {
+  row: WebhookDeliveryRow
+  verdict: Verdict
+  respond: (status: number, body: object) => void
+}
+
+export interface ReceiverDeps {
+  identity: ReceiverIdentity
+  history: History
+  videos: VideoService
+  log: Log
+  /** Current and previous webhook secrets of the profile the job belongs to (or of the active one). */
+  secretsFor: (jobId: string | null) => Promise<string[]>
+  now?: () => number
+}
+
+const keptHeaders = [
+  'content-type',
+  'content-length',
+  'user-agent',
+  webhookHeaders.signature,
+  webhookHeaders.idempotencyKey,
+]
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        req.removeAllListeners('data')
+        req.resume()
+        resolve('too_large')
+      } else chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+}
+
+export function createReceiver(deps: ReceiverDeps) {
+  const now = deps.now ?? Date.now
+  const path = `/webhooks/${deps.identity.token}`
+  const keyCache = new Map<string, KeyObject[]>()
+  let queue: Pending[] = []
+  let flushScheduled = false
+  let server: Server | null = null
+
+  const keysFor = async (jobId: string | null) => {
+    const secrets = await deps.secretsFor(jobId)
+    const cacheKey = secrets.join('\u0000')
+    let keys = keyCache.get(cacheKey)
+    if (!keys) {
+      keys = webhookKeys(secrets)
+      keyCache.clear()
+      keyCache.set(cacheKey, keys)
+    }
+    return keys
+  }
+
+  /** One transaction for everything that arrived since the last flush (group commit). */
+  function flush(): void {
+    flushScheduled = false
+    const batch = queue
+    queue = []
+    const changed: VideoJobRow[] = []
+    const answers: [Pending, number, object][] = []
+    try {
+      deps.history.transaction(() => {
+        const seenInBatch = new Set<string>()
+        for (const item of batch) {
+          const { row, verdict } = item
+          if (!verdict.ok) {
+            row.answered = verdict.status
+            row.reason = verdict.reason
+            deps.history.webhookDeliveries.insert(row)
+            answers.push([item, verdict.status, { error: verdict.reason }])
+            continue
+          }
+          const key = row.idempotencyKey ?? ''
+          if (seenInBatch.has(key) || deps.history.webhookDeliveries.wasApplied(key)) {
+            row.duplicate = true
+            row.answered = 200
+            deps.history.webhookDeliveries.insert(row)
+            answers.push([item, 200, { received: true, duplicate: true }])
+            continue
+          }
+          const result = deps.videos.applyTask(verdict.envelope.data)
+          if (result.outcome === 'unknown') {
+            row.verified = true
+            row.answered = 404
+            row.reason = 'no job with this id in the history'
+            deps.history.webhookDeliveries.insert(row)
+            answers.push([item, 404, { error: row.reason }])
+            continue
+          }
+          seenInBatch.add(key)
+          row.answered = 200
+          deps.history.webhookDeliveries.insert(row)
+          if (result.outcome === 'changed' && result.row) changed.push(result.row)
+          answers.push([item, 200, { received: true, duplicate: false }])
+        }
+      })
+    } catch (error) {
+      deps.log.error('webhook batch could not be stored', error)
+      for (const item of batch) item.respond(503, { error: 'could not store the delivery; retry later' })
+      return
+    }
+    for (const [item, status, body] of answers) item.respond(status, body)
+    deps.videos.afterChange(changed)
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const respond = (status: number, body: object) => {
+      if (res.headersSent) return
+      const text = JSON.stringify(body)
+      res
+        .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+        .end(text)
+    }
+    const url = new URL(req.url ?? '/', 'https://127.0.0.1')
+    if (url.pathname !== path) {
+      req.resume()
+      return respond(404, { error: 'not found' })
+    }
+    if (req.method !== 'POST') {
+      req.resume()
+      res.setHeader('allow', 'POST')
+      return respond(405, { error: 'only POST is accepted' })
+    }
+    const receivedAt = now()
+    const headers = Object.fromEntries(
+      keptHeaders.flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : [])),
+    )
+    const signature = headers[webhookHeaders.signature]
+    const idempotencyKey = headers[webhookHeaders.idempotencyKey]
+    const row: WebhookDeliveryRow = {
+      receivedAt,
+      jobId: idempotencyKey?.replace(/-(completed|failed|cancelled|expired|pending)$/, '') ?? null,
+      idempotencyKey: idempotencyKey ?? null,
+      event: null,
+      verified: false,
+      reason: null,
+      duplicate: false,
+      answered: 0,
+      headersJson: JSON.stringify(headers),
+      body: new Uint8Array(),
+    }
+    const body = await readBody(req, maxWebhookBytes)
+    let verdict: Verdict
+    if (body === 'too_large') {
+      verdict = { ok: false, status: 413, reason: `body larger than ${maxWebhookBytes} bytes` }
+    } else if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+      row.body = body
+      verdict = { ok: false, status: 415, reason: 'content type is not application/json' }
+    } else {
+      row.body = body
+      verdict = verifyDelivery(
+        body,
+        { ...(signature ? { signature } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) },
+        await keysFor(row.jobId),
+      )
+    }
+    const envelope = verdict.ok ? verdict.envelope : verdict.envelope
+    if (envelope) {
+      row.jobId = envelope.data.id
+      row.event = envelope.event
+    }
+    row.verified = verdict.ok
+    queue.push({ row, verdict, respond })
+    if (!flushScheduled) {
+      flushScheduled = true
+      setImmediate(flush)
+    }
+  }
+
+  return {
+    path,
+    async start(port: number): Promise<number> {
+      if (server) return (server.address() as AddressInfo).port
+      const created = createServer({ cert: deps.identity.cert, key: deps.identity.key }, (req, res) => {
+        handle(req, res).catch((error: unknown) => {
+          deps.log.error('webhook request failed', error)
+          if (!res.headersSent) res.writeHead(500).end()
+        })
+      })
+      created.headersTimeout = 15_000
+      created.requestTimeout = 30_000
+      await new Promise<void>((resolve, reject) => {
+        created.once('error', reject)
+        created.listen(port, '127.0.0.1', resolve)
+      })
+      server = created
+      return (created.address() as AddressInfo).port
+    },
+    port: () => (server ? (server.address() as AddressInfo).port : null),
+    async stop(): Promise<void> {
+      const closing = server
+      server = null
+      if (!closing) return
+      closing.closeAllConnections()
+      await new Promise<void>((resolve) => closing.close(() => resolve()))
+    },
+    /** Applies a stored delivery again, as if it had just arrived (for the deliveries inspector). */
+    async reapply(id: number): Promise<WebhookDeliveryRow> {
+      const stored = deps.history.webhookDeliveries.get(id)
+      if (!stored) throw new Error('no such delivery')
+      const headers = JSON.parse(stored.headersJson) as Record<string, string>
+      const verdict = verifyDelivery(
+        stored.body,
+        {
+          signature: headers[webhookHeaders.signature] ?? '',
+          idempotencyKey: headers[webhookHeaders.idempotencyKey] ?? '',
+        },
+        await keysFor(stored.jobId),
+      )
+      const row: WebhookDeliveryRow = {
+        ...stored,
+        receivedAt: now(),
+        verified: verdict.ok,
+        reason: 're-applied from the inspector',
+        duplicate: false,
+        answered: 0,
+      }
+      delete row.id
+      return new Promise((resolve) => {
+        queue.push({ row, verdict, respond: () => resolve(row) })
+        if (!flushScheduled) {
+          flushScheduled = true
+          setImmediate(flush)
+        }
+      })
+    },
+  }
+}
+
+export type Receiver = ReturnType<typeof createReceiver>

@@ -1,0 +1,127 @@
+// Routes of the video board: create, list, inspect, cancel, delete and download jobs; the webhook receiver,
+// its deliveries and the tunnel; the polling state.
+import { z } from 'zod'
+import { VideoCreateRequest, VideoStatus } from '../../api/videos.ts'
+import { route } from '../contract.ts'
+
+export const VideoJobSummary = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  model: z.string(),
+  prompt: z.string(),
+  mode: z.string(),
+  status: VideoStatus,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  videoSeconds: z.number().nullable(),
+  videoCost: z.string().nullable(),
+  /** The downloaded file, when there is one. */
+  mediaUrl: z.string().nullable(),
+  /** Where to play the result from the service: the mirror URL first, the unsigned one as fallback. */
+  resultUrls: z.array(z.string()),
+})
+export type VideoJobSummary = z.infer<typeof VideoJobSummary>
+
+export const WebhookDeliverySummary = z.object({
+  id: z.number(),
+  receivedAt: z.number(),
+  jobId: z.string().nullable(),
+  event: z.string().nullable(),
+  idempotencyKey: z.string().nullable(),
+  verified: z.boolean(),
+  reason: z.string().nullable(),
+  duplicate: z.boolean(),
+  answered: z.number(),
+})
+export type WebhookDeliverySummary = z.infer<typeof WebhookDeliverySummary>
+
+export const WebhookDeliveryDetail = WebhookDeliverySummary.extend({
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+})
+
+export const VideoJobDetail = z.object({
+  job: VideoJobSummary,
+  request: z.unknown(),
+  task: z.unknown().nullable(),
+  polls: z.array(
+    z.object({
+      at: z.number(),
+      outcome: z.string(),
+      httpStatus: z.number().nullable(),
+      detail: z.string().nullable(),
+    }),
+  ),
+  deliveries: z.array(WebhookDeliverySummary),
+})
+export type VideoJobDetail = z.infer<typeof VideoJobDetail>
+
+export const VideoFilter = z.object({
+  status: VideoStatus.optional(),
+  model: z.string().max(200).optional(),
+  mode: z.string().max(40).optional(),
+  text: z.string().max(500).optional(),
+  since: z.number().optional(),
+  limit: z.number().int().min(1).max(20_000).default(20_000),
+})
+export type VideoFilter = z.input<typeof VideoFilter>
+
+export const TunnelProviderId = z.enum(['ngrok', 'cloudflared', 'manual', 'loopback'])
+export const TunnelState = z.object({
+  provider: TunnelProviderId.nullable(),
+  status: z.enum(['off', 'starting', 'up', 'failed']),
+  publicUrl: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** Set when a tunnel that was up went down: webhooks sent meanwhile may be lost. */
+  droppedAt: z.number().nullable(),
+})
+export type TunnelState = z.infer<typeof TunnelState>
+
+export const ReceiverState = z.object({
+  running: z.boolean(),
+  port: z.number().nullable(),
+  localUrl: z.string().nullable(),
+  certificateFingerprint: z.string().nullable(),
+  /** The callback URL jobs created now would carry, or null when webhooks cannot reach the app. */
+  callbackUrl: z.string().nullable(),
+  error: z.string().nullable(),
+})
+export type ReceiverState = z.infer<typeof ReceiverState>
+
+export const PollingState = z.object({
+  budget: z.object({ requests: z.number(), windowSeconds: z.number() }),
+  /** Per profile: when polling may resume after a 429 (ms), or null. */
+  pausedUntil: z.record(z.string(), z.number()),
+  pending: z.number(),
+})
+export type PollingState = z.infer<typeof PollingState>
+
+const id = z.object({ id: z.string().min(1).max(100) })
+
+export const videoRoutes = {
+  'videos.create': route({ input: z.object({ request: VideoCreateRequest }), output: VideoJobSummary }),
+  'videos.list': route({ input: VideoFilter, output: z.object({ jobs: z.array(VideoJobSummary) }) }),
+  'videos.detail': route({ input: id, output: VideoJobDetail }),
+  'videos.cancel': route({ input: id, output: VideoJobSummary }),
+  'videos.delete': route({ input: id, output: z.object({ deleted: z.boolean() }) }),
+  'videos.download': route({ input: id, output: VideoJobSummary }),
+  'videos.saveAs': route({ input: id, output: z.object({ savedTo: z.string().nullable() }) }),
+  'videos.polling': route({ input: z.object({}), output: PollingState }),
+  'receiver.state': route({ input: z.object({}), output: ReceiverState }),
+  'receiver.deliveries': route({
+    input: z.object({ limit: z.number().int().min(1).max(5000).default(500) }),
+    output: z.array(WebhookDeliverySummary),
+  }),
+  'receiver.delivery': route({ input: z.object({ id: z.number().int() }), output: WebhookDeliveryDetail }),
+  'receiver.reapply': route({ input: z.object({ id: z.number().int() }), output: WebhookDeliverySummary }),
+  'tunnel.state': route({ input: z.object({}), output: TunnelState }),
+  'tunnel.start': route({
+    input: z.object({
+      provider: TunnelProviderId,
+      publicUrl: z.string().max(2048).optional(),
+      authtoken: z.string().max(500).optional(),
+    }),
+    output: TunnelState,
+  }),
+  'tunnel.stop': route({ input: z.object({}), output: TunnelState }),
+}
