@@ -40,6 +40,8 @@ export interface Core {
 export interface CoreOptions {
   /** The embedded sandbox's time scale (tests make jobs finish fast). */
   sandboxTimeScale?: number
+  /** The embedded sandbox's balance per key, in USD. */
+  sandboxCredits?: number
 }
 
 export async function createCore(platform: Platform, options: CoreOptions = {}): Promise<Core> {
@@ -51,7 +53,10 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const history = openHistory(userData)
   for (const notice of history.notices) log.warn(notice)
   const media = createMediaStore(join(userData, 'media'), history.database.db)
-  const sandbox = createEmbeddedSandbox({ timeScale: options.sandboxTimeScale ?? 1 })
+  const sandbox = createEmbeddedSandbox({
+    timeScale: options.sandboxTimeScale ?? 1,
+    ...(options.sandboxCredits !== undefined ? { credits: options.sandboxCredits } : {}),
+  })
   const profiles = openProfiles(userData, secrets, sandbox)
   const gateway = createGateway(createTransport({ connection: () => profiles.connection() }))
   const gateways = new Map<string, Gateway>()

@@ -56,6 +56,7 @@ export class AppError extends Error {
       'endpoint',
       'path',
       'raw',
+      'hint',
     ] as const) {
       if (this[key] !== undefined) Object.assign(shape, { [key]: this[key] })
     }

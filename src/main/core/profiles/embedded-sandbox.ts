@@ -11,7 +11,9 @@ export interface EmbeddedSandbox {
   stop(): Promise<void>
 }
 
-export function createEmbeddedSandbox(options: { timeScale?: number } = {}): EmbeddedSandbox {
+export function createEmbeddedSandbox(
+  options: { timeScale?: number; credits?: number } = {},
+): EmbeddedSandbox {
   const apiKey = `sk-sandbox-${randomBytes(12).toString('hex')}`
   const webhookSecret = `whsec-${randomBytes(18).toString('base64url')}`
   let starting: Promise<Sandbox> | null = null
@@ -23,6 +25,7 @@ export function createEmbeddedSandbox(options: { timeScale?: number } = {}): Emb
         webhookSecret,
         allowPrivateCallbacks: true,
         timeScale: options.timeScale ?? 1,
+        ...(options.credits !== undefined ? { credits: options.credits } : {}),
       }).then((sandbox) => {
         running = sandbox
         return sandbox

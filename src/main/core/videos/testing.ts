@@ -1,0 +1,69 @@
+// Test helpers for the video board: a core on the Node platform with a fast embedded sandbox, a way to send
+// raw webhook requests to its receiver, and a wait.
+import { createHmac } from 'node:crypto'
+import { mkdtemp } from 'node:fs/promises'
+import { request } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
+import { unwrap } from '#shared/ipc/unwrap'
+import { type Core, createCore } from '../compose.ts'
+import { createNodePlatform, type NodePlatform } from '../node-platform.ts'
+
+export async function startCore(
+  options: { sandboxTimeScale?: number; sandboxCredits?: number; userData?: string } = {},
+) {
+  const userData = options.userData ?? (await mkdtemp(join(tmpdir(), 'gd-videos-')))
+  const platform: NodePlatform = createNodePlatform({ userData, keychainFile: `${userData}.keychain` })
+  const core: Core = await createCore(platform, {
+    sandboxTimeScale: options.sandboxTimeScale ?? 0.001,
+    ...(options.sandboxCredits !== undefined ? { sandboxCredits: options.sandboxCredits } : {}),
+  })
+  const dispatch = core.dispatcher(() => ['app://gateway-desk'])
+  const call = async <N extends RouteName>(route: N, input: RouteInput<N>): Promise<RouteOutput<N>> =>
+    unwrap((await dispatch(route, input, { url: 'app://gateway-desk/', isTopFrame: true })) as never)
+  return { core, platform, call, userData }
+}
+
+export function sign(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body).digest('base64url')
+}
+
+export function postWebhook(
+  url: string,
+  body: string | Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        rejectUnauthorized: false,
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (chunk: Buffer) => {
+          text += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+export async function until<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 8000,
+): Promise<T> {
+  const started = Date.now()
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
