@@ -35,7 +35,7 @@ export function webhookDeliveryRepository(db: DatabaseSync) {
     db.prepare(`INSERT INTO webhook_deliveries (received_at, job_id, idempotency_key, event, verified, reason,
     duplicate, answered, headers_json, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const applied = db.prepare(
-    'SELECT 1 FROM webhook_deliveries WHERE idempotency_key = ? AND verified = 1 AND duplicate = 0 LIMIT 1',
+    'SELECT 1 FROM webhook_deliveries WHERE idempotency_key = ? AND verified = 1 AND duplicate = 0 AND answered BETWEEN 200 AND 299 LIMIT 1',
   )
   const forJob = db.prepare(
     `SELECT ${columns} FROM webhook_deliveries WHERE job_id = ? ORDER BY received_at, id`,
