@@ -176,6 +176,9 @@ describe('retries, timeouts and cancellation', () => {
     await gateway.getVideo(id)
     const error = await failure(gateway.getVideo(id))
     expect(sleeps).toEqual([2000, 2000, 2000])
+    sleeps.length = 0
+    expect(await failure(gateway.getVideo(id, { retry: false }))).toMatchObject({ status: 429 })
+    expect(sleeps).toEqual([])
     expect(error).toMatchObject({ status: 429, serviceCode: 'rate_limited', retryAfter: 2 })
     await limited.close()
   })

@@ -134,6 +134,7 @@ export function createTransport(options: TransportOptions) {
       const failure = serviceError(response.status, text, response.headers, endpoint)
       // Only reads are retried: a POST may have billed or created something already.
       const retryable =
+        call.retry !== false &&
         request.method === 'GET' &&
         attempt < maxRetries &&
         (response.status === 429 || response.status === 502)

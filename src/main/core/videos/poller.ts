@@ -21,6 +21,8 @@ export interface PollerDeps {
   onStateChange: () => void
   /** Shortest time between two polls of one job. */
   minIntervalMs?: number
+  /** Status reads in flight at once per profile: few, so a 429 is seen before more are sent. */
+  maxInFlight?: number
   tickMs?: number
   now?: () => number
 }
@@ -31,12 +33,21 @@ interface ProfileState {
   inFlight: number
 }
 
+/** A pause after a 429: from when the answer arrived, for exactly its Retry-After. */
+export interface Pause {
+  profileId: string
+  from: number
+  until: number
+}
+
 export function createPoller(deps: PollerDeps) {
   const now = deps.now ?? Date.now
   const minInterval = deps.minIntervalMs ?? 5000
+  const maxInFlight = deps.maxInFlight ?? 2
   /** Pending jobs: id → profile and when it was last polled. */
   const pending = new Map<string, { profileId: string; lastPolled: number }>()
   const profiles = new Map<string, ProfileState>()
+  const pauses: Pause[] = []
   let timer: NodeJS.Timeout | null = null
 
   const stateOf = (profileId: string) => {
@@ -68,7 +79,10 @@ export function createPoller(deps: PollerDeps) {
     } catch (error) {
       const failure = error as AppError
       if (failure.status === 429) {
-        state.pausedUntil = now() + (failure.retryAfter ?? 1) * 1000
+        const from = now()
+        state.pausedUntil = Math.max(state.pausedUntil, from + (failure.retryAfter ?? 1) * 1000)
+        pauses.push({ profileId, from, until: state.pausedUntil })
+        if (pauses.length > 100) pauses.shift()
         deps.onStateChange()
       }
       if (failure.status === 404) pending.delete(id)
@@ -110,7 +124,12 @@ export function createPoller(deps: PollerDeps) {
         .filter(([, job]) => time - job.lastPolled >= minInterval)
         .sort((a, b) => a[1].lastPolled - b[1].lastPolled)
       for (const [id, job] of due) {
-        if (state.sent.length >= budget.requests) break
+        if (state.sent.length >= budget.requests || state.inFlight >= maxInFlight) break
+        // A webhook, a cancel or a re-applied delivery may have ended the job since: never poll it again.
+        if (deps.history.videoJobs.get(id)?.status !== 'pending') {
+          pending.delete(id)
+          continue
+        }
         state.sent.push(time)
         job.lastPolled = time
         void poll(id, profileId, state)
@@ -123,7 +142,13 @@ export function createPoller(deps: PollerDeps) {
     start(): void {
       for (const row of deps.history.videoJobs.pending())
         pending.set(row.id, { profileId: row.profileId, lastPolled: 0 })
-      timer ??= setInterval(tick, deps.tickMs ?? 250)
+      timer ??= setInterval(() => {
+        try {
+          tick()
+        } catch (error) {
+          deps.log.error('polling tick failed', error)
+        }
+      }, deps.tickMs ?? 250)
       timer.unref()
     },
     stop(): void {
@@ -143,6 +168,7 @@ export function createPoller(deps: PollerDeps) {
         [...profiles].filter(([, s]) => s.pausedUntil > now()).map(([id, s]) => [id, s.pausedUntil]),
       ),
       sentInWindow: (profileId: string) => stateOf(profileId).sent.length,
+      pauses: [...pauses],
     }),
   }
 }
