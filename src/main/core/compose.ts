@@ -10,6 +10,7 @@ import { createGateway, type Gateway } from './gateway/gateway.ts'
 import { createTransport } from './gateway/transport.ts'
 import { type History, openHistory } from './history/history.ts'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
+import { createCatalogService } from './catalog/catalog-service.ts'
 import { createLog, type Log } from './log.ts'
 import { createMediaStore, type MediaStore } from './media/media-store.ts'
 import type { Platform } from './platform.ts'
@@ -80,6 +81,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     gatewayFor,
   })
   const relay = loopbackProvider(videos.identity)
+  const catalog = createCatalogService({ history, gateway, profileId: () => profiles.activeId() })
 
   const notices = () => {
     const storage = secrets.storage()
@@ -96,6 +98,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     ...appHandlers({ platform, preferences, events, requests, notices }),
     ...profileHandlers({ profiles, secrets, events }),
     ...streamHandlers({ events, requests, gateway }),
+    'catalog.models': ({ refresh }) => catalog.models(refresh),
     ...videoHandlers({
       wiring: videos,
       receiver: videos.receiver,

@@ -27,6 +27,8 @@ const unifiedPricing = (model: SandboxModel) => ({
   ...(model.pricing.cacheRead ? { input_cache_read: model.pricing.cacheRead } : {}),
   ...(model.pricing.cacheWrite5m ? { input_cache_write_5m: model.pricing.cacheWrite5m } : {}),
   ...(model.pricing.cacheWrite1h ? { input_cache_write_1h: model.pricing.cacheWrite1h } : {}),
+  // Not in the document's list: video models also quote USD per second of 720p video.
+  ...(model.video ? { video_per_second: model.video.pricePerSecond } : {}),
 })
 
 export function unifiedModel(model: SandboxModel) {

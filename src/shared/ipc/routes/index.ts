@@ -2,12 +2,14 @@
 import type { z } from 'zod'
 import type { RouteMap } from '../contract.ts'
 import { appRoutes } from './app.ts'
+import { catalogRoutes } from './catalog.ts'
 import { profileRoutes } from './profiles.ts'
 import { streamRoutes } from './streams.ts'
 import { videoRoutes } from './videos.ts'
 
 export const routes = {
   ...appRoutes,
+  ...catalogRoutes,
   ...profileRoutes,
   ...streamRoutes,
   ...videoRoutes,
