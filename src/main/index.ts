@@ -27,7 +27,8 @@ async function start(): Promise<void> {
     core.events.emit('app.navigate', { path })
   }
   const platform = createElectronPlatform(navigate)
-  const core = await createCore(platform)
+  const timeScale = Number(process.env.GATEWAY_DESK_SANDBOX_TIME_SCALE)
+  const core = await createCore(platform, timeScale > 0 ? { sandboxTimeScale: timeScale } : {})
   serveMedia(core.media)
   const trustedOrigin = new URL(pageUrl).origin === 'null' ? appOrigin : new URL(pageUrl).origin
   const unbind = bindIpc(

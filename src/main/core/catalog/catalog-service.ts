@@ -8,7 +8,12 @@ import type { History } from '../history/history.ts'
 
 const freshForMs = 5 * 60_000
 
-export function createCatalogService(deps: { history: History; gateway: Gateway; profileId: () => string; now?: () => number }) {
+export function createCatalogService(deps: {
+  history: History
+  gateway: Gateway
+  profileId: () => string
+  now?: () => number
+}) {
   const now = deps.now ?? Date.now
   const memory = new Map<string, CatalogSnapshot>()
 
@@ -21,14 +26,22 @@ export function createCatalogService(deps: { history: History; gateway: Gateway;
         const { data } = await deps.gateway.listings.unified.all({ timeoutMs: 15_000 })
         const snapshot: CatalogSnapshot = { models: data.data, fetchedAt: now(), fresh: true }
         deps.history.transaction(() =>
-          deps.history.catalogSnapshots.save({ profileId, fetchedAt: snapshot.fetchedAt, modelsJson: JSON.stringify(data.data) }),
+          deps.history.catalogSnapshots.save({
+            profileId,
+            fetchedAt: snapshot.fetchedAt,
+            modelsJson: JSON.stringify(data.data),
+          }),
         )
         memory.set(profileId, snapshot)
         return snapshot
       } catch (error) {
         const [last] = deps.history.catalogSnapshots.latest(profileId, 1)
         if (!last || !(error instanceof AppError)) throw error
-        return { models: JSON.parse(last.modelsJson) as UnifiedModel[], fetchedAt: last.fetchedAt, fresh: false }
+        return {
+          models: JSON.parse(last.modelsJson) as UnifiedModel[],
+          fetchedAt: last.fetchedAt,
+          fresh: false,
+        }
       }
     },
   }

@@ -19,3 +19,21 @@ export function useRoutePath(): string {
 export function navigate(path: string): void {
   if (currentPath() !== path) window.location.hash = path
 }
+
+/** The query part of the view's address (`#/videos?status=failed` → status=failed). */
+export function useRouteParams(): URLSearchParams {
+  const path = useRoutePath()
+  return new URLSearchParams(path.split('?')[1] ?? '')
+}
+
+/** Changes some parameters of the current view, keeping the others; empty values are removed. */
+export function setRouteParams(changes: Record<string, string | null | undefined>): void {
+  const [base = '/', query = ''] = currentPath().split('?')
+  const params = new URLSearchParams(query)
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === '') params.delete(key)
+    else params.set(key, value)
+  }
+  const next = params.toString()
+  navigate(next ? `${base}?${next}` : base)
+}

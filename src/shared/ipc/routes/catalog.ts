@@ -12,5 +12,8 @@ export const CatalogSnapshot = z.object({
 export type CatalogSnapshot = z.infer<typeof CatalogSnapshot>
 
 export const catalogRoutes = {
-  'catalog.models': route({ input: z.object({ refresh: z.boolean().default(false) }), output: CatalogSnapshot }),
+  'catalog.models': route({
+    input: z.object({ refresh: z.boolean().default(false) }),
+    output: CatalogSnapshot,
+  }),
 }

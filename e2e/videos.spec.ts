@@ -1,0 +1,72 @@
+// The video board against the built-in sandbox: create a job by clicking, watch the webhook complete it,
+// play it, filter the board, and survive a restart.
+import { expect, screenshot, test } from './fixtures/app.ts'
+
+test('creates a video job, sees it complete by webhook, and plays the result', async ({ app }) => {
+  let page = app.page
+  await page.getByRole('link', { name: 'Videos' }).click()
+  await expect(page.getByText('No video jobs yet')).toBeVisible()
+  await page.getByRole('button', { name: 'New video' }).click()
+  const form = page.getByRole('form', { name: 'New video' })
+  await expect(form.getByRole('combobox', { name: 'Model' })).not.toHaveValue('')
+  await expect(form.getByRole('status', { name: 'Generation mode' })).toHaveText('Text to video')
+  await form.getByLabel('Prompt').fill('A paper boat drifting down a rainy street')
+  await form.getByLabel('Duration (s)').fill('4')
+  await form.getByRole('combobox', { name: 'Resolution' }).selectOption('1080p')
+  await expect(form.getByRole('status', { name: 'Estimated cost' })).toHaveText(/Estimated \$\d/)
+  await form.getByLabel('Add a reference URL').fill('https://example.com/style.png')
+  await form.getByRole('button', { name: 'Add URL (Add a reference)' }).click()
+  await expect(form.getByRole('status', { name: 'Generation mode' })).toHaveText('Image references')
+  await form.getByRole('button', { name: 'Remove style.png' }).click()
+  await expect(form.getByRole('status', { name: 'Generation mode' })).toHaveText('Text to video')
+  await screenshot(page, 'videos-create-light')
+  await form.getByRole('button', { name: 'Create video' }).click()
+
+  const detail = page.getByRole('complementary', { name: 'Job detail' })
+  await expect(detail.getByText('A paper boat drifting down a rainy street')).toBeVisible()
+  await expect(detail.getByText('Completed')).toBeVisible({ timeout: 15_000 })
+  await expect(detail.getByLabel('Result video')).toBeVisible()
+  const playable = await detail.getByLabel('Result video').evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<boolean>((resolve) => {
+        if (video.readyState >= 1) return resolve(video.duration > 0)
+        video.addEventListener('loadedmetadata', () => resolve(video.duration > 0), { once: true })
+        video.addEventListener('error', () => resolve(false), { once: true })
+      }),
+  )
+  expect(playable).toBe(true)
+  await detail.getByRole('tab', { name: /Timeline/ }).click()
+  await expect(detail.getByText(/Webhook video\.generation\.completed · verified/)).toBeVisible()
+  await screenshot(page, 'videos-board-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'videos-board-dark')
+
+  await page.getByRole('radio', { name: 'Failed' }).click()
+  await expect(page.getByText('No job matches these filters.')).toBeVisible()
+  await page.getByRole('radio', { name: 'Completed' }).click()
+  await expect(page.getByRole('list', { name: 'Video jobs' }).getByRole('listitem')).toHaveCount(1)
+
+  page = await app.restart()
+  await page.getByRole('link', { name: 'Videos' }).click()
+  await expect(page.getByRole('list', { name: 'Video jobs' }).getByRole('listitem')).toHaveCount(1)
+})
+
+test('refuses what document 2 forbids before sending, at the field it concerns', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Videos' }).click()
+  await page.getByRole('button', { name: 'New video' }).click()
+  const form = page.getByRole('form', { name: 'New video' })
+  await form.getByLabel('Prompt').fill('conflict')
+  await form.getByLabel('First frame URL').fill('https://example.com/a.png')
+  await form.getByLabel('First frame URL').press('Enter')
+  await form.getByLabel('Add a reference URL').fill('https://example.com/b.png')
+  await form.getByLabel('Add a reference URL').press('Enter')
+  await expect(
+    form.getByText('frame_images and input_references cannot be used in the same request.'),
+  ).toBeVisible()
+  await form.getByRole('button', { name: 'Remove b.png' }).click()
+  await form.getByLabel('Real person in the images').check()
+  await form.getByRole('button', { name: 'Remove a.png' }).click()
+  await expect(form.getByText('real_person requires at least one image reference')).toBeVisible()
+  await screenshot(page, 'videos-create-errors-light')
+})

@@ -1,0 +1,282 @@
+// The create form: prompt, model with price, length and shape, frames or references, options. The inferred
+// mode and the cost estimate update as the person types; every rule of document 2 §4.1 is checked here first.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { aspectRatios, type VideoCreateRequest, videoResolutions } from '#shared/api/videos'
+import { formatAmount } from '#shared/domain/money'
+import { checkVideoReferences, estimateVideoCost, inferVideoMode } from '#shared/domain/videos'
+import { AppError } from '#shared/ipc/app-error'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { formatUsd } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { draftFromRequest, requestFromDraft, type VideoDraft } from './draft.ts'
+import { useReceiver, useVideoModels } from './queries.ts'
+import { MediaDrop, MediaThumb } from './ReferenceInputs.tsx'
+import { modeLabel } from './status.ts'
+
+export function CreateVideoForm(props: {
+  initial?: unknown
+  onCreated: (id: string) => void
+  onClose: () => void
+}) {
+  const client = useQueryClient()
+  const models = useVideoModels()
+  const receiver = useReceiver()
+  const [draft, setDraft] = useState<VideoDraft>(() => draftFromRequest(props.initial))
+  const [submitted, setSubmitted] = useState(false)
+  const set = (change: Partial<VideoDraft>) => setDraft((current) => ({ ...current, ...change }))
+  const firstModel = models.data?.[0]?.id
+  useEffect(() => {
+    if (firstModel) setDraft((current) => (current.model ? current : { ...current, model: firstModel }))
+  }, [firstModel])
+  const model = models.data?.find((m) => m.id === draft.model) ?? null
+  const built = requestFromDraft(draft, model?.audio ?? false)
+  const request = built.ok ? built.request : null
+  const rule = request ? checkVideoReferences(request) : null
+  const create = useMutation({
+    mutationFn: (body: VideoCreateRequest) => invoke('videos.create', { request: body }),
+    onSuccess: async (job) => {
+      await client.invalidateQueries({ queryKey: queryKeys.videos() })
+      props.onCreated(job.id)
+    },
+  })
+  const serverPath = create.error instanceof AppError ? String(create.error.path?.[0] ?? '') : ''
+  const fieldError = (field: string): string | null => {
+    if (!built.ok && built.field === field && (submitted || field !== 'prompt')) return built.message
+    if (rule && String(rule.path[0]) === field) return rule.message
+    if (serverPath === field && create.error) return create.error.message
+    return null
+  }
+  const estimate =
+    model?.pricePerSecond && draft.sizeMode === 'resolution'
+      ? estimateVideoCost(model.pricePerSecond, draft.resolution, Number(draft.duration) || 5)
+      : null
+  const mode = inferVideoMode(request ?? {})
+
+  return (
+    <form
+      className="create-video"
+      aria-label="New video"
+      onSubmit={(event) => {
+        event.preventDefault()
+        setSubmitted(true)
+        if (request && !rule) create.mutate(request)
+      }}
+    >
+      <header className="create-video__head">
+        <h2>New video</h2>
+        <span className="mode-chip" role="status" aria-label="Generation mode">
+          {modeLabel[mode]}
+        </span>
+      </header>
+      <label className="field">
+        <span className="field__label">Prompt</span>
+        <textarea
+          rows={3}
+          value={draft.prompt}
+          onChange={(event) => set({ prompt: event.target.value })}
+          placeholder="A paper boat drifting down a rainy street"
+        />
+        {fieldError('prompt') ? <span className="field-error">{fieldError('prompt')}</span> : null}
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span className="field__label">Model</span>
+          <select value={draft.model} onChange={(event) => set({ model: event.target.value })}>
+            {models.data?.length ? null : (
+              <option value="">{models.isError ? 'Models unavailable' : 'Loading models…'}</option>
+            )}
+            {models.data?.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name} {m.pricePerSecond ? `· ${formatUsd(m.pricePerSecond)}/s` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field field--narrow">
+          <span className="field__label">Duration (s)</span>
+          <input
+            type="number"
+            min={1}
+            value={draft.duration}
+            onChange={(event) => set({ duration: event.target.value })}
+            placeholder="5"
+          />
+          {fieldError('duration') ? <span className="field-error">{fieldError('duration')}</span> : null}
+        </label>
+        <label className="field field--narrow">
+          <span className="field__label">Seed</span>
+          <input
+            type="number"
+            value={draft.seed}
+            onChange={(event) => set({ seed: event.target.value })}
+            placeholder="random"
+          />
+        </label>
+      </div>
+      <fieldset className="field-row">
+        <legend className="field__label">Shape</legend>
+        <label className="checkbox">
+          <input
+            type="radio"
+            name="size-mode"
+            checked={draft.sizeMode === 'resolution'}
+            onChange={() => set({ sizeMode: 'resolution' })}
+          />
+          Resolution and aspect ratio
+        </label>
+        <label className="checkbox">
+          <input
+            type="radio"
+            name="size-mode"
+            checked={draft.sizeMode === 'size'}
+            onChange={() => set({ sizeMode: 'size' })}
+          />
+          Exact size
+        </label>
+        {draft.sizeMode === 'resolution' ? (
+          <>
+            <select
+              aria-label="Resolution"
+              value={draft.resolution}
+              onChange={(event) => set({ resolution: event.target.value })}
+            >
+              {videoResolutions.map((value) => (
+                <option key={value}>{value}</option>
+              ))}
+            </select>
+            <select
+              aria-label="Aspect ratio"
+              value={draft.aspectRatio}
+              onChange={(event) => set({ aspectRatio: event.target.value })}
+            >
+              {aspectRatios.map((value) => (
+                <option key={value}>{value}</option>
+              ))}
+            </select>
+          </>
+        ) : (
+          <label className="field field--narrow">
+            <input
+              aria-label="Size"
+              value={draft.size}
+              onChange={(event) => set({ size: event.target.value })}
+              placeholder="1280x720"
+            />
+            {fieldError('size') ? <span className="field-error">{fieldError('size')}</span> : null}
+          </label>
+        )}
+      </fieldset>
+      <fieldset className="references">
+        <legend className="field__label">Frames (image to video)</legend>
+        <div className="references__slots">
+          {(['first', 'last'] as const).map((slot) => {
+            const input = slot === 'first' ? draft.firstFrame : draft.lastFrame
+            return input ? (
+              <MediaThumb
+                key={slot}
+                input={input}
+                onRemove={() => set(slot === 'first' ? { firstFrame: null } : { lastFrame: null })}
+              />
+            ) : (
+              <MediaDrop
+                key={slot}
+                label={`${slot === 'first' ? 'First' : 'Last'} frame`}
+                allowed={['image']}
+                onAdd={(added) => set(slot === 'first' ? { firstFrame: added } : { lastFrame: added })}
+              />
+            )
+          })}
+        </div>
+        {fieldError('frame_images') ? (
+          <span className="field-error">{fieldError('frame_images')}</span>
+        ) : null}
+      </fieldset>
+      <fieldset className="references">
+        <legend className="field__label">References (images, audio, one video)</legend>
+        <div className="references__slots">
+          {draft.references.map((input, index) => (
+            <MediaThumb
+              key={input.id}
+              input={input}
+              onRemove={() => set({ references: draft.references.filter((_, i) => i !== index) })}
+            />
+          ))}
+          <MediaDrop
+            label="Add a reference"
+            allowed={['image', 'audio', 'video']}
+            onAdd={(added) =>
+              setDraft((current) => ({ ...current, references: [...current.references, added] }))
+            }
+          />
+        </div>
+        {fieldError('input_references') ? (
+          <span className="field-error">{fieldError('input_references')}</span>
+        ) : null}
+      </fieldset>
+      <div className="field-row">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.realPerson}
+            onChange={(event) => set({ realPerson: event.target.checked })}
+          />
+          Real person in the images (preprocess them)
+        </label>
+        {model?.audio ? (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={draft.generateAudio}
+              onChange={(event) => set({ generateAudio: event.target.checked })}
+            />
+            Generate audio
+          </label>
+        ) : null}
+      </div>
+      {fieldError('real_person') ? <span className="field-error">{fieldError('real_person')}</span> : null}
+      <details className="advanced">
+        <summary>Provider</summary>
+        <div className="field-row">
+          <label className="field field--narrow">
+            <span className="field__label">Pin provider</span>
+            <input
+              value={draft.providerType}
+              onChange={(event) => set({ providerType: event.target.value })}
+              placeholder="any"
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">Provider options (JSON object)</span>
+            <textarea
+              rows={3}
+              className="code-input"
+              value={draft.providerOptions}
+              onChange={(event) => set({ providerOptions: event.target.value })}
+              placeholder="{}"
+            />
+            {fieldError('provider') ? <span className="field-error">{fieldError('provider')}</span> : null}
+          </label>
+        </div>
+      </details>
+      <p className="create-video__callback muted">
+        {receiver.data?.callbackUrl
+          ? 'The result arrives by webhook at this app, with polling as a fallback.'
+          : 'No public webhook address: the board will poll for the result.'}
+      </p>
+      {serverPath ? null : <ErrorNote error={create.error} />}
+      <footer className="create-video__foot">
+        <span className="create-video__estimate" role="status" aria-label="Estimated cost">
+          {estimate !== null ? `Estimated ${formatUsd(formatAmount(estimate))}` : 'Cost shown when known'}
+        </span>
+        <button type="button" className="button" onClick={props.onClose}>
+          Close
+        </button>
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create video'}
+        </button>
+      </footer>
+    </form>
+  )
+}

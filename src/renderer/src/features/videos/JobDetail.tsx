@@ -1,0 +1,174 @@
+// One job in full: playback, actions, the task as the service reports it, the request as sent, and every
+// poll and webhook delivery with its time and outcome.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { setRouteParams } from '../../app/router.ts'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { formatDateTime, formatElapsed, formatTime, formatUsd } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { useNow, useVideoDetail } from './queries.ts'
+import { modeLabel, statusLabel } from './status.ts'
+
+type Tab = 'overview' | 'timeline' | 'task' | 'request'
+
+export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (request: unknown) => void }) {
+  const client = useQueryClient()
+  const detail = useVideoDetail(id)
+  const [tab, setTab] = useState<Tab>('overview')
+  const now = useNow(detail.data?.job.status === 'pending')
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.videos() })
+  const cancel = useMutation({ mutationFn: () => invoke('videos.cancel', { id }), onSettled: refresh })
+  const remove = useMutation({
+    mutationFn: () => invoke('videos.delete', { id }),
+    onSuccess: () => {
+      setRouteParams({ job: null })
+      return refresh()
+    },
+  })
+  const download = useMutation({ mutationFn: () => invoke('videos.download', { id }), onSettled: refresh })
+  const saveAs = useMutation({ mutationFn: () => invoke('videos.saveAs', { id }) })
+
+  if (detail.isError) return <ErrorNote error={detail.error} />
+  if (!detail.data) return <p className="muted">Loading…</p>
+  const { job } = detail.data
+  const source = job.mediaUrl ?? job.resultUrls[0] ?? null
+  const timeline = [
+    ...detail.data.polls.map((poll) => ({
+      at: poll.at,
+      kind: 'Poll',
+      text: poll.detail ? `${poll.outcome}: ${poll.detail}` : poll.outcome,
+    })),
+    ...detail.data.deliveries.map((d) => ({
+      at: d.receivedAt,
+      kind: 'Webhook',
+      text: `${d.event ?? 'unknown event'} · ${d.verified ? 'verified' : `refused: ${d.reason}`}${d.duplicate ? ' · duplicate' : ''} · answered ${d.answered}`,
+    })),
+  ].sort((a, b) => a.at - b.at)
+
+  return (
+    <aside className="job-detail" aria-label="Job detail">
+      <header className="job-detail__head">
+        <span className={`status-pill status-pill--${job.status}`}>{statusLabel[job.status]}</span>
+        <button
+          type="button"
+          className="button button--quiet button--small"
+          onClick={() => setRouteParams({ job: null })}
+        >
+          Close
+        </button>
+      </header>
+      <h2 className="job-detail__prompt">{job.prompt}</h2>
+      <dl className="facts facts--compact">
+        <dt>Model</dt>
+        <dd>{job.model}</dd>
+        <dt>Mode</dt>
+        <dd>{modeLabel[job.mode] ?? job.mode}</dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(job.createdAt)}</dd>
+        <dt>{job.status === 'pending' ? 'Running for' : 'Took'}</dt>
+        <dd>{formatElapsed((job.status === 'pending' ? now : job.updatedAt) - job.createdAt)}</dd>
+        <dt>Cost</dt>
+        <dd>
+          {job.videoSeconds !== null ? `${job.videoSeconds} s of video · ${formatUsd(job.videoCost)}` : '—'}
+        </dd>
+      </dl>
+      <div className="tabs" role="tablist" aria-label="Job detail sections">
+        {(['overview', 'timeline', 'task', 'request'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className="tabs__tab"
+            onClick={() => setTab(name)}
+          >
+            {
+              {
+                overview: 'Result',
+                timeline: `Timeline (${timeline.length})`,
+                task: 'Task',
+                request: 'Request',
+              }[name]
+            }
+          </button>
+        ))}
+      </div>
+      {tab === 'overview' ? (
+        <div className="job-detail__result">
+          {job.status === 'completed' && source ? (
+            // biome-ignore lint/a11y/useMediaCaption: generated videos have no captions to offer
+            <video className="job-detail__player" src={source} controls aria-label="Result video" />
+          ) : (
+            <p className="muted">
+              {job.status === 'pending'
+                ? 'The service is still generating this video. The board updates by webhook or by polling.'
+                : `No video: the job ${job.status}.`}
+            </p>
+          )}
+          {job.status === 'completed' && !job.mediaUrl ? (
+            <p className="muted">Playing from the service. Signed links expire: download it to keep it.</p>
+          ) : null}
+          <div className="form-actions">
+            {job.status === 'pending' ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() => cancel.mutate()}
+                disabled={cancel.isPending}
+              >
+                Cancel job
+              </button>
+            ) : null}
+            {job.status === 'completed' && !job.mediaUrl ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() => download.mutate()}
+                disabled={download.isPending}
+              >
+                {download.isPending ? 'Downloading…' : 'Download'}
+              </button>
+            ) : null}
+            {job.status === 'completed' ? (
+              <button type="button" className="button" onClick={() => saveAs.mutate()}>
+                Save as…
+              </button>
+            ) : null}
+            <button type="button" className="button" onClick={() => onDuplicate(detail.data.request)}>
+              Duplicate
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => {
+                if (window.confirm('Delete this job and its downloaded video from the history?'))
+                  remove.mutate()
+              }}
+            >
+              Delete
+            </button>
+          </div>
+          <ErrorNote error={cancel.error ?? download.error ?? saveAs.error ?? remove.error} />
+          {saveAs.data?.savedTo ? <p className="muted">Saved to {saveAs.data.savedTo}</p> : null}
+        </div>
+      ) : null}
+      {tab === 'timeline' ? (
+        <ol className="timeline" aria-label="Polls and webhook deliveries">
+          {timeline.length === 0 ? <li className="muted">Nothing yet.</li> : null}
+          {timeline.map((entry) => (
+            <li key={`${entry.kind}-${entry.at}-${entry.text}`}>
+              <time>{formatTime(entry.at)}</time> <strong>{entry.kind}</strong> {entry.text}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {tab === 'task' ? (
+        <pre className="code-block">{JSON.stringify(detail.data.task, null, 2) ?? 'Not reported yet.'}</pre>
+      ) : null}
+      {tab === 'request' ? (
+        <pre className="code-block">{JSON.stringify(detail.data.request, null, 2)}</pre>
+      ) : null}
+    </aside>
+  )
+}

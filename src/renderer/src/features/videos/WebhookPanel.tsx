@@ -1,0 +1,201 @@
+// How results reach the app: the local receiver, the tunnel that exposes it, the polling budget, and every
+// webhook request received, with its verdict, headers and body.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { TunnelState } from '#shared/ipc/routes/videos'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { formatTime } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { useNow, usePolling, useReceiver, useTunnel } from './queries.ts'
+
+type Provider = NonNullable<TunnelState['provider']>
+const providers: { value: Provider; label: string }[] = [
+  { value: 'ngrok', label: 'ngrok' },
+  { value: 'cloudflared', label: 'cloudflared (quick tunnel)' },
+  { value: 'manual', label: 'A public URL I run myself' },
+  { value: 'loopback', label: 'Local relay (for testing with the sandbox)' },
+]
+
+export function WebhookPanel() {
+  const client = useQueryClient()
+  const receiver = useReceiver()
+  const tunnel = useTunnel()
+  const polling = usePolling()
+  const pausedUntil = Math.max(0, ...Object.values(polling.data?.pausedUntil ?? {}))
+  const now = useNow(pausedUntil > Date.now())
+  const [provider, setProvider] = useState<Provider>('ngrok')
+  const [publicUrl, setPublicUrl] = useState('')
+  const [authtoken, setAuthtoken] = useState('')
+  const [openId, setOpenId] = useState<number | null>(null)
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.tunnel() })
+  const start = useMutation({
+    mutationFn: () =>
+      invoke('tunnel.start', {
+        provider,
+        ...(publicUrl ? { publicUrl } : {}),
+        ...(authtoken ? { authtoken } : {}),
+      }),
+    onSettled: () => {
+      setAuthtoken('')
+      return refresh()
+    },
+  })
+  const stop = useMutation({ mutationFn: () => invoke('tunnel.stop', {}), onSettled: refresh })
+  const deliveries = useQuery({
+    queryKey: queryKeys.deliveries(),
+    queryFn: () => invoke('receiver.deliveries', { limit: 200 }),
+  })
+  const state = tunnel.data
+
+  return (
+    <aside className="webhook-panel" aria-label="Webhooks">
+      <section>
+        <h2>Receiver</h2>
+        <p className="muted">
+          {receiver.data?.running
+            ? `Listening on 127.0.0.1:${receiver.data.port} over HTTPS (certificate ${receiver.data.certificateFingerprint?.slice(0, 23)}…).`
+            : (receiver.data?.error ?? 'Not running.')}
+        </p>
+      </section>
+      <section>
+        <h2>Tunnel</h2>
+        <p className={`tunnel-state tunnel-state--${state?.status ?? 'off'}`} role="status">
+          {state?.status === 'up'
+            ? `Up: ${state.publicUrl}`
+            : state?.status === 'starting'
+              ? 'Starting…'
+              : state?.status === 'failed'
+                ? `Failed: ${state.reason}`
+                : state?.droppedAt
+                  ? `Down since ${formatTime(state.droppedAt)}. Webhooks sent meanwhile may have been missed; polling keeps the board right.`
+                  : 'Off. Jobs on live profiles are followed by polling.'}
+        </p>
+        {state?.status === 'up' || state?.status === 'starting' ? (
+          <button type="button" className="button" onClick={() => stop.mutate()}>
+            Stop tunnel
+          </button>
+        ) : (
+          <form
+            className="tunnel-form"
+            onSubmit={(event) => {
+              event.preventDefault()
+              start.mutate()
+            }}
+          >
+            <select
+              aria-label="Tunnel provider"
+              value={provider}
+              onChange={(event) => setProvider(event.target.value as Provider)}
+            >
+              {providers.map((item) => (
+                <option key={item.value} value={item.value}>
+                  {item.label}
+                </option>
+              ))}
+            </select>
+            {provider === 'ngrok' ? (
+              <input
+                type="password"
+                aria-label="ngrok authtoken"
+                placeholder="authtoken (kept encrypted; leave empty to reuse)"
+                value={authtoken}
+                onChange={(event) => setAuthtoken(event.target.value)}
+              />
+            ) : null}
+            {provider === 'manual' ? (
+              <input
+                aria-label="Public URL"
+                placeholder="https://hooks.example.com"
+                value={publicUrl}
+                onChange={(event) => setPublicUrl(event.target.value)}
+              />
+            ) : null}
+            <button type="submit" className="button button--primary" disabled={start.isPending}>
+              Start tunnel
+            </button>
+          </form>
+        )}
+        <ErrorNote error={start.error ?? stop.error} />
+      </section>
+      <section>
+        <h2>Polling</h2>
+        <p className="muted" role="status">
+          {polling.data
+            ? `${polling.data.pending} pending job${polling.data.pending === 1 ? '' : 's'}; at most ${polling.data.budget.requests} status reads per ${polling.data.budget.windowSeconds} s per profile.`
+            : '…'}
+          {pausedUntil > now
+            ? ` Paused by the service's rate limit: resumes in ${Math.ceil((pausedUntil - now) / 1000)} s.`
+            : ''}
+        </p>
+      </section>
+      <section>
+        <h2>Deliveries</h2>
+        {deliveries.data?.length ? null : <p className="muted">No webhook requests received yet.</p>}
+        <ul className="deliveries" aria-label="Webhook deliveries">
+          {deliveries.data?.map((delivery) => (
+            <li key={delivery.id}>
+              <button
+                type="button"
+                className="delivery"
+                aria-expanded={openId === delivery.id}
+                onClick={() => setOpenId(openId === delivery.id ? null : delivery.id)}
+              >
+                <span
+                  className={`delivery__verdict delivery__verdict--${delivery.verified && delivery.answered < 300 ? 'ok' : 'bad'}`}
+                >
+                  {delivery.answered}
+                </span>
+                <span className="delivery__text">
+                  {delivery.event ?? 'unknown event'}
+                  {delivery.duplicate ? ' · duplicate' : ''}
+                  {delivery.verified ? '' : ` · ${delivery.reason}`}
+                </span>
+                <time>{formatTime(delivery.receivedAt)}</time>
+              </button>
+              {openId === delivery.id ? <DeliveryDetail id={delivery.id} /> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </aside>
+  )
+}
+
+function DeliveryDetail({ id }: { id: number }) {
+  const client = useQueryClient()
+  const detail = useQuery({
+    queryKey: [...queryKeys.deliveries(), id],
+    queryFn: () => invoke('receiver.delivery', { id }),
+  })
+  const reapply = useMutation({
+    mutationFn: () => invoke('receiver.reapply', { id }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.deliveries() }),
+        client.invalidateQueries({ queryKey: queryKeys.videos() }),
+      ]),
+  })
+  if (!detail.data) return null
+  return (
+    <div className="delivery-detail">
+      <p className="muted">Job {detail.data.jobId ?? 'unknown'}</p>
+      <pre className="code-block">
+        {Object.entries(detail.data.headers)
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\n')}
+      </pre>
+      <pre className="code-block">{detail.data.body}</pre>
+      <button type="button" className="button button--small" onClick={() => reapply.mutate()}>
+        Apply again
+      </button>
+      {reapply.data ? (
+        <p className="muted">
+          Applied again: answered {reapply.data.answered}
+          {reapply.data.duplicate ? ' (already applied, nothing changed)' : ''}.
+        </p>
+      ) : null}
+      <ErrorNote error={reapply.error} />
+    </div>
+  )
+}

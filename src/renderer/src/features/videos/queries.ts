@@ -1,0 +1,75 @@
+// Server state of the video board: jobs, one job's detail, video models, receiver, tunnel and polling.
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import type { UnifiedModel } from '#shared/api/models'
+import type { VideoFilter } from '#shared/ipc/routes/videos'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+
+export function useVideoJobs(filter: VideoFilter) {
+  return useQuery({
+    queryKey: queryKeys.videoList(filter),
+    queryFn: () => invoke('videos.list', filter),
+    placeholderData: (previous) => previous,
+  })
+}
+
+export function useVideoDetail(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.videoDetail(id ?? ''),
+    queryFn: () => invoke('videos.detail', { id: id ?? '' }),
+    enabled: id !== null,
+  })
+}
+
+export interface VideoModel {
+  id: string
+  name: string
+  pricePerSecond: string | null
+  audio: boolean
+  model: UnifiedModel
+}
+
+export function useVideoModels() {
+  return useQuery({
+    queryKey: queryKeys.videoModels(),
+    queryFn: async () => {
+      const catalog = await invoke('catalog.models', { refresh: false })
+      return catalog.models
+        .filter((model) => model.architecture.output_modalities.includes('video'))
+        .map(
+          (model): VideoModel => ({
+            id: model.id,
+            name: model.name,
+            pricePerSecond:
+              typeof model.pricing.video_per_second === 'string' ? model.pricing.video_per_second : null,
+            audio: model.architecture.output_modalities.includes('audio'),
+            model,
+          }),
+        )
+    },
+    staleTime: 5 * 60_000,
+  })
+}
+
+export const useReceiver = () =>
+  useQuery({ queryKey: [...queryKeys.tunnel(), 'receiver'], queryFn: () => invoke('receiver.state', {}) })
+export const useTunnel = () =>
+  useQuery({ queryKey: queryKeys.tunnel(), queryFn: () => invoke('tunnel.state', {}) })
+export const usePolling = () =>
+  useQuery({
+    queryKey: queryKeys.polling(),
+    queryFn: () => invoke('videos.polling', {}),
+    refetchInterval: 5000,
+  })
+
+/** The current time, ticking every second while `active`, for live elapsed times and countdowns. */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(Date.now)
+  useEffect(() => {
+    if (!active) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [active])
+  return now
+}

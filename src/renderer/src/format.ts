@@ -1,0 +1,26 @@
+// How the app writes times, durations and amounts, everywhere the same.
+import { parseAmount, roundAmount } from '#shared/domain/money'
+
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000))
+  const hours = Math.floor(total / 3600)
+  const minutes = Math.floor((total % 3600) / 60)
+  const seconds = total % 60
+  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, '0')}m`
+  if (minutes > 0) return `${minutes}m ${String(seconds).padStart(2, '0')}s`
+  return `${seconds}s`
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+
+export const formatDateTime = (ms: number) => dateTime.format(ms)
+export const formatTime = (ms: number) => time.format(ms)
+
+/** USD with cents, or more places for sub-cent amounts, from an exact decimal string. */
+export function formatUsd(decimal: string | null | undefined): string {
+  if (decimal === null || decimal === undefined) return '—'
+  const amount = parseAmount(decimal)
+  const small = amount !== 0n && amount < parseAmount('0.01') && amount > parseAmount('-0.01')
+  return `$${roundAmount(amount, small ? 4 : 2)}`
+}
