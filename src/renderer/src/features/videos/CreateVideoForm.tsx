@@ -80,20 +80,20 @@ export function CreateVideoForm(props: {
         />
         {fieldError('prompt') ? <span className="field-error">{fieldError('prompt')}</span> : null}
       </label>
+      <label className="field">
+        <span className="field__label">Model</span>
+        <select value={draft.model} onChange={(event) => set({ model: event.target.value })}>
+          {models.data?.length ? null : (
+            <option value="">{models.isError ? 'Models unavailable' : 'Loading models…'}</option>
+          )}
+          {models.data?.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name} {m.pricePerSecond ? `· ${formatUsd(m.pricePerSecond)}/s` : ''}
+            </option>
+          ))}
+        </select>
+      </label>
       <div className="field-row">
-        <label className="field">
-          <span className="field__label">Model</span>
-          <select value={draft.model} onChange={(event) => set({ model: event.target.value })}>
-            {models.data?.length ? null : (
-              <option value="">{models.isError ? 'Models unavailable' : 'Loading models…'}</option>
-            )}
-            {models.data?.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name} {m.pricePerSecond ? `· ${formatUsd(m.pricePerSecond)}/s` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
         <label className="field field--narrow">
           <span className="field__label">Duration (s)</span>
           <input
