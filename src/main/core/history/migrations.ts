@@ -107,4 +107,8 @@ export const migrations: string[] = [
   );
   CREATE INDEX catalog_snapshots_by_profile ON catalog_snapshots(profile_id, fetched_at DESC);
   `,
+  // 2: find an applied delivery by its idempotency key without scanning every delivery.
+  `
+  CREATE INDEX webhook_deliveries_by_key ON webhook_deliveries(idempotency_key) WHERE verified = 1 AND duplicate = 0;
+  `,
 ]
