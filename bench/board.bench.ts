@@ -45,6 +45,8 @@ const url = await new Promise<string>((resolve) => {
     if (match?.[1]) resolve(match[1])
   })
 })
+// However the run ends, the harness goes with it.
+process.once('exit', () => harness.kill('SIGTERM'))
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -77,10 +79,19 @@ for (let run = 0; run < 20; run++) {
   const expected = status === 'All' ? total : perStatus
   const started = performance.now()
   await page.getByRole('radio', { name: status }).click()
-  // A string expression: this file is type-checked for Node, the check runs in the page.
-  const want = JSON.stringify(`${expected.toLocaleString('en-US')} jobs`)
+  // Runs in the page; the page's document is typed here by hand, as this file is checked for Node.
   await page.waitForFunction(
-    `document.querySelector('.filter-bar__count')?.textContent === ${want} && (${JSON.stringify(status)} === 'All' || document.querySelector('.job-card .status-pill')?.textContent === ${JSON.stringify(status)})`,
+    ([want, name]) => {
+      const { document } = globalThis as unknown as {
+        document: { querySelector(selector: string): { textContent: string | null } | null }
+      }
+      const countMatches = document.querySelector('.filter-bar__count')?.textContent === want
+      return (
+        countMatches &&
+        (name === 'All' || document.querySelector('.job-card .status-pill')?.textContent === name)
+      )
+    },
+    [`${expected.toLocaleString('en-US')} jobs`, status] as const,
   )
   filterChange.push(performance.now() - started)
 }
