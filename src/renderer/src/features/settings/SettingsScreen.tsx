@@ -6,6 +6,7 @@ import { queryKeys } from '../../query.ts'
 import { AppearanceSection } from './AppearanceSection.tsx'
 import { ProfilesSection } from './ProfilesSection.tsx'
 import { StorageSection } from './StorageSection.tsx'
+import { VideoSettingsSection } from './VideoSettingsSection.tsx'
 import './settings.css'
 
 export function SettingsScreen() {
@@ -23,6 +24,7 @@ export function SettingsScreen() {
           </p>
         ))}
         <ProfilesSection />
+        <VideoSettingsSection />
         <AppearanceSection />
         <StorageSection />
       </div>

@@ -1,0 +1,100 @@
+// How the app follows video jobs: downloading results, the receiver's port, and the polling budget.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Preferences } from '#shared/ipc/routes/app'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+
+export function VideoSettingsSection() {
+  const client = useQueryClient()
+  const preferences = useQuery({
+    queryKey: queryKeys.preferences(),
+    queryFn: () => invoke('preferences.get', {}),
+  })
+  const update = useMutation({
+    mutationFn: (change: Partial<Preferences>) => invoke('preferences.update', change),
+    onSuccess: (next) => client.setQueryData(queryKeys.preferences(), next),
+  })
+  const [port, setPort] = useState<string | null>(null)
+  const [requests, setRequests] = useState<string | null>(null)
+  const data = preferences.data
+  if (!data) return null
+  const portValue = port ?? String(data.receiverPort)
+  const requestsValue = requests ?? String(data.pollBudget.requests)
+  const portProblem =
+    /^\d+$/.test(portValue) && Number(portValue) <= 65535
+      ? null
+      : 'A port is a whole number from 0 to 65535 (0 picks a free one).'
+  const requestsProblem =
+    /^\d+$/.test(requestsValue) && Number(requestsValue) >= 1 ? null : 'At least one status read per minute.'
+
+  return (
+    <section className="card" aria-labelledby="video-settings-title">
+      <h2 id="video-settings-title">Videos</h2>
+      <p className="card__hint">
+        Signed result links expire, so finished videos are best kept in the data folder.
+      </p>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={data.downloadVideosOnCompletion}
+          onChange={(event) => update.mutate({ downloadVideosOnCompletion: event.target.checked })}
+        />
+        Download each video as soon as it completes
+      </label>
+      <div className="field-row settings__numbers">
+        <label className="field">
+          <span className="field__label">Webhook receiver port</span>
+          <input
+            value={portValue}
+            inputMode="numeric"
+            onChange={(event) => setPort(event.target.value)}
+            aria-invalid={portProblem ? true : undefined}
+          />
+          {portProblem ? (
+            <span className="field-error">{portProblem}</span>
+          ) : (
+            <span className="muted">Applies from the next start.</span>
+          )}
+        </label>
+        <label className="field">
+          <span className="field__label">Status reads per minute, per profile</span>
+          <input
+            value={requestsValue}
+            inputMode="numeric"
+            onChange={(event) => setRequests(event.target.value)}
+            aria-invalid={requestsProblem ? true : undefined}
+          />
+          {requestsProblem ? (
+            <span className="field-error">{requestsProblem}</span>
+          ) : (
+            <span className="muted">Shared by all pending jobs.</span>
+          )}
+        </label>
+      </div>
+      <button
+        type="button"
+        className="button"
+        disabled={Boolean(portProblem || requestsProblem) || (port === null && requests === null)}
+        onClick={() =>
+          update.mutate(
+            {
+              receiverPort: Number(portValue),
+              pollBudget: { requests: Number(requestsValue), windowSeconds: 60 },
+            },
+            {
+              onSuccess: () => {
+                setPort(null)
+                setRequests(null)
+              },
+            },
+          )
+        }
+      >
+        Save video settings
+      </button>
+      <ErrorNote error={update.error} />
+    </section>
+  )
+}
