@@ -61,9 +61,10 @@ describe('a tunnel that drops by itself', () => {
     await service.start(
       'loopback',
       {
-        open: async (_upstream, onDrop) => (
-          (drop = onDrop), { publicUrl: 'https://relay.example', close: async () => {} }
-        ),
+        open: async (_upstream, onDrop) => {
+          drop = onDrop
+          return { publicUrl: 'https://relay.example', close: async () => {} }
+        },
       },
       'https://127.0.0.1:1',
     )
