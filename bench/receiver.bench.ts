@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createCore } from '#core/compose'
+import { pendingVideoJob } from '#core/history/video-jobs'
 import { createNodePlatform } from '#core/node-platform'
 import { unwrap } from '#shared/ipc/unwrap'
 
@@ -63,21 +64,9 @@ await call('profiles.activate', { id: profile.id }, { url: 'app://x/', isTopFram
 const ids = Array.from({ length: deliveries }, () => randomUUID())
 core.history.transaction(() => {
   for (const id of ids) {
-    core.history.videoJobs.insert({
-      id,
-      profileId: profile.id,
-      model: 'orbit/motion-2',
-      prompt: 'bench',
-      mode: 'text2video',
-      status: 'pending',
-      requestJson: '{}',
-      taskJson: null,
-      videoSeconds: null,
-      videoCost: null,
-      mediaId: null,
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-    })
+    core.history.videoJobs.insert(
+      pendingVideoJob({ id, profileId: profile.id, model: 'orbit/motion-2', prompt: 'bench' }),
+    )
   }
 })
 // The bench measures the receiver, not the notifications a person would see for 20,000 jobs.

@@ -7,23 +7,17 @@ import { describe, expect, it } from 'vitest'
 import { createMediaStore } from '../media/media-store.ts'
 import { schemaVersion } from './database.ts'
 import { openHistory } from './history.ts'
-import type { VideoJobRow } from './video-jobs.ts'
+import { pendingVideoJob, type VideoJobRow } from './video-jobs.ts'
 
 const folder = () => mkdtemp(join(tmpdir(), 'gd-history-'))
 const job = (id: string, createdAt: number, extra: Partial<VideoJobRow> = {}): VideoJobRow => ({
-  id,
-  profileId: 'sandbox',
-  model: 'orbit/motion-2',
-  prompt: `prompt ${id}`,
-  mode: 'text2video',
-  status: 'pending',
-  requestJson: '{}',
-  taskJson: null,
-  videoSeconds: null,
-  videoCost: null,
-  mediaId: null,
-  createdAt,
-  updatedAt: createdAt,
+  ...pendingVideoJob({
+    id,
+    profileId: 'sandbox',
+    model: 'orbit/motion-2',
+    prompt: `prompt ${id}`,
+    createdAt,
+  }),
   ...extra,
 })
 

@@ -19,6 +19,26 @@ export interface VideoJobRow {
   updatedAt: number
 }
 
+/** A job just created: pending, with nothing reported yet. */
+export function pendingVideoJob(
+  fields: Pick<VideoJobRow, 'id' | 'profileId' | 'model' | 'prompt'> &
+    Partial<Pick<VideoJobRow, 'mode' | 'requestJson' | 'createdAt'>>,
+): VideoJobRow {
+  const createdAt = fields.createdAt ?? Date.now()
+  return {
+    mode: 'text2video',
+    requestJson: '{}',
+    ...fields,
+    status: 'pending',
+    taskJson: null,
+    videoSeconds: null,
+    videoCost: null,
+    mediaId: null,
+    createdAt,
+    updatedAt: createdAt,
+  }
+}
+
 export interface VideoJobFilter {
   status?: VideoStatus | undefined
   model?: string | undefined

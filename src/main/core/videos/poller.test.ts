@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
+import { pendingVideoJob } from '../history/video-jobs.ts'
 import type { PollBudget } from './poller.ts'
 import { createPoller } from './poller.ts'
 import { startCore, until } from './testing.ts'
@@ -30,21 +31,9 @@ async function jobsOn(key: string, profileId: string, count: number): Promise<st
   const ids: string[] = []
   for (let i = 0; i < count; i++) {
     const { data } = await gatewayWith(key).createVideo({ model: 'orbit/motion-2', prompt: `job ${i}` })
-    env.core.history.videoJobs.insert({
-      id: data.id,
-      profileId,
-      model: 'orbit/motion-2',
-      prompt: `job ${i}`,
-      mode: 'text2video',
-      status: 'pending',
-      requestJson: '{}',
-      taskJson: null,
-      videoSeconds: null,
-      videoCost: null,
-      mediaId: null,
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-    })
+    env.core.history.videoJobs.insert(
+      pendingVideoJob({ id: data.id, profileId, model: 'orbit/motion-2', prompt: `job ${i}` }),
+    )
     ids.push(data.id)
   }
   return ids

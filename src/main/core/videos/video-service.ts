@@ -7,7 +7,7 @@ import type { VideoJobSummary } from '#shared/ipc/routes/videos'
 import type { EventBus } from '../events.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
-import type { VideoJobRow } from '../history/video-jobs.ts'
+import { pendingVideoJob, type VideoJobRow } from '../history/video-jobs.ts'
 import type { Log } from '../log.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
@@ -134,22 +134,15 @@ export function createVideoService(deps: VideoServiceDeps) {
       const callback = request.callback_url ?? deps.callbackUrl(profileId)
       const sent: VideoCreateRequest = { ...request, ...(callback ? { callback_url: callback } : {}) }
       const { data } = await deps.gatewayFor(profileId).createVideo(sent)
-      const at = now()
-      const row: VideoJobRow = {
+      const row = pendingVideoJob({
         id: data.id,
         profileId,
         model: sent.model,
         prompt: sent.prompt,
         mode: inferVideoMode(sent),
-        status: 'pending',
         requestJson: JSON.stringify(sent),
-        taskJson: null,
-        videoSeconds: null,
-        videoCost: null,
-        mediaId: null,
-        createdAt: at,
-        updatedAt: at,
-      }
+        createdAt: now(),
+      })
       history.transaction(() => history.videoJobs.insert(row))
       changed()
       return summary(row)

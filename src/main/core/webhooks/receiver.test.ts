@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { VideoTask } from '#shared/api/videos'
+import { pendingVideoJob } from '../history/video-jobs.ts'
 import { postWebhook, sign, startCore } from '../videos/testing.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
@@ -32,21 +33,9 @@ const deliver = (body: string, headers: Record<string, string> = {}, key?: strin
 /** A job the history knows, still pending, that no sandbox will ever finish. */
 function pendingJob(): string {
   const id = randomUUID()
-  env.core.history.videoJobs.insert({
-    id,
-    profileId: 'sandbox',
-    model: 'orbit/motion-2',
-    prompt: 'p',
-    mode: 'text2video',
-    status: 'pending',
-    requestJson: '{}',
-    taskJson: null,
-    videoSeconds: null,
-    videoCost: null,
-    mediaId: null,
-    createdAt: Date.now(),
-    updatedAt: Date.now(),
-  })
+  env.core.history.videoJobs.insert(
+    pendingVideoJob({ id, profileId: 'sandbox', model: 'orbit/motion-2', prompt: 'p' }),
+  )
   return id
 }
 
