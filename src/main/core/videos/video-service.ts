@@ -25,6 +25,8 @@ export interface VideoServiceDeps {
   /** Where the service should send this job's webhook, or undefined to rely on polling. */
   callbackUrl: (profileId: string) => string | undefined
   downloadOnCompletion: () => boolean
+  /** Told when a job reaches a terminal state, however it got there (the poller stops following it). */
+  onSettled?: (id: string) => void
   now?: () => number
 }
 
@@ -76,6 +78,7 @@ export function createVideoService(deps: VideoServiceDeps) {
     if (rows.length === 0) return
     changed()
     for (const row of rows) {
+      if (row.status !== 'pending') deps.onSettled?.(row.id)
       const words = {
         completed: 'is ready',
         failed: 'failed',

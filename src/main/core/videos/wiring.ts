@@ -54,6 +54,7 @@ export async function wireVideos(deps: {
     activeProfileId: () => profiles.activeId(),
     callbackUrl,
     downloadOnCompletion: () => preferences.get().downloadVideosOnCompletion,
+    onSettled: (id) => poller.forget(id),
   })
   const receiver = createReceiver({
     identity,
