@@ -40,6 +40,7 @@ describe('video jobs on the Sandbox profile', () => {
       title: 'Video is ready',
       path: `/videos?job=${job.id}`,
     })
+    expect((await env.call('videos.polling', {})).pending).toBe(0)
   })
 
   it('cancels a pending job and deletes a job with its downloaded file', async () => {
