@@ -6,6 +6,7 @@ import { type Routes, routes } from '#shared/ipc/routes/index'
 import { appHandlers } from './app/handlers.ts'
 import { openPreferences } from './app/preferences.ts'
 import { createCatalogService } from './catalog/catalog-service.ts'
+import { decisionHandlers } from './decisions/decision-service.ts'
 import { createEventBus, type EventBus } from './events.ts'
 import { createGateway, type Gateway } from './gateway/gateway.ts'
 import { createTransport } from './gateway/transport.ts'
@@ -99,6 +100,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     ...profileHandlers({ profiles, secrets, events }),
     ...streamHandlers({ events, requests, gateway }),
     'catalog.models': ({ refresh }) => catalog.models(refresh),
+    ...decisionHandlers({ gateway, catalog, history, requests }),
     ...videoHandlers({
       wiring: videos,
       receiver: videos.receiver,

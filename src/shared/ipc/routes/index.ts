@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { RouteMap } from '../contract.ts'
 import { appRoutes } from './app.ts'
 import { catalogRoutes } from './catalog.ts'
+import { decisionRoutes } from './decisions.ts'
 import { profileRoutes } from './profiles.ts'
 import { streamRoutes } from './streams.ts'
 import { videoRoutes } from './videos.ts'
@@ -10,6 +11,7 @@ import { videoRoutes } from './videos.ts'
 export const routes = {
   ...appRoutes,
   ...catalogRoutes,
+  ...decisionRoutes,
   ...profileRoutes,
   ...streamRoutes,
   ...videoRoutes,

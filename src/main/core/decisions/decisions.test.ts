@@ -1,0 +1,85 @@
+// Decisions through the contract against the embedded sandbox: models, runs with their cost, questionnaires.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
+import { startCore } from '../videos/testing.ts'
+
+let env: Awaited<ReturnType<typeof startCore>>
+beforeAll(async () => {
+  env = await startCore()
+})
+afterAll(() => env.core.close())
+
+const questions = [{ type: 'predicate' as const, name: 'refund', instructions: 'Asks for a refund?' }]
+
+describe('decisions', () => {
+  it('lists decision models only, with what they read', async () => {
+    const models = await env.call('decisions.models', {})
+    expect(models.map((m) => [m.id, m.dedicated, m.readsImages, m.alias])).toEqual([
+      ['sysone/judge-1', true, false, 'judge-1'],
+      ['aurora/sight-decide', false, true, null],
+    ])
+  })
+
+  it('runs the unified and native formats, and prices the dedicated model on input tokens only', async () => {
+    const dedicated = await env.call('decisions.run', {
+      run: { endpoint: 'unified', body: { model: 'sysone/judge-1', input: 'please refund me', questions } },
+    })
+    const usage = dedicated.response.usage as { prompt_tokens: number; completion_tokens: number }
+    expect(dedicated.billedTokens).toBe(usage.prompt_tokens)
+    expect(dedicated.cost).toBe(formatAmount(multiply(parseAmount('0.0000002'), usage.prompt_tokens)))
+    const vision = await env.call('decisions.run', {
+      run: {
+        endpoint: 'compat',
+        body: { model: 'aurora/sight-decide', input: 'please refund me', questions },
+      },
+    })
+    const visionUsage = vision.response.usage as { prompt_tokens: number; completion_tokens: number }
+    expect(vision.billedTokens).toBe(visionUsage.prompt_tokens + visionUsage.completion_tokens)
+    const native = await env.call('decisions.run', {
+      run: {
+        endpoint: 'native',
+        body: {
+          model: 'judge-1',
+          state: 'please refund me',
+          questions: { refund: { type: 'noul', instructions: 'Asks for a refund?' } },
+        },
+      },
+    })
+    expect(native.response.answers).toHaveProperty('refund')
+    expect(native.cost).not.toBeNull()
+    expect(env.core.history.decisionRuns.latest(10)).toHaveLength(3)
+  })
+
+  it('refuses an image for the dedicated model before sending, with the document message', async () => {
+    const error = await env
+      .call('decisions.run', {
+        run: {
+          endpoint: 'unified',
+          body: {
+            model: 'sysone/judge-1',
+            input: [{ role: 'user', content: [{ type: 'input_image', image_url: 'https://x/y.png' }] }],
+            questions,
+          },
+        },
+      })
+      .catch((e) => e)
+    expect(error).toMatchObject({
+      code: 'invalid_request',
+      path: ['input'],
+      message: expect.stringContaining('cannot read'),
+    })
+  })
+
+  it('keeps questionnaires with their versions', async () => {
+    const questionnaire = { id: 'triage', name: 'Triage', questions: [] }
+    expect(await env.call('questionnaires.save', questionnaire)).toEqual({ version: 1 })
+    expect(await env.call('questionnaires.save', { ...questionnaire, name: 'Triage v2' })).toEqual({
+      version: 2,
+    })
+    expect((await env.call('questionnaires.list', {})).map((q) => [q.id, q.name, q.latestVersion])).toEqual([
+      ['triage', 'Triage v2', 2],
+    ])
+    expect((await env.call('questionnaires.get', { id: 'triage', version: 1 })).name).toBe('Triage')
+    expect(await env.call('questionnaires.delete', { id: 'triage' })).toEqual({ deleted: true })
+  })
+})

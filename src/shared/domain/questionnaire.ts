@@ -1,0 +1,150 @@
+// A questionnaire as the builder edits it, and the request bodies it becomes: the unified format (questions
+// as an array) or the native one (questions keyed by id, `noul`, criteria shapes of document 1 §2.4).
+import type {
+  DecisionInput,
+  DecisionRequest,
+  NativeDecisionRequest,
+  NativeQuestion,
+  Question,
+} from '../api/decisions.ts'
+
+export type QuestionKind = 'predicate' | 'choice' | 'score'
+
+export interface ChoiceDraft {
+  id: string
+  value: string
+  description: string
+}
+
+export interface LevelDraft {
+  id: string
+  label: string
+  description: string
+}
+
+export interface QuestionDraft {
+  id: string
+  kind: QuestionKind
+  name: string
+  /** Instructions as typed: plain text, or a JSON object when `instructionsAsJson`. */
+  instructions: string
+  instructionsAsJson: boolean
+  criteriaTrue: string
+  criteriaFalse: string
+  choices: ChoiceDraft[]
+  levels: LevelDraft[]
+}
+
+export interface Questionnaire {
+  id: string
+  name: string
+  questions: QuestionDraft[]
+}
+
+export type DecisionFormat = 'unified' | 'native'
+
+/** The instructions as sent: the text, or the parsed object; `null` when the JSON does not parse to an object. */
+export function instructionsOf(question: QuestionDraft): string | Record<string, unknown> | null {
+  if (!question.instructionsAsJson) return question.instructions
+  try {
+    const value: unknown = JSON.parse(question.instructions)
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
+}
+
+const optional = (text: string) => (text.trim() ? text.trim() : undefined)
+
+function unifiedQuestion(question: QuestionDraft): Question {
+  const base = {
+    type: question.kind,
+    ...(question.name.trim() ? { name: question.name.trim() } : {}),
+    instructions: instructionsOf(question) ?? question.instructions,
+  }
+  if (question.kind === 'predicate') {
+    const yes = optional(question.criteriaTrue)
+    const no = optional(question.criteriaFalse)
+    return yes || no
+      ? { ...base, criteria: { ...(yes ? { true: yes } : {}), ...(no ? { false: no } : {}) } }
+      : base
+  }
+  if (question.kind === 'choice') {
+    return {
+      ...base,
+      choices: question.choices.map((choice) => ({
+        value: choice.value,
+        ...(optional(choice.description) ? { description: choice.description.trim() } : {}),
+      })),
+    }
+  }
+  return {
+    ...base,
+    levels: question.levels.map((level) => ({
+      label: level.label,
+      ...(optional(level.description) ? { description: level.description.trim() } : {}),
+    })),
+  }
+}
+
+export function toUnifiedRequest(
+  questionnaire: Questionnaire,
+  input: DecisionInput,
+  model: string,
+): DecisionRequest {
+  return { model, input, questions: questionnaire.questions.map(unifiedQuestion) }
+}
+
+/** Native ids: the question's name, or `q<position>` for an unnamed one. */
+export function nativeIdOf(question: QuestionDraft, index: number): string {
+  return question.name.trim() || `q${index + 1}`
+}
+
+export function toNativeRequest(
+  questionnaire: Questionnaire,
+  input: DecisionInput,
+  model: string,
+): NativeDecisionRequest {
+  const questions: Record<string, NativeQuestion> = {}
+  questionnaire.questions.forEach((question, index) => {
+    const instructions = instructionsOf(question) ?? question.instructions
+    const id = nativeIdOf(question, index)
+    if (question.kind === 'predicate') {
+      const unified = unifiedQuestion(question)
+      questions[id] = {
+        type: 'noul',
+        instructions,
+        ...(unified.criteria ? { criteria: unified.criteria } : {}),
+      }
+    } else if (question.kind === 'choice') {
+      questions[id] = {
+        type: 'choice',
+        instructions,
+        criteria: Object.fromEntries(question.choices.map((c) => [c.value, c.description.trim()])),
+      }
+    } else {
+      questions[id] = {
+        type: 'score',
+        instructions,
+        criteria: question.levels.map((level) =>
+          level.description.trim() ? `${level.label}: ${level.description.trim()}` : level.label,
+        ),
+      }
+    }
+  })
+  return { model, state: input, questions }
+}
+
+/** Splits pasted text into choices, one per non-empty line; `value: description` or `value — description`. */
+export function choicesFromLines(text: string, makeId: () => string): ChoiceDraft[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const match = /^(.+?)\s*(?::|—|\t)\s*(.+)$/.exec(line)
+      return { id: makeId(), value: match?.[1] ?? line, description: match?.[2] ?? '' }
+    })
+}
