@@ -74,7 +74,9 @@ export function decisionHandlers(deps: {
       deps.history.transaction(() =>
         deps.history.decisionRuns.insert({
           id: runId,
-          questionnaireId: questionnaireId ?? null,
+          // A run of a questionnaire that was never saved is kept without the link.
+          questionnaireId:
+            questionnaireId && deps.history.questionnaires.exists(questionnaireId) ? questionnaireId : null,
           batchId: null,
           model: run.body.model,
           endpoint: run.endpoint,

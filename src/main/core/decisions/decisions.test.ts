@@ -22,6 +22,8 @@ describe('decisions', () => {
 
   it('runs the unified and native formats, and prices the dedicated model on input tokens only', async () => {
     const dedicated = await env.call('decisions.run', {
+      requestId: 'run-1',
+      questionnaireId: 'never-saved',
       run: { endpoint: 'unified', body: { model: 'sysone/judge-1', input: 'please refund me', questions } },
     })
     const usage = dedicated.response.usage as { prompt_tokens: number; completion_tokens: number }

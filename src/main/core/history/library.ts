@@ -86,7 +86,9 @@ export function questionnaireRepository(db: DatabaseSync) {
     'SELECT body_json AS bodyJson FROM questionnaire_versions WHERE questionnaire_id = ? AND version = ?',
   )
   const remove = db.prepare('DELETE FROM questionnaires WHERE id = ?')
+  const exists = db.prepare('SELECT 1 FROM questionnaires WHERE id = ?')
   return {
+    exists: (id: string) => exists.get(id) !== undefined,
     /** Saves a new version; call inside a transaction. Returns its number. */
     save(id: string, name: string, bodyJson: string, now: number): number {
       const { version: number } = upsert.get(id, name, now, now) as { version: number }

@@ -1,0 +1,61 @@
+// The decision builder: a questionnaire with one question of each kind, built by clicking, run on the
+// sandbox, answered on screen.
+import { expect, screenshot, test } from './fixtures/app.ts'
+
+test('builds a yes/no, a choice and a score question, runs them, and reads the three answers', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await expect(page.getByText('No questions yet')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Add yes/no question' }).click()
+  const first = page.getByRole('article', { name: 'Question 1' })
+  await first.getByLabel('Question 1 name').fill('angry')
+  await first.getByLabel('Question 1 instructions').fill('Is the customer upset?')
+  await first.getByLabel('Yes means').fill('customer angry furious upset')
+  await first.getByLabel('No means').fill('customer happy calm pleased')
+
+  await page.getByRole('button', { name: 'Add choice question' }).click()
+  const second = page.getByRole('article', { name: 'Question 2' })
+  await second.getByLabel('Question 2 name').fill('angry')
+  await expect(second.getByText('question name "angry" is used more than once')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Run' })).toBeDisabled()
+  await second.getByLabel('Question 2 name').fill('topic')
+  await second.getByLabel('Question 2 instructions').fill('What is the message about?')
+  await second.getByRole('button', { name: 'Paste a list' }).click()
+  await second
+    .getByLabel('Choices, one per line')
+    .fill('billing: invoice refund payment charge\nshipping: delivery package courier')
+  await second.getByRole('button', { name: 'Add these choices' }).click()
+  await expect(second.getByLabel('Choice 2 value')).toHaveValue('shipping')
+
+  await page.getByRole('button', { name: 'Add score question' }).click()
+  const third = page.getByRole('article', { name: 'Question 3' })
+  await third.getByLabel('Question 3 name').fill('urgency')
+  await third.getByLabel('Question 3 instructions').fill('How urgent is it?')
+  await third.getByLabel('Level 1 label').fill('medium')
+  await third.getByRole('button', { name: 'Add level' }).click()
+  await third.getByLabel('Level 2 label').fill('high')
+  await third.getByLabel('Level 2 description').fill('overdue angry immediately')
+
+  await page
+    .getByLabel('Content to evaluate')
+    .fill('The invoice is overdue, I was charged twice and I am furious. Refund me immediately.')
+  await page.keyboard.press('Control+Enter')
+  const answers = page.getByRole('region', { name: 'Answers' })
+  await expect(answers.getByRole('article', { name: 'Answer: angry' })).toContainText(/Yes · \d+% yes/)
+  await expect(
+    answers.getByRole('article', { name: 'Answer: topic' }).getByRole('listitem').first(),
+  ).toContainText('billing')
+  await expect(answers.getByRole('article', { name: 'Answer: urgency' })).toContainText(/Score \d\.\d\d of 2/)
+  await expect(answers).toContainText('this model bills input tokens only')
+  await screenshot(page, 'decisions-answers-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'decisions-answers-dark')
+
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(third.getByLabel('Level 2 description')).toHaveValue('')
+  await page.getByRole('button', { name: 'Redo' }).click()
+  await expect(third.getByLabel('Level 2 description')).toHaveValue('overdue angry immediately')
+})

@@ -1,0 +1,176 @@
+// One question of the questionnaire: its kind, name and instructions, and its criteria, choices or levels,
+// with the document's rules shown at the fields they concern.
+import { instructionsOf, type QuestionDraft, type QuestionKind } from '#shared/domain/questionnaire'
+import type { Violation } from '#shared/domain/violation'
+import { ChoicesEditor, LevelsEditor } from './OptionsEditor.tsx'
+import { blankQuestion, edits, useQuestionnaire } from './store.ts'
+
+const kinds: { value: QuestionKind; label: string }[] = [
+  { value: 'predicate', label: 'Yes / no' },
+  { value: 'choice', label: 'Choice' },
+  { value: 'score', label: 'Score' },
+]
+
+export function QuestionEditor(props: {
+  question: QuestionDraft
+  index: number
+  count: number
+  problems: Violation[]
+  jsonFields: string[]
+}) {
+  const { question, index } = props
+  const change = useQuestionnaire((state) => state.change)
+  const update = (patch: Partial<QuestionDraft>) => change(edits.update(question.id, patch))
+  const at = (field: string) =>
+    props.problems.filter((problem) => problem.path[2] === field).map((problem) => problem.message)
+  const jsonBroken = question.instructionsAsJson && instructionsOf(question) === null
+  const title = `Question ${index + 1}`
+
+  return (
+    <article
+      className="question"
+      aria-label={title}
+      onKeyDown={(event) => {
+        if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+          event.preventDefault()
+          change(edits.move(question.id, event.key === 'ArrowUp' ? -1 : 1))
+        }
+      }}
+    >
+      <header className="question__head">
+        <span className="question__number">{index + 1}</span>
+        <select
+          aria-label={`${title} type`}
+          value={question.kind}
+          onChange={(event) => {
+            const kind = event.target.value as QuestionKind
+            const fresh = blankQuestion(kind)
+            update({
+              kind,
+              choices: question.choices.length ? question.choices : fresh.choices,
+              levels: question.levels.length ? question.levels : fresh.levels,
+            })
+          }}
+        >
+          {kinds.map((kind) => (
+            <option key={kind.value} value={kind.value}>
+              {kind.label}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label={`${title} name`}
+          className="question__name"
+          value={question.name}
+          placeholder="name (echoed in the answer)"
+          onChange={(event) => update({ name: event.target.value })}
+        />
+        <span className="question__actions">
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            aria-label={`Move ${title} up`}
+            disabled={index === 0}
+            onClick={() => change(edits.move(question.id, -1))}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            aria-label={`Move ${title} down`}
+            disabled={index === props.count - 1}
+            onClick={() => change(edits.move(question.id, 1))}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            onClick={() => change(edits.duplicate(question.id))}
+          >
+            Duplicate
+          </button>
+          <button
+            type="button"
+            className="button button--quiet button--small button--danger"
+            aria-label={`Delete ${title}`}
+            onClick={() => change(edits.remove(question.id))}
+          >
+            Delete
+          </button>
+        </span>
+      </header>
+      {at('name').map((message) => (
+        <p key={message} className="field-error">
+          {message}
+        </p>
+      ))}
+      <label className="field">
+        <span className="field__label question__instructions-label">
+          Instructions
+          <span className="checkbox">
+            <input
+              type="checkbox"
+              checked={question.instructionsAsJson}
+              onChange={(event) => update({ instructionsAsJson: event.target.checked })}
+            />
+            as a JSON object
+          </span>
+        </span>
+        <textarea
+          aria-label={`${title} instructions`}
+          rows={2}
+          className={question.instructionsAsJson ? 'code-input' : undefined}
+          value={question.instructions}
+          aria-invalid={jsonBroken ? true : undefined}
+          placeholder={
+            question.instructionsAsJson
+              ? '{"question": "…", "reference": {…}}'
+              : 'What should the model decide?'
+          }
+          onChange={(event) => update({ instructions: event.target.value })}
+        />
+        {jsonBroken ? <span className="field-error">This is not a JSON object.</span> : null}
+        {at('instructions').map((message) => (
+          <span key={message} className="field-error">
+            {message}
+          </span>
+        ))}
+        {props.jsonFields.length ? (
+          <span className="muted">
+            Fields of the input you can name in backticks:{' '}
+            {props.jsonFields.map((f) => `\`${f}\``).join(', ')}
+          </span>
+        ) : null}
+      </label>
+      {question.kind === 'predicate' ? (
+        <div className="field-row">
+          <label className="field">
+            <span className="field__label">Yes means</span>
+            <input
+              value={question.criteriaTrue}
+              onChange={(event) => update({ criteriaTrue: event.target.value })}
+              placeholder="optional"
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">No means</span>
+            <input
+              value={question.criteriaFalse}
+              onChange={(event) => update({ criteriaFalse: event.target.value })}
+              placeholder="optional"
+            />
+          </label>
+        </div>
+      ) : null}
+      {question.kind === 'choice' ? <ChoicesEditor question={question} /> : null}
+      {question.kind === 'score' ? <LevelsEditor question={question} /> : null}
+      {[...at('choices'), ...at('levels'), ...at('criteria')].map((message) => (
+        <p key={message} className="field-error">
+          {message}
+        </p>
+      ))}
+    </article>
+  )
+}

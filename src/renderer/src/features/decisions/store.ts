@@ -1,0 +1,107 @@
+// The questionnaire being edited (UI state, so zustand): every change is one step that undo and redo walk.
+import { create } from 'zustand'
+import type { QuestionDraft, QuestionKind, Questionnaire } from '#shared/domain/questionnaire'
+
+const newId = () => crypto.randomUUID()
+
+export function blankQuestion(kind: QuestionKind): QuestionDraft {
+  return {
+    id: newId(),
+    kind,
+    name: '',
+    instructions: '',
+    instructionsAsJson: false,
+    criteriaTrue: '',
+    criteriaFalse: '',
+    choices: kind === 'choice' ? [{ id: newId(), value: '', description: '' }] : [],
+    levels:
+      kind === 'score'
+        ? [
+            { id: newId(), label: 'low', description: '' },
+            { id: newId(), label: 'high', description: '' },
+          ]
+        : [],
+  }
+}
+
+interface EditorState {
+  questionnaire: Questionnaire
+  past: Questionnaire[]
+  future: Questionnaire[]
+  /** Applies one change as one undoable step. */
+  change(update: (current: Questionnaire) => Questionnaire): void
+  undo(): void
+  redo(): void
+  load(questionnaire: Questionnaire): void
+}
+
+const limit = 200
+
+export const useQuestionnaire = create<EditorState>((set) => ({
+  questionnaire: { id: newId(), name: 'Untitled questionnaire', questions: [] },
+  past: [],
+  future: [],
+  change: (update) =>
+    set((state) => ({
+      questionnaire: update(state.questionnaire),
+      past: [...state.past.slice(-limit), state.questionnaire],
+      future: [],
+    })),
+  undo: () =>
+    set((state) => {
+      const previous = state.past.at(-1)
+      return previous
+        ? {
+            questionnaire: previous,
+            past: state.past.slice(0, -1),
+            future: [state.questionnaire, ...state.future],
+          }
+        : state
+    }),
+  redo: () =>
+    set((state) => {
+      const [next, ...rest] = state.future
+      return next ? { questionnaire: next, past: [...state.past, state.questionnaire], future: rest } : state
+    }),
+  load: (questionnaire) => set({ questionnaire, past: [], future: [] }),
+}))
+
+/** Helpers that produce the next questionnaire for common edits. */
+export const edits = {
+  add: (kind: QuestionKind) => (q: Questionnaire) => ({
+    ...q,
+    questions: [...q.questions, blankQuestion(kind)],
+  }),
+  update: (id: string, change: Partial<QuestionDraft>) => (q: Questionnaire) => ({
+    ...q,
+    questions: q.questions.map((question) => (question.id === id ? { ...question, ...change } : question)),
+  }),
+  remove: (id: string) => (q: Questionnaire) => ({
+    ...q,
+    questions: q.questions.filter((question) => question.id !== id),
+  }),
+  duplicate: (id: string) => (q: Questionnaire) => {
+    const index = q.questions.findIndex((question) => question.id === id)
+    const source = q.questions[index]
+    if (!source) return q
+    const copy: QuestionDraft = {
+      ...source,
+      id: newId(),
+      name: source.name ? `${source.name} copy` : '',
+      choices: source.choices.map((choice) => ({ ...choice, id: newId() })),
+      levels: source.levels.map((level) => ({ ...level, id: newId() })),
+    }
+    return { ...q, questions: [...q.questions.slice(0, index + 1), copy, ...q.questions.slice(index + 1)] }
+  },
+  move: (id: string, by: -1 | 1) => (q: Questionnaire) => {
+    const index = q.questions.findIndex((question) => question.id === id)
+    const target = index + by
+    if (index < 0 || target < 0 || target >= q.questions.length) return q
+    const questions = [...q.questions]
+    ;[questions[index], questions[target]] = [questions[target]!, questions[index]!]
+    return { ...q, questions }
+  },
+  rename: (name: string) => (q: Questionnaire) => ({ ...q, name }),
+}
+
+export { newId }
