@@ -17,10 +17,12 @@ const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-di
 export const formatDateTime = (ms: number) => dateTime.format(ms)
 export const formatTime = (ms: number) => time.format(ms)
 
-/** USD with cents, or more places for sub-cent amounts, from an exact decimal string. */
+/** USD with cents; sub-cent amounts (a single decision costs fractions of a cent) keep up to 8 places. */
 export function formatUsd(decimal: string | null | undefined): string {
   if (decimal === null || decimal === undefined) return '—'
   const amount = parseAmount(decimal)
   const small = amount !== 0n && amount < parseAmount('0.01') && amount > parseAmount('-0.01')
-  return `$${roundAmount(amount, small ? 4 : 2)}`
+  if (!small) return `$${roundAmount(amount, 2)}`
+  const places = roundAmount(amount, 8).replace(/\.?0+$/, '')
+  return places === '0' || places === '-0' ? '< $0.00000001' : `$${places}`
 }
