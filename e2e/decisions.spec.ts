@@ -54,8 +54,24 @@ test('builds a yes/no, a choice and a score question, runs them, and reads the t
   await page.emulateMedia({ colorScheme: 'dark' })
   await screenshot(page, 'decisions-answers-dark')
 
+  await page.getByRole('button', { name: 'View request' }).click()
+  await expect(page.getByText('"model": "sysone/judge-1"')).toBeVisible()
+  await expect(page.getByText(/curl http:\/\/127\.0\.0\.1:\d+\/v1\/decisions/)).toBeVisible()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Saved as version 1')).toBeVisible()
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  await expect(page.getByRole('textbox', { name: 'Questionnaire name' })).toHaveValue('Support ticket triage')
+  await page
+    .getByRole('combobox', { name: 'Open a saved questionnaire' })
+    .selectOption({ label: 'Untitled questionnaire (v1)' })
+  await expect(page.getByRole('article', { name: 'Question 3' }).getByLabel('Question 3 name')).toHaveValue(
+    'urgency',
+  )
+
+  // Opening was one step: undo goes back to the template, redo to the opened questionnaire.
+  const name = page.getByRole('textbox', { name: 'Questionnaire name' })
   await page.getByRole('button', { name: 'Undo' }).click()
-  await expect(third.getByLabel('Level 2 description')).toHaveValue('')
+  await expect(name).toHaveValue('Support ticket triage')
   await page.getByRole('button', { name: 'Redo' }).click()
-  await expect(third.getByLabel('Level 2 description')).toHaveValue('overdue angry immediately')
+  await expect(name).toHaveValue('Untitled questionnaire')
 })

@@ -58,6 +58,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const sandbox = createEmbeddedSandbox({
     timeScale: options.sandboxTimeScale ?? 1,
     ...(options.sandboxCredits !== undefined ? { credits: options.sandboxCredits } : {}),
+    onStarted: () => events.emit('data.changed', { topics: ['profiles'] }),
   })
   const profiles = openProfiles(userData, secrets, sandbox)
   const gateway = createGateway(createTransport({ connection: () => profiles.connection() }))

@@ -12,7 +12,7 @@ export interface EmbeddedSandbox {
 }
 
 export function createEmbeddedSandbox(
-  options: { timeScale?: number; credits?: number } = {},
+  options: { timeScale?: number; credits?: number; onStarted?: (url: string) => void } = {},
 ): EmbeddedSandbox {
   const apiKey = `sk-sandbox-${randomBytes(12).toString('hex')}`
   const webhookSecret = `whsec-${randomBytes(18).toString('base64url')}`
@@ -28,6 +28,7 @@ export function createEmbeddedSandbox(
         ...(options.credits !== undefined ? { credits: options.credits } : {}),
       }).then((sandbox) => {
         running = sandbox
+        options.onStarted?.(sandbox.url)
         return sandbox
       })
       const sandbox = await starting

@@ -4,8 +4,9 @@ import { checkQuestions, fromUnified } from '#shared/domain/decisions'
 import { toUnifiedRequest } from '#shared/domain/questionnaire'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { LibraryBar } from './LibraryBar.tsx'
 import { QuestionEditor } from './QuestionEditor.tsx'
-import { type InputMode, parseInput, RunPanel } from './RunPanel.tsx'
+import { type DecisionCall, type InputMode, parseInput, RunPanel } from './RunPanel.tsx'
 import { edits, useQuestionnaire } from './store.ts'
 import './decisions.css'
 
@@ -13,6 +14,7 @@ export function DecisionsScreen() {
   const { questionnaire, change, undo, redo, past, future } = useQuestionnaire()
   const [inputMode, setInputMode] = useState<InputMode>('text')
   const [inputText, setInputText] = useState('')
+  const [request, setRequest] = useState<DecisionCall | null>(null)
   const problems = useMemo(
     () => checkQuestions(fromUnified(toUnifiedRequest(questionnaire, '', '').questions)),
     [questionnaire],
@@ -41,6 +43,7 @@ export function DecisionsScreen() {
       />
       <div className="decisions__body">
         <section className="decisions__editor" aria-label="Questionnaire">
+          <LibraryBar request={request} />
           <input
             className="decisions__title"
             aria-label="Questionnaire name"
@@ -87,6 +90,7 @@ export function DecisionsScreen() {
           blocked={problems.length > 0}
           inputMode={inputMode}
           inputText={inputText}
+          onRequest={setRequest}
           onInput={(mode, text) => {
             setInputMode(mode)
             setInputText(text)

@@ -35,12 +35,18 @@ export function parseInput(
   }
 }
 
+export interface DecisionCall {
+  path: string
+  body: unknown
+}
+
 export function RunPanel(props: {
   questionnaire: Questionnaire
   blocked: boolean
   inputMode: InputMode
   inputText: string
   onInput: (mode: InputMode, text: string) => void
+  onRequest: (request: DecisionCall | null) => void
 }) {
   const models = useQuery({
     queryKey: ['decisions', 'models'],
@@ -77,6 +83,24 @@ export function RunPanel(props: {
       return invoke('decisions.run', { requestId: id, questionnaireId: props.questionnaire.id, run: body })
     },
   })
+  const shownRequest: DecisionCall | null =
+    model && parsed.ok
+      ? format === 'native'
+        ? {
+            path: '/decision-native/v1/systemone',
+            body: toNativeRequest(props.questionnaire, parsed.input, model.alias ?? model.id),
+          }
+        : {
+            path: compat ? '/compat-a/v1/decisions' : '/v1/decisions',
+            body: toUnifiedRequest(props.questionnaire, parsed.input, model.id),
+          }
+      : null
+  const requestText = JSON.stringify(shownRequest)
+  const { onRequest } = props
+  useEffect(
+    () => onRequest(requestText === 'null' ? null : (JSON.parse(requestText) as DecisionCall)),
+    [requestText, onRequest],
+  )
   const canRun =
     !props.blocked &&
     parsed.ok &&

@@ -63,7 +63,9 @@ export const useQuestionnaire = create<EditorState>((set) => ({
       const [next, ...rest] = state.future
       return next ? { questionnaire: next, past: [...state.past, state.questionnaire], future: rest } : state
     }),
-  load: (questionnaire) => set({ questionnaire, past: [], future: [] }),
+  // Opening a saved questionnaire or a template is a step too, so unsaved work is one undo away.
+  load: (questionnaire) =>
+    set((state) => ({ questionnaire, past: [...state.past.slice(-limit), state.questionnaire], future: [] })),
 }))
 
 /** Helpers that produce the next questionnaire for common edits. */

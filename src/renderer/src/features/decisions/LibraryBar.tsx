@@ -1,0 +1,124 @@
+// Keeping work: save the questionnaire as a new version, open a saved one or a template, import and export
+// JSON, and see the exact request with a copyable curl for the active profile (the key masked).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import { QuestionnaireBody } from '#shared/ipc/routes/decisions'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { useQuestionnaire } from './store.ts'
+import { templates } from './templates.ts'
+
+export function LibraryBar(props: { request: { path: string; body: unknown } | null }) {
+  const client = useQueryClient()
+  const { questionnaire, load } = useQuestionnaire()
+  const [showRequest, setShowRequest] = useState(false)
+  const [importProblem, setImportProblem] = useState<string | null>(null)
+  const saved = useQuery({ queryKey: ['questionnaires'], queryFn: () => invoke('questionnaires.list', {}) })
+  const profiles = useQuery({ queryKey: queryKeys.profiles(), queryFn: () => invoke('profiles.list', {}) })
+  const save = useMutation({
+    mutationFn: () => invoke('questionnaires.save', questionnaire),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['questionnaires'] }),
+  })
+  const open = useMutation({
+    mutationFn: (id: string) => invoke('questionnaires.get', { id }),
+    onSuccess: (loaded) => load(loaded as Questionnaire),
+  })
+  const active = profiles.data?.find((profile) => profile.active)
+  const key = active?.kind === 'live' ? (active.secrets?.apiKey.mask ?? '<API_KEY>') : '<sandbox key>'
+  const curl = props.request
+    ? `curl ${active?.baseUrl ?? 'http://127.0.0.1:PORT'}${props.request.path} \\\n  -H 'Authorization: Bearer ${key}' \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(props.request.body).replaceAll("'", "'\\''")}'`
+    : ''
+
+  return (
+    <div className="library">
+      <div className="form-actions">
+        <button type="button" className="button" onClick={() => save.mutate()}>
+          Save
+        </button>
+        <select
+          aria-label="Open a saved questionnaire"
+          value=""
+          onChange={(event) => event.target.value && open.mutate(event.target.value)}
+        >
+          <option value="">Open…</option>
+          {saved.data?.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name} (v{item.latestVersion})
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Start from a template"
+          value=""
+          onChange={(event) => {
+            const template = templates.find((item) => item.name === event.target.value)
+            if (template) load(template.build())
+          }}
+        >
+          <option value="">Templates…</option>
+          {templates.map((template) => (
+            <option key={template.name}>{template.name}</option>
+          ))}
+        </select>
+        <label className="button">
+          Import
+          <input
+            type="file"
+            accept="application/json,.json"
+            className="visually-hidden"
+            onChange={async (event) => {
+              const file = event.target.files?.[0]
+              if (!file) return
+              const parsed = QuestionnaireBody.safeParse(JSON.parse(await file.text().catch(() => 'null')))
+              if (parsed.success) {
+                load(parsed.data)
+                setImportProblem(null)
+              } else setImportProblem(`${file.name} is not a questionnaire exported by this app.`)
+              event.target.value = ''
+            }}
+          />
+        </label>
+        <a
+          className="button"
+          download={`${questionnaire.name || 'questionnaire'}.json`}
+          href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(questionnaire, null, 2))}`}
+        >
+          Export
+        </a>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={showRequest}
+          onClick={() => setShowRequest(!showRequest)}
+          disabled={!props.request}
+        >
+          View request
+        </button>
+        {save.data ? <span className="muted">Saved as version {save.data.version}</span> : null}
+      </div>
+      {importProblem ? (
+        <p className="field-error" role="alert">
+          {importProblem}
+        </p>
+      ) : null}
+      <ErrorNote error={save.error ?? open.error} />
+      {showRequest && props.request ? (
+        <div className="library__request">
+          <h3 className="field__label">Request body</h3>
+          <pre className="code-block">{JSON.stringify(props.request.body, null, 2)}</pre>
+          <h3 className="field__label">curl</h3>
+          <pre className="code-block">{curl}</pre>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void navigator.clipboard.writeText(curl)}
+          >
+            Copy curl
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
