@@ -10,42 +10,14 @@ export function ChoicesEditor({ question }: { question: QuestionDraft }) {
   const setChoices = (choices: QuestionDraft['choices']) => change(edits.update(question.id, { choices }))
   return (
     <div className="options">
-      <ol className="options__list" aria-label="Choices">
-        {question.choices.map((choice, index) => (
-          <li key={choice.id} className="options__row">
-            <input
-              aria-label={`Choice ${index + 1} value`}
-              value={choice.value}
-              placeholder="value"
-              onChange={(event) =>
-                setChoices(
-                  question.choices.map((c) => (c.id === choice.id ? { ...c, value: event.target.value } : c)),
-                )
-              }
-            />
-            <input
-              aria-label={`Choice ${index + 1} description`}
-              value={choice.description}
-              placeholder="what it means (optional)"
-              onChange={(event) =>
-                setChoices(
-                  question.choices.map((c) =>
-                    c.id === choice.id ? { ...c, description: event.target.value } : c,
-                  ),
-                )
-              }
-            />
-            <button
-              type="button"
-              className="button button--quiet button--small"
-              aria-label={`Remove choice ${index + 1}`}
-              onClick={() => setChoices(question.choices.filter((c) => c.id !== choice.id))}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-      </ol>
+      <OptionRows
+        label="Choices"
+        noun="Choice"
+        primary="value"
+        firstNumber={1}
+        items={question.choices}
+        onChange={(choices) => setChoices(choices)}
+      />
       <div className="options__actions">
         <button
           type="button"
@@ -110,42 +82,14 @@ export function LevelsEditor({ question }: { question: QuestionDraft }) {
           </span>
         ))}
       </div>
-      <ol className="options__list" aria-label="Levels, lowest first">
-        {question.levels.map((level, index) => (
-          <li key={level.id} className="options__row">
-            <span className="options__index">{index}</span>
-            <input
-              aria-label={`Level ${index} label`}
-              value={level.label}
-              onChange={(event) =>
-                setLevels(
-                  question.levels.map((l) => (l.id === level.id ? { ...l, label: event.target.value } : l)),
-                )
-              }
-            />
-            <input
-              aria-label={`Level ${index} description`}
-              value={level.description}
-              placeholder="what it means (optional)"
-              onChange={(event) =>
-                setLevels(
-                  question.levels.map((l) =>
-                    l.id === level.id ? { ...l, description: event.target.value } : l,
-                  ),
-                )
-              }
-            />
-            <button
-              type="button"
-              className="button button--quiet button--small"
-              aria-label={`Remove level ${index}`}
-              onClick={() => setLevels(question.levels.filter((l) => l.id !== level.id))}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-      </ol>
+      <OptionRows
+        label="Levels, lowest first"
+        noun="Level"
+        primary="label"
+        firstNumber={0}
+        items={question.levels}
+        onChange={(levels) => setLevels(levels)}
+      />
       <div className="options__actions">
         <button
           type="button"
@@ -158,5 +102,54 @@ export function LevelsEditor({ question }: { question: QuestionDraft }) {
         <span className="muted">{question.levels.length} of 2–10, lowest first</span>
       </div>
     </div>
+  )
+}
+
+/** Rows of options (choices or levels): the value or label, what it means, and a remove button. */
+function OptionRows<
+  K extends 'value' | 'label',
+  T extends { id: string; description: string } & Record<K, string>,
+>(props: {
+  label: string
+  noun: string
+  primary: K
+  firstNumber: number
+  items: T[]
+  onChange: (items: T[]) => void
+}) {
+  const { primary, noun } = props
+  const edit = (id: string, patch: Partial<T>) =>
+    props.onChange(props.items.map((item) => (item.id === id ? { ...item, ...patch } : item)))
+  return (
+    <ol className="options__list" aria-label={props.label}>
+      {props.items.map((item, index) => {
+        const number = index + props.firstNumber
+        return (
+          <li key={item.id} className="options__row">
+            {props.firstNumber === 0 ? <span className="options__index">{number}</span> : null}
+            <input
+              aria-label={`${noun} ${number} ${primary}`}
+              value={item[primary]}
+              placeholder={primary}
+              onChange={(event) => edit(item.id, { [primary]: event.target.value } as Partial<T>)}
+            />
+            <input
+              aria-label={`${noun} ${number} description`}
+              value={item.description}
+              placeholder="what it means (optional)"
+              onChange={(event) => edit(item.id, { description: event.target.value } as Partial<T>)}
+            />
+            <button
+              type="button"
+              className="button button--quiet button--small"
+              aria-label={`Remove ${noun.toLowerCase()} ${number}`}
+              onClick={() => props.onChange(props.items.filter((other) => other.id !== item.id))}
+            >
+              ×
+            </button>
+          </li>
+        )
+      })}
+    </ol>
   )
 }
