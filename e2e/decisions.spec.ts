@@ -75,3 +75,32 @@ test('builds a yes/no, a choice and a score question, runs them, and reads the t
   await page.getByRole('button', { name: 'Redo' }).click()
   await expect(name).toHaveValue('Untitled questionnaire')
 })
+
+test('explains why the dedicated model cannot read an image, and runs the vision model on it', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('button', { name: 'Add yes/no question' }).click()
+  await page.getByLabel('Question 1 instructions').fill('Is there a car in the picture?')
+  await page.getByRole('radio', { name: 'Message with images' }).check()
+  await page.getByLabel('Content to evaluate').fill('A photo from the street')
+  // A real 1×1 PNG, dropped in through the file picker.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/p+FUUQAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  await page
+    .getByRole('group', { name: 'Add an image' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'street.png', mimeType: 'image/png', buffer: png })
+  await expect(page.getByRole('img', { name: 'street.png' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('reads text and JSON only')
+  await expect(page.getByRole('button', { name: 'Run' })).toBeDisabled()
+  await page.getByRole('combobox', { name: 'Model' }).selectOption('aurora/sight-decide')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(
+    page.getByRole('region', { name: 'Answers' }).getByRole('article', { name: 'Answer: Question 1' }),
+  ).toContainText(/% yes/)
+  await screenshot(page, 'decisions-image-input-light')
+})

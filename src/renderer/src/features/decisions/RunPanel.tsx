@@ -3,6 +3,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { DecisionInput } from '#shared/api/decisions'
+import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import {
   type DecisionFormat,
   type Questionnaire,
@@ -12,17 +13,27 @@ import {
 import { estimateTokens } from '#shared/domain/tokens'
 import { AppError } from '#shared/ipc/app-error'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { MediaDrop, type MediaInput, MediaThumb } from '../../components/MediaInputs.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { AnswerView } from './AnswerView.tsx'
 import { shownAnswers } from './answers.ts'
 
-export type InputMode = 'text' | 'json'
+export type InputMode = 'text' | 'json' | 'messages'
 
 export function parseInput(
   mode: InputMode,
   text: string,
+  images: MediaInput[] = [],
 ): { ok: true; input: DecisionInput } | { ok: false; message: string } {
+  if (mode === 'messages') {
+    if (!text.trim() && images.length === 0) return { ok: false, message: 'Write a message or add an image.' }
+    const content = [
+      ...(text.trim() ? [{ type: 'input_text' as const, text }] : []),
+      ...images.map((image) => ({ type: 'input_image' as const, image_url: image.url })),
+    ]
+    return { ok: true, input: [{ role: 'user', content }] }
+  }
   if (mode === 'text')
     return text.trim() ? { ok: true, input: text } : { ok: false, message: 'Enter the content to evaluate.' }
   try {
@@ -57,7 +68,10 @@ export function RunPanel(props: {
   const [compat, setCompat] = useState(false)
   const requestId = useRef<string | null>(null)
   const model = models.data?.find((m) => m.id === modelId) ?? models.data?.[0]
-  const parsed = parseInput(props.inputMode, props.inputText)
+  const [images, setImages] = useState<MediaInput[]>([])
+  const parsed = parseInput(props.inputMode, props.inputText, images)
+  const imagesRefused =
+    props.inputMode === 'messages' && images.length > 0 && model !== undefined && !model.readsImages
   const tokens =
     estimateTokens(parsed.ok ? parsed.input : props.inputText) +
     estimateTokens(toUnifiedRequest(props.questionnaire, '', '').questions)
@@ -102,6 +116,7 @@ export function RunPanel(props: {
     [requestText, onRequest],
   )
   const canRun =
+    !imagesRefused &&
     !props.blocked &&
     parsed.ok &&
     Boolean(model) &&
@@ -125,7 +140,7 @@ export function RunPanel(props: {
   return (
     <section className="run-panel" aria-label="Run">
       <div className="segmented" role="radiogroup" aria-label="Input kind">
-        {(['text', 'json'] as const).map((mode) => (
+        {(['text', 'json', 'messages'] as const).map((mode) => (
           <label key={mode} className="segmented__option">
             <input
               type="radio"
@@ -133,7 +148,7 @@ export function RunPanel(props: {
               checked={props.inputMode === mode}
               onChange={() => props.onInput(mode, props.inputText)}
             />
-            {mode === 'text' ? 'Text' : 'JSON object'}
+            {{ text: 'Text', json: 'JSON object', messages: 'Message with images' }[mode]}
           </label>
         ))}
       </div>
@@ -151,17 +166,39 @@ export function RunPanel(props: {
           {model?.contextLength ? ` of ${model.contextLength.toLocaleString()}` : ''}
         </span>
       </label>
+      {props.inputMode === 'messages' ? (
+        <div className="references__slots">
+          {images.map((image) => (
+            <MediaThumb
+              key={image.id}
+              input={image}
+              onRemove={() => setImages(images.filter((other) => other.id !== image.id))}
+            />
+          ))}
+          <MediaDrop
+            label="Add an image"
+            allowed={['image']}
+            onAdd={(added) => setImages((current) => [...current, added])}
+          />
+        </div>
+      ) : null}
       <label className="field">
         <span className="field__label">Model</span>
         <select value={model?.id ?? ''} onChange={(event) => setModelId(event.target.value)}>
           {models.data?.map((m) => (
             <option key={m.id} value={m.id}>
-              {m.name} · {formatUsd(String(Number(m.promptPrice) * 1e6))}/1M input
+              {m.name} · {formatUsd(formatAmount(multiply(parseAmount(m.promptPrice), 1_000_000)))}/1M input
               {m.readsImages ? ' · reads images' : ' · text and JSON'}
             </option>
           ))}
         </select>
       </label>
+      {imagesRefused ? (
+        <p className="field-error" role="alert">
+          {model?.name} reads text and JSON only, so it cannot answer about images. Choose a model that reads
+          images, or remove them.
+        </p>
+      ) : null}
       <div className="field-row">
         <label className="checkbox">
           <input

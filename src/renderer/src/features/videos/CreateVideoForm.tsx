@@ -7,12 +7,12 @@ import { formatAmount } from '#shared/domain/money'
 import { checkVideoReferences, estimateVideoCost, inferVideoMode } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { MediaDrop, MediaThumb } from '../../components/MediaInputs.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { draftFromRequest, requestFromDraft, type VideoDraft } from './draft.ts'
 import { useReceiver, useVideoModels } from './queries.ts'
-import { MediaDrop, MediaThumb } from './ReferenceInputs.tsx'
 import { modeLabel } from './status.ts'
 
 export function CreateVideoForm(props: {

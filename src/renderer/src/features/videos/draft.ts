@@ -1,6 +1,6 @@
 // The create form's draft and the request it becomes; a duplicated job comes back as a draft.
 import type { FrameImage, InputReference, VideoCreateRequest } from '#shared/api/videos'
-import type { MediaInput, MediaKind } from './ReferenceInputs.tsx'
+import type { MediaInput, MediaKind } from '../../components/MediaInputs.tsx'
 
 export interface VideoDraft {
   prompt: string

@@ -1,5 +1,6 @@
-// Frame images and input references: dropped, picked or given by URL, shown as thumbnails.
+// Media a person adds to a request: dropped, picked or given by URL, shown as thumbnails.
 import { useId, useState } from 'react'
+import './media-inputs.css'
 
 export type MediaKind = 'image' | 'audio' | 'video'
 
