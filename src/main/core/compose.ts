@@ -6,6 +6,9 @@ import { type Routes, routes } from '#shared/ipc/routes/index'
 import { appHandlers } from './app/handlers.ts'
 import { openPreferences } from './app/preferences.ts'
 import { createCatalogService } from './catalog/catalog-service.ts'
+import { batchHandlers } from './decisions/batch-handlers.ts'
+import { createBatchRunner } from './decisions/batch-runner.ts'
+import { createDecisionCaller } from './decisions/decision-caller.ts'
 import { decisionHandlers } from './decisions/decision-service.ts'
 import { createEventBus, type EventBus } from './events.ts'
 import { createGateway, type Gateway } from './gateway/gateway.ts'
@@ -84,6 +87,9 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   })
   const relay = loopbackProvider(videos.identity)
   const catalog = createCatalogService({ history, gateway, profileId: () => profiles.activeId() })
+  const caller = createDecisionCaller({ gateway, catalog })
+  history.transaction(() => history.decisionBatches.markInterrupted(Date.now()))
+  const batchRunner = createBatchRunner({ history, caller, emit: events.emit })
 
   const notices = () => {
     const storage = secrets.storage()
@@ -101,7 +107,8 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     ...profileHandlers({ profiles, secrets, events }),
     ...streamHandlers({ events, requests, gateway }),
     'catalog.models': ({ refresh }) => catalog.models(refresh),
-    ...decisionHandlers({ gateway, catalog, history, requests }),
+    ...decisionHandlers({ caller, history, requests }),
+    ...batchHandlers({ history, runner: batchRunner, platform }),
     ...videoHandlers({
       wiring: videos,
       receiver: videos.receiver,
@@ -132,6 +139,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       }),
     async close() {
       requests.cancelAll()
+      batchRunner.close()
       await videos.close()
       await sandbox.stop()
       history.close()

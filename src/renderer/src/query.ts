@@ -17,6 +17,10 @@ export const queryKeys = {
   deliveries: () => ['deliveries'] as const,
   tunnel: () => ['tunnel'] as const,
   polling: () => ['polling'] as const,
+  batches: () => ['batches'] as const,
+  batch: (id: string) => ['batches', id] as const,
+  decisionRuns: () => ['decisions', 'runs'] as const,
+  decisionModels: () => ['decisions', 'models'] as const,
 } satisfies Record<string, (...args: never[]) => readonly unknown[]>
 
 const topicKeys: Record<DataTopic, readonly unknown[]> = {
@@ -26,6 +30,7 @@ const topicKeys: Record<DataTopic, readonly unknown[]> = {
   deliveries: queryKeys.deliveries(),
   tunnel: queryKeys.tunnel(),
   polling: queryKeys.polling(),
+  batches: queryKeys.batches(),
 }
 
 export function createQueryClient(): QueryClient {

@@ -5,7 +5,15 @@ import { type EventMap, event } from './contract.ts'
 import { Preferences } from './routes/app.ts'
 
 /** Names of the stores that can change under the renderer; a query keyed on one refetches. */
-export const DataTopic = z.enum(['preferences', 'profiles', 'videos', 'deliveries', 'tunnel', 'polling'])
+export const DataTopic = z.enum([
+  'preferences',
+  'profiles',
+  'videos',
+  'deliveries',
+  'tunnel',
+  'polling',
+  'batches',
+])
 export type DataTopic = z.infer<typeof DataTopic>
 
 export const events = {

@@ -1,75 +1,29 @@
-// Runs questionnaires through the gateway, prices each run from the catalog (the dedicated model bills input
-// tokens only), and keeps runs and questionnaires in the history.
+// Single decision runs and questionnaires: runs kept in the history and re-openable, questionnaires with
+// their versions.
 import { randomUUID } from 'node:crypto'
-import type { UnifiedModel } from '#shared/api/models'
-import type { DecisionModelTraits } from '#shared/domain/decisions'
-import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
+import type { DecisionInput } from '#shared/api/decisions'
+import { inputPreview } from '#shared/domain/batch-inputs'
 import { AppError } from '#shared/ipc/app-error'
 import type { HandlersFor } from '#shared/ipc/contract'
-import type { DecisionModel, decisionRoutes } from '#shared/ipc/routes/decisions'
-import type { CatalogService } from '../catalog/catalog-service.ts'
-import type { Gateway } from '../gateway/gateway.ts'
+import type { decisionRoutes } from '#shared/ipc/routes/decisions'
 import type { History } from '../history/history.ts'
 import type { RequestRegistry } from '../requests.ts'
-
-/** Decision models of the catalog: those that accept decisions (a `safety_identifier` parameter). */
-export function decisionModelOf(model: UnifiedModel): DecisionModel | null {
-  if (!model.supported_parameters.includes('safety_identifier')) return null
-  const readsImages = model.architecture.input_modalities.includes('image')
-  const dedicated = !readsImages && model.pricing.completion === '0'
-  return {
-    id: model.id,
-    name: model.name,
-    alias: dedicated ? (model.id.split('/')[1] ?? null) : null,
-    readsImages,
-    dedicated,
-    contextLength: model.context_length ?? null,
-    promptPrice: model.pricing.prompt,
-    completionPrice: model.pricing.completion,
-  }
-}
+import type { DecisionCaller } from './decision-caller.ts'
 
 export function decisionHandlers(deps: {
-  gateway: Gateway
-  catalog: CatalogService
+  caller: DecisionCaller
   history: History
   requests: RequestRegistry
   now?: () => number
 }): HandlersFor<typeof decisionRoutes> {
   const now = deps.now ?? Date.now
-  const models = async () =>
-    (await deps.catalog.models(false)).models
-      .map(decisionModelOf)
-      .filter((model): model is DecisionModel => model !== null)
-  const traitsOf = (model: DecisionModel | undefined): DecisionModelTraits | null =>
-    model ? { id: model.id, dedicated: model.dedicated, readsImages: model.readsImages } : null
-
   return {
-    'decisions.models': () => models(),
-    'decisions.run': async ({ requestId, questionnaireId, run }) => {
-      const known = await models().catch(() => [] as DecisionModel[])
-      const model = known.find((m) => m.id === run.body.model || m.alias === run.body.model)
-      const { response, usage } = await deps.requests.run(requestId, async (signal) => {
-        if (run.endpoint === 'native') {
-          const { data } = await deps.gateway.decideNative(run.body, traitsOf(model), { signal })
-          return {
-            response: data,
-            usage: { input: data.usage.input_tokens, output: data.usage.output_tokens },
-          }
-        }
-        const { data } = await deps.gateway.decide(run.body, traitsOf(model), run.endpoint, { signal })
-        return {
-          response: data,
-          usage: { input: data.usage.prompt_tokens, output: data.usage.completion_tokens },
-        }
-      })
-      const billedTokens = model?.dedicated ? usage.input : usage.input + usage.output
-      const cost = model
-        ? formatAmount(
-            multiply(parseAmount(model.promptPrice), usage.input) +
-              (model.dedicated ? 0n : multiply(parseAmount(model.completionPrice), usage.output)),
-          )
-        : null
+    'decisions.models': () => deps.caller.models(),
+    'decisions.run': async ({ requestId, questionnaire, run }) => {
+      const questionnaireId = questionnaire?.id
+      const { response, cost, billedTokens } = await deps.requests.run(requestId, (signal) =>
+        deps.caller.call(run, signal),
+      )
       const runId = randomUUID()
       deps.history.transaction(() =>
         deps.history.decisionRuns.insert({
@@ -85,10 +39,44 @@ export function decisionHandlers(deps: {
           errorJson: null,
           cost,
           createdAt: now(),
+          questionnaireJson: questionnaire ? JSON.stringify(questionnaire) : null,
         }),
       )
       return { runId, response, cost, billedTokens }
     },
+    'decisions.runs': ({ limit }) =>
+      deps.history.decisionRuns.latest(limit).map((row) => {
+        const request = JSON.parse(row.requestJson) as { input?: DecisionInput; state?: DecisionInput }
+        const questionnaire = row.questionnaireJson
+          ? (JSON.parse(row.questionnaireJson) as { name: string })
+          : null
+        return {
+          id: row.id,
+          model: row.model,
+          questionnaireName: questionnaire?.name ?? null,
+          input: inputPreview(request.input ?? request.state ?? ''),
+          cost: row.cost,
+          createdAt: row.createdAt,
+        }
+      }),
+    'decisions.runGet': ({ id }) => {
+      const row = deps.history.decisionRuns.get(id)
+      if (!row?.responseJson)
+        throw new AppError({ code: 'not_found', message: 'That run is not in the history any more.' })
+      return {
+        id: row.id,
+        model: row.model,
+        endpoint: row.endpoint as 'unified' | 'compat' | 'native',
+        request: JSON.parse(row.requestJson),
+        response: JSON.parse(row.responseJson),
+        cost: row.cost,
+        questionnaire: row.questionnaireJson ? JSON.parse(row.questionnaireJson) : null,
+        createdAt: row.createdAt,
+      }
+    },
+    'decisions.runDelete': ({ id }) => ({
+      deleted: deps.history.transaction(() => deps.history.decisionRuns.delete(id)),
+    }),
     'questionnaires.save': (questionnaire) => ({
       version: deps.history.transaction(() =>
         deps.history.questionnaires.save(

@@ -23,7 +23,7 @@ describe('decisions', () => {
   it('runs the unified and native formats, and prices the dedicated model on input tokens only', async () => {
     const dedicated = await env.call('decisions.run', {
       requestId: 'run-1',
-      questionnaireId: 'never-saved',
+      questionnaire: { id: 'never-saved', name: 'Refunds', questions: [] },
       run: { endpoint: 'unified', body: { model: 'sysone/judge-1', input: 'please refund me', questions } },
     })
     const usage = dedicated.response.usage as { prompt_tokens: number; completion_tokens: number }
@@ -50,6 +50,17 @@ describe('decisions', () => {
     expect(native.response.answers).toHaveProperty('refund')
     expect(native.cost).not.toBeNull()
     expect(env.core.history.decisionRuns.latest(10)).toHaveLength(3)
+  })
+
+  it('keeps runs with the questionnaire they were asked with, to re-open and delete', async () => {
+    const runs = await env.call('decisions.runs', {})
+    const first = runs.find((run) => run.questionnaireName === 'Refunds')
+    expect(first).toMatchObject({ model: 'sysone/judge-1', input: 'please refund me' })
+    const record = await env.call('decisions.runGet', { id: first?.id ?? '' })
+    expect(record.questionnaire?.name).toBe('Refunds')
+    expect(record.request).toMatchObject({ input: 'please refund me' })
+    expect(await env.call('decisions.runDelete', { id: record.id })).toEqual({ deleted: true })
+    await expect(env.call('decisions.runGet', { id: record.id })).rejects.toMatchObject({ code: 'not_found' })
   })
 
   it('refuses an image for the dedicated model before sending, with the document message', async () => {

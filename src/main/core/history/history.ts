@@ -1,6 +1,7 @@
 // The history store: one database in the data folder and its repositories.
 import { join } from 'node:path'
 import { openHistoryDatabase } from './database.ts'
+import { decisionBatchRepository } from './decision-batches.ts'
 import {
   catalogSnapshotRepository,
   decisionRunRepository,
@@ -23,6 +24,7 @@ export function openHistory(userData: string, now = Date.now()) {
     questionnaires: questionnaireRepository(db),
     decisionRuns: decisionRunRepository(db),
     catalogSnapshots: catalogSnapshotRepository(db),
+    decisionBatches: decisionBatchRepository(db),
     close: () => database.close(),
   }
 }

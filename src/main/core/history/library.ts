@@ -34,6 +34,8 @@ export interface DecisionRunRow {
   errorJson: string | null
   cost: string | null
   createdAt: number
+  /** The questionnaire as the builder had it, so the run can be re-opened after it changed. */
+  questionnaireJson: string | null
 }
 
 export interface CatalogSnapshotRow {
@@ -104,16 +106,18 @@ export function questionnaireRepository(db: DatabaseSync) {
 
 export function decisionRunRepository(db: DatabaseSync) {
   const columns = `id, questionnaire_id AS questionnaireId, batch_id AS batchId, model, endpoint, request_json AS requestJson,
-    response_json AS responseJson, error_json AS errorJson, cost, created_at AS createdAt`
+    response_json AS responseJson, error_json AS errorJson, cost, created_at AS createdAt, questionnaire_json AS questionnaireJson`
   const insert =
-    db.prepare(`INSERT INTO decision_runs (id, questionnaire_id, batch_id, model, endpoint, request_json, response_json, error_json, cost, created_at)
-    VALUES (:id, :questionnaireId, :batchId, :model, :endpoint, :requestJson, :responseJson, :errorJson, :cost, :createdAt)`)
-  const forBatch = db.prepare(`SELECT ${columns} FROM decision_runs WHERE batch_id = ? ORDER BY created_at`)
+    db.prepare(`INSERT INTO decision_runs (id, questionnaire_id, batch_id, model, endpoint, request_json, response_json, error_json, cost, created_at, questionnaire_json)
+    VALUES (:id, :questionnaireId, :batchId, :model, :endpoint, :requestJson, :responseJson, :errorJson, :cost, :createdAt, :questionnaireJson)`)
+  const byId = db.prepare(`SELECT ${columns} FROM decision_runs WHERE id = ?`)
+  const remove = db.prepare('DELETE FROM decision_runs WHERE id = ?')
   const latest = db.prepare(`SELECT ${columns} FROM decision_runs ORDER BY created_at DESC LIMIT ?`)
   return {
     insert: (row: DecisionRunRow) => void insert.run(named(row)),
-    forBatch: (batchId: string) => forBatch.all(batchId) as unknown as DecisionRunRow[],
     latest: (limit: number) => latest.all(limit) as unknown as DecisionRunRow[],
+    get: (id: string) => byId.get(id) as DecisionRunRow | undefined,
+    delete: (id: string) => remove.run(id).changes > 0,
   }
 }
 

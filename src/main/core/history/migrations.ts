@@ -111,4 +111,37 @@ export const migrations: string[] = [
   `
   CREATE INDEX webhook_deliveries_by_key ON webhook_deliveries(idempotency_key) WHERE verified = 1 AND duplicate = 0;
   `,
+  // 3: batches of decision runs (the questionnaire once, one row per input), and the questionnaire a single
+  // run was asked with, so a run can be re-opened and compared after the questionnaire changed.
+  `
+  ALTER TABLE decision_runs ADD COLUMN questionnaire_json TEXT;
+
+  CREATE TABLE decision_batches (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    questionnaire_json TEXT NOT NULL,
+    model TEXT NOT NULL,
+    endpoint TEXT NOT NULL,
+    template_json TEXT NOT NULL,
+    concurrency INTEGER NOT NULL,
+    spend_cap TEXT,
+    status TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX decision_batches_by_created ON decision_batches(created_at DESC);
+
+  CREATE TABLE decision_batch_items (
+    batch_id TEXT NOT NULL REFERENCES decision_batches(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    input_json TEXT NOT NULL,
+    status TEXT NOT NULL,
+    response_json TEXT,
+    error_json TEXT,
+    cost TEXT,
+    duration_ms INTEGER,
+    finished_at INTEGER,
+    PRIMARY KEY (batch_id, idx)
+  ) WITHOUT ROWID;
+  `,
 ]

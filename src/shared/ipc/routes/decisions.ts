@@ -38,7 +38,8 @@ export const DecisionModel = z.object({
 })
 export type DecisionModel = z.infer<typeof DecisionModel>
 
-const run = z.discriminatedUnion('endpoint', [
+/** One request: which endpoint variant, and its body. */
+export const DecisionCall = z.discriminatedUnion('endpoint', [
   z.object({ endpoint: z.literal('unified'), body: DecisionRequest }),
   z.object({ endpoint: z.literal('compat'), body: DecisionRequest }),
   z.object({ endpoint: z.literal('native'), body: NativeDecisionRequest }),
@@ -51,17 +52,49 @@ export const DecisionRun = z.object({
   cost: z.string().nullable(),
   billedTokens: z.number(),
 })
+export type DecisionCall = z.infer<typeof DecisionCall>
 export type DecisionRun = z.infer<typeof DecisionRun>
+
+export const DecisionRunRecord = z.object({
+  id: z.string(),
+  model: z.string(),
+  endpoint: z.enum(['unified', 'compat', 'native']),
+  request: z.unknown(),
+  response: z.union([DecisionResponse, NativeDecisionResponse]),
+  cost: z.string().nullable(),
+  questionnaire: QuestionnaireBody.nullable(),
+  createdAt: z.number(),
+})
+export type DecisionRunRecord = z.infer<typeof DecisionRunRecord>
 
 export const decisionRoutes = {
   'decisions.models': route({ input: z.object({}), output: z.array(DecisionModel) }),
   'decisions.run': route({
     input: z.object({
       requestId: z.string().max(100).optional(),
-      questionnaireId: z.string().max(100).optional(),
-      run,
+      /** The questionnaire as edited, kept with the run so it can be re-opened and compared. */
+      questionnaire: QuestionnaireBody.optional(),
+      run: DecisionCall,
     }),
     output: DecisionRun,
+  }),
+  'decisions.runs': route({
+    input: z.object({ limit: z.number().int().min(1).max(500).default(100) }),
+    output: z.array(
+      z.object({
+        id: z.string(),
+        model: z.string(),
+        questionnaireName: z.string().nullable(),
+        input: z.string(),
+        cost: z.string().nullable(),
+        createdAt: z.number(),
+      }),
+    ),
+  }),
+  'decisions.runGet': route({ input: z.object({ id: z.string() }), output: DecisionRunRecord }),
+  'decisions.runDelete': route({
+    input: z.object({ id: z.string() }),
+    output: z.object({ deleted: z.boolean() }),
   }),
   'questionnaires.save': route({ input: QuestionnaireBody, output: z.object({ version: z.number() }) }),
   'questionnaires.list': route({

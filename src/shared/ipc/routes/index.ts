@@ -2,6 +2,7 @@
 import type { z } from 'zod'
 import type { RouteMap } from '../contract.ts'
 import { appRoutes } from './app.ts'
+import { batchRoutes } from './batches.ts'
 import { catalogRoutes } from './catalog.ts'
 import { decisionRoutes } from './decisions.ts'
 import { profileRoutes } from './profiles.ts'
@@ -10,6 +11,7 @@ import { videoRoutes } from './videos.ts'
 
 export const routes = {
   ...appRoutes,
+  ...batchRoutes,
   ...catalogRoutes,
   ...decisionRoutes,
   ...profileRoutes,

@@ -1,16 +1,6 @@
 // Answers at a glance: a gauge for yes/no, bars for a choice with the pick marked, a marker on the scale for
 // a score (the weighted value may fall between levels), each with its confidence.
-import type { QuestionDraft } from '#shared/domain/questionnaire'
-
-export interface ShownAnswer {
-  question: QuestionDraft
-  title: string
-  probability?: number
-  options?: { label: string; probability: number }[]
-  pick?: string
-  score?: number
-  confidence?: number
-}
+import type { ShownAnswer } from '#shared/domain/answers'
 
 const percent = (value: number) => `${Math.round(value * 100)}%`
 

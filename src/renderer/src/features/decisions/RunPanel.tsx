@@ -3,6 +3,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { DecisionInput } from '#shared/api/decisions'
+import { shownAnswers } from '#shared/domain/answers'
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import {
   type DecisionFormat,
@@ -16,8 +17,8 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { MediaDrop, type MediaInput, MediaThumb } from '../../components/MediaInputs.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
 import { AnswerView } from './AnswerView.tsx'
-import { shownAnswers } from './answers.ts'
 
 export type InputMode = 'text' | 'json' | 'messages'
 
@@ -60,7 +61,7 @@ export function RunPanel(props: {
   onRequest: (request: DecisionCall | null) => void
 }) {
   const models = useQuery({
-    queryKey: ['decisions', 'models'],
+    queryKey: queryKeys.decisionModels(),
     queryFn: () => invoke('decisions.models', {}),
   })
   const [modelId, setModelId] = useState('')
@@ -94,7 +95,7 @@ export function RunPanel(props: {
               endpoint: compat ? 'compat' : 'unified',
               body: toUnifiedRequest(props.questionnaire, parsed.input, model.id),
             } as const)
-      return invoke('decisions.run', { requestId: id, questionnaireId: props.questionnaire.id, run: body })
+      return invoke('decisions.run', { requestId: id, questionnaire: props.questionnaire, run: body })
     },
   })
   const shownRequest: DecisionCall | null =

@@ -1,7 +1,16 @@
 // Reads a run's response, unified or native, into one shape per question, in the questionnaire's order.
-import type { DecisionResponse, NativeDecisionResponse } from '#shared/api/decisions'
-import { nativeIdOf, type Questionnaire } from '#shared/domain/questionnaire'
-import type { ShownAnswer } from './AnswerView.tsx'
+import type { DecisionResponse, NativeDecisionResponse } from '../api/decisions.ts'
+import { nativeIdOf, type QuestionDraft, type Questionnaire } from './questionnaire.ts'
+
+export interface ShownAnswer {
+  question: QuestionDraft
+  title: string
+  probability?: number
+  options?: { label: string; probability: number }[]
+  pick?: string
+  score?: number
+  confidence?: number
+}
 
 export function shownAnswers(
   questionnaire: Questionnaire,
@@ -54,4 +63,18 @@ export function shownAnswers(
       options: probabilities.map(([label, probability]) => ({ label, probability })),
     }
   })
+}
+
+/** One answer in a table cell or a CSV field: yes/no with its probability, the pick, or the score. */
+export function answerCell(answer: ShownAnswer): string {
+  if (answer.probability !== undefined)
+    return `${answer.probability >= 0.5 ? 'yes' : 'no'} (${Math.round(answer.probability * 100)}%)`
+  if (answer.pick !== undefined) return answer.pick
+  if (answer.score !== undefined) return answer.score.toFixed(2)
+  return ''
+}
+
+/** The value an answer sorts by: the probability of yes, the pick, or the score. */
+export function answerSortKey(answer: ShownAnswer): string | number {
+  return answer.probability ?? answer.pick ?? answer.score ?? ''
 }

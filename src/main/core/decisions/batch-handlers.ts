@@ -1,0 +1,165 @@
+// Batch routes: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
+import { randomUUID } from 'node:crypto'
+import { answerCell, shownAnswers } from '#shared/domain/answers'
+import { inputPreview, toCsv } from '#shared/domain/batch-inputs'
+import { formatAmount, parseAmount } from '#shared/domain/money'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import { AppError } from '#shared/ipc/app-error'
+import type { HandlersFor } from '#shared/ipc/contract'
+import type { BatchItem, BatchSummary, batchRoutes } from '#shared/ipc/routes/batches'
+import { writeFileAtomic } from '../files/atomic-write.ts'
+import type { BatchRow } from '../history/decision-batches.ts'
+import type { History } from '../history/history.ts'
+import type { Platform } from '../platform.ts'
+import type { BatchRunner } from './batch-runner.ts'
+
+export function batchHandlers(deps: {
+  history: History
+  runner: BatchRunner
+  platform: Platform
+  now?: () => number
+}): HandlersFor<typeof batchRoutes> {
+  const now = deps.now ?? Date.now
+  const batches = deps.history.decisionBatches
+  const summaryOf = (row: BatchRow): BatchSummary => ({
+    id: row.id,
+    name: row.name,
+    model: row.model,
+    endpoint: row.endpoint,
+    concurrency: row.concurrency,
+    spendCap: row.spendCap,
+    status: row.status,
+    counts: batches.counts(row.id),
+    spent: formatAmount(batches.costs(row.id).reduce((sum, cost) => sum + parseAmount(cost), 0n)),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  })
+  const found = (id: string) => {
+    const row = batches.get(id)
+    if (!row) throw new AppError({ code: 'not_found', message: 'That batch is not in the history any more.' })
+    return row
+  }
+  const itemsOf = (id: string): BatchItem[] =>
+    batches.items(id).map((row) => ({
+      index: row.index,
+      input: JSON.parse(row.inputJson),
+      status: row.status,
+      response: row.responseJson ? JSON.parse(row.responseJson) : null,
+      error: row.errorJson ? JSON.parse(row.errorJson) : null,
+      cost: row.cost,
+      durationMs: row.durationMs,
+      finishedAt: row.finishedAt,
+    }))
+  const resume = async (id: string) => {
+    await deps.runner.start(id)
+    return summaryOf(found(id))
+  }
+
+  return {
+    'batches.start': async ({ questionnaire, template, inputs, concurrency, spendCap }) => {
+      const id = randomUUID()
+      const at = now()
+      deps.history.transaction(() =>
+        batches.create(
+          {
+            id,
+            name: questionnaire.name,
+            questionnaireJson: JSON.stringify(questionnaire),
+            model: template.body.model,
+            endpoint: template.endpoint,
+            templateJson: JSON.stringify(template),
+            concurrency,
+            spendCap,
+            status: 'running',
+            createdAt: at,
+            updatedAt: at,
+          },
+          inputs,
+        ),
+      )
+      return resume(id)
+    },
+    'batches.list': () => batches.latest(100).map(summaryOf),
+    'batches.get': ({ id }) => {
+      const row = found(id)
+      return { batch: summaryOf(row), questionnaire: JSON.parse(row.questionnaireJson), items: itemsOf(id) }
+    },
+    'batches.cancel': ({ id }) => {
+      deps.runner.cancel(id)
+      return summaryOf(found(id))
+    },
+    'batches.resume': ({ id, spendCap }) => {
+      found(id)
+      if (spendCap !== undefined) deps.history.transaction(() => batches.setSpendCap(id, spendCap, now()))
+      return resume(id)
+    },
+    'batches.retry': ({ id, index }) => {
+      found(id)
+      const retried = deps.history.transaction(() => batches.retry(id, index ?? null))
+      if (retried === 0)
+        throw new AppError({ code: 'validation_failed', message: 'There is no failed row to retry.' })
+      // A running batch took its queue at start: finish it, then the retried rows run on the next start.
+      if (deps.runner.isRunning(id)) return summaryOf(found(id))
+      return resume(id)
+    },
+    'batches.export': async ({ id, format }) => {
+      const row = found(id)
+      const questionnaire = JSON.parse(row.questionnaireJson) as Questionnaire
+      const target = await deps.platform.saveDialog({
+        title: 'Export batch results',
+        defaultPath: `${row.name.replace(/[^\w -]+/g, '').trim() || 'batch'}.${format}`,
+        filters: [
+          format === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'JSON', extensions: ['json'] },
+        ],
+      })
+      if (!target) return { savedTo: null }
+      const items = itemsOf(id)
+      await writeFileAtomic(
+        target,
+        format === 'csv' ? batchCsv(questionnaire, items) : batchJson(summaryOf(row), questionnaire, items),
+      )
+      return { savedTo: target }
+    },
+    'batches.delete': ({ id }) => {
+      if (deps.runner.isRunning(id)) deps.runner.cancel(id)
+      return { deleted: deps.history.transaction(() => batches.delete(id)) }
+    },
+  }
+}
+
+/** One row per input: its number, the input, the status, one column per question, the cost and any error. */
+export function batchCsv(questionnaire: Questionnaire, items: readonly BatchItem[]): string {
+  const titles = questionnaire.questions.map(
+    (question, index) => question.name.trim() || `Question ${index + 1}`,
+  )
+  return toCsv([
+    ['row', 'input', 'status', ...titles, 'cost_usd', 'error'],
+    ...items.map((item) => [
+      String(item.index + 1),
+      inputPreview(item.input, Number.POSITIVE_INFINITY),
+      item.status,
+      ...(item.response
+        ? shownAnswers(questionnaire, item.response).map(answerCell)
+        : questionnaire.questions.map(() => '')),
+      item.cost ?? '',
+      item.error?.message ?? '',
+    ]),
+  ])
+}
+
+function batchJson(batch: BatchSummary, questionnaire: Questionnaire, items: readonly BatchItem[]): string {
+  return `${JSON.stringify(
+    {
+      batch,
+      questionnaire,
+      items: items.map((item) => ({
+        ...item,
+        answers: item.response
+          ? shownAnswers(questionnaire, item.response).map(({ question, ...answer }) => answer)
+          : null,
+      })),
+    },
+    null,
+    2,
+  )}\n`
+}

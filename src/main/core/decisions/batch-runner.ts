@@ -1,0 +1,217 @@
+// Runs a questionnaire over many inputs: at most `concurrency` requests in flight, a spend cap checked before
+// each request (spent + in flight + the next one's estimate), 429s waited out and retried, cancel and resume.
+// Each row's outcome is written when it settles, so after a crash or a restart the rows not written are still
+// pending and "resume" picks them up.
+import type { DecisionInput } from '#shared/api/decisions'
+import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decision-cost'
+import { parseAmount } from '#shared/domain/money'
+import { AppError } from '#shared/ipc/app-error'
+import type { DecisionCall } from '#shared/ipc/routes/decisions'
+import type { EventSink } from '../events.ts'
+import type { BatchStatus } from '../history/decision-batches.ts'
+import type { History } from '../history/history.ts'
+import type { DecisionCaller } from './decision-caller.ts'
+
+interface Running {
+  controller: AbortController
+  queue: { index: number; input: unknown }[]
+  inFlight: number
+  /** Cost units reserved by the requests in flight. */
+  reserved: bigint
+  spent: bigint
+  done: number
+  capped: boolean
+  waitUntil: number
+  timer: ReturnType<typeof setTimeout> | undefined
+}
+
+interface Plan {
+  id: string
+  template: DecisionCall
+  concurrency: number
+  /** The spend cap in cost units, or none. */
+  cap: bigint | null
+  prices: DecisionPrices | null
+}
+
+export interface BatchRunnerDeps {
+  history: History
+  caller: DecisionCaller
+  emit: EventSink
+  now?: () => number
+  /** Observes requests in flight (benchmarks and tests check the limit). */
+  onInFlight?: (batchId: string, inFlight: number) => void
+}
+
+/** The request for one row: the template with this input in place. */
+export function callFor(template: DecisionCall, input: unknown): DecisionCall {
+  return template.endpoint === 'native'
+    ? { ...template, body: { ...template.body, state: input as Record<string, unknown> } }
+    : { ...template, body: { ...template.body, input: input as DecisionInput } }
+}
+
+export function createBatchRunner(deps: BatchRunnerDeps) {
+  const now = deps.now ?? Date.now
+  const batches = deps.history.decisionBatches
+  const running = new Map<string, Running>()
+  let emitTimer: ReturnType<typeof setTimeout> | undefined
+  const changed = () => {
+    emitTimer ??= setTimeout(() => {
+      emitTimer = undefined
+      deps.emit('data.changed', { topics: ['batches'] })
+    }, 200)
+  }
+  const setStatus = (id: string, status: BatchStatus) => {
+    deps.history.transaction(() => batches.setStatus(id, status, now()))
+    changed()
+  }
+
+  function estimateUnits(plan: Plan, state: Running, input: unknown): bigint {
+    // Once rows are priced, their mean is the best estimate; before that, the catalog prices and the size.
+    if (state.done > 0) return state.spent / BigInt(state.done) + 1n
+    if (!plan.prices) return 0n
+    const { questions } = plan.template.body
+    return estimateDecisionUnits(
+      plan.prices,
+      input,
+      Array.isArray(questions) ? questions : Object.values(questions),
+    )
+  }
+
+  async function runRow(id: string, template: DecisionCall, state: Running, row: Running['queue'][number]) {
+    const started = now()
+    try {
+      const result = await deps.caller.call(callFor(template, row.input), state.controller.signal)
+      const units = result.cost ? parseAmount(result.cost) : 0n
+      state.spent += units
+      state.done++
+      deps.history.transaction(() =>
+        batches.finish(id, row.index, {
+          status: 'done',
+          responseJson: JSON.stringify(result.response),
+          errorJson: null,
+          cost: result.cost,
+          durationMs: now() - started,
+          finishedAt: now(),
+        }),
+      )
+    } catch (error) {
+      if (state.controller.signal.aborted) return // stays pending, for resume
+      const appError =
+        error instanceof AppError ? error : new AppError({ code: 'internal_error', message: String(error) })
+      if (appError.status === 429) {
+        state.queue.unshift(row)
+        state.waitUntil = now() + (appError.retryAfter ?? 1) * 1000
+        return
+      }
+      deps.history.transaction(() =>
+        batches.finish(id, row.index, {
+          status: 'failed',
+          responseJson: null,
+          errorJson: JSON.stringify(appError.toShape()),
+          cost: null,
+          durationMs: now() - started,
+          finishedAt: now(),
+        }),
+      )
+    } finally {
+      changed()
+    }
+  }
+
+  function pump(plan: Plan, state: Running): void {
+    const { id, template, cap } = plan
+    if (state.controller.signal.aborted) return settle(id, state)
+    const wait = state.waitUntil - now()
+    if (wait > 0) {
+      state.timer ??= setTimeout(() => {
+        state.timer = undefined
+        pump(plan, state)
+      }, wait)
+      return
+    }
+    while (state.inFlight < plan.concurrency && state.queue.length > 0 && !state.capped) {
+      const row = state.queue[0]
+      if (!row) break
+      const units = estimateUnits(plan, state, row.input)
+      if (cap !== null && state.spent + state.reserved + units > cap) {
+        state.capped = true
+        break
+      }
+      state.queue.shift()
+      state.inFlight++
+      state.reserved += units
+      deps.onInFlight?.(id, state.inFlight)
+      void runRow(id, template, state, row).finally(() => {
+        state.inFlight--
+        state.reserved -= units
+        pump(plan, state)
+      })
+    }
+    if (state.inFlight === 0 && (state.queue.length === 0 || state.capped)) settle(id, state)
+  }
+
+  function settle(id: string, state: Running): void {
+    if (state.inFlight > 0 || running.get(id) !== state) return
+    clearTimeout(state.timer)
+    running.delete(id)
+    if (state.controller.signal.aborted) return
+    setStatus(id, state.capped ? 'capped' : 'done')
+  }
+
+  return {
+    isRunning: (id: string) => running.has(id),
+    /** Starts (or resumes) a batch: its pending rows, in order. */
+    async start(id: string): Promise<void> {
+      if (running.has(id)) return
+      const batch = batches.get(id)
+      if (!batch) throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
+      const template = JSON.parse(batch.templateJson) as DecisionCall
+      const plan: Plan = {
+        id,
+        template,
+        concurrency: batch.concurrency,
+        cap: batch.spendCap === null ? null : parseAmount(batch.spendCap),
+        prices: (await deps.caller.modelOf(template.body.model)) ?? null,
+      }
+      if (running.has(id)) return
+      const costs = batches.costs(id)
+      const state: Running = {
+        controller: new AbortController(),
+        queue: batches.pending(id).map((row) => ({ index: row.index, input: JSON.parse(row.inputJson) })),
+        inFlight: 0,
+        reserved: 0n,
+        spent: costs.reduce((sum, cost) => sum + parseAmount(cost), 0n),
+        done: costs.length,
+        capped: false,
+        waitUntil: 0,
+        timer: undefined,
+      }
+      running.set(id, state)
+      setStatus(id, 'running')
+      pump(plan, state)
+    },
+    /** Stops sending; requests in flight are aborted and their rows stay pending. */
+    cancel(id: string): void {
+      const state = running.get(id)
+      const batch = batches.get(id)
+      if (!batch) throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
+      setStatus(id, 'cancelled')
+      if (!state) return
+      state.controller.abort()
+      clearTimeout(state.timer)
+      running.delete(id)
+    },
+    /** Stops everything (the app is quitting): batches stay "running" and read as interrupted next start. */
+    close(): void {
+      for (const state of running.values()) {
+        state.controller.abort()
+        clearTimeout(state.timer)
+      }
+      running.clear()
+      clearTimeout(emitTimer)
+    },
+  }
+}
+
+export type BatchRunner = ReturnType<typeof createBatchRunner>

@@ -1,0 +1,212 @@
+// Batches through the contract against the embedded sandbox: limits, cancel and resume, restart, spend cap,
+// failures and retry, export.
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseCsv } from '#shared/domain/batch-inputs'
+import { parseAmount } from '#shared/domain/money'
+import type { DecisionCall } from '#shared/ipc/routes/decisions'
+import { createCatalogService } from '../catalog/catalog-service.ts'
+import { openHistory } from '../history/history.ts'
+import { startCore, until } from '../videos/testing.ts'
+import { createBatchRunner } from './batch-runner.ts'
+import { createDecisionCaller } from './decision-caller.ts'
+
+let env: Awaited<ReturnType<typeof startCore>>
+beforeAll(async () => {
+  env = await startCore()
+})
+afterAll(() => env.core.close())
+
+const questionnaire = {
+  id: 'triage',
+  name: 'Triage',
+  questions: [
+    {
+      id: 'q1',
+      kind: 'predicate' as const,
+      name: 'refund',
+      instructions: 'Asks for a refund?',
+      instructionsAsJson: false,
+      criteriaTrue: 'refund money back',
+      criteriaFalse: '',
+      choices: [],
+      levels: [],
+    },
+  ],
+}
+const template: DecisionCall = {
+  endpoint: 'unified',
+  body: {
+    model: 'sysone/judge-1',
+    input: '',
+    questions: [{ type: 'predicate', name: 'refund', instructions: 'Asks for a refund?' }],
+  },
+}
+const inputs = (count: number) => Array.from({ length: count }, (_, i) => `message ${i}: refund please`)
+const settled = (id: string) =>
+  until(async () => {
+    const { batch } = await env.call('batches.get', { id })
+    return batch.status !== 'running' && batch
+  })
+
+describe('decision batches', () => {
+  it('runs every input, keeps the answers and exports them as CSV and JSON', async () => {
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: inputs(12),
+      concurrency: 4,
+      spendCap: null,
+    })
+    const batch = await settled(started.id)
+    expect(batch).toMatchObject({ status: 'done', counts: { total: 12, done: 12, failed: 0, pending: 0 } })
+    const { items } = await env.call('batches.get', { id: started.id })
+    expect(items.every((item) => item.response && item.cost)).toBe(true)
+    expect(parseAmount(batch.spent)).toBe(
+      items.reduce((sum, item) => sum + parseAmount(item.cost ?? '0'), 0n),
+    )
+
+    const csvPath = join(env.userData, 'out.csv')
+    env.platform.dialogAnswers.push(csvPath)
+    expect(await env.call('batches.export', { id: started.id, format: 'csv' })).toEqual({ savedTo: csvPath })
+    const rows = parseCsv(await readFile(csvPath, 'utf8'))
+    expect(rows[0]).toEqual(['row', 'input', 'status', 'refund', 'cost_usd', 'error'])
+    expect(rows).toHaveLength(13)
+    expect(rows[1]?.[3]).toMatch(/^(yes|no) \(\d+%\)$/)
+    const jsonPath = join(env.userData, 'out.json')
+    env.platform.dialogAnswers.push(jsonPath)
+    await env.call('batches.export', { id: started.id, format: 'json' })
+    const json = JSON.parse(await readFile(jsonPath, 'utf8'))
+    expect(json.items).toHaveLength(12)
+    expect(json.items[0].answers[0].probability).toBeTypeOf('number')
+  })
+
+  it('cancels, keeps unfinished rows pending, and resumes them without running a row twice', async () => {
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: inputs(60),
+      concurrency: 1,
+      spendCap: null,
+    })
+    await until(async () => (await env.call('batches.get', { id: started.id })).batch.counts.done >= 3)
+    const cancelled = await env.call('batches.cancel', { id: started.id })
+    expect(cancelled.status).toBe('cancelled')
+    expect(cancelled.counts.pending).toBeGreaterThan(0)
+    const resumed = await env.call('batches.resume', { id: started.id })
+    expect(resumed.status).toBe('running')
+    const batch = await settled(started.id)
+    expect(batch.counts).toEqual({ total: 60, done: 60, failed: 0, pending: 0 })
+  })
+
+  it('stops at the spend cap and goes on when the cap is raised', async () => {
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: inputs(20),
+      concurrency: 2,
+      spendCap: '0.00001',
+    })
+    const capped = await settled(started.id)
+    expect(capped.status).toBe('capped')
+    expect(parseAmount(capped.spent) <= parseAmount('0.00001')).toBe(true)
+    expect(capped.counts.pending).toBeGreaterThan(0)
+    await env.call('batches.resume', { id: started.id, spendCap: null })
+    expect((await settled(started.id)).counts.done).toBe(20)
+  })
+
+  it('marks rows the service refuses as failed, with the reason, and retries one row', async () => {
+    const image = [
+      { role: 'user' as const, content: [{ type: 'input_image' as const, image_url: 'https://x/y.png' }] },
+    ]
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: ['refund please', image, 'all good'],
+      concurrency: 2,
+      spendCap: null,
+    })
+    const batch = await settled(started.id)
+    expect(batch.counts).toMatchObject({ done: 2, failed: 1 })
+    const failed = (await env.call('batches.get', { id: started.id })).items.find(
+      (i) => i.status === 'failed',
+    )
+    expect(failed?.index).toBe(1)
+    expect(failed?.error?.message).toContain('cannot read')
+    await env.call('batches.retry', { id: started.id, index: 1 })
+    expect((await settled(started.id)).counts.failed).toBe(1)
+    await expect(env.call('batches.retry', { id: started.id, index: 0 })).rejects.toMatchObject({
+      message: 'There is no failed row to retry.',
+    })
+  })
+
+  it('never has more requests in flight than the limit, and reaches it', async () => {
+    const history = openHistory(await mkdtemp(join(env.userData, 'runner-')))
+    const caller = createDecisionCaller({
+      gateway: env.core.gateway,
+      catalog: createCatalogService({ history, gateway: env.core.gateway, profileId: () => 'sandbox' }),
+    })
+    let most = 0
+    const runner = createBatchRunner({
+      history,
+      caller,
+      emit: () => {},
+      onInFlight: (_, count) => {
+        most = Math.max(most, count)
+      },
+    })
+    history.transaction(() =>
+      history.decisionBatches.create(
+        {
+          id: 'b1',
+          name: 'n',
+          questionnaireJson: JSON.stringify(questionnaire),
+          model: template.body.model,
+          endpoint: 'unified',
+          templateJson: JSON.stringify(template),
+          concurrency: 5,
+          spendCap: null,
+          status: 'running',
+          createdAt: 1,
+          updatedAt: 1,
+        },
+        inputs(80),
+      ),
+    )
+    await runner.start('b1')
+    await until(() => history.decisionBatches.get('b1')?.status === 'done')
+    expect(most).toBe(5)
+    expect(history.decisionBatches.counts('b1').done).toBe(80)
+    history.close()
+  })
+})
+
+describe('a batch across a restart', () => {
+  it('reads as interrupted after the app stopped mid-batch, and resumes the rows left', async () => {
+    const first = await startCore()
+    const started = await first.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: inputs(80),
+      concurrency: 1,
+      spendCap: null,
+    })
+    await until(async () => (await first.call('batches.get', { id: started.id })).batch.counts.done >= 2)
+    await first.core.close()
+    const second = await startCore({ userData: first.userData })
+    try {
+      const { batch } = await second.call('batches.get', { id: started.id })
+      expect(batch.status).toBe('interrupted')
+      expect(batch.counts.pending).toBeGreaterThan(0)
+      await second.call('batches.resume', { id: started.id })
+      const done = await until(async () => {
+        const { batch } = await second.call('batches.get', { id: started.id })
+        return batch.status === 'done' && batch
+      }, 20_000)
+      expect(done.counts).toEqual({ total: 80, done: 80, failed: 0, pending: 0 })
+    } finally {
+      await second.core.close()
+    }
+  })
+})

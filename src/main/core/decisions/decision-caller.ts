@@ -1,0 +1,61 @@
+// One decision request through the gateway, priced from the catalog. Single runs and batches both call here.
+import type { UnifiedModel } from '#shared/api/models'
+import { decisionCost } from '#shared/domain/decision-cost'
+import type { DecisionModelTraits } from '#shared/domain/decisions'
+import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
+import type { CatalogService } from '../catalog/catalog-service.ts'
+import type { Gateway } from '../gateway/gateway.ts'
+
+/** Decision models of the catalog: those that accept decisions (a `safety_identifier` parameter). */
+export function decisionModelOf(model: UnifiedModel): DecisionModel | null {
+  if (!model.supported_parameters.includes('safety_identifier')) return null
+  const readsImages = model.architecture.input_modalities.includes('image')
+  const dedicated = !readsImages && model.pricing.completion === '0'
+  return {
+    id: model.id,
+    name: model.name,
+    alias: dedicated ? (model.id.split('/')[1] ?? null) : null,
+    readsImages,
+    dedicated,
+    contextLength: model.context_length ?? null,
+    promptPrice: model.pricing.prompt,
+    completionPrice: model.pricing.completion,
+  }
+}
+
+export function createDecisionCaller(deps: { gateway: Gateway; catalog: CatalogService }) {
+  const models = async () =>
+    (await deps.catalog.models(false)).models
+      .map(decisionModelOf)
+      .filter((model): model is DecisionModel => model !== null)
+  const traitsOf = (model: DecisionModel | undefined): DecisionModelTraits | null =>
+    model ? { id: model.id, dedicated: model.dedicated, readsImages: model.readsImages } : null
+
+  return {
+    models,
+    /** The model a request names (by id or alias), when the catalog knows it. */
+    async modelOf(name: string): Promise<DecisionModel | undefined> {
+      const known = await models().catch(() => [] as DecisionModel[])
+      return known.find((m) => m.id === name || m.alias === name)
+    },
+    async call(run: DecisionCall, signal: AbortSignal) {
+      const model = await this.modelOf(run.body.model)
+      const { response, usage } =
+        run.endpoint === 'native'
+          ? await deps.gateway.decideNative(run.body, traitsOf(model), { signal }).then(({ data }) => ({
+              response: data,
+              usage: { input: data.usage.input_tokens, output: data.usage.output_tokens },
+            }))
+          : await deps.gateway
+              .decide(run.body, traitsOf(model), run.endpoint, { signal })
+              .then(({ data }) => ({
+                response: data,
+                usage: { input: data.usage.prompt_tokens, output: data.usage.completion_tokens },
+              }))
+      const { cost, billedTokens } = model ? decisionCost(model, usage) : { cost: null, billedTokens: 0 }
+      return { response, cost, billedTokens, model }
+    },
+  }
+}
+
+export type DecisionCaller = ReturnType<typeof createDecisionCaller>

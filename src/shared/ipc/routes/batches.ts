@@ -1,0 +1,75 @@
+// Routes of decision batches: one questionnaire over many inputs, with a concurrency limit and a spend cap.
+import { z } from 'zod'
+import { DecisionInput, DecisionResponse, NativeDecisionResponse } from '../../api/decisions.ts'
+import { batchLimits } from '../../domain/batch-inputs.ts'
+import { route } from '../contract.ts'
+import { DecisionCall, QuestionnaireBody } from './decisions.ts'
+
+const usd = z.string().regex(/^\d+(\.\d+)?$/, 'Write the amount in USD, like 2.50.')
+
+export const BatchStatus = z.enum(['running', 'cancelled', 'interrupted', 'capped', 'done'])
+
+export const BatchSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  model: z.string(),
+  endpoint: z.string(),
+  concurrency: z.number(),
+  spendCap: z.string().nullable(),
+  status: BatchStatus,
+  counts: z.object({ total: z.number(), done: z.number(), failed: z.number(), pending: z.number() }),
+  spent: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+})
+export type BatchSummary = z.infer<typeof BatchSummary>
+
+export const BatchItem = z.object({
+  index: z.number(),
+  input: DecisionInput,
+  status: z.enum(['pending', 'done', 'failed']),
+  response: z.union([DecisionResponse, NativeDecisionResponse]).nullable(),
+  error: z.object({ code: z.string(), message: z.string(), status: z.number().optional() }).nullable(),
+  cost: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  finishedAt: z.number().nullable(),
+})
+export type BatchItem = z.infer<typeof BatchItem>
+
+export const batchRoutes = {
+  'batches.start': route({
+    input: z.object({
+      questionnaire: QuestionnaireBody,
+      /** The request with any input; each row's input replaces it. */
+      template: DecisionCall,
+      inputs: z.array(DecisionInput).min(1).max(batchLimits.inputs),
+      concurrency: z.number().int().min(1).max(batchLimits.concurrency),
+      spendCap: usd.nullable(),
+    }),
+    output: BatchSummary,
+  }),
+  'batches.list': route({ input: z.object({}), output: z.array(BatchSummary) }),
+  'batches.get': route({
+    input: z.object({ id: z.string() }),
+    output: z.object({ batch: BatchSummary, questionnaire: QuestionnaireBody, items: z.array(BatchItem) }),
+  }),
+  'batches.cancel': route({ input: z.object({ id: z.string() }), output: BatchSummary }),
+  /** Runs the pending rows again, optionally with a new spend cap. */
+  'batches.resume': route({
+    input: z.object({ id: z.string(), spendCap: usd.nullable().optional() }),
+    output: BatchSummary,
+  }),
+  /** Puts failed rows back in the queue (one row, or every failed row) and runs them. */
+  'batches.retry': route({
+    input: z.object({ id: z.string(), index: z.number().int().min(0).optional() }),
+    output: BatchSummary,
+  }),
+  'batches.export': route({
+    input: z.object({ id: z.string(), format: z.enum(['csv', 'json']) }),
+    output: z.object({ savedTo: z.string().nullable() }),
+  }),
+  'batches.delete': route({
+    input: z.object({ id: z.string() }),
+    output: z.object({ deleted: z.boolean() }),
+  }),
+}
