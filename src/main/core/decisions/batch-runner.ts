@@ -121,7 +121,10 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
 
   function pump(plan: Plan, state: Running): void {
     const { id, template, cap } = plan
-    if (state.controller.signal.aborted) return settle(id, state)
+    if (state.controller.signal.aborted) {
+      settle(id, state)
+      return
+    }
     const wait = state.waitUntil - now()
     if (wait > 0) {
       state.timer ??= setTimeout(() => {

@@ -88,7 +88,9 @@ export function decisionBatchRepository(db: DatabaseSync) {
         row.createdAt,
         row.updatedAt,
       )
-      inputs.forEach((input, index) => insertItem.run(row.id, index, JSON.stringify(input)))
+      inputs.forEach((input, index) => {
+        insertItem.run(row.id, index, JSON.stringify(input))
+      })
     },
     get: (id: string) => byId.get(id) as BatchRow | undefined,
     latest: (limit: number) => latest.all(limit) as unknown as BatchRow[],
