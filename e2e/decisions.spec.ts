@@ -83,8 +83,8 @@ test('explains why the dedicated model cannot read an image, and runs the vision
   await page.getByRole('link', { name: 'Decisions' }).click()
   await page.getByRole('button', { name: 'Add yes/no question' }).click()
   await page.getByLabel('Question 1 instructions').fill('Is there a car in the picture?')
-  await page.getByRole('radio', { name: 'Message with images' }).check()
-  await page.getByLabel('Content to evaluate').fill('A photo from the street')
+  await page.getByRole('radio', { name: 'Messages with images' }).check()
+  await page.getByLabel('Text of message 1').fill('A photo from the street')
   // A real 1×1 PNG, dropped in through the file picker.
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/p+FUUQAAAABJRU5ErkJggg==',
@@ -103,4 +103,76 @@ test('explains why the dedicated model cannot read an image, and runs the vision
     page.getByRole('region', { name: 'Answers' }).getByRole('article', { name: 'Answer: Question 1' }),
   ).toContainText(/% yes/)
   await screenshot(page, 'decisions-image-input-light')
+})
+
+test('runs a batch of 50, cancels it midway, resumes it, and sorts and filters the results', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  // Slow the sandbox down a little so the batch is still running when it is cancelled.
+  const sandboxUrl = (await page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/).textContent()) ?? ''
+  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { latencyMs: 60 } })
+
+  await page.getByRole('tab', { name: 'Batch' }).click()
+  const lines = Array.from({ length: 50 }, (_, i) =>
+    i % 3 === 0 ? `Ticket ${i}: I was charged twice, refund me now!` : `Ticket ${i}: where is my package?`,
+  )
+  await page.getByLabel('Batch inputs').fill(lines.join('\n'))
+  await expect(page.getByText('50 inputs', { exact: true })).toBeVisible()
+  await page.getByLabel('Requests at once').fill('2')
+  await page.getByRole('button', { name: 'Run on 50 inputs' }).click()
+
+  const progress = page.getByRole('region', { name: 'Batch progress' })
+  await expect(progress.getByText(/^([4-9]|[1-4]\d) answered$/)).toBeVisible()
+  await progress.getByRole('button', { name: 'Cancel batch' }).click()
+  await expect(progress.getByText('Cancelled — resume to run the rows left')).toBeVisible()
+  const waiting = Number((await progress.getByText(/ waiting$/).textContent())?.split(' ')[0])
+  expect(waiting).toBeGreaterThan(0)
+
+  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { latencyMs: 0 } })
+  await progress.getByRole('button', { name: 'Resume' }).click()
+  await expect(progress.getByText('Finished')).toBeVisible()
+  await expect(progress.getByText('50 answered')).toBeVisible()
+  await expect(progress.getByText('0 failed')).toBeVisible()
+
+  const results = page.getByRole('region', { name: 'Batch results' })
+  await expect(results.getByText('50 of 50 rows')).toBeVisible()
+  await results.getByRole('combobox', { name: 'Filter by' }).selectOption({ index: 0 })
+  const answer = results.getByRole('combobox', { name: 'Answer is' })
+  const options = await answer.locator('option').allTextContents()
+  expect(options.length).toBeGreaterThan(1)
+  await answer.selectOption(options[1] ?? '')
+  const shown = Number((await results.getByText(/ of 50 rows$/).textContent())?.split(' ')[0])
+  expect(shown).toBeGreaterThan(0)
+  expect(shown).toBeLessThanOrEqual(50)
+  await answer.selectOption('any')
+  await results.getByRole('button', { name: 'Cost' }).click()
+  await expect(results.getByRole('button', { name: 'Cost ↑' })).toBeVisible()
+  await screenshot(page, 'decisions-batch-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'decisions-batch-dark')
+})
+
+test('keeps runs, and compares two runs side by side', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  await page.getByLabel('Content to evaluate').fill('My parcel never arrived.')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(page.getByRole('region', { name: 'Answers' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Model' }).selectOption('aurora/sight-decide')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(page.getByRole('region', { name: 'Answers' })).toContainText('tokens billed')
+
+  await page.getByRole('tab', { name: 'Runs' }).click()
+  const runs = page.getByRole('region', { name: 'Runs' })
+  await runs.getByRole('checkbox').nth(0).check()
+  await runs.getByRole('checkbox').nth(1).check()
+  const compare = page.getByRole('region', { name: 'Selected runs' })
+  await expect(compare.getByRole('article', { name: /^Run of / })).toHaveCount(2)
+  await expect(compare).toContainText('sysone/judge-1')
+  await expect(compare).toContainText('aurora/sight-decide')
+  await screenshot(page, 'decisions-compare-light')
 })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { choicesFromLines, type Questionnaire, toNativeRequest, toUnifiedRequest } from './questionnaire.ts'
+import {
+  choicesFromLines,
+  type QuestionDraft,
+  type Questionnaire,
+  questionOfError,
+  toNativeRequest,
+  toUnifiedRequest,
+} from './questionnaire.ts'
 
 let next = 0
 const id = () => `id${next++}`
@@ -98,5 +105,37 @@ describe('questionnaire requests', () => {
       { id: 'x', value: 'shipping', description: 'parcels' },
       { id: 'x', value: 'account', description: '' },
     ])
+  })
+})
+
+describe('the question a service error concerns', () => {
+  const blank: QuestionDraft = {
+    id: '',
+    kind: 'predicate',
+    name: '',
+    instructions: '',
+    instructionsAsJson: false,
+    criteriaTrue: '',
+    criteriaFalse: '',
+    choices: [],
+    levels: [],
+  }
+  const questionnaire = {
+    id: 'q',
+    name: 'Q',
+    questions: [
+      { ...blank, id: 'a', name: 'angry' },
+      { ...blank, id: 'b', name: 'topic', kind: 'choice' as const },
+    ],
+  }
+  it('is found by the error path, a native id, or a quoted name in the message', () => {
+    expect(questionOfError(questionnaire, { message: 'x', path: ['questions', 1, 'choices'] })).toBe(1)
+    expect(questionOfError(questionnaire, { message: 'x', path: ['questions', 'angry'] })).toBe(0)
+    expect(
+      questionOfError(questionnaire, {
+        message: 'question "topic" has kind choice and requires criteria options',
+      }),
+    ).toBe(1)
+    expect(questionOfError(questionnaire, { message: 'Model not found' })).toBe(-1)
   })
 })

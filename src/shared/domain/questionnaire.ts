@@ -148,3 +148,21 @@ export function choicesFromLines(text: string, makeId: () => string): ChoiceDraf
       return { id: makeId(), value: match?.[1] ?? line, description: match?.[2] ?? '' }
     })
 }
+
+/**
+ * The question a service error concerns: by its path (`questions[2]…` or a native id), else by a question
+ * name the message quotes. -1 when it names none.
+ */
+export function questionOfError(
+  questionnaire: Questionnaire,
+  error: { message: string; path?: readonly (string | number)[] | undefined },
+): number {
+  const [root, key] = error.path ?? []
+  if (root === 'questions' && typeof key === 'number' && key < questionnaire.questions.length) return key
+  if (root === 'questions' && typeof key === 'string')
+    return questionnaire.questions.findIndex((question, index) => nativeIdOf(question, index) === key)
+  return questionnaire.questions.findIndex((question) => {
+    const name = question.name.trim()
+    return name !== '' && (error.message.includes(`"${name}"`) || error.message.includes(`'${name}'`))
+  })
+}

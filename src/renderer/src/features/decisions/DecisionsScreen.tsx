@@ -1,30 +1,30 @@
-// Decisions: build a questionnaire visually, run it on content, read the answers at a glance.
-import { useMemo, useState } from 'react'
+// Decisions: build a questionnaire visually, run it on content or on many inputs, read and compare answers.
+import { useMemo } from 'react'
 import { checkQuestions, fromUnified } from '#shared/domain/decisions'
-import { toUnifiedRequest } from '#shared/domain/questionnaire'
+import { questionOfError, toUnifiedRequest } from '#shared/domain/questionnaire'
+import { AppError } from '#shared/ipc/app-error'
+import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { BatchView } from './BatchView.tsx'
 import { LibraryBar } from './LibraryBar.tsx'
 import { QuestionEditor } from './QuestionEditor.tsx'
-import { type DecisionCall, type InputMode, parseInput, RunPanel } from './RunPanel.tsx'
+import { RunPanel, useDecisionRun } from './RunPanel.tsx'
+import { RunsView } from './RunsView.tsx'
+import { pathOf, useCurrentRequest } from './run-settings.ts'
 import { edits, useQuestionnaire } from './store.ts'
 import './decisions.css'
+import './batches.css'
+
+const views = [
+  { value: 'build', label: 'Build and run' },
+  { value: 'batch', label: 'Batch' },
+  { value: 'runs', label: 'Runs' },
+] as const
 
 export function DecisionsScreen() {
-  const { questionnaire, change, undo, redo, past, future } = useQuestionnaire()
-  const [inputMode, setInputMode] = useState<InputMode>('text')
-  const [inputText, setInputText] = useState('')
-  const [request, setRequest] = useState<DecisionCall | null>(null)
-  const problems = useMemo(
-    () => checkQuestions(fromUnified(toUnifiedRequest(questionnaire, '', '').questions)),
-    [questionnaire],
-  )
-  const parsed = parseInput(inputMode, inputText)
-  const jsonFields =
-    parsed.ok && typeof parsed.input === 'object' && !Array.isArray(parsed.input)
-      ? Object.keys(parsed.input)
-      : []
-
+  const view = useRouteParams().get('view') ?? 'build'
+  const { undo, redo, past, future } = useQuestionnaire()
   return (
     <div className="decisions">
       <ScreenHeader
@@ -32,6 +32,20 @@ export function DecisionsScreen() {
         subtitle="Typed answers about your content: yes/no, one of a list, or a score."
         actions={
           <>
+            <div className="segmented" role="tablist" aria-label="Decisions view">
+              {views.map((option) => (
+                <button
+                  key={option.value}
+                  type="button"
+                  role="tab"
+                  aria-selected={view === option.value}
+                  className="segmented__option"
+                  onClick={() => setRouteParams({ view: option.value === 'build' ? null : option.value })}
+                >
+                  {option.label}
+                </button>
+              ))}
+            </div>
             <button type="button" className="button" onClick={undo} disabled={past.length === 0}>
               Undo
             </button>
@@ -41,62 +55,74 @@ export function DecisionsScreen() {
           </>
         }
       />
-      <div className="decisions__body">
-        <section className="decisions__editor" aria-label="Questionnaire">
-          <LibraryBar request={request} />
-          <input
-            className="decisions__title"
-            aria-label="Questionnaire name"
-            value={questionnaire.name}
-            onChange={(event) => change(edits.rename(event.target.value))}
-          />
-          {questionnaire.questions.length === 0 ? (
-            <EmptyState
-              icon="decisions"
-              title="No questions yet"
-              summary="Add a yes/no, choice or score question. The model answers each one about the content on the right."
-              steps={[
-                'Name a question so its answer is easy to find',
-                'Describe choices and levels so the model knows what they mean',
-                'Run with Ctrl/⌘+Enter',
-              ]}
-            />
-          ) : (
-            questionnaire.questions.map((question, index) => (
-              <QuestionEditor
-                key={question.id}
-                question={question}
-                index={index}
-                count={questionnaire.questions.length}
-                problems={problems.filter((problem) => problem.path[1] === index)}
-                jsonFields={jsonFields}
-              />
-            ))
-          )}
-          <div className="form-actions decisions__add">
-            <button type="button" className="button" onClick={() => change(edits.add('predicate'))}>
-              Add yes/no question
-            </button>
-            <button type="button" className="button" onClick={() => change(edits.add('choice'))}>
-              Add choice question
-            </button>
-            <button type="button" className="button" onClick={() => change(edits.add('score'))}>
-              Add score question
-            </button>
-          </div>
-        </section>
-        <RunPanel
-          questionnaire={questionnaire}
-          blocked={problems.length > 0}
-          inputMode={inputMode}
-          inputText={inputText}
-          onRequest={setRequest}
-          onInput={(mode, text) => {
-            setInputMode(mode)
-            setInputText(text)
-          }}
+      {view === 'batch' ? <BatchView /> : view === 'runs' ? <RunsView /> : <BuildView />}
+    </div>
+  )
+}
+
+function BuildView() {
+  const { questionnaire, change } = useQuestionnaire()
+  const { call, parsed } = useCurrentRequest()
+  const run = useDecisionRun()
+  const problems = useMemo(
+    () => checkQuestions(fromUnified(toUnifiedRequest(questionnaire, '', '').questions)),
+    [questionnaire],
+  )
+  const jsonFields =
+    parsed.ok && typeof parsed.input === 'object' && !Array.isArray(parsed.input)
+      ? Object.keys(parsed.input)
+      : []
+  const error = run.mutation.error
+  const errorAt =
+    error instanceof AppError && error.status !== undefined ? questionOfError(questionnaire, error) : -1
+
+  return (
+    <div className="decisions__body">
+      <section className="decisions__editor" aria-label="Questionnaire">
+        <LibraryBar request={call ? { path: pathOf(call), body: call.body } : null} />
+        <input
+          className="decisions__title"
+          aria-label="Questionnaire name"
+          value={questionnaire.name}
+          onChange={(event) => change(edits.rename(event.target.value))}
         />
-      </div>
+        {questionnaire.questions.length === 0 ? (
+          <EmptyState
+            icon="decisions"
+            title="No questions yet"
+            summary="Add a yes/no, choice or score question. The model answers each one about the content on the right."
+            steps={[
+              'Name a question so its answer is easy to find',
+              'Describe choices and levels so the model knows what they mean',
+              'Run with Ctrl/⌘+Enter',
+            ]}
+          />
+        ) : (
+          questionnaire.questions.map((question, index) => (
+            <QuestionEditor
+              key={question.id}
+              question={question}
+              index={index}
+              count={questionnaire.questions.length}
+              problems={problems.filter((problem) => problem.path[1] === index)}
+              jsonFields={jsonFields}
+              serviceError={errorAt === index ? error : null}
+            />
+          ))
+        )}
+        <div className="form-actions decisions__add">
+          <button type="button" className="button" onClick={() => change(edits.add('predicate'))}>
+            Add yes/no question
+          </button>
+          <button type="button" className="button" onClick={() => change(edits.add('choice'))}>
+            Add choice question
+          </button>
+          <button type="button" className="button" onClick={() => change(edits.add('score'))}>
+            Add score question
+          </button>
+        </div>
+      </section>
+      <RunPanel blocked={problems.length > 0} run={run} formError={errorAt === -1 ? error : null} />
     </div>
   )
 }

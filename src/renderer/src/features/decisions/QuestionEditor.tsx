@@ -2,8 +2,11 @@
 // with the document's rules shown at the fields they concern.
 import { instructionsOf, type QuestionDraft, type QuestionKind } from '#shared/domain/questionnaire'
 import type { Violation } from '#shared/domain/violation'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ChoicesEditor, LevelsEditor } from './OptionsEditor.tsx'
 import { blankQuestion, edits, useQuestionnaire } from './store.ts'
+
+const questionDragType = 'application/x-gateway-desk-question'
 
 const kinds: { value: QuestionKind; label: string }[] = [
   { value: 'predicate', label: 'Yes / no' },
@@ -17,6 +20,8 @@ export function QuestionEditor(props: {
   count: number
   problems: Violation[]
   jsonFields: string[]
+  /** The service's error when its message names this question. */
+  serviceError?: unknown
 }) {
   const { question, index } = props
   const change = useQuestionnaire((state) => state.change)
@@ -30,6 +35,15 @@ export function QuestionEditor(props: {
     <article
       className="question"
       aria-label={title}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes(questionDragType)) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        const id = event.dataTransfer.getData(questionDragType)
+        if (!id) return
+        event.preventDefault()
+        change(edits.moveTo(id, index))
+      }}
       onKeyDown={(event) => {
         if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
           event.preventDefault()
@@ -38,7 +52,19 @@ export function QuestionEditor(props: {
       }}
     >
       <header className="question__head">
-        <span className="question__number">{index + 1}</span>
+        <button
+          type="button"
+          aria-label={`Drag to reorder ${title}`}
+          className="question__number"
+          draggable
+          title="Drag to reorder (or Alt+↑/↓)"
+          onDragStart={(event) => {
+            event.dataTransfer.setData(questionDragType, question.id)
+            event.dataTransfer.effectAllowed = 'move'
+          }}
+        >
+          {index + 1}
+        </button>
         <select
           aria-label={`${title} type`}
           value={question.kind}
@@ -101,6 +127,7 @@ export function QuestionEditor(props: {
           </button>
         </span>
       </header>
+      <ErrorNote error={props.serviceError} />
       {at('name').map((message) => (
         <p key={message} className="field-error">
           {message}

@@ -103,6 +103,13 @@ export const edits = {
     ;[questions[index], questions[target]] = [questions[target]!, questions[index]!]
     return { ...q, questions }
   },
+  /** Moves a question to a position (drag and drop). */
+  moveTo: (id: string, target: number) => (q: Questionnaire) => {
+    const moving = q.questions.find((question) => question.id === id)
+    if (!moving) return q
+    const rest = q.questions.filter((question) => question.id !== id)
+    return { ...q, questions: [...rest.slice(0, target), moving, ...rest.slice(target)] }
+  },
   rename: (name: string) => (q: Questionnaire) => ({ ...q, name }),
 }
 

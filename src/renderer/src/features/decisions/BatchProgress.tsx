@@ -1,0 +1,115 @@
+// A batch under way or finished: progress with counts, spend and time left; cancel, resume (with a new cap
+// when it stopped at the cap), retry failures, export, delete.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
+import { setRouteParams } from '../../app/router.ts'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { formatUsd } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { secondsLeft } from './batch-view-model.ts'
+
+const statusLabels: Record<BatchSummary['status'], string> = {
+  running: 'Running',
+  cancelled: 'Cancelled — resume to run the rows left',
+  interrupted: 'Interrupted when the app stopped — resume to run the rows left',
+  capped: 'Stopped at the spend cap',
+  done: 'Finished',
+}
+
+function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  return minutes < 60
+    ? `${minutes} min ${seconds % 60} s`
+    : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+}
+
+export function BatchProgress({ batch, items }: { batch: BatchSummary; items: readonly BatchItem[] }) {
+  const client = useQueryClient()
+  const [cap, setCap] = useState(batch.spendCap ?? '')
+  const act = useMutation({
+    mutationFn: async (action: 'cancel' | 'resume' | 'retry' | 'csv' | 'json' | 'delete') => {
+      if (action === 'cancel') return invoke('batches.cancel', { id: batch.id })
+      if (action === 'resume')
+        return invoke('batches.resume', {
+          id: batch.id,
+          ...(batch.status === 'capped' ? { spendCap: cap.trim() || null } : {}),
+        })
+      if (action === 'retry') return invoke('batches.retry', { id: batch.id })
+      if (action === 'delete') {
+        await invoke('batches.delete', { id: batch.id })
+        setRouteParams({ batch: null })
+        return null
+      }
+      return invoke('batches.export', { id: batch.id, format: action })
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.batches() }),
+  })
+  const { total, done, failed, pending } = batch.counts
+  const finished = done + failed
+  const left = batch.status === 'running' ? secondsLeft(items, pending) : null
+  const saved = act.data && 'savedTo' in act.data ? act.data.savedTo : null
+
+  return (
+    <section className="batch-progress" aria-label="Batch progress">
+      <h2 className="section-title">{batch.name}</h2>
+      <p className={`batch-progress__status batch-progress__status--${batch.status}`}>
+        {statusLabels[batch.status]}
+      </p>
+      <progress className="progress" max={total} value={finished} aria-label="Rows finished" />
+      <p className="batch-progress__counts">
+        <span>
+          {finished.toLocaleString()} of {total.toLocaleString()}
+        </span>
+        <span>{done.toLocaleString()} answered</span>
+        <span className={failed > 0 ? 'field-error' : undefined}>{failed.toLocaleString()} failed</span>
+        <span>{pending.toLocaleString()} waiting</span>
+      </p>
+      <p className="muted">
+        Spent {formatUsd(batch.spent)}
+        {batch.spendCap ? ` of a ${formatUsd(batch.spendCap)} cap` : ''} · {batch.model} · {batch.concurrency}{' '}
+        at once
+        {left !== null ? ` · about ${formatSeconds(left)} left` : ''}
+      </p>
+      {batch.status === 'capped' ? (
+        <label className="field">
+          <span className="field__label">New spend cap (USD, empty for none)</span>
+          <input value={cap} inputMode="decimal" onChange={(event) => setCap(event.target.value)} />
+        </label>
+      ) : null}
+      <div className="form-actions">
+        {batch.status === 'running' ? (
+          <button type="button" className="button" onClick={() => act.mutate('cancel')}>
+            Cancel batch
+          </button>
+        ) : pending > 0 ? (
+          <button type="button" className="button button--primary" onClick={() => act.mutate('resume')}>
+            Resume
+          </button>
+        ) : null}
+        {failed > 0 && batch.status !== 'running' ? (
+          <button type="button" className="button" onClick={() => act.mutate('retry')}>
+            Retry {failed} failed
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={() => act.mutate('csv')}>
+          Export CSV
+        </button>
+        <button type="button" className="button" onClick={() => act.mutate('json')}>
+          Export JSON
+        </button>
+        <button
+          type="button"
+          className="button button--quiet button--danger"
+          onClick={() => act.mutate('delete')}
+        >
+          Delete
+        </button>
+      </div>
+      {saved ? <p className="muted">Saved to {saved}</p> : null}
+      <ErrorNote error={act.error} />
+    </section>
+  )
+}

@@ -1,0 +1,157 @@
+// The rows of a batch: one column per question, sortable by any column, filterable by status and by one
+// question's answer, with a retry on each failed row.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import type { BatchItem } from '#shared/ipc/routes/batches'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { VirtualList } from '../../components/VirtualList.tsx'
+import { formatUsd } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { answerGroup, filterRows, resultRows, type SortColumn, sortRows } from './batch-view-model.ts'
+
+export function BatchResults(props: {
+  batchId: string
+  running: boolean
+  questionnaire: Questionnaire
+  items: readonly BatchItem[]
+}) {
+  const { questionnaire } = props
+  const [sort, setSort] = useState<{ column: SortColumn; descending: boolean }>({
+    column: 'row',
+    descending: false,
+  })
+  const [filter, setFilter] = useState({ status: '', question: 0, answer: '' })
+  const client = useQueryClient()
+  const retry = useMutation({
+    mutationFn: (index: number) => invoke('batches.retry', { id: props.batchId, index }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.batches() }),
+  })
+  const rows = useMemo(() => resultRows(questionnaire, props.items), [questionnaire, props.items])
+  const shown = useMemo(
+    () => sortRows(filterRows(rows, filter), sort.column, sort.descending),
+    [rows, filter, sort],
+  )
+  const answers = useMemo(
+    () =>
+      [...new Set(rows.map((row) => answerGroup(row.cells[filter.question] ?? '')).filter(Boolean))].sort(),
+    [rows, filter.question],
+  )
+  const titles = questionnaire.questions.map(
+    (question, index) => question.name.trim() || `Question ${index + 1}`,
+  )
+  const columns = `44px minmax(160px, 2fr) 76px repeat(${titles.length}, minmax(90px, 1fr)) 96px`
+  const header = (label: string, column: SortColumn) => (
+    <button
+      type="button"
+      aria-pressed={sort.column === column}
+      className="batch-table__heading"
+      onClick={() => setSort({ column, descending: sort.column === column ? !sort.descending : false })}
+    >
+      {label}
+      {sort.column === column ? (sort.descending ? ' ↓' : ' ↑') : ''}
+    </button>
+  )
+
+  return (
+    <section className="batch-results" aria-label="Batch results">
+      <div className="batch-results__filters">
+        <label className="field">
+          <span className="field__label">Status</span>
+          <select
+            value={filter.status}
+            onChange={(event) => setFilter({ ...filter, status: event.target.value })}
+          >
+            <option value="">All</option>
+            <option value="done">Answered</option>
+            <option value="failed">Failed</option>
+            <option value="pending">Waiting</option>
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">Filter by</span>
+          <select
+            value={filter.question}
+            onChange={(event) => setFilter({ ...filter, question: Number(event.target.value), answer: '' })}
+          >
+            {titles.map((title, index) => (
+              <option key={questionnaire.questions[index]?.id} value={index}>
+                {title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">is</span>
+          <select
+            aria-label="Answer is"
+            value={filter.answer}
+            onChange={(event) => setFilter({ ...filter, answer: event.target.value })}
+          >
+            <option value="">any</option>
+            {answers.map((answer) => (
+              <option key={answer} value={answer}>
+                {answer}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted">
+          {shown.length.toLocaleString()} of {rows.length.toLocaleString()} rows
+        </span>
+      </div>
+      <ErrorNote error={retry.error} />
+      <div className="batch-table">
+        <div className="batch-table__row batch-table__row--head" style={{ gridTemplateColumns: columns }}>
+          {header('#', 'row')}
+          <span className="batch-table__heading">Input</span>
+          {header('Status', 'status')}
+          {titles.map((title, index) => (
+            <span key={questionnaire.questions[index]?.id} className="batch-table__cell">
+              {header(title, index)}
+            </span>
+          ))}
+          {header('Cost', 'cost')}
+        </div>
+        <VirtualList
+          items={shown}
+          rowHeight={36}
+          label="Batch rows"
+          getKey={(row) => String(row.item.index)}
+          renderRow={(row) => (
+            <div className="batch-table__row" style={{ gridTemplateColumns: columns }}>
+              <span className="batch-table__cell muted">{row.item.index + 1}</span>
+              <span className="batch-table__cell" title={row.input}>
+                {row.input}
+              </span>
+              <span className={`batch-table__cell batch-status batch-status--${row.item.status}`}>
+                {row.item.status === 'failed' ? (
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    title={row.item.error?.message}
+                    disabled={props.running}
+                    onClick={() => retry.mutate(row.item.index)}
+                  >
+                    Retry
+                  </button>
+                ) : (
+                  { done: 'answered', pending: 'waiting' }[row.item.status]
+                )}
+              </span>
+              {row.cells.map((cell, index) => (
+                <span key={questionnaire.questions[index]?.id} className="batch-table__cell">
+                  {cell || (row.item.status === 'failed' && index === 0 ? row.item.error?.message : '')}
+                </span>
+              ))}
+              <span className="batch-table__cell batch-table__cost">
+                {row.item.cost ? formatUsd(row.item.cost) : ''}
+              </span>
+            </div>
+          )}
+        />
+      </div>
+    </section>
+  )
+}

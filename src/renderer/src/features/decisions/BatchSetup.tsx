@@ -1,0 +1,195 @@
+// A new batch: inputs from pasted lines, a CSV column or JSONL, the model and format of single runs, a
+// concurrency limit and a spend cap, with the estimated cost from the catalog prices.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { type BatchSource, batchLimits, parseBatch, parseCsv } from '#shared/domain/batch-inputs'
+import { estimateDecisionUnits } from '#shared/domain/decision-cost'
+import { checkQuestions, fromUnified } from '#shared/domain/decisions'
+import { formatAmount } from '#shared/domain/money'
+import { toUnifiedRequest } from '#shared/domain/questionnaire'
+import { setRouteParams } from '../../app/router.ts'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { formatUsd } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { ModelPicker } from './ModelPicker.tsx'
+import { decisionCall, useCurrentRequest, useRunSettings } from './run-settings.ts'
+
+const sources: { value: BatchSource; label: string; accept: string }[] = [
+  { value: 'lines', label: 'Lines', accept: '.txt,text/plain' },
+  { value: 'csv', label: 'CSV', accept: '.csv,text/csv' },
+  { value: 'jsonl', label: 'JSONL', accept: '.jsonl,.ndjson,application/x-ndjson' },
+]
+
+export function BatchSetup() {
+  const { questionnaire, model } = useCurrentRequest()
+  const settings = useRunSettings()
+  const [source, setSource] = useState<BatchSource>('lines')
+  const [text, setText] = useState('')
+  const [fileName, setFileName] = useState<string | null>(null)
+  const [column, setColumn] = useState(0)
+  const [concurrency, setConcurrency] = useState(4)
+  const [cap, setCap] = useState('')
+  const client = useQueryClient()
+  const parsed = useMemo(() => parseBatch(source, text, column), [source, text, column])
+  const header = source === 'csv' ? (parseCsv(text.split(/\r?\n/, 1)[0] ?? '')[0] ?? []) : []
+  const questions = toUnifiedRequest(questionnaire, '', '').questions
+  const problems = checkQuestions(fromUnified(questions))
+  const estimate = model
+    ? parsed.inputs.reduce((sum, input) => sum + estimateDecisionUnits(model, input, questions), 0n)
+    : null
+  const capProblem =
+    cap.trim() !== '' && !/^\d+(\.\d+)?$/.test(cap.trim()) ? 'Write the cap in USD, like 2.50.' : null
+  const tooMany = parsed.inputs.length > batchLimits.inputs
+  const start = useMutation({
+    mutationFn: () => {
+      if (!model) throw new Error('Choose a model.')
+      return invoke('batches.start', {
+        questionnaire,
+        template: decisionCall(questionnaire, '', model, settings),
+        inputs: parsed.inputs,
+        concurrency,
+        spendCap: cap.trim() || null,
+      })
+    },
+    onSuccess: (batch) => {
+      void client.invalidateQueries({ queryKey: queryKeys.batches() })
+      setRouteParams({ batch: batch.id })
+    },
+  })
+  const canStart =
+    model !== undefined &&
+    parsed.inputs.length > 0 &&
+    !tooMany &&
+    problems.length === 0 &&
+    questionnaire.questions.length > 0 &&
+    capProblem === null &&
+    !start.isPending
+
+  return (
+    <section className="batch-setup" aria-label="New batch">
+      <h2 className="section-title">New batch of “{questionnaire.name}”</h2>
+      <div className="segmented" role="radiogroup" aria-label="Inputs from">
+        {sources.map((option) => (
+          <label key={option.value} className="segmented__option">
+            <input
+              type="radio"
+              name="batch-source"
+              checked={source === option.value}
+              onChange={() => setSource(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <label className="field">
+        <span className="field__label">
+          {source === 'lines'
+            ? 'One input per line'
+            : source === 'csv'
+              ? 'CSV with a header row'
+              : 'One JSON value per line'}
+        </span>
+        <textarea
+          rows={6}
+          className="code-input"
+          aria-label="Batch inputs"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value)
+            setFileName(null)
+          }}
+        />
+      </label>
+      <div className="field-row">
+        <label className="button">
+          Open a file…
+          <input
+            type="file"
+            className="visually-hidden"
+            accept={sources.find((option) => option.value === source)?.accept}
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              if (file)
+                void file.text().then((content) => {
+                  setText(content)
+                  setFileName(file.name)
+                })
+              event.target.value = ''
+            }}
+          />
+        </label>
+        {fileName ? <span className="muted">{fileName}</span> : null}
+        {source === 'csv' && header.length > 0 ? (
+          <label className="field">
+            <span className="field__label">Column</span>
+            <select value={column} onChange={(event) => setColumn(Number(event.target.value))}>
+              {header.map((name, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a CSV column is its position; names may repeat
+                <option key={`${index}-${name}`} value={index}>
+                  {name || `Column ${index + 1}`}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </div>
+      <p className={tooMany ? 'field-error' : 'muted'} aria-live="polite">
+        {parsed.inputs.length.toLocaleString()} inputs
+        {tooMany ? ` — a batch takes at most ${batchLimits.inputs.toLocaleString()}.` : ''}
+      </p>
+      {parsed.problems.length > 0 ? (
+        <ul className="field-error batch-setup__problems">
+          {parsed.problems.slice(0, 5).map((problem) => (
+            <li key={problem.line}>{problem.message}</li>
+          ))}
+          {parsed.problems.length > 5 ? <li>…and {parsed.problems.length - 5} more lines skipped.</li> : null}
+        </ul>
+      ) : null}
+      <ModelPicker />
+      <div className="field-row">
+        <label className="field">
+          <span className="field__label">Requests at once</span>
+          <input
+            type="number"
+            min={1}
+            max={batchLimits.concurrency}
+            value={concurrency}
+            onChange={(event) =>
+              setConcurrency(Math.min(batchLimits.concurrency, Math.max(1, Number(event.target.value) || 1)))
+            }
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Spend cap (USD)</span>
+          <input
+            inputMode="decimal"
+            placeholder="no cap"
+            value={cap}
+            aria-invalid={capProblem ? true : undefined}
+            onChange={(event) => setCap(event.target.value)}
+          />
+          {capProblem ? <span className="field-error">{capProblem}</span> : null}
+        </label>
+      </div>
+      {estimate !== null && parsed.inputs.length > 0 ? (
+        <p className="muted">
+          About {formatUsd(formatAmount(estimate))} for {parsed.inputs.length.toLocaleString()} inputs at the
+          catalog's prices{model?.dedicated ? ' (input tokens only)' : ''}.
+        </p>
+      ) : null}
+      {problems.length > 0 ? <p className="field-error">Fix the questions marked in red first.</p> : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!canStart}
+          onClick={() => start.mutate()}
+        >
+          {start.isPending ? 'Starting…' : `Run on ${parsed.inputs.length.toLocaleString()} inputs`}
+        </button>
+      </div>
+      <ErrorNote error={start.error} />
+    </section>
+  )
+}

@@ -1,0 +1,140 @@
+// Runs kept in the history: open one to read its answers again, tick two to compare them side by side (another
+// model, another input, an edited question), or bring one back into the editor.
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { shownAnswers } from '#shared/domain/answers'
+import { inputPreview } from '#shared/domain/batch-inputs'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import type { DecisionRunRecord } from '#shared/ipc/routes/decisions'
+import { setRouteParams } from '../../app/router.ts'
+import { EmptyState } from '../../components/EmptyState.tsx'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { formatUsd } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { AnswerView } from './AnswerView.tsx'
+import { useRunInput } from './run-input.ts'
+import { useQuestionnaire } from './store.ts'
+
+export function RunsView() {
+  const runs = useQuery({ queryKey: queryKeys.decisionRuns(), queryFn: () => invoke('decisions.runs', {}) })
+  const [selected, setSelected] = useState<string[]>([])
+  const records = useQueries({
+    queries: selected.map((id) => ({
+      queryKey: [...queryKeys.decisionRuns(), id],
+      queryFn: () => invoke('decisions.runGet', { id }),
+    })),
+  })
+  const toggle = (id: string) =>
+    setSelected((current) =>
+      current.includes(id) ? current.filter((other) => other !== id) : [...current.slice(-1), id],
+    )
+
+  return (
+    <div className="decisions__body decisions__body--runs">
+      <section className="decisions__editor" aria-label="Runs">
+        <p className="muted">Tick one run to read it again, or two to compare them side by side.</p>
+        <ErrorNote error={runs.error} />
+        {runs.data?.length === 0 ? (
+          <EmptyState
+            icon="decisions"
+            title="No runs yet"
+            summary="Every run you make in “Build and run” is kept here with its questionnaire, input, answers and cost."
+            steps={['Build a questionnaire and run it', 'Come back here to read or compare runs']}
+          />
+        ) : null}
+        <ul className="run-list">
+          {runs.data?.map((run) => (
+            <li key={run.id}>
+              <label
+                className={`run-list__item${selected.includes(run.id) ? ' run-list__item--selected' : ''}`}
+              >
+                <input type="checkbox" checked={selected.includes(run.id)} onChange={() => toggle(run.id)} />
+                <span className="run-list__text">
+                  <strong>{run.questionnaireName ?? 'Questionnaire not kept'}</strong>
+                  <span className="run-list__input">{run.input}</span>
+                  <span className="muted">
+                    {new Date(run.createdAt).toLocaleString()} · {run.model} · {formatUsd(run.cost)}
+                  </span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="run-panel runs-compare" aria-label="Selected runs">
+        {records.length === 0 ? (
+          <p className="muted">No run selected.</p>
+        ) : (
+          <div className="runs-compare__columns" data-count={records.length}>
+            {records.map((record, index) => (
+              <div key={selected[index]} className="runs-compare__column">
+                <ErrorNote error={record.error} />
+                {record.data ? (
+                  <RunRecordView record={record.data} onClose={() => toggle(record.data.id)} />
+                ) : null}
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function RunRecordView({ record, onClose }: { record: DecisionRunRecord; onClose: () => void }) {
+  const client = useQueryClient()
+  const load = useQuestionnaire((state) => state.load)
+  const input = useRunInput()
+  const remove = useMutation({
+    mutationFn: () => invoke('decisions.runDelete', { id: record.id }),
+    onSuccess: () => {
+      onClose()
+      void client.invalidateQueries({ queryKey: queryKeys.decisionRuns() })
+    },
+  })
+  const questionnaire = record.questionnaire as Questionnaire | null
+  const request = record.request as { input?: unknown; state?: unknown }
+  const content = request.input ?? request.state ?? ''
+  return (
+    <article className="run-record" aria-label={`Run of ${new Date(record.createdAt).toLocaleString()}`}>
+      <h3>{questionnaire?.name ?? 'Run'}</h3>
+      <p className="muted">
+        {record.model} · {record.endpoint} · {formatUsd(record.cost)}
+      </p>
+      <p className="run-record__input">{inputPreview(content as string, 400)}</p>
+      {questionnaire ? (
+        shownAnswers(questionnaire, record.response).map((answer) => (
+          <AnswerView key={answer.question.id} answer={answer} />
+        ))
+      ) : (
+        <pre className="code-block">{JSON.stringify(record.response.answers, null, 2)}</pre>
+      )}
+      <div className="form-actions">
+        {questionnaire ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              load(questionnaire)
+              if (typeof content === 'string') {
+                input.setMode('text')
+                input.setText(content)
+              } else if (!Array.isArray(content)) {
+                input.setMode('json')
+                input.setText(JSON.stringify(content, null, 2))
+              }
+              setRouteParams({ view: null })
+            }}
+          >
+            Open in the editor
+          </button>
+        ) : null}
+        <button type="button" className="button button--quiet button--danger" onClick={() => remove.mutate()}>
+          Delete
+        </button>
+      </div>
+      <ErrorNote error={remove.error} />
+    </article>
+  )
+}

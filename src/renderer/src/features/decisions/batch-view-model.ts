@@ -1,0 +1,79 @@
+// What the batch screen shows, computed from a batch's rows: one cell per question, sorting and filtering by
+// answer, progress and time left.
+import { answerCell, answerSortKey, shownAnswers } from '#shared/domain/answers'
+import { inputPreview } from '#shared/domain/batch-inputs'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import type { BatchItem } from '#shared/ipc/routes/batches'
+
+export interface ResultRow {
+  item: BatchItem
+  input: string
+  cells: string[]
+  keys: (string | number)[]
+}
+
+export function resultRows(questionnaire: Questionnaire, items: readonly BatchItem[]): ResultRow[] {
+  return items.map((item) => {
+    const answers = item.response ? shownAnswers(questionnaire, item.response) : []
+    return {
+      item,
+      input: inputPreview(item.input),
+      cells: questionnaire.questions.map((_, index) => (answers[index] ? answerCell(answers[index]) : '')),
+      keys: questionnaire.questions.map((_, index) => (answers[index] ? answerSortKey(answers[index]) : '')),
+    }
+  })
+}
+
+/** `row` (input order), `status`, `cost`, or a question's index. */
+export type SortColumn = 'row' | 'status' | 'cost' | number
+
+export function sortRows(rows: readonly ResultRow[], column: SortColumn, descending: boolean): ResultRow[] {
+  const keyOf = (row: ResultRow): string | number =>
+    column === 'row'
+      ? row.item.index
+      : column === 'status'
+        ? row.item.status
+        : column === 'cost'
+          ? Number(row.item.cost ?? -1)
+          : (row.keys[column] ?? '')
+  const sorted = [...rows].sort((a, b) => {
+    const x = keyOf(a)
+    const y = keyOf(b)
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))
+    return order || a.item.index - b.item.index
+  })
+  return descending ? sorted.reverse() : sorted
+}
+
+/** A filter on one question's answer: yes/no for predicates, the pick for choices, the rounded level for scores. */
+export function answerGroup(cell: string): string {
+  if (cell.startsWith('yes')) return 'yes'
+  if (cell.startsWith('no')) return 'no'
+  const score = Number(cell)
+  return cell !== '' && Number.isFinite(score) ? String(Math.round(score)) : cell
+}
+
+export function filterRows(
+  rows: readonly ResultRow[],
+  filter: { status: string; question: number; answer: string },
+): ResultRow[] {
+  return rows.filter(
+    (row) =>
+      (filter.status === '' || row.item.status === filter.status) &&
+      (filter.answer === '' || answerGroup(row.cells[filter.question] ?? '') === filter.answer),
+  )
+}
+
+/** Seconds left, from the pace of the last rows to finish; null until there is a pace. */
+export function secondsLeft(items: readonly BatchItem[], pending: number): number | null {
+  const times = items
+    .map((item) => item.finishedAt)
+    .filter((at): at is number => at !== null)
+    .sort((a, b) => a - b)
+    .slice(-50)
+  const first = times[0]
+  const last = times.at(-1)
+  if (pending === 0 || first === undefined || last === undefined || times.length < 3 || last === first)
+    return null
+  return Math.ceil(((last - first) / (times.length - 1) / 1000) * pending)
+}

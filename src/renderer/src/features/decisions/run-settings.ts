@@ -1,0 +1,72 @@
+// Model, format and endpoint variant chosen for runs (UI state): the single run and the batch share them.
+import { useQuery } from '@tanstack/react-query'
+import { create } from 'zustand'
+import type { DecisionInput } from '#shared/api/decisions'
+import { decisionPaths } from '#shared/domain/decisions'
+import {
+  type DecisionFormat,
+  type Questionnaire,
+  toNativeRequest,
+  toUnifiedRequest,
+} from '#shared/domain/questionnaire'
+import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { hasImages, parseInput, useRunInput } from './run-input.ts'
+import { useQuestionnaire } from './store.ts'
+
+interface RunSettings {
+  modelId: string
+  format: DecisionFormat
+  compat: boolean
+  set(change: Partial<Pick<RunSettings, 'modelId' | 'format' | 'compat'>>): void
+}
+
+export const useRunSettings = create<RunSettings>((set) => ({
+  modelId: '',
+  format: 'unified',
+  compat: false,
+  set: (change) => set(change),
+}))
+
+/** The request for this questionnaire and input with the chosen model and format. */
+export function decisionCall(
+  questionnaire: Questionnaire,
+  input: DecisionInput,
+  model: DecisionModel,
+  settings: Pick<RunSettings, 'format' | 'compat'>,
+): DecisionCall {
+  if (settings.format === 'native')
+    return {
+      endpoint: 'native',
+      body: toNativeRequest(questionnaire, input, model.alias ?? model.id),
+    }
+  return {
+    endpoint: settings.compat ? 'compat' : 'unified',
+    body: toUnifiedRequest(questionnaire, input, model.id),
+  }
+}
+
+export const pathOf = (call: DecisionCall) => decisionPaths[call.endpoint]
+
+/** The chosen model, or the first decision model when none is chosen yet. */
+export function chosenModel(models: readonly DecisionModel[] | undefined, modelId: string) {
+  return models?.find((m) => m.id === modelId) ?? models?.[0]
+}
+
+export function useDecisionModels() {
+  return useQuery({ queryKey: queryKeys.decisionModels(), queryFn: () => invoke('decisions.models', {}) })
+}
+
+/** The request the current questionnaire, input and settings make, or why there is none yet. */
+export function useCurrentRequest() {
+  const questionnaire = useQuestionnaire((state) => state.questionnaire)
+  const { mode, text, messages } = useRunInput()
+  const settings = useRunSettings()
+  const models = useDecisionModels()
+  const model = chosenModel(models.data, settings.modelId)
+  const parsed = parseInput(mode, text, messages)
+  const call = model && parsed.ok ? decisionCall(questionnaire, parsed.input, model, settings) : null
+  const imagesRefused = hasImages(mode, messages) && model !== undefined && !model.readsImages
+  return { questionnaire, models, model, parsed, call, imagesRefused }
+}
