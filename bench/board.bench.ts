@@ -1,13 +1,11 @@
 // Video board figures in the harness: first render of a board of 10,000 jobs, and the latency from a filter
 // change to the board showing the new result.
-import { spawn } from 'node:child_process'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from '@playwright/test'
 import { openHistory } from '#core/history/history'
 import { videoStatuses } from '#shared/api/videos'
-import { ms, percentile } from './measure.ts'
+import { ms, openHarness, percentile } from './measure.ts'
 
 const total = 10_000
 const userData = await mkdtemp(join(tmpdir(), 'gd-bench-board-'))
@@ -34,33 +32,7 @@ history.transaction(() => {
 })
 history.close()
 
-const harness = spawn(
-  process.execPath,
-  [join(import.meta.dirname, '..', 'e2e', 'harness', 'cli.ts'), '--user-data', userData],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-)
-const url = await new Promise<string>((resolve) => {
-  harness.stdout.on('data', (chunk: Buffer) => {
-    const match = /harness listening on (\S+)/.exec(chunk.toString())
-    if (match?.[1]) resolve(match[1])
-  })
-})
-// However the run ends, the harness goes with it.
-process.once('exit', () => harness.kill('SIGTERM'))
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-await page.goto(url)
-await page.locator('[data-app-ready]').waitFor()
+const { page, version, stop } = await openHarness(userData)
 
 const firstRender: number[] = []
 for (let run = 0; run < 5; run++) {
@@ -95,10 +67,9 @@ for (let run = 0; run < 20; run++) {
   )
   filterChange.push(performance.now() - started)
 }
-await browser.close()
-harness.kill('SIGTERM')
+await stop()
 
-console.log(`video board in the harness, ${total} jobs (Chromium ${browser.version()})`)
+console.log(`video board in the harness, ${total} jobs (Chromium ${version})`)
 console.log(`  first render (cold, the first visit)   ${ms(firstRender[0]!)}`)
 console.log(
   `  returning to the board                p50 ${ms(percentile(firstRender.slice(1), 50))} (${firstRender.length - 1} visits)`,

@@ -1,6 +1,7 @@
 // Small measuring helpers shared by the benchmarks.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { type Browser, chromium, type Page } from '@playwright/test'
 
 export function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return Number.NaN
@@ -56,4 +57,46 @@ export async function startSandboxProcess(args: string[]): Promise<{ url: string
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)))
   })
   return { url, stop: () => child.kill('SIGTERM') }
+}
+
+/** The app in the e2e harness on a data folder, opened in Chromium and ready. */
+export async function openHarness(
+  userData: string,
+): Promise<{ page: Page; browser: Browser; version: string; stop(): Promise<void> }> {
+  const harness = spawn(
+    process.execPath,
+    [join(import.meta.dirname, '..', 'e2e', 'harness', 'cli.ts'), '--user-data', userData],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  const url = await new Promise<string>((resolve) => {
+    harness.stdout.on('data', (chunk: Buffer) => {
+      const match = /harness listening on (\S+)/.exec(chunk.toString())
+      if (match?.[1]) resolve(match[1])
+    })
+  })
+  // However the run ends, the harness goes with it.
+  process.once('exit', () => harness.kill('SIGTERM'))
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  await page.goto(url)
+  await page.locator('[data-app-ready]').waitFor()
+  return {
+    page,
+    browser,
+    version: browser.version(),
+    async stop() {
+      await browser.close()
+      harness.kill('SIGTERM')
+    },
+  }
 }

@@ -1,5 +1,6 @@
 // One question of the questionnaire: its kind, name and instructions, and its criteria, choices or levels,
 // with the document's rules shown at the fields they concern.
+import { memo } from 'react'
 import { instructionsOf, type QuestionDraft, type QuestionKind } from '#shared/domain/questionnaire'
 import type { Violation } from '#shared/domain/violation'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -14,7 +15,7 @@ const kinds: { value: QuestionKind; label: string }[] = [
   { value: 'score', label: 'Score' },
 ]
 
-export function QuestionEditor(props: {
+interface QuestionEditorProps {
   question: QuestionDraft
   index: number
   count: number
@@ -22,7 +23,24 @@ export function QuestionEditor(props: {
   jsonFields: string[]
   /** The service's error when its message names this question. */
   serviceError?: unknown
-}) {
+}
+
+const messagesOf = (problems: Violation[]) =>
+  problems.map((problem) => `${problem.path.join('.')}:${problem.message}`).join('\n')
+
+/** A keystroke in one question re-renders that question only: the others' props are equal by value. */
+export const QuestionEditor = memo(
+  QuestionEditorView,
+  (before, after) =>
+    before.question === after.question &&
+    before.index === after.index &&
+    before.count === after.count &&
+    before.serviceError === after.serviceError &&
+    before.jsonFields.join('\n') === after.jsonFields.join('\n') &&
+    messagesOf(before.problems) === messagesOf(after.problems),
+)
+
+function QuestionEditorView(props: QuestionEditorProps) {
   const { question, index } = props
   const change = useQuestionnaire((state) => state.change)
   const update = (patch: Partial<QuestionDraft>) => change(edits.update(question.id, patch))
