@@ -14,6 +14,7 @@ import { createEventBus, type EventBus } from './events.ts'
 import { createGateway, type Gateway } from './gateway/gateway.ts'
 import { createTransport } from './gateway/transport.ts'
 import { type History, openHistory } from './history/history.ts'
+import { imageHandlers } from './images/image-service.ts'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
 import { createLog, type Log } from './log.ts'
 import { createMediaStore, type MediaStore } from './media/media-store.ts'
@@ -109,6 +110,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     'catalog.models': ({ refresh }) => catalog.models(refresh),
     ...decisionHandlers({ caller, history, requests }),
     ...batchHandlers({ history, runner: batchRunner, platform }),
+    ...imageHandlers({ gateway, catalog, history, media, platform, requests, emit: events.emit }),
     ...videoHandlers({
       wiring: videos,
       receiver: videos.receiver,

@@ -11,6 +11,8 @@ export interface NodePlatform extends Platform {
   readonly openedExternally: string[]
   /** Answers the next save/open dialogs will give, in order; an empty queue cancels. */
   readonly dialogAnswers: (string | string[] | null)[]
+  /** Files put on the clipboard as images. */
+  readonly copiedImages: string[]
 }
 
 function keychainKey(keyFile: string | undefined): Buffer {
@@ -60,6 +62,7 @@ export function createNodePlatform(options: {
   mkdirSync(temp, { recursive: true })
   const notifications: AppNotification[] = []
   const openedExternally: string[] = []
+  const copiedImages: string[] = []
   const dialogAnswers: (string | string[] | null)[] = []
   const nextAnswer = () => dialogAnswers.shift() ?? null
   return {
@@ -71,6 +74,10 @@ export function createNodePlatform(options: {
     notifications,
     openedExternally,
     dialogAnswers,
+    copiedImages,
+    copyImage: async (path) => void copiedImages.push(path),
+    // A browser window drags files out by itself (DownloadURL); there is no native drag to start here.
+    startDrag: () => false,
     notify: (notification) => void notifications.push(notification),
     saveDialog: async () => {
       const answer = nextAnswer()

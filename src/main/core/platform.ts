@@ -33,6 +33,10 @@ export interface Platform {
   openDialog(options: { title: string; multiple?: boolean; filters?: FileFilter[] }): Promise<string[]>
   openExternal(url: string): Promise<void>
   openPath(path: string): Promise<void>
+  /** Puts an image file on the clipboard as an image. */
+  copyImage(path: string): Promise<void>
+  /** Starts dragging a file out of the window; false where the shell cannot. */
+  startDrag(path: string): boolean
   /** The URL the renderer loads a stored media file from (media:// in Electron, /media/ in the harness). */
   mediaUrl(id: string): string
 }

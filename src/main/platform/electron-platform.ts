@@ -1,5 +1,15 @@
 // The Platform of the desktop app: Electron's safeStorage, paths, notifications, dialogs and shell.
-import { app, BrowserWindow, dialog, Notification, safeStorage, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  ClipboardItem,
+  clipboard,
+  dialog,
+  Notification,
+  nativeImage,
+  safeStorage,
+  shell,
+} from 'electron'
 import type { Platform, SecretBackend, SecretCipher } from '../core/platform.ts'
 
 function safeStorageBackend(): SecretBackend {
@@ -35,6 +45,19 @@ export function createElectronPlatform(onNotificationClick: (path: string) => vo
       const notification = new Notification({ title, body })
       if (path) notification.on('click', () => onNotificationClick(path))
       notification.show()
+    },
+    async copyImage(path) {
+      const png = nativeImage.createFromPath(path).toPNG()
+      await clipboard.write([new ClipboardItem({ 'image/png': new Blob([png], { type: 'image/png' }) })])
+    },
+    startDrag(path) {
+      const window = focused()
+      if (!window) return false
+      window.webContents.startDrag({
+        file: path,
+        icon: nativeImage.createFromPath(path).resize({ width: 64 }),
+      })
+      return true
     },
     async saveDialog({ title, defaultPath, filters }) {
       const window = focused()

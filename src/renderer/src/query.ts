@@ -21,6 +21,9 @@ export const queryKeys = {
   batch: (id: string) => ['batches', id] as const,
   decisionRuns: () => ['decisions', 'runs'] as const,
   decisionModels: () => ['decisions', 'models'] as const,
+  images: () => ['images'] as const,
+  imageList: (filter: object) => ['images', 'list', filter] as const,
+  imageModels: () => ['images', 'models'] as const,
 } satisfies Record<string, (...args: never[]) => readonly unknown[]>
 
 const topicKeys: Record<DataTopic, readonly unknown[]> = {
@@ -31,6 +34,7 @@ const topicKeys: Record<DataTopic, readonly unknown[]> = {
   tunnel: queryKeys.tunnel(),
   polling: queryKeys.polling(),
   batches: queryKeys.batches(),
+  images: queryKeys.images(),
 }
 
 export function createQueryClient(): QueryClient {

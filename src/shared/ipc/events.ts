@@ -13,6 +13,7 @@ export const DataTopic = z.enum([
   'tunnel',
   'polling',
   'batches',
+  'images',
 ])
 export type DataTopic = z.infer<typeof DataTopic>
 

@@ -13,6 +13,10 @@ export interface ImageResultRow {
   usageJson: string | null
   cost: string | null
   createdAt: number
+  kind: 'generated' | 'edited' | 'uploaded'
+  width: number | null
+  height: number | null
+  thoughtsJson: string | null
 }
 
 export interface QuestionnaireRow {
@@ -48,16 +52,24 @@ const named = (row: object) => ({ ...row }) as unknown as Record<string, SQLInpu
 
 export function imageResultRepository(db: DatabaseSync) {
   const columns = `id, media_id AS mediaId, parent_id AS parentId, model, provider, prompt, params_json AS paramsJson,
-    usage_json AS usageJson, cost, created_at AS createdAt`
+    usage_json AS usageJson, cost, created_at AS createdAt, kind, width, height, thoughts_json AS thoughtsJson`
   const insert =
-    db.prepare(`INSERT INTO image_results (id, media_id, parent_id, model, provider, prompt, params_json, usage_json, cost, created_at)
-    VALUES (:id, :mediaId, :parentId, :model, :provider, :prompt, :paramsJson, :usageJson, :cost, :createdAt)`)
+    db.prepare(`INSERT INTO image_results (id, media_id, parent_id, model, provider, prompt, params_json, usage_json, cost, created_at,
+    kind, width, height, thoughts_json)
+    VALUES (:id, :mediaId, :parentId, :model, :provider, :prompt, :paramsJson, :usageJson, :cost, :createdAt,
+    :kind, :width, :height, :thoughtsJson)`)
+  const usesOfMedia = db.prepare('SELECT count(*) AS uses FROM image_results WHERE media_id = ?')
+  const prompts = db.prepare(`SELECT prompt FROM image_results WHERE kind != 'uploaded'
+    GROUP BY prompt ORDER BY max(created_at) DESC LIMIT ?`)
   const byId = db.prepare(`SELECT ${columns} FROM image_results WHERE id = ?`)
   const remove = db.prepare('DELETE FROM image_results WHERE id = ?')
   return {
     insert: (row: ImageResultRow) => void insert.run(named(row)),
     get: (id: string) => byId.get(id) as ImageResultRow | undefined,
     delete: (id: string) => remove.run(id).changes > 0,
+    /** How many images point at a stored file (the file goes when none does). */
+    usesOfMedia: (mediaId: string) => (usesOfMedia.get(mediaId) as { uses: number }).uses,
+    recentPrompts: (limit: number) => (prompts.all(limit) as { prompt: string }[]).map((row) => row.prompt),
     latest(filter: {
       text?: string | undefined
       model?: string | undefined

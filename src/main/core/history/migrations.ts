@@ -144,4 +144,12 @@ export const migrations: string[] = [
     PRIMARY KEY (batch_id, idx)
   ) WITHOUT ROWID;
   `,
+  // 4: what an image is (generated, edited, uploaded), its size, and the model's thoughts that came with it.
+  `
+  ALTER TABLE image_results ADD COLUMN kind TEXT NOT NULL DEFAULT 'generated';
+  ALTER TABLE image_results ADD COLUMN width INTEGER;
+  ALTER TABLE image_results ADD COLUMN height INTEGER;
+  ALTER TABLE image_results ADD COLUMN thoughts_json TEXT;
+  CREATE INDEX image_results_by_model ON image_results(model, created_at DESC);
+  `,
 ]

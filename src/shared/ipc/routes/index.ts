@@ -5,6 +5,7 @@ import { appRoutes } from './app.ts'
 import { batchRoutes } from './batches.ts'
 import { catalogRoutes } from './catalog.ts'
 import { decisionRoutes } from './decisions.ts'
+import { imageRoutes } from './images.ts'
 import { profileRoutes } from './profiles.ts'
 import { streamRoutes } from './streams.ts'
 import { videoRoutes } from './videos.ts'
@@ -14,6 +15,7 @@ export const routes = {
   ...batchRoutes,
   ...catalogRoutes,
   ...decisionRoutes,
+  ...imageRoutes,
   ...profileRoutes,
   ...streamRoutes,
   ...videoRoutes,

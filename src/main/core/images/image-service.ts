@@ -1,0 +1,245 @@
+// The image canvas in main: models by family from the catalog, generate and edit with results decoded and
+// written here (temp file, rename, then the row), the gallery with each image's parent, and the file actions.
+import { randomUUID } from 'node:crypto'
+import { copyFile, readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import {
+  checkSourceFile,
+  imageDimensions,
+  imageFamilyOf,
+  imageOptionsOf,
+  sniffImageType,
+} from '#shared/domain/images'
+import { AppError } from '#shared/ipc/app-error'
+import type { HandlersFor } from '#shared/ipc/contract'
+import type { ImageModel, ImageRecord, imageRoutes } from '#shared/ipc/routes/images'
+import type { CatalogService } from '../catalog/catalog-service.ts'
+import type { EventSink } from '../events.ts'
+import type { Gateway } from '../gateway/gateway.ts'
+import type { History } from '../history/history.ts'
+import type { ImageResultRow } from '../history/library.ts'
+import type { MediaStore } from '../media/media-store.ts'
+import type { Platform } from '../platform.ts'
+import type { RequestRegistry } from '../requests.ts'
+import { createImageCalls, type DrawnImage, type SourceImage } from './image-calls.ts'
+
+const extensionOf: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
+
+export function imageHandlers(deps: {
+  gateway: Gateway
+  catalog: CatalogService
+  history: History
+  media: MediaStore
+  platform: Platform
+  requests: RequestRegistry
+  emit: EventSink
+  now?: () => number
+}): HandlersFor<typeof imageRoutes> {
+  const now = deps.now ?? Date.now
+  const calls = createImageCalls(deps.gateway)
+  const images = deps.history.imageResults
+
+  const models = async (): Promise<ImageModel[]> =>
+    (await deps.catalog.models(false)).models.flatMap((model) => {
+      const family = imageFamilyOf(model)
+      if (!family) return []
+      return [
+        {
+          id: model.id,
+          name: model.name,
+          family,
+          options: imageOptionsOf(family, model.supported_parameters),
+          readsImages: model.architecture.input_modalities.includes('image'),
+          // Document 1 §4.4: today only the family A base model has two providers; the edit variant has one.
+          pinnable: family === 'A' && !model.supported_parameters.includes('input_fidelity'),
+          promptPrice: model.pricing.prompt,
+          completionPrice: model.pricing.completion,
+        },
+      ]
+    })
+  const modelNamed = async (id: string) => {
+    const model = (await models()).find((m) => m.id === id)
+    if (!model) throw new AppError({ code: 'validation_failed', message: `${id} is not an image model.` })
+    return model
+  }
+
+  const recordOf = (row: ImageResultRow): ImageRecord => {
+    const item = deps.media.get(row.mediaId)
+    return {
+      id: row.id,
+      url: deps.platform.mediaUrl(row.mediaId),
+      parentId: row.parentId,
+      kind: row.kind,
+      model: row.model,
+      provider: row.provider,
+      prompt: row.prompt,
+      params: JSON.parse(row.paramsJson),
+      usage: row.usageJson ? JSON.parse(row.usageJson) : null,
+      cost: row.cost,
+      width: row.width,
+      height: row.height,
+      mimeType: item?.mimeType ?? 'image/png',
+      bytes: item?.bytes ?? 0,
+      thoughts: row.thoughtsJson ? JSON.parse(row.thoughtsJson) : [],
+      createdAt: row.createdAt,
+    }
+  }
+  const found = (id: string) => {
+    const row = images.get(id)
+    if (!row) throw new AppError({ code: 'not_found', message: 'That image is not in the gallery any more.' })
+    return row
+  }
+  const fileOf = async (id: string) => {
+    const row = found(id)
+    const located = await deps.media.locate(row.mediaId)
+    if (!located) throw new AppError({ code: 'not_found', message: 'The file of that image is missing.' })
+    return { row, ...located }
+  }
+  const sourceOf = async (id: string): Promise<SourceImage> => {
+    const { item, path } = await fileOf(id)
+    return {
+      bytes: await readFile(path),
+      mimeType: item.mimeType,
+      fileName: `image.${extensionOf[item.mimeType] ?? 'png'}`,
+    }
+  }
+
+  /** Files first, then the rows in one transaction: a crash leaves at most an unreferenced file. */
+  async function keep(
+    drawn: DrawnImage[],
+    common: Pick<ImageResultRow, 'model' | 'prompt' | 'kind' | 'parentId'> & { params: object },
+  ): Promise<ImageRecord[]> {
+    const stored = await Promise.all(drawn.map((image) => deps.media.put(image.bytes, image.mimeType)))
+    const at = now()
+    const rows = drawn.map(
+      (image, index): ImageResultRow => ({
+        id: randomUUID(),
+        mediaId: stored[index]?.id ?? '',
+        parentId: common.parentId,
+        model: common.model,
+        provider: image.provider,
+        prompt: common.prompt,
+        paramsJson: JSON.stringify({ ...common.params, served: image.served }),
+        usageJson: image.usage ? JSON.stringify(image.usage) : null,
+        cost: image.cost,
+        createdAt: at + index,
+        kind: common.kind,
+        width: imageDimensions(image.bytes)?.width ?? null,
+        height: imageDimensions(image.bytes)?.height ?? null,
+        thoughtsJson: image.thoughts.length ? JSON.stringify(image.thoughts) : null,
+      }),
+    )
+    deps.history.transaction(() => {
+      for (const row of rows) images.insert(row)
+    })
+    deps.emit('data.changed', { topics: ['images'] })
+    return rows.map(recordOf)
+  }
+
+  async function importFile(fileName: string, bytes: Buffer): Promise<ImageRecord> {
+    const type = sniffImageType(bytes)
+    const problem = checkSourceFile({
+      name: fileName,
+      type: type ?? 'application/octet-stream',
+      size: bytes.length,
+    })
+    if (problem) throw new AppError({ code: 'validation_failed', message: problem, path: ['file'] })
+    const [record] = await keep(
+      [
+        {
+          bytes,
+          mimeType: type ?? 'image/png',
+          usage: null,
+          cost: null,
+          provider: null,
+          thoughts: [],
+          served: {},
+        },
+      ],
+      { model: 'upload', prompt: fileName, kind: 'uploaded', parentId: null, params: { fileName } },
+    )
+    if (!record) throw new AppError({ code: 'internal_error', message: 'The image could not be kept.' })
+    return record
+  }
+
+  return {
+    'images.models': () => models(),
+    'images.generate': async ({ requestId, model: modelId, prompt, options, provider, referenceIds }) => {
+      const model = await modelNamed(modelId)
+      const references = await Promise.all((referenceIds ?? []).map(sourceOf))
+      const drawn = await deps.requests.run(requestId, (signal) =>
+        calls.generate(model, { prompt, options, provider, references }, signal),
+      )
+      return {
+        images: await keep(drawn, {
+          model: model.id,
+          prompt,
+          kind: 'generated',
+          parentId: referenceIds?.[0] ?? null,
+          params: { ...options, ...(provider ? { provider } : {}), referenceIds: referenceIds ?? [] },
+        }),
+      }
+    },
+    'images.edit': async ({ requestId, model: modelId, prompt, sourceId, options, provider }) => {
+      const model = await modelNamed(modelId)
+      const source = await sourceOf(sourceId)
+      const drawn = await deps.requests.run(requestId, (signal) =>
+        calls.edit(model, { prompt, source, options, provider }, signal),
+      )
+      return {
+        images: await keep(drawn, {
+          model: model.id,
+          prompt,
+          kind: 'edited',
+          parentId: sourceId,
+          params: { ...options, ...(provider ? { provider } : {}), via: model.family },
+        }),
+      }
+    },
+    'images.import': ({ fileName, dataBase64 }) =>
+      importFile(basename(fileName), Buffer.from(dataBase64, 'base64')),
+    'images.pick': async () => {
+      const [path] = await deps.platform.openDialog({
+        title: 'Choose an image to edit',
+        filters: [{ name: 'PNG or JPEG image', extensions: ['png', 'jpg', 'jpeg'] }],
+      })
+      return path ? importFile(basename(path), await readFile(path)) : null
+    },
+    'images.list': ({ text, model, limit }) => images.latest({ text, model, limit }).map(recordOf),
+    'images.get': ({ id }) => recordOf(found(id)),
+    'images.prompts': () => images.recentPrompts(20),
+    'images.delete': async ({ id }) => {
+      const row = found(id)
+      deps.history.transaction(() => images.delete(id))
+      if (images.usesOfMedia(row.mediaId) === 0) await deps.media.delete(row.mediaId)
+      deps.emit('data.changed', { topics: ['images'] })
+      return { deleted: true }
+    },
+    'images.saveAs': async ({ id }) => {
+      const { row, item, path } = await fileOf(id)
+      const extension = extensionOf[item.mimeType] ?? 'png'
+      const target = await deps.platform.saveDialog({
+        title: 'Save image',
+        defaultPath: `${
+          row.prompt
+            .replace(/[^\w -]+/g, '')
+            .trim()
+            .slice(0, 60) || 'image'
+        }.${extension}`,
+        filters: [{ name: `${extension.toUpperCase()} image`, extensions: [extension] }],
+      })
+      if (!target) return { savedTo: null }
+      await copyFile(path, target)
+      return { savedTo: target }
+    },
+    'images.copy': async ({ id }) => {
+      const { path } = await fileOf(id)
+      await deps.platform.copyImage(path)
+      return { copied: true }
+    },
+    'images.dragOut': async ({ id }) => {
+      const { path } = await fileOf(id)
+      return { started: deps.platform.startDrag(path) }
+    },
+  }
+}
