@@ -1,21 +1,114 @@
 // Images: generate, then edit by drag-and-drop on a canvas, keeping every result and where it came from.
-import { EmptyState } from '../../components/EmptyState.tsx'
+// The view, the shown image and the edit source live in the view's address.
+import { useState } from 'react'
+import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { Canvas } from './Canvas.tsx'
+import { Gallery, ImageTile } from './Gallery.tsx'
+import { ImageForm } from './ImageForm.tsx'
+import { ImageMeta } from './ImageMeta.tsx'
+import { useImage, useImageList, useImageModels } from './queries.ts'
+import './images.css'
 
 export function ImagesScreen() {
+  const params = useRouteParams()
+  const view = params.get('view') ?? 'create'
+  const open = (id: string) => setRouteParams({ view: null, image: id, source: null })
   return (
     <>
-      <ScreenHeader title="Images" subtitle="Generate images and edit them on a canvas." />
-      <EmptyState
-        icon="images"
-        title="Your gallery is empty"
-        summary="Describe an image to generate it, or drop a PNG or JPEG here to edit it. Every result is kept with its prompt, model and cost."
-        steps={[
-          'Generate with any image model, several at a time',
-          'Drag a result onto the canvas and describe the change',
-          'Follow an edit back through its history',
-        ]}
+      <ScreenHeader
+        title="Images"
+        subtitle="Generate images and edit them on a canvas."
+        actions={
+          <div className="segmented" role="tablist" aria-label="Images view">
+            {(['create', 'gallery'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="tab"
+                aria-selected={view === option}
+                className="segmented__option"
+                onClick={() => setRouteParams({ view: option === 'create' ? null : option })}
+              >
+                {option === 'create' ? 'Create and edit' : 'Gallery'}
+              </button>
+            ))}
+          </div>
+        }
       />
+      {view === 'gallery' ? <Gallery onOpen={open} /> : <CreateView onOpen={open} />}
     </>
+  )
+}
+
+function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
+  const params = useRouteParams()
+  const imageId = params.get('image')
+  const sourceId = params.get('source')
+  const image = useImage(imageId)
+  const source = useImage(sourceId)
+  const recent = useImageList({})
+  const models = useImageModels()
+  const [referenceIds, setReferenceIds] = useState<string[]>([])
+  const references = referenceIds.flatMap((id) => recent.data?.find((r) => r.id === id) ?? [])
+  const shown = image.data ?? null
+  const hasFamilyC = models.data?.some((m) => m.family === 'C') ?? false
+
+  return (
+    <div className="images">
+      <div className="images__side">
+        {source.data ? (
+          <div className="images__source">
+            <img src={source.data.url} alt="" />
+            <span>
+              Editing <strong>{source.data.prompt}</strong>
+            </span>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => setRouteParams({ source: null })}
+            >
+              Stop editing
+            </button>
+          </div>
+        ) : null}
+        <ImageForm
+          source={source.data ?? null}
+          references={references}
+          onReferences={setReferenceIds}
+          onResult={(images) => setRouteParams({ image: images[0]?.id ?? null })}
+        />
+      </div>
+      <div className="images__main">
+        <Canvas
+          source={source.data ?? null}
+          result={shown && shown.id !== source.data?.id ? shown : null}
+          onSource={(id) => setRouteParams({ source: id, image: null })}
+        />
+        {shown ? (
+          <ImageMeta
+            image={shown}
+            onOpen={onOpen}
+            onUseAsInput={() => setRouteParams({ source: shown.id, image: null })}
+            onUseAsReference={
+              hasFamilyC && !referenceIds.includes(shown.id)
+                ? () => setReferenceIds((ids) => [...ids, shown.id].slice(-3))
+                : undefined
+            }
+            onDeleted={() => setRouteParams({ image: null })}
+          />
+        ) : null}
+        {recent.data?.length ? (
+          <section aria-label="Recent images">
+            <h2 className="images__strip-title">Recent — drag one onto the canvas to edit it</h2>
+            <ul className="images__strip">
+              {recent.data.slice(0, 12).map((item) => (
+                <ImageTile key={item.id} image={item} onOpen={onOpen} compact />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </div>
   )
 }

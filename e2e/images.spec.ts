@@ -1,0 +1,132 @@
+// The image canvas against the sandbox: each family generates; a PNG dropped on the canvas is edited through
+// family A and family B; family C works from a reference; a refused file; the gallery after a restart.
+import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+import { expect, screenshot, test } from './fixtures/app.ts'
+
+/** A real 64×48 PNG, made with sharp. */
+const sourcePng = sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc7733' } })
+  .png()
+  .toBuffer()
+  .then((bytes) => bytes.toString('base64'))
+
+/** Drops a file onto the canvas the way a desktop drag does: a DataTransfer holding a real File. */
+async function dropFile(page: Page, name: string, mimeType: string, base64: string): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ([fileName, type, data]) => {
+      const scope = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } }
+        File: new (parts: unknown[], name: string, options: { type: string }) => unknown
+        atob(text: string): string
+      }
+      const binary = scope.atob(data)
+      const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0))
+      const dataTransfer = new scope.DataTransfer()
+      dataTransfer.items.add(new scope.File([bytes], fileName, { type }))
+      return dataTransfer
+    },
+    [name, mimeType, base64] as const,
+  )
+  const canvas = page.getByRole('application', { name: /Image canvas/ })
+  await canvas.dispatchEvent('dragover', { dataTransfer: transfer })
+  await canvas.dispatchEvent('drop', { dataTransfer: transfer })
+}
+
+test('generates with each family, with only the options each takes', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Images' }).click()
+  const form = page.getByRole('form', { name: 'Generate' })
+  await form.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await expect(form.getByLabel('Provider')).toBeVisible()
+  await form.getByRole('combobox', { name: 'Images' }).selectOption('2')
+  await form.getByRole('combobox', { name: 'Size' }).selectOption('256x256')
+  await form.getByLabel('Describe the image').fill('a lighthouse at dusk')
+  await form.getByRole('button', { name: 'Generate' }).click()
+  const details = page.getByRole('region', { name: 'Image details' })
+  await expect(details).toContainText('256 × 256')
+  await expect(page.getByRole('region', { name: 'Recent images' }).getByRole('listitem')).toHaveCount(2)
+
+  await form.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
+  await expect(form.getByRole('combobox', { name: 'Images' })).toHaveCount(0)
+  await expect(form.getByLabel('Provider')).toHaveCount(0)
+  await form.getByLabel('Describe the image').fill('a red bicycle')
+  await form.getByRole('button', { name: 'Generate' }).click()
+  await expect(details).toContainText('aurora/flash-image')
+
+  await details.getByRole('button', { name: 'Use as reference' }).click()
+  await form.getByRole('combobox', { name: 'Model' }).selectOption('orbit/ref-image')
+  await expect(form.getByRole('group', { name: /Reference images \(1 of 1–3/ })).toBeVisible()
+  await form.getByLabel('Describe the image').fill('a poster in this style')
+  await form.getByRole('button', { name: 'Generate' }).click()
+  await expect(details).toContainText('orbit/ref-image')
+  await expect(details.getByText('Input images')).toBeVisible()
+  await screenshot(page, 'images-generate-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'images-generate-dark')
+})
+
+test('edits a dropped PNG with family A and family B, compares before and after, and refuses a non-image', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Images' }).click()
+  await dropFile(page, 'notes.txt', 'text/plain', Buffer.from('not an image').toString('base64'))
+  await expect(page.getByRole('region', { name: 'Canvas' }).getByRole('alert')).toContainText(
+    'notes.txt is not an image',
+  )
+
+  await dropFile(page, 'photo.png', 'image/png', await sourcePng)
+  const edit = page.getByRole('form', { name: 'Edit' })
+  await expect(page.getByText('Editing photo.png')).toBeVisible()
+  await edit.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await expect(edit).toContainText('Sent to /v1/images/edits')
+  await edit.getByRole('combobox', { name: 'Size' }).selectOption('auto')
+  await edit.getByLabel('Describe the change').fill('add a red balloon')
+  await edit.getByRole('button', { name: 'Edit image' }).click()
+  const canvas = page.getByRole('region', { name: 'Canvas' })
+  const before = canvas.getByRole('img', { name: 'Before: photo.png' })
+  const after = canvas.getByRole('img', { name: 'After: add a red balloon' })
+  await expect(after).toBeVisible()
+  expect(await after.getAttribute('src')).not.toBe(await before.getAttribute('src'))
+  await expect(page.getByRole('region', { name: 'Image details' })).toContainText('64 × 48')
+  await canvas.getByRole('slider', { name: 'Before and after' }).fill('30')
+  await screenshot(page, 'images-edit-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'images-edit-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  await edit.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
+  await expect(edit).toContainText('Sent to generateContent')
+  await edit.getByLabel('Describe the change').fill('make it night')
+  await edit.getByRole('button', { name: 'Edit image' }).click()
+  const night = canvas.getByRole('img', { name: 'After: make it night' })
+  await expect(night).toBeVisible()
+  expect(await night.getAttribute('src')).not.toBe(await before.getAttribute('src'))
+  await expect(page.getByText("The model's thoughts")).toBeVisible()
+})
+
+test('keeps the gallery across a restart, with search and each edit linked to its parent', async ({
+  app,
+}) => {
+  let page = app.page
+  await page.getByRole('link', { name: 'Images' }).click()
+  await dropFile(page, 'photo.png', 'image/png', await sourcePng)
+  const edit = page.getByRole('form', { name: 'Edit' })
+  await edit.getByLabel('Describe the change').fill('add a kite')
+  await edit.getByRole('button', { name: 'Edit image' }).click()
+  await expect(page.getByRole('img', { name: 'After: add a kite' })).toBeVisible()
+
+  page = await app.restart()
+  await page.getByRole('link', { name: 'Images' }).click()
+  await page.getByRole('tab', { name: 'Gallery' }).click()
+  const gallery = page.getByRole('region', { name: 'Gallery' })
+  await expect(gallery.getByText('2 images')).toBeVisible()
+  await gallery.getByLabel('Search prompts').fill('kite')
+  await expect(gallery.getByText('1 image', { exact: true })).toBeVisible()
+  await screenshot(page, 'images-gallery-light')
+  await gallery.getByRole('button', { name: 'Open its parent' }).click()
+  await expect(page.getByRole('region', { name: 'Image details' })).toContainText('photo.png')
+  await page.getByRole('tab', { name: 'Gallery' }).click()
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'images-gallery-dark')
+})

@@ -1,0 +1,112 @@
+// Every image kept, newest first: search by prompt, filter by model, each tile showing where it came from.
+// Tiles drag onto the canvas (or a reference slot) inside the app, and out to the desktop as files.
+import { useState } from 'react'
+import type { ImageRecord } from '#shared/ipc/routes/images'
+import { EmptyState } from '../../components/EmptyState.tsx'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { invoke } from '../../ipc.ts'
+import { imageDragType, useImageList, useImageModels } from './queries.ts'
+
+const extensionOf = (type: string) => (type === 'image/jpeg' ? 'jpg' : type.replace('image/', ''))
+
+/** Drag data for a gallery image: its id for the app, and a file for the desktop. */
+export function startImageDrag(event: React.DragEvent, image: ImageRecord): void {
+  event.dataTransfer.setData(imageDragType, image.id)
+  event.dataTransfer.effectAllowed = 'copy'
+  const name = `${
+    image.prompt
+      .replace(/[^\w -]+/g, '')
+      .trim()
+      .slice(0, 40) || 'image'
+  }.${extensionOf(image.mimeType)}`
+  event.dataTransfer.setData(
+    'DownloadURL',
+    `${image.mimeType}:${name}:${new URL(image.url, location.href).href}`,
+  )
+  void invoke('images.dragOut', { id: image.id })
+}
+
+export function ImageTile(props: { image: ImageRecord; onOpen: (id: string) => void; compact?: boolean }) {
+  const { image } = props
+  return (
+    <li className={`image-tile${props.compact ? ' image-tile--compact' : ''}`}>
+      <button
+        type="button"
+        className="image-tile__open"
+        draggable
+        onDragStart={(event) => startImageDrag(event, image)}
+        onClick={() => props.onOpen(image.id)}
+        aria-label={`Open ${image.prompt}`}
+      >
+        <img src={image.url} alt="" loading="lazy" decoding="async" />
+      </button>
+      {props.compact ? null : (
+        <div className="image-tile__text">
+          <span className="image-tile__prompt" title={image.prompt}>
+            {image.prompt}
+          </span>
+          <span className="muted">
+            {image.kind === 'uploaded' ? 'Brought in' : image.model}
+            {image.parentId ? ' · an edit' : ''}
+          </span>
+          {image.parentId ? (
+            <button type="button" className="link-button" onClick={() => props.onOpen(image.parentId ?? '')}>
+              Open its parent
+            </button>
+          ) : null}
+        </div>
+      )}
+    </li>
+  )
+}
+
+export function Gallery(props: { onOpen: (id: string) => void }) {
+  const [text, setText] = useState('')
+  const [model, setModel] = useState('')
+  const models = useImageModels()
+  const list = useImageList({ ...(text.trim() ? { text: text.trim() } : {}), ...(model ? { model } : {}) })
+  return (
+    <section className="gallery" aria-label="Gallery">
+      <div className="gallery__filters">
+        <label className="field">
+          <span className="field__label">Search prompts</span>
+          <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field__label">Model</span>
+          <select value={model} onChange={(event) => setModel(event.target.value)}>
+            <option value="">All models</option>
+            <option value="upload">Brought in</option>
+            {models.data?.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted">
+          {list.data ? `${list.data.length} image${list.data.length === 1 ? '' : 's'}` : ''}
+        </span>
+      </div>
+      <ErrorNote error={list.error} />
+      {list.data?.length === 0 ? (
+        <EmptyState
+          icon="images"
+          title={text || model ? 'No image matches' : 'Your gallery is empty'}
+          summary={
+            text || model
+              ? 'Try other words, or all models.'
+              : 'Every image you generate, edit or bring in is kept here with its prompt, model, usage and cost.'
+          }
+          steps={text || model ? [] : ['Generate an image', 'Drop one on the canvas to edit it']}
+        />
+      ) : (
+        <ul className="gallery__grid">
+          {list.data?.map((image) => (
+            <ImageTile key={image.id} image={image} onOpen={props.onOpen} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

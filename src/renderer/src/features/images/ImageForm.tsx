@@ -1,0 +1,289 @@
+// What to draw: a prompt (with recent ones), a model grouped by family with its price, the options that model
+// takes and only those, a provider pin where it means something, reference images for family C. With a source
+// on the canvas the same form describes an edit, sent the way the model's family edits.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useRef, useState } from 'react'
+import { editQualities, imageBackgrounds, imageFormats, imageQualities, imageSizes } from '#shared/api/images'
+import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
+import type { ImageModel, ImageOptions, ImageRecord } from '#shared/ipc/routes/images'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { formatUsd } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { familyLabels, imageDragType, useImageModels, useRecentPrompts } from './queries.ts'
+
+const editRouteLabels = {
+  A: 'Sent to /v1/images/edits as a file (size auto keeps the original size).',
+  B: 'Sent to generateContent with the image as inline data.',
+  C: 'Sent to /v1/images/generations with the image in input_images.',
+} as const
+
+const perMillion = (price: string) => formatUsd(formatAmount(multiply(parseAmount(price), 1_000_000)))
+
+export function ImageForm(props: {
+  source: ImageRecord | null
+  references: ImageRecord[]
+  onReferences: (ids: string[]) => void
+  onResult: (images: ImageRecord[]) => void
+}) {
+  const models = useImageModels()
+  const prompts = useRecentPrompts()
+  const client = useQueryClient()
+  const [prompt, setPrompt] = useState('')
+  const [modelId, setModelId] = useState('')
+  const [options, setOptions] = useState<ImageOptions>({})
+  const [provider, setProvider] = useState('')
+  const requestId = useRef<string | null>(null)
+  const formId = useId()
+  const editing = props.source !== null
+  const usable = (model: ImageModel) => !editing || model.readsImages
+  const model = models.data?.find((m) => m.id === modelId && usable(m)) ?? models.data?.find(usable)
+  const shownOptions = model
+    ? editing
+      ? model.family === 'A'
+        ? (['quality', 'size', 'n'] as const).filter((name) => model.options.includes(name))
+        : model.family === 'C'
+          ? (['size'] as const)
+          : []
+      : model.options
+    : []
+  const chosen = Object.fromEntries(
+    Object.entries(options).filter(([name]) => (shownOptions as readonly string[]).includes(name)),
+  ) as ImageOptions
+  const run = useMutation({
+    mutationFn: () => {
+      const id = crypto.randomUUID()
+      requestId.current = id
+      const pin = model?.pinnable && provider.trim() ? { provider: provider.trim() } : {}
+      if (props.source)
+        return invoke('images.edit', {
+          requestId: id,
+          model: model?.id ?? '',
+          prompt,
+          sourceId: props.source.id,
+          options: chosen,
+          ...pin,
+        })
+      return invoke('images.generate', {
+        requestId: id,
+        model: model?.id ?? '',
+        prompt,
+        options: chosen,
+        ...pin,
+        ...(model?.family === 'C' && props.references.length
+          ? { referenceIds: props.references.map((r) => r.id) }
+          : {}),
+      })
+    },
+    onSuccess: ({ images }) => {
+      props.onResult(images)
+      void client.invalidateQueries({ queryKey: queryKeys.images() })
+    },
+  })
+  const refused = run.error as { serviceCode?: string } | null
+  const setOption = (name: keyof ImageOptions, value: string) =>
+    setOptions((current) => ({
+      ...current,
+      [name]: value === '' ? undefined : name === 'n' ? Number(value) : value,
+    }))
+  const choicesOf = (name: keyof ImageOptions): readonly string[] =>
+    name === 'quality'
+      ? editing
+        ? editQualities
+        : imageQualities
+      : name === 'size'
+        ? imageSizes
+        : name === 'output_format'
+          ? imageFormats
+          : name === 'background'
+            ? imageBackgrounds
+            : ['1', '2', '3', '4']
+  const cannotEdit = editing ? (models.data?.filter((m) => !m.readsImages) ?? []) : []
+
+  return (
+    <form
+      className="image-form"
+      aria-label={editing ? 'Edit' : 'Generate'}
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!run.isPending && prompt.trim() && model) run.mutate()
+      }}
+    >
+      <label className="field">
+        <span className="field__label">{editing ? 'Describe the change' : 'Describe the image'}</span>
+        <textarea
+          className="image-form__prompt"
+          rows={4}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          onKeyDown={(event) => {
+            if ((event.ctrlKey || event.metaKey) && event.key === 'Enter')
+              event.currentTarget.form?.requestSubmit()
+          }}
+        />
+      </label>
+      {prompts.data?.length ? (
+        <label className="field">
+          <span className="field__label">Recent prompts</span>
+          <select value="" onChange={(event) => event.target.value && setPrompt(event.target.value)}>
+            <option value="">Choose one to reuse…</option>
+            {prompts.data.map((text) => (
+              <option key={text} value={text}>
+                {text.length > 80 ? `${text.slice(0, 79)}…` : text}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <div className="field">
+        <label className="field__label" htmlFor={`${formId}-model`}>
+          Model
+        </label>
+        <select
+          id={`${formId}-model`}
+          aria-describedby={`${formId}-model-note`}
+          value={model?.id ?? ''}
+          onChange={(event) => setModelId(event.target.value)}
+        >
+          {(['A', 'B', 'C'] as const).map((family) => (
+            <optgroup key={family} label={familyLabels[family]}>
+              {models.data
+                ?.filter((m) => m.family === family)
+                .map((m) => (
+                  <option key={m.id} value={m.id} disabled={!usable(m)}>
+                    {m.name} · {perMillion(m.promptPrice)}/1M in · {perMillion(m.completionPrice)}/1M out
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </select>
+        <span id={`${formId}-model-note`} className="muted">
+          {editing && model ? <span>{editRouteLabels[model.family]}</span> : null}
+          {cannotEdit.length ? (
+            <span className="muted">
+              {cannotEdit.map((m) => m.name).join(', ')} cannot edit:{' '}
+              {cannotEdit.length === 1 ? 'it takes' : 'they take'} no image as input.
+            </span>
+          ) : null}
+        </span>
+      </div>
+      {shownOptions.length ? (
+        <div className="image-form__options">
+          {shownOptions.map((name) => (
+            <label key={name} className="field">
+              <span className="field__label">
+                {
+                  {
+                    quality: 'Quality',
+                    size: 'Size',
+                    n: 'Images',
+                    output_format: 'Format',
+                    background: 'Background',
+                  }[name]
+                }
+              </span>
+              <select
+                value={chosen[name] === undefined ? '' : String(chosen[name])}
+                onChange={(event) => setOption(name, event.target.value)}
+              >
+                <option value="">Default</option>
+                {choicesOf(name).map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
+      ) : null}
+      {model?.pinnable ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-provider`}>
+            Provider
+          </label>
+          <input
+            id={`${formId}-provider`}
+            aria-describedby={`${formId}-provider-note`}
+            list={`${formId}-providers`}
+            placeholder="Automatic (the service splits by weight)"
+            value={provider}
+            onChange={(event) => setProvider(event.target.value)}
+          />
+          <datalist id={`${formId}-providers`}>
+            <option value="origin" />
+            <option value="cloudhost" />
+          </datalist>
+          <span id={`${formId}-provider-note`} className="muted">
+            Sent as the X-Svc-Provider-Type header, which works for generations and edits.
+          </span>
+        </div>
+      ) : null}
+      {!editing && model?.family === 'C' ? (
+        <ReferenceSlots references={props.references} onChange={props.onReferences} />
+      ) : null}
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={run.isPending || !prompt.trim() || !model}
+        >
+          {run.isPending ? (editing ? 'Editing…' : 'Generating…') : editing ? 'Edit image' : 'Generate'}
+        </button>
+        {run.isPending ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              requestId.current && void invoke('requests.cancel', { requestId: requestId.current })
+            }
+          >
+            Cancel
+          </button>
+        ) : null}
+      </div>
+      <ErrorNote error={run.error} />
+      {refused?.serviceCode === 'content_policy_violation' && model?.pinnable && provider !== 'origin' ? (
+        <button type="button" className="button" onClick={() => setProvider('origin')}>
+          Pin the origin provider and try again
+        </button>
+      ) : null}
+    </form>
+  )
+}
+
+function ReferenceSlots(props: { references: ImageRecord[]; onChange: (ids: string[]) => void }) {
+  const ids = props.references.map((reference) => reference.id)
+  return (
+    <fieldset
+      className="reference-slots"
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes(imageDragType)) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        const id = event.dataTransfer.getData(imageDragType)
+        if (!id || ids.includes(id)) return
+        event.preventDefault()
+        props.onChange([...ids, id].slice(-3))
+      }}
+    >
+      <legend className="field__label">Reference images ({ids.length} of 1–3, sent as input_images)</legend>
+      <div className="reference-slots__row">
+        {props.references.map((reference) => (
+          <figure key={reference.id} className="reference-slots__item">
+            <img src={reference.url} alt={reference.prompt} />
+            <button
+              type="button"
+              className="media-thumb__remove"
+              aria-label={`Remove reference ${reference.prompt}`}
+              onClick={() => props.onChange(ids.filter((id) => id !== reference.id))}
+            >
+              ×
+            </button>
+          </figure>
+        ))}
+        {ids.length < 3 ? <span className="muted">Drag images here from the gallery strip.</span> : null}
+      </div>
+    </fieldset>
+  )
+}
