@@ -11,13 +11,14 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     profile: { type: 'string', default: 'sandbox' },
     'sandbox-time-scale': { type: 'string', default: '1' },
+    'sandbox-synthetic-models': { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
 })
 
 if (values.help) {
   console.log(
-    'Usage: npm run harness -- [--user-data DIR] [--port N] [--profile sandbox] [--sandbox-time-scale F]',
+    'Usage: npm run harness -- [--user-data DIR] [--port N] [--profile sandbox] [--sandbox-time-scale F] [--sandbox-synthetic-models N]',
   )
   process.exit(0)
 }
@@ -38,7 +39,12 @@ try {
   const sandboxTimeScale = Number(values['sandbox-time-scale'])
   if (!(sandboxTimeScale > 0))
     throw new Error(`--sandbox-time-scale must be a positive number, not "${values['sandbox-time-scale']}"`)
-  const harness = await startHarness({ userData, port, sandboxTimeScale })
+  const sandboxSyntheticModels = Number(values['sandbox-synthetic-models'])
+  if (!Number.isInteger(sandboxSyntheticModels) || sandboxSyntheticModels < 0)
+    throw new Error(
+      `--sandbox-synthetic-models must be a whole number, not "${values['sandbox-synthetic-models']}"`,
+    )
+  const harness = await startHarness({ userData, port, sandboxTimeScale, sandboxSyntheticModels })
   console.log(`harness listening on ${harness.url}`)
   const stop = () => void harness.close().then(() => process.exit(0))
   process.once('SIGINT', stop)

@@ -21,6 +21,7 @@ export interface HarnessOptions {
   port?: number
   rendererDir?: string
   sandboxTimeScale?: number
+  sandboxSyntheticModels?: number
 }
 
 export interface Harness {
@@ -48,7 +49,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // The stand-in for the OS keychain lives beside the data folder, as a real keychain lives outside it.
     keychainFile: `${options.userData.replace(/[\\/]+$/, '')}.keychain`,
   })
-  const core = await createCore(platform, { sandboxTimeScale: options.sandboxTimeScale ?? 1 })
+  const core = await createCore(platform, {
+    sandboxTimeScale: options.sandboxTimeScale ?? 1,
+    ...(options.sandboxSyntheticModels ? { sandboxSyntheticModels: options.sandboxSyntheticModels } : {}),
+  })
 
   let origin = ''
   const dispatch = core.dispatcher(() => [origin])

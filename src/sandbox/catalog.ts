@@ -244,22 +244,88 @@ export const sandboxModels: SandboxModel[] = [
 ]
 
 export interface Catalog {
-  models: SandboxModel[]
+  readonly models: SandboxModel[]
   find(idOrAlias: string): SandboxModel | undefined
   hasRole(model: SandboxModel, ...roles: Role[]): boolean
+  /** Control API: the catalog changes while the service runs (a model added, removed or repriced). */
+  add(model: SandboxModel): void
+  remove(id: string): boolean
+  reprice(id: string, pricing: Partial<SandboxModel['pricing']>): boolean
 }
 
-export function createCatalog(models: SandboxModel[] = sandboxModels): Catalog {
+export function createCatalog(initial: SandboxModel[] = sandboxModels): Catalog {
+  let models = [...initial]
   const byId = new Map<string, SandboxModel>()
-  for (const model of models) {
-    byId.set(model.id, model)
-    if (model.alias) byId.set(model.alias, model)
+  const index = () => {
+    byId.clear()
+    for (const model of models) {
+      byId.set(model.id, model)
+      if (model.alias) byId.set(model.alias, model)
+    }
   }
+  index()
   return {
-    models,
+    get models() {
+      return models
+    },
     find: (idOrAlias) => byId.get(idOrAlias.replace(/^models\//, '')),
     hasRole: (model, ...roles) => roles.some((role) => model.roles.includes(role)),
+    add(model) {
+      models = [...models.filter((m) => m.id !== model.id), model]
+      index()
+    },
+    remove(id) {
+      const before = models.length
+      models = models.filter((m) => m.id !== id)
+      index()
+      return models.length < before
+    },
+    reprice(id, pricing) {
+      const model = byId.get(id)
+      if (!model) return false
+      models = models.map((m) => (m.id === id ? { ...m, pricing: { ...m.pricing, ...pricing } } : m))
+      index()
+      return true
+    },
   }
+}
+
+/**
+ * A large made-up catalog for benchmarks: `count` chat, image and decision models across fifty providers,
+ * with spread-out context lengths and prices. Deterministic.
+ */
+export function syntheticModels(count: number): SandboxModel[] {
+  return Array.from({ length: count }, (_, i): SandboxModel => {
+    const kind = i % 10 === 0 ? 'image' : i % 7 === 0 ? 'decision' : 'chat'
+    const context = 4096 * 2 ** (i % 8)
+    const prompt = formatPerToken(((i * 37) % 997) + 1)
+    return {
+      id: `vendor${String(i % 50).padStart(2, '0')}/model-${i}`,
+      name: `Vendor ${i % 50} Model ${i}`,
+      description: `Synthetic ${kind} model number ${i} for catalog benchmarks.`,
+      roles: kind === 'image' ? ['image-a'] : kind === 'decision' ? ['decision'] : ['chat'],
+      created: day + i * 3600,
+      contextLength: context,
+      maxCompletionTokens: Math.min(context / 4, 32_768),
+      inputModalities: i % 3 === 0 ? ['text', 'image'] : ['text'],
+      outputModalities: kind === 'image' ? ['image'] : ['text'],
+      pricing: { prompt, completion: formatPerToken((((i * 37) % 997) + 1) * 4) },
+      supportedParameters:
+        kind === 'decision'
+          ? ['safety_identifier']
+          : kind === 'image'
+            ? ['size', 'n']
+            : ['temperature', 'tools'],
+      moderated: i % 4 === 0,
+      expirationDate: i % 97 === 0 ? '2027-01-31' : null,
+      providers: ['origin'],
+    }
+  })
+}
+
+/** Hundredths of a dollar per million tokens, written per token. */
+function formatPerToken(centsPerMillion: number): string {
+  return (centsPerMillion / 100_000_000).toFixed(10).replace(/0+$/, '')
 }
 
 export const ownerOf = (id: string) => id.split('/')[0] ?? id

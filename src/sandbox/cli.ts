@@ -4,7 +4,8 @@ import { startSandbox } from './server.ts'
 import { defaultOptions } from './state.ts'
 
 const usage = `Usage: npm run sandbox -- [--port N] [--host H] [--keys k1,k2] [--webhook-secret S]
-                        [--time-scale F] [--credits N] [--allow-private-callbacks]`
+                        [--time-scale F] [--credits N] [--allow-private-callbacks]
+                        [--synthetic-models N]`
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`)
@@ -22,6 +23,7 @@ function parse() {
       'time-scale': { type: 'string', default: String(defaultOptions.timeScale) },
       credits: { type: 'string', default: String(defaultOptions.credits) },
       'allow-private-callbacks': { type: 'boolean', default: false },
+      'synthetic-models': { type: 'string', default: '0' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -44,6 +46,9 @@ const timeScale = Number(values['time-scale'])
 if (!(timeScale > 0)) fail(`--time-scale must be a positive number, not "${values['time-scale']}"`)
 const credits = Number(values.credits)
 if (!(credits >= 0)) fail(`--credits must be zero or more, not "${values.credits}"`)
+const synthetic = Number(values['synthetic-models'])
+if (!Number.isInteger(synthetic) || synthetic < 0)
+  fail(`--synthetic-models must be a whole number, not "${values['synthetic-models']}"`)
 const keys = values.keys
   .split(',')
   .map((key) => key.trim())
@@ -59,6 +64,7 @@ try {
     timeScale,
     credits,
     allowPrivateCallbacks: values['allow-private-callbacks'],
+    syntheticModels: synthetic,
   })
   console.log(`sandbox listening on ${sandbox.url}`)
   console.error(`API key: ${keys[0]}  (webhook secret: ${values['webhook-secret']})`)

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { messagesVersion } from '#shared/api/messages'
 import { decisionMessages } from '#shared/domain/decisions'
-import { type Catalog, createCatalog } from './catalog.ts'
+import { type Catalog, createCatalog, sandboxModels, syntheticModels } from './catalog.ts'
 import { bearerKey, errorBody, type Group, header, readBody, ServiceError, sendJson } from './http.ts'
 import type { Reply, RequestContext, Route, SandboxContext } from './router.ts'
 import { controlRoutes } from './routes/control.ts'
@@ -31,6 +31,8 @@ export interface StartOptions extends Partial<SandboxOptions> {
   port?: number
   host?: string
   catalog?: Catalog
+  /** Adds this many made-up models to the catalog (benchmarks of a large catalog). */
+  syntheticModels?: number
   /** The clock (ms); tests move it to expire caches. */
   now?: () => number
 }
@@ -66,7 +68,8 @@ const isLoopback = (address: string | undefined) =>
 
 export async function startSandbox(options: StartOptions = {}): Promise<Sandbox> {
   const state = new SandboxState({ ...defaultOptions, ...options })
-  const catalog = options.catalog ?? createCatalog()
+  const catalog =
+    options.catalog ?? createCatalog([...sandboxModels, ...syntheticModels(options.syntheticModels ?? 0)])
   const context: SandboxContext = { catalog, state, now: options.now ?? (() => Date.now()) }
   let baseUrl = ''
   const videos = createVideoEngine(context, () => baseUrl)

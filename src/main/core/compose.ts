@@ -48,6 +48,8 @@ export interface CoreOptions {
   sandboxTimeScale?: number
   /** The embedded sandbox's balance per key, in USD. */
   sandboxCredits?: number
+  /** Made-up models the embedded sandbox adds to its catalog (benchmarks). */
+  sandboxSyntheticModels?: number
 }
 
 export async function createCore(platform: Platform, options: CoreOptions = {}): Promise<Core> {
@@ -62,6 +64,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const sandbox = createEmbeddedSandbox({
     timeScale: options.sandboxTimeScale ?? 1,
     ...(options.sandboxCredits !== undefined ? { credits: options.sandboxCredits } : {}),
+    ...(options.sandboxSyntheticModels ? { syntheticModels: options.sandboxSyntheticModels } : {}),
     onStarted: () => events.emit('data.changed', { topics: ['profiles'] }),
   })
   const profiles = openProfiles(userData, secrets, sandbox)
@@ -108,6 +111,9 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     ...profileHandlers({ profiles, secrets, events }),
     ...streamHandlers({ events, requests, gateway }),
     'catalog.models': ({ refresh }) => catalog.models(refresh),
+    'catalog.browse': ({ refresh }) => catalog.browse(refresh),
+    'catalog.model': ({ id, refresh }) => catalog.model(id, refresh),
+    'catalog.provider': ({ provider }) => catalog.provider(provider),
     ...decisionHandlers({ caller, history, requests }),
     ...batchHandlers({ history, runner: batchRunner, platform }),
     ...imageHandlers({ gateway, catalog, history, media, platform, requests, emit: events.emit }),

@@ -1,4 +1,4 @@
-// The loopback-only control API that tests and the app's tooling rely on: the catalog's roles, forced video
+// The loopback-only control API that tests and the app's tooling rely on: the catalog's roles and changes, forced video
 // outcomes, keys, and faults. Its shapes are stable.
 import { z } from 'zod'
 import { formatAmount } from '#shared/domain/money'
@@ -13,6 +13,34 @@ const KeyChange = z.object({
     .object({ requests: z.number().int().positive(), windowSeconds: z.number().positive() })
     .optional(),
   webhookSecret: z.string().min(1).optional(),
+})
+const Price = z.string().regex(/^\d+(\.\d+)?$/)
+const CatalogChange = z.object({
+  /** New models, made from the chat model `like` with these fields changed. */
+  add: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+        name: z.string().min(1),
+        like: z.string().default('aurora/flash-2'),
+        contextLength: z.number().int().positive().optional(),
+        pricing: z.object({ prompt: Price, completion: Price }).optional(),
+      }),
+    )
+    .default([]),
+  remove: z.array(z.string()).default([]),
+  prices: z
+    .record(
+      z.string(),
+      z.object({
+        prompt: Price.optional(),
+        completion: Price.optional(),
+        cacheRead: Price.optional(),
+        cacheWrite5m: Price.optional(),
+        cacheWrite1h: Price.optional(),
+      }),
+    )
+    .default({}),
 })
 const Faults = z.object({
   upstreamError: z.number().min(0).max(1).optional(),
@@ -32,6 +60,39 @@ export function controlRoutes(ctx: SandboxContext, videos: VideoEngine): Route[]
         status: 200,
         json: ctx.catalog.models.map((model) => ({ id: model.id, roles: model.roles })),
       }),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/__sandbox\/catalog$/,
+      group: 'control',
+      handle: async ({ body, req }) => {
+        const change = parseWith(
+          CatalogChange,
+          await json(body, req.headers['content-type']),
+          'invalid_request',
+        )
+        for (const added of change.add) {
+          const template = ctx.catalog.find(added.like)
+          if (!template) throw new ServiceError(400, 'invalid_request', `No model '${added.like}' to copy.`)
+          const { alias: _alias, ...rest } = template
+          ctx.catalog.add({
+            ...rest,
+            id: added.id,
+            name: added.name,
+            contextLength: added.contextLength ?? template.contextLength,
+            pricing: added.pricing ?? template.pricing,
+            created: Math.floor(ctx.now() / 1000),
+          })
+        }
+        const missing = [
+          ...change.remove.filter((id) => !ctx.catalog.remove(id)),
+          ...Object.entries(change.prices)
+            .filter(([id, pricing]) => !ctx.catalog.reprice(id, pricing))
+            .map(([id]) => id),
+        ]
+        if (missing.length) throw new ServiceError(404, 'model_not_found', `No model ${missing.join(', ')}.`)
+        return { status: 200, json: { models: ctx.catalog.models.length } }
+      },
     },
     {
       method: 'POST',

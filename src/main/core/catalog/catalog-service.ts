@@ -1,12 +1,83 @@
-// The model catalog of the active profile: fetched in the unified style, kept in the history with its time,
-// and served from there when the service cannot be reached.
-import type { UnifiedModel } from '#shared/api/models'
+// The model catalog of the active profile: the three listing styles fetched together, kept in the history
+// with their time (the newest two, for "what changed"), and served from there when the service cannot be
+// reached. The unified list feeds the screens that pick a model; the merged records feed the browser.
+import type { GenerativeModel, MessageModel, UnifiedModel } from '#shared/api/models'
+import {
+  type CatalogModel,
+  diffCatalogs,
+  fromGenerative,
+  fromMessages,
+  fromUnified,
+  type ListingStyle,
+  mergeListings,
+} from '#shared/domain/catalog'
 import { AppError } from '#shared/ipc/app-error'
 import type { CatalogSnapshot } from '#shared/ipc/routes/catalog'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
 
 const freshForMs = 5 * 60_000
+const timeoutMs = 15_000
+
+interface RawListings {
+  unified?: UnifiedModel[]
+  generative?: GenerativeModel[]
+  messages?: MessageModel[]
+}
+
+interface Kept {
+  raw: RawListings
+  fetchedAt: number
+  fresh: boolean
+  problem: string | null
+  merged?: CatalogModel[]
+}
+
+const merge = (raw: RawListings) =>
+  mergeListings({
+    unified: raw.unified?.map(fromUnified),
+    generative: raw.generative?.map(fromGenerative),
+    messages: raw.messages?.map(fromMessages),
+  })
+
+/** Snapshots written before the styles were kept together hold the unified list alone. */
+const readSnapshot = (json: string): RawListings => {
+  const value: unknown = JSON.parse(json)
+  return Array.isArray(value) ? { unified: value as UnifiedModel[] } : (value as RawListings)
+}
+
+const styleNames: Record<ListingStyle, string> = {
+  unified: 'unified',
+  generative: 'generative-native',
+  messages: 'message-native',
+}
+
+/** The three styles asked at once; what answered, and why the others did not. Fails only if none answered. */
+async function fromEachStyle<U, G, M>(
+  unified: Promise<{ data: U }>,
+  generative: Promise<{ data: G }>,
+  messages: Promise<{ data: M }>,
+) {
+  const [u, g, m] = await Promise.allSettled([unified, generative, messages])
+  const failures = (
+    [
+      ['unified', u],
+      ['generative', g],
+      ['messages', m],
+    ] as const
+  ).flatMap(([style, result]) =>
+    result.status === 'rejected'
+      ? [{ style, error: result.reason as unknown, message: String((result.reason as Error).message) }]
+      : [],
+  )
+  if (failures.length === 3) throw failures[0]?.error
+  return {
+    unified: u.status === 'fulfilled' ? u.value.data : null,
+    generative: g.status === 'fulfilled' ? g.value.data : null,
+    messages: m.status === 'fulfilled' ? m.value.data : null,
+    failures,
+  }
+}
 
 export function createCatalogService(deps: {
   history: History
@@ -15,33 +86,137 @@ export function createCatalogService(deps: {
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
-  const memory = new Map<string, CatalogSnapshot>()
+  const memory = new Map<string, Kept>()
+  const { listings } = deps.gateway
+
+  async function fetchAll(): Promise<{ raw: RawListings; problem: string | null }> {
+    const got = await fromEachStyle(
+      listings.unified.all({ timeoutMs }),
+      listings.generative.all({ timeoutMs }),
+      listings.messages.all({ timeoutMs }),
+    )
+    return {
+      raw: {
+        ...(got.unified ? { unified: got.unified.data } : {}),
+        ...(got.generative ? { generative: got.generative.models } : {}),
+        ...(got.messages ? { messages: got.messages.data } : {}),
+      },
+      problem: got.failures.length
+        ? `The ${got.failures.map((failure) => styleNames[failure.style]).join(' and ')} listing did not answer: ${got.failures[0]?.message}`
+        : null,
+    }
+  }
+
+  async function current(refresh: boolean): Promise<Kept> {
+    const profileId = deps.profileId()
+    const cached = memory.get(profileId)
+    if (cached?.fresh && !refresh && now() - cached.fetchedAt < freshForMs) return cached
+    try {
+      const { raw, problem } = await fetchAll()
+      const kept: Kept = { raw, fetchedAt: now(), fresh: true, problem }
+      deps.history.transaction(() =>
+        deps.history.catalogSnapshots.save({
+          profileId,
+          fetchedAt: kept.fetchedAt,
+          modelsJson: JSON.stringify(raw),
+        }),
+      )
+      memory.set(profileId, kept)
+      return kept
+    } catch (error) {
+      const [last] = deps.history.catalogSnapshots.latest(profileId, 1)
+      if (!last || !(error instanceof AppError)) throw error
+      const kept: Kept = {
+        raw: readSnapshot(last.modelsJson),
+        fetchedAt: last.fetchedAt,
+        fresh: false,
+        problem: `The service could not be reached (${error.message}). This is the catalog kept from that time.`,
+      }
+      memory.set(profileId, kept)
+      return kept
+    }
+  }
+
+  const mergedOf = (kept: Kept) => {
+    kept.merged ??= merge(kept.raw)
+    return kept.merged
+  }
 
   return {
     async models(refresh: boolean): Promise<CatalogSnapshot> {
-      const profileId = deps.profileId()
-      const cached = memory.get(profileId)
-      if (cached && !refresh && now() - cached.fetchedAt < freshForMs) return cached
-      try {
-        const { data } = await deps.gateway.listings.unified.all({ timeoutMs: 15_000 })
-        const snapshot: CatalogSnapshot = { models: data.data, fetchedAt: now(), fresh: true }
-        deps.history.transaction(() =>
-          deps.history.catalogSnapshots.save({
-            profileId,
-            fetchedAt: snapshot.fetchedAt,
-            modelsJson: JSON.stringify(data.data),
-          }),
+      const kept = await current(refresh)
+      if (!kept.raw.unified)
+        throw new AppError({
+          code: 'unavailable',
+          message: kept.problem ?? 'The unified listing did not answer.',
+        })
+      return { models: kept.raw.unified, fetchedAt: kept.fetchedAt, fresh: kept.fresh }
+    },
+
+    async browse(refresh: boolean) {
+      const kept = await current(refresh)
+      const [newest, previous] = deps.history.catalogSnapshots.latest(deps.profileId(), 2)
+      const changes =
+        kept.fresh && newest?.fetchedAt === kept.fetchedAt && previous
+          ? {
+              since: previous.fetchedAt,
+              ...diffCatalogs(merge(readSnapshot(previous.modelsJson)), mergedOf(kept)),
+            }
+          : null
+      return {
+        models: mergedOf(kept),
+        fetchedAt: kept.fetchedAt,
+        fresh: kept.fresh,
+        problem: kept.problem,
+        changes,
+      }
+    },
+
+    /** One model in each style: fresh from the single-model routes, or as last kept. */
+    async model(id: string, refresh: boolean) {
+      if (refresh) {
+        const got = await fromEachStyle(
+          listings.unified.model(id, { timeoutMs }),
+          listings.generative.model(id, { timeoutMs }),
+          listings.messages.model(id, { timeoutMs }),
         )
-        memory.set(profileId, snapshot)
-        return snapshot
-      } catch (error) {
-        const [last] = deps.history.catalogSnapshots.latest(profileId, 1)
-        if (!last || !(error instanceof AppError)) throw error
-        return {
-          models: JSON.parse(last.modelsJson) as UnifiedModel[],
-          fetchedAt: last.fetchedAt,
-          fresh: false,
-        }
+        const raw = { unified: got.unified, generative: got.generative, messages: got.messages }
+        const [model] = merge({
+          ...(raw.unified ? { unified: [raw.unified] } : {}),
+          ...(raw.generative ? { generative: [raw.generative] } : {}),
+          ...(raw.messages ? { messages: [raw.messages] } : {}),
+        })
+        if (!model) throw new AppError({ code: 'not_found', message: `No model ${id}.` })
+        return { model, raw, fetchedAt: now() }
+      }
+      const kept = await current(false)
+      const model = mergedOf(kept).find((m) => m.id === id)
+      if (!model) throw new AppError({ code: 'not_found', message: `${id} is not in the catalog.` })
+      return {
+        model,
+        raw: {
+          unified: kept.raw.unified?.find((m) => m.id === id) ?? null,
+          generative: kept.raw.generative?.find((m) => m.name === `models/${id}`) ?? null,
+          messages: kept.raw.messages?.find((m) => m.id === id) ?? null,
+        },
+        fetchedAt: kept.fetchedAt,
+      }
+    },
+
+    /** A provider's models, fresh from the by-provider routes. */
+    async provider(provider: string) {
+      const got = await fromEachStyle(
+        listings.unified.provider(provider, { timeoutMs }),
+        listings.generative.provider(provider, { timeoutMs }),
+        listings.messages.provider(provider, { timeoutMs }),
+      )
+      return {
+        models: merge({
+          ...(got.unified ? { unified: got.unified.data } : {}),
+          ...(got.generative ? { generative: got.generative.models } : {}),
+          ...(got.messages ? { messages: got.messages.data } : {}),
+        }),
+        fetchedAt: now(),
       }
     },
   }

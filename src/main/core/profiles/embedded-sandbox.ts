@@ -12,7 +12,12 @@ export interface EmbeddedSandbox {
 }
 
 export function createEmbeddedSandbox(
-  options: { timeScale?: number; credits?: number; onStarted?: (url: string) => void } = {},
+  options: {
+    timeScale?: number
+    credits?: number
+    syntheticModels?: number
+    onStarted?: (url: string) => void
+  } = {},
 ): EmbeddedSandbox {
   const apiKey = `sk-sandbox-${randomBytes(12).toString('hex')}`
   const webhookSecret = `whsec-${randomBytes(18).toString('base64url')}`
@@ -26,6 +31,7 @@ export function createEmbeddedSandbox(
         allowPrivateCallbacks: true,
         timeScale: options.timeScale ?? 1,
         ...(options.credits !== undefined ? { credits: options.credits } : {}),
+        ...(options.syntheticModels ? { syntheticModels: options.syntheticModels } : {}),
       }).then((sandbox) => {
         running = sandbox
         options.onStarted?.(sandbox.url)

@@ -1,4 +1,6 @@
-// Routes of the model catalog: the whole list in the unified style, fresh or, offline, the last one kept.
+// Routes of the model catalog: the unified list for the screens that pick a model; for the browser, one
+// normalized record per model from the three listing styles, what changed since the last refresh, one model
+// in each style (fresh from the single-model routes), and a provider's models (the by-provider routes).
 import { z } from 'zod'
 import { UnifiedModel } from '../../api/models.ts'
 import { route } from '../contract.ts'
@@ -11,9 +13,71 @@ export const CatalogSnapshot = z.object({
 })
 export type CatalogSnapshot = z.infer<typeof CatalogSnapshot>
 
+const style = z.enum(['unified', 'generative', 'messages'])
+const price = z.string().nullable()
+const priceName = z.enum(['prompt', 'completion', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h'])
+
+export const CatalogModelRecord = z.object({
+  id: z.string(),
+  provider: z.string(),
+  name: z.string(),
+  description: z.string(),
+  created: z.number().nullable(),
+  canonicalSlug: z.string(),
+  inputModalities: z.array(z.string()),
+  outputModalities: z.array(z.string()),
+  contextLength: z.number().nullable(),
+  maxCompletionTokens: z.number().nullable(),
+  prices: z.object({
+    prompt: price,
+    completion: price,
+    cacheRead: price,
+    cacheWrite5m: price,
+    cacheWrite1h: price,
+  }),
+  moderated: z.boolean(),
+  supportedParameters: z.array(z.string()),
+  expirationDate: z.string().nullable(),
+  roles: z.array(z.enum(['decision', 'image', 'video', 'chat'])),
+  styles: z.array(style),
+  disagreements: z.array(z.object({ field: z.string(), values: z.record(z.string(), z.unknown()) })),
+})
+
+export const CatalogChangesRecord = z.object({
+  /** When the catalog compared against was fetched. */
+  since: z.number(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  priceChanges: z.array(z.object({ id: z.string(), price: priceName, from: price, to: price })),
+})
+
 export const catalogRoutes = {
   'catalog.models': route({
     input: z.object({ refresh: z.boolean().default(false) }),
     output: CatalogSnapshot,
+  }),
+  'catalog.browse': route({
+    input: z.object({ refresh: z.boolean().default(false) }),
+    output: z.object({
+      models: z.array(CatalogModelRecord),
+      fetchedAt: z.number(),
+      fresh: z.boolean(),
+      /** Why the catalog is not fresh, or which style did not answer. */
+      problem: z.string().nullable(),
+      changes: CatalogChangesRecord.nullable(),
+    }),
+  }),
+  'catalog.model': route({
+    input: z.object({ id: z.string(), refresh: z.boolean().default(false) }),
+    output: z.object({
+      model: CatalogModelRecord,
+      /** The model's object in each style, as the service sent it. */
+      raw: z.object({ unified: z.unknown(), generative: z.unknown(), messages: z.unknown() }),
+      fetchedAt: z.number(),
+    }),
+  }),
+  'catalog.provider': route({
+    input: z.object({ provider: z.string().min(1).max(100) }),
+    output: z.object({ models: z.array(CatalogModelRecord), fetchedAt: z.number() }),
   }),
 }

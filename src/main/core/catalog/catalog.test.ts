@@ -1,0 +1,76 @@
+// The catalog service against a sandbox: three styles merged, what changed between refreshes, one model and
+// one provider fresh from their routes, and the kept catalog when the service is unreachable.
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { demoKey, postJson, startSandboxForFile } from '#sandbox/testing/client'
+import { createGateway } from '../gateway/gateway.ts'
+import { createTransport } from '../gateway/transport.ts'
+import { openHistory } from '../history/history.ts'
+import { createCatalogService } from './catalog-service.ts'
+
+const env = startSandboxForFile()
+
+async function service(baseUrl: () => string, now: () => number) {
+  const history = openHistory(await mkdtemp(join(tmpdir(), 'gd-catalog-')))
+  const gateway = createGateway(
+    createTransport({ connection: async () => ({ baseUrl: baseUrl(), apiKey: demoKey }) }),
+  )
+  return { history, catalog: createCatalogService({ history, gateway, profileId: () => 'p', now }) }
+}
+
+describe('the catalog service', () => {
+  it('merges the styles, and after the catalog changes tells what changed since the last refresh', async () => {
+    let clock = 1_000
+    const { catalog } = await service(
+      () => env.sandbox.url,
+      () => clock,
+    )
+    const first = await catalog.browse(false)
+    expect(first).toMatchObject({ fresh: true, problem: null, changes: null })
+    expect(first.models.find((m) => m.id === 'aurora/flash-image')?.disagreements[0]?.field).toBe('name')
+
+    await postJson(
+      env.url('/__sandbox/catalog'),
+      {
+        add: [{ id: 'nimbus/chat-9', name: 'Nimbus Chat 9' }],
+        prices: { 'nimbus/chat-4': { completion: '0.00002' } },
+      },
+      { 'content-type': 'application/json' },
+    )
+    clock = 2_000
+    const second = await catalog.browse(true)
+    expect(second.changes).toMatchObject({ since: 1_000, added: ['nimbus/chat-9'], removed: [] })
+    expect(second.changes?.priceChanges).toEqual([
+      { id: 'nimbus/chat-4', price: 'completion', from: expect.any(String), to: '0.00002' },
+    ])
+  })
+
+  it('reads one model in each style, kept or fresh from the single-model routes, and a provider page', async () => {
+    const { catalog } = await service(() => env.sandbox.url, Date.now)
+    const kept = await catalog.model('aurora/flash-2', false)
+    expect(kept.raw.generative).toMatchObject({ name: 'models/aurora/flash-2' })
+    expect(kept.raw.messages).toMatchObject({ type: 'model', id: 'aurora/flash-2' })
+    const fresh = await catalog.model('aurora/flash-2', true)
+    expect(fresh.model.styles).toEqual(['unified', 'generative', 'messages'])
+    const page = await catalog.provider('aurora')
+    expect(page.models.every((m) => m.provider === 'aurora')).toBe(true)
+    expect(page.models.length).toBeGreaterThan(1)
+  })
+
+  it('serves the kept catalog with its time and the reason when the service is unreachable', async () => {
+    let url = env.sandbox.url
+    const { catalog } = await service(
+      () => url,
+      () => 5_000,
+    )
+    const online = await catalog.browse(false)
+    url = 'http://127.0.0.1:9'
+    const offline = await catalog.browse(true)
+    expect(offline).toMatchObject({ fresh: false, fetchedAt: 5_000 })
+    expect(offline.problem).toMatch(/could not be reached/)
+    expect(offline.models.map((m) => m.id)).toEqual(online.models.map((m) => m.id))
+    expect((await catalog.models(false)).fresh).toBe(false)
+  })
+})

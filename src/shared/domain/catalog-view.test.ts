@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import type { CatalogModel } from './catalog.ts'
+import {
+  emptyFilter,
+  filterFromParams,
+  filterModels,
+  filterToParams,
+  perMillion,
+  sortModels,
+  workloadCost,
+} from './catalog-view.ts'
+
+const model = (
+  id: string,
+  prompt: string | null,
+  context: number | null,
+  extra: Partial<CatalogModel> = {},
+): CatalogModel => ({
+  id,
+  provider: id.split('/')[0] ?? id,
+  name: id,
+  description: '',
+  created: null,
+  canonicalSlug: id,
+  inputModalities: ['text'],
+  outputModalities: ['text'],
+  contextLength: context,
+  maxCompletionTokens: null,
+  prices: { prompt, completion: '0', cacheRead: null, cacheWrite5m: null, cacheWrite1h: null },
+  moderated: false,
+  supportedParameters: [],
+  expirationDate: null,
+  roles: ['chat'],
+  styles: ['unified'],
+  disagreements: [],
+  ...extra,
+})
+
+describe('prices and workloads', () => {
+  it('turns per-token prices into per-million ones without floating drift', () => {
+    expect(perMillion('0.0000002')).toBe('0.2')
+    expect(perMillion('0.000000075')).toBe('0.075')
+    expect(perMillion('0.00000125')).toBe('1.25')
+    // 0.1 + 0.2 in floats is 0.30000000000000004; as decimals it stays exact.
+    expect(perMillion('0.0000003')).toBe('0.3')
+  })
+
+  it('prices a workload per call and per 1,000 calls exactly, naming token kinds the model does not price', () => {
+    const prices = {
+      prompt: '0.0000003',
+      completion: '0.0000025',
+      cacheRead: '0.000000075',
+      cacheWrite5m: null,
+      cacheWrite1h: null,
+    }
+    const cost = workloadCost(prices, {
+      prompt: 1200,
+      completion: 350,
+      cacheRead: 4000,
+      cacheWrite5m: 10,
+      cacheWrite1h: 0,
+    })
+    // 1200×0.0000003 + 350×0.0000025 + 4000×0.000000075 = 0.00036 + 0.000875 + 0.0003
+    expect(cost.perCall).toBe('0.001535')
+    expect(cost.perThousand).toBe('1.535')
+    expect(cost.unpriced).toEqual(['cacheWrite5m'])
+  })
+})
+
+describe('filters and sorting', () => {
+  const models = [
+    model('a/cheap', '0.0000001', 8000),
+    model('b/pricey', '0.00001', 200_000, {
+      inputModalities: ['text', 'image'],
+      supportedParameters: ['tools'],
+    }),
+    model('a/unpriced', null, null, { roles: ['image'], outputModalities: ['image'] }),
+  ]
+
+  it('filters by provider, modality, context, price per 1M, parameter, role and words', () => {
+    const ids = (filter: Partial<typeof emptyFilter>) =>
+      filterModels(models, { ...emptyFilter, ...filter }).map((m) => m.id)
+    expect(ids({ provider: 'a' })).toEqual(['a/cheap', 'a/unpriced'])
+    expect(ids({ input: 'image' })).toEqual(['b/pricey'])
+    expect(ids({ minContext: 10_000 })).toEqual(['b/pricey'])
+    expect(ids({ maxPrice: '0.1' })).toEqual(['a/cheap'])
+    expect(ids({ parameter: 'tools' })).toEqual(['b/pricey'])
+    expect(ids({ role: 'image' })).toEqual(['a/unpriced'])
+    expect(ids({ text: 'PRICEY b' })).toEqual(['b/pricey'])
+  })
+
+  it('sorts prices as exact amounts with missing values last either way', () => {
+    expect(sortModels(models, 'prompt', false).map((m) => m.id)).toEqual([
+      'a/cheap',
+      'b/pricey',
+      'a/unpriced',
+    ])
+    expect(sortModels(models, 'prompt', true).map((m) => m.id)).toEqual(['b/pricey', 'a/cheap', 'a/unpriced'])
+    expect(sortModels(models, 'contextLength', true).map((m) => m.id)).toEqual([
+      'b/pricey',
+      'a/cheap',
+      'a/unpriced',
+    ])
+  })
+
+  it('keeps the filter in the address and reads it back, ignoring what is not valid', () => {
+    const filter = { ...emptyFilter, provider: 'a', minContext: 4000, maxPrice: '0.5', role: 'chat' as const }
+    const params = new URLSearchParams(
+      Object.entries(filterToParams(filter)).flatMap(([k, v]): [string, string][] =>
+        v === null ? [] : [[k, v]],
+      ),
+    )
+    expect(filterFromParams(params)).toEqual(filter)
+    expect(filterFromParams(new URLSearchParams('maxPrice=cheap&role=admin&minContext=-3'))).toEqual(
+      emptyFilter,
+    )
+  })
+})

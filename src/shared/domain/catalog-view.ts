@@ -1,0 +1,176 @@
+// The model browser's arithmetic and filters, kept pure: prices per million tokens, the cost of a workload,
+// filtering and sorting the catalog, and the filters as the view's address.
+import type { CatalogModel, ModelRole, PriceName } from './catalog.ts'
+import { type Amount, compareAmounts, formatAmount, multiply, parseAmount } from './money.ts'
+
+/** Per-token price → per-million, exactly. */
+export const perMillion = (price: string): string => formatAmount(multiply(parseAmount(price), 1_000_000))
+
+/** Tokens of one call, by kind of price. */
+export type Workload = Record<PriceName, number>
+export const emptyWorkload: Workload = {
+  prompt: 0,
+  completion: 0,
+  cacheRead: 0,
+  cacheWrite5m: 0,
+  cacheWrite1h: 0,
+}
+
+export interface WorkloadCost {
+  perCall: string
+  perThousand: string
+  /** Token kinds the model quotes no price for, so the cost leaves them out. */
+  unpriced: PriceName[]
+}
+
+export function workloadCost(prices: Record<PriceName, string | null>, workload: Workload): WorkloadCost {
+  let total: Amount = 0n
+  const unpriced: PriceName[] = []
+  for (const [name, tokens] of Object.entries(workload) as [PriceName, number][]) {
+    if (tokens <= 0) continue
+    const price = prices[name]
+    if (price === null) unpriced.push(name)
+    else total += multiply(parseAmount(price), tokens)
+  }
+  return { perCall: formatAmount(total), perThousand: formatAmount(total * 1000n), unpriced }
+}
+
+export interface ModelFilter {
+  text: string
+  provider: string
+  input: string
+  output: string
+  /** Minimum context length, tokens. */
+  minContext: number | null
+  /** Maximum prompt price, USD per 1M tokens (a decimal string). */
+  maxPrice: string
+  parameter: string
+  role: ModelRole | ''
+}
+
+export const emptyFilter: ModelFilter = {
+  text: '',
+  provider: '',
+  input: '',
+  output: '',
+  minContext: null,
+  maxPrice: '',
+  parameter: '',
+  role: '',
+}
+
+const filterKeys = {
+  text: 'q',
+  provider: 'provider',
+  input: 'in',
+  output: 'out',
+  minContext: 'minContext',
+  maxPrice: 'maxPrice',
+  parameter: 'param',
+  role: 'role',
+} as const satisfies Record<keyof ModelFilter, string>
+
+export function filterFromParams(params: URLSearchParams): ModelFilter {
+  const minContext = Number(params.get(filterKeys.minContext))
+  const maxPrice = params.get(filterKeys.maxPrice) ?? ''
+  const role = params.get(filterKeys.role) ?? ''
+  return {
+    text: params.get(filterKeys.text) ?? '',
+    provider: params.get(filterKeys.provider) ?? '',
+    input: params.get(filterKeys.input) ?? '',
+    output: params.get(filterKeys.output) ?? '',
+    minContext: Number.isFinite(minContext) && minContext > 0 ? minContext : null,
+    maxPrice: /^\d+(\.\d+)?$/.test(maxPrice) ? maxPrice : '',
+    parameter: params.get(filterKeys.parameter) ?? '',
+    role: (['decision', 'image', 'video', 'chat'] as const).find((r) => r === role) ?? '',
+  }
+}
+
+/** The filter's changes as address parameters (empty values remove theirs). */
+export function filterToParams(change: Partial<ModelFilter>): Record<string, string | null> {
+  return Object.fromEntries(
+    Object.entries(change).map(([key, value]) => [
+      filterKeys[key as keyof ModelFilter],
+      value === null || value === '' ? null : String(value),
+    ]),
+  )
+}
+
+export function filterModels(models: readonly CatalogModel[], filter: ModelFilter): CatalogModel[] {
+  const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean)
+  const maxPrice = filter.maxPrice ? parseAmount(filter.maxPrice) : null
+  return models.filter((model) => {
+    if (filter.provider && model.provider !== filter.provider) return false
+    if (filter.input && !model.inputModalities.includes(filter.input)) return false
+    if (filter.output && !model.outputModalities.includes(filter.output)) return false
+    if (filter.minContext !== null && (model.contextLength ?? 0) < filter.minContext) return false
+    if (filter.parameter && !model.supportedParameters.includes(filter.parameter)) return false
+    if (filter.role && !model.roles.includes(filter.role)) return false
+    if (maxPrice !== null) {
+      if (model.prices.prompt === null) return false
+      if (multiply(parseAmount(model.prices.prompt), 1_000_000) > maxPrice) return false
+    }
+    if (words.length) {
+      const haystack = `${model.id} ${model.name} ${model.description}`.toLowerCase()
+      if (!words.every((word) => haystack.includes(word))) return false
+    }
+    return true
+  })
+}
+
+export const sortColumns = [
+  'id',
+  'provider',
+  'name',
+  'contextLength',
+  'maxCompletionTokens',
+  'prompt',
+  'completion',
+  'cacheRead',
+  'cacheWrite5m',
+  'cacheWrite1h',
+  'moderated',
+  'expirationDate',
+] as const
+export type SortColumn = (typeof sortColumns)[number]
+
+const priceColumns = new Set<string>(['prompt', 'completion', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h'])
+
+/** Sorted by one column; missing values always last, ties by id. */
+export function sortModels(
+  models: readonly CatalogModel[],
+  column: SortColumn,
+  descending: boolean,
+): CatalogModel[] {
+  const read = (model: CatalogModel): string | number | bigint | boolean | null =>
+    priceColumns.has(column)
+      ? (() => {
+          const price = model.prices[column as PriceName]
+          return price === null ? null : parseAmount(price)
+        })()
+      : model[column as Exclude<SortColumn, PriceName>]
+  const direction = descending ? -1 : 1
+  return [...models].sort((a, b) => {
+    const x = read(a)
+    const y = read(b)
+    if (x === null || y === null) return x === y ? a.id.localeCompare(b.id) : x === null ? 1 : -1
+    const order =
+      typeof x === 'bigint' && typeof y === 'bigint'
+        ? compareAmounts(x, y)
+        : typeof x === 'number' && typeof y === 'number'
+          ? x - y
+          : String(x).localeCompare(String(y))
+    return order * direction || a.id.localeCompare(b.id)
+  })
+}
+
+/** The values a filter can take in this catalog, sorted. */
+export function facetsOf(models: readonly CatalogModel[]) {
+  const collect = (read: (model: CatalogModel) => string[]) => [...new Set(models.flatMap(read))].sort()
+  return {
+    providers: collect((model) => [model.provider]),
+    inputs: collect((model) => model.inputModalities),
+    outputs: collect((model) => model.outputModalities),
+    parameters: collect((model) => model.supportedParameters),
+  }
+}

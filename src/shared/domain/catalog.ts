@@ -1,0 +1,227 @@
+// One model record from the three listing styles (document 3 §2.4, §4.4): each style read into the same
+// fields, merged by model id, with every field where the styles disagree kept for the detail view.
+import type { GenerativeModel, MessageModel, UnifiedModel } from '../api/models.ts'
+
+export type ListingStyle = 'unified' | 'generative' | 'messages'
+export const listingStyles: readonly ListingStyle[] = ['unified', 'generative', 'messages']
+
+export type PriceName = 'prompt' | 'completion' | 'cacheRead' | 'cacheWrite5m' | 'cacheWrite1h'
+export const priceNames: readonly PriceName[] = [
+  'prompt',
+  'completion',
+  'cacheRead',
+  'cacheWrite5m',
+  'cacheWrite1h',
+]
+
+export type ModelRole = 'decision' | 'image' | 'video' | 'chat'
+
+/** What one style says about a model, in the app's field names. */
+export interface StyleView {
+  id: string
+  name: string
+  description: string
+  created: number | null
+  canonicalSlug: string
+  inputModalities: string[]
+  outputModalities: string[]
+  contextLength: number | null
+  maxCompletionTokens: number | null
+  /** USD per token as the service writes it; null where this style does not quote it. */
+  prices: Record<PriceName, string | null>
+  moderated: boolean
+  supportedParameters: string[]
+  expirationDate: string | null
+}
+
+export interface Disagreement {
+  field: keyof StyleView | `prices.${PriceName}`
+  values: Partial<Record<ListingStyle, unknown>>
+}
+
+export interface CatalogModel extends StyleView {
+  provider: string
+  roles: ModelRole[]
+  /** The styles that list this model. */
+  styles: ListingStyle[]
+  disagreements: Disagreement[]
+}
+
+export function fromUnified(model: UnifiedModel): StyleView {
+  return {
+    id: model.id,
+    name: model.name,
+    description: model.description,
+    created: model.created,
+    canonicalSlug: model.canonical_slug,
+    inputModalities: model.architecture.input_modalities,
+    outputModalities: model.architecture.output_modalities,
+    contextLength: model.context_length ?? model.top_provider.context_length ?? null,
+    maxCompletionTokens: model.top_provider.max_completion_tokens ?? null,
+    prices: {
+      prompt: model.pricing.prompt,
+      completion: model.pricing.completion,
+      cacheRead: model.pricing.input_cache_read ?? null,
+      cacheWrite5m: model.pricing.input_cache_write_5m ?? null,
+      cacheWrite1h: model.pricing.input_cache_write_1h ?? null,
+    },
+    moderated: model.top_provider.is_moderated,
+    supportedParameters: model.supported_parameters,
+    expirationDate: model.expiration_date,
+  }
+}
+
+/** The generative style: `models/` before the id, camelCase, one cache-write price (read as the 5-minute one). */
+export function fromGenerative(model: GenerativeModel): StyleView {
+  return {
+    id: model.name.replace(/^models\//, ''),
+    name: model.displayName,
+    description: model.description,
+    created: null,
+    canonicalSlug: model.canonicalSlug,
+    inputModalities: model.architecture.input_modalities,
+    outputModalities: model.architecture.output_modalities,
+    contextLength: model.contextLength ?? model.topProvider.context_length ?? null,
+    maxCompletionTokens: model.outputTokenLimit ?? model.topProvider.max_completion_tokens ?? null,
+    prices: {
+      prompt: model.pricing.prompt,
+      completion: model.pricing.completion,
+      cacheRead: model.pricing.input_cache_read ?? null,
+      cacheWrite5m: model.pricing.input_cache_write ?? null,
+      cacheWrite1h: null,
+    },
+    moderated: model.topProvider.is_moderated,
+    supportedParameters: model.supportedParameters,
+    expirationDate: model.expirationDate,
+  }
+}
+
+export function fromMessages(model: MessageModel): StyleView {
+  const created = Date.parse(model.created_at)
+  return {
+    id: model.id,
+    name: model.display_name,
+    description: model.description,
+    created: Number.isNaN(created) ? null : Math.floor(created / 1000),
+    canonicalSlug: model.canonical_slug,
+    inputModalities: model.architecture.input_modalities,
+    outputModalities: model.architecture.output_modalities,
+    contextLength: model.context_length ?? model.top_provider.context_length ?? null,
+    maxCompletionTokens: model.top_provider.max_completion_tokens ?? null,
+    prices: {
+      prompt: model.pricing.prompt,
+      completion: model.pricing.completion,
+      cacheRead: model.pricing.input_cache_read ?? null,
+      cacheWrite5m: model.pricing.input_cache_write_5m ?? null,
+      cacheWrite1h: model.pricing.input_cache_write_1h ?? null,
+    },
+    moderated: model.top_provider.is_moderated,
+    supportedParameters: model.supported_parameters,
+    expirationDate: model.expiration_date,
+  }
+}
+
+/** What a model is for, from what it reads and writes (decision models take `safety_identifier`). */
+export function rolesOf(view: Pick<StyleView, 'supportedParameters' | 'outputModalities'>): ModelRole[] {
+  const roles: ModelRole[] = []
+  const decision = view.supportedParameters.includes('safety_identifier')
+  if (decision) roles.push('decision')
+  if (view.outputModalities.includes('image')) roles.push('image')
+  if (view.outputModalities.includes('video')) roles.push('video')
+  if (!decision && view.outputModalities.includes('text')) roles.push('chat')
+  return roles
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+// Fields a style does not carry are not disagreements: the generative style has no creation time and no
+// one-hour cache-write price.
+const comparedFields = [
+  'name',
+  'description',
+  'created',
+  'canonicalSlug',
+  'inputModalities',
+  'outputModalities',
+  'contextLength',
+  'maxCompletionTokens',
+  'moderated',
+  'supportedParameters',
+  'expirationDate',
+] as const satisfies readonly (keyof StyleView)[]
+
+/** Compares what the styles say about one model; a style that does not quote a field (null) is left out. */
+export function disagreementsOf(views: Partial<Record<ListingStyle, StyleView>>): Disagreement[] {
+  const present = listingStyles.filter((style) => views[style])
+  const found: Disagreement[] = []
+  const compare = (field: Disagreement['field'], read: (view: StyleView) => unknown) => {
+    const values: Partial<Record<ListingStyle, unknown>> = {}
+    for (const style of present) {
+      const value = read(views[style] as StyleView)
+      if (value !== null && value !== undefined) values[style] = value
+    }
+    const list = Object.values(values)
+    if (list.length > 1 && list.some((value) => !same(value, list[0]))) found.push({ field, values })
+  }
+  for (const field of comparedFields) compare(field, (view) => view[field])
+  for (const price of priceNames) compare(`prices.${price}`, (view) => view.prices[price])
+  return found
+}
+
+/** Merges the styles by id: the unified style's values lead, the others fill what it lacks. */
+export function mergeListings(lists: Partial<Record<ListingStyle, StyleView[]>>): CatalogModel[] {
+  const byId = new Map<string, Partial<Record<ListingStyle, StyleView>>>()
+  for (const style of listingStyles)
+    for (const view of lists[style] ?? []) byId.set(view.id, { ...byId.get(view.id), [style]: view })
+  return [...byId.entries()].map(([id, views]) => {
+    const styles = listingStyles.filter((style) => views[style])
+    const lead = views[styles[0] ?? 'unified'] as StyleView
+    const prices = { ...lead.prices }
+    for (const name of priceNames)
+      prices[name] ??= styles.map((style) => views[style]?.prices[name]).find((p) => p != null) ?? null
+    return {
+      ...lead,
+      created: lead.created ?? styles.map((style) => views[style]?.created).find((c) => c != null) ?? null,
+      prices,
+      id,
+      provider: id.split('/')[0] ?? id,
+      roles: rolesOf(lead),
+      styles,
+      disagreements: disagreementsOf(views),
+    }
+  })
+}
+
+export interface CatalogChanges {
+  added: string[]
+  removed: string[]
+  priceChanges: { id: string; price: PriceName; from: string | null; to: string | null }[]
+}
+
+/** What changed between two catalogs: models added and removed, and each price that moved. */
+export function diffCatalogs(
+  before: readonly CatalogModel[],
+  after: readonly CatalogModel[],
+): CatalogChanges {
+  const old = new Map(before.map((model) => [model.id, model]))
+  const fresh = new Map(after.map((model) => [model.id, model]))
+  const priceChanges: CatalogChanges['priceChanges'] = []
+  for (const [id, model] of fresh) {
+    const previous = old.get(id)
+    if (!previous) continue
+    for (const price of priceNames)
+      if (previous.prices[price] !== model.prices[price])
+        priceChanges.push({ id, price, from: previous.prices[price], to: model.prices[price] })
+  }
+  return {
+    added: [...fresh.keys()].filter((id) => !old.has(id)),
+    removed: [...old.keys()].filter((id) => !fresh.has(id)),
+    priceChanges,
+  }
+}
+
+/** Days until a model's expiration date (negative once past), or null when it has none. */
+export function daysToExpiry(expirationDate: string | null, now: number): number | null {
+  if (!expirationDate) return null
+  const at = Date.parse(expirationDate)
+  return Number.isNaN(at) ? null : Math.ceil((at - now) / 86_400_000)
+}
