@@ -35,7 +35,8 @@ export interface StyleView {
 }
 
 export interface Disagreement {
-  field: keyof StyleView | `prices.${PriceName}`
+  /** A field of the record (`contextLength`) or a price (`prices.cacheRead`). */
+  field: string
   values: Partial<Record<ListingStyle, unknown>>
 }
 

@@ -9,6 +9,13 @@ const defaults: Preferences = {
   receiverPort: 0,
   pollBudget: { requests: 60, windowSeconds: 60 },
   downloadVideosOnCompletion: true,
+  views: {},
+  workloads: [
+    {
+      name: 'Chat turn',
+      tokens: { prompt: 1200, completion: 400, cacheRead: 0, cacheWrite5m: 0, cacheWrite1h: 0 },
+    },
+  ],
 }
 
 export interface PreferencesStore {

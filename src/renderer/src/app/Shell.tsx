@@ -1,13 +1,22 @@
 // The app's frame: sidebar, the active screen, status bar; theme, keyboard shortcuts and main's navigation.
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { invoke, on } from '../ipc.ts'
 import { queryKeys } from '../query.ts'
-import { navigate, useRoutePath } from './router.ts'
+import { lastPath, lastPathOf, loadViewMemory, navigate, rememberPath, useRoutePath } from './router.ts'
 import { Sidebar } from './Sidebar.tsx'
 import { StatusBar } from './StatusBar.tsx'
 import { screenForPath, screens } from './screens.tsx'
 import { useAppliedTheme } from './theme.ts'
+
+/** Calls `run` with the latest value once calls have paused for `ms`. */
+function debounced<T>(run: (value: T) => void, ms: number): (value: T) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return (value) => {
+    clearTimeout(timer)
+    timer = setTimeout(() => run(value), ms)
+  }
+}
 
 function useScreenShortcuts(): void {
   useEffect(() => {
@@ -16,7 +25,7 @@ function useScreenShortcuts(): void {
       const screen = screens[Number(event.key) - 1]
       if (!screen) return
       event.preventDefault()
-      navigate(screen.path)
+      navigate(lastPathOf(screen.path))
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -34,11 +43,24 @@ export function Shell() {
 
   const path = useRoutePath()
   const active = screenForPath(path)
-  useEffect(() => {
-    if (!active) navigate(screens[0]!.path)
-  }, [active])
-  const screen = active ?? screens[0]!
   const ready = !preferences.isPending
+  const [memoryLoaded, setMemoryLoaded] = useState(false)
+  if (preferences.data && !memoryLoaded) {
+    loadViewMemory(
+      preferences.data.views,
+      debounced((views) => void invoke('preferences.update', { views }), 500),
+    )
+    setMemoryLoaded(true)
+  }
+  useEffect(() => {
+    if (!memoryLoaded || active) return
+    const last = lastPath()
+    navigate(last && screenForPath(last) ? last : screens[0]!.path)
+  }, [active, memoryLoaded])
+  useEffect(() => {
+    if (memoryLoaded && active) rememberPath(path)
+  }, [active, path, memoryLoaded])
+  const screen = active ?? screens[0]!
 
   return (
     <div className="shell" data-app-ready={ready ? 'true' : undefined}>

@@ -1,5 +1,6 @@
 // The sidebar: one link per screen, with its keyboard shortcut.
 import { Icon } from '../components/Icon.tsx'
+import { lastPathOf } from './router.ts'
 import { type Screen, screens, shortcutKeys, shortcutLabel } from './screens.tsx'
 
 export function Sidebar({ active }: { active: Screen }) {
@@ -16,7 +17,7 @@ export function Sidebar({ active }: { active: Screen }) {
           {screens.map((screen, index) => (
             <li key={screen.id}>
               <a
-                href={`#${screen.path}`}
+                href={`#${lastPathOf(screen.path)}`}
                 className="sidebar__link"
                 aria-current={screen.id === active.id ? 'page' : undefined}
                 aria-keyshortcuts={shortcutKeys(index)}

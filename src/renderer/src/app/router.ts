@@ -37,3 +37,30 @@ export function setRouteParams(changes: Record<string, string | null | undefined
   const next = params.toString()
   navigate(next ? `${base}?${next}` : base)
 }
+
+// Each screen's last address (its filters, its open item), so that coming back to a screen, from the sidebar
+// or after a restart, shows it as it was left. The shell loads it from the preferences and saves it back.
+let views: Record<string, string> = {}
+let saveViews: (views: Record<string, string>) => void = () => {}
+
+export function loadViewMemory(
+  saved: Record<string, string>,
+  save: (views: Record<string, string>) => void,
+): void {
+  views = { ...saved }
+  saveViews = save
+}
+
+const screenOf = (path: string) => `/${path.split(/[/?]/)[1] ?? ''}`
+
+export function rememberPath(path: string): void {
+  if (views[screenOf(path)] === path && views.last === path) return
+  views = { ...views, [screenOf(path)]: path, last: path }
+  saveViews(views)
+}
+
+/** Where a screen was left (its path with the parameters it had), or the screen itself. */
+export const lastPathOf = (screenPath: string): string => views[screenPath] ?? screenPath
+
+/** The address the app was last showing, if any. */
+export const lastPath = (): string | undefined => views.last

@@ -1,5 +1,6 @@
 // A list that renders only the rows in view, so ten thousand items scroll like ten.
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import './virtual-list.css'
 
 export function VirtualList<T>(props: {
   items: readonly T[]

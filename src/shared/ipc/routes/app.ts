@@ -16,6 +16,23 @@ export const Preferences = z.object({
   }),
   /** Fetch a video into the data folder as soon as it completes (signed links expire). */
   downloadVideosOnCompletion: z.boolean(),
+  /** Named token counts of one call, for the model browser's cost calculator. */
+  workloads: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(80),
+        tokens: z.object({
+          prompt: z.number().int().min(0),
+          completion: z.number().int().min(0),
+          cacheRead: z.number().int().min(0),
+          cacheWrite5m: z.number().int().min(0),
+          cacheWrite1h: z.number().int().min(0),
+        }),
+      }),
+    )
+    .max(50),
+  /** Each screen's last address in the app (`/models` → `/models?provider=aurora`), and `last`. */
+  views: z.record(z.string().max(40), z.string().max(2000)),
 })
 export type Preferences = z.infer<typeof Preferences>
 

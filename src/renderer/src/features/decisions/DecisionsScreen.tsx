@@ -1,5 +1,5 @@
 // Decisions: build a questionnaire visually, run it on content or on many inputs, read and compare answers.
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { checkQuestions, fromUnified } from '#shared/domain/decisions'
 import { questionOfError, toUnifiedRequest } from '#shared/domain/questionnaire'
 import { AppError } from '#shared/ipc/app-error'
@@ -11,7 +11,7 @@ import { LibraryBar } from './LibraryBar.tsx'
 import { QuestionEditor } from './QuestionEditor.tsx'
 import { RunPanel, useDecisionRun } from './RunPanel.tsx'
 import { RunsView } from './RunsView.tsx'
-import { pathOf, useCurrentRequest } from './run-settings.ts'
+import { pathOf, useCurrentRequest, useRunSettings } from './run-settings.ts'
 import { edits, useQuestionnaire } from './store.ts'
 import './decisions.css'
 import './batches.css'
@@ -23,7 +23,16 @@ const views = [
 ] as const
 
 export function DecisionsScreen() {
-  const view = useRouteParams().get('view') ?? 'build'
+  const params = useRouteParams()
+  const view = params.get('view') ?? 'build'
+  // "Use in Decisions" from the model browser arrives as ?model=…
+  const wanted = params.get('model')
+  const setRunSettings = useRunSettings((state) => state.set)
+  useEffect(() => {
+    if (!wanted) return
+    setRunSettings({ modelId: wanted })
+    setRouteParams({ model: null })
+  }, [wanted, setRunSettings])
   const { undo, redo, past, future } = useQuestionnaire()
   return (
     <div className="decisions">

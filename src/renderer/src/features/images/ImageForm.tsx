@@ -2,10 +2,11 @@
 // takes and only those, a provider pin where it means something, reference images for family C. With a source
 // on the canvas the same form describes an edit, sent the way the model's family edits.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { editQualities, imageBackgrounds, imageFormats, imageQualities, imageSizes } from '#shared/api/images'
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import type { ImageModel, ImageOptions, ImageRecord } from '#shared/ipc/routes/images'
+import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
@@ -30,7 +31,12 @@ export function ImageForm(props: {
   const prompts = useRecentPrompts()
   const client = useQueryClient()
   const [prompt, setPrompt] = useState('')
-  const [modelId, setModelId] = useState('')
+  // "Use in Images" from the model browser arrives as ?model=…
+  const wanted = useRouteParams().get('model')
+  const [modelId, setModelId] = useState(wanted ?? '')
+  useEffect(() => {
+    if (wanted) setRouteParams({ model: null })
+  }, [wanted])
   const [options, setOptions] = useState<ImageOptions>({})
   const [provider, setProvider] = useState('')
   const requestId = useRef<string | null>(null)

@@ -110,8 +110,8 @@ export function VideosScreen() {
         {panel === 'new' ? (
           <div className="videos__panel">
             <CreateVideoForm
-              key={JSON.stringify(duplicate ?? null).slice(0, 200)}
-              initial={duplicate}
+              key={JSON.stringify(duplicate ?? params.get('use')).slice(0, 200)}
+              initial={duplicate ?? (params.get('use') ? { model: params.get('use') } : undefined)}
               onCreated={(id) => setRouteParams({ panel: null, job: id })}
               onClose={() => setRouteParams({ panel: null })}
             />

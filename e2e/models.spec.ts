@@ -1,0 +1,105 @@
+// The model browser against the sandbox: filter, sort, open a model, compare two, "Use in …", and what changed
+// after the sandbox's catalog changes.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, screenshot, test } from './fixtures/app.ts'
+
+test('filters, sorts, opens a model, compares two and uses one in its screen', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Models' }).click()
+  const rows = page.getByRole('list', { name: 'Models' }).getByRole('listitem')
+  await expect(rows.first()).toBeVisible()
+  const total = await rows.count()
+
+  const filters = page.getByRole('search', { name: 'Filter models' })
+  await filters.getByRole('combobox', { name: 'Writes' }).selectOption('image')
+  await expect(filters.getByText(/^4 of \d+ models/)).toBeVisible()
+  await filters.getByRole('combobox', { name: 'Writes' }).selectOption('')
+  await filters.getByLabel('Max prompt $/1M').fill('0.5')
+  await expect(rows).not.toHaveCount(total)
+  await filters.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(rows).toHaveCount(total)
+
+  await page.getByRole('button', { name: 'Prompt $/1M' }).click()
+  await page.getByRole('button', { name: 'Prompt $/1M ↑' }).click()
+  await expect(page.getByRole('button', { name: 'Prompt $/1M ↓' })).toBeVisible()
+  // The most expensive prompt first: the image model at $5.00 per 1M.
+  await expect(rows.first()).toContainText('$5.00')
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash),
+  ).toContain('sort=prompt&desc=1')
+
+  await page.getByRole('button', { name: /Aurora Flash Image/ }).click()
+  const detail = page.getByRole('complementary', { name: 'Model aurora/flash-image' })
+  await expect(detail.getByRole('region', { name: 'Where the styles disagree' })).toContainText(
+    'Flash Image (preview)',
+  )
+  await expect(detail.getByRole('region', { name: 'Raw objects' })).toContainText(
+    '"name": "models/aurora/flash-image"',
+  )
+  await detail.getByLabel('Prompt tokens').fill('1000000')
+  await expect(detail.getByRole('region', { name: 'Cost calculator' })).toContainText('$0.30 per call')
+  await screenshot(page, 'models-detail-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'models-detail-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  await page.getByRole('checkbox', { name: 'Compare Aurora Flash 2' }).check()
+  await page.getByRole('checkbox', { name: 'Compare Nimbus Chat 4' }).check()
+  await page.getByRole('tab', { name: 'Compare (2)' }).click()
+  const table = page.getByRole('table')
+  await expect(table.getByRole('columnheader', { name: /Aurora Flash 2/ })).toBeVisible()
+  await expect(table.getByRole('columnheader', { name: /Nimbus Chat 4/ })).toBeVisible()
+  await screenshot(page, 'models-compare-light')
+
+  await page.getByRole('tab', { name: 'Price and context' }).click()
+  await expect(page.getByRole('img', { name: /Prompt price against context length/ })).toBeVisible()
+  await page.getByRole('button', { name: /^SystemOne Judge 1:/ }).click()
+  await page.getByRole('button', { name: 'Use in Decisions' }).click()
+  await expect(page.getByRole('heading', { name: 'Decisions' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sysone/judge-1')
+})
+
+test('shows what changed after the catalog changes, and keeps filters across a restart', async ({ app }) => {
+  let page = app.page
+  await page.getByRole('link', { name: 'Models' }).click()
+  await expect(page.getByRole('list', { name: 'Models' }).getByRole('listitem').first()).toBeVisible()
+  const sandboxUrl = (await page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/).textContent()) ?? ''
+  await page.request.post(`${sandboxUrl}/__sandbox/catalog`, {
+    data: {
+      add: [{ id: 'nimbus/chat-5', name: 'Nimbus Chat 5' }],
+      remove: ['lumen/clip-1'],
+      prices: { 'aurora/flash-2': { prompt: '0.0000004' } },
+    },
+  })
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await page.getByRole('button', { name: 'See what changed' }).click()
+  const changes = page.getByRole('region', { name: 'What changed' })
+  await expect(changes.getByRole('heading', { name: 'Added (1)' })).toBeVisible()
+  await expect(changes).toContainText('nimbus/chat-5')
+  await expect(changes.getByRole('heading', { name: 'Removed (1)' })).toBeVisible()
+  await expect(changes).toContainText('lumen/clip-1')
+  await expect(changes.getByRole('row', { name: /aurora\/flash-2 Prompt/ })).toContainText('$0.40/1M')
+  await screenshot(page, 'models-changes-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'models-changes-dark')
+
+  await page.getByRole('tab', { name: 'Table' }).click()
+  await page
+    .getByRole('search', { name: 'Filter models' })
+    .getByRole('combobox', { name: 'Provider' })
+    .selectOption('aurora')
+  // The view's address is kept with the preferences in the data folder.
+  await expect
+    .poll(async () =>
+      (await readFile(join(app.userData, 'preferences.json'), 'utf8').catch(() => '')).includes(
+        'provider=aurora',
+      ),
+    )
+    .toBe(true)
+  page = await app.restart()
+  await page.getByRole('link', { name: 'Models' }).click()
+  await expect(
+    page.getByRole('search', { name: 'Filter models' }).getByRole('combobox', { name: 'Provider' }),
+  ).toHaveValue('aurora')
+})

@@ -1,0 +1,117 @@
+// The browser's filters, kept in the view's address so they survive navigation and restart.
+
+import { useState } from 'react'
+import type { CatalogModel } from '#shared/domain/catalog'
+import { emptyFilter, facetsOf, filterToParams, type ModelFilter } from '#shared/domain/catalog-view'
+import { setRouteParams } from '../../app/router.ts'
+
+export function ModelFilters(props: { filter: ModelFilter; models: readonly CatalogModel[]; count: number }) {
+  const { filter } = props
+  const facets = facetsOf(props.models)
+  const set = (change: Partial<ModelFilter>) => setRouteParams(filterToParams(change))
+  const select = (label: string, key: 'provider' | 'input' | 'output' | 'parameter', values: string[]) => (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <select value={filter[key]} onChange={(event) => set({ [key]: event.target.value })}>
+        <option value="">Any</option>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+  const active = Object.values(filterToParams(filter)).some((value) => value !== null)
+  return (
+    <search className="model-filters" aria-label="Filter models">
+      <TextFilter
+        label="Search"
+        className="model-filters__text"
+        type="search"
+        placeholder="id, name or description"
+        value={filter.text}
+        onChange={(text) => set({ text })}
+      />
+      {select('Provider', 'provider', facets.providers)}
+      {select('Reads', 'input', facets.inputs)}
+      {select('Writes', 'output', facets.outputs)}
+      {select('Parameter', 'parameter', facets.parameters)}
+      <label className="field">
+        <span className="field__label">Role</span>
+        <select
+          value={filter.role}
+          onChange={(event) => set({ role: event.target.value as ModelFilter['role'] })}
+        >
+          <option value="">Any</option>
+          <option value="decision">Decision</option>
+          <option value="image">Image</option>
+          <option value="video">Video</option>
+          <option value="chat">Chat</option>
+        </select>
+      </label>
+      <TextFilter
+        label="Min context (tokens)"
+        type="number"
+        value={filter.minContext === null ? '' : String(filter.minContext)}
+        onChange={(text) => set({ minContext: Number(text) > 0 ? Number(text) : null })}
+      />
+      <TextFilter
+        label="Max prompt $/1M"
+        placeholder="any"
+        value={filter.maxPrice}
+        onChange={(text) => {
+          const value = text.trim()
+          if (value === '' || /^\d+(\.\d+)?$/.test(value)) set({ maxPrice: value })
+        }}
+      />
+      <span className="muted model-filters__count" aria-live="polite">
+        {props.count.toLocaleString()} of {props.models.length.toLocaleString()} models
+        {active ? (
+          <>
+            {' · '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setRouteParams(filterToParams(emptyFilter))}
+            >
+              Clear filters
+            </button>
+          </>
+        ) : null}
+      </span>
+    </search>
+  )
+}
+
+/** A text field typed locally (the address updates a moment later) that follows the address when it changes. */
+function TextFilter(props: {
+  label: string
+  className?: string
+  value: string
+  onChange: (text: string) => void
+  type?: 'search' | 'number'
+  placeholder?: string
+}) {
+  const [text, setText] = useState(props.value)
+  const [seen, setSeen] = useState(props.value)
+  if (props.value !== seen) {
+    setSeen(props.value)
+    if (props.value !== text) setText(props.value)
+  }
+  return (
+    <label className={`field ${props.className ?? ''}`}>
+      <span className="field__label">{props.label}</span>
+      <input
+        type={props.type ?? 'text'}
+        inputMode={props.type === undefined ? 'decimal' : undefined}
+        placeholder={props.placeholder}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value)
+          props.onChange(event.target.value)
+        }}
+      />
+    </label>
+  )
+}

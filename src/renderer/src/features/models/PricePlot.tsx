@@ -1,0 +1,115 @@
+// Prompt price per 1M tokens against context length for the filtered models, both on log scales; hover names
+// a model, a click opens it.
+import { useState } from 'react'
+import type { CatalogModel } from '#shared/domain/catalog'
+import { perMillion } from '#shared/domain/catalog-view'
+import { formatUsd } from '../../format.ts'
+
+const width = 760
+const height = 380
+const margin = { left: 64, right: 16, top: 16, bottom: 44 }
+
+export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id: string) => void }) {
+  const [hover, setHover] = useState<CatalogModel | null>(null)
+  const points = props.models.flatMap((model) =>
+    model.contextLength && model.prices.prompt !== null && Number(model.prices.prompt) > 0
+      ? [{ model, x: model.contextLength, y: Number(perMillion(model.prices.prompt)) }]
+      : [],
+  )
+  if (points.length === 0)
+    return <p className="muted">No model in this view has both a context length and a prompt price.</p>
+  const logs = (values: number[]) => {
+    const lo = Math.floor(Math.log10(Math.min(...values)))
+    const hi = Math.ceil(Math.log10(Math.max(...values)))
+    return { lo, hi: hi === lo ? hi + 1 : hi }
+  }
+  const xs = logs(points.map((p) => p.x))
+  const ys = logs(points.map((p) => p.y))
+  const sx = (v: number) =>
+    margin.left + ((Math.log10(v) - xs.lo) / (xs.hi - xs.lo)) * (width - margin.left - margin.right)
+  const sy = (v: number) =>
+    height -
+    margin.bottom -
+    ((Math.log10(v) - ys.lo) / (ys.hi - ys.lo)) * (height - margin.top - margin.bottom)
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+  const skipped = props.models.length - points.length
+  return (
+    <figure className="price-plot">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={`Prompt price against context length for ${points.length} models`}
+      >
+        {range(xs.lo, xs.hi).map((power) => (
+          <g key={`x${power}`}>
+            <line
+              className="price-plot__grid"
+              x1={sx(10 ** power)}
+              x2={sx(10 ** power)}
+              y1={margin.top}
+              y2={height - margin.bottom}
+            />
+            <text
+              className="price-plot__tick"
+              x={sx(10 ** power)}
+              y={height - margin.bottom + 18}
+              textAnchor="middle"
+            >
+              {10 ** power >= 1000 ? `${(10 ** power / 1000).toLocaleString()}K` : 10 ** power}
+            </text>
+          </g>
+        ))}
+        {range(ys.lo, ys.hi).map((power) => (
+          <g key={`y${power}`}>
+            <line
+              className="price-plot__grid"
+              x1={margin.left}
+              x2={width - margin.right}
+              y1={sy(10 ** power)}
+              y2={sy(10 ** power)}
+            />
+            <text className="price-plot__tick" x={margin.left - 8} y={sy(10 ** power) + 4} textAnchor="end">
+              ${10 ** power}
+            </text>
+          </g>
+        ))}
+        <text className="price-plot__axis" x={(width + margin.left) / 2} y={height - 6} textAnchor="middle">
+          Context length (tokens, log scale)
+        </text>
+        <text
+          className="price-plot__axis"
+          transform={`translate(14 ${(height - margin.bottom) / 2}) rotate(-90)`}
+          textAnchor="middle"
+        >
+          Prompt $ per 1M tokens
+        </text>
+        {points.map(({ model, x, y }) => (
+          // biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a <button>; it takes focus and Enter
+          <circle
+            key={model.id}
+            role="button"
+            tabIndex={0}
+            aria-label={`${model.name}: ${x.toLocaleString()} tokens, ${formatUsd(String(y))} per 1M`}
+            className={`price-plot__point${hover?.id === model.id ? ' price-plot__point--hover' : ''}`}
+            cx={sx(x)}
+            cy={sy(y)}
+            r={hover?.id === model.id ? 7 : 5}
+            onMouseEnter={() => setHover(model)}
+            onMouseLeave={() => setHover(null)}
+            onFocus={() => setHover(model)}
+            onBlur={() => setHover(null)}
+            onClick={() => props.onOpen(model.id)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') props.onOpen(model.id)
+            }}
+          />
+        ))}
+      </svg>
+      <figcaption className="muted" aria-live="polite">
+        {hover
+          ? `${hover.name} (${hover.id}) · ${hover.contextLength?.toLocaleString()} tokens · ${formatUsd(perMillion(hover.prices.prompt ?? '0'))} per 1M prompt tokens`
+          : `${points.length.toLocaleString()} models${skipped ? `; ${skipped} without a context length or prompt price are not drawn` : ''}. Hover for a model, click to open it.`}
+      </figcaption>
+    </figure>
+  )
+}
