@@ -62,10 +62,11 @@ export async function startSandboxProcess(args: string[]): Promise<{ url: string
 /** The app in the e2e harness on a data folder, opened in Chromium and ready. */
 export async function openHarness(
   userData: string,
+  args: string[] = [],
 ): Promise<{ page: Page; browser: Browser; version: string; stop(): Promise<void> }> {
   const harness = spawn(
     process.execPath,
-    [join(import.meta.dirname, '..', 'e2e', 'harness', 'cli.ts'), '--user-data', userData],
+    [join(import.meta.dirname, '..', 'e2e', 'harness', 'cli.ts'), '--user-data', userData, ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
   const url = await new Promise<string>((resolve) => {
