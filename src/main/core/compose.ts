@@ -14,6 +14,7 @@ import { createEventBus, type EventBus } from './events.ts'
 import { createGateway, type Gateway } from './gateway/gateway.ts'
 import { createTransport } from './gateway/transport.ts'
 import { type History, openHistory } from './history/history.ts'
+import { createImageLibrary } from './images/image-library.ts'
 import { imageHandlers } from './images/image-service.ts'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
 import { createLog, type Log } from './log.ts'
@@ -94,6 +95,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const caller = createDecisionCaller({ gateway, catalog })
   history.transaction(() => history.decisionBatches.markInterrupted(Date.now()))
   const batchRunner = createBatchRunner({ history, caller, emit: events.emit })
+  const images = createImageLibrary({ history, media, platform, emit: events.emit })
 
   const notices = () => {
     const storage = secrets.storage()
@@ -116,7 +118,16 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     'catalog.provider': ({ provider }) => catalog.provider(provider),
     ...decisionHandlers({ caller, history, requests }),
     ...batchHandlers({ history, runner: batchRunner, platform }),
-    ...imageHandlers({ gateway, catalog, history, media, platform, requests, emit: events.emit }),
+    ...imageHandlers({
+      gateway,
+      catalog,
+      history,
+      media,
+      platform,
+      requests,
+      emit: events.emit,
+      library: images,
+    }),
     ...videoHandlers({
       wiring: videos,
       receiver: videos.receiver,

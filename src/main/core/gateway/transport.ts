@@ -29,6 +29,28 @@ export interface CallOptions {
   headers?: Record<string, string> | undefined
   /** False for callers that keep their own request budget (the poller): a retry would be spent outside it. */
   retry?: boolean | undefined
+  /** Sees what went over the wire: the request (key masked) and the answer as received. */
+  onWire?: ((record: WireRecord) => void) | undefined
+}
+
+export type WireRecord =
+  | { kind: 'request'; method: string; url: string; headers: Record<string, string>; body: string | null }
+  | { kind: 'response'; status: number; headers: Record<string, string>; body: string; ms: number }
+
+const secretHeaders = new Set(['authorization', 'x-api-key', 'x-native-api-key'])
+
+/** Headers as they may be shown: every credential reduced to its last four characters. */
+export function maskedHeaders(headers: Record<string, string>): Record<string, string> {
+  const mask = (value: string) => {
+    const scheme = /^Bearer /i.exec(value)?.[0] ?? ''
+    return `${scheme}••••${value.slice(-4)}`
+  }
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      secretHeaders.has(name.toLowerCase()) ? mask(value) : value,
+    ]),
+  )
 }
 
 export interface GatewayRequest<T> {
@@ -84,7 +106,10 @@ export function createTransport(options: TransportOptions) {
   const sleep = options.sleep ?? abortableSleep
   const random = options.random ?? Math.random
 
-  async function exchange(request: GatewayRequest<unknown>, call: CallOptions): Promise<Response> {
+  async function exchange(
+    request: GatewayRequest<unknown>,
+    call: CallOptions,
+  ): Promise<Response & { sentAt: number }> {
     const { baseUrl, apiKey } = await options.connection()
     const endpoint = `${request.method} ${request.path.split('?')[0]}`
     const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs ?? 60_000)
@@ -102,10 +127,19 @@ export function createTransport(options: TransportOptions) {
         : isForm
           ? (request.body as FormData)
           : JSON.stringify(request.body)
+    const url = new URL(request.path, baseUrl)
+    call.onWire?.({
+      kind: 'request',
+      method: request.method,
+      url: url.href,
+      headers: maskedHeaders(headers),
+      body: isForm ? '[multipart form data]' : ((body as string | undefined) ?? null),
+    })
+    const sentAt = performance.now()
     for (let attempt = 0; ; attempt++) {
       let response: Response
       try {
-        response = await fetchImpl(new URL(request.path, baseUrl), {
+        response = await fetchImpl(url, {
           method: request.method,
           headers,
           body: body ?? null,
@@ -129,8 +163,15 @@ export function createTransport(options: TransportOptions) {
           endpoint,
         })
       }
-      if (response.ok) return response
+      if (response.ok) return Object.assign(response, { sentAt })
       const text = await response.text()
+      call.onWire?.({
+        kind: 'response',
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: text,
+        ms: performance.now() - sentAt,
+      })
       const failure = serviceError(response.status, text, response.headers, endpoint)
       // Only reads are retried: a POST may have billed or created something already.
       const retryable =
@@ -156,6 +197,13 @@ export function createTransport(options: TransportOptions) {
     async send<T>(request: GatewayRequest<T>, call: CallOptions = {}): Promise<GatewayResponse<T>> {
       const response = await exchange(request, call)
       const text = await response.text()
+      call.onWire?.({
+        kind: 'response',
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: text,
+        ms: performance.now() - response.sentAt,
+      })
       let json: unknown
       try {
         json = JSON.parse(text)
@@ -185,6 +233,13 @@ export function createTransport(options: TransportOptions) {
       const response = await exchange(request, { ...call, timeoutMs: call.timeoutMs ?? 10 * 60_000 })
       if (!response.body)
         throw new AppError({ code: gatewayErrorCodes.unexpected, message: 'The stream has no body.' })
+      call.onWire?.({
+        kind: 'response',
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: '',
+        ms: performance.now() - response.sentAt,
+      })
       const body = response.body
       async function* events(): AsyncGenerator<{ event: string | undefined; data: T }> {
         try {

@@ -8,6 +8,7 @@ import {
   imageResultRepository,
   questionnaireRepository,
 } from './library.ts'
+import { cacheHandleRepository, conversationRepository } from './playground.ts'
 import { videoJobRepository } from './video-jobs.ts'
 import { webhookDeliveryRepository } from './webhook-deliveries.ts'
 
@@ -25,6 +26,8 @@ export function openHistory(userData: string, now = Date.now()) {
     decisionRuns: decisionRunRepository(db),
     catalogSnapshots: catalogSnapshotRepository(db),
     decisionBatches: decisionBatchRepository(db),
+    conversations: conversationRepository(db),
+    cacheHandles: cacheHandleRepository(db),
     close: () => database.close(),
   }
 }

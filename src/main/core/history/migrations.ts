@@ -152,4 +152,30 @@ export const migrations: string[] = [
   ALTER TABLE image_results ADD COLUMN thoughts_json TEXT;
   CREATE INDEX image_results_by_model ON image_results(model, created_at DESC);
   `,
+  // 5: playground conversations, and the cache handles the app created (the service has no list route).
+  `
+  CREATE TABLE conversations (
+    id TEXT PRIMARY KEY,
+    protocol TEXT NOT NULL,
+    title TEXT NOT NULL,
+    model TEXT NOT NULL,
+    state_json TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX conversations_by_updated ON conversations(updated_at DESC);
+
+  CREATE TABLE cache_handles (
+    name TEXT NOT NULL,
+    profile_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    display_name TEXT,
+    token_count INTEGER NOT NULL,
+    write_cost TEXT,
+    created_at INTEGER NOT NULL,
+    expire_at INTEGER NOT NULL,
+    deleted_at INTEGER,
+    PRIMARY KEY (profile_id, name)
+  ) WITHOUT ROWID;
+  `,
 ]

@@ -1,15 +1,6 @@
-// The image canvas in main: models by family from the catalog, generate and edit with results decoded and
-// written here (temp file, rename, then the row), the gallery with each image's parent, and the file actions.
-import { randomUUID } from 'node:crypto'
 import { copyFile, readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import {
-  checkSourceFile,
-  imageDimensions,
-  imageFamilyOf,
-  imageOptionsOf,
-  sniffImageType,
-} from '#shared/domain/images'
+import { checkSourceFile, imageFamilyOf, imageOptionsOf, sniffImageType } from '#shared/domain/images'
 import { AppError } from '#shared/ipc/app-error'
 import type { HandlersFor } from '#shared/ipc/contract'
 import type { ImageModel, ImageRecord, imageRoutes } from '#shared/ipc/routes/images'
@@ -17,11 +8,11 @@ import type { CatalogService } from '../catalog/catalog-service.ts'
 import type { EventSink } from '../events.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
-import type { ImageResultRow } from '../history/library.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
 import type { RequestRegistry } from '../requests.ts'
-import { createImageCalls, type DrawnImage, type SourceImage } from './image-calls.ts'
+import { createImageCalls, type SourceImage } from './image-calls.ts'
+import type { ImageLibrary } from './image-library.ts'
 
 const extensionOf: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
 
@@ -33,11 +24,11 @@ export function imageHandlers(deps: {
   platform: Platform
   requests: RequestRegistry
   emit: EventSink
-  now?: () => number
+  library: ImageLibrary
 }): HandlersFor<typeof imageRoutes> {
-  const now = deps.now ?? Date.now
   const calls = createImageCalls(deps.gateway)
   const images = deps.history.imageResults
+  const { recordOf, keep } = deps.library
 
   const models = async (): Promise<ImageModel[]> =>
     (await deps.catalog.models(false)).models.flatMap((model) => {
@@ -63,27 +54,6 @@ export function imageHandlers(deps: {
     return model
   }
 
-  const recordOf = (row: ImageResultRow): ImageRecord => {
-    const item = deps.media.get(row.mediaId)
-    return {
-      id: row.id,
-      url: deps.platform.mediaUrl(row.mediaId),
-      parentId: row.parentId,
-      kind: row.kind,
-      model: row.model,
-      provider: row.provider,
-      prompt: row.prompt,
-      params: JSON.parse(row.paramsJson),
-      usage: row.usageJson ? JSON.parse(row.usageJson) : null,
-      cost: row.cost,
-      width: row.width,
-      height: row.height,
-      mimeType: item?.mimeType ?? 'image/png',
-      bytes: item?.bytes ?? 0,
-      thoughts: row.thoughtsJson ? JSON.parse(row.thoughtsJson) : [],
-      createdAt: row.createdAt,
-    }
-  }
   const found = (id: string) => {
     const row = images.get(id)
     if (!row) throw new AppError({ code: 'not_found', message: 'That image is not in the gallery any more.' })
@@ -102,38 +72,6 @@ export function imageHandlers(deps: {
       mimeType: item.mimeType,
       fileName: `image.${extensionOf[item.mimeType] ?? 'png'}`,
     }
-  }
-
-  /** Files first, then the rows in one transaction: a crash leaves at most an unreferenced file. */
-  async function keep(
-    drawn: DrawnImage[],
-    common: Pick<ImageResultRow, 'model' | 'prompt' | 'kind' | 'parentId'> & { params: object },
-  ): Promise<ImageRecord[]> {
-    const stored = await Promise.all(drawn.map((image) => deps.media.put(image.bytes, image.mimeType)))
-    const at = now()
-    const rows = drawn.map(
-      (image, index): ImageResultRow => ({
-        id: randomUUID(),
-        mediaId: stored[index]?.id ?? '',
-        parentId: common.parentId,
-        model: common.model,
-        provider: image.provider,
-        prompt: common.prompt,
-        paramsJson: JSON.stringify({ ...common.params, served: image.served }),
-        usageJson: image.usage ? JSON.stringify(image.usage) : null,
-        cost: image.cost,
-        createdAt: at + index,
-        kind: common.kind,
-        width: imageDimensions(image.bytes)?.width ?? null,
-        height: imageDimensions(image.bytes)?.height ?? null,
-        thoughtsJson: image.thoughts.length ? JSON.stringify(image.thoughts) : null,
-      }),
-    )
-    deps.history.transaction(() => {
-      for (const row of rows) images.insert(row)
-    })
-    deps.emit('data.changed', { topics: ['images'] })
-    return rows.map(recordOf)
   }
 
   async function importFile(fileName: string, bytes: Buffer): Promise<ImageRecord> {

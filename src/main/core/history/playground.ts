@@ -1,0 +1,84 @@
+// Playground conversations (saved whole, re-openable) and the cache handles the app created.
+import type { DatabaseSync } from 'node:sqlite'
+
+export interface ConversationRow {
+  id: string
+  protocol: 'messages' | 'generative'
+  title: string
+  model: string
+  stateJson: string
+  createdAt: number
+  updatedAt: number
+}
+
+export interface CacheHandleRow {
+  name: string
+  profileId: string
+  model: string
+  displayName: string | null
+  tokenCount: number
+  writeCost: string | null
+  createdAt: number
+  expireAt: number
+  deletedAt: number | null
+}
+
+export function conversationRepository(db: DatabaseSync) {
+  const columns = `id, protocol, title, model, state_json AS stateJson, created_at AS createdAt, updated_at AS updatedAt`
+  const upsert =
+    db.prepare(`INSERT INTO conversations (id, protocol, title, model, state_json, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET title = excluded.title, model = excluded.model,
+    state_json = excluded.state_json, updated_at = excluded.updated_at`)
+  const list = db.prepare(
+    'SELECT id, protocol, title, model, created_at AS createdAt, updated_at AS updatedAt FROM conversations ORDER BY updated_at DESC LIMIT ?',
+  )
+  const byId = db.prepare(`SELECT ${columns} FROM conversations WHERE id = ?`)
+  const remove = db.prepare('DELETE FROM conversations WHERE id = ?')
+  return {
+    save: (row: ConversationRow) =>
+      void upsert.run(
+        row.id,
+        row.protocol,
+        row.title,
+        row.model,
+        row.stateJson,
+        row.createdAt,
+        row.updatedAt,
+      ),
+    list: (limit: number) => list.all(limit) as unknown as Omit<ConversationRow, 'stateJson'>[],
+    get: (id: string) => byId.get(id) as ConversationRow | undefined,
+    delete: (id: string) => remove.run(id).changes > 0,
+  }
+}
+
+export function cacheHandleRepository(db: DatabaseSync) {
+  const columns = `name, profile_id AS profileId, model, display_name AS displayName, token_count AS tokenCount,
+    write_cost AS writeCost, created_at AS createdAt, expire_at AS expireAt, deleted_at AS deletedAt`
+  const insert =
+    db.prepare(`INSERT OR REPLACE INTO cache_handles (name, profile_id, model, display_name, token_count,
+    write_cost, created_at, expire_at, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`)
+  const forProfile = db.prepare(
+    `SELECT ${columns} FROM cache_handles WHERE profile_id = ? ORDER BY created_at DESC`,
+  )
+  const one = db.prepare(`SELECT ${columns} FROM cache_handles WHERE profile_id = ? AND name = ?`)
+  const setExpiry = db.prepare('UPDATE cache_handles SET expire_at = ? WHERE profile_id = ? AND name = ?')
+  const markDeleted = db.prepare('UPDATE cache_handles SET deleted_at = ? WHERE profile_id = ? AND name = ?')
+  return {
+    insert: (row: Omit<CacheHandleRow, 'deletedAt'>) =>
+      void insert.run(
+        row.name,
+        row.profileId,
+        row.model,
+        row.displayName,
+        row.tokenCount,
+        row.writeCost,
+        row.createdAt,
+        row.expireAt,
+      ),
+    list: (profileId: string) => forProfile.all(profileId) as unknown as CacheHandleRow[],
+    get: (profileId: string, name: string) => one.get(profileId, name) as CacheHandleRow | undefined,
+    setExpiry: (profileId: string, name: string, expireAt: number) =>
+      void setExpiry.run(expireAt, profileId, name),
+    markDeleted: (profileId: string, name: string, at: number) => void markDeleted.run(at, profileId, name),
+  }
+}
