@@ -20,6 +20,7 @@ import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
 import { createLog, type Log } from './log.ts'
 import { createMediaStore, type MediaStore } from './media/media-store.ts'
 import type { Platform } from './platform.ts'
+import { playgroundHandlers } from './playground/playground-service.ts'
 import { createEmbeddedSandbox } from './profiles/embedded-sandbox.ts'
 import { profileHandlers } from './profiles/handlers.ts'
 import { openProfiles, type Profiles } from './profiles/profiles.ts'
@@ -111,13 +112,22 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({ platform, preferences, events, requests, notices }),
     ...profileHandlers({ profiles, secrets, events }),
-    ...streamHandlers({ events, requests, gateway }),
+    ...streamHandlers({ events, requests, gateway, library: images }),
     'catalog.models': ({ refresh }) => catalog.models(refresh),
     'catalog.browse': ({ refresh }) => catalog.browse(refresh),
     'catalog.model': ({ id, refresh }) => catalog.model(id, refresh),
     'catalog.provider': ({ provider }) => catalog.provider(provider),
     ...decisionHandlers({ caller, history, requests }),
     ...batchHandlers({ history, runner: batchRunner, platform }),
+    ...playgroundHandlers({
+      gateway,
+      catalog,
+      history,
+      requests,
+      library: images,
+      emit: events.emit,
+      profileId: () => profiles.activeId(),
+    }),
     ...imageHandlers({
       gateway,
       catalog,

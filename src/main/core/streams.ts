@@ -1,10 +1,16 @@
 // Forwards a streamed call to the renderer as contract events, keyed by request id, and always ends it with
 // exactly one `stream.end`, also when the person cancels.
+
+import type { GenerateContentResponse, Part } from '#shared/api/generative'
 import { AppError } from '#shared/ipc/app-error'
 import type { HandlersFor } from '#shared/ipc/contract'
+import type { WireRecord } from '#shared/ipc/routes/playground'
 import type { streamRoutes } from '#shared/ipc/routes/streams'
 import type { EventBus } from './events.ts'
 import type { Gateway } from './gateway/gateway.ts'
+import type { ImageLibrary } from './images/image-library.ts'
+import { inlineImagesOf } from './playground/inline-images.ts'
+import { cacheError } from './playground/playground-service.ts'
 import type { RequestRegistry } from './requests.ts'
 
 type Opened = { events: AsyncGenerator<{ event: string | undefined; data: unknown }> }
@@ -52,15 +58,62 @@ export function streamHandlers(deps: {
   events: EventBus
   requests: RequestRegistry
   gateway: Gateway
+  library: ImageLibrary
 }): HandlersFor<typeof streamRoutes> {
+  const onWire = (requestId: string) => (record: WireRecord) =>
+    deps.events.emit('stream.wire', { requestId, record })
   return {
     'streams.messages': ({ requestId, body }) => {
-      forwardStream(requestId, deps, (signal) => deps.gateway.streamMessage(body, { signal }))
+      forwardStream(requestId, deps, (signal) =>
+        deps.gateway.streamMessage(body, { signal, onWire: onWire(requestId) }),
+      )
       return { requestId }
     },
     'streams.generateContent': ({ requestId, model, body }) => {
-      forwardStream(requestId, deps, (signal) => deps.gateway.streamGenerateContent(model, body, { signal }))
+      const prompt =
+        body.contents
+          .at(-1)
+          ?.parts.map((part) => part.text ?? '')
+          .join(' ')
+          .trim() ?? ''
+      forwardStream(requestId, deps, async (signal) => {
+        const opened = await deps.gateway
+          .streamGenerateContent(model, body, { signal, onWire: onWire(requestId) })
+          .catch((error: unknown) => {
+            throw body.cachedContent ? cacheError(error, body.cachedContent) : error
+          })
+        return {
+          events: keepingImages(opened.events, (parts) =>
+            keepStreamImages(deps.library, model, prompt, parts),
+          ),
+        }
+      })
       return { requestId }
     },
   }
+}
+
+/** Passes the events on, and once the stream has finished keeps the images its parts carried. */
+async function* keepingImages(
+  events: AsyncGenerator<{ event: string | undefined; data: GenerateContentResponse }>,
+  keep: (parts: Part[]) => Promise<unknown>,
+): AsyncGenerator<{ event: string | undefined; data: unknown }> {
+  const parts: Part[] = []
+  for await (const item of events) {
+    parts.push(...(item.data.candidates[0]?.content.parts ?? []))
+    yield item
+  }
+  await keep(parts)
+}
+
+function keepStreamImages(library: ImageLibrary, model: string, prompt: string, parts: Part[]) {
+  const drawn = inlineImagesOf(parts)
+  if (drawn.length === 0) return Promise.resolve([])
+  return library.keep(drawn, {
+    model,
+    prompt: prompt || 'generateContent answer',
+    kind: 'generated',
+    parentId: null,
+    params: { via: 'streamGenerateContent' },
+  })
 }

@@ -22,6 +22,8 @@ export const queryKeys = {
   decisionRuns: () => ['decisions', 'runs'] as const,
   decisionModels: () => ['decisions', 'models'] as const,
   images: () => ['images'] as const,
+  caches: () => ['caches'] as const,
+  conversations: () => ['conversations'] as const,
   imageList: (filter: object) => ['images', 'list', filter] as const,
   imageModels: () => ['images', 'models'] as const,
 } satisfies Record<string, (...args: never[]) => readonly unknown[]>
@@ -35,6 +37,8 @@ const topicKeys: Record<DataTopic, readonly unknown[]> = {
   polling: queryKeys.polling(),
   batches: queryKeys.batches(),
   images: queryKeys.images(),
+  caches: queryKeys.caches(),
+  conversations: queryKeys.conversations(),
 }
 
 export function createQueryClient(): QueryClient {

@@ -225,6 +225,18 @@ export function generativeRoutes(ctx: SandboxContext): Route[] {
       group: 'generative',
       handle: deleteCache,
     },
+    {
+      // Control API: a cache reaches its expiry now (tests cannot wait the 600 s minimum).
+      method: 'POST',
+      pattern: /^\/__sandbox\/caches\/(?<id>[^/]+)\/expire$/,
+      group: 'control',
+      handle: ({ params }) => {
+        const entry = caches.get(params.id ?? '')
+        if (!entry) throw new ServiceError(404, 'NOT_FOUND', `cachedContents/${params.id} was not found.`)
+        entry.expiresAt = ctx.now()
+        return { status: 200, json: { name: `cachedContents/${entry.id}`, expireTime: iso(entry.expiresAt) } }
+      },
+    },
   ]
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { AppErrorShape } from './app-error.ts'
 import { type EventMap, event } from './contract.ts'
 import { Preferences } from './routes/app.ts'
+import { WireRecord } from './routes/playground.ts'
 
 /** Names of the stores that can change under the renderer; a query keyed on one refetches. */
 export const DataTopic = z.enum([
@@ -14,6 +15,8 @@ export const DataTopic = z.enum([
   'polling',
   'batches',
   'images',
+  'caches',
+  'conversations',
 ])
 export type DataTopic = z.infer<typeof DataTopic>
 
@@ -27,6 +30,8 @@ export const events = {
   'stream.event': event(
     z.object({ requestId: z.string(), at: z.number(), event: z.string().optional(), data: z.unknown() }),
   ),
+  /** What a streamed call sent and the status and headers it got (credentials masked). */
+  'stream.wire': event(z.object({ requestId: z.string(), record: WireRecord })),
   /** The stream is over: finished, failed (with the error) or cancelled. */
   'stream.end': event(
     z.object({

@@ -6,6 +6,7 @@ import { batchRoutes } from './batches.ts'
 import { catalogRoutes } from './catalog.ts'
 import { decisionRoutes } from './decisions.ts'
 import { imageRoutes } from './images.ts'
+import { playgroundRoutes } from './playground.ts'
 import { profileRoutes } from './profiles.ts'
 import { streamRoutes } from './streams.ts'
 import { videoRoutes } from './videos.ts'
@@ -16,6 +17,7 @@ export const routes = {
   ...catalogRoutes,
   ...decisionRoutes,
   ...imageRoutes,
+  ...playgroundRoutes,
   ...profileRoutes,
   ...streamRoutes,
   ...videoRoutes,

@@ -1,0 +1,200 @@
+// The playground in main: one messages or generateContent turn with what went over the wire, images of an
+// answer kept in the gallery, the cache handles the app created (the service has no list route), and saved
+// conversations.
+import type { GenerateContentResponse } from '#shared/api/generative'
+import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
+import { AppError } from '#shared/ipc/app-error'
+import type { HandlersFor } from '#shared/ipc/contract'
+import type { CacheHandle, playgroundRoutes, WireRecord } from '#shared/ipc/routes/playground'
+import type { CatalogService } from '../catalog/catalog-service.ts'
+import type { EventSink } from '../events.ts'
+import type { Gateway } from '../gateway/gateway.ts'
+import type { History } from '../history/history.ts'
+import type { CacheHandleRow } from '../history/playground.ts'
+import type { ImageLibrary } from '../images/image-library.ts'
+import type { RequestRegistry } from '../requests.ts'
+import { inlineImagesOf } from './inline-images.ts'
+
+/** A 403 on a cache handle means another API key made it (document 3 §5); a 404 that it expired or is gone. */
+export function cacheError(error: unknown, name: string): unknown {
+  if (!(error instanceof AppError)) return error
+  if (error.status === 403)
+    return new AppError({
+      ...error.toShape(),
+      message: `${name} was created with another API key. Only the key that created a cache can use, read or delete it.`,
+      hint: 'Switch to the profile whose key created it, or create a new cache with this key.',
+    })
+  if (error.status === 404)
+    return new AppError({
+      ...error.toShape(),
+      message: `${name} has expired or was deleted; the service no longer has it.`,
+      hint: 'Create the cache again to keep using its contents.',
+    })
+  return error
+}
+
+export function playgroundHandlers(deps: {
+  gateway: Gateway
+  catalog: CatalogService
+  history: History
+  requests: RequestRegistry
+  library: ImageLibrary
+  emit: EventSink
+  profileId: () => string
+  now?: () => number
+}): HandlersFor<typeof playgroundRoutes> {
+  const now = deps.now ?? Date.now
+  const handles = deps.history.cacheHandles
+  const stateOf = (row: CacheHandleRow): CacheHandle => ({
+    name: row.name,
+    model: row.model,
+    displayName: row.displayName,
+    tokenCount: row.tokenCount,
+    writeCost: row.writeCost,
+    createdAt: row.createdAt,
+    expireAt: row.expireAt,
+    state: row.deletedAt !== null ? 'deleted' : row.expireAt <= now() ? 'expired' : 'active',
+  })
+  const handle = (name: string) => {
+    const row = handles.get(deps.profileId(), name)
+    if (!row)
+      throw new AppError({ code: 'not_found', message: `${name} is not one of the caches this app created.` })
+    return row
+  }
+  const changed = () => deps.emit('data.changed', { topics: ['caches'] })
+  const wired = () => {
+    const wire: WireRecord[] = []
+    return { wire, onWire: (record: WireRecord) => void wire.push(record) }
+  }
+
+  async function keepImages(model: string, response: GenerateContentResponse, prompt: string) {
+    const drawn = inlineImagesOf(response.candidates[0]?.content.parts ?? [])
+    if (drawn.length === 0) return []
+    return deps.library.keep(drawn, {
+      model,
+      prompt: prompt || 'generateContent answer',
+      kind: 'generated',
+      parentId: null,
+      params: { via: 'generateContent' },
+    })
+  }
+
+  return {
+    'playground.messages': async ({ requestId, body }) => {
+      const { wire, onWire } = wired()
+      const { data } = await deps.requests.run(requestId, (signal) =>
+        deps.gateway.sendMessage(body, { signal, onWire }),
+      )
+      return { response: data, wire }
+    },
+    'playground.generate': async ({ requestId, model, body }) => {
+      const { wire, onWire } = wired()
+      const { data } = await deps.requests
+        .run(requestId, (signal) => deps.gateway.generateContent(model, body, { signal, onWire }))
+        .catch((error: unknown) => {
+          throw body.cachedContent ? cacheError(error, body.cachedContent) : error
+        })
+      const prompt =
+        body.contents
+          .at(-1)
+          ?.parts.map((part) => part.text ?? '')
+          .join(' ')
+          .trim() ?? ''
+      return { response: data, wire, images: await keepImages(model, data, prompt) }
+    },
+    'caches.create': async (body) => {
+      const { data } = await deps.gateway.createCache(body)
+      const modelId = body.model.replace(/^models\//, '')
+      const prices = await deps.catalog
+        .browse(false)
+        .then((catalog) => catalog.models.find((m) => m.id === modelId)?.prices)
+        .catch(() => undefined)
+      const rate = prices?.cacheWrite5m ?? null
+      const row = {
+        name: data.name,
+        profileId: deps.profileId(),
+        model: modelId,
+        displayName: data.displayName ?? null,
+        tokenCount: data.usageMetadata.totalTokenCount,
+        writeCost:
+          rate === null
+            ? null
+            : formatAmount(multiply(parseAmount(rate), data.usageMetadata.totalTokenCount)),
+        createdAt: Date.parse(data.createTime) || now(),
+        expireAt: Date.parse(data.expireTime),
+      }
+      deps.history.transaction(() => handles.insert(row))
+      changed()
+      return stateOf({ ...row, deletedAt: null })
+    },
+    'caches.list': () => handles.list(deps.profileId()).map(stateOf),
+    'caches.get': async ({ name }) => {
+      const row = handle(name)
+      try {
+        const { data } = await deps.gateway.getCache(name)
+        const expireAt = Date.parse(data.expireTime)
+        deps.history.transaction(() => handles.setExpiry(row.profileId, name, expireAt))
+        return stateOf({ ...row, expireAt })
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) {
+          // Gone on the service: it expired (or was deleted elsewhere) even if the clock here says otherwise.
+          const expireAt = Math.min(row.expireAt, now())
+          deps.history.transaction(() => handles.setExpiry(row.profileId, name, expireAt))
+          changed()
+          return stateOf({ ...row, expireAt })
+        }
+        throw cacheError(error, name)
+      }
+    },
+    'caches.delete': async ({ name }) => {
+      const row = handle(name)
+      try {
+        await deps.gateway.deleteCache(name)
+      } catch (error) {
+        if (!(error instanceof AppError && error.status === 404)) throw cacheError(error, name)
+      }
+      const at = now()
+      deps.history.transaction(() => handles.markDeleted(row.profileId, name, at))
+      changed()
+      return stateOf({ ...row, deletedAt: at })
+    },
+    'conversations.save': ({ id, protocol, title, model, state }) => {
+      const at = now()
+      const existing = deps.history.conversations.get(id)
+      deps.history.transaction(() =>
+        deps.history.conversations.save({
+          id,
+          protocol,
+          title: title.trim() || 'Untitled conversation',
+          model,
+          stateJson: JSON.stringify(state),
+          createdAt: existing?.createdAt ?? at,
+          updatedAt: at,
+        }),
+      )
+      deps.emit('data.changed', { topics: ['conversations'] })
+      return { savedAt: at }
+    },
+    'conversations.list': () => deps.history.conversations.list(200),
+    'conversations.get': ({ id }) => {
+      const row = deps.history.conversations.get(id)
+      if (!row)
+        throw new AppError({
+          code: 'not_found',
+          message: 'That conversation is not in the history any more.',
+        })
+      return {
+        id: row.id,
+        protocol: row.protocol,
+        title: row.title,
+        model: row.model,
+        state: JSON.parse(row.stateJson),
+      }
+    },
+    'conversations.delete': ({ id }) => {
+      const deleted = deps.history.transaction(() => deps.history.conversations.delete(id))
+      deps.emit('data.changed', { topics: ['conversations'] })
+      return { deleted }
+    },
+  }
+}
