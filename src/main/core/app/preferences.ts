@@ -10,6 +10,7 @@ const defaults: Preferences = {
   pollBudget: { requests: 60, windowSeconds: 60 },
   downloadVideosOnCompletion: true,
   views: {},
+  thoughtsOpen: false,
   workloads: [
     {
       name: 'Chat turn',

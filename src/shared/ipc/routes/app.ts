@@ -31,6 +31,8 @@ export const Preferences = z.object({
       }),
     )
     .max(50),
+  /** Whether a model's thoughts show open under its answer in the playground. */
+  thoughtsOpen: z.boolean(),
   /** Each screen's last address in the app (`/models` → `/models?provider=aurora`), and `last`. */
   views: z.record(z.string().max(40), z.string().max(2000)),
 })

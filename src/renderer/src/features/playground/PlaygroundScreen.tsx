@@ -1,24 +1,167 @@
-// Playground: the native protocols (messages, generateContent) and cached contents, with the wire in view.
+// Playground: the native protocols by hand — messages, generateContent, cached contents — with every turn's
+// wire view, and conversations saved to come back to.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { EmptyState } from '../../components/EmptyState.tsx'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { formatDateTime } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { CachesPanel } from './CachesPanel.tsx'
+import {
+  type GenerateConversation,
+  type MessagesConversation,
+  newGenerateConversation,
+  newMessagesConversation,
+  useOpenConversations,
+} from './conversation.ts'
+import { GeneratePlayground } from './GeneratePlayground.tsx'
+import { MessagesPlayground } from './MessagesPlayground.tsx'
+import { useConversations } from './queries.ts'
+import './playground.css'
+
+const tabs = [
+  { value: 'messages', label: 'Messages' },
+  { value: 'generate', label: 'Generate content' },
+  { value: 'caches', label: 'Cached contents' },
+  { value: 'saved', label: 'Saved' },
+] as const
 
 export function PlaygroundScreen() {
+  const params = useRouteParams()
+  const tab = params.get('tab') ?? 'messages'
+  // "Use in Playground" from the model browser arrives as ?model=…
+  const wanted = params.get('model')
+  const { messages, generate, setMessages, setGenerate } = useOpenConversations()
+  useEffect(() => {
+    if (!wanted) return
+    setMessages((current) => ({ ...current, settings: { ...current.settings, model: wanted } }))
+    setRouteParams({ model: null })
+  }, [wanted, setMessages])
+
   return (
-    <>
+    <div className="playground-screen">
       <ScreenHeader
         title="Playground"
-        subtitle="Talk to the native protocols and see exactly what goes over the wire."
+        subtitle="The native protocols by hand: see exactly what goes over the wire."
+        actions={
+          tab === 'messages' || tab === 'generate' ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                tab === 'messages'
+                  ? setMessages(newMessagesConversation(messages.settings.model))
+                  : setGenerate(newGenerateConversation(generate.settings.model))
+              }
+            >
+              New conversation
+            </button>
+          ) : null
+        }
       />
+      <div className="segmented" role="tablist" aria-label="Playground">
+        {tabs.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            role="tab"
+            aria-selected={tab === option.value}
+            className="segmented__option"
+            onClick={() => setRouteParams({ tab: option.value === 'messages' ? null : option.value })}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+      {tab === 'generate' ? (
+        <GeneratePlayground conversation={generate} onChange={setGenerate} />
+      ) : tab === 'caches' ? (
+        <CachesPanel
+          onUse={(handle) => {
+            setGenerate((current) => ({
+              ...newGenerateConversation(handle.model),
+              settings: { ...current.settings, model: handle.model, cachedContent: handle.name },
+            }))
+            setRouteParams({ tab: 'generate' })
+          }}
+        />
+      ) : tab === 'saved' ? (
+        <SavedConversations
+          onOpen={(protocol, state) => {
+            if (protocol === 'messages') {
+              setMessages(state as MessagesConversation)
+              setRouteParams({ tab: null })
+            } else {
+              setGenerate(state as GenerateConversation)
+              setRouteParams({ tab: 'generate' })
+            }
+          }}
+        />
+      ) : (
+        <MessagesPlayground conversation={messages} onChange={setMessages} />
+      )}
+    </div>
+  )
+}
+
+function SavedConversations(props: {
+  onOpen: (protocol: 'messages' | 'generative', state: unknown) => void
+}) {
+  const list = useConversations()
+  const client = useQueryClient()
+  const act = useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: 'open' | 'delete' }) => {
+      if (action === 'delete') return invoke('conversations.delete', { id })
+      const conversation = await invoke('conversations.get', { id })
+      props.onOpen(conversation.protocol, conversation.state)
+      return null
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.conversations() }),
+  })
+  if (list.data?.length === 0)
+    return (
       <EmptyState
         icon="playground"
-        title="No conversations yet"
-        summary="Hold a conversation over the messages or generateContent protocol, with tools, images and streaming, and see what a cached context saves."
-        steps={[
-          'Stream answers and watch the events arrive',
-          'Answer tool calls and continue the conversation',
-          'Create cached contents and compare the cost per turn',
-        ]}
+        title="No saved conversations"
+        summary="Every messages or generateContent conversation is saved after each answer, to open again here."
+        steps={['Start a conversation in Messages or Generate content', 'Come back here to open it again']}
       />
-    </>
+    )
+  return (
+    <section aria-label="Saved conversations">
+      <ErrorNote error={list.error ?? act.error} />
+      <ul className="saved-list">
+        {list.data?.map((conversation) => (
+          <li key={conversation.id} className="saved-list__item">
+            <div>
+              <strong>{conversation.title}</strong>
+              <span className="muted">
+                {conversation.protocol === 'messages' ? 'Messages' : 'generateContent'} · {conversation.model}{' '}
+                · {formatDateTime(conversation.updatedAt)}
+              </span>
+            </div>
+            <div className="form-actions">
+              <button
+                type="button"
+                className="button"
+                onClick={() => act.mutate({ id: conversation.id, action: 'open' })}
+              >
+                Open
+              </button>
+              <button
+                type="button"
+                className="button button--quiet button--danger"
+                onClick={() => act.mutate({ id: conversation.id, action: 'delete' })}
+              >
+                Delete
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -1,0 +1,210 @@
+// A generateContent (generative-native) conversation: model, streaming and an attached cache on the side, the
+// transcript, and the composer with text and inline media. Every finished turn is saved.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import type { GenerateContentResponse, Part } from '#shared/api/generative'
+import { assembleGenerate } from '#shared/domain/playground'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { useCatalog } from '../models/queries.ts'
+import { Composer, dataOf } from './Composer.tsx'
+import { streamCall, useTurnState } from './calls.ts'
+import { type GenerateConversation, type GenerateTurn, generateContents } from './conversation.ts'
+import { Answer, GenerateTranscript } from './GenerateTranscript.tsx'
+import { useCacheHandles } from './queries.ts'
+
+export function GeneratePlayground(props: {
+  conversation: GenerateConversation
+  onChange: (conversation: GenerateConversation) => void
+}) {
+  const { conversation, onChange } = props
+  const { settings } = conversation
+  const catalog = useCatalog()
+  const client = useQueryClient()
+  const turn = useTurnState()
+  const caches = useCacheHandles()
+  const preferences = useQuery({
+    queryKey: queryKeys.preferences(),
+    queryFn: () => invoke('preferences.get', {}),
+  })
+  const thoughtsOpen = preferences.data?.thoughtsOpen ?? false
+  const [live, setLive] = useState<GenerateContentResponse | null>(null)
+  const models = useMemo(
+    () =>
+      catalog.data?.models.filter(
+        (m) => m.roles.includes('chat') || (m.roles.includes('image') && m.outputModalities.includes('text')),
+      ) ?? [],
+    [catalog.data],
+  )
+  const model = models.find((m) => m.id === settings.model)
+  useEffect(() => {
+    if (!settings.model && models[0])
+      onChange({ ...conversation, settings: { ...settings, model: models[0].id } })
+  }, [conversation, settings, models, onChange])
+  const usable =
+    caches.data?.filter((handle) => handle.model === settings.model && handle.state === 'active') ?? []
+  const attached = caches.data?.find((handle) => handle.name === settings.cachedContent)
+  const setSettings = (change: Partial<GenerateConversation['settings']>) =>
+    onChange({ ...conversation, settings: { ...settings, ...change } })
+  const save = useMutation({
+    mutationFn: (next: GenerateConversation) =>
+      invoke('conversations.save', {
+        id: next.id,
+        protocol: 'generative',
+        title: next.title || firstText(next.turns) || 'generateContent conversation',
+        model: next.settings.model,
+        state: next,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.conversations() }),
+  })
+  const toggleThoughts = (open: boolean) =>
+    void invoke('preferences.update', { thoughtsOpen: open }).then(() =>
+      client.invalidateQueries({ queryKey: queryKeys.preferences() }),
+    )
+
+  async function send(parts: Part[]) {
+    const withUser: GenerateConversation = {
+      ...conversation,
+      turns: [...conversation.turns, { role: 'user', parts }],
+    }
+    onChange(withUser)
+    const body = {
+      contents: generateContents(withUser),
+      ...(settings.cachedContent ? { cachedContent: settings.cachedContent } : {}),
+    }
+    const started = performance.now()
+    let answer: GenerateTurn | null = null
+    if (settings.stream) {
+      const call = streamCall(
+        (requestId) => invoke('streams.generateContent', { requestId, model: settings.model, body }),
+        (events) => setLive(assembleGenerate(events.map((e) => e.data as GenerateContentResponse))),
+      )
+      const result = await turn.run(call.requestId, call.done)
+      const response = result
+        ? assembleGenerate(result.events.map((e) => e.data as GenerateContentResponse))
+        : null
+      if (result && response) {
+        const images = (response.candidates[0]?.content.parts ?? []).some(
+          (p) => p.inlineData ?? p.inline_data,
+        )
+          ? await invoke('images.list', { limit: 1 })
+          : []
+        answer = {
+          role: 'model',
+          response,
+          images,
+          wire: result.wire,
+          events: result.events,
+          ms: performance.now() - started,
+        }
+      }
+    } else {
+      const requestId = crypto.randomUUID()
+      const result = await turn.run(
+        requestId,
+        invoke('playground.generate', { requestId, model: settings.model, body }),
+      )
+      if (result)
+        answer = {
+          role: 'model',
+          response: result.response,
+          images: result.images,
+          wire: result.wire,
+          ms: performance.now() - started,
+        }
+    }
+    setLive(null)
+    if (!answer) return
+    const next = { ...withUser, turns: [...withUser.turns, answer] }
+    onChange(next)
+    save.mutate(next)
+  }
+
+  return (
+    <div className="playground">
+      <section className="playground-settings" aria-label="generateContent settings">
+        <label className="field">
+          <span className="field__label">Model</span>
+          <select
+            value={settings.model}
+            onChange={(event) => setSettings({ model: event.target.value, cachedContent: null })}
+          >
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name} ({m.id})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">Cached content</span>
+          <select
+            value={settings.cachedContent ?? ''}
+            onChange={(event) => setSettings({ cachedContent: event.target.value || null })}
+          >
+            <option value="">None</option>
+            {usable.map((handle) => (
+              <option key={handle.name} value={handle.name}>
+                {handle.displayName ?? handle.name} · {handle.tokenCount.toLocaleString()} tokens
+              </option>
+            ))}
+          </select>
+          <span className="muted">
+            {attached
+              ? attached.state === 'active'
+                ? 'With a cache, each turn carries only its new content.'
+                : `${attached.name} is ${attached.state}; detach it or create a new cache.`
+              : usable.length
+                ? `${usable.length} cache${usable.length === 1 ? '' : 's'} of this model can be attached.`
+                : 'Create a cache in “Cached contents” to attach one.'}
+          </span>
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.stream}
+            onChange={(event) => setSettings({ stream: event.target.checked })}
+          />
+          Stream the answer
+        </label>
+      </section>
+      <section className="playground__chat" aria-label="generateContent conversation">
+        <GenerateTranscript
+          turns={conversation.turns}
+          prices={model ? model.prices : null}
+          thoughtsOpen={thoughtsOpen}
+          onThoughtsToggle={toggleThoughts}
+        />
+        {live ? (
+          <div className="turn turn--model turn--live" aria-live="polite">
+            <Answer response={live} thoughtsOpen={thoughtsOpen} onThoughtsToggle={toggleThoughts} />
+          </div>
+        ) : null}
+        <ErrorNote error={turn.error} />
+        <ErrorNote error={save.error} />
+        <Composer
+          allowed={['image', 'audio', 'video']}
+          busy={turn.running !== null}
+          disabledReason={settings.model ? null : 'Choose a model.'}
+          onCancel={turn.cancel}
+          onSend={({ text, media }) =>
+            void send([
+              ...(text.trim() ? [{ text }] : []),
+              ...media.flatMap((item): Part[] => {
+                const data = dataOf(item.url)
+                return data ? [{ inlineData: { mimeType: data.mimeType, data: data.data } }] : []
+              }),
+            ])
+          }
+        />
+      </section>
+    </div>
+  )
+}
+
+function firstText(turns: readonly GenerateTurn[]): string {
+  for (const turn of turns)
+    if (turn.role === 'user') for (const part of turn.parts) if (part.text) return part.text.slice(0, 80)
+  return ''
+}

@@ -1,0 +1,161 @@
+// A messages (message-native) conversation: settings on the side, the transcript with tool round trips, and
+// the composer. Every finished turn is saved with the conversation.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import type { ContentBlock, MessagesResponse } from '#shared/api/messages'
+import { assembleMessage } from '#shared/domain/playground'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import { useCatalog } from '../models/queries.ts'
+import { Composer, dataOf } from './Composer.tsx'
+import { streamCall, useTurnState } from './calls.ts'
+import { type MessagesConversation, type MessagesTurn, messagesRequest } from './conversation.ts'
+import { MessagesSettingsPanel } from './MessagesSettingsPanel.tsx'
+import { MessagesTranscript } from './MessagesTranscript.tsx'
+
+export function MessagesPlayground(props: {
+  conversation: MessagesConversation
+  onChange: (conversation: MessagesConversation) => void
+}) {
+  const { conversation, onChange } = props
+  const catalog = useCatalog()
+  const client = useQueryClient()
+  const turn = useTurnState()
+  const [live, setLive] = useState<MessagesResponse | null>(null)
+  const models = useMemo(
+    () => catalog.data?.models.filter((m) => m.roles.includes('chat')) ?? [],
+    [catalog.data],
+  )
+  const model = models.find((m) => m.id === conversation.settings.model)
+  useEffect(() => {
+    if (!conversation.settings.model && models[0])
+      onChange({ ...conversation, settings: { ...conversation.settings, model: models[0].id } })
+  }, [conversation, models, onChange])
+  const save = useMutation({
+    mutationFn: (next: MessagesConversation) =>
+      invoke('conversations.save', {
+        id: next.id,
+        protocol: 'messages',
+        title: next.title || firstText(next.turns) || 'Messages conversation',
+        model: next.settings.model,
+        state: next,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.conversations() }),
+  })
+  const answered = new Set(
+    conversation.turns.flatMap((t) =>
+      t.role === 'user' ? t.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) : [],
+    ),
+  )
+  const nextRequest = messagesRequest(conversation)
+
+  async function send(content: ContentBlock[]) {
+    const withUser: MessagesConversation = {
+      ...conversation,
+      turns: [...conversation.turns, { role: 'user', content }],
+    }
+    onChange(withUser)
+    const body = messagesRequest(withUser)
+    if (typeof body === 'string') return
+    const started = performance.now()
+    let answer: MessagesTurn | null = null
+    if (body.stream) {
+      const call = streamCall(
+        (requestId) => invoke('streams.messages', { requestId, body }),
+        (events) => setLive(assembleMessage(events.map((e) => e.data as { type: string }))),
+      )
+      const result = await turn.run(call.requestId, call.done)
+      const response = result ? assembleMessage(result.events.map((e) => e.data as { type: string })) : null
+      if (result && response)
+        answer = {
+          role: 'assistant',
+          response,
+          wire: result.wire,
+          events: result.events,
+          ms: performance.now() - started,
+        }
+    } else {
+      const requestId = crypto.randomUUID()
+      const result = await turn.run(requestId, invoke('playground.messages', { requestId, body }))
+      if (result)
+        answer = {
+          role: 'assistant',
+          response: result.response,
+          wire: result.wire,
+          ms: performance.now() - started,
+        }
+    }
+    setLive(null)
+    if (!answer) return
+    const next = { ...withUser, turns: [...withUser.turns, answer] }
+    onChange(next)
+    save.mutate(next)
+  }
+
+  return (
+    <div className="playground">
+      <MessagesSettingsPanel
+        settings={conversation.settings}
+        models={models}
+        onChange={(change) =>
+          onChange({ ...conversation, settings: { ...conversation.settings, ...change } })
+        }
+      />
+      <section className="playground__chat" aria-label="Messages conversation">
+        <MessagesTranscript
+          turns={conversation.turns}
+          prices={model ? model.prices : null}
+          answered={answered}
+          busy={turn.running !== null}
+          onToolResult={(toolUseId, result) =>
+            void send([{ type: 'tool_result', tool_use_id: toolUseId, content: result }])
+          }
+        />
+        {live ? (
+          <div className="turn turn--model turn--live" aria-live="polite">
+            {live.content.map((block, index) =>
+              block.type === 'text' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: blocks keep their order
+                <p key={index} className="turn__text">
+                  {block.text}
+                </p>
+              ) : null,
+            )}
+          </div>
+        ) : null}
+        <ErrorNote error={turn.error} />
+        <ErrorNote error={save.error} />
+        <Composer
+          allowed={['image']}
+          busy={turn.running !== null}
+          disabledReason={typeof nextRequest === 'string' && conversation.settings.model ? nextRequest : null}
+          onCancel={turn.cancel}
+          onSend={({ text, media }) =>
+            void send([
+              ...media.flatMap((item): ContentBlock[] => {
+                const data = dataOf(item.url)
+                return data
+                  ? [
+                      {
+                        type: 'image',
+                        source: { type: 'base64', media_type: data.mimeType, data: data.data },
+                      },
+                    ]
+                  : []
+              }),
+              ...(text.trim() ? [{ type: 'text' as const, text }] : []),
+            ])
+          }
+        />
+      </section>
+    </div>
+  )
+}
+
+function firstText(turns: readonly MessagesTurn[]): string {
+  for (const turn of turns)
+    if (turn.role === 'user')
+      for (const block of turn.content) if (block.type === 'text') return block.text.slice(0, 80)
+  return ''
+}

@@ -1,0 +1,139 @@
+// The settings of a messages conversation: model, system prompt, max_tokens, sampling, tools (validated JSON)
+// and tool_choice, and streaming.
+import { type MessagesSettings, parseSampling, parseTools } from './conversation.ts'
+
+const toolExample = `[
+  {
+    "name": "get_weather",
+    "description": "Current weather in a city",
+    "input_schema": { "type": "object", "properties": { "city": { "type": "string" } } }
+  }
+]`
+
+export function MessagesSettingsPanel(props: {
+  settings: MessagesSettings
+  models: { id: string; name: string }[]
+  onChange: (change: Partial<MessagesSettings>) => void
+}) {
+  const { settings, onChange } = props
+  const tools = parseTools(settings.toolsJson)
+  const sampling = (
+    label: string,
+    key: 'temperature' | 'topP' | 'topK',
+    max: number | null,
+    integer = false,
+  ) => {
+    const problem = parseSampling(settings[key], max, integer)
+    return (
+      <label className="field">
+        <span className="field__label">{label}</span>
+        <input
+          inputMode="decimal"
+          placeholder="default"
+          value={settings[key]}
+          aria-invalid={typeof problem === 'string' ? true : undefined}
+          onChange={(event) => onChange({ [key]: event.target.value })}
+        />
+        {typeof problem === 'string' ? <span className="field-error">{problem}</span> : null}
+      </label>
+    )
+  }
+  return (
+    <section className="playground-settings" aria-label="Messages settings">
+      <label className="field">
+        <span className="field__label">Model</span>
+        <select value={settings.model} onChange={(event) => onChange({ model: event.target.value })}>
+          {props.models.map((model) => (
+            <option key={model.id} value={model.id}>
+              {model.name} ({model.id})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label">System prompt</span>
+        <textarea
+          rows={3}
+          value={settings.system}
+          onChange={(event) => onChange({ system: event.target.value })}
+        />
+      </label>
+      <div className="playground-settings__row">
+        <label className="field">
+          <span className="field__label">max_tokens</span>
+          <input
+            type="number"
+            min={1}
+            value={settings.maxTokens}
+            onChange={(event) =>
+              onChange({ maxTokens: Math.max(1, Math.floor(Number(event.target.value) || 1)) })
+            }
+          />
+        </label>
+        {sampling('temperature', 'temperature', 1)}
+        {sampling('top_p', 'topP', 1)}
+        {sampling('top_k', 'topK', null, true)}
+      </div>
+      <label className="field">
+        <span className="field__label">Tools (JSON)</span>
+        <textarea
+          rows={5}
+          className="code-input"
+          placeholder={toolExample}
+          value={settings.toolsJson}
+          aria-invalid={tools.ok ? undefined : true}
+          onChange={(event) => onChange({ toolsJson: event.target.value })}
+        />
+        {tools.ok ? (
+          tools.tools.length ? (
+            <span className="muted">{tools.tools.map((tool) => tool.name).join(', ')}</span>
+          ) : null
+        ) : (
+          <span className="field-error">{tools.message}</span>
+        )}
+      </label>
+      {tools.ok && tools.tools.length ? (
+        <div className="playground-settings__row">
+          <label className="field">
+            <span className="field__label">tool_choice</span>
+            <select
+              value={settings.toolChoice}
+              onChange={(event) =>
+                onChange({ toolChoice: event.target.value as MessagesSettings['toolChoice'] })
+              }
+            >
+              <option value="auto">auto</option>
+              <option value="any">any</option>
+              <option value="none">none</option>
+              <option value="tool">a named tool</option>
+            </select>
+          </label>
+          {settings.toolChoice === 'tool' ? (
+            <label className="field">
+              <span className="field__label">Tool</span>
+              <select
+                value={settings.toolName}
+                onChange={(event) => onChange({ toolName: event.target.value })}
+              >
+                <option value="">Choose…</option>
+                {tools.tools.map((tool) => (
+                  <option key={tool.name} value={tool.name}>
+                    {tool.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
+      ) : null}
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={settings.stream}
+          onChange={(event) => onChange({ stream: event.target.checked })}
+        />
+        Stream the answer
+      </label>
+    </section>
+  )
+}

@@ -1,0 +1,80 @@
+// What went over the wire for one turn: the exact request (credentials masked) with a copyable curl, and the
+// raw answer, or for a stream each event on a timeline with the time to the first token.
+import { curlOf, timeToFirstToken } from '#shared/domain/playground'
+import type { WireRecord } from '#shared/ipc/routes/playground'
+import type { StreamedEvent } from './calls.ts'
+
+const pretty = (text: string | null) => {
+  if (!text) return ''
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return text
+  }
+}
+
+export function WireView(props: {
+  wire: readonly WireRecord[]
+  events?: readonly StreamedEvent[] | undefined
+}) {
+  const request = props.wire.find((record) => record.kind === 'request')
+  const response = props.wire.find((record) => record.kind === 'response')
+  const ttft = props.events ? timeToFirstToken(props.events) : null
+  return (
+    <details className="wire">
+      <summary>
+        What went over the wire
+        {response?.kind === 'response' ? ` · ${response.status}` : ''}
+        {ttft !== null ? ` · first token after ${ttft} ms` : ''}
+      </summary>
+      {request?.kind === 'request' ? (
+        <section className="wire__part" aria-label="Request">
+          <div className="wire__head">
+            <strong>
+              {request.method} {request.url}
+            </strong>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => void navigator.clipboard.writeText(curlOf(request))}
+            >
+              Copy as curl
+            </button>
+          </div>
+          <pre className="code-block">
+            {Object.entries(request.headers)
+              .map(([name, value]) => `${name}: ${value}`)
+              .join('\n')}
+          </pre>
+          <pre className="code-block">{pretty(request.body)}</pre>
+        </section>
+      ) : null}
+      {response?.kind === 'response' ? (
+        <section className="wire__part" aria-label="Response">
+          <strong>
+            {response.status} after {Math.round(response.ms)} ms
+          </strong>
+          <pre className="code-block">
+            {Object.entries(response.headers)
+              .map(([name, value]) => `${name}: ${value}`)
+              .join('\n')}
+          </pre>
+          {props.events ? (
+            <ol className="wire__timeline" aria-label="Stream events">
+              {props.events.map((event, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: events are a fixed, ordered record
+                <li key={index}>
+                  <span className="wire__at">{event.at} ms</span>
+                  <span className="wire__event">{event.event ?? 'data'}</span>
+                  <code>{JSON.stringify(event.data)}</code>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <pre className="code-block">{pretty(response.body)}</pre>
+          )}
+        </section>
+      ) : null}
+    </details>
+  )
+}

@@ -1,0 +1,88 @@
+// One playground turn, sent plainly or streamed: a streamed call collects its events, its wire records and its
+// end (keyed by the request id), and can be cancelled.
+import { useEffect, useRef, useState } from 'react'
+import { AppError } from '#shared/ipc/app-error'
+import type { EventPayload } from '#shared/ipc/events'
+import type { WireRecord } from '#shared/ipc/routes/playground'
+import { invoke, on } from '../../ipc.ts'
+
+export interface StreamedEvent {
+  at: number
+  event?: string | undefined
+  data: unknown
+}
+
+export interface StreamResult {
+  events: StreamedEvent[]
+  wire: WireRecord[]
+  endedAt: number
+}
+
+/** Starts a streamed call and resolves when it ends; `onEvent` sees each event as it arrives. */
+export function streamCall(
+  start: (requestId: string) => Promise<unknown>,
+  onEvent: (events: StreamedEvent[]) => void,
+): { requestId: string; done: Promise<StreamResult> } {
+  const requestId = crypto.randomUUID()
+  const events: StreamedEvent[] = []
+  const wire: WireRecord[] = []
+  const done = new Promise<StreamResult>((resolve, reject) => {
+    const stops = [
+      on('stream.event', (payload) => {
+        if (payload.requestId !== requestId) return
+        events.push({ at: payload.at, event: payload.event, data: payload.data })
+        onEvent([...events])
+      }),
+      on('stream.wire', (payload) => {
+        if (payload.requestId === requestId) wire.push(payload.record)
+      }),
+      on('stream.end', (payload: EventPayload<'stream.end'>) => {
+        if (payload.requestId !== requestId) return
+        for (const stop of stops) stop()
+        if (payload.outcome === 'finished') resolve({ events, wire, endedAt: payload.at })
+        else
+          reject(
+            payload.error
+              ? new AppError(payload.error)
+              : new AppError({ code: 'cancelled', message: 'Stopped before the answer finished.' }),
+          )
+      }),
+    ]
+    start(requestId).catch((error: unknown) => {
+      for (const stop of stops) stop()
+      reject(error)
+    })
+  })
+  return { requestId, done }
+}
+
+/** A turn in flight: its request id (to cancel), and whether one is running. */
+export function useTurnState() {
+  const [running, setRunning] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const mounted = useRef(true)
+  useEffect(
+    () => () => {
+      mounted.current = false
+    },
+    [],
+  )
+  return {
+    running,
+    error,
+    cancel: () => running && void invoke('requests.cancel', { requestId: running }),
+    /** Runs one turn; errors are kept for the screen to show. */
+    async run<T>(requestId: string, work: Promise<T>): Promise<T | null> {
+      setError(null)
+      setRunning(requestId)
+      try {
+        return await work
+      } catch (failure) {
+        if (mounted.current) setError(failure)
+        return null
+      } finally {
+        if (mounted.current) setRunning(null)
+      }
+    },
+  }
+}

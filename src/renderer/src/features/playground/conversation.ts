@@ -1,0 +1,181 @@
+// Playground conversations as the screen keeps them, and the request each one makes next.
+
+import { z } from 'zod'
+import { create } from 'zustand'
+import type { Content, GenerateContentResponse, Part } from '#shared/api/generative'
+import type { ContentBlock, MessagesRequest, MessagesResponse } from '#shared/api/messages'
+import { Tool } from '#shared/api/messages'
+import type { ImageRecord } from '#shared/ipc/routes/images'
+import type { WireRecord } from '#shared/ipc/routes/playground'
+import type { StreamedEvent } from './calls.ts'
+
+export interface AnswerMeta {
+  wire: WireRecord[]
+  events?: StreamedEvent[] | undefined
+  ms: number
+}
+
+export type MessagesTurn =
+  | { role: 'user'; content: ContentBlock[] }
+  | ({ role: 'assistant'; response: MessagesResponse } & AnswerMeta)
+
+export interface MessagesSettings {
+  model: string
+  system: string
+  maxTokens: number
+  temperature: string
+  topP: string
+  topK: string
+  toolsJson: string
+  toolChoice: 'auto' | 'any' | 'none' | 'tool'
+  toolName: string
+  stream: boolean
+}
+
+export interface MessagesConversation {
+  id: string
+  title: string
+  settings: MessagesSettings
+  turns: MessagesTurn[]
+}
+
+export type GenerateTurn =
+  | { role: 'user'; parts: Part[] }
+  | ({ role: 'model'; response: GenerateContentResponse; images: ImageRecord[] } & AnswerMeta)
+
+export interface GenerateConversation {
+  id: string
+  title: string
+  settings: { model: string; stream: boolean; cachedContent: string | null }
+  turns: GenerateTurn[]
+}
+
+export const newMessagesConversation = (model = ''): MessagesConversation => ({
+  id: crypto.randomUUID(),
+  title: '',
+  settings: {
+    model,
+    system: '',
+    maxTokens: 1024,
+    temperature: '',
+    topP: '',
+    topK: '',
+    toolsJson: '',
+    toolChoice: 'auto',
+    toolName: '',
+    stream: true,
+  },
+  turns: [],
+})
+
+export const newGenerateConversation = (model = ''): GenerateConversation => ({
+  id: crypto.randomUUID(),
+  title: '',
+  settings: { model, stream: true, cachedContent: null },
+  turns: [],
+})
+
+const Tools = z.array(Tool)
+
+/** The tools as typed, or why they cannot be sent. */
+export function parseTools(
+  json: string,
+): { ok: true; tools: z.infer<typeof Tools> } | { ok: false; message: string } {
+  if (!json.trim()) return { ok: true, tools: [] }
+  let value: unknown
+  try {
+    value = JSON.parse(json)
+  } catch (error) {
+    return { ok: false, message: `This is not valid JSON: ${(error as Error).message}` }
+  }
+  const parsed = Tools.safeParse(value)
+  if (parsed.success) return { ok: true, tools: parsed.data }
+  const issue = parsed.error.issues[0]
+  return {
+    ok: false,
+    message: `Tools must be an array of {name, description, input_schema: {type: "object", …}}: ${issue?.path.join('.') || 'the list'} — ${issue?.message}`,
+  }
+}
+
+/** A sampling number as typed (empty means "not sent"), or why it is not valid. */
+export function parseSampling(
+  text: string,
+  max: number | null,
+  integer = false,
+): number | undefined | string {
+  if (!text.trim()) return undefined
+  const value = Number(text)
+  if (
+    !Number.isFinite(value) ||
+    value < 0 ||
+    (max !== null && value > max) ||
+    (integer && !Number.isInteger(value))
+  )
+    return `Use ${integer ? 'a whole number' : 'a number'} from 0${max === null ? '' : ` to ${max}`}.`
+  return value
+}
+
+/** The next messages request, or the first problem with the settings. */
+export function messagesRequest(conversation: MessagesConversation): MessagesRequest | string {
+  const { settings } = conversation
+  const tools = parseTools(settings.toolsJson)
+  if (!tools.ok) return tools.message
+  const temperature = parseSampling(settings.temperature, 1)
+  const topP = parseSampling(settings.topP, 1)
+  const topK = parseSampling(settings.topK, null, true)
+  for (const value of [temperature, topP, topK]) if (typeof value === 'string') return value
+  if (!settings.model) return 'Choose a model.'
+  return {
+    model: settings.model,
+    max_tokens: settings.maxTokens,
+    messages: conversation.turns.map((turn) =>
+      turn.role === 'user'
+        ? { role: 'user', content: turn.content }
+        : { role: 'assistant', content: turn.response.content },
+    ),
+    ...(settings.system.trim() ? { system: settings.system } : {}),
+    ...(typeof temperature === 'number' ? { temperature } : {}),
+    ...(typeof topP === 'number' ? { top_p: topP } : {}),
+    ...(typeof topK === 'number' ? { top_k: topK } : {}),
+    ...(tools.tools.length
+      ? {
+          tools: tools.tools,
+          tool_choice:
+            settings.toolChoice === 'tool'
+              ? { type: 'tool', name: settings.toolName }
+              : { type: settings.toolChoice },
+        }
+      : {}),
+    ...(settings.stream ? { stream: true } : {}),
+  }
+}
+
+/** The next generateContent contents: the whole conversation, or with a cache only the new turn. */
+export function generateContents(conversation: GenerateConversation): Content[] {
+  const turns = conversation.settings.cachedContent ? conversation.turns.slice(-1) : conversation.turns
+  return turns.map((turn) =>
+    turn.role === 'user'
+      ? { role: 'user', parts: turn.parts }
+      : {
+          role: 'model',
+          parts: (turn.response.candidates[0]?.content.parts ?? []).filter(
+            (part) => part.text !== undefined && !part.thought,
+          ),
+        },
+  )
+}
+
+/** The open conversations (UI state): they stay while the person visits other screens. */
+export const useOpenConversations = create<{
+  messages: MessagesConversation
+  generate: GenerateConversation
+  setMessages(update: MessagesConversation | ((current: MessagesConversation) => MessagesConversation)): void
+  setGenerate(update: GenerateConversation | ((current: GenerateConversation) => GenerateConversation)): void
+}>((set) => ({
+  messages: newMessagesConversation(),
+  generate: newGenerateConversation(),
+  setMessages: (update) =>
+    set((state) => ({ messages: typeof update === 'function' ? update(state.messages) : update })),
+  setGenerate: (update) =>
+    set((state) => ({ generate: typeof update === 'function' ? update(state.generate) : update })),
+}))
