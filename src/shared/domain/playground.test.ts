@@ -50,7 +50,7 @@ describe('putting a streamed answer back together', () => {
     expect(message?.usage).toEqual({ input_tokens: 9, output_tokens: 17 })
   })
 
-  it('joins generateContent chunks, keeping thoughts apart from the answer and the last usage', () => {
+  it('joins the answer text of generateContent chunks, keeps each thought whole, and takes the last usage', () => {
     const answer = assembleGenerate([
       { candidates: [{ content: { parts: [{ text: 'Thinking ', thought: true }] } }], modelVersion: 'v' },
       {
@@ -64,7 +64,8 @@ describe('putting a streamed answer back together', () => {
       },
     ])
     expect(answer?.candidates[0]?.content.parts).toEqual([
-      { text: 'Thinking more', thought: true },
+      { text: 'Thinking ', thought: true },
+      { text: 'more', thought: true },
       { text: 'Hello world' },
     ])
     expect(answer?.candidates[0]?.finishReason).toBe('STOP')

@@ -81,7 +81,7 @@ export function assembleMessage(events: readonly MessageEvent[]): MessagesRespon
   }
 }
 
-/** Builds the answer from generateContent stream chunks: parts joined (adjacent text of the same kind merged). */
+/** Builds the answer from generateContent stream chunks: answer text joined, thoughts and media kept as parts. */
 export function assembleGenerate(chunks: readonly GenerateContentResponse[]): GenerateContentResponse | null {
   const last = chunks.at(-1)
   if (!last) return null
@@ -92,11 +92,8 @@ export function assembleGenerate(chunks: readonly GenerateContentResponse[]): Ge
     finishReason = candidate?.finishReason ?? finishReason
     for (const part of candidate?.content.parts ?? []) {
       const previous = parts.at(-1)
-      if (
-        part.text !== undefined &&
-        previous?.text !== undefined &&
-        Boolean(previous.thought) === Boolean(part.thought)
-      )
+      // Answer text arrives in pieces and is joined; each thought is a whole part and stays one.
+      if (part.text !== undefined && !part.thought && previous?.text !== undefined && !previous.thought)
         parts[parts.length - 1] = { ...previous, text: previous.text + part.text }
       else parts.push(part)
     }

@@ -1,0 +1,131 @@
+// The native-protocol playground against the sandbox: a streamed messages conversation with a tool round trip;
+// a generateContent turn with thoughts and an inline image; a cache created, used twice, deleted; an expired
+// cache.
+import { expect, screenshot, test } from './fixtures/app.ts'
+
+const tools = JSON.stringify([
+  {
+    name: 'get_weather',
+    description: 'Current weather in a city',
+    input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+  },
+])
+
+test('streams a messages conversation with a tool round trip, and shows each turn on the wire', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Playground' }).click()
+  const settings = page.getByRole('region', { name: 'Messages settings' })
+  await settings.getByRole('combobox', { name: 'Model' }).selectOption('nimbus/chat-4')
+  await settings.getByLabel('Tools (JSON)').fill('[{"name": 1}]')
+  await expect(settings.getByText(/Tools must be an array/)).toBeVisible()
+  await settings.getByLabel('Tools (JSON)').fill(tools)
+  await expect(settings.getByText('get_weather', { exact: true })).toBeVisible()
+
+  const composer = page.getByRole('form', { name: 'Next turn' })
+  await composer.getByLabel('Your message').fill('Use get weather for Oslo please')
+  await composer.getByRole('button', { name: 'Send' }).click()
+  const card = page.getByRole('article', { name: 'Tool call get_weather' })
+  await expect(card).toBeVisible()
+  await expect(page.getByText('stop_reason tool_use')).toBeVisible()
+  await card.getByLabel('tool_result for get_weather').fill('12°C and raining')
+  await card.getByRole('button', { name: 'Send result and continue' }).click()
+  await expect(page.getByText(/The tool returned: 12°C and raining/)).toBeVisible()
+  await expect(page.getByText('stop_reason end_turn')).toBeVisible()
+
+  const wire = page.locator('details.wire').last()
+  await wire.locator('summary').click()
+  await expect(wire).toContainText(/first token after \d+ ms/)
+  await expect(wire.getByRole('region', { name: 'Request' })).toContainText('x-api-key: ••••')
+  await expect(wire.getByRole('list', { name: 'Stream events' })).toContainText('message_stop')
+  await screenshot(page, 'playground-messages-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'playground-messages-dark')
+
+  await page.getByRole('tab', { name: 'Saved' }).click()
+  await expect(page.getByRole('region', { name: 'Saved conversations' })).toContainText(
+    'Use get weather for Oslo please',
+  )
+})
+
+test('a generateContent turn with thoughts and an inline image kept in the gallery', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Playground' }).click()
+  await page.getByRole('tab', { name: 'Generate content' }).click()
+  const settings = page.getByRole('region', { name: 'generateContent settings' })
+  await settings.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
+  await page.getByLabel('Your message').fill('a red kite over the sea')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const answer = page.getByRole('listitem', { name: 'Model' })
+  await expect(answer.getByText(/Thoughts \(\d+\)/)).toBeVisible()
+  await expect(answer.getByRole('img', { name: 'Inline part' })).toBeVisible()
+  await expect(answer).toContainText('finishReason STOP')
+  await expect(answer).toContainText('kept in the gallery')
+  await answer.getByText(/Thoughts \(\d+\)/).click()
+  await screenshot(page, 'playground-generate-light')
+  await page.getByRole('link', { name: 'Images' }).click()
+  await page.getByRole('tab', { name: 'Gallery' }).click()
+  await expect(page.getByRole('region', { name: 'Gallery' })).toContainText('a red kite over the sea')
+})
+
+test('creates a cache, uses it twice, deletes it; an expired cache is marked and explained', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Playground' }).click()
+  await page.getByRole('tab', { name: 'Cached contents' }).click()
+  const form = page.getByRole('form', { name: 'New cache' })
+  await form.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-2')
+  await form.getByLabel('Name (optional)').fill('handbook')
+  await form.getByLabel('Contents to cache').fill('The staff handbook. '.repeat(300))
+  await form.getByLabel(/TTL in seconds/).fill('300')
+  await expect(form.getByText(/must live between 600 and 3600 seconds/)).toBeVisible()
+  await form.getByLabel(/TTL in seconds/).fill('900')
+  await form.getByRole('button', { name: 'Create cache' }).click()
+  const row = page.getByRole('listitem', { name: 'Cache handbook' })
+  await expect(row.getByRole('status')).toContainText(/expires in 1[45]:\d\d/)
+  await expect(row).toContainText(/written for \$/)
+  await screenshot(page, 'playground-caches-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'playground-caches-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  await row.getByRole('button', { name: 'Use in conversation' }).click()
+  await page
+    .getByRole('region', { name: 'generateContent settings' })
+    .getByLabel('Stream the answer')
+    .uncheck()
+  for (const question of ['What does the handbook say?', 'And about holidays?']) {
+    await page.getByLabel('Your message').fill(question)
+    await page.getByRole('button', { name: 'Send' }).click()
+    await expect(page.getByRole('listitem', { name: 'Model' }).last().getByRole('status')).toContainText(
+      /cached tokens cost .* without the cache they would have cost/,
+    )
+  }
+  await expect(page.getByRole('listitem', { name: 'Model' })).toHaveCount(2)
+  // With a cache each turn carries only its new content.
+  const wire = page.locator('details.wire').last()
+  await wire.locator('summary').click()
+  await expect(wire.getByRole('region', { name: 'Request' })).not.toContainText('What does the handbook say?')
+
+  await page.getByRole('tab', { name: 'Cached contents' }).click()
+  await row.getByRole('button', { name: 'Delete' }).click()
+  await expect(row.getByRole('status')).toHaveText('deleted')
+
+  // Another cache, expired by the sandbox: checking it marks it, and using it is explained.
+  await form.getByLabel('Name (optional)').fill('old notes')
+  await form.getByLabel('Contents to cache').fill('Old notes. '.repeat(300))
+  await form.getByRole('button', { name: 'Create cache' }).click()
+  const old = page.getByRole('listitem', { name: 'Cache old notes' })
+  const name = ((await old.locator('.cache-row__name').textContent()) ?? '').replace('cachedContents/', '')
+  const sandboxUrl = (await page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/).textContent()) ?? ''
+  await old.getByRole('button', { name: 'Use in conversation' }).click()
+  await page.request.post(`${sandboxUrl}/__sandbox/caches/${name}/expire`)
+  await page.getByLabel('Your message').fill('Anything new?')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('alert')).toContainText('has expired or was deleted')
+  await page.getByRole('tab', { name: 'Cached contents' }).click()
+  await old.getByRole('button', { name: 'Check' }).click()
+  await expect(old.getByRole('status')).toHaveText('expired')
+})
