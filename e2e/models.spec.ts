@@ -53,7 +53,7 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await screenshot(page, 'models-compare-light')
 
   await page.getByRole('tab', { name: 'Price and context' }).click()
-  await expect(page.getByRole('img', { name: /Prompt price against context length/ })).toBeVisible()
+  await expect(page.getByRole('figure', { name: /Prompt price against context length/ })).toBeVisible()
   await page.getByRole('button', { name: /^SystemOne Judge 1:/ }).click()
   await page.getByRole('button', { name: 'Use in Decisions' }).click()
   await expect(page.getByRole('heading', { name: 'Decisions' })).toBeVisible()

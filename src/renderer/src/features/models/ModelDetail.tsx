@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { daysToExpiry, listingStyles, priceNames } from '#shared/domain/catalog'
 import { perMillion } from '#shared/domain/catalog-view'
 import { navigate, setRouteParams } from '../../app/router.ts'
+import { CodeBlock } from '../../components/CodeBlock.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatDateTime, formatUsd } from '../../format.ts'
 import { CostCalculator } from './CostCalculator.tsx'
@@ -135,11 +136,11 @@ export function ModelDetail({ id }: { id: string }) {
               {listingStyles.map((style) => (
                 <figure key={style} className="raw-styles__one">
                   <figcaption>{styleLabels[style]}</figcaption>
-                  <pre className="code-block">
+                  <CodeBlock>
                     {detail.data?.raw[style]
                       ? JSON.stringify(detail.data.raw[style], null, 2)
                       : 'Not listed in this style.'}
-                  </pre>
+                  </CodeBlock>
                 </figure>
               ))}
             </div>

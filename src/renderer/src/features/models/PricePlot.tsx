@@ -34,12 +34,12 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
   const skipped = props.models.length - points.length
   return (
-    <figure className="price-plot">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={`Prompt price against context length for ${points.length} models`}
-      >
+    <figure
+      className="price-plot"
+      aria-label={`Prompt price against context length for ${points.length} models`}
+    >
+      <svg viewBox={`0 0 ${width} ${height}`}>
+        <title>Prompt price per 1M tokens against context length</title>
         {range(xs.lo, xs.hi).map((power) => (
           <g key={`x${power}`}>
             <line

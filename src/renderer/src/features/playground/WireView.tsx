@@ -2,6 +2,7 @@
 // raw answer, or for a stream each event on a timeline with the time to the first token.
 import { curlOf, timeToFirstToken } from '#shared/domain/playground'
 import type { WireRecord } from '#shared/ipc/routes/playground'
+import { CodeBlock } from '../../components/CodeBlock.tsx'
 import type { StreamedEvent } from './calls.ts'
 
 const pretty = (text: string | null) => {
@@ -41,12 +42,12 @@ export function WireView(props: {
               Copy as curl
             </button>
           </div>
-          <pre className="code-block">
+          <CodeBlock>
             {Object.entries(request.headers)
               .map(([name, value]) => `${name}: ${value}`)
               .join('\n')}
-          </pre>
-          <pre className="code-block">{pretty(request.body)}</pre>
+          </CodeBlock>
+          <CodeBlock>{pretty(request.body)}</CodeBlock>
         </section>
       ) : null}
       {response?.kind === 'response' ? (
@@ -54,13 +55,14 @@ export function WireView(props: {
           <strong>
             {response.status} after {Math.round(response.ms)} ms
           </strong>
-          <pre className="code-block">
+          <CodeBlock>
             {Object.entries(response.headers)
               .map(([name, value]) => `${name}: ${value}`)
               .join('\n')}
-          </pre>
+          </CodeBlock>
           {props.events ? (
-            <ol className="wire__timeline" aria-label="Stream events">
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be focusable to scroll by keyboard
+            <ol className="wire__timeline" aria-label="Stream events" tabIndex={0}>
               {props.events.map((event, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: events are a fixed, ordered record
                 <li key={index}>
@@ -71,7 +73,7 @@ export function WireView(props: {
               ))}
             </ol>
           ) : (
-            <pre className="code-block">{pretty(response.body)}</pre>
+            <CodeBlock>{pretty(response.body)}</CodeBlock>
           )}
         </section>
       ) : null}
