@@ -26,7 +26,7 @@ describe('packaging configuration', () => {
   it('the check refuses a misspelt option, so it is really checking', async () => {
     await expect(
       validateConfiguration({ ...config, linux: { ...config.linux, targett: 'deb' } }, logger),
-    ).rejects.toThrow(/targett/)
+    ).rejects.toThrow(/Invalid configuration object/)
   })
 
   it('builds AppImage and deb, dmg and nsis, with the hook and a 1024 px icon that exist', async () => {
