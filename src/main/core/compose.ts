@@ -5,6 +5,7 @@ import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
 import { appHandlers } from './app/handlers.ts'
 import { openPreferences } from './app/preferences.ts'
+import { applyPendingImport, createHistoryArchive } from './archive/history-archive.ts'
 import { createCatalogService } from './catalog/catalog-service.ts'
 import { batchHandlers } from './decisions/batch-handlers.ts'
 import { createBatchRunner } from './decisions/batch-runner.ts'
@@ -59,9 +60,13 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const events = createEventBus()
   const secrets = openSecretStore(userData, platform.secretCipher)
   const log = createLog(join(userData, 'logs'), () => secrets.values())
+  // A verified import waiting from the last run replaces the history before anything opens it.
+  const imported = await applyPendingImport(userData)
+  if (imported) log.info(imported)
   const preferences = await openPreferences(userData)
   const history = openHistory(userData)
   for (const notice of history.notices) log.warn(notice)
+  const archive = createHistoryArchive({ userData, db: history.database.db })
   const media = createMediaStore(join(userData, 'media'), history.database.db)
   const sandbox = createEmbeddedSandbox({
     timeScale: options.sandboxTimeScale ?? 1,
@@ -106,11 +111,11 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         : [
             'Your API keys are kept in memory only, because this system offers no secure storage. They are forgotten when the app quits.',
           ]
-    return [...history.notices, ...storageNotice]
+    return [...(imported ? [imported] : []), ...history.notices, ...storageNotice]
   }
 
   const handlers: HandlersFor<Routes> = {
-    ...appHandlers({ platform, preferences, events, requests, notices }),
+    ...appHandlers({ platform, preferences, events, requests, notices, archive }),
     ...profileHandlers({ profiles, secrets, events }),
     ...streamHandlers({ events, requests, gateway, library: images }),
     'catalog.models': ({ refresh }) => catalog.models(refresh),

@@ -78,6 +78,8 @@ export function createNodePlatform(options: {
     copyImage: async (path) => void copiedImages.push(path),
     // A browser window drags files out by itself (DownloadURL); there is no native drag to start here.
     startDrag: () => false,
+    // The harness is restarted from outside (the e2e fixture does it).
+    relaunch: () => false,
     notify: (notification) => void notifications.push(notification),
     saveDialog: async () => {
       const answer = nextAnswer()

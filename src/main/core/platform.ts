@@ -37,6 +37,8 @@ export interface Platform {
   copyImage(path: string): Promise<void>
   /** Starts dragging a file out of the window; false where the shell cannot. */
   startDrag(path: string): boolean
+  /** Quits and starts the app again; false where the shell cannot restart itself. */
+  relaunch(): boolean
   /** The URL the renderer loads a stored media file from (media:// in Electron, /media/ in the harness). */
   mediaUrl(id: string): string
 }

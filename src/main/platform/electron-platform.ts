@@ -50,6 +50,11 @@ export function createElectronPlatform(onNotificationClick: (path: string) => vo
       const png = nativeImage.createFromPath(path).toPNG()
       await clipboard.write([new ClipboardItem({ 'image/png': new Blob([png], { type: 'image/png' }) })])
     },
+    relaunch() {
+      app.relaunch()
+      app.quit()
+      return true
+    },
     startDrag(path) {
       const window = focused()
       if (!window) return false

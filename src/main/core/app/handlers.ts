@@ -1,6 +1,7 @@
 // Handlers of the app routes: what is running, preferences, external links.
 import type { HandlersFor } from '#shared/ipc/contract'
 import type { appRoutes } from '#shared/ipc/routes/app'
+import type { HistoryArchive } from '../archive/history-archive.ts'
 import type { EventBus } from '../events.ts'
 import type { Platform } from '../platform.ts'
 import type { RequestRegistry } from '../requests.ts'
@@ -13,6 +14,7 @@ export function appHandlers(deps: {
   events: EventBus
   requests: RequestRegistry
   notices: () => string[]
+  archive: HistoryArchive
 }): HandlersFor<typeof appRoutes> {
   const { platform, preferences, events, requests } = deps
   return {
@@ -32,6 +34,28 @@ export function appHandlers(deps: {
       return { opened: true }
     },
     'app.notices': () => deps.notices(),
+    'history.export': async () => {
+      const target = await platform.saveDialog({
+        title: 'Export history',
+        defaultPath: `gateway-desk-history-${new Date().toISOString().slice(0, 10)}.tar.gz`,
+        filters: [{ name: 'History archive', extensions: ['gz'] }],
+      })
+      if (!target) return { savedTo: null, counts: {} }
+      const { counts } = await deps.archive.export(target)
+      return { savedTo: target, counts }
+    },
+    'history.import': async () => {
+      const [source] = await platform.openDialog({
+        title: 'Import history',
+        filters: [{ name: 'History archive', extensions: ['gz'] }],
+      })
+      if (!source) return { staged: false, counts: {}, createdAt: null, restarting: false }
+      const { counts, createdAt } = await deps.archive.stage(source)
+      // Give the answer time to reach the window before the app restarts.
+      const restarting = platform.shell === 'electron'
+      if (restarting) setTimeout(() => platform.relaunch(), 1500)
+      return { staged: true, counts, createdAt, restarting }
+    },
     'requests.cancel': ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),
     'preferences.get': () => preferences.get(),
     'preferences.update': async (change) => {

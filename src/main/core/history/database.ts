@@ -25,7 +25,9 @@ function moveAside(path: string, label: string, now: number): string {
   return target
 }
 
-function check(path: string): { ok: true } | { ok: false; reason: 'damaged' | 'newer'; version?: number } {
+export function checkHistoryFile(
+  path: string,
+): { ok: true } | { ok: false; reason: 'damaged' | 'newer'; version?: number } {
   let db: DatabaseSync | undefined
   try {
     db = new DatabaseSync(path)
@@ -45,10 +47,10 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
   const notices: string[] = []
   const backup = `${path}.backup`
   if (existsSync(path)) {
-    const state = check(path)
+    const state = checkHistoryFile(path)
     if (!state.ok) {
       const aside = moveAside(path, state.reason, now)
-      const restored = existsSync(backup) && check(backup).ok
+      const restored = existsSync(backup) && checkHistoryFile(backup).ok
       if (restored) copyFileSync(backup, path)
       notices.push(
         state.reason === 'newer'

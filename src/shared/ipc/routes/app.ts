@@ -56,6 +56,22 @@ export const appRoutes = {
   }),
   'app.openDataFolder': route({ input: z.object({}), output: z.object({ opened: z.literal(true) }) }),
   /** What the app has to tell the person about its own state (a history moved aside, storage downgraded). */
+  /** Writes the whole history (database, media, preferences; never keys) to one archive the person picks. */
+  'history.export': route({
+    input: z.object({}),
+    output: z.object({ savedTo: z.string().nullable(), counts: z.record(z.string(), z.number()) }),
+  }),
+  /** Verifies an archive the person picks and stages it; it replaces the history at the next start. */
+  'history.import': route({
+    input: z.object({}),
+    output: z.object({
+      staged: z.boolean(),
+      counts: z.record(z.string(), z.number()),
+      createdAt: z.number().nullable(),
+      /** Whether the app restarts by itself to finish (the desktop app does; a browser window cannot). */
+      restarting: z.boolean(),
+    }),
+  }),
   'app.notices': route({ input: z.object({}), output: z.array(z.string()) }),
   /** Cancels a long call the renderer started with this request id. */
   'requests.cancel': route({

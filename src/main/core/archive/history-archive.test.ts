@@ -1,0 +1,101 @@
+// Export and import of the whole history: a round trip through a restart, and archives refused with nothing
+// replaced — a changed file, an unexpected path, not an archive at all.
+import { createReadStream, createWriteStream, existsSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip, createGzip } from 'node:zlib'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startCore } from '../videos/testing.ts'
+
+const cores: Awaited<ReturnType<typeof startCore>>[] = []
+afterAll(async () => {
+  for (const env of cores) await env.core.close().catch(() => {})
+})
+
+async function coreWithHistory() {
+  const env = await startCore()
+  cores.push(env)
+  await env.call('questionnaires.save', { id: 'q1', name: 'Triage', questions: [] })
+  await env.call('images.import', {
+    fileName: 'dot.png',
+    dataBase64:
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/p+FUUQAAAABJRU5ErkJggg==',
+  })
+  return env
+}
+
+async function exported(env: Awaited<ReturnType<typeof startCore>>) {
+  const target = join(await mkdtemp(join(tmpdir(), 'gd-archive-')), 'history.tar.gz')
+  env.platform.dialogAnswers.push(target)
+  const result = await env.call('history.export', {})
+  expect(result.savedTo).toBe(target)
+  return { target, counts: result.counts }
+}
+
+describe('history archive', () => {
+  it('exports everything but keys, and an import replaces the history at the next start', async () => {
+    const source = await coreWithHistory()
+    const { target, counts } = await exported(source)
+    expect(counts).toMatchObject({ questionnaires: 1, image_results: 1 })
+
+    const other = await startCore()
+    cores.push(other)
+    await other.call('questionnaires.save', { id: 'mine', name: 'Kept aside', questions: [] })
+    other.platform.dialogAnswers.push(target)
+    const staged = await other.call('history.import', {})
+    expect(staged).toMatchObject({ staged: true, counts: { questionnaires: 1 }, restarting: false })
+    // Nothing is replaced until the next start.
+    expect((await other.call('questionnaires.list', {})).map((q) => q.name)).toEqual(['Kept aside'])
+    await other.core.close()
+
+    const restarted = await startCore({ userData: other.userData })
+    cores.push(restarted)
+    expect((await restarted.call('questionnaires.list', {})).map((q) => q.name)).toEqual(['Triage'])
+    const [image] = await restarted.call('images.list', {})
+    expect(image?.prompt).toBe('dot.png')
+    expect(await restarted.core.media.locate(image?.url.split('/').at(-1) ?? '')).not.toBeNull()
+    const notices = await restarted.call('app.notices', {})
+    expect(notices[0]).toMatch(/The imported history is in place/)
+    const aside = (await readdir(restarted.userData)).find((name) => name.startsWith('before-import-'))
+    expect(aside && existsSync(join(restarted.userData, aside, 'history.db'))).toBe(true)
+    const archive = await readFile(target)
+    const secret = (await restarted.core.profiles.connection()).apiKey ?? ''
+    expect(archive.includes(Buffer.from(secret))).toBe(false)
+  })
+
+  it('refuses an archive whose file was changed, and one that is not an archive, replacing nothing', async () => {
+    const source = await coreWithHistory()
+    const { target } = await exported(source)
+    // Flip one byte inside the archive's database copy: unpack, change, pack again.
+    const raw: Buffer[] = []
+    await pipeline(createReadStream(target), createGunzip(), async (stream) => {
+      for await (const chunk of stream) raw.push(chunk as Buffer)
+    })
+    const tar = Buffer.concat(raw)
+    const at = tar.indexOf(Buffer.from('SQLite format 3')) + 2048
+    tar[at] = (tar[at] ?? 0) ^ 0xff
+    const tampered = join(await mkdtemp(join(tmpdir(), 'gd-archive-')), 'tampered.tar.gz')
+    await pipeline(
+      (async function* () {
+        yield tar
+      })(),
+      createGzip(),
+      createWriteStream(tampered),
+    )
+    const other = await startCore()
+    cores.push(other)
+    other.platform.dialogAnswers.push(tampered)
+    await expect(other.call('history.import', {})).rejects.toMatchObject({
+      message: expect.stringContaining('does not match its checksum'),
+    })
+    const junk = join(await mkdtemp(join(tmpdir(), 'gd-archive-')), 'junk.tar.gz')
+    await writeFile(junk, 'not an archive')
+    other.platform.dialogAnswers.push(junk)
+    await expect(other.call('history.import', {})).rejects.toMatchObject({
+      message: expect.stringContaining('not a readable archive'),
+    })
+    expect((await readdir(other.userData)).filter((name) => name.includes('import'))).toEqual([])
+  })
+})

@@ -1,0 +1,186 @@
+// The whole history as one archive (.tar.gz): a consistent copy of the database, every media file and the
+// preferences, with a manifest of sizes and SHA-256 sums. Importing verifies everything into a staging
+// folder first — nothing is replaced unless it all checks out — and the swap happens at the next start,
+// before anything is opened. API keys are not in the archive: they stay sealed on this machine.
+import { createHash, randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream, existsSync } from 'node:fs'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { AppError } from '#shared/ipc/app-error'
+import { extractTarGz, writeTarGz } from '../files/tar.ts'
+import { checkHistoryFile, schemaVersion } from '../history/database.ts'
+
+export const archiveFormat = 'gateway-desk-history'
+const Manifest = z.object({
+  format: z.literal(archiveFormat),
+  version: z.literal(1),
+  schemaVersion: z.number().int().min(1),
+  createdAt: z.number(),
+  counts: z.record(z.string(), z.number()),
+  files: z.array(
+    z.object({
+      path: z.string(),
+      bytes: z.number().int().min(0),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  ),
+})
+type Manifest = z.infer<typeof Manifest>
+
+/** The only paths an archive may hold. */
+const allowedPath = /^(manifest\.json|history\.db|preferences\.json|media\/[0-9a-f]{64}\.[a-z0-9]{1,5})$/
+const pendingFolder = 'import-pending'
+const countedTables = [
+  'video_jobs',
+  'image_results',
+  'questionnaires',
+  'decision_runs',
+  'decision_batches',
+  'conversations',
+]
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+function countsOf(db: DatabaseSync): Record<string, number> {
+  return Object.fromEntries(
+    countedTables.map((table) => [
+      table,
+      (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+    ]),
+  )
+}
+
+const failure = (message: string) =>
+  new AppError({ code: 'archive_refused', message: `This archive cannot be imported: ${message}` })
+
+export function createHistoryArchive(deps: { userData: string; db: DatabaseSync; now?: () => number }) {
+  const now = deps.now ?? Date.now
+  const { userData } = deps
+
+  return {
+    /** Writes the archive to `target` (through a temporary file, renamed at the end). */
+    async export(target: string): Promise<{ counts: Record<string, number>; files: number }> {
+      const work = join(userData, `.export-${randomBytes(6).toString('hex')}`)
+      await mkdir(work, { recursive: true })
+      try {
+        const snapshot = join(work, 'history.db')
+        deps.db.exec(`VACUUM INTO '${snapshot.replaceAll("'", "''")}'`)
+        const media = existsSync(join(userData, 'media'))
+          ? (await readdir(join(userData, 'media'))).filter((name) => allowedPath.test(`media/${name}`))
+          : []
+        const files = [
+          { path: 'history.db', source: snapshot },
+          ...(existsSync(join(userData, 'preferences.json'))
+            ? [{ path: 'preferences.json', source: join(userData, 'preferences.json') }]
+            : []),
+          ...media.map((name) => ({ path: `media/${name}`, source: join(userData, 'media', name) })),
+        ]
+        const manifest: Manifest = {
+          format: archiveFormat,
+          version: 1,
+          schemaVersion,
+          createdAt: now(),
+          counts: countsOf(deps.db),
+          files: await Promise.all(
+            files.map(async (file) => ({
+              path: file.path,
+              bytes: (await stat(file.source)).size,
+              sha256: await sha256Of(file.source),
+            })),
+          ),
+        }
+        await writeFile(join(work, 'manifest.json'), JSON.stringify(manifest, null, 2))
+        const temp = `${target}.partial-${randomBytes(4).toString('hex')}`
+        await writeTarGz(
+          [{ path: 'manifest.json', source: join(work, 'manifest.json') }, ...files],
+          createWriteStream(temp),
+        )
+        await rename(temp, target)
+        return { counts: manifest.counts, files: files.length }
+      } finally {
+        await rm(work, { recursive: true, force: true })
+      }
+    },
+
+    /**
+     * Unpacks and verifies an archive into the pending folder. Throws, with nothing changed, when anything is
+     * off: an unexpected path, a size or checksum that does not match, a damaged or newer database.
+     */
+    async stage(source: string): Promise<{ counts: Record<string, number>; createdAt: number }> {
+      const staging = join(userData, `.import-${randomBytes(6).toString('hex')}`)
+      await mkdir(staging, { recursive: true })
+      try {
+        const seen = new Set<string>()
+        await extractTarGz(source, staging, (path) => {
+          if (!allowedPath.test(path)) throw failure(`it holds ${path}, which is not part of a history.`)
+          if (seen.has(path)) throw failure(`it holds ${path} twice.`)
+          seen.add(path)
+        }).catch((error: unknown) => {
+          throw error instanceof AppError
+            ? error
+            : failure(`it is not a readable archive (${(error as Error).message}).`)
+        })
+        if (!seen.has('manifest.json')) throw failure('it has no manifest.')
+        const parsed = Manifest.safeParse(JSON.parse(await readFile(join(staging, 'manifest.json'), 'utf8')))
+        if (!parsed.success) throw failure('its manifest is not one this app writes.')
+        const manifest = parsed.data
+        const listed = new Set(manifest.files.map((file) => file.path))
+        for (const path of seen)
+          if (path !== 'manifest.json' && !listed.has(path)) throw failure(`${path} is not in its manifest.`)
+        for (const file of manifest.files) {
+          if (!seen.has(file.path)) throw failure(`${file.path} is missing.`)
+          const { size: bytes } = await stat(join(staging, file.path))
+          if (bytes !== file.bytes || (await sha256Of(join(staging, file.path))) !== file.sha256)
+            throw failure(`${file.path} does not match its checksum; the archive is damaged or was changed.`)
+        }
+        if (!listed.has('history.db')) throw failure('it has no history database.')
+        const state = checkHistoryFile(join(staging, 'history.db'))
+        if (!state.ok)
+          throw failure(
+            state.reason === 'newer'
+              ? 'it was written by a newer version of the app.'
+              : 'its history database is damaged.',
+          )
+        await rm(join(userData, pendingFolder), { recursive: true, force: true })
+        await rename(staging, join(userData, pendingFolder))
+        return { counts: manifest.counts, createdAt: manifest.createdAt }
+      } catch (error) {
+        await rm(staging, { recursive: true, force: true })
+        throw error
+      }
+    },
+  }
+}
+
+/**
+ * At start, before the history is opened: swaps in a verified pending import. The current files move to a
+ * dated folder first, so nothing is lost. Returns a notice for the person, or null.
+ */
+export async function applyPendingImport(userData: string, now = Date.now()): Promise<string | null> {
+  const pending = join(userData, pendingFolder)
+  if (!existsSync(join(pending, 'manifest.json'))) return null
+  const aside = join(userData, `before-import-${new Date(now).toISOString().replace(/[:.]/g, '-')}`)
+  await mkdir(aside, { recursive: true })
+  const moves = [
+    'history.db',
+    'history.db-wal',
+    'history.db-shm',
+    'history.db.backup',
+    'preferences.json',
+    'media',
+  ]
+  for (const name of moves)
+    if (existsSync(join(userData, name))) await rename(join(userData, name), join(aside, name))
+  for (const name of ['history.db', 'preferences.json', 'media'])
+    if (existsSync(join(pending, name))) await rename(join(pending, name), join(userData, name))
+  await rm(pending, { recursive: true, force: true })
+  return `The imported history is in place. The one it replaced was kept in ${aside}.`
+}
+
+export type HistoryArchive = ReturnType<typeof createHistoryArchive>
