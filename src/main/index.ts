@@ -1,9 +1,13 @@
-// Lifecycle of the desktop app: build the core from the Electron platform, serve the renderer, open the window.
+// Lifecycle of the desktop app: one instance, the core built from the Electron platform, the renderer served
+// from app://, the window placed where it was, the menu, the running-jobs badge, and errors logged and shown
+// instead of a silent exit.
 import { join } from 'node:path'
-import { app, BrowserWindow, session } from 'electron'
+import { app, BrowserWindow, dialog, session } from 'electron'
 import { appOrigin } from '#shared/csp'
+import type { MenuCommand } from './core/app/desktop.ts'
 import { createCore } from './core/compose.ts'
 import { bindIpc } from './ipc.ts'
+import { installMenu } from './menu.ts'
 import { registerAppScheme, serveMedia, serveRenderer } from './platform/app-protocol.ts'
 import { createElectronPlatform } from './platform/electron-platform.ts'
 import { createMainWindow, hardenSession } from './window.ts'
@@ -11,24 +15,59 @@ import { createMainWindow, hardenSession } from './window.ts'
 // Tests and portable installs choose the data folder; must be set before anything reads it.
 if (process.env.GATEWAY_DESK_USER_DATA) app.setPath('userData', process.env.GATEWAY_DESK_USER_DATA)
 
-registerAppScheme()
-
-const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
-const pageUrl = devServerUrl ?? `${appOrigin}/index.html`
+// A second launch hands over to the first and quits.
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  registerAppScheme()
+  start().catch((error: unknown) => {
+    console.error('Gateway Desk could not start', error)
+    dialog.showErrorBox(
+      'Gateway Desk could not start',
+      error instanceof Error ? error.message : String(error),
+    )
+    app.exit(1)
+  })
+}
 
 async function start(): Promise<void> {
+  const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+  const pageUrl = devServerUrl ?? `${appOrigin}/index.html`
   await app.whenReady()
   hardenSession(session.defaultSession)
   serveRenderer(join(import.meta.dirname, '../renderer'))
 
   let window: BrowserWindow | null = null
+  const focus = () => {
+    if (!window) return openWindow()
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+  }
   const navigate = (path: string) => {
-    window?.show()
+    focus()
     core.events.emit('app.navigate', { path })
   }
   const platform = createElectronPlatform(navigate)
   const timeScale = Number(process.env.GATEWAY_DESK_SANDBOX_TIME_SCALE)
   const core = await createCore(platform, timeScale > 0 ? { sandboxTimeScale: timeScale } : {})
+  const { log } = core
+
+  // Errors nobody caught are logged and told, never a silent exit.
+  let lastShown = 0
+  const report = (what: string) => (error: unknown) => {
+    log.error(what, error)
+    if (Date.now() - lastShown < 60_000) return
+    lastShown = Date.now()
+    void dialog.showMessageBox({
+      type: 'error',
+      message: 'Something went wrong in Gateway Desk.',
+      detail: `${error instanceof Error ? error.message : String(error)}\n\nThe app keeps running; details are in the log (Help → Open Data Folder, logs/main.log).`,
+    })
+  }
+  process.on('uncaughtException', report('uncaught exception in main'))
+  process.on('unhandledRejection', report('unhandled rejection in main'))
+
   serveMedia(core.media)
   const trustedOrigin = new URL(pageUrl).origin === 'null' ? appOrigin : new URL(pageUrl).origin
   const unbind = bindIpc(
@@ -36,13 +75,37 @@ async function start(): Promise<void> {
     core.events,
   )
 
-  const openWindow = () => {
-    window = createMainWindow({ pageUrl, openExternal: (url) => void platform.openExternal(url) })
+  function openWindow(): void {
+    window = createMainWindow({
+      pageUrl,
+      saved: core.preferences.get().window,
+      log,
+      openExternal: (url) => void platform.openExternal(url),
+      onPlacement: (placement) => void core.preferences.update({ window: placement }),
+    })
     window.on('closed', () => {
       window = null
     })
   }
   openWindow()
+  app.on('second-instance', focus)
+
+  const run = (command: MenuCommand) => {
+    if (command.kind === 'navigate') return navigate(command.path)
+    if (command.kind === 'run') return core.events.emit('app.command', { name: 'run' })
+    if (command.kind === 'open-data-folder') return void platform.openPath(platform.paths.userData)
+    focus()
+    const route = command.kind === 'export-history' ? 'history.export' : 'history.import'
+    void Promise.resolve(core.handlers[route]({})).catch(report(`menu: ${route}`))
+  }
+  installMenu({ appName: platform.appName, devTools: !app.isPackaged, run })
+
+  // The dock (macOS) or launcher (Linux) badge counts the video jobs still running.
+  const badge = () => app.setBadgeCount(core.history.videoJobs.pendingCount())
+  badge()
+  core.events.subscribe((event, payload) => {
+    if (event === 'data.changed' && (payload as { topics: string[] }).topics.includes('videos')) badge()
+  })
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()
@@ -55,8 +118,3 @@ async function start(): Promise<void> {
     void core.close()
   })
 }
-
-start().catch((error: unknown) => {
-  console.error('Gateway Desk could not start', error)
-  app.exit(1)
-})

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
 import { appHandlers } from './app/handlers.ts'
-import { openPreferences } from './app/preferences.ts'
+import { openPreferences, type PreferencesStore } from './app/preferences.ts'
 import { applyPendingImport, createHistoryArchive } from './archive/history-archive.ts'
 import { createCatalogService } from './catalog/catalog-service.ts'
 import { batchHandlers } from './decisions/batch-handlers.ts'
@@ -41,6 +41,7 @@ export interface Core {
   readonly profiles: Profiles
   readonly gateway: Gateway
   readonly videos: VideoWiring
+  readonly preferences: PreferencesStore
   /** Binds the contract to a transport that knows which origins serve the app's pages. */
   dispatcher(trustedOrigins: () => readonly string[]): Dispatch
   close(): Promise<void>
@@ -164,6 +165,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     profiles,
     gateway,
     videos,
+    preferences,
     dispatcher: (trustedOrigins) =>
       createDispatcher({
         routes,

@@ -24,6 +24,8 @@ export const events = {
   /** Something in main changed; the renderer invalidates the queries of these topics. */
   'data.changed': event(z.object({ topics: z.array(DataTopic) })),
   'preferences.changed': event(Preferences),
+  /** A menu command the screen in front carries out (run the questionnaire). */
+  'app.command': event(z.object({ name: z.enum(['run']) })),
   /** Main asks the renderer to show a screen (menu, notification click, dropped file). */
   'app.navigate': event(z.object({ path: z.string() })),
   /** One event of a streamed call; `at` is milliseconds since the call started. */

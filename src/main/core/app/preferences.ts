@@ -10,6 +10,7 @@ const defaults: Preferences = {
   pollBudget: { requests: 60, windowSeconds: 60 },
   downloadVideosOnCompletion: true,
   views: {},
+  window: null,
   thoughtsOpen: false,
   workloads: [
     {

@@ -80,8 +80,11 @@ export function videoJobRepository(db: DatabaseSync) {
   )
   const setMedia = db.prepare('UPDATE video_jobs SET media_id = ? WHERE id = ?')
   const pending = db.prepare(`SELECT ${columns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at`)
+  const pendingCount = db.prepare("SELECT count(*) AS n FROM video_jobs WHERE status = 'pending'")
 
   return {
+    /** Jobs still running (the dock or taskbar badge). */
+    pendingCount: () => (pendingCount.get() as { n: number }).n,
     insert(row: VideoJobRow): void {
       insert.run({ ...row } as unknown as Record<string, SQLInputValue>)
     },

@@ -1,5 +1,6 @@
 // The app's screens, in sidebar order; Ctrl/Cmd+1…6 follow this order.
 import type { ComponentType } from 'react'
+import { type ScreenId, screenList } from '#shared/screens'
 import type { IconName } from '../components/Icon.tsx'
 import { DecisionsScreen } from '../features/decisions/DecisionsScreen.tsx'
 import { ImagesScreen } from '../features/images/ImagesScreen.tsx'
@@ -16,20 +17,19 @@ export interface Screen {
   Component: ComponentType
 }
 
-export const screens: readonly Screen[] = [
-  { id: 'decisions', label: 'Decisions', icon: 'decisions', path: '/decisions', Component: DecisionsScreen },
-  { id: 'images', label: 'Images', icon: 'images', path: '/images', Component: ImagesScreen },
-  { id: 'videos', label: 'Videos', icon: 'videos', path: '/videos', Component: VideosScreen },
-  { id: 'models', label: 'Models', icon: 'models', path: '/models', Component: ModelsScreen },
-  {
-    id: 'playground',
-    label: 'Playground',
-    icon: 'playground',
-    path: '/playground',
-    Component: PlaygroundScreen,
-  },
-  { id: 'settings', label: 'Settings', icon: 'settings', path: '/settings', Component: SettingsScreen },
-]
+const components: Record<ScreenId, { icon: IconName; Component: ComponentType }> = {
+  decisions: { icon: 'decisions', Component: DecisionsScreen },
+  images: { icon: 'images', Component: ImagesScreen },
+  videos: { icon: 'videos', Component: VideosScreen },
+  models: { icon: 'models', Component: ModelsScreen },
+  playground: { icon: 'playground', Component: PlaygroundScreen },
+  settings: { icon: 'settings', Component: SettingsScreen },
+}
+
+export const screens: readonly Screen[] = screenList.map((screen) => ({
+  ...screen,
+  ...components[screen.id],
+}))
 
 export function screenForPath(path: string): Screen | undefined {
   const first = `/${path.split(/[/?]/)[1] ?? ''}`

@@ -31,6 +31,10 @@ export const Preferences = z.object({
       }),
     )
     .max(50),
+  /** Where the window was, restored at the next start. */
+  window: z
+    .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number(), maximized: z.boolean() })
+    .nullable(),
   /** Whether a model's thoughts show open under its answer in the playground. */
   thoughtsOpen: z.boolean(),
   /** Each screen's last address in the app (`/models` → `/models?provider=aurora`), and `last`. */

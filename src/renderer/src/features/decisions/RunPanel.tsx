@@ -7,7 +7,7 @@ import { AppError } from '#shared/ipc/app-error'
 import type { DecisionRun } from '#shared/ipc/routes/decisions'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
-import { invoke } from '../../ipc.ts'
+import { invoke, on } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { AnswerView } from './AnswerView.tsx'
 import { InputEditor } from './InputEditor.tsx'
@@ -64,7 +64,12 @@ export function RunPanel(props: {
       }
     }
     window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
+    // The menu's "Run Questionnaire" (its accelerator reaches the menu, not the page).
+    const stop = on('app.command', ({ name }) => name === 'run' && start.current())
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      stop()
+    }
   }, [])
 
   return (

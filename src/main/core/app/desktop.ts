@@ -1,0 +1,148 @@
+// The desktop shell's decisions, kept free of Electron so they are tested here: the application menu as data,
+// where a saved window goes on the screens there are now, and which navigations and windows are allowed.
+import { screenList } from '#shared/screens'
+import { originOf } from '../ipc/dispatcher.ts'
+import { checkExternalUrl } from './external-links.ts'
+
+export type MenuCommand =
+  | { kind: 'navigate'; path: string }
+  | { kind: 'run' }
+  | { kind: 'export-history' }
+  | { kind: 'import-history' }
+  | { kind: 'open-data-folder' }
+
+export interface MenuEntry {
+  label?: string
+  role?: string
+  accelerator?: string
+  command?: MenuCommand
+  submenu?: MenuEntry[]
+  type?: 'separator'
+}
+
+const separator: MenuEntry = { type: 'separator' }
+
+/** The application menu: the standard roles of each platform, and the app's own commands with accelerators. */
+export function menuTemplate(options: { isMac: boolean; appName: string; devTools: boolean }): MenuEntry[] {
+  const fileItems: MenuEntry[] = [
+    {
+      label: 'New Video Job',
+      accelerator: 'CmdOrCtrl+N',
+      command: { kind: 'navigate', path: '/videos?panel=new' },
+    },
+    { label: 'Run Questionnaire', accelerator: 'CmdOrCtrl+Enter', command: { kind: 'run' } },
+    separator,
+    { label: 'Export History…', command: { kind: 'export-history' } },
+    { label: 'Import History…', command: { kind: 'import-history' } },
+    { label: 'Open Data Folder', command: { kind: 'open-data-folder' } },
+    separator,
+    options.isMac ? { role: 'close' } : { role: 'quit' },
+  ]
+  return [
+    ...(options.isMac
+      ? [
+          {
+            label: options.appName,
+            submenu: [
+              { role: 'about' },
+              separator,
+              { label: 'Settings…', accelerator: 'Cmd+,', command: { kind: 'navigate', path: '/settings' } },
+              separator,
+              { role: 'services' },
+              separator,
+              { role: 'hide' },
+              { role: 'hideOthers' },
+              { role: 'unhide' },
+              separator,
+              { role: 'quit' },
+            ] satisfies MenuEntry[],
+          },
+        ]
+      : []),
+    { label: 'File', submenu: fileItems },
+    {
+      label: 'Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        separator,
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
+    {
+      label: 'View',
+      submenu: [
+        ...screenList.map(
+          (screen, index): MenuEntry => ({
+            label: screen.label,
+            accelerator: `CmdOrCtrl+${index + 1}`,
+            command: { kind: 'navigate', path: screen.path },
+          }),
+        ),
+        separator,
+        { role: 'reload' },
+        ...(options.devTools ? [{ role: 'toggleDevTools' }] : []),
+        separator,
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        separator,
+        { role: 'togglefullscreen' },
+      ],
+    },
+    { label: 'Window', role: 'windowMenu' },
+    {
+      label: 'Help',
+      role: 'help',
+      submenu: [{ label: 'Open Data Folder', command: { kind: 'open-data-folder' } }],
+    },
+  ]
+}
+
+export interface Bounds {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export const defaultWindowSize = { width: 1280, height: 820 } as const
+export const minimumWindowSize = { width: 900, height: 600 } as const
+
+/**
+ * Where a saved window goes now: as it was if it is at least half on a display that exists, else the default
+ * size on the primary display. The size never drops under the minimum.
+ */
+export function restoreBounds(
+  saved: Bounds | null,
+  displays: readonly Bounds[],
+): Partial<Bounds> & { width: number; height: number } {
+  const fallback = { ...defaultWindowSize }
+  if (!saved) return fallback
+  const width = Math.max(minimumWindowSize.width, saved.width)
+  const height = Math.max(minimumWindowSize.height, saved.height)
+  const visible = displays.some((display) => {
+    const overlapX = Math.min(saved.x + width, display.x + display.width) - Math.max(saved.x, display.x)
+    const overlapY = Math.min(saved.y + height, display.y + display.height) - Math.max(saved.y, display.y)
+    return overlapX > 0 && overlapY > 0 && overlapX * overlapY >= (width * height) / 2
+  })
+  return visible ? { x: saved.x, y: saved.y, width, height } : fallback
+}
+
+/** Navigation inside the window stays on the app's own origin. */
+export const navigationAllowed = (appOrigin: string, url: string): boolean => {
+  const origin = originOf(url)
+  return origin !== null && origin === appOrigin
+}
+
+/** A request for a new window never opens one: an https link goes to the browser, anything else nowhere. */
+export function newWindowTarget(url: string): string | null {
+  try {
+    return checkExternalUrl(url).href
+  } catch {
+    return null
+  }
+}
