@@ -48,6 +48,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     version: await packageVersion(),
     // The stand-in for the OS keychain lives beside the data folder, as a real keychain lives outside it.
     keychainFile: `${options.userData.replace(/[\\/]+$/, '')}.keychain`,
+    // Tests answer the native save and open dialogs by writing this file.
+    dialogAnswersFile: `${options.userData.replace(/[\\/]+$/, '')}.dialogs.json`,
   })
   const core = await createCore(platform, {
     sandboxTimeScale: options.sandboxTimeScale ?? 1,

@@ -55,6 +55,8 @@ export function createNodePlatform(options: {
   secretBackend?: SecretBackend
   /** Where the stand-in keychain keeps its key (outside the data folder); none: a key per process. */
   keychainFile?: string
+  /** A JSON array of answers the next dialogs give, read when the in-memory queue is empty (e2e tests). */
+  dialogAnswersFile?: string
 }): NodePlatform {
   const downloads = join(options.userData, 'Downloads')
   const temp = join(options.userData, 'tmp')
@@ -64,7 +66,22 @@ export function createNodePlatform(options: {
   const openedExternally: string[] = []
   const copiedImages: string[] = []
   const dialogAnswers: (string | string[] | null)[] = []
-  const nextAnswer = () => dialogAnswers.shift() ?? null
+  const nextAnswer = (): string | string[] | null => {
+    if (dialogAnswers.length > 0) return dialogAnswers.shift() ?? null
+    if (!options.dialogAnswersFile) return null
+    try {
+      const queued = JSON.parse(readFileSync(options.dialogAnswersFile, 'utf8')) as (
+        | string
+        | string[]
+        | null
+      )[]
+      const answer = queued.shift() ?? null
+      writeFileSync(options.dialogAnswersFile, JSON.stringify(queued))
+      return answer
+    } catch {
+      return null
+    }
+  }
   return {
     shell: 'harness',
     appName: 'Gateway Desk',

@@ -1,8 +1,10 @@
 // The app's frame: sidebar, the active screen, status bar; theme, keyboard shortcuts and main's navigation.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { invoke, on } from '../ipc.ts'
 import { queryKeys } from '../query.ts'
+import { useFileDrop } from './file-drop.ts'
 import { lastPath, lastPathOf, loadViewMemory, navigate, rememberPath, useRoutePath } from './router.ts'
 import { Sidebar } from './Sidebar.tsx'
 import { StatusBar } from './StatusBar.tsx'
@@ -39,6 +41,7 @@ export function Shell() {
   })
   useAppliedTheme(preferences.data?.theme ?? 'system')
   useScreenShortcuts()
+  const drop = useFileDrop()
   useEffect(() => on('app.navigate', ({ path }) => navigate(path)), [])
 
   const path = useRoutePath()
@@ -66,7 +69,17 @@ export function Shell() {
     <div className="shell" data-app-ready={ready ? 'true' : undefined}>
       <Sidebar active={screen} />
       <main className="screen" aria-label={screen.label}>
-        <screen.Component />
+        {drop.problem ? (
+          <div className="notice drop-notice" role="alert">
+            {drop.problem}{' '}
+            <button type="button" className="link-button" onClick={drop.dismiss}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+        <ErrorBoundary key={screen.id}>
+          <screen.Component />
+        </ErrorBoundary>
       </main>
       <StatusBar />
     </div>

@@ -12,6 +12,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { useDroppedBatch } from './files.ts'
 import { ModelPicker } from './ModelPicker.tsx'
 import { decisionCall, useCurrentRequest, useRunSettings } from './run-settings.ts'
 
@@ -24,9 +25,15 @@ const sources: { value: BatchSource; label: string; accept: string }[] = [
 export function BatchSetup() {
   const { questionnaire, model } = useCurrentRequest()
   const settings = useRunSettings()
-  const [source, setSource] = useState<BatchSource>('lines')
-  const [text, setText] = useState('')
-  const [fileName, setFileName] = useState<string | null>(null)
+  // A file dropped on the window arrives here once.
+  const [dropped] = useState(() => {
+    const file = useDroppedBatch.getState().dropped
+    useDroppedBatch.getState().set(null)
+    return file
+  })
+  const [source, setSource] = useState<BatchSource>(dropped?.source ?? 'lines')
+  const [text, setText] = useState(dropped?.text ?? '')
+  const [fileName, setFileName] = useState<string | null>(dropped?.fileName ?? null)
   const [column, setColumn] = useState(0)
   const [concurrency, setConcurrency] = useState(4)
   const [cap, setCap] = useState('')

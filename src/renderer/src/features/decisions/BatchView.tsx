@@ -11,7 +11,7 @@ import { BatchResults } from './BatchResults.tsx'
 import { BatchSetup } from './BatchSetup.tsx'
 
 export function BatchView() {
-  const batchId = useRouteParams().get('batch')
+  const batchId = useRouteParams().get('batch') || null
   const list = useQuery({ queryKey: queryKeys.batches(), queryFn: () => invoke('batches.list', {}) })
   const detail = useQuery({
     queryKey: queryKeys.batch(batchId ?? ''),

@@ -3,10 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import { QuestionnaireBody } from '#shared/ipc/routes/decisions'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { readQuestionnaireFile } from './files.ts'
 import { useQuestionnaire } from './store.ts'
 import { templates } from './templates.ts'
 
@@ -71,12 +71,13 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
             onChange={async (event) => {
               const file = event.target.files?.[0]
               if (!file) return
-              const parsed = QuestionnaireBody.safeParse(JSON.parse(await file.text().catch(() => 'null')))
-              if (parsed.success) {
-                load(parsed.data)
-                setImportProblem(null)
-              } else setImportProblem(`${file.name} is not a questionnaire exported by this app.`)
               event.target.value = ''
+              try {
+                load(await readQuestionnaireFile(file))
+                setImportProblem(null)
+              } catch (error) {
+                setImportProblem((error as Error).message)
+              }
             }}
           />
         </label>

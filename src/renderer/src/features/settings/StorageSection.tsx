@@ -24,6 +24,18 @@ export function StorageSection() {
     onSuccess: (next) => client.setQueryData(queryKeys.secretStorage(), next),
   })
   const openFolder = useMutation({ mutationFn: () => invoke('app.openDataFolder', {}) })
+  const exportHistory = useMutation({ mutationFn: () => invoke('history.export', {}) })
+  const importHistory = useMutation({ mutationFn: () => invoke('history.import', {}) })
+  const counted = (counts: Record<string, number>) =>
+    [
+      ['questionnaires', 'questionnaires'],
+      ['decision_runs', 'decision runs'],
+      ['image_results', 'images'],
+      ['video_jobs', 'video jobs'],
+      ['conversations', 'conversations'],
+    ]
+      .map(([key, label]) => `${counts[key ?? ''] ?? 0} ${label}`)
+      .join(', ')
 
   return (
     <section className="card" aria-labelledby="storage-title">
@@ -37,6 +49,46 @@ export function StorageSection() {
           <button type="button" className="button button--small" onClick={() => openFolder.mutate()}>
             Open folder
           </button>
+        </dd>
+        <dt>History</dt>
+        <dd>
+          <p className="facts__text">
+            One archive of everything the app keeps — runs, images, videos, conversations, preferences — but
+            not your API keys. An import is checked in full first and replaces the history when the app
+            restarts; the current one is kept aside.
+          </p>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => exportHistory.mutate()}
+              disabled={exportHistory.isPending}
+            >
+              {exportHistory.isPending ? 'Exporting…' : 'Export history…'}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => importHistory.mutate()}
+              disabled={importHistory.isPending}
+            >
+              {importHistory.isPending ? 'Checking the archive…' : 'Import history…'}
+            </button>
+          </div>
+          {exportHistory.data?.savedTo ? (
+            <p className="muted" role="status">
+              Exported {counted(exportHistory.data.counts)} to {exportHistory.data.savedTo}.
+            </p>
+          ) : null}
+          {importHistory.data?.staged ? (
+            <p className="notice" role="status">
+              The archive checks out ({counted(importHistory.data.counts)}).{' '}
+              {importHistory.data.restarting
+                ? 'The app restarts now to put it in place.'
+                : 'Restart the app to put it in place.'}
+            </p>
+          ) : null}
+          <ErrorNote error={exportHistory.error ?? importHistory.error} />
         </dd>
         <dt>Secret storage</dt>
         <dd>
