@@ -4,13 +4,13 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, session } from 'electron'
 import { appOrigin } from '#shared/csp'
-import type { MenuCommand } from './core/app/desktop.ts'
+import { hardenSession, type MenuCommand } from './core/app/desktop.ts'
 import { createCore } from './core/compose.ts'
 import { bindIpc } from './ipc.ts'
 import { installMenu } from './menu.ts'
 import { registerAppScheme, serveMedia, serveRenderer } from './platform/app-protocol.ts'
 import { createElectronPlatform } from './platform/electron-platform.ts'
-import { createMainWindow, hardenSession } from './window.ts'
+import { createMainWindow } from './window.ts'
 
 // Tests and portable installs choose the data folder; must be set before anything reads it.
 if (process.env.GATEWAY_DESK_USER_DATA) app.setPath('userData', process.env.GATEWAY_DESK_USER_DATA)

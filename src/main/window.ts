@@ -1,22 +1,17 @@
 // The one hardened BrowserWindow: isolated, sandboxed, no Node, no popups, no navigation away, no permissions;
 // placed where it was; a crashed or hung page offered a reload (the data lives in main, so nothing is lost).
 import { join } from 'node:path'
-import { BrowserWindow, dialog, type Session, screen } from 'electron'
+import { BrowserWindow, dialog, screen } from 'electron'
 import {
   type Bounds,
   minimumWindowSize,
   navigationAllowed,
   newWindowTarget,
   restoreBounds,
+  secureWebPreferences,
 } from './core/app/desktop.ts'
 import { originOf } from './core/ipc/dispatcher.ts'
 import type { Log } from './core/log.ts'
-
-export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
-  session.setDevicePermissionHandler(() => false)
-}
 
 export interface SavedWindow extends Bounds {
   maximized: boolean
@@ -40,17 +35,7 @@ export function createMainWindow(options: {
     show: false,
     title: 'Gateway Desk',
     backgroundColor: '#0f1115',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: true,
-    },
+    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
   })
   if (options.saved?.maximized) window.maximize()
   const appOrigin = originOf(options.pageUrl) ?? ''

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { screenList } from '#shared/screens'
-import { type MenuEntry, menuTemplate, navigationAllowed, newWindowTarget, restoreBounds } from './desktop.ts'
+import {
+  hardenSession,
+  type MenuEntry,
+  menuTemplate,
+  navigationAllowed,
+  newWindowTarget,
+  restoreBounds,
+  secureWebPreferences,
+} from './desktop.ts'
 
 const flatten = (entries: MenuEntry[]): MenuEntry[] =>
   entries.flatMap((entry) => [entry, ...flatten(entry.submenu ?? [])])
@@ -71,5 +79,45 @@ describe('navigation and new windows', () => {
     expect(newWindowTarget('http://example.com/')).toBeNull()
     expect(newWindowTarget('javascript:alert(1)')).toBeNull()
     expect(newWindowTarget('file:///etc/passwd')).toBeNull()
+  })
+})
+
+describe('the window and its session', () => {
+  it('runs pages isolated and sandboxed, without Node, web security on, no webviews', () => {
+    expect(secureWebPreferences('/app/preload.cjs')).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+    })
+  })
+
+  it('refuses every permission a page asks for or checks', () => {
+    type Handler = (...args: never[]) => unknown
+    const handlers: { request?: Handler; check?: Handler; device?: Handler } = {}
+    hardenSession({
+      setPermissionRequestHandler: (handler) => {
+        handlers.request = handler
+      },
+      setPermissionCheckHandler: (handler) => {
+        handlers.check = handler
+      },
+      setDevicePermissionHandler: (handler) => {
+        handlers.device = handler
+      },
+    })
+    const granted: boolean[] = []
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])
+      (handlers.request as ((...args: unknown[]) => void) | undefined)?.({}, permission, (answer: boolean) =>
+        granted.push(answer),
+      )
+    expect(granted).toEqual([false, false, false, false, false])
+    expect(handlers.check?.()).toBe(false)
+    expect(handlers.device?.()).toBe(false)
   })
 })

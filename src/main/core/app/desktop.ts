@@ -146,3 +146,35 @@ export function newWindowTarget(url: string): string | null {
     return null
   }
 }
+
+/** The window's web preferences: isolated, sandboxed, no Node, web security on, no webviews. */
+export function secureWebPreferences(preload: string) {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInSubFrames: false,
+    nodeIntegrationInWorker: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    spellcheck: true,
+  } as const
+}
+
+/** The parts of an Electron session that grant permissions, each set to refuse everything. */
+export interface PermissionSession {
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void
+  setPermissionCheckHandler(handler: () => boolean): void
+  setDevicePermissionHandler(handler: () => boolean): void
+}
+
+export function hardenSession(session: PermissionSession): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.setPermissionCheckHandler(() => false)
+  session.setDevicePermissionHandler(() => false)
+}
