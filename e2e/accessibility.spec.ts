@@ -58,3 +58,38 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(found, found.join('\n')).toEqual([])
   })
 }
+
+test('the keyboard reaches the controls of a screen, each with a visible focus', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Models' }).click()
+  await expect(page.getByRole('list', { name: 'Models' }).getByRole('listitem').first()).toBeVisible()
+  const stops: { name: string; outline: string }[] = []
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab')
+    stops.push(
+      await page.evaluate(() => {
+        const scope = globalThis as unknown as {
+          document: {
+            activeElement: {
+              tagName: string
+              textContent: string | null
+              getAttribute(n: string): string | null
+            }
+          }
+          getComputedStyle(element: unknown): { outlineStyle: string; outlineWidth: string }
+        }
+        const element = scope.document.activeElement
+        const style = scope.getComputedStyle(element)
+        return {
+          name: `${element.tagName.toLowerCase()} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? ''}`,
+          outline: `${style.outlineStyle} ${style.outlineWidth}`,
+        }
+      }),
+    )
+  }
+  // The sidebar, the filters and the table's controls are all on the way.
+  expect(stops.some((stop) => stop.name.startsWith('a Settings'))).toBe(true)
+  expect(stops.some((stop) => stop.name.startsWith('select'))).toBe(true)
+  expect(stops.some((stop) => stop.name.startsWith('button Prompt $/1M'))).toBe(true)
+  expect(stops.filter((stop) => stop.outline.startsWith('none') || stop.outline.endsWith(' 0px'))).toEqual([])
+})
