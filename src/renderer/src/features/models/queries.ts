@@ -3,14 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ModelRole } from '#shared/domain/catalog'
 import { invoke } from '../../ipc.ts'
 
-export const catalogKey = ['catalog', 'browse'] as const
-
-export const useCatalog = () =>
-  useQuery({
-    queryKey: catalogKey,
-    queryFn: () => invoke('catalog.browse', { refresh: false }),
-    staleTime: 60_000,
-  })
+export { catalogKey, useCatalog } from '../../catalog.ts'
 
 export const useModelDetail = (id: string | null, refresh: boolean) =>
   useQuery({

@@ -5,11 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { cacheTtl, resolveCacheExpiry } from '#shared/domain/caches'
 import type { CacheHandle } from '#shared/ipc/routes/playground'
+import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatDateTime, formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
-import { useCatalog } from '../models/queries.ts'
 import { useCacheHandles, useClock } from './queries.ts'
 
 export function CachesPanel(props: { onUse: (handle: CacheHandle) => void }) {
