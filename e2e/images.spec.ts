@@ -45,6 +45,14 @@ test('generates with each family, with only the options each takes', async ({ ap
   const details = page.getByRole('region', { name: 'Image details' })
   await expect(details).toContainText('256 × 256')
   await expect(page.getByRole('region', { name: 'Recent images' }).getByRole('listitem')).toHaveCount(2)
+  const grid = page.getByRole('region', { name: 'This generation' })
+  await expect(grid.getByRole('button')).toHaveCount(2)
+  const first = await page.getByRole('region', { name: 'Canvas' }).getByRole('img').getAttribute('src')
+  await grid.getByRole('button', { name: 'Show image 2 of 2' }).click()
+  await expect(page.getByRole('region', { name: 'Canvas' }).getByRole('img')).not.toHaveAttribute(
+    'src',
+    first ?? '',
+  )
 
   await form.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
   await expect(form.getByRole('combobox', { name: 'Images' })).toHaveCount(0)

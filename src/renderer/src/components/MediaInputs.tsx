@@ -40,6 +40,20 @@ export function readMediaFile(file: File, allowed: MediaKind[]): Promise<MediaIn
   })
 }
 
+/** Adds the files of a paste (an image copied from another app) to a list, reporting the ones refused. */
+export function pastedMedia(
+  event: { clipboardData: DataTransfer; preventDefault(): void },
+  allowed: MediaKind[],
+  onAdd: (input: MediaInput) => void,
+  onProblem: (message: string) => void,
+): void {
+  const files = Array.from(event.clipboardData.files)
+  if (files.length === 0) return
+  event.preventDefault()
+  for (const file of files)
+    readMediaFile(file, allowed).then(onAdd, (error: Error) => onProblem(error.message))
+}
+
 export function MediaThumb({ input, onRemove }: { input: MediaInput; onRemove: () => void }) {
   return (
     <figure className="media-thumb">
@@ -113,6 +127,9 @@ export function MediaDrop(props: {
         event.preventDefault()
         setOver(false)
         if (!props.disabled) add(event.dataTransfer.files)
+      }}
+      onPaste={(event) => {
+        if (!props.disabled) pastedMedia(event, props.allowed, props.onAdd, setProblem)
       }}
     >
       <span className="media-drop__hint">{props.label}</span>

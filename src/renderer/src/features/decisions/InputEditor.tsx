@@ -1,9 +1,10 @@
 // The content to evaluate: text, a JSON object, or messages (each with a role, text and images), with a token
 // estimate against the model's context.
 
+import { useState } from 'react'
 import { toUnifiedRequest } from '#shared/domain/questionnaire'
 import { estimateTokens } from '#shared/domain/tokens'
-import { MediaDrop, MediaThumb } from '../../components/MediaInputs.tsx'
+import { MediaDrop, MediaThumb, pastedMedia } from '../../components/MediaInputs.tsx'
 import { blankMessage, type InputMode, type MessageRole, useRunInput } from './run-input.ts'
 import { useCurrentRequest } from './run-settings.ts'
 
@@ -15,6 +16,7 @@ const modeLabels: Record<InputMode, string> = {
 
 export function InputEditor() {
   const { mode, text, messages, setMode, setText, setMessages } = useRunInput()
+  const [pasteProblem, setPasteProblem] = useState<string | null>(null)
   const { questionnaire, model, parsed } = useCurrentRequest()
   const tokens =
     estimateTokens(parsed.ok ? parsed.input : text) +
@@ -66,6 +68,19 @@ export function InputEditor() {
                 aria-label={`Text of message ${index + 1}`}
                 value={message.text}
                 onChange={(event) => update(message.id, { text: event.target.value })}
+                onPaste={(event) =>
+                  pastedMedia(
+                    event,
+                    ['image'],
+                    (added) =>
+                      setMessages((list) =>
+                        list.map((other) =>
+                          other.id === message.id ? { ...other, images: [...other.images, added] } : other,
+                        ),
+                      ),
+                    setPasteProblem,
+                  )
+                }
               />
               <div className="references__slots">
                 {message.images.map((image) => (
@@ -118,6 +133,7 @@ export function InputEditor() {
           />
         </label>
       )}
+      {pasteProblem ? <span className="field-error">{pasteProblem}</span> : null}
       {!parsed.ok && (text || mode === 'messages') ? (
         <span className="field-error">{parsed.message}</span>
       ) : null}

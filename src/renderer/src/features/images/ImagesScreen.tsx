@@ -1,6 +1,7 @@
 // Images: generate, then edit by drag-and-drop on a canvas, keeping every result and where it came from.
 // The view, the shown image and the edit source live in the view's address.
 import { useState } from 'react'
+import type { ImageRecord } from '#shared/ipc/routes/images'
 import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { Canvas } from './Canvas.tsx'
@@ -50,6 +51,8 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
   const recent = useImageList({})
   const models = useImageModels()
   const [referenceIds, setReferenceIds] = useState<string[]>([])
+  // The images of the last call, shown together when it drew several (n).
+  const [latest, setLatest] = useState<ImageRecord[]>([])
   const references = referenceIds.flatMap((id) => recent.data?.find((r) => r.id === id) ?? [])
   const shown = image.data ?? null
   const hasFamilyC = models.data?.some((m) => m.family === 'C') ?? false
@@ -76,7 +79,10 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
           source={source.data ?? null}
           references={references}
           onReferences={setReferenceIds}
-          onResult={(images) => setRouteParams({ image: images[0]?.id ?? null })}
+          onResult={(images) => {
+            setLatest(images)
+            setRouteParams({ image: images[0]?.id ?? null })
+          }}
         />
       </div>
       <div className="images__main">
@@ -85,6 +91,26 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
           result={shown && shown.id !== source.data?.id ? shown : null}
           onSource={(id) => setRouteParams({ source: id, image: null })}
         />
+        {latest.length > 1 && latest.some((item) => item.id === shown?.id) ? (
+          <section aria-label="This generation">
+            <h2 className="images__strip-title">This generation — {latest.length} images</h2>
+            <ul className="images__grid">
+              {latest.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className={`images__grid-item${item.id === shown?.id ? ' images__grid-item--shown' : ''}`}
+                    aria-pressed={item.id === shown?.id}
+                    aria-label={`Show image ${latest.indexOf(item) + 1} of ${latest.length}`}
+                    onClick={() => setRouteParams({ image: item.id })}
+                  >
+                    <img src={item.url} alt="" decoding="async" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {shown ? (
           <ImageMeta
             image={shown}

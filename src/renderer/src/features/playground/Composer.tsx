@@ -1,6 +1,12 @@
 // The next user turn: text and media (dropped, picked or pasted), sent with the button or Ctrl/Cmd+Enter.
 import { useState } from 'react'
-import { MediaDrop, type MediaInput, type MediaKind, MediaThumb } from '../../components/MediaInputs.tsx'
+import {
+  MediaDrop,
+  type MediaInput,
+  type MediaKind,
+  MediaThumb,
+  pastedMedia,
+} from '../../components/MediaInputs.tsx'
 
 export interface ComposedTurn {
   text: string
@@ -22,6 +28,7 @@ export function Composer(props: {
 }) {
   const [text, setText] = useState('')
   const [media, setMedia] = useState<MediaInput[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
   const send = () => {
     if (props.busy || props.disabledReason || (!text.trim() && media.length === 0)) return
     props.onSend({ text, media })
@@ -49,6 +56,14 @@ export function Composer(props: {
               send()
             }
           }}
+          onPaste={(event) =>
+            pastedMedia(
+              event,
+              props.allowed,
+              (added) => setMedia((current) => [...current, added]),
+              setProblem,
+            )
+          }
         />
       </label>
       <div className="references__slots">
@@ -68,6 +83,7 @@ export function Composer(props: {
         />
       </div>
       {props.disabledReason ? <p className="field-error">{props.disabledReason}</p> : null}
+      {problem ? <p className="field-error">{problem}</p> : null}
       <div className="form-actions">
         <button
           type="submit"
