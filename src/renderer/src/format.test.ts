@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatElapsed, formatUsd } from './format.ts'
+import { formatElapsed, formatPricePerMillion, formatUsd } from './format.ts'
 
 describe('format', () => {
   it('writes USD exactly, with cents, or the places a sub-cent amount needs', () => {
@@ -14,5 +14,14 @@ describe('format', () => {
     expect(formatElapsed(4_200)).toBe('4s')
     expect(formatElapsed(125_000)).toBe('2m 05s')
     expect(formatElapsed(3_726_000)).toBe('1h 02m')
+  })
+})
+
+describe('prices per 1M tokens', () => {
+  it('show every digit the catalog gives, at least the cents', () => {
+    expect(formatPricePerMillion('0.000000375')).toBe('$0.375')
+    expect(formatPricePerMillion('0.000005')).toBe('$5.00')
+    expect(formatPricePerMillion('0.00000003')).toBe('$0.03')
+    expect(formatPricePerMillion('0.0000000001')).toBe('$0.0001')
   })
 })

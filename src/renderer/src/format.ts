@@ -1,4 +1,5 @@
 // How the app writes times, durations and amounts, everywhere the same.
+import { perMillion } from '#shared/domain/catalog-view'
 import { parseAmount, roundAmount } from '#shared/domain/money'
 
 export function formatElapsed(ms: number): string {
@@ -25,4 +26,10 @@ export function formatUsd(decimal: string | null | undefined): string {
   if (!small) return `$${roundAmount(amount, 2)}`
   const places = roundAmount(amount, 8).replace(/\.?0+$/, '')
   return places === '0' || places === '-0' ? '< $0.00000001' : `$${places}`
+}
+
+/** A price per 1M tokens, exact: every digit the catalog gives, at least the cents ($0.375, $5.00). */
+export function formatPricePerMillion(perToken: string): string {
+  const [whole = '0', fraction = ''] = perMillion(perToken).split('.')
+  return `$${whole}.${fraction.padEnd(2, '0')}`
 }

@@ -1,7 +1,6 @@
 // What changed since the catalog before: models added and removed, and each price that moved, old → new.
 import type { PriceName } from '#shared/domain/catalog'
-import { perMillion } from '#shared/domain/catalog-view'
-import { formatDateTime, formatUsd } from '../../format.ts'
+import { formatDateTime, formatPricePerMillion } from '../../format.ts'
 import { priceLabels } from './queries.ts'
 
 interface Changes {
@@ -11,7 +10,7 @@ interface Changes {
   priceChanges: { id: string; price: PriceName; from: string | null; to: string | null }[]
 }
 
-const shown = (price: string | null) => (price === null ? 'not quoted' : `${formatUsd(perMillion(price))}/1M`)
+const shown = (price: string | null) => (price === null ? 'not quoted' : `${formatPricePerMillion(price)}/1M`)
 
 export function ChangesPanel({ changes, onOpen }: { changes: Changes | null; onOpen: (id: string) => void }) {
   if (!changes)

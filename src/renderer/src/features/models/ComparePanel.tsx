@@ -1,8 +1,7 @@
 // Up to four models side by side, row by row.
 import type { CatalogModel } from '#shared/domain/catalog'
 import { priceNames } from '#shared/domain/catalog'
-import { perMillion } from '#shared/domain/catalog-view'
-import { formatUsd } from '../../format.ts'
+import { formatPricePerMillion } from '../../format.ts'
 import { priceLabels } from './queries.ts'
 
 const rows: { label: string; read: (model: CatalogModel) => string }[] = [
@@ -20,7 +19,7 @@ const rows: { label: string; read: (model: CatalogModel) => string }[] = [
   ...priceNames.map((price) => ({
     label: `${priceLabels[price]} $/1M`,
     read: (m: CatalogModel) =>
-      m.prices[price] === null ? '—' : formatUsd(perMillion(m.prices[price] ?? '0')),
+      m.prices[price] === null ? '—' : formatPricePerMillion(m.prices[price] ?? '0'),
   })),
   { label: 'Moderated', read: (m) => (m.moderated ? 'yes' : 'no') },
   { label: 'Parameters', read: (m) => m.supportedParameters.join(', ') || '—' },

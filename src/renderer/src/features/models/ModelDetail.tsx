@@ -2,11 +2,10 @@
 // call costs, "Use in …", an expiration warning, and a refresh from the single-model routes.
 import { useState } from 'react'
 import { daysToExpiry, listingStyles, priceNames } from '#shared/domain/catalog'
-import { perMillion } from '#shared/domain/catalog-view'
 import { navigate, setRouteParams } from '../../app/router.ts'
 import { CodeBlock } from '../../components/CodeBlock.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { formatDateTime, formatUsd } from '../../format.ts'
+import { formatDateTime, formatPricePerMillion } from '../../format.ts'
 import { CostCalculator } from './CostCalculator.tsx'
 import { priceLabels, useInPaths, useModelDetail } from './queries.ts'
 
@@ -160,7 +159,7 @@ function PriceFact({ label, value }: { label: string; value: string | null }) {
           'not quoted'
         ) : (
           <>
-            {formatUsd(perMillion(value))} per 1M tokens <span className="muted">(${value} per token)</span>
+            {formatPricePerMillion(value)} per 1M tokens <span className="muted">(${value} per token)</span>
           </>
         )}
       </dd>

@@ -2,9 +2,9 @@
 // a row opens the model, a box adds it to the comparison (up to four).
 
 import type { CatalogModel } from '#shared/domain/catalog'
-import { perMillion, type SortColumn } from '#shared/domain/catalog-view'
+import type { SortColumn } from '#shared/domain/catalog-view'
 import { VirtualList } from '../../components/VirtualList.tsx'
-import { formatUsd } from '../../format.ts'
+import { formatPricePerMillion } from '../../format.ts'
 
 const columns: { key: SortColumn | null; label: string; width: number; className?: string }[] = [
   { key: 'id', label: 'Model', width: 240 },
@@ -35,7 +35,7 @@ const tokens = (value: number | null) =>
     : value >= 1024
       ? `${Math.round(value / 1024).toLocaleString()}K`
       : value.toLocaleString()
-const price = (value: string | null) => (value === null ? '—' : formatUsd(perMillion(value)))
+const price = (value: string | null) => (value === null ? '—' : formatPricePerMillion(value))
 
 export function ModelTable(props: {
   models: readonly CatalogModel[]

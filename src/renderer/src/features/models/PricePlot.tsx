@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import type { CatalogModel } from '#shared/domain/catalog'
 import { perMillion } from '#shared/domain/catalog-view'
-import { formatUsd } from '../../format.ts'
+import { formatPricePerMillion, formatUsd } from '../../format.ts'
 
 const width = 760
 const height = 380
@@ -107,7 +107,7 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
       </svg>
       <figcaption className="muted" aria-live="polite">
         {hover
-          ? `${hover.name} (${hover.id}) · ${hover.contextLength?.toLocaleString()} tokens · ${formatUsd(perMillion(hover.prices.prompt ?? '0'))} per 1M prompt tokens`
+          ? `${hover.name} (${hover.id}) · ${hover.contextLength?.toLocaleString()} tokens · ${formatPricePerMillion(hover.prices.prompt ?? '0')} per 1M prompt tokens`
           : `${points.length.toLocaleString()} models${skipped ? `; ${skipped} without a context length or prompt price are not drawn` : ''}. Hover for a model, click to open it.`}
       </figcaption>
     </figure>
