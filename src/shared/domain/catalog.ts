@@ -48,12 +48,10 @@ export interface CatalogModel extends StyleView {
   disagreements: Disagreement[]
 }
 
-export function fromUnified(model: UnifiedModel): StyleView {
+/** The fields the unified and message-native styles write alike (snake_case, five prices). */
+function snakeCaseView(model: UnifiedModel | MessageModel): Omit<StyleView, 'id' | 'name' | 'created'> {
   return {
-    id: model.id,
-    name: model.name,
     description: model.description,
-    created: model.created,
     canonicalSlug: model.canonical_slug,
     inputModalities: model.architecture.input_modalities,
     outputModalities: model.architecture.output_modalities,
@@ -70,6 +68,10 @@ export function fromUnified(model: UnifiedModel): StyleView {
     supportedParameters: model.supported_parameters,
     expirationDate: model.expiration_date,
   }
+}
+
+export function fromUnified(model: UnifiedModel): StyleView {
+  return { id: model.id, name: model.name, created: model.created, ...snakeCaseView(model) }
 }
 
 /** The generative style: `models/` before the id, camelCase, one cache-write price (read as the 5-minute one). */
@@ -97,28 +99,14 @@ export function fromGenerative(model: GenerativeModel): StyleView {
   }
 }
 
+/** The message-native style: `display_name`, and `created_at` as ISO 8601. */
 export function fromMessages(model: MessageModel): StyleView {
   const created = Date.parse(model.created_at)
   return {
     id: model.id,
     name: model.display_name,
-    description: model.description,
     created: Number.isNaN(created) ? null : Math.floor(created / 1000),
-    canonicalSlug: model.canonical_slug,
-    inputModalities: model.architecture.input_modalities,
-    outputModalities: model.architecture.output_modalities,
-    contextLength: model.context_length ?? model.top_provider.context_length ?? null,
-    maxCompletionTokens: model.top_provider.max_completion_tokens ?? null,
-    prices: {
-      prompt: model.pricing.prompt,
-      completion: model.pricing.completion,
-      cacheRead: model.pricing.input_cache_read ?? null,
-      cacheWrite5m: model.pricing.input_cache_write_5m ?? null,
-      cacheWrite1h: model.pricing.input_cache_write_1h ?? null,
-    },
-    moderated: model.top_provider.is_moderated,
-    supportedParameters: model.supported_parameters,
-    expirationDate: model.expiration_date,
+    ...snakeCaseView(model),
   }
 }
 

@@ -1,6 +1,6 @@
 // A generateContent (generative-native) conversation: model, streaming and an attached cache on the side, the
 // transcript, and the composer with text and inline media. Every finished turn is saved.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import type { GenerateContentResponse, Part } from '#shared/api/generative'
 import { assembleGenerate } from '#shared/domain/playground'
@@ -9,7 +9,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { Composer, dataOf } from './Composer.tsx'
-import { streamCall, useTurnState } from './calls.ts'
+import { streamCall, useConversationSaving, useTurnState } from './calls.ts'
 import { type GenerateConversation, type GenerateTurn, generateContents } from './conversation.ts'
 import { Answer, GenerateTranscript } from './GenerateTranscript.tsx'
 import { useCacheHandles } from './queries.ts'
@@ -47,17 +47,11 @@ export function GeneratePlayground(props: {
   const attached = caches.data?.find((handle) => handle.name === settings.cachedContent)
   const setSettings = (change: Partial<GenerateConversation['settings']>) =>
     onChange({ ...conversation, settings: { ...settings, ...change } })
-  const save = useMutation({
-    mutationFn: (next: GenerateConversation) =>
-      invoke('conversations.save', {
-        id: next.id,
-        protocol: 'generative',
-        title: next.title || firstText(next.turns) || 'generateContent conversation',
-        model: next.settings.model,
-        state: next,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.conversations() }),
-  })
+  const saving = useConversationSaving<GenerateConversation>(
+    'generative',
+    (next) => firstText(next.turns) || 'generateContent conversation',
+    onChange,
+  )
   const toggleThoughts = (open: boolean) =>
     void invoke('preferences.update', { thoughtsOpen: open }).then(() =>
       client.invalidateQueries({ queryKey: queryKeys.preferences() }),
@@ -116,9 +110,7 @@ export function GeneratePlayground(props: {
     }
     setLive(null)
     if (!answer) return
-    const next = { ...withUser, turns: [...withUser.turns, answer] }
-    onChange(next)
-    save.mutate(next)
+    saving.finish({ ...withUser, turns: [...withUser.turns, answer] })
   }
 
   return (
@@ -182,7 +174,7 @@ export function GeneratePlayground(props: {
           </div>
         ) : null}
         <ErrorNote error={turn.error} />
-        <ErrorNote error={save.error} />
+        <ErrorNote error={saving.error} />
         <Composer
           allowed={['image', 'audio', 'video']}
           busy={turn.running !== null}

@@ -1,15 +1,14 @@
 // A messages (message-native) conversation: settings on the side, the transcript with tool round trips, and
 // the composer. Every finished turn is saved with the conversation.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import type { ContentBlock, MessagesResponse } from '#shared/api/messages'
 import { assembleMessage } from '#shared/domain/playground'
 import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
 import { Composer, dataOf } from './Composer.tsx'
-import { streamCall, useTurnState } from './calls.ts'
+import { streamCall, useConversationSaving, useTurnState } from './calls.ts'
 import { type MessagesConversation, type MessagesTurn, messagesRequest } from './conversation.ts'
 import { MessagesSettingsPanel } from './MessagesSettingsPanel.tsx'
 import { MessagesTranscript } from './MessagesTranscript.tsx'
@@ -20,7 +19,7 @@ export function MessagesPlayground(props: {
 }) {
   const { conversation, onChange } = props
   const catalog = useCatalog()
-  const client = useQueryClient()
+  const _client = useQueryClient()
   const turn = useTurnState()
   const [live, setLive] = useState<MessagesResponse | null>(null)
   const models = useMemo(
@@ -32,17 +31,11 @@ export function MessagesPlayground(props: {
     if (!conversation.settings.model && models[0])
       onChange({ ...conversation, settings: { ...conversation.settings, model: models[0].id } })
   }, [conversation, models, onChange])
-  const save = useMutation({
-    mutationFn: (next: MessagesConversation) =>
-      invoke('conversations.save', {
-        id: next.id,
-        protocol: 'messages',
-        title: next.title || firstText(next.turns) || 'Messages conversation',
-        model: next.settings.model,
-        state: next,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.conversations() }),
-  })
+  const saving = useConversationSaving<MessagesConversation>(
+    'messages',
+    (next) => firstText(next.turns) || 'Messages conversation',
+    onChange,
+  )
   const answered = new Set(
     conversation.turns.flatMap((t) =>
       t.role === 'user' ? t.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])) : [],
@@ -88,9 +81,7 @@ export function MessagesPlayground(props: {
     }
     setLive(null)
     if (!answer) return
-    const next = { ...withUser, turns: [...withUser.turns, answer] }
-    onChange(next)
-    save.mutate(next)
+    saving.finish({ ...withUser, turns: [...withUser.turns, answer] })
   }
 
   return (
@@ -125,7 +116,7 @@ export function MessagesPlayground(props: {
           </div>
         ) : null}
         <ErrorNote error={turn.error} />
-        <ErrorNote error={save.error} />
+        <ErrorNote error={saving.error} />
         <Composer
           allowed={['image']}
           busy={turn.running !== null}

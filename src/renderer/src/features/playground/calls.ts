@@ -1,10 +1,12 @@
 // One playground turn, sent plainly or streamed: a streamed call collects its events, its wire records and its
 // end (keyed by the request id), and can be cancelled.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { AppError } from '#shared/ipc/app-error'
 import type { EventPayload } from '#shared/ipc/events'
 import type { WireRecord } from '#shared/ipc/routes/playground'
 import { invoke, on } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
 
 export interface StreamedEvent {
   at: number
@@ -83,6 +85,36 @@ export function useTurnState() {
       } finally {
         if (mounted.current) setRunning(null)
       }
+    },
+  }
+}
+
+/**
+ * Saves a conversation after each answer; it is titled by its first words until the person names it, and
+ * `finish` appends an answer, shows it and saves.
+ */
+export function useConversationSaving<C extends { id: string; title: string; settings: { model: string } }>(
+  protocol: 'messages' | 'generative',
+  untitled: (conversation: C) => string,
+  onChange: (conversation: C) => void,
+) {
+  const client = useQueryClient()
+  const save = useMutation({
+    mutationFn: (next: C) =>
+      invoke('conversations.save', {
+        id: next.id,
+        protocol,
+        title: next.title || untitled(next),
+        model: next.settings.model,
+        state: next,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.conversations() }),
+  })
+  return {
+    error: save.error,
+    finish(next: C) {
+      onChange(next)
+      save.mutate(next)
     },
   }
 }
