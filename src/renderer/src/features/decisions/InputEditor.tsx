@@ -43,7 +43,7 @@ export function InputEditor() {
       {mode === 'messages' ? (
         <ol className="message-list" aria-label="Messages">
           {messages.map((message, index) => (
-            <li key={message.id} className="message-draft">
+            <li key={message.id} className="message-draft inset">
               <div className="message-draft__head">
                 <select
                   aria-label={`Role of message ${index + 1}`}

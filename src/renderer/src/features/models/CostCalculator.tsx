@@ -28,7 +28,7 @@ export function CostCalculator({ prices }: { prices: Record<PriceName, string | 
   })
   const cost = workloadCost(prices, workload)
   return (
-    <section className="cost-calculator" aria-label="Cost calculator">
+    <section className="cost-calculator inset" aria-label="Cost calculator">
       <h3>Cost of a call</h3>
       {saved.length ? (
         <label className="field">

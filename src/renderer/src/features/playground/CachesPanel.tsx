@@ -48,7 +48,10 @@ function CacheRow(props: { handle: CacheHandle; now: number; onUse: () => void }
   const left = Math.max(0, Math.round((handle.expireAt - props.now) / 1000))
   const state = handle.state === 'active' && left === 0 ? 'expired' : handle.state
   return (
-    <li className={`cache-row cache-row--${state}`} aria-label={`Cache ${handle.displayName ?? handle.name}`}>
+    <li
+      className={`cache-row cache-row--${state} inset`}
+      aria-label={`Cache ${handle.displayName ?? handle.name}`}
+    >
       <div className="cache-row__main">
         <strong>{handle.displayName ?? handle.name}</strong>
         <span className="muted cache-row__name">{handle.name}</span>

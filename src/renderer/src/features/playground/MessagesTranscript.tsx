@@ -91,7 +91,7 @@ function ToolUseCard(props: {
 }) {
   const [result, setResult] = useState('')
   return (
-    <article className="tool-card" aria-label={`Tool call ${props.block.name}`}>
+    <article className="tool-card inset" aria-label={`Tool call ${props.block.name}`}>
       <header>
         <span className="badge">tool_use</span> <strong>{props.block.name}</strong>{' '}
         <span className="muted">{props.block.id}</span>

@@ -135,7 +135,7 @@ function SavedConversations(props: {
       <ErrorNote error={list.error ?? act.error} />
       <ul className="saved-list">
         {list.data?.map((conversation) => (
-          <li key={conversation.id} className="saved-list__item">
+          <li key={conversation.id} className="saved-list__item inset">
             <div>
               <strong>{conversation.title}</strong>
               <span className="muted">
