@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test'
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './scripts/testing/temp-folder.ts',
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,

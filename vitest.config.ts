@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    globalSetup: ['scripts/testing/temp-folder.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/unit.json' },
     projects: [

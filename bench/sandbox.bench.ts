@@ -58,16 +58,19 @@ async function webhookFanOut(jobs: number): Promise<void> {
   const allReceived = new Promise<void>((resolve) => {
     done = resolve
   })
-  const receiver = createServer(createSelfSignedCertificate({ commonName: 'bench', days: 1 }), (req, res) => {
-    req.resume()
-    req.on('end', () => {
-      received++
-      lastAt = performance.now()
-      firstAt ||= lastAt
-      res.writeHead(204).end()
-      if (received === jobs) done()
-    })
-  })
+  const receiver = createServer(
+    await createSelfSignedCertificate({ commonName: 'bench', days: 1 }),
+    (req, res) => {
+      req.resume()
+      req.on('end', () => {
+        received++
+        lastAt = performance.now()
+        firstAt ||= lastAt
+        res.writeHead(204).end()
+        if (received === jobs) done()
+      })
+    },
+  )
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   const callback = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
   // A long time scale keeps every job pending until the control API completes them all at once.

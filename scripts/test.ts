@@ -8,12 +8,13 @@ const root = join(import.meta.dirname, '..')
 const bin = (tool: string) => join(root, 'node_modules', '.bin', tool)
 const reports = { unit: join(root, 'test-results', 'unit.json'), e2e: join(root, 'test-results', 'e2e.json') }
 
-const steps: { name: string; command: string; args: string[] }[] = [
+/** A step with `needs` runs only when that step passed (e2e against a stale build proves nothing). */
+const steps: { name: string; command: string; args: string[]; needs?: string }[] = [
   { name: 'typecheck', command: bin('tsc'), args: ['-b'] },
   { name: 'lint', command: bin('biome'), args: ['check', '.'] },
   { name: 'unit', command: bin('vitest'), args: ['run'] },
   { name: 'build', command: bin('electron-vite'), args: ['build'] },
-  { name: 'e2e', command: bin('playwright'), args: ['test'] },
+  { name: 'e2e', command: bin('playwright'), args: ['test'], needs: 'build' },
 ]
 
 for (const report of Object.values(reports)) rmSync(report, { force: true })
@@ -21,6 +22,11 @@ for (const report of Object.values(reports)) rmSync(report, { force: true })
 const failedSteps: string[] = []
 for (const step of steps) {
   console.log(`\n── ${step.name} ──`)
+  if (step.needs && failedSteps.includes(step.needs)) {
+    failedSteps.push(step.name)
+    console.log(`── ${step.name}: not run, because ${step.needs} failed`)
+    continue
+  }
   const started = performance.now()
   const result = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit' })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)

@@ -1,6 +1,8 @@
 // Everything the sandbox remembers: API keys with their balance, polling limit and webhook secret, and the
 // faults a test has switched on.
+
 import { createSecretKey, type KeyObject } from 'node:crypto'
+import { join } from 'node:path'
 import { type Amount, amountFromInteger, parseAmount } from '#shared/domain/money'
 
 export interface PollLimit {
@@ -32,6 +34,8 @@ export interface SandboxOptions {
   credits: number
   allowPrivateCallbacks: boolean
   pollLimit: PollLimit
+  /** The file every video result serves. The app passes the copy it ships; from source, the repository's. */
+  sampleVideo: string
 }
 
 export const defaultOptions: SandboxOptions = {
@@ -41,6 +45,7 @@ export const defaultOptions: SandboxOptions = {
   credits: 100,
   allowPrivateCallbacks: false,
   pollLimit: { requests: 120, windowSeconds: 60 },
+  sampleVideo: join(import.meta.dirname, '..', '..', 'resources', 'sample-video.mp4'),
 }
 
 export function createKeyState(key: string, options: SandboxOptions): KeyState {

@@ -71,6 +71,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const media = createMediaStore(join(userData, 'media'), history.database.db)
   const sandbox = createEmbeddedSandbox({
     timeScale: options.sandboxTimeScale ?? 1,
+    sampleVideo: join(platform.paths.resources, 'sample-video.mp4'),
     ...(options.sandboxCredits !== undefined ? { credits: options.sandboxCredits } : {}),
     ...(options.sandboxSyntheticModels ? { syntheticModels: options.sandboxSyntheticModels } : {}),
     onStarted: () => events.emit('data.changed', { topics: ['profiles'] }),

@@ -86,7 +86,13 @@ export function createNodePlatform(options: {
     shell: 'harness',
     appName: 'Gateway Desk',
     appVersion: options.version ?? '0.0.0',
-    paths: { userData: options.userData, downloads, temp },
+    paths: {
+      userData: options.userData,
+      downloads,
+      temp,
+      // Run from source: the repository's resources folder.
+      resources: join(import.meta.dirname, '..', '..', '..', 'resources'),
+    },
     secretCipher: createInProcessCipher(options.secretBackend, options.keychainFile),
     notifications,
     openedExternally,

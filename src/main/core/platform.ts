@@ -26,7 +26,8 @@ export interface Platform {
   readonly shell: 'electron' | 'harness'
   readonly appName: string
   readonly appVersion: string
-  readonly paths: { userData: string; downloads: string; temp: string }
+  /** `resources`: the files the app ships beside its code (the sandbox's sample video). */
+  readonly paths: { userData: string; downloads: string; temp: string; resources: string }
   readonly secretCipher: SecretCipher
   notify(notification: AppNotification): void
   saveDialog(options: { title: string; defaultPath: string; filters?: FileFilter[] }): Promise<string | null>

@@ -1,4 +1,5 @@
 // The Platform of the desktop app: Electron's safeStorage, paths, notifications, dialogs and shell.
+import { join } from 'node:path'
 import {
   app,
   BrowserWindow,
@@ -38,6 +39,8 @@ export function createElectronPlatform(onNotificationClick: (path: string) => vo
       userData: app.getPath('userData'),
       downloads: app.getPath('downloads'),
       temp: app.getPath('temp'),
+      // Packed by electron-builder's `build.files` beside `out/` (unpacked from the asar: it is streamed).
+      resources: join(app.getAppPath(), 'resources'),
     },
     secretCipher: safeStorageCipher,
     notify({ title, body, path }) {

@@ -1,6 +1,5 @@
 // Videos (document 2 §4): create, read and cancel, and the result files the task's URLs point at.
 import { open, stat } from 'node:fs/promises'
-import { join } from 'node:path'
 import { VideoCreateRequest } from '#shared/api/videos'
 import { checkVideoReferences } from '#shared/domain/videos'
 import { parseRange } from '#shared/http-range'
@@ -11,7 +10,6 @@ import type { VideoEngine } from '../videos/engine.ts'
 import { preprocessRealPerson } from '../videos/preprocess.ts'
 
 const invalid = 'invalid_request'
-export const sampleVideoPath = join(import.meta.dirname, '..', '..', '..', 'resources', 'sample-video.mp4')
 
 export function videoRoutes(ctx: SandboxContext, engine: VideoEngine): Route[] {
   const create: Route['handle'] = async ({ body, req, key, baseUrl }) => {
@@ -88,7 +86,7 @@ export function videoRoutes(ctx: SandboxContext, engine: VideoEngine): Route[] {
       ) {
         throw new ServiceError(403, 'forbidden', 'This signed URL is invalid or has expired.')
       }
-      return serveFile(sampleVideoPath, 'video/mp4', req.headers.range)
+      return serveFile(ctx.state.options.sampleVideo, 'video/mp4', req.headers.range)
     }
 
   const id = '(?<id>[0-9a-f-]{36})'

@@ -14,7 +14,7 @@ export interface ReceivedWebhook {
 export async function startReceiver(answer: (count: number) => number = () => 200) {
   const received: ReceivedWebhook[] = []
   const server = createServer(
-    createSelfSignedCertificate({ commonName: 'test receiver', days: 1 }),
+    await createSelfSignedCertificate({ commonName: 'test receiver', days: 1 }),
     (req, res) => {
       let body = ''
       req.on('data', (chunk: Buffer) => {

@@ -16,6 +16,8 @@ export interface DeliveryAttempt {
   /** HTTP status answered, or null when the request failed or timed out. */
   status: number | null
   error?: string
+  /** The wait before the next attempt that this outcome scheduled (jitter included), if any. */
+  retryInMs?: number
 }
 
 export interface WebhookDelivery {
@@ -94,23 +96,23 @@ export function createWebhookSender(state: SandboxState) {
       (error: Error) => finish({ at: Date.now(), attempt, status: null, error: error.message }),
     )
     const finish = (result: DeliveryAttempt) => {
-      delivery.attempts.push(result)
       if (result.status !== null && result.status >= 200 && result.status < 300) {
+        delivery.attempts.push(result)
         delivery.delivered = true
         return
       }
       if (attempt > maxRetries) {
+        delivery.attempts.push(result)
         delivery.abandoned = true
         return
       }
       const delayMs = retryDelaySeconds(attempt) * 1000 * scale
-      const timer = setTimeout(
-        () => {
-          timers.delete(timer)
-          send(delivery, key, attempt + 1)
-        },
-        delayMs + randomInt(Math.max(1, Math.round(delayMs * 0.1))),
-      )
+      result.retryInMs = delayMs + randomInt(Math.max(1, Math.round(delayMs * 0.1)))
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        send(delivery, key, attempt + 1)
+      }, result.retryInMs)
+      delivery.attempts.push(result)
       timer.unref()
       timers.add(timer)
     }

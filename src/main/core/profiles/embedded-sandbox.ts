@@ -11,14 +11,14 @@ export interface EmbeddedSandbox {
   stop(): Promise<void>
 }
 
-export function createEmbeddedSandbox(
-  options: {
-    timeScale?: number
-    credits?: number
-    syntheticModels?: number
-    onStarted?: (url: string) => void
-  } = {},
-): EmbeddedSandbox {
+export function createEmbeddedSandbox(options: {
+  timeScale?: number
+  /** The sample video the app ships, which every video result serves. */
+  sampleVideo: string
+  credits?: number
+  syntheticModels?: number
+  onStarted?: (url: string) => void
+}): EmbeddedSandbox {
   const apiKey = `sk-sandbox-${randomBytes(12).toString('hex')}`
   const webhookSecret = `whsec-${randomBytes(18).toString('base64url')}`
   let starting: Promise<Sandbox> | null = null
@@ -30,6 +30,7 @@ export function createEmbeddedSandbox(
         webhookSecret,
         allowPrivateCallbacks: true,
         timeScale: options.timeScale ?? 1,
+        sampleVideo: options.sampleVideo,
         ...(options.credits !== undefined ? { credits: options.credits } : {}),
         ...(options.syntheticModels ? { syntheticModels: options.syntheticModels } : {}),
       }).then((sandbox) => {

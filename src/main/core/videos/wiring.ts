@@ -29,7 +29,7 @@ export async function wireVideos(deps: {
   gatewayFor: (profileId: string) => Gateway
 }) {
   const { history, events, log, profiles, preferences } = deps
-  const identity = loadReceiverIdentity(join(deps.platform.paths.userData, 'receiver'))
+  const identity = await loadReceiverIdentity(join(deps.platform.paths.userData, 'receiver'))
   const tunnel = createTunnelService({ onChange: () => events.emit('data.changed', { topics: ['tunnel'] }) })
   let receiverError: string | null = null
   // Filled in once the receiver exists; the video service asks for it only when a job is created.

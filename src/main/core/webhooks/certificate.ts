@@ -11,7 +11,7 @@ export interface ReceiverIdentity extends SelfSignedCertificate {
   fingerprint: string
 }
 
-export function loadReceiverIdentity(folder: string, now = new Date()): ReceiverIdentity {
+export async function loadReceiverIdentity(folder: string, now = new Date()): Promise<ReceiverIdentity> {
   mkdirSync(folder, { recursive: true, mode: 0o700 })
   const read = (name: string) => {
     try {
@@ -39,7 +39,11 @@ export function loadReceiverIdentity(folder: string, now = new Date()): Receiver
     }
   })()
   if (!valid || !cert || !key) {
-    const made = createSelfSignedCertificate({ commonName: 'Gateway Desk webhook receiver', days: 825, now })
+    const made = await createSelfSignedCertificate({
+      commonName: 'Gateway Desk webhook receiver',
+      days: 825,
+      now,
+    })
     cert = made.cert
     key = made.key
     writeFileSync(join(folder, 'key.pem'), key, { mode: 0o600 })

@@ -124,7 +124,15 @@ describe('webhook storm with a killed receiver', () => {
     )
     first.child.kill('SIGKILL')
     await new Promise((resolve) => first.child.once('exit', resolve))
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    // Stay down until the service has seen a delivery fail against the dead receiver.
+    const killedAt = Date.now()
+    await until(
+      () =>
+        [...sandbox.videos.jobs.values()].some((j) =>
+          j.webhook?.attempts.some((a) => a.status === null && a.at >= killedAt),
+        ),
+      30_000,
+    )
     const second = await startApp(args)
     app = second.child
 
