@@ -7,9 +7,15 @@ function currentPath(): string {
   return hash.startsWith('/') ? hash : '/'
 }
 
+const listeners = new Set<() => void>()
+
 function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange)
   window.addEventListener('hashchange', onChange)
-  return () => window.removeEventListener('hashchange', onChange)
+  return () => {
+    listeners.delete(onChange)
+    window.removeEventListener('hashchange', onChange)
+  }
 }
 
 export function useRoutePath(): string {
@@ -17,7 +23,11 @@ export function useRoutePath(): string {
 }
 
 export function navigate(path: string): void {
-  if (currentPath() !== path) window.location.hash = path
+  if (currentPath() === path) return
+  window.location.hash = path
+  // The hash is already new; telling the screens now, not at the queued hashchange, lets a controlled
+  // input that lives in the address (a ticked checkbox) show its new state in the same frame.
+  for (const listener of listeners) listener()
 }
 
 /** The query part of the view's address (`#/videos?status=failed` → status=failed). */

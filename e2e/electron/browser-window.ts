@@ -1,0 +1,372 @@
+// BrowserWindow and webContents of the stand-in: each window is a real Chromium page. The built preload
+// runs in an isolated world of that page; ipcRenderer reaches ipcMain through a CDP binding that exists
+// only in that world, with the sender frame's URL and top-frame flag read from the real page.
+import { EventEmitter } from 'node:events'
+import { readFileSync } from 'node:fs'
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { decodeWire, encodeWire } from './codec.ts'
+import { ipcBinding, mainWorldScript, preloadWorld, preloadWorldScript } from './page-worlds.ts'
+import { record, recordIpc, standIn } from './records.ts'
+import { mapStrings, toApp, toChromium } from './schemes.ts'
+
+export interface IpcEvent {
+  sender: WebContents
+  senderFrame: WebFrame | null
+  frameId: number
+  processId: number
+}
+type InvokeHandler = (event: IpcEvent, ...args: unknown[]) => unknown
+
+class IpcMain extends EventEmitter {
+  readonly handlers = new Map<string, InvokeHandler>()
+  handle(channel: string, handler: InvokeHandler): void {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
+    this.handlers.set(channel, handler)
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel)
+  }
+}
+export const ipcMain = standIn('ipcMain', new IpcMain())
+
+let browserContext: BrowserContext | null = null
+export function useBrowserContext(context: BrowserContext): void {
+  browserContext = context
+}
+
+/** Accelerator presses reach the menu through here (set by the Menu stand-in). */
+export const keyPresses = new EventEmitter()
+
+export interface WebFrame {
+  readonly url: string
+  readonly top: WebFrame | null
+}
+
+function randomNonce(): string {
+  return crypto.randomUUID().replaceAll('-', '')
+}
+
+export class WebContents extends EventEmitter {
+  page: Page | null = null
+  private cdp: CDPSession | null = null
+  private readonly frames = new Map<string, { url: string; parentId?: string; object: WebFrame }>()
+  private readonly contexts = new Map<number, string>()
+  private mainFrameId = ''
+  private preloadContextId: number | null = null
+  private windowOpenHandler: (details: { url: string }) => { action: 'allow' | 'deny' } = () => ({
+    action: 'allow',
+  })
+  private destroyed = false
+  readonly ready: Promise<void>
+  readonly owner: BrowserWindow
+
+  constructor(owner: BrowserWindow, preload: string | undefined, size: { width: number; height: number }) {
+    super()
+    this.owner = owner
+    this.ready = this.open(preload, size)
+  }
+
+  private async open(preload: string | undefined, size: { width: number; height: number }) {
+    if (!browserContext) throw new Error('BrowserWindow made before the app is ready')
+    const page = await browserContext.newPage()
+    this.page = page
+    await page.setViewportSize(size)
+    const cdp = await browserContext.newCDPSession(page)
+    this.cdp = cdp
+    await cdp.send('Page.enable')
+    await cdp.send('Runtime.enable')
+    const tree = await cdp.send('Page.getFrameTree')
+    this.mainFrameId = tree.frameTree.frame.id
+    this.noteFrame(tree.frameTree.frame.id, tree.frameTree.frame.url)
+    cdp.on('Page.frameNavigated', ({ frame }) => this.noteFrame(frame.id, frame.url, frame.parentId))
+    cdp.on('Runtime.executionContextCreated', ({ context }) => {
+      const frameId = (context.auxData as { frameId?: string } | undefined)?.frameId ?? ''
+      this.contexts.set(context.id, frameId)
+      if (context.name === preloadWorld && frameId === this.mainFrameId) this.preloadContextId = context.id
+    })
+    cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
+      this.contexts.delete(executionContextId)
+      if (executionContextId === this.preloadContextId) this.preloadContextId = null
+    })
+    cdp.on('Runtime.executionContextsCleared', () => {
+      this.contexts.clear()
+      this.preloadContextId = null
+    })
+    cdp.on('Runtime.bindingCalled', (call) => {
+      if (call.name === ipcBinding) void this.fromPreload(call.payload, call.executionContextId)
+    })
+    if (preload) {
+      const nonce = randomNonce()
+      await cdp.send('Runtime.addBinding', { name: ipcBinding, executionContextName: preloadWorld })
+      await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: mainWorldScript(nonce) })
+      await cdp.send('Page.addScriptToEvaluateOnNewDocument', {
+        source: preloadWorldScript(nonce, readFileSync(preload, 'utf8')),
+        worldName: preloadWorld,
+      })
+    }
+    await page.route('**/*', async (route) => {
+      const request = route.request()
+      const frame = request.frame()
+      if (request.isNavigationRequest() && frame.page() !== page) {
+        // A page opened from this one: the window open handler decides, before anything loads.
+        const { action } = this.windowOpenHandler({ url: toApp(request.url()) })
+        record({ api: 'webContents.setWindowOpenHandler', url: toApp(request.url()), action })
+        if (action === 'deny') {
+          await route.abort('blockedbyclient')
+          await frame.page().close()
+          return
+        }
+      }
+      if (request.isNavigationRequest() && frame === page.mainFrame() && !this.loading) {
+        let prevented = false
+        const url = toApp(request.url())
+        this.emit('will-navigate', { preventDefault: () => (prevented = true), url }, url)
+        record({ api: 'webContents.will-navigate', url, prevented })
+        if (prevented) return route.abort('blockedbyclient')
+      }
+      await route.continue()
+    })
+    page.on('popup', (popup) => {
+      if (popup.url() === 'about:blank') {
+        const { action } = this.windowOpenHandler({ url: 'about:blank' })
+        if (action === 'deny') void popup.close()
+      }
+    })
+    page.on('requestfailed', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        this.emit('did-fail-load', {}, -2, request.failure()?.errorText ?? '', toApp(request.url()), true)
+    })
+    page.on('crash', () => this.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 }))
+    page.on('close', () => {
+      if (!this.destroyed) this.owner.close()
+    })
+  }
+
+  private loading = false
+
+  private noteFrame(id: string, url: string, parentId?: string) {
+    const known = this.frames.get(id)
+    const entry = known ?? {
+      url,
+      ...(parentId ? { parentId } : {}),
+      object: null as unknown as WebFrame,
+    }
+    entry.url = url
+    if (!known) {
+      const frames = this.frames
+      entry.object = standIn('WebFrameMain', {
+        get url() {
+          return toApp(frames.get(id)?.url ?? '')
+        },
+        get top() {
+          let current = frames.get(id)
+          while (current?.parentId) current = frames.get(current.parentId)
+          return current?.object ?? null
+        },
+      })
+      this.frames.set(id, entry)
+    }
+  }
+
+  get mainFrame(): WebFrame {
+    return this.frames.get(this.mainFrameId)?.object as WebFrame
+  }
+
+  private async fromPreload(payload: string, contextId: number) {
+    const message = JSON.parse(payload) as {
+      kind: 'invoke' | 'send' | 'key'
+      id?: number
+      channel?: string
+      args?: unknown
+      key?: string
+      control?: boolean
+      meta?: boolean
+      shift?: boolean
+      alt?: boolean
+    }
+    if (message.kind === 'key') {
+      keyPresses.emit('key', message, this.owner)
+      return
+    }
+    const frameId = this.contexts.get(contextId) ?? ''
+    const event: IpcEvent = {
+      sender: this,
+      senderFrame: this.frames.get(frameId)?.object ?? null,
+      frameId: 1,
+      processId: 1,
+    }
+    const args = mapStrings(decodeWire(message.args), toApp) as unknown[]
+    if (message.kind === 'send') {
+      ipcMain.emit(message.channel ?? '', event, ...args)
+      return
+    }
+    const handler = ipcMain.handlers.get(message.channel ?? '')
+    let ok = true
+    let value: unknown
+    try {
+      if (!handler) throw new Error(`No handler registered for '${message.channel}'`)
+      value = encodeWire(mapStrings(await handler(event, ...args), toChromium))
+    } catch (error) {
+      ok = false
+      value = `Error invoking remote method '${message.channel}': ${String(error)}`
+    }
+    const text = JSON.stringify(value)
+    recordIpc(text)
+    await this.cdp
+      ?.send('Runtime.evaluate', {
+        contextId,
+        expression: `globalThis.__electronStandInSettle(${message.id}, ${ok}, ${text})`,
+      })
+      .catch(() => {})
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    if (this.destroyed || this.preloadContextId === null) return
+    const encoded = JSON.stringify(encodeWire(mapStrings(args, toChromium)))
+    recordIpc(encoded)
+    void this.cdp
+      ?.send('Runtime.evaluate', {
+        contextId: this.preloadContextId,
+        expression: `globalThis.__electronStandInEmit(${JSON.stringify(channel)}, ${encoded})`,
+      })
+      .catch(() => {})
+  }
+
+  async loadURL(url: string): Promise<void> {
+    await this.ready
+    this.loading = true
+    try {
+      await this.page?.goto(toChromium(url))
+    } catch (error) {
+      this.emit('did-fail-load', {}, -2, String(error), url, true)
+      throw error
+    } finally {
+      this.loading = false
+    }
+    this.emit('did-finish-load')
+  }
+
+  reload(): void {
+    void this.ready.then(() => this.page?.reload())
+  }
+  getURL(): string {
+    return toApp(this.page?.url() ?? '')
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'allow' | 'deny' }): void {
+    this.windowOpenHandler = handler
+  }
+  startDrag(item: { file: string }): void {
+    record({ api: 'webContents.startDrag', file: item.file })
+  }
+  focus(): void {
+    void this.page?.bringToFront()
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+  async destroy(): Promise<void> {
+    this.destroyed = true
+    await this.page?.close().catch(() => {})
+  }
+}
+
+const windows = new Set<BrowserWindow>()
+
+export class BrowserWindow extends EventEmitter {
+  static getAllWindows(): BrowserWindow[] {
+    return [...windows]
+  }
+  static getFocusedWindow(): BrowserWindow | null {
+    return [...windows].find((window) => window.focused) ?? null
+  }
+
+  readonly webContents: WebContents
+  private bounds: { x: number; y: number; width: number; height: number }
+  private maximized = false
+  private minimized = false
+  private visible = false
+  private focused = false
+  private destroyed = false
+
+  constructor(options: {
+    x?: number
+    y?: number
+    width?: number
+    height?: number
+    show?: boolean
+    webPreferences?: Record<string, unknown>
+  }) {
+    super()
+    const preferences = options.webPreferences ?? {}
+    record({ api: 'BrowserWindow', webPreferences: preferences })
+    this.bounds = { x: options.x ?? 0, y: options.y ?? 0, width: options.width ?? 800, height: options.height ?? 600 }
+    this.webContents = standIn(
+      'webContents',
+      new WebContents(this, preferences.preload as string | undefined, {
+        width: this.bounds.width,
+        height: this.bounds.height,
+      }),
+    )
+    this.webContents.once('did-finish-load', () => this.emit('ready-to-show'))
+    windows.add(this)
+    // biome-ignore lint/correctness/noConstructorReturn: every member the app reaches must be stood in
+    return standIn('BrowserWindow', this)
+  }
+
+  loadURL(url: string): Promise<void> {
+    return this.webContents.loadURL(url)
+  }
+  show(): void {
+    this.visible = true
+    this.focused = true
+    record({ api: 'BrowserWindow.show' })
+  }
+  focus(): void {
+    this.focused = true
+    this.webContents.focus()
+    record({ api: 'BrowserWindow.focus' })
+  }
+  isVisible = () => this.visible
+  isMinimized = () => this.minimized
+  minimize(): void {
+    this.minimized = true
+    this.emit('minimize')
+  }
+  restore(): void {
+    this.minimized = false
+    this.emit('restore')
+  }
+  maximize(): void {
+    this.maximized = true
+    this.emit('maximize')
+  }
+  isMaximized = () => this.maximized
+  getBounds = () => ({ ...this.bounds })
+  getNormalBounds = () => ({ ...this.bounds })
+  setBounds(bounds: Partial<{ x: number; y: number; width: number; height: number }>): void {
+    this.bounds = { ...this.bounds, ...bounds }
+    void this.webContents.ready.then(() =>
+      this.webContents.page?.setViewportSize({ width: this.bounds.width, height: this.bounds.height }),
+    )
+    this.emit('resize')
+  }
+  isDestroyed = () => this.destroyed
+  close(): void {
+    if (this.destroyed) return
+    let prevented = false
+    this.emit('close', { preventDefault: () => (prevented = true) })
+    if (prevented) return
+    this.destroy()
+  }
+  destroy(): void {
+    if (this.destroyed) return
+    this.destroyed = true
+    windows.delete(this)
+    void this.webContents.destroy()
+    this.emit('closed')
+    if (windows.size === 0) allClosed.emit('window-all-closed')
+  }
+}
+
+/** Tells the app stand-in when the last window has gone. */
+export const allClosed = new EventEmitter()

@@ -1,0 +1,391 @@
+// The stand-in for the module `electron` in the main process: the part of Electron's API the app uses,
+// built on Node and Playwright's Chromium. Each export is wrapped so that a member it lacks throws
+// "not stood in: …"; an export it lacks fails when the app's bundle is linked.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import { connect, createServer, type Server } from 'node:net'
+import { homedir, hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { allClosed, BrowserWindow, ipcMain, keyPresses, useBrowserContext } from './browser-window.ts'
+import { record, recordTo, standIn } from './records.ts'
+import { markReady, protocol, startSchemeServer, stopSchemeServer } from './schemes.ts'
+
+export { BrowserWindow, ipcMain, protocol }
+
+const env = process.env
+const appPath = env.ELECTRON_STANDIN_APP_PATH ?? process.cwd()
+const appPackage = JSON.parse(readFileSync(join(appPath, 'package.json'), 'utf8')) as {
+  name: string
+  productName?: string
+  version: string
+}
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--remote-debugging-port=0',
+]
+
+class App extends EventEmitter {
+  isPackaged = env.ELECTRON_STANDIN_PACKAGED === '1'
+  private readonly paths = new Map<string, string>([
+    ['home', homedir()],
+    ['appData', join(homedir(), '.config')],
+    ['temp', tmpdir()],
+    ['downloads', join(homedir(), 'Downloads')],
+    ['logs', join(homedir(), '.config', appPackage.productName ?? appPackage.name, 'logs')],
+  ])
+  private ready = false
+  private readonly readyPromise: Promise<void>
+  private badge = 0
+  private quitting = false
+  private handover: Promise<void> = Promise.resolve()
+  private singleton: Server | null = null
+  private profile = ''
+
+  constructor() {
+    super()
+    this.paths.set('userData', join(this.paths.get('appData') ?? '', appPackage.productName ?? appPackage.name))
+    this.readyPromise = new Promise((resolve, reject) => {
+      setImmediate(() => this.start().then(resolve, reject))
+    })
+    process.once('SIGTERM', () => this.quit())
+    process.once('SIGINT', () => this.quit())
+  }
+
+  private async start() {
+    // A second instance that handed over quits before it is ready, as Electron's does.
+    if (this.quitting) return new Promise<void>(() => {})
+    markReady()
+    const origin = await startSchemeServer()
+    this.profile = mkdtempSync(join(tmpdir(), 'electron-standin-chromium-'))
+    const context = await chromium.launchPersistentContext(this.profile, {
+      executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumFlags,
+      colorScheme: nativeTheme.shouldUseDarkColors ? 'dark' : 'light',
+      viewport: null,
+    })
+    useBrowserContext(context)
+    for (const page of context.pages()) await page.close()
+    const [port, path] = readFileSync(join(this.profile, 'DevToolsActivePort'), 'utf8').trim().split('\n')
+    // The test fixture connects to this browser the way Playwright connects to Electron's.
+    console.log(`electron stand-in devtools ws://127.0.0.1:${port}${path} scheme-origin ${origin}`)
+    this.ready = true
+    this.emit('will-finish-launching')
+    this.emit('ready', {}, {})
+  }
+
+  whenReady = () => this.readyPromise
+  isReady = () => this.ready
+  getName = () => appPackage.productName ?? appPackage.name
+  getVersion = () => appPackage.version
+  getAppPath = () => appPath
+  getLocale = () => 'en-US'
+
+  getPath(name: string): string {
+    const path = this.paths.get(name)
+    if (!path) throw new Error(`not stood in: app.getPath('${name}')`)
+    return path
+  }
+  setPath(name: string, path: string): void {
+    this.paths.set(name, path)
+    if (name === 'userData') recordTo(path.replace(/[\\/]+$/, ''))
+  }
+
+  /** The lock is a symbolic link in the data folder naming host and process, as Chromium's SingletonLock. */
+  requestSingleInstanceLock(additionalData?: unknown): boolean {
+    const folder = this.getPath('userData')
+    mkdirSync(folder, { recursive: true })
+    const lock = join(folder, 'SingletonLock')
+    const socket = join(folder, 'SingletonSocket')
+    const me = `${hostname()}-${process.pid}`
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        symlinkSync(me, lock)
+        rmSync(socket, { force: true })
+        this.singleton = createServer((connection) => {
+          let text = ''
+          connection.on('data', (chunk) => {
+            text += chunk
+          })
+          connection.on('end', () => {
+            const { argv, cwd, data } = JSON.parse(text) as { argv: string[]; cwd: string; data: unknown }
+            record({ api: 'app.second-instance', argv })
+            this.emit('second-instance', {}, argv, cwd, data)
+          })
+          connection.on('error', () => {})
+        }).listen(socket)
+        process.once('exit', () => {
+          try {
+            if (readlinkSync(lock) === me) unlinkSync(lock)
+          } catch {}
+        })
+        return true
+      } catch {
+        const owner = (() => {
+          try {
+            return readlinkSync(lock)
+          } catch {
+            return ''
+          }
+        })()
+        const pid = Number(owner.split('-').pop())
+        const alive = (() => {
+          try {
+            process.kill(pid, 0)
+            return true
+          } catch {
+            return false
+          }
+        })()
+        if (alive) {
+          this.handover = new Promise<void>((resolve) => {
+            const connection = connect(socket, () =>
+              connection.end(JSON.stringify({ argv: process.argv, cwd: process.cwd(), data: additionalData })),
+            )
+            connection.on('close', () => resolve())
+            connection.on('error', () => resolve())
+          })
+          return false
+        }
+        rmSync(lock, { force: true })
+      }
+    }
+    return false
+  }
+
+  quit(): void {
+    if (this.quitting) return
+    this.quitting = true
+    let prevented = false
+    const event = { preventDefault: () => (prevented = true) }
+    this.emit('before-quit', event)
+    if (prevented) return void (this.quitting = false)
+    for (const window of BrowserWindow.getAllWindows()) window.destroy()
+    this.emit('will-quit', event)
+    if (prevented) return void (this.quitting = false)
+    this.emit('quit', event, 0)
+    void this.exit(0)
+  }
+
+  async exit(code = 0): Promise<void> {
+    this.quitting = true
+    await this.handover
+    this.singleton?.close()
+    stopSchemeServer()
+    if (this.profile) rmSync(this.profile, { recursive: true, force: true, maxRetries: 3 })
+    process.exit(code)
+  }
+
+  relaunch(): void {
+    record({ api: 'app.relaunch' })
+  }
+  setBadgeCount(count: number): boolean {
+    this.badge = count
+    record({ api: 'app.setBadgeCount', count })
+    return true
+  }
+  getBadgeCount = () => this.badge
+}
+
+export const app = standIn('app', new App())
+allClosed.on('window-all-closed', () => {
+  if (app.listenerCount('window-all-closed') === 0) app.quit()
+  else app.emit('window-all-closed')
+})
+
+class Session {
+  permissionRequest: ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void) | null = null
+  permissionCheck: ((contents: unknown, permission: string) => boolean) | null = null
+  devicePermission: (() => boolean) | null = null
+  setPermissionRequestHandler(handler: Session['permissionRequest']): void {
+    this.permissionRequest = handler
+  }
+  setPermissionCheckHandler(handler: Session['permissionCheck']): void {
+    this.permissionCheck = handler
+  }
+  setDevicePermissionHandler(handler: Session['devicePermission']): void {
+    this.devicePermission = handler
+  }
+}
+export const session = standIn('session', { defaultSession: standIn('Session', new Session()) })
+
+/** Linux's safeStorage: a keyring (`gnome_libsecret`), or `basic_text` with a key known to everyone. */
+const backend = env.ELECTRON_STANDIN_SAFE_STORAGE ?? 'gnome_libsecret'
+const keyringKey = () => {
+  if (backend === 'basic_text') return createHash('sha256').update('peanuts').digest()
+  const file = `${app.getPath('userData').replace(/[\\/]+$/, '')}.keyring`
+  try {
+    return Buffer.from(readFileSync(file, 'utf8'), 'base64')
+  } catch {
+    const key = randomBytes(32)
+    writeFileSync(file, key.toString('base64'), { mode: 0o600 })
+    return key
+  }
+}
+export const safeStorage = standIn('safeStorage', {
+  isEncryptionAvailable: () => app.isReady(),
+  getSelectedStorageBackend: () => backend,
+  encryptString(plain: string): Buffer {
+    const iv = randomBytes(12)
+    const cipher = createCipheriv('aes-256-gcm', keyringKey(), iv)
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+    return Buffer.concat([Buffer.from(backend === 'basic_text' ? 'v10' : 'v11'), iv, cipher.getAuthTag(), body])
+  },
+  decryptString(sealed: Buffer): string {
+    const decipher = createDecipheriv('aes-256-gcm', keyringKey(), sealed.subarray(3, 15))
+    decipher.setAuthTag(sealed.subarray(15, 31))
+    return Buffer.concat([decipher.update(sealed.subarray(31)), decipher.final()]).toString('utf8')
+  },
+})
+
+/** Native dialogs answer from `<user data>.dialogs.json`, a JSON array the specs write, as in the harness. */
+function nextDialogAnswer(): string | string[] | null {
+  const file = `${app.getPath('userData').replace(/[\\/]+$/, '')}.dialogs.json`
+  try {
+    const queued = JSON.parse(readFileSync(file, 'utf8')) as (string | string[] | null)[]
+    const answer = queued.shift() ?? null
+    writeFileSync(file, JSON.stringify(queued))
+    return answer
+  } catch {
+    return null
+  }
+}
+const dialogOptions = (args: unknown[]) => (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>
+export const dialog = standIn('dialog', {
+  async showSaveDialog(...args: unknown[]) {
+    const answer = nextDialogAnswer()
+    record({ api: 'dialog.showSaveDialog', title: dialogOptions(args).title, answer })
+    const path = Array.isArray(answer) ? answer[0] : answer
+    return path ? { canceled: false, filePath: path } : { canceled: true, filePath: '' }
+  },
+  async showOpenDialog(...args: unknown[]) {
+    const answer = nextDialogAnswer()
+    record({ api: 'dialog.showOpenDialog', title: dialogOptions(args).title, answer })
+    const paths = answer === null ? [] : Array.isArray(answer) ? answer : [answer]
+    return { canceled: paths.length === 0, filePaths: paths }
+  },
+  async showMessageBox(...args: unknown[]) {
+    const { message, detail } = dialogOptions(args)
+    record({ api: 'dialog.showMessageBox', message, detail })
+    return { response: 0, checkboxChecked: false }
+  },
+  showErrorBox(title: string, content: string) {
+    record({ api: 'dialog.showErrorBox', title, content })
+    console.error(`${title}: ${content}`)
+  },
+})
+
+interface MenuItemOptions {
+  label?: string
+  role?: string
+  accelerator?: string
+  click?: () => void
+  submenu?: MenuItemOptions[]
+  type?: string
+}
+let applicationMenu: { items: MenuItemOptions[] } | null = null
+export const Menu = standIn('Menu', {
+  buildFromTemplate: (items: MenuItemOptions[]) => ({ items }),
+  setApplicationMenu(menu: { items: MenuItemOptions[] } | null) {
+    applicationMenu = menu
+    record({ api: 'Menu.setApplicationMenu', labels: menu?.items.map((item) => item.label ?? item.role) })
+  },
+  getApplicationMenu: () => applicationMenu,
+})
+
+/** A key pressed in a window runs the menu item whose accelerator it matches (Linux: CmdOrCtrl is Ctrl). */
+keyPresses.on('key', (key: { key: string; control: boolean; meta: boolean; shift: boolean; alt: boolean }) => {
+  const pressed = [key.control && 'Ctrl', key.alt && 'Alt', key.shift && 'Shift', key.key.length === 1 ? key.key.toUpperCase() : key.key]
+    .filter(Boolean)
+    .join('+')
+  const walk = (items: MenuItemOptions[]): MenuItemOptions | undefined => {
+    for (const item of items) {
+      const accelerator = item.accelerator?.replace(/CmdOrCtrl|CommandOrControl/, 'Ctrl')
+      if (accelerator === pressed && item.click) return item
+      const found = item.submenu && walk(item.submenu)
+      if (found) return found
+    }
+    return undefined
+  }
+  const item = walk(applicationMenu?.items ?? [])
+  if (!item) return
+  record({ api: 'Menu.accelerator', accelerator: item.accelerator, label: item.label })
+  item.click?.()
+})
+
+class StandInNotification extends EventEmitter {
+  static isSupported = () => true
+  private readonly options: { title: string; body: string }
+  constructor(options: { title: string; body: string }) {
+    super()
+    this.options = options
+  }
+  show(): void {
+    record({ api: 'Notification.show', ...this.options })
+  }
+}
+export const Notification = StandInNotification
+
+export const shell = standIn('shell', {
+  async openExternal(url: string) {
+    record({ api: 'shell.openExternal', url })
+  },
+  async openPath(path: string) {
+    record({ api: 'shell.openPath', path })
+    return ''
+  },
+})
+
+const dark = env.ELECTRON_STANDIN_COLOR_SCHEME === 'dark'
+export const nativeTheme = standIn(
+  'nativeTheme',
+  Object.assign(new EventEmitter(), { themeSource: 'system', shouldUseDarkColors: dark }),
+)
+
+const display = {
+  id: 1,
+  bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+  workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+  scaleFactor: 1,
+}
+export const screen = standIn('screen', {
+  getAllDisplays: () => [display],
+  getPrimaryDisplay: () => display,
+})
+
+export class ClipboardItem {
+  readonly types: string[]
+  private readonly items: Record<string, Blob>
+  constructor(items: Record<string, Blob>) {
+    this.items = items
+    this.types = Object.keys(items)
+  }
+  getType = async (type: string) => this.items[type]
+}
+export const clipboard = standIn('clipboard', {
+  async write(items: ClipboardItem[]) {
+    record({ api: 'clipboard.write', types: items.flatMap((item) => item.types) })
+  },
+  writeText(text: string) {
+    record({ api: 'clipboard.writeText', length: text.length })
+  },
+})
+
+export const nativeImage = standIn('nativeImage', {
+  createFromPath(path: string) {
+    const bytes = readFileSync(path)
+    const image = standIn('NativeImage', {
+      toPNG: () => bytes,
+      isEmpty: () => bytes.length === 0,
+      resize: () => image,
+    })
+    return image
+  },
+})
