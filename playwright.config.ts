@@ -17,7 +17,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: { trace: 'retain-on-failure' },
   projects: [
-    { name: 'harness', metadata: { shell: 'harness' } },
+    { name: 'harness', metadata: { shell: 'harness' }, testIgnore: 'packaged.spec.ts' },
     { name: 'packaged', metadata: { shell: 'packaged' } },
   ],
 })

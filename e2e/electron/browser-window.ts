@@ -3,7 +3,7 @@
 // only in that world, with the sender frame's URL and top-frame flag read from the real page.
 import { EventEmitter } from 'node:events'
 import { readFileSync } from 'node:fs'
-import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { BrowserContext, CDPSession, Page, Route } from 'playwright-core'
 import { decodeWire, encodeWire } from './codec.ts'
 import { ipcBinding, mainWorldScript, preloadWorld, preloadWorldScript } from './page-worlds.ts'
 import { record, recordIpc, standIn } from './records.ts'
@@ -30,8 +30,28 @@ class IpcMain extends EventEmitter {
 export const ipcMain = standIn('ipcMain', new IpcMain())
 
 let browserContext: BrowserContext | null = null
-export function useBrowserContext(context: BrowserContext): void {
+const owners = new WeakMap<Page, WebContents>()
+
+/** Every request of every page passes the policies of the window it belongs to or was opened from. */
+export async function attachBrowserContext(context: BrowserContext): Promise<void> {
   browserContext = context
+  await context.route('**/*', async (route) => {
+    let page: Page
+    try {
+      page = route.request().frame().page()
+    } catch {
+      // A new window's first navigation comes before its frame exists: it was opened by the focused window.
+      const opener = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
+      if (opener) return opener.webContents.intercept(route, true)
+      return route.continue()
+    }
+    const own = owners.get(page)
+    if (own) return own.intercept(route, false)
+    const opener = await page.opener()
+    const owner = opener ? owners.get(opener) : undefined
+    if (owner) return owner.intercept(route, true)
+    await route.continue()
+  })
 }
 
 /** Accelerator presses reach the menu through here (set by the Menu stand-in). */
@@ -104,34 +124,9 @@ export class WebContents extends EventEmitter {
         worldName: preloadWorld,
       })
     }
-    await page.route('**/*', async (route) => {
-      const request = route.request()
-      const frame = request.frame()
-      if (request.isNavigationRequest() && frame.page() !== page) {
-        // A page opened from this one: the window open handler decides, before anything loads.
-        const { action } = this.windowOpenHandler({ url: toApp(request.url()) })
-        record({ api: 'webContents.setWindowOpenHandler', url: toApp(request.url()), action })
-        if (action === 'deny') {
-          await route.abort('blockedbyclient')
-          await frame.page().close()
-          return
-        }
-      }
-      if (request.isNavigationRequest() && frame === page.mainFrame() && !this.loading) {
-        let prevented = false
-        const url = toApp(request.url())
-        this.emit('will-navigate', { preventDefault: () => (prevented = true), url }, url)
-        record({ api: 'webContents.will-navigate', url, prevented })
-        if (prevented) return route.abort('blockedbyclient')
-      }
-      await route.continue()
-    })
-    page.on('popup', (popup) => {
-      if (popup.url() === 'about:blank') {
-        const { action } = this.windowOpenHandler({ url: 'about:blank' })
-        if (action === 'deny') void popup.close()
-      }
-    })
+    owners.set(page, this)
+    // Playwright dismisses a dialog nobody listens for; in Electron the person (here, the spec) answers it.
+    page.on('dialog', () => {})
     page.on('requestfailed', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame())
         this.emit('did-fail-load', {}, -2, request.failure()?.errorText ?? '', toApp(request.url()), true)
@@ -143,6 +138,40 @@ export class WebContents extends EventEmitter {
   }
 
   private loading = false
+
+  /** A request of this window's page, or of a page it opened: Electron's window and navigation policies. */
+  async intercept(route: Route, fromOpened: boolean): Promise<void> {
+    const request = route.request()
+    const page = this.page
+    if (request.isNavigationRequest() && fromOpened) {
+      // A page opened from this one: the window open handler decides, before anything loads.
+      const url = toApp(request.url())
+      const { action } = this.windowOpenHandler({ url })
+      record({ api: 'webContents.setWindowOpenHandler', url, action })
+      if (action === 'deny') {
+        await route.abort('blockedbyclient')
+        const opened = browserContext
+          ?.pages()
+          .filter((other) => !owners.has(other) && other.url() === 'about:blank')
+        await Promise.all((opened ?? []).map((other) => other.close()))
+        return
+      }
+    }
+    if (
+      !fromOpened &&
+      request.isNavigationRequest() &&
+      request.frame() === page?.mainFrame() &&
+      !this.loading
+    ) {
+      let prevented = false
+      const url = toApp(request.url())
+      this.emit('will-navigate', { preventDefault: () => (prevented = true), url }, url)
+      record({ api: 'webContents.will-navigate', url, prevented })
+      // A 204 answer ends a navigation and leaves the page as it was, as a prevented will-navigate does.
+      if (prevented) return route.fulfill({ status: 204 })
+    }
+    await route.continue()
+  }
 
   private noteFrame(id: string, url: string, parentId?: string) {
     const known = this.frames.get(id)
@@ -299,7 +328,12 @@ export class BrowserWindow extends EventEmitter {
     super()
     const preferences = options.webPreferences ?? {}
     record({ api: 'BrowserWindow', webPreferences: preferences })
-    this.bounds = { x: options.x ?? 0, y: options.y ?? 0, width: options.width ?? 800, height: options.height ?? 600 }
+    this.bounds = {
+      x: options.x ?? 0,
+      y: options.y ?? 0,
+      width: options.width ?? 800,
+      height: options.height ?? 600,
+    }
     this.webContents = standIn(
       'webContents',
       new WebContents(this, preferences.preload as string | undefined, {

@@ -3,12 +3,21 @@
 // "not stood in: …"; an export it lacks fails when the app's bundle is linked.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import { EventEmitter } from 'node:events'
-import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { connect, createServer, type Server } from 'node:net'
 import { homedir, hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
-import { allClosed, BrowserWindow, ipcMain, keyPresses, useBrowserContext } from './browser-window.ts'
+import { allClosed, attachBrowserContext, BrowserWindow, ipcMain, keyPresses } from './browser-window.ts'
 import { record, recordTo, standIn } from './records.ts'
 import { markReady, protocol, startSchemeServer, stopSchemeServer } from './schemes.ts'
 
@@ -51,7 +60,10 @@ class App extends EventEmitter {
 
   constructor() {
     super()
-    this.paths.set('userData', join(this.paths.get('appData') ?? '', appPackage.productName ?? appPackage.name))
+    this.paths.set(
+      'userData',
+      join(this.paths.get('appData') ?? '', appPackage.productName ?? appPackage.name),
+    )
     this.readyPromise = new Promise((resolve, reject) => {
       setImmediate(() => this.start().then(resolve, reject))
     })
@@ -71,7 +83,7 @@ class App extends EventEmitter {
       colorScheme: nativeTheme.shouldUseDarkColors ? 'dark' : 'light',
       viewport: null,
     })
-    useBrowserContext(context)
+    await attachBrowserContext(context)
     for (const page of context.pages()) await page.close()
     const [port, path] = readFileSync(join(this.profile, 'DevToolsActivePort'), 'utf8').trim().split('\n')
     // The test fixture connects to this browser the way Playwright connects to Electron's.
@@ -147,7 +159,9 @@ class App extends EventEmitter {
         if (alive) {
           this.handover = new Promise<void>((resolve) => {
             const connection = connect(socket, () =>
-              connection.end(JSON.stringify({ argv: process.argv, cwd: process.cwd(), data: additionalData })),
+              connection.end(
+                JSON.stringify({ argv: process.argv, cwd: process.cwd(), data: additionalData }),
+              ),
             )
             connection.on('close', () => resolve())
             connection.on('error', () => resolve())
@@ -166,10 +180,16 @@ class App extends EventEmitter {
     let prevented = false
     const event = { preventDefault: () => (prevented = true) }
     this.emit('before-quit', event)
-    if (prevented) return void (this.quitting = false)
+    if (prevented) {
+      this.quitting = false
+      return
+    }
     for (const window of BrowserWindow.getAllWindows()) window.destroy()
     this.emit('will-quit', event)
-    if (prevented) return void (this.quitting = false)
+    if (prevented) {
+      this.quitting = false
+      return
+    }
     this.emit('quit', event, 0)
     void this.exit(0)
   }
@@ -201,7 +221,14 @@ allClosed.on('window-all-closed', () => {
 })
 
 class Session {
-  permissionRequest: ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void) | null = null
+  permissionRequest:
+    | ((
+        contents: unknown,
+        permission: string,
+        callback: (granted: boolean) => void,
+        details: unknown,
+      ) => void)
+    | null = null
   permissionCheck: ((contents: unknown, permission: string) => boolean) | null = null
   devicePermission: (() => boolean) | null = null
   setPermissionRequestHandler(handler: Session['permissionRequest']): void {
@@ -236,7 +263,12 @@ export const safeStorage = standIn('safeStorage', {
     const iv = randomBytes(12)
     const cipher = createCipheriv('aes-256-gcm', keyringKey(), iv)
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-    return Buffer.concat([Buffer.from(backend === 'basic_text' ? 'v10' : 'v11'), iv, cipher.getAuthTag(), body])
+    return Buffer.concat([
+      Buffer.from(backend === 'basic_text' ? 'v10' : 'v11'),
+      iv,
+      cipher.getAuthTag(),
+      body,
+    ])
   },
   decryptString(sealed: Buffer): string {
     const decipher = createDecipheriv('aes-256-gcm', keyringKey(), sealed.subarray(3, 15))
@@ -301,24 +333,32 @@ export const Menu = standIn('Menu', {
 })
 
 /** A key pressed in a window runs the menu item whose accelerator it matches (Linux: CmdOrCtrl is Ctrl). */
-keyPresses.on('key', (key: { key: string; control: boolean; meta: boolean; shift: boolean; alt: boolean }) => {
-  const pressed = [key.control && 'Ctrl', key.alt && 'Alt', key.shift && 'Shift', key.key.length === 1 ? key.key.toUpperCase() : key.key]
-    .filter(Boolean)
-    .join('+')
-  const walk = (items: MenuItemOptions[]): MenuItemOptions | undefined => {
-    for (const item of items) {
-      const accelerator = item.accelerator?.replace(/CmdOrCtrl|CommandOrControl/, 'Ctrl')
-      if (accelerator === pressed && item.click) return item
-      const found = item.submenu && walk(item.submenu)
-      if (found) return found
+keyPresses.on(
+  'key',
+  (key: { key: string; control: boolean; meta: boolean; shift: boolean; alt: boolean }) => {
+    const pressed = [
+      key.control && 'Ctrl',
+      key.alt && 'Alt',
+      key.shift && 'Shift',
+      key.key.length === 1 ? key.key.toUpperCase() : key.key,
+    ]
+      .filter(Boolean)
+      .join('+')
+    const walk = (items: MenuItemOptions[]): MenuItemOptions | undefined => {
+      for (const item of items) {
+        const accelerator = item.accelerator?.replace(/CmdOrCtrl|CommandOrControl/, 'Ctrl')
+        if (accelerator === pressed && item.click) return item
+        const found = item.submenu && walk(item.submenu)
+        if (found) return found
+      }
+      return undefined
     }
-    return undefined
-  }
-  const item = walk(applicationMenu?.items ?? [])
-  if (!item) return
-  record({ api: 'Menu.accelerator', accelerator: item.accelerator, label: item.label })
-  item.click?.()
-})
+    const item = walk(applicationMenu?.items ?? [])
+    if (!item) return
+    record({ api: 'Menu.accelerator', accelerator: item.accelerator, label: item.label })
+    item.click?.()
+  },
+)
 
 class StandInNotification extends EventEmitter {
   static isSupported = () => true

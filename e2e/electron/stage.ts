@@ -35,7 +35,11 @@ export function stagePackagedApp(folder: string): string {
       '-c.npmRebuild=false',
       `-c.directories.output=${output}`,
     ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, GATEWAY_DESK_TEST_BUILD: '1' } },
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, GATEWAY_DESK_TEST_BUILD: '1' },
+    },
   )
   const resources = join(output, 'linux-unpacked', 'resources')
   const archive = join(resources, 'app.asar')

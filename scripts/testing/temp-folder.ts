@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-export default function useRunTempFolder(): () => void {
+export default function startRunTempFolder(): () => void {
   const folder = mkdtempSync(join(tmpdir(), 'gd-run-'))
   const previous = process.env.TMPDIR
   process.env.TMPDIR = folder

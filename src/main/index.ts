@@ -113,8 +113,18 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
-  app.on('will-quit', () => {
+  // Electron exits as soon as will-quit returns: hold the quit until the history is closed and backed up.
+  let closed = false
+  app.on('will-quit', (event) => {
+    if (closed) return
+    event.preventDefault()
     unbind()
-    void core.close()
+    void core
+      .close()
+      .catch(report('closing the core'))
+      .finally(() => {
+        closed = true
+        app.exit(0)
+      })
   })
 }
