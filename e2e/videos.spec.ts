@@ -29,6 +29,7 @@ test('creates a video job, sees it complete by webhook, and plays the result', a
   const playable = await detail.getByLabel('Result video').evaluate(
     (video: HTMLVideoElement) =>
       new Promise<boolean>((resolve) => {
+        if (video.error) return resolve(false)
         if (video.readyState >= 1) return resolve(video.duration > 0)
         video.addEventListener('loadedmetadata', () => resolve(video.duration > 0), { once: true })
         video.addEventListener('error', () => resolve(false), { once: true })
