@@ -2,7 +2,7 @@
 // one instance per data folder, and a quit in the middle of a batch. Only the packaged project runs it.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test } from './fixtures/app.ts'
+import { expect, openApp, test } from './fixtures/app.ts'
 import { startMainProcess } from './fixtures/packaged.ts'
 
 test('boots the packed app to its first screen in a hardened window', async ({ app }) => {
@@ -61,6 +61,46 @@ test('a link opens in the browser, never in a window, and the page cannot naviga
     .toMatchObject({ url: 'https://evil.example.com/', prevented: true })
   await expect(page.getByRole('heading', { level: 1, name: 'Decisions' })).toBeVisible()
   expect(page.url()).not.toContain('evil.example.com')
+})
+
+test('the page’s permission requests reach the session handler, which refuses them', async ({ app }) => {
+  const { page } = app
+  const answers = await page.evaluate(async () => ({
+    notifications: await Notification.requestPermission(),
+    geolocation: await new Promise<number>((resolve) =>
+      navigator.geolocation.getCurrentPosition(
+        () => resolve(0),
+        (error) => resolve(error.code),
+      ),
+    ),
+  }))
+  expect(answers).toEqual({ notifications: 'denied', geolocation: 1 })
+  expect(
+    app
+      .records()
+      .filter((entry) => entry.api === 'session.permissionRequest')
+      .map((entry) => [entry.permission, entry.granted]),
+  ).toEqual([
+    ['notifications', false],
+    ['geolocation', false],
+  ])
+})
+
+test('where safeStorage has only basic_text, keys stay in memory unless the person allows weaker storage', async ({
+  app,
+}) => {
+  const other = await openApp({ shell: 'packaged', env: { ELECTRON_STANDIN_SAFE_STORAGE: 'basic_text' } })
+  try {
+    await other.page.getByRole('link', { name: 'Settings' }).click()
+    await expect(other.page.getByText(/no keychain the app can use/)).toBeVisible()
+    await expect(other.page.getByText(/Allow weaker storage/)).toBeVisible()
+  } finally {
+    await other.close()
+  }
+  // The usual Linux keyring is no such case.
+  await app.page.getByRole('link', { name: 'Settings' }).click()
+  await expect(app.page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  await expect(app.page.getByText(/no keychain the app can use/)).toHaveCount(0)
 })
 
 test('a second launch hands over to the first and quits', async ({ app }) => {

@@ -5,7 +5,13 @@ import { EventEmitter } from 'node:events'
 import { readFileSync } from 'node:fs'
 import type { BrowserContext, CDPSession, Page, Route } from 'playwright-core'
 import { decodeWire, encodeWire } from './codec.ts'
-import { ipcBinding, mainWorldScript, preloadWorld, preloadWorldScript } from './page-worlds.ts'
+import {
+  ipcBinding,
+  mainWorldScript,
+  permissionBinding,
+  preloadWorld,
+  preloadWorldScript,
+} from './page-worlds.ts'
 import { record, recordIpc, standIn } from './records.ts'
 import { mapStrings, toApp, toChromium } from './schemes.ts'
 
@@ -52,6 +58,22 @@ export async function attachBrowserContext(context: BrowserContext): Promise<voi
     if (owner) return owner.intercept(route, true)
     await route.continue()
   })
+}
+
+type PermissionRequestHandler = (
+  contents: WebContents,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: { requestingUrl: string; isMainFrame: boolean },
+) => void
+/** The session's permission request handler (set by the session stand-in); none grants, as in Electron. */
+export const permissions: { request: PermissionRequestHandler | null } = { request: null }
+/** Chromium's names for the permissions Electron names `media` and `clipboard-read`. */
+const chromiumPermissions: Record<string, string[]> = {
+  notifications: ['notifications'],
+  geolocation: ['geolocation'],
+  media: ['camera', 'microphone'],
+  'clipboard-read': ['clipboard-read'],
 }
 
 /** Accelerator presses reach the menu through here (set by the Menu stand-in). */
@@ -112,13 +134,16 @@ export class WebContents extends EventEmitter {
       this.contexts.clear()
       this.preloadContextId = null
     })
+    const nonce = randomNonce()
     cdp.on('Runtime.bindingCalled', (call) => {
       if (call.name === ipcBinding) void this.fromPreload(call.payload, call.executionContextId)
+      if (call.name === permissionBinding)
+        void this.askPermission(call.payload, call.executionContextId, nonce)
     })
+    await cdp.send('Runtime.addBinding', { name: permissionBinding })
+    await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: mainWorldScript(nonce) })
     if (preload) {
-      const nonce = randomNonce()
       await cdp.send('Runtime.addBinding', { name: ipcBinding, executionContextName: preloadWorld })
-      await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: mainWorldScript(nonce) })
       await cdp.send('Page.addScriptToEvaluateOnNewDocument', {
         source: preloadWorldScript(nonce, readFileSync(preload, 'utf8')),
         worldName: preloadWorld,
@@ -138,6 +163,32 @@ export class WebContents extends EventEmitter {
   }
 
   private loading = false
+
+  private async askPermission(payload: string, contextId: number, nonce: string) {
+    const { id, permission } = JSON.parse(payload) as { id: number; permission: string }
+    const frameId = this.contexts.get(contextId) ?? ''
+    const frame = this.frames.get(frameId)
+    const granted = await new Promise<boolean>((resolve) => {
+      const handler = permissions.request
+      if (!handler) return resolve(true)
+      handler(this, permission, resolve, {
+        requestingUrl: toApp(frame?.url ?? ''),
+        isMainFrame: frameId === this.mainFrameId,
+      })
+    })
+    record({ api: 'session.permissionRequest', permission, granted })
+    const origin = new URL(frame?.url ?? 'about:blank').origin
+    if (granted && origin !== 'null')
+      await browserContext
+        ?.grantPermissions(chromiumPermissions[permission] ?? [], { origin })
+        .catch(() => {})
+    await this.cdp
+      ?.send('Runtime.evaluate', {
+        contextId,
+        expression: `document.dispatchEvent(new CustomEvent('electron-standin:${nonce}:permission', { detail: { id: ${id}, granted: ${granted} } }))`,
+      })
+      .catch(() => {})
+  }
 
   /** A request of this window's page, or of a page it opened: Electron's window and navigation policies. */
   async intercept(route: Route, fromOpened: boolean): Promise<void> {

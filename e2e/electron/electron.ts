@@ -17,7 +17,14 @@ import { connect, createServer, type Server } from 'node:net'
 import { homedir, hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
-import { allClosed, attachBrowserContext, BrowserWindow, ipcMain, keyPresses } from './browser-window.ts'
+import {
+  allClosed,
+  attachBrowserContext,
+  BrowserWindow,
+  ipcMain,
+  keyPresses,
+  permissions,
+} from './browser-window.ts'
 import { record, recordTo, standIn } from './records.ts'
 import { markReady, protocol, startSchemeServer, stopSchemeServer } from './schemes.ts'
 
@@ -233,6 +240,7 @@ class Session {
   devicePermission: (() => boolean) | null = null
   setPermissionRequestHandler(handler: Session['permissionRequest']): void {
     this.permissionRequest = handler
+    permissions.request = handler
   }
   setPermissionCheckHandler(handler: Session['permissionCheck']): void {
     this.permissionCheck = handler

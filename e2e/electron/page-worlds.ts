@@ -8,6 +8,8 @@ import { decodeWire, encodeWire } from './codec.ts'
 /** The isolated world's name; the binding that carries IPC to main exists only there. */
 export const preloadWorld = 'Electron Isolated Context'
 export const ipcBinding = '__electronStandInIpc'
+/** The main-world binding the page's permission requests go through (removed from the page's reach). */
+export const permissionBinding = '__electronStandInPermission'
 
 const shared = (nonce: string) => `
   const ev = (name) => 'electron-standin:${nonce}:' + name
@@ -61,6 +63,41 @@ export function mainWorldScript(nonce: string): string {
     const fn = fns.get(fnId)
     if (fn) try { fn(...fromMarkers(args)) } catch (error) { setTimeout(() => { throw error }) }
   })
+  // Chromium sends no DevTools event when a page asks for a permission, so the APIs that ask are wrapped:
+  // each request goes to the session's permission handler in main first, as Electron's do.
+  const ask = globalThis.${permissionBinding}
+  delete globalThis.${permissionBinding}
+  const asked = new Map()
+  let nextAsk = 1
+  document.addEventListener(ev('permission'), (e) => {
+    const { id, granted } = e.detail
+    asked.get(id)?.(granted)
+    asked.delete(id)
+  })
+  const request = (permission) =>
+    new Promise((resolve) => {
+      const id = nextAsk++
+      asked.set(id, resolve)
+      ask(JSON.stringify({ id, permission }))
+    })
+  const wrap = (target, name, permission, refuse) => {
+    const original = target && target[name]
+    if (typeof original !== 'function') return
+    Object.defineProperty(target, name, {
+      configurable: true,
+      writable: true,
+      value: { [name](...args) {
+        return request(permission).then((granted) => (granted ? original.apply(this, args) : refuse(...args)))
+      } }[name],
+    })
+  }
+  const notAllowed = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+  if (typeof Notification === 'function') wrap(Notification, 'requestPermission', 'notifications', () => 'denied')
+  wrap(navigator.geolocation, 'getCurrentPosition', 'geolocation', (_ok, fail) =>
+    fail && fail({ code: 1, PERMISSION_DENIED: 1, message: 'User denied Geolocation' }))
+  wrap(navigator.mediaDevices, 'getUserMedia', 'media', notAllowed)
+  wrap(navigator.clipboard, 'readText', 'clipboard-read', notAllowed)
+  wrap(navigator.clipboard, 'read', 'clipboard-read', notAllowed)
   document.addEventListener(ev('expose'), (e) => {
     const { key, api } = e.detail
     Object.defineProperty(window, key, { value: fromMarkers(api), enumerable: true })
