@@ -25,6 +25,7 @@ import {
   keyPresses,
   permissions,
 } from './browser-window.ts'
+import { chromiumArgs, chromiumExecutable } from './chromium.ts'
 import { record, recordTo, standIn } from './records.ts'
 import { markReady, protocol, startSchemeServer, stopSchemeServer } from './schemes.ts'
 
@@ -37,16 +38,8 @@ const appPackage = JSON.parse(readFileSync(join(appPath, 'package.json'), 'utf8'
   productName?: string
   version: string
 }
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--remote-debugging-port=0',
-]
+// Its DevTools endpoint is how the specs reach the windows, as Playwright reaches Electron's.
+const chromiumFlags = [...chromiumArgs, '--remote-debugging-port=0']
 
 class App extends EventEmitter {
   isPackaged = env.ELECTRON_STANDIN_PACKAGED === '1'
@@ -85,7 +78,7 @@ class App extends EventEmitter {
     const origin = await startSchemeServer()
     this.profile = mkdtempSync(join(tmpdir(), 'electron-standin-chromium-'))
     const context = await chromium.launchPersistentContext(this.profile, {
-      executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutable,
       args: chromiumFlags,
       colorScheme: nativeTheme.shouldUseDarkColors ? 'dark' : 'light',
       viewport: null,
