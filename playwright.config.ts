@@ -18,6 +18,8 @@ export default defineConfig({
   use: { trace: 'retain-on-failure' },
   projects: [
     { name: 'harness', metadata: { shell: 'harness' }, testIgnore: 'packaged.spec.ts' },
-    { name: 'packaged', metadata: { shell: 'packaged' } },
+    // Each packaged app starts its own Chromium, and some specs start two or restart one: a larger budget, so
+    // that it holds on a loaded 2-core machine.
+    { name: 'packaged', metadata: { shell: 'packaged' }, timeout: 120_000 },
   ],
 })

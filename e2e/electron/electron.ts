@@ -26,9 +26,20 @@ import {
   permissions,
 } from './browser-window.ts'
 import { chromiumArgs, chromiumExecutable } from './chromium.ts'
+import { nativeTheme } from './desktop-integration.ts'
 import { record, recordTo, standIn } from './records.ts'
 import { markReady, protocol, startSchemeServer, stopSchemeServer } from './schemes.ts'
 
+export {
+  ClipboardItem,
+  clipboard,
+  Menu,
+  Notification,
+  nativeImage,
+  nativeTheme,
+  screen,
+  shell,
+} from './desktop-integration.ts'
 export { BrowserWindow, ipcMain, protocol }
 
 const env = process.env
@@ -312,121 +323,5 @@ export const dialog = standIn('dialog', {
   showErrorBox(title: string, content: string) {
     record({ api: 'dialog.showErrorBox', title, content })
     console.error(`${title}: ${content}`)
-  },
-})
-
-interface MenuItemOptions {
-  label?: string
-  role?: string
-  accelerator?: string
-  click?: () => void
-  submenu?: MenuItemOptions[]
-  type?: string
-}
-let applicationMenu: { items: MenuItemOptions[] } | null = null
-export const Menu = standIn('Menu', {
-  buildFromTemplate: (items: MenuItemOptions[]) => ({ items }),
-  setApplicationMenu(menu: { items: MenuItemOptions[] } | null) {
-    applicationMenu = menu
-    record({ api: 'Menu.setApplicationMenu', labels: menu?.items.map((item) => item.label ?? item.role) })
-  },
-  getApplicationMenu: () => applicationMenu,
-})
-
-/** A key pressed in a window runs the menu item whose accelerator it matches (Linux: CmdOrCtrl is Ctrl). */
-keyPresses.on(
-  'key',
-  (key: { key: string; control: boolean; meta: boolean; shift: boolean; alt: boolean }) => {
-    const pressed = [
-      key.control && 'Ctrl',
-      key.alt && 'Alt',
-      key.shift && 'Shift',
-      key.key.length === 1 ? key.key.toUpperCase() : key.key,
-    ]
-      .filter(Boolean)
-      .join('+')
-    const walk = (items: MenuItemOptions[]): MenuItemOptions | undefined => {
-      for (const item of items) {
-        const accelerator = item.accelerator?.replace(/CmdOrCtrl|CommandOrControl/, 'Ctrl')
-        if (accelerator === pressed && item.click) return item
-        const found = item.submenu && walk(item.submenu)
-        if (found) return found
-      }
-      return undefined
-    }
-    const item = walk(applicationMenu?.items ?? [])
-    if (!item) return
-    record({ api: 'Menu.accelerator', accelerator: item.accelerator, label: item.label })
-    item.click?.()
-  },
-)
-
-class StandInNotification extends EventEmitter {
-  static isSupported = () => true
-  private readonly options: { title: string; body: string }
-  constructor(options: { title: string; body: string }) {
-    super()
-    this.options = options
-  }
-  show(): void {
-    record({ api: 'Notification.show', ...this.options })
-  }
-}
-export const Notification = StandInNotification
-
-export const shell = standIn('shell', {
-  async openExternal(url: string) {
-    record({ api: 'shell.openExternal', url })
-  },
-  async openPath(path: string) {
-    record({ api: 'shell.openPath', path })
-    return ''
-  },
-})
-
-const dark = env.ELECTRON_STANDIN_COLOR_SCHEME === 'dark'
-export const nativeTheme = standIn(
-  'nativeTheme',
-  Object.assign(new EventEmitter(), { themeSource: 'system', shouldUseDarkColors: dark }),
-)
-
-const display = {
-  id: 1,
-  bounds: { x: 0, y: 0, width: 1920, height: 1080 },
-  workArea: { x: 0, y: 0, width: 1920, height: 1040 },
-  scaleFactor: 1,
-}
-export const screen = standIn('screen', {
-  getAllDisplays: () => [display],
-  getPrimaryDisplay: () => display,
-})
-
-export class ClipboardItem {
-  readonly types: string[]
-  private readonly items: Record<string, Blob>
-  constructor(items: Record<string, Blob>) {
-    this.items = items
-    this.types = Object.keys(items)
-  }
-  getType = async (type: string) => this.items[type]
-}
-export const clipboard = standIn('clipboard', {
-  async write(items: ClipboardItem[]) {
-    record({ api: 'clipboard.write', types: items.flatMap((item) => item.types) })
-  },
-  writeText(text: string) {
-    record({ api: 'clipboard.writeText', length: text.length })
-  },
-})
-
-export const nativeImage = standIn('nativeImage', {
-  createFromPath(path: string) {
-    const bytes = readFileSync(path)
-    const image = standIn('NativeImage', {
-      toPNG: () => bytes,
-      isEmpty: () => bytes.length === 0,
-      resize: () => image,
-    })
-    return image
   },
 })
