@@ -17,14 +17,7 @@ import { connect, createServer, type Server } from 'node:net'
 import { homedir, hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
-import {
-  allClosed,
-  attachBrowserContext,
-  BrowserWindow,
-  ipcMain,
-  keyPresses,
-  permissions,
-} from './browser-window.ts'
+import { allClosed, attachBrowserContext, BrowserWindow, ipcMain, permissions } from './browser-window.ts'
 import { chromiumArgs, chromiumExecutable } from './chromium.ts'
 import { nativeTheme } from './desktop-integration.ts'
 import { record, recordTo, standIn } from './records.ts'
