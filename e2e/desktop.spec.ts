@@ -80,7 +80,10 @@ test('exports the history to one archive and imports it into another install at 
     // records keep; the harness asks the person to.
     if (other.shell === 'packaged')
       await expect
-        .poll(() => other.records().some((entry) => entry.api === 'app.relaunch'), { timeout: 30_000 })
+        .poll(() => other.records().some((entry) => entry.api === 'app.relaunch'), {
+          timeout: 60_000,
+          message: 'the app relaunches after the import is staged',
+        })
         .toBe(true)
     else
       await expect(
