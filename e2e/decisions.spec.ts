@@ -168,6 +168,8 @@ test('keeps runs, and compares two runs side by side', async ({ app }) => {
 
   await page.getByRole('tab', { name: 'Runs' }).click()
   const runs = page.getByRole('region', { name: 'Runs' })
+  // The answers of the first run stay on screen until the second one settles, so the list is the sign both are kept.
+  await expect(runs.getByRole('checkbox')).toHaveCount(2)
   await runs.getByRole('checkbox').nth(0).check()
   await runs.getByRole('checkbox').nth(1).check()
   const compare = page.getByRole('region', { name: 'Selected runs' })

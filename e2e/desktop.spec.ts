@@ -78,13 +78,22 @@ test('exports the history to one archive and imports it into another install at 
     await other.page.getByRole('button', { name: 'Import history…' }).click()
     // The desktop app restarts by itself (app.relaunch, then quit) a moment after saying so, which the
     // records keep; the harness asks the person to.
+    // A failed import shows an alert instead, which the poll reports.
     if (other.shell === 'packaged')
       await expect
-        .poll(() => other.records().some((entry) => entry.api === 'app.relaunch'), {
-          timeout: 60_000,
-          message: 'the app relaunches after the import is staged',
-        })
-        .toBe(true)
+        .poll(
+          async () =>
+            other.records().some((entry) => entry.api === 'app.relaunch')
+              ? 'relaunched'
+              : (
+                  await other.page
+                    .getByRole('alert')
+                    .allTextContents()
+                    .catch(() => [])
+                ).join(' ') || 'waiting',
+          { timeout: 60_000, message: 'the app relaunches after the import is staged' },
+        )
+        .toBe('relaunched')
     else
       await expect(
         other.page.getByRole('status').filter({ hasText: 'The archive checks out' }),
