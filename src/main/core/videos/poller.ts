@@ -168,6 +168,8 @@ export function createPoller(deps: PollerDeps) {
         [...profiles].filter(([, s]) => s.pausedUntil > now()).map(([id, s]) => [id, s.pausedUntil]),
       ),
       sentInWindow: (profileId: string) => stateOf(profileId).sent.length,
+      /** Status reads sent and not answered yet, over all profiles. */
+      inFlight: [...profiles.values()].reduce((sum, state) => sum + state.inFlight, 0),
       pauses: [...pauses],
     }),
   }
