@@ -14,15 +14,17 @@ const dispatch = (route: string, input: unknown) =>
     url: 'app://gateway-desk/',
     isTopFrame: true,
   })
-const endOf = (requestId: string) =>
-  new Promise<EventPayload<'stream.end'>>((resolve) => {
-    const stop = core.events.subscribe((name, payload) => {
-      if (name === 'stream.end' && (payload as EventPayload<'stream.end'>).requestId === requestId) {
+/** The first `name` event of a request from now on. */
+const next = <N extends 'stream.event' | 'stream.end'>(name: N, requestId: string) =>
+  new Promise<EventPayload<N>>((resolve) => {
+    const stop = core.events.subscribe((seenName, payload) => {
+      if ((seenName as string) === name && (payload as { requestId: string }).requestId === requestId) {
         stop()
-        resolve(payload as EventPayload<'stream.end'>)
+        resolve(payload as unknown as EventPayload<N>)
       }
     })
   })
+const endOf = (requestId: string) => next('stream.end', requestId)
 
 beforeAll(async () => {
   core = await createCore(createNodePlatform({ userData: await mkdtemp(join(tmpdir(), 'gd-streams-')) }))
@@ -58,12 +60,14 @@ describe('streamed calls', () => {
 
   it('ends with `cancelled` when the renderer cancels, and reports a service error as `failed`', async () => {
     const ended = endOf('r2')
+    const started = next('stream.event', 'r2')
     await dispatch('streams.generateContent', {
       requestId: 'r2',
       model: 'aurora/flash-2',
       body: { contents: [{ parts: [{ text: 'a long story about the sea and ships' }] }] },
     })
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    // Cancelled midway: after its first event, long before its last.
+    await started
     expect(await dispatch('requests.cancel', { requestId: 'r2' })).toEqual({
       ok: true,
       data: { cancelled: true },
