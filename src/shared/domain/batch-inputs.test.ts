@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { csvColumn, jsonLinesOf, linesOf, parseCsv, toCsv } from './batch-inputs.ts'
+import { csvColumn, csvHeader, jsonLinesOf, linesOf, parseCsv, toCsv } from './batch-inputs.ts'
 
 describe('batch inputs', () => {
   it('takes one input per non-empty line', () => {
@@ -35,5 +36,135 @@ describe('batch inputs', () => {
       ['quote "x"', 'line\nbreak'],
     ]
     expect(parseCsv(toCsv(rows))).toEqual(rows)
+  })
+})
+
+describe('CSV files', () => {
+  it('lists a row whose quote is never closed and goes on reading the rows after it', () => {
+    const parsed = csvColumn('id,text\n1,hello\n2,"broken\n3,fine\n4,"also fine"\n', 1)
+    expect(parsed.inputs).toEqual(['hello', 'fine', 'also fine'])
+    expect(parsed.problems).toEqual([{ line: 3, message: 'Row 3 has a quote that is never closed.' }])
+  })
+
+  it('lists every row with an open quote, also when no quote after them is ever closed', () => {
+    const parsed = csvColumn('id,text\n1,"a\n2,"b\n3,c\n4,"d\n5,e', 1)
+    expect(parsed.inputs).toEqual(['c', 'e'])
+    expect(parsed.problems).toEqual([
+      { line: 2, message: 'Row 2 has a quote that is never closed.' },
+      { line: 3, message: 'Row 3 has a quote that is never closed.' },
+      { line: 5, message: 'Row 5 has a quote that is never closed.' },
+    ])
+  })
+
+  it('tells how to write a quote inside a quoted value, and keeps the lines a broken quote ran into', () => {
+    const stray = csvColumn('id,text\n1,"say "hi" now"\n2,ok\n', 1)
+    expect(stray.inputs).toEqual(['ok'])
+    expect(stray.problems).toEqual([
+      {
+        line: 2,
+        message: 'Row 2 has a quote inside a quoted value; write a quote there as two quotes ("").',
+      },
+    ])
+    // The quote after "a" does not close the value, so a reader runs on to the quotes of the next line.
+    const runOn = csvColumn('id,text\n1,"a"b\n2,"ok"\n3,z', 1)
+    expect(runOn.inputs).toEqual(['ok', 'z'])
+    expect(runOn.problems).toEqual([{ line: 2, message: 'Row 2 has a quote that is never closed.' }])
+  })
+
+  it('names the lines a broken quote took in once a file has too many of them to read again', () => {
+    const text = ['id,text', ...Array.from({ length: 10 }, (_, i) => `${i + 1},"a"b`), '11,"z"'].join('\n')
+    const parsed = csvColumn(text, 1)
+    expect(parsed.inputs).toEqual([])
+    // Every line after the header is in a problem: its own, or named in the last one.
+    expect(parsed.problems.map((problem) => problem.line)).toEqual([2, 3, 4, 5, 6, 7, 8])
+    expect(parsed.problems.at(-1)?.message).toBe(
+      'Row 8 has a quote that is never closed. Lines 9–12 are read into it, so they are not used either.',
+    )
+  })
+
+  it('has no header when the first row cannot be read, and lists that row', () => {
+    expect(csvHeader('"id,text\n1,hi')).toEqual([])
+    expect(csvColumn('"id,text\n1,hi', 1)).toEqual({
+      header: [],
+      inputs: ['hi'],
+      problems: [{ line: 1, message: 'Row 1 has a quote that is never closed.' }],
+    })
+  })
+
+  it('leaves the byte order mark out of the first column name', () => {
+    const text = '\uFEFFid,text\r\n1,hi\r\n'
+    expect(csvHeader(text)).toEqual(['id', 'text'])
+    expect(csvColumn(text, 0)).toMatchObject({ header: ['id', 'text'], inputs: ['1'] })
+  })
+
+  it('reads files separated by semicolons, tabs or bars as several columns', () => {
+    const semicolons = 'id;text;price\n1;hello, world;2,50\n2;"a; b";3,75\n'
+    expect(csvHeader(semicolons)).toEqual(['id', 'text', 'price'])
+    expect(csvColumn(semicolons, 1).inputs).toEqual(['hello, world', 'a; b'])
+    expect(csvColumn(semicolons, 2).inputs).toEqual(['2,50', '3,75'])
+    expect(parseCsv('id\ttext\n1\tone, two\n2\tthree\n')).toEqual([
+      ['id', 'text'],
+      ['1', 'one, two'],
+      ['2', 'three'],
+    ])
+    expect(csvColumn('a|b|c\n1|2|3\n4|5|6', 2)).toEqual({
+      header: ['a', 'b', 'c'],
+      inputs: ['3', '6'],
+      problems: [],
+    })
+  })
+
+  it('reads CRLF files, with line breaks inside values read as \\n and rows named by their line', () => {
+    const parsed = csvColumn('id,text\r\n1,"two\r\nlines"\r\n2,\r\n3,plain\r\n', 1)
+    expect(parsed.inputs).toEqual(['two\nlines', 'plain'])
+    expect(parsed.problems).toEqual([{ line: 4, message: 'Row 3 (line 4) has no value in "text".' }])
+  })
+
+  it('counts empty lines when it names a row', () => {
+    expect(csvColumn('id,text\n\n1,\n\n2,ok\n', 1).problems).toEqual([
+      { line: 3, message: 'Row 3 has no value in "text".' },
+    ])
+  })
+
+  it('names a column the header leaves out by its position', () => {
+    expect(csvColumn('id\n1,hello\n2\n', 1).problems).toEqual([
+      { line: 3, message: 'Row 3 has no value in "Column 2".' },
+    ])
+  })
+
+  it('reads back what a CSV writer wrote, whatever the cells hold', () => {
+    const separators = [',', ';', '\t', '|'] as const
+    const quoted = (cell: string, separator: string) =>
+      /["\r\n]/.test(cell) || cell.includes(separator) ? `"${cell.replaceAll('"', '""')}"` : cell
+    const write = (rows: string[][], separator: string, newline: string) =>
+      rows.map((row) => row.map((cell) => quoted(cell, separator)).join(separator) + newline).join('')
+    const cell = (separator: string) =>
+      fc
+        .array(fc.constantFrom('a', 'Z', 'é', '1', ' ', '"', '\n', '\r\n', '\r', separator), { maxLength: 8 })
+        .map((parts) => parts.join(''))
+    const file = fc.constantFrom(...separators).chain((separator) =>
+      fc
+        // A comma file may have a single column; any other separator needs two to be seen.
+        .integer({ min: separator === ',' ? 1 : 2, max: 5 })
+        .chain((columns) =>
+          fc.record({
+            separator: fc.constant(separator),
+            newline: fc.constantFrom('\n', '\r\n'),
+            header: fc.array(fc.stringMatching(/^[a-z]{1,6}$/), { minLength: columns, maxLength: columns }),
+            rows: fc.array(fc.array(cell(separator), { minLength: columns, maxLength: columns }), {
+              maxLength: 14,
+            }),
+          }),
+        ),
+    )
+    fc.assert(
+      fc.property(file, ({ separator, newline, header, rows }) => {
+        const expected = [header, ...rows]
+          .filter((row) => row.some((value) => value.trim() !== ''))
+          .map((row) => row.map((value) => value.replace(/\r\n?/g, '\n')))
+        expect(parseCsv(write([header, ...rows], separator, newline))).toEqual(expected)
+      }),
+      { seed: 4180, numRuns: 300 },
+    )
   })
 })

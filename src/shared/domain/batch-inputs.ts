@@ -1,6 +1,7 @@
 // Inputs of a batch from what a person has at hand: pasted lines, a CSV file (one column chosen) or a JSONL
 // file (one JSON value per line). Lines that cannot be read are reported with their number, never dropped
 // silently.
+import Papa from 'papaparse'
 import type { DecisionInput } from '../api/decisions.ts'
 
 export type BatchSource = 'lines' | 'csv' | 'jsonl'
@@ -22,53 +23,142 @@ export function linesOf(text: string): ParsedBatch {
   return { inputs: text.split(/\r?\n/).filter((line) => line.trim() !== ''), problems: [] }
 }
 
-/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (char === '"') quoted = false
-      else field += char
-    } else if (char === '"' && field === '') quoted = true
-    else if (char === ',') {
-      row.push(field)
-      field = ''
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-    } else field += char
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field)
-    rows.push(row)
-  }
-  return rows.filter((cells) => cells.some((cell) => cell.trim() !== ''))
+/** A row of a CSV file: its cells, its place among the rows from the top of the file and the line it starts on. */
+interface CsvRow {
+  row: number
+  line: number
+  cells: string[]
 }
 
-/** The header of a CSV and its rows' values in one column (by index). */
-export function csvColumn(text: string, column: number): ParsedBatch & { header: string[] } {
-  const [header = [], ...rows] = parseCsv(text)
-  const inputs: DecisionInput[] = []
+/** The separators a CSV file may use; the one that splits the first rows most evenly is taken. */
+const csvSeparators = [',', ';', '\t', '|']
+
+/**
+ * Reads a CSV file (RFC 4180: quoted fields may hold separators, doubled quotes and line breaks). A byte order
+ * mark is dropped and every line break reads as "\n". A row whose quotes cannot be read is listed as a problem
+ * and reading goes on at the line after its broken quote, so later rows are not lost. Rows with nothing in
+ * them are left out. Stops after `limit` rows and problems.
+ */
+function readCsv(
+  text: string,
+  limit = Number.POSITIVE_INFINITY,
+): { rows: CsvRow[]; problems: LineProblem[] } {
+  const input = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
+  const delimiter = Papa.parse<string[]>(input, {
+    newline: '\n',
+    delimitersToGuess: csvSeparators,
+    skipEmptyLines: 'greedy',
+    preview: 1,
+  }).meta.delimiter
+  const breaks: number[] = []
+  for (let at = input.indexOf('\n'); at !== -1; at = input.indexOf('\n', at + 1)) breaks.push(at)
+  const lineEnd = (position: number) => breaks[lineAt(breaks, position)] ?? input.length
+  const rows: CsvRow[] = []
   const problems: LineProblem[] = []
-  rows.forEach((cells, index) => {
-    const value = cells[column]
+  let row = 0
+  let from = 0
+  // Lines a broken quote took into its row are read a second time; a file full of such quotes gets a bounded
+  // amount of that, after which those lines are only named.
+  let rereading = 4 * input.length
+  // Once a quote is never closed, no quote after it closes a value either: from there on a row is one line,
+  // and the lines up to the next quote are read together.
+  let lineByLine = false
+  while (from < input.length && rows.length + problems.length < limit) {
+    const base = from
+    const nextQuote = input.indexOf('"', base)
+    const to = lineByLine && nextQuote !== -1 ? lineEnd(nextQuote) : input.length
+    let start = base
+    from = to + 1
+    Papa.parse<string[]>(input.slice(base, to), {
+      delimiter,
+      newline: '\n',
+      step: (result, parser) => {
+        const rowStart = start
+        const rowEnd = base + result.meta.cursor
+        start = rowEnd
+        const line = lineAt(breaks, rowStart) + 1
+        row++
+        const quote = result.errors.find((error) => error.type === 'Quotes')
+        if (quote) {
+          const end = lineEnd(base + (quote.index ?? 0))
+          // How much of the lines after the broken quote the row took in.
+          const taken = rowEnd - (end + 1)
+          const neverClosed = result.errors.some((error) => error.code === 'MissingQuotes')
+          const unclosed = lineByLine ? neverClosed : closesNowhere(input.slice(rowStart, end), delimiter)
+          let message = `${rowName(row, line)} ${unclosed ? quoteProblems.unclosed : quoteProblems.stray}`
+          if (taken > 0 && (neverClosed || taken <= rereading)) {
+            if (neverClosed) lineByLine = true
+            else rereading -= taken
+            from = end + 1
+            parser.abort()
+          } else if (taken > 0) {
+            const [first, last] = [lineAt(breaks, end + 1) + 1, lineAt(breaks, rowEnd - 1) + 1]
+            message += ` Lines ${first}–${last} are read into it, so they are not used either.`
+          }
+          problems.push({ line, message })
+        } else if (result.data.some((cell) => cell.trim() !== ''))
+          rows.push({ row, line, cells: result.data })
+        if (rows.length + problems.length >= limit) parser.abort()
+      },
+    })
+  }
+  return { rows, problems }
+}
+
+/** How many line breaks come before a position in the text. */
+function lineAt(breaks: readonly number[], position: number): number {
+  let low = 0
+  let high = breaks.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((breaks[middle] ?? 0) < position) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** A row as a person finds it: by its number, and by its line too when a value above spans several lines. */
+function rowName(row: number, line: number): string {
+  return row === line ? `Row ${row}` : `Row ${row} (line ${line})`
+}
+
+const quoteProblems = {
+  unclosed: 'has a quote that is never closed.',
+  stray: 'has a quote inside a quoted value; write a quote there as two quotes ("").',
+}
+
+/** Whether a quote of a row is left open, judged on the row's lines up to its broken quote alone. */
+function closesNowhere(lines: string, delimiter: string): boolean {
+  const { errors } = Papa.parse<string[]>(lines, { delimiter, newline: '\n' })
+  return errors.some((error) => error.code === 'MissingQuotes')
+}
+
+/** The rows of a CSV file that can be read, each as its cells (csvColumn lists the rows that cannot). */
+export function parseCsv(text: string): string[][] {
+  return readCsv(text).rows.map((row) => row.cells)
+}
+
+/** The column names of a CSV file: its first row, or none when that row cannot be read. */
+export function csvHeader(text: string): string[] {
+  const { rows } = readCsv(text, 1)
+  return rows[0]?.cells ?? []
+}
+
+/** The header of a CSV and its rows' values in one column (by index); unreadable rows are listed by line. */
+export function csvColumn(text: string, column: number): ParsedBatch & { header: string[] } {
+  const { rows, problems } = readCsv(text)
+  const [first] = rows
+  const headed = first !== undefined && first.line < (problems[0]?.line ?? Number.POSITIVE_INFINITY)
+  const header = headed ? first.cells : []
+  const name = header[column] || `Column ${column + 1}`
+  const inputs: DecisionInput[] = []
+  for (const row of headed ? rows.slice(1) : rows) {
+    const value = row.cells[column]
     if (value === undefined || value.trim() === '')
-      problems.push({
-        line: index + 2,
-        message: `Row ${index + 2} has no value in "${header[column] ?? ''}".`,
-      })
+      problems.push({ line: row.line, message: `${rowName(row.row, row.line)} has no value in "${name}".` })
     else inputs.push(value)
-  })
+  }
+  problems.sort((a, b) => a.line - b.line)
   return { header, inputs, problems }
 }
 

@@ -2,7 +2,7 @@
 // concurrency limit and a spend cap, with the estimated cost from the catalog prices.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { type BatchSource, batchLimits, parseBatch, parseCsv } from '#shared/domain/batch-inputs'
+import { type BatchSource, batchLimits, csvHeader, parseBatch } from '#shared/domain/batch-inputs'
 import { estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { checkQuestions, fromUnified } from '#shared/domain/decisions'
 import { formatAmount } from '#shared/domain/money'
@@ -39,7 +39,7 @@ export function BatchSetup() {
   const [cap, setCap] = useState('')
   const client = useQueryClient()
   const parsed = useMemo(() => parseBatch(source, text, column), [source, text, column])
-  const header = source === 'csv' ? (parseCsv(text.split(/\r?\n/, 1)[0] ?? '')[0] ?? []) : []
+  const header = useMemo(() => (source === 'csv' ? csvHeader(text) : []), [source, text])
   const questions = toUnifiedRequest(questionnaire, '', '').questions
   const problems = checkQuestions(fromUnified(questions))
   const estimate = model
