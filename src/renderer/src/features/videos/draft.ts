@@ -97,7 +97,11 @@ export function requestFromDraft(draft: VideoDraft, modelHasAudio: boolean): Bui
       return { ok: false, field: 'duration', message: 'Duration is a whole number of seconds.' }
     request.duration = duration
   }
-  if (draft.seed) request.seed = Number(draft.seed)
+  if (draft.seed) {
+    const seed = Number(draft.seed)
+    if (!Number.isSafeInteger(seed)) return { ok: false, field: 'seed', message: 'Seed is a whole number.' }
+    request.seed = seed
+  }
   if (draft.sizeMode === 'size') {
     if (!/^\d{2,5}x\d{2,5}$/.test(draft.size))
       return { ok: false, field: 'size', message: 'Size is WIDTHxHEIGHT in pixels, such as 1280x720.' }
