@@ -120,6 +120,9 @@ export function messagesRequest(conversation: MessagesConversation): MessagesReq
   const { settings } = conversation
   const tools = parseTools(settings.toolsJson)
   if (!tools.ok) return tools.message
+  const named = settings.toolChoice === 'tool' && tools.tools.length > 0
+  if (named && !tools.tools.some((tool) => tool.name === settings.toolName))
+    return 'Choose the tool the model must use.'
   const temperature = parseSampling(settings.temperature, 1)
   const topP = parseSampling(settings.topP, 1)
   const topK = parseSampling(settings.topK, null, true)
