@@ -44,7 +44,7 @@ export const useQuestionnaire = create<EditorState>((set) => ({
   change: (update) =>
     set((state) => ({
       questionnaire: update(state.questionnaire),
-      past: [...state.past.slice(-limit), state.questionnaire],
+      past: [...state.past.slice(1 - limit), state.questionnaire],
       future: [],
     })),
   undo: () =>
@@ -65,7 +65,11 @@ export const useQuestionnaire = create<EditorState>((set) => ({
     }),
   // Opening a saved questionnaire or a template is a step too, so unsaved work is one undo away.
   load: (questionnaire) =>
-    set((state) => ({ questionnaire, past: [...state.past.slice(-limit), state.questionnaire], future: [] })),
+    set((state) => ({
+      questionnaire,
+      past: [...state.past.slice(1 - limit), state.questionnaire],
+      future: [],
+    })),
 }))
 
 /** Helpers that produce the next questionnaire for common edits. */
@@ -86,10 +90,14 @@ export const edits = {
     const index = q.questions.findIndex((question) => question.id === id)
     const source = q.questions[index]
     if (!source) return q
+    // Names are unique within a request: a second copy is "copy 2", and so on.
+    const taken = new Set(q.questions.map((question) => question.name.trim()))
+    let name = source.name ? `${source.name} copy` : ''
+    for (let n = 2; name && taken.has(name.trim()); n++) name = `${source.name} copy ${n}`
     const copy: QuestionDraft = {
       ...source,
       id: newId(),
-      name: source.name ? `${source.name} copy` : '',
+      name,
       choices: source.choices.map((choice) => ({ ...choice, id: newId() })),
       levels: source.levels.map((level) => ({ ...level, id: newId() })),
     }
