@@ -1,6 +1,6 @@
 // Export and import of the whole history: a round trip through a restart, and archives refused with nothing
 // replaced — a changed file, an unexpected path, not an archive at all.
-import { createReadStream, createWriteStream, existsSync } from 'node:fs'
+import { createReadStream, createWriteStream, existsSync, renameSync, writeFileSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -63,6 +63,34 @@ describe('history archive', () => {
     const archive = await readFile(target)
     const secret = (await restarted.core.profiles.connection()).apiKey ?? ''
     expect(archive.includes(Buffer.from(secret))).toBe(false)
+  })
+
+  it('packs the preferences as they were when it summed them, while the app keeps changing them', async () => {
+    const source = await coreWithHistory()
+    // The app saves preferences as the person uses it (written whole, then renamed into place); here, on every
+    // turn of the event loop during the export, each time with other bytes.
+    const preferences = join(source.userData, 'preferences.json')
+    const original = JSON.parse(await readFile(preferences, 'utf8').catch(() => '{}')) as object
+    let writing = true
+    let turn = 0
+    const keepWriting = async () => {
+      while (writing) {
+        turn++
+        writeFileSync(`${preferences}.next`, JSON.stringify({ ...original, note: 'x'.repeat(turn % 97) }))
+        renameSync(`${preferences}.next`, preferences)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    }
+    const writer = keepWriting()
+    const { target } = await exported(source).finally(() => {
+      writing = false
+    })
+    await writer
+    expect(turn).toBeGreaterThan(1)
+    const other = await startCore()
+    cores.push(other)
+    other.platform.dialogAnswers.push(target)
+    expect(await other.call('history.import', {})).toMatchObject({ staged: true })
   })
 
   it('refuses an archive whose file was changed, and one that is not an archive, replacing nothing', async () => {

@@ -4,7 +4,7 @@
 // before anything is opened. API keys are not in the archive: they stay sealed on this machine.
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream, existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
@@ -74,11 +74,19 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
         const media = existsSync(join(userData, 'media'))
           ? (await readdir(join(userData, 'media'))).filter((name) => allowedPath.test(`media/${name}`))
           : []
+        // Preferences change while the app runs (a window moved, a screen opened): the archive takes a copy, so
+        // the bytes it sums are the bytes it packs.
+        const preferences = join(work, 'preferences.json')
+        const hasPreferences = await copyFile(join(userData, 'preferences.json'), preferences).then(
+          () => true,
+          (error: NodeJS.ErrnoException) => {
+            if (error.code === 'ENOENT') return false
+            throw error
+          },
+        )
         const files = [
           { path: 'history.db', source: snapshot },
-          ...(existsSync(join(userData, 'preferences.json'))
-            ? [{ path: 'preferences.json', source: join(userData, 'preferences.json') }]
-            : []),
+          ...(hasPreferences ? [{ path: 'preferences.json', source: preferences }] : []),
           ...media.map((name) => ({ path: `media/${name}`, source: join(userData, 'media', name) })),
         ]
         const manifest: Manifest = {
