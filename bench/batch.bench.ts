@@ -63,9 +63,9 @@ for (const concurrency of [4, 8, 16]) {
   const history = openHistory(await mkdtemp(join(tmpdir(), 'gd-bench-batch-')))
   const caller = createDecisionCaller({
     gateway,
-    catalog: createCatalogService({ history, gateway, profileId: () => 'bench' }),
+    catalog: createCatalogService({ history, gateway, profileId: 'bench' }),
   })
-  const runner = createBatchRunner({ history, caller, emit: () => {} })
+  const runner = createBatchRunner({ history, callerFor: () => caller, emit: () => {} })
   const id = `batch-${concurrency}`
   history.transaction(() =>
     history.decisionBatches.create(
@@ -76,6 +76,7 @@ for (const concurrency of [4, 8, 16]) {
         model: template.body.model,
         endpoint: 'unified',
         templateJson: JSON.stringify(template),
+        profileId: 'bench',
         concurrency,
         spendCap: null,
         status: 'running',

@@ -50,6 +50,7 @@ function authenticate(group: Group, req: IncomingMessage, state: SandboxState): 
   if (!key) throw new ServiceError(401, 'unauthorized', `No API key: send it in ${headerName}.`)
   const found = state.keys.get(key)
   if (!found) throw new ServiceError(401, 'invalid_api_key', 'The API key is not valid.')
+  found.requests++
   if (group === 'messages' && header(req, 'native-version') !== messagesVersion) {
     throw new ServiceError(
       400,

@@ -18,6 +18,8 @@ export interface KeyState {
   webhookKey: KeyObject
   /** Times (ms) of recent status reads, for the sliding polling window. */
   polls: number[]
+  /** Requests made with this key, of every kind (which account paid for what). */
+  requests: number
 }
 
 export interface Faults {
@@ -56,6 +58,7 @@ export function createKeyState(key: string, options: SandboxOptions): KeyState {
     webhookSecret: options.webhookSecret,
     webhookKey: createSecretKey(Buffer.from(options.webhookSecret, 'utf8')),
     polls: [],
+    requests: 0,
   }
 }
 

@@ -6,14 +6,11 @@ import { type Routes, routes } from '#shared/ipc/routes/index'
 import { appHandlers } from './app/handlers.ts'
 import { openPreferences, type PreferencesStore } from './app/preferences.ts'
 import { applyPendingImport, createHistoryArchive } from './archive/history-archive.ts'
-import { createCatalogService } from './catalog/catalog-service.ts'
+import { catalogHandlers } from './catalog/handlers.ts'
 import { batchHandlers } from './decisions/batch-handlers.ts'
 import { createBatchRunner } from './decisions/batch-runner.ts'
-import { createDecisionCaller } from './decisions/decision-caller.ts'
 import { decisionHandlers } from './decisions/decision-service.ts'
 import { createEventBus, type EventBus } from './events.ts'
-import { createGateway, type Gateway } from './gateway/gateway.ts'
-import { createTransport } from './gateway/transport.ts'
 import { type History, openHistory } from './history/history.ts'
 import { createImageLibrary } from './images/image-library.ts'
 import { imageHandlers } from './images/image-service.ts'
@@ -24,6 +21,7 @@ import type { Platform } from './platform.ts'
 import { playgroundHandlers } from './playground/playground-service.ts'
 import { createEmbeddedSandbox } from './profiles/embedded-sandbox.ts'
 import { profileHandlers } from './profiles/handlers.ts'
+import { createProfileScopes, type ProfileScopes } from './profiles/profile-scope.ts'
 import { openProfiles, type Profiles } from './profiles/profiles.ts'
 import { createRequestRegistry } from './requests.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
@@ -39,7 +37,8 @@ export interface Core {
   readonly history: History
   readonly media: MediaStore
   readonly profiles: Profiles
-  readonly gateway: Gateway
+  /** What speaks to the service for each profile. */
+  readonly scopes: ProfileScopes
   readonly videos: VideoWiring
   readonly preferences: PreferencesStore
   /** Binds the contract to a transport that knows which origins serve the app's pages. */
@@ -77,16 +76,9 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     onStarted: () => events.emit('data.changed', { topics: ['profiles'] }),
   })
   const profiles = openProfiles(userData, secrets, sandbox)
-  const gateway = createGateway(createTransport({ connection: () => profiles.connection() }))
-  const gateways = new Map<string, Gateway>()
-  const gatewayFor = (profileId: string) => {
-    let found = gateways.get(profileId)
-    if (!found) {
-      found = createGateway(createTransport({ connection: () => profiles.connection(profileId) }))
-      gateways.set(profileId, found)
-    }
-    return found
-  }
+  const scopes = createProfileScopes({ history, profiles })
+  // Rows written before work carried its profile belong to the profile active when this version first opens them.
+  history.transaction(() => history.adoptUnscoped(profiles.activeId()))
   const requests = createRequestRegistry()
   const videos = await wireVideos({
     platform,
@@ -96,13 +88,15 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     log,
     profiles,
     preferences,
-    gatewayFor,
+    gatewayFor: (profileId) => scopes.scopeFor(profileId).gateway,
   })
   const relay = loopbackProvider(videos.identity)
-  const catalog = createCatalogService({ history, gateway, profileId: () => profiles.activeId() })
-  const caller = createDecisionCaller({ gateway, catalog })
   history.transaction(() => history.decisionBatches.markInterrupted(Date.now()))
-  const batchRunner = createBatchRunner({ history, caller, emit: events.emit })
+  const batchRunner = createBatchRunner({
+    history,
+    callerFor: (profileId) => scopes.scopeFor(profileId).caller,
+    emit: events.emit,
+  })
   const images = createImageLibrary({ history, media, platform, emit: events.emit })
 
   const notices = () => {
@@ -119,25 +113,19 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({ platform, preferences, events, requests, notices, archive }),
     ...profileHandlers({ profiles, secrets, events }),
-    ...streamHandlers({ events, requests, gateway, library: images }),
-    'catalog.models': ({ refresh }) => catalog.models(refresh),
-    'catalog.browse': ({ refresh }) => catalog.browse(refresh),
-    'catalog.model': ({ id, refresh }) => catalog.model(id, refresh),
-    'catalog.provider': ({ provider }) => catalog.provider(provider),
-    ...decisionHandlers({ caller, history, requests }),
-    ...batchHandlers({ history, runner: batchRunner, platform }),
-    ...playgroundHandlers({
-      gateway,
-      catalog,
+    ...streamHandlers({ events, requests, scopes, library: images }),
+    ...catalogHandlers({ scopes }),
+    ...decisionHandlers({ scopes, history, requests }),
+    ...batchHandlers({
       history,
-      requests,
-      library: images,
-      emit: events.emit,
-      profileId: () => profiles.activeId(),
+      runner: batchRunner,
+      platform,
+      scopes,
+      profileName: (id) => profiles.list().find((profile) => profile.id === id)?.name ?? null,
     }),
+    ...playgroundHandlers({ scopes, history, requests, library: images, emit: events.emit }),
     ...imageHandlers({
-      gateway,
-      catalog,
+      scopes,
       history,
       media,
       platform,
@@ -164,7 +152,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     history,
     media,
     profiles,
-    gateway,
+    scopes,
     videos,
     preferences,
     dispatcher: (trustedOrigins) =>

@@ -7,10 +7,10 @@ import type { HandlersFor } from '#shared/ipc/contract'
 import type { WireRecord } from '#shared/ipc/routes/playground'
 import type { streamRoutes } from '#shared/ipc/routes/streams'
 import type { EventBus } from './events.ts'
-import type { Gateway } from './gateway/gateway.ts'
 import type { ImageLibrary } from './images/image-library.ts'
 import { inlineImagesOf } from './playground/inline-images.ts'
 import { cacheError } from './playground/playground-service.ts'
+import type { ProfileScopes } from './profiles/profile-scope.ts'
 import type { RequestRegistry } from './requests.ts'
 
 type Opened = { events: AsyncGenerator<{ event: string | undefined; data: unknown }> }
@@ -57,15 +57,16 @@ export function forwardStream(
 export function streamHandlers(deps: {
   events: EventBus
   requests: RequestRegistry
-  gateway: Gateway
+  scopes: Pick<ProfileScopes, 'active'>
   library: ImageLibrary
 }): HandlersFor<typeof streamRoutes> {
   const onWire = (requestId: string) => (record: WireRecord) =>
     deps.events.emit('stream.wire', { requestId, record })
   return {
     'streams.messages': ({ requestId, body }) => {
+      const { gateway } = deps.scopes.active()
       forwardStream(requestId, deps, (signal) =>
-        deps.gateway.streamMessage(body, { signal, onWire: onWire(requestId) }),
+        gateway.streamMessage(body, { signal, onWire: onWire(requestId) }),
       )
       return { requestId }
     },
@@ -76,15 +77,16 @@ export function streamHandlers(deps: {
           ?.parts.map((part) => part.text ?? '')
           .join(' ')
           .trim() ?? ''
+      const { gateway, profileId } = deps.scopes.active()
       forwardStream(requestId, deps, async (signal) => {
-        const opened = await deps.gateway
+        const opened = await gateway
           .streamGenerateContent(model, body, { signal, onWire: onWire(requestId) })
           .catch((error: unknown) => {
             throw body.cachedContent ? cacheError(error, body.cachedContent) : error
           })
         return {
           events: keepingImages(opened.events, (parts) =>
-            keepStreamImages(deps.library, model, prompt, parts),
+            keepStreamImages(deps.library, { model, prompt, profileId }, parts),
           ),
         }
       })
@@ -106,11 +108,16 @@ async function* keepingImages(
   await keep(parts)
 }
 
-function keepStreamImages(library: ImageLibrary, model: string, prompt: string, parts: Part[]) {
+function keepStreamImages(
+  library: ImageLibrary,
+  { model, prompt, profileId }: { model: string; prompt: string; profileId: string },
+  parts: Part[],
+) {
   const drawn = inlineImagesOf(parts)
   if (drawn.length === 0) return Promise.resolve([])
   return library.keep(drawn, {
     model,
+    profileId,
     prompt: prompt || 'generateContent answer',
     kind: 'generated',
     parentId: null,

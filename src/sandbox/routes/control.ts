@@ -117,7 +117,12 @@ export function controlRoutes(ctx: SandboxContext, videos: VideoEngine): Route[]
         const key = ctx.state.updateKey(params.key, change)
         return {
           status: 200,
-          json: { key: key.key, credits: formatAmount(key.credits), pollLimit: key.pollLimit },
+          json: {
+            key: key.key,
+            credits: formatAmount(key.credits),
+            pollLimit: key.pollLimit,
+            requests: key.requests,
+          },
         }
       },
     },

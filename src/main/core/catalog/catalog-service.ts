@@ -1,4 +1,4 @@
-// The model catalog of the active profile: the three listing styles fetched together, kept in the history
+// The model catalog of one profile: the three listing styles fetched together, kept in the history
 // with their time (the newest two, for "what changed"), and served from there when the service cannot be
 // reached. The unified list feeds the screens that pick a model; the merged records feed the browser.
 import type { GenerativeModel, MessageModel, UnifiedModel } from '#shared/api/models'
@@ -82,11 +82,12 @@ async function fromEachStyle<U, G, M>(
 export function createCatalogService(deps: {
   history: History
   gateway: Gateway
-  profileId: () => string
+  profileId: string
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
-  const memory = new Map<string, Kept>()
+  const { profileId } = deps
+  let memory: Kept | undefined
   const { listings } = deps.gateway
 
   async function fetchAll(): Promise<{ raw: RawListings; problem: string | null }> {
@@ -108,8 +109,7 @@ export function createCatalogService(deps: {
   }
 
   async function current(refresh: boolean): Promise<Kept> {
-    const profileId = deps.profileId()
-    const cached = memory.get(profileId)
+    const cached = memory
     if (cached?.fresh && !refresh && now() - cached.fetchedAt < freshForMs) return cached
     try {
       const { raw, problem } = await fetchAll()
@@ -121,7 +121,7 @@ export function createCatalogService(deps: {
           modelsJson: JSON.stringify(raw),
         }),
       )
-      memory.set(profileId, kept)
+      memory = kept
       return kept
     } catch (error) {
       const [last] = deps.history.catalogSnapshots.latest(profileId, 1)
@@ -132,7 +132,7 @@ export function createCatalogService(deps: {
         fresh: false,
         problem: `The service could not be reached (${error.message}). This is the catalog kept from that time.`,
       }
-      memory.set(profileId, kept)
+      memory = kept
       return kept
     }
   }
@@ -155,7 +155,7 @@ export function createCatalogService(deps: {
 
     async browse(refresh: boolean) {
       const kept = await current(refresh)
-      const [newest, previous] = deps.history.catalogSnapshots.latest(deps.profileId(), 2)
+      const [newest, previous] = deps.history.catalogSnapshots.latest(profileId, 2)
       const changes =
         kept.fresh && newest?.fetchedAt === kept.fetchedAt && previous
           ? {

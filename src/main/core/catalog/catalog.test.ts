@@ -17,7 +17,7 @@ async function service(baseUrl: () => string, now: () => number) {
   const gateway = createGateway(
     createTransport({ connection: async () => ({ baseUrl: baseUrl(), apiKey: demoKey }) }),
   )
-  return { history, catalog: createCatalogService({ history, gateway, profileId: () => 'p', now }) }
+  return { history, catalog: createCatalogService({ history, gateway, profileId: 'p', now }) }
 }
 
 describe('the catalog service', () => {

@@ -11,12 +11,16 @@ import { writeFileAtomic } from '../files/atomic-write.ts'
 import type { BatchRow } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import type { Platform } from '../platform.ts'
+import type { ProfileScopes } from '../profiles/profile-scope.ts'
 import type { BatchRunner } from './batch-runner.ts'
 
 export function batchHandlers(deps: {
   history: History
   runner: BatchRunner
   platform: Platform
+  scopes: Pick<ProfileScopes, 'active'>
+  /** A profile's name, or null when it no longer exists. */
+  profileName: (profileId: string) => string | null
   now?: () => number
 }): HandlersFor<typeof batchRoutes> {
   const now = deps.now ?? Date.now
@@ -26,6 +30,8 @@ export function batchHandlers(deps: {
     name: row.name,
     model: row.model,
     endpoint: row.endpoint,
+    profileId: row.profileId,
+    profileName: deps.profileName(row.profileId),
     concurrency: row.concurrency,
     spendCap: row.spendCap,
     status: row.status,
@@ -68,6 +74,8 @@ export function batchHandlers(deps: {
             model: template.body.model,
             endpoint: template.endpoint,
             templateJson: JSON.stringify(template),
+            // The batch keeps this profile to its last row, whatever is active later.
+            profileId: deps.scopes.active().profileId,
             concurrency,
             spendCap,
             status: 'running',

@@ -27,6 +27,8 @@ interface Running {
 
 interface Plan {
   id: string
+  /** The caller of the profile the batch started with: every row is sent with that profile's key. */
+  caller: DecisionCaller
   template: DecisionCall
   concurrency: number
   /** The spend cap in cost units, or none. */
@@ -36,7 +38,8 @@ interface Plan {
 
 export interface BatchRunnerDeps {
   history: History
-  caller: DecisionCaller
+  /** The decision caller of a profile (its gateway and catalog). */
+  callerFor: (profileId: string) => DecisionCaller
   emit: EventSink
   now?: () => number
   /** Observes requests in flight (benchmarks and tests check the limit). */
@@ -78,10 +81,11 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     )
   }
 
-  async function runRow(id: string, template: DecisionCall, state: Running, row: Running['queue'][number]) {
+  async function runRow(plan: Plan, state: Running, row: Running['queue'][number]) {
+    const { id, template } = plan
     const started = now()
     try {
-      const result = await deps.caller.call(callFor(template, row.input), state.controller.signal)
+      const result = await plan.caller.call(callFor(template, row.input), state.controller.signal)
       const units = result.cost ? parseAmount(result.cost) : 0n
       state.spent += units
       state.done++
@@ -120,7 +124,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   }
 
   function pump(plan: Plan, state: Running): void {
-    const { id, template, cap } = plan
+    const { id, cap } = plan
     if (state.controller.signal.aborted) {
       settle(id, state)
       return
@@ -145,7 +149,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       state.inFlight++
       state.reserved += units
       deps.onInFlight?.(id, state.inFlight)
-      void runRow(id, template, state, row).finally(() => {
+      void runRow(plan, state, row).finally(() => {
         state.inFlight--
         state.reserved -= units
         pump(plan, state)
@@ -170,12 +174,14 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       const batch = batches.get(id)
       if (!batch) throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
       const template = JSON.parse(batch.templateJson) as DecisionCall
+      const caller = deps.callerFor(batch.profileId)
       const plan: Plan = {
         id,
+        caller,
         template,
         concurrency: batch.concurrency,
         cap: batch.spendCap === null ? null : parseAmount(batch.spendCap),
-        prices: (await deps.caller.modelOf(template.body.model)) ?? null,
+        prices: (await caller.modelOf(template.body.model)) ?? null,
       }
       if (running.has(id)) return
       const costs = batches.costs(id)

@@ -144,13 +144,17 @@ describe('decision batches', () => {
   it('never has more requests in flight than the limit, and reaches it', async () => {
     const history = openHistory(await mkdtemp(join(env.userData, 'runner-')))
     const caller = createDecisionCaller({
-      gateway: env.core.gateway,
-      catalog: createCatalogService({ history, gateway: env.core.gateway, profileId: () => 'sandbox' }),
+      gateway: env.core.scopes.scopeFor('sandbox').gateway,
+      catalog: createCatalogService({
+        history,
+        gateway: env.core.scopes.scopeFor('sandbox').gateway,
+        profileId: 'sandbox',
+      }),
     })
     let most = 0
     const runner = createBatchRunner({
       history,
-      caller,
+      callerFor: () => caller,
       emit: () => {},
       onInFlight: (_, count) => {
         most = Math.max(most, count)
@@ -165,6 +169,7 @@ describe('decision batches', () => {
           model: template.body.model,
           endpoint: 'unified',
           templateJson: JSON.stringify(template),
+          profileId: 'sandbox',
           concurrency: 5,
           spendCap: null,
           status: 'running',

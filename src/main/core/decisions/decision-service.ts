@@ -7,22 +7,23 @@ import { AppError } from '#shared/ipc/app-error'
 import type { HandlersFor } from '#shared/ipc/contract'
 import type { decisionRoutes } from '#shared/ipc/routes/decisions'
 import type { History } from '../history/history.ts'
+import type { ProfileScopes } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
-import type { DecisionCaller } from './decision-caller.ts'
 
 export function decisionHandlers(deps: {
-  caller: DecisionCaller
+  scopes: Pick<ProfileScopes, 'active'>
   history: History
   requests: RequestRegistry
   now?: () => number
 }): HandlersFor<typeof decisionRoutes> {
   const now = deps.now ?? Date.now
   return {
-    'decisions.models': () => deps.caller.models(),
+    'decisions.models': () => deps.scopes.active().caller.models(),
     'decisions.run': async ({ requestId, questionnaire, run }) => {
       const questionnaireId = questionnaire?.id
+      const { caller, profileId } = deps.scopes.active()
       const { response, cost, billedTokens } = await deps.requests.run(requestId, (signal) =>
-        deps.caller.call(run, signal),
+        caller.call(run, signal),
       )
       const runId = randomUUID()
       deps.history.transaction(() =>
@@ -40,6 +41,7 @@ export function decisionHandlers(deps: {
           cost,
           createdAt: now(),
           questionnaireJson: questionnaire ? JSON.stringify(questionnaire) : null,
+          profileId,
         }),
       )
       return { runId, response, cost, billedTokens }

@@ -11,6 +11,8 @@ export interface BatchRow {
   model: string
   endpoint: string
   templateJson: string
+  /** The profile the batch runs for, from its start to its last row. */
+  profileId: string
   concurrency: number
   spendCap: string | null
   status: BatchStatus
@@ -38,12 +40,12 @@ export interface BatchCounts {
 
 export function decisionBatchRepository(db: DatabaseSync) {
   const columns = `id, name, questionnaire_json AS questionnaireJson, model, endpoint, template_json AS templateJson,
-    concurrency, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt`
+    profile_id AS profileId, concurrency, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt`
   const itemColumns = `idx AS "index", input_json AS inputJson, status, response_json AS responseJson,
     error_json AS errorJson, cost, duration_ms AS durationMs, finished_at AS finishedAt`
   const insert =
     db.prepare(`INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json,
-    concurrency, spend_cap, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    profile_id, concurrency, spend_cap, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const insertItem = db.prepare(
     `INSERT INTO decision_batch_items (batch_id, idx, input_json, status) VALUES (?, ?, ?, 'pending')`,
   )
@@ -82,6 +84,7 @@ export function decisionBatchRepository(db: DatabaseSync) {
         row.model,
         row.endpoint,
         row.templateJson,
+        row.profileId,
         row.concurrency,
         row.spendCap,
         row.status,

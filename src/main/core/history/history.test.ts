@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { createMediaStore } from '../media/media-store.ts'
 import { schemaVersion } from './database.ts'
 import { openHistory } from './history.ts'
+import { migrations } from './migrations.ts'
 import { pendingVideoJob, type VideoJobRow } from './video-jobs.ts'
 
 const folder = () => mkdtemp(join(tmpdir(), 'gd-history-'))
@@ -106,6 +107,66 @@ describe('media store', () => {
     expect(await media.delete(item.id)).toBe(true)
     expect(readdirSync(join(dir, 'media'))).toEqual([])
     expect(await media.locate(item.id)).toBeNull()
+    history.close()
+  })
+
+  it('gives the work stored before profiles were kept to the profile active at the upgrade, and a delivery to its job', async () => {
+    const dir = await folder()
+    // A history as the version before wrote it: schema 5, with a batch, a run, a conversation, a generated and an
+    // uploaded image, and a delivery of a job that belongs to another profile.
+    const old = new DatabaseSync(join(dir, 'history.db'))
+    for (const migration of migrations.slice(0, 5)) old.exec(migration)
+    old.exec(`PRAGMA user_version = 5;
+      INSERT INTO media (id, mime_type, bytes, file_name, created_at) VALUES ('m1', 'image/png', 1, 'm1.png', 1);
+      INSERT INTO video_jobs (id, profile_id, model, prompt, mode, status, request_json, created_at, updated_at)
+        VALUES ('j1', 'team-b', 'm', 'p', 'text', 'pending', '{}', 1, 1);
+      INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json, concurrency,
+        spend_cap, status, created_at, updated_at) VALUES ('b1', 'n', '{}', 'm', 'unified', '{}', 1, NULL, 'interrupted', 1, 1);
+      INSERT INTO decision_runs (id, model, endpoint, request_json, created_at) VALUES ('r1', 'm', 'unified', '{}', 1);
+      INSERT INTO conversations (id, protocol, title, model, state_json, created_at, updated_at)
+        VALUES ('c1', 'messages', 't', 'm', '{}', 1, 1);
+      INSERT INTO image_results (id, media_id, model, prompt, params_json, created_at, kind)
+        VALUES ('i1', 'm1', 'm', 'p', '{}', 1, 'generated'), ('i2', 'm1', 'upload', 'p', '{}', 2, 'uploaded');
+      INSERT INTO webhook_deliveries (received_at, job_id, verified, duplicate, answered, headers_json, body)
+        VALUES (1, 'j1', 1, 0, 200, '{}', x'00');`)
+    old.close()
+    const history = openHistory(dir)
+    history.transaction(() => history.adoptUnscoped('team-a'))
+    const profileOf = (table: string, id: string) =>
+      (
+        history.database.db.prepare(`SELECT profile_id AS p FROM ${table} WHERE id = ?`).get(id) as {
+          p: string | null
+        }
+      ).p
+    expect(history.decisionBatches.get('b1')?.profileId).toBe('team-a')
+    expect(history.decisionRuns.get('r1')?.profileId).toBe('team-a')
+    expect(history.conversations.get('c1')?.profileId).toBe('team-a')
+    expect(profileOf('image_results', 'i1')).toBe('team-a')
+    expect(profileOf('image_results', 'i2')).toBeNull()
+    // A delivery received now takes its job's profile; one for a job the app never made, none.
+    history.transaction(() => {
+      for (const jobId of ['j1', 'nobody'])
+        history.webhookDeliveries.insert({
+          receivedAt: 2,
+          jobId,
+          idempotencyKey: null,
+          event: null,
+          verified: false,
+          reason: null,
+          duplicate: false,
+          answered: 401,
+          headersJson: '{}',
+          body: new Uint8Array(),
+        })
+    })
+    const deliveries = history.database.db
+      .prepare('SELECT job_id AS job, profile_id AS profile FROM webhook_deliveries ORDER BY id')
+      .all()
+    expect(deliveries.map((row) => ({ ...row }))).toEqual([
+      { job: 'j1', profile: 'team-b' },
+      { job: 'j1', profile: 'team-b' },
+      { job: 'nobody', profile: null },
+    ])
     history.close()
   })
 })

@@ -28,6 +28,17 @@ export function openHistory(userData: string, now = Date.now()) {
     decisionBatches: decisionBatchRepository(db),
     conversations: conversationRepository(db),
     cacheHandles: cacheHandleRepository(db),
+    /**
+     * Gives rows stored before work carried its profile to `profileId`. Uploads belong to no profile, and a
+     * webhook delivery to its job's (set when it is received).
+     */
+    adoptUnscoped(profileId: string): void {
+      for (const table of ['decision_batches', 'decision_runs', 'conversations'])
+        db.prepare(`UPDATE ${table} SET profile_id = ? WHERE profile_id IS NULL`).run(profileId)
+      db.prepare(
+        "UPDATE image_results SET profile_id = ? WHERE profile_id IS NULL AND kind != 'uploaded'",
+      ).run(profileId)
+    },
     close: () => database.close(),
   }
 }

@@ -17,6 +17,8 @@ export interface ImageResultRow {
   width: number | null
   height: number | null
   thoughtsJson: string | null
+  /** The profile that made it; none for an uploaded file. */
+  profileId: string | null
 }
 
 export interface QuestionnaireRow {
@@ -40,6 +42,8 @@ export interface DecisionRunRow {
   createdAt: number
   /** The questionnaire as the builder had it, so the run can be re-opened after it changed. */
   questionnaireJson: string | null
+  /** The profile the run was sent for. */
+  profileId: string | null
 }
 
 export interface CatalogSnapshotRow {
@@ -52,12 +56,13 @@ const named = (row: object) => ({ ...row }) as unknown as Record<string, SQLInpu
 
 export function imageResultRepository(db: DatabaseSync) {
   const columns = `id, media_id AS mediaId, parent_id AS parentId, model, provider, prompt, params_json AS paramsJson,
-    usage_json AS usageJson, cost, created_at AS createdAt, kind, width, height, thoughts_json AS thoughtsJson`
+    usage_json AS usageJson, cost, created_at AS createdAt, kind, width, height, thoughts_json AS thoughtsJson,
+    profile_id AS profileId`
   const insert =
     db.prepare(`INSERT INTO image_results (id, media_id, parent_id, model, provider, prompt, params_json, usage_json, cost, created_at,
-    kind, width, height, thoughts_json)
+    kind, width, height, thoughts_json, profile_id)
     VALUES (:id, :mediaId, :parentId, :model, :provider, :prompt, :paramsJson, :usageJson, :cost, :createdAt,
-    :kind, :width, :height, :thoughtsJson)`)
+    :kind, :width, :height, :thoughtsJson, :profileId)`)
   const usesOfMedia = db.prepare('SELECT count(*) AS uses FROM image_results WHERE media_id = ?')
   const prompts = db.prepare(`SELECT prompt FROM image_results WHERE kind != 'uploaded'
     GROUP BY prompt ORDER BY max(created_at) DESC LIMIT ?`)
@@ -118,10 +123,11 @@ export function questionnaireRepository(db: DatabaseSync) {
 
 export function decisionRunRepository(db: DatabaseSync) {
   const columns = `id, questionnaire_id AS questionnaireId, batch_id AS batchId, model, endpoint, request_json AS requestJson,
-    response_json AS responseJson, error_json AS errorJson, cost, created_at AS createdAt, questionnaire_json AS questionnaireJson`
+    response_json AS responseJson, error_json AS errorJson, cost, created_at AS createdAt, questionnaire_json AS questionnaireJson,
+    profile_id AS profileId`
   const insert =
-    db.prepare(`INSERT INTO decision_runs (id, questionnaire_id, batch_id, model, endpoint, request_json, response_json, error_json, cost, created_at, questionnaire_json)
-    VALUES (:id, :questionnaireId, :batchId, :model, :endpoint, :requestJson, :responseJson, :errorJson, :cost, :createdAt, :questionnaireJson)`)
+    db.prepare(`INSERT INTO decision_runs (id, questionnaire_id, batch_id, model, endpoint, request_json, response_json, error_json, cost, created_at, questionnaire_json, profile_id)
+    VALUES (:id, :questionnaireId, :batchId, :model, :endpoint, :requestJson, :responseJson, :errorJson, :cost, :createdAt, :questionnaireJson, :profileId)`)
   const byId = db.prepare(`SELECT ${columns} FROM decision_runs WHERE id = ?`)
   const remove = db.prepare('DELETE FROM decision_runs WHERE id = ?')
   const latest = db.prepare(`SELECT ${columns} FROM decision_runs ORDER BY created_at DESC LIMIT ?`)

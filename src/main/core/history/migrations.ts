@@ -178,4 +178,14 @@ export const migrations: string[] = [
     PRIMARY KEY (profile_id, name)
   ) WITHOUT ROWID;
   `,
+  // 6: the profile each piece of work was done for. Rows from before are given the profile active when this
+  // version first opens them (History.adoptUnscoped); a delivery takes its job's profile.
+  `
+  ALTER TABLE decision_batches ADD COLUMN profile_id TEXT;
+  ALTER TABLE decision_runs ADD COLUMN profile_id TEXT;
+  ALTER TABLE conversations ADD COLUMN profile_id TEXT;
+  ALTER TABLE image_results ADD COLUMN profile_id TEXT;
+  ALTER TABLE webhook_deliveries ADD COLUMN profile_id TEXT;
+  UPDATE webhook_deliveries SET profile_id = (SELECT profile_id FROM video_jobs WHERE video_jobs.id = job_id);
+  `,
 ]

@@ -9,6 +9,8 @@ export interface ConversationRow {
   stateJson: string
   createdAt: number
   updatedAt: number
+  /** The profile the conversation was held with. */
+  profileId: string | null
 }
 
 export interface CacheHandleRow {
@@ -24,13 +26,14 @@ export interface CacheHandleRow {
 }
 
 export function conversationRepository(db: DatabaseSync) {
-  const columns = `id, protocol, title, model, state_json AS stateJson, created_at AS createdAt, updated_at AS updatedAt`
+  const columns = `id, protocol, title, model, state_json AS stateJson, created_at AS createdAt, updated_at AS updatedAt,
+    profile_id AS profileId`
   const upsert =
-    db.prepare(`INSERT INTO conversations (id, protocol, title, model, state_json, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET title = excluded.title, model = excluded.model,
+    db.prepare(`INSERT INTO conversations (id, protocol, title, model, state_json, created_at, updated_at, profile_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET title = excluded.title, model = excluded.model,
     state_json = excluded.state_json, updated_at = excluded.updated_at`)
   const list = db.prepare(
-    'SELECT id, protocol, title, model, created_at AS createdAt, updated_at AS updatedAt FROM conversations ORDER BY updated_at DESC LIMIT ?',
+    'SELECT id, protocol, title, model, created_at AS createdAt, updated_at AS updatedAt, profile_id AS profileId FROM conversations ORDER BY updated_at DESC LIMIT ?',
   )
   const byId = db.prepare(`SELECT ${columns} FROM conversations WHERE id = ?`)
   const remove = db.prepare('DELETE FROM conversations WHERE id = ?')
@@ -44,6 +47,7 @@ export function conversationRepository(db: DatabaseSync) {
         row.stateJson,
         row.createdAt,
         row.updatedAt,
+        row.profileId,
       ),
     list: (limit: number) => list.all(limit) as unknown as Omit<ConversationRow, 'stateJson'>[],
     get: (id: string) => byId.get(id) as ConversationRow | undefined,

@@ -32,8 +32,10 @@ const fromStored = (row: StoredRow): WebhookDeliveryRow => ({
 
 export function webhookDeliveryRepository(db: DatabaseSync) {
   const insert =
+    // A delivery belongs to the profile of the job it names; one for an unknown job belongs to none.
     db.prepare(`INSERT INTO webhook_deliveries (received_at, job_id, idempotency_key, event, verified, reason,
-    duplicate, answered, headers_json, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    duplicate, answered, headers_json, body, profile_id)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT profile_id FROM video_jobs WHERE id = ?2))`)
   const applied = db.prepare(
     'SELECT 1 FROM webhook_deliveries WHERE idempotency_key = ? AND verified = 1 AND duplicate = 0 AND answered BETWEEN 200 AND 299 LIMIT 1',
   )

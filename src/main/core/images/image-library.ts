@@ -43,7 +43,7 @@ export function createImageLibrary(deps: {
   /** Files first, then the rows in one transaction: a crash leaves at most an unreferenced file. */
   async function keep(
     drawn: DrawnImage[],
-    common: Pick<ImageResultRow, 'model' | 'prompt' | 'kind' | 'parentId'> & { params: object },
+    common: Pick<ImageResultRow, 'model' | 'prompt' | 'kind' | 'parentId' | 'profileId'> & { params: object },
   ): Promise<ImageRecord[]> {
     const stored = await Promise.all(drawn.map((image) => deps.media.put(image.bytes, image.mimeType)))
     const at = now()
@@ -63,6 +63,7 @@ export function createImageLibrary(deps: {
         width: imageDimensions(image.bytes)?.width ?? null,
         height: imageDimensions(image.bytes)?.height ?? null,
         thoughtsJson: image.thoughts.length ? JSON.stringify(image.thoughts) : null,
+        profileId: common.profileId,
       }),
     )
     deps.history.transaction(() => {

@@ -4,12 +4,11 @@ import { checkSourceFile, imageFamilyOf, imageOptionsOf, sniffImageType } from '
 import { AppError } from '#shared/ipc/app-error'
 import type { HandlersFor } from '#shared/ipc/contract'
 import type { ImageModel, ImageRecord, imageRoutes } from '#shared/ipc/routes/images'
-import type { CatalogService } from '../catalog/catalog-service.ts'
 import type { EventSink } from '../events.ts'
-import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
+import type { ProfileScope, ProfileScopes } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
 import { createImageCalls, type SourceImage } from './image-calls.ts'
 import type { ImageLibrary } from './image-library.ts'
@@ -17,8 +16,7 @@ import type { ImageLibrary } from './image-library.ts'
 const extensionOf: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
 
 export function imageHandlers(deps: {
-  gateway: Gateway
-  catalog: CatalogService
+  scopes: Pick<ProfileScopes, 'active'>
   history: History
   media: MediaStore
   platform: Platform
@@ -26,12 +24,11 @@ export function imageHandlers(deps: {
   emit: EventSink
   library: ImageLibrary
 }): HandlersFor<typeof imageRoutes> {
-  const calls = createImageCalls(deps.gateway)
   const images = deps.history.imageResults
   const { recordOf, keep } = deps.library
 
-  const models = async (): Promise<ImageModel[]> =>
-    (await deps.catalog.models(false)).models.flatMap((model) => {
+  const models = async (scope: ProfileScope): Promise<ImageModel[]> =>
+    (await scope.catalog.models(false)).models.flatMap((model) => {
       const family = imageFamilyOf(model)
       if (!family) return []
       return [
@@ -48,8 +45,8 @@ export function imageHandlers(deps: {
         },
       ]
     })
-  const modelNamed = async (id: string) => {
-    const model = (await models()).find((m) => m.id === id)
+  const modelNamed = async (scope: ProfileScope, id: string) => {
+    const model = (await models(scope)).find((m) => m.id === id)
     if (!model) throw new AppError({ code: 'validation_failed', message: `${id} is not an image model.` })
     return model
   }
@@ -94,23 +91,32 @@ export function imageHandlers(deps: {
           served: {},
         },
       ],
-      { model: 'upload', prompt: fileName, kind: 'uploaded', parentId: null, params: { fileName } },
+      {
+        model: 'upload',
+        prompt: fileName,
+        kind: 'uploaded',
+        parentId: null,
+        profileId: null,
+        params: { fileName },
+      },
     )
     if (!record) throw new AppError({ code: 'internal_error', message: 'The image could not be kept.' })
     return record
   }
 
   return {
-    'images.models': () => models(),
+    'images.models': () => models(deps.scopes.active()),
     'images.generate': async ({ requestId, model: modelId, prompt, options, provider, referenceIds }) => {
-      const model = await modelNamed(modelId)
+      const scope = deps.scopes.active()
+      const model = await modelNamed(scope, modelId)
       const references = await Promise.all((referenceIds ?? []).map(sourceOf))
       const drawn = await deps.requests.run(requestId, (signal) =>
-        calls.generate(model, { prompt, options, provider, references }, signal),
+        createImageCalls(scope.gateway).generate(model, { prompt, options, provider, references }, signal),
       )
       return {
         images: await keep(drawn, {
           model: model.id,
+          profileId: scope.profileId,
           prompt,
           kind: 'generated',
           parentId: referenceIds?.[0] ?? null,
@@ -119,14 +125,16 @@ export function imageHandlers(deps: {
       }
     },
     'images.edit': async ({ requestId, model: modelId, prompt, sourceId, options, provider }) => {
-      const model = await modelNamed(modelId)
+      const scope = deps.scopes.active()
+      const model = await modelNamed(scope, modelId)
       const source = await sourceOf(sourceId)
       const drawn = await deps.requests.run(requestId, (signal) =>
-        calls.edit(model, { prompt, source, options, provider }, signal),
+        createImageCalls(scope.gateway).edit(model, { prompt, source, options, provider }, signal),
       )
       return {
         images: await keep(drawn, {
           model: model.id,
+          profileId: scope.profileId,
           prompt,
           kind: 'edited',
           parentId: sourceId,

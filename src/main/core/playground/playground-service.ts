@@ -6,12 +6,11 @@ import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import { AppError } from '#shared/ipc/app-error'
 import type { HandlersFor } from '#shared/ipc/contract'
 import type { CacheHandle, playgroundRoutes, WireRecord } from '#shared/ipc/routes/playground'
-import type { CatalogService } from '../catalog/catalog-service.ts'
 import type { EventSink } from '../events.ts'
-import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
 import type { CacheHandleRow } from '../history/playground.ts'
 import type { ImageLibrary } from '../images/image-library.ts'
+import type { ProfileScopes } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
 import { inlineImagesOf } from './inline-images.ts'
 
@@ -34,13 +33,11 @@ export function cacheError(error: unknown, name: string): unknown {
 }
 
 export function playgroundHandlers(deps: {
-  gateway: Gateway
-  catalog: CatalogService
+  scopes: Pick<ProfileScopes, 'active'>
   history: History
   requests: RequestRegistry
   library: ImageLibrary
   emit: EventSink
-  profileId: () => string
   now?: () => number
 }): HandlersFor<typeof playgroundRoutes> {
   const now = deps.now ?? Date.now
@@ -55,8 +52,9 @@ export function playgroundHandlers(deps: {
     expireAt: row.expireAt,
     state: row.deletedAt !== null ? 'deleted' : row.expireAt <= now() ? 'expired' : 'active',
   })
-  const handle = (name: string) => {
-    const row = handles.get(deps.profileId(), name)
+  /** A cache of the active profile: caches belong to the account that wrote them. */
+  const handle = (profileId: string, name: string) => {
+    const row = handles.get(profileId, name)
     if (!row)
       throw new AppError({ code: 'not_found', message: `${name} is not one of the caches this app created.` })
     return row
@@ -67,11 +65,16 @@ export function playgroundHandlers(deps: {
     return { wire, onWire: (record: WireRecord) => void wire.push(record) }
   }
 
-  async function keepImages(model: string, response: GenerateContentResponse, prompt: string) {
+  async function keepImages(
+    { model, profileId }: { model: string; profileId: string },
+    response: GenerateContentResponse,
+    prompt: string,
+  ) {
     const drawn = inlineImagesOf(response.candidates[0]?.content.parts ?? [])
     if (drawn.length === 0) return []
     return deps.library.keep(drawn, {
       model,
+      profileId,
       prompt: prompt || 'generateContent answer',
       kind: 'generated',
       parentId: null,
@@ -82,15 +85,17 @@ export function playgroundHandlers(deps: {
   return {
     'playground.messages': async ({ requestId, body }) => {
       const { wire, onWire } = wired()
+      const { gateway } = deps.scopes.active()
       const { data } = await deps.requests.run(requestId, (signal) =>
-        deps.gateway.sendMessage(body, { signal, onWire }),
+        gateway.sendMessage(body, { signal, onWire }),
       )
       return { response: data, wire }
     },
     'playground.generate': async ({ requestId, model, body }) => {
       const { wire, onWire } = wired()
+      const { gateway, profileId } = deps.scopes.active()
       const { data } = await deps.requests
-        .run(requestId, (signal) => deps.gateway.generateContent(model, body, { signal, onWire }))
+        .run(requestId, (signal) => gateway.generateContent(model, body, { signal, onWire }))
         .catch((error: unknown) => {
           throw body.cachedContent ? cacheError(error, body.cachedContent) : error
         })
@@ -100,19 +105,20 @@ export function playgroundHandlers(deps: {
           ?.parts.map((part) => part.text ?? '')
           .join(' ')
           .trim() ?? ''
-      return { response: data, wire, images: await keepImages(model, data, prompt) }
+      return { response: data, wire, images: await keepImages({ model, profileId }, data, prompt) }
     },
     'caches.create': async (body) => {
-      const { data } = await deps.gateway.createCache(body)
+      const { gateway, catalog, profileId } = deps.scopes.active()
+      const { data } = await gateway.createCache(body)
       const modelId = body.model.replace(/^models\//, '')
-      const prices = await deps.catalog
+      const prices = await catalog
         .browse(false)
         .then((catalog) => catalog.models.find((m) => m.id === modelId)?.prices)
         .catch(() => undefined)
       const rate = prices?.cacheWrite5m ?? null
       const row = {
         name: data.name,
-        profileId: deps.profileId(),
+        profileId,
         model: modelId,
         displayName: data.displayName ?? null,
         tokenCount: data.usageMetadata.totalTokenCount,
@@ -127,11 +133,12 @@ export function playgroundHandlers(deps: {
       changed()
       return stateOf({ ...row, deletedAt: null })
     },
-    'caches.list': () => handles.list(deps.profileId()).map(stateOf),
+    'caches.list': () => handles.list(deps.scopes.active().profileId).map(stateOf),
     'caches.get': async ({ name }) => {
-      const row = handle(name)
+      const { gateway, profileId } = deps.scopes.active()
+      const row = handle(profileId, name)
       try {
-        const { data } = await deps.gateway.getCache(name)
+        const { data } = await gateway.getCache(name)
         const expireAt = Date.parse(data.expireTime)
         deps.history.transaction(() => handles.setExpiry(row.profileId, name, expireAt))
         return stateOf({ ...row, expireAt })
@@ -147,9 +154,10 @@ export function playgroundHandlers(deps: {
       }
     },
     'caches.delete': async ({ name }) => {
-      const row = handle(name)
+      const { gateway, profileId } = deps.scopes.active()
+      const row = handle(profileId, name)
       try {
-        await deps.gateway.deleteCache(name)
+        await gateway.deleteCache(name)
       } catch (error) {
         if (!(error instanceof AppError && error.status === 404)) throw cacheError(error, name)
       }
@@ -170,6 +178,8 @@ export function playgroundHandlers(deps: {
           stateJson: JSON.stringify(state),
           createdAt: existing?.createdAt ?? at,
           updatedAt: at,
+          // A conversation stays with the profile it was begun with.
+          profileId: existing?.profileId ?? deps.scopes.active().profileId,
         }),
       )
       deps.emit('data.changed', { topics: ['conversations'] })

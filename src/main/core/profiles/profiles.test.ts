@@ -39,12 +39,14 @@ describe('profiles', () => {
   it('starts with the built-in Sandbox active, and reaches it through the gateway', async () => {
     const [sandbox] = await call('profiles.list', {})
     expect(sandbox).toMatchObject({ id: 'sandbox', kind: 'sandbox', active: true, secrets: null })
-    const models = await core.gateway.listings.unified.all()
+    const models = await core.scopes.active().gateway.listings.unified.all()
     expect(models.data.data.length).toBeGreaterThan(5)
-    const decision = await core.gateway.decide(
-      { model: 'sysone/judge-1', input: 'x', questions: [{ type: 'predicate', instructions: 'p' }] },
-      null,
-    )
+    const decision = await core.scopes
+      .active()
+      .gateway.decide(
+        { model: 'sysone/judge-1', input: 'x', questions: [{ type: 'predicate', instructions: 'p' }] },
+        null,
+      )
     expect(decision.status).toBe(200)
     expect((await call('profiles.list', {}))[0]?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   })
@@ -101,7 +103,12 @@ describe('profiles', () => {
 
     await call('profiles.activate', { id: profile.id })
     expect(
-      (await core.gateway.getVideo('00000000-0000-4000-8000-000000000000').catch((e) => e)).serviceCode,
+      (
+        await core.scopes
+          .active()
+          .gateway.getVideo('00000000-0000-4000-8000-000000000000')
+          .catch((e) => e)
+      ).serviceCode,
     ).toBe('not_found')
     await call('profiles.activate', { id: 'sandbox' })
   })

@@ -108,9 +108,20 @@ export function openProfiles(userData: string, secrets: SecretStore, sandbox: Em
       return describe(stored)
     },
 
-    /** Where and with which key to reach the service for a profile (the active one by default). */
-    async connection(id = activeId): Promise<{ baseUrl: string; apiKey: string | null }> {
+    /**
+     * Where and with which key to reach the service for a profile (the active one by default). Strict: a profile
+     * that no longer exists is an error, never quietly the sandbox (work it started must not move elsewhere).
+     */
+    async connection(
+      id = activeId,
+      options: { strict?: boolean } = {},
+    ): Promise<{ baseUrl: string; apiKey: string | null }> {
       const stored = find(id)
+      if (!stored && options.strict && id !== sandboxProfileId)
+        throw new AppError({
+          code: 'not_found',
+          message: 'The profile this work was started with has been deleted, so nothing more is sent for it.',
+        })
       if (!stored) {
         const { url, apiKey } = await sandbox.ensure()
         return { baseUrl: url, apiKey }

@@ -14,6 +14,9 @@ export const BatchSummary = z.object({
   name: z.string(),
   model: z.string(),
   endpoint: z.string(),
+  /** The profile the batch runs for, and its name (null once that profile is deleted). */
+  profileId: z.string(),
+  profileName: z.string().nullable(),
   concurrency: z.number(),
   spendCap: z.string().nullable(),
   status: BatchStatus,

@@ -1,0 +1,14 @@
+// Catalog routes: each asks the catalog of the profile active when the request arrives.
+import type { HandlersFor } from '#shared/ipc/contract'
+import type { catalogRoutes } from '#shared/ipc/routes/catalog'
+import type { ProfileScopes } from '../profiles/profile-scope.ts'
+
+export function catalogHandlers(deps: { scopes: ProfileScopes }): HandlersFor<typeof catalogRoutes> {
+  const catalog = () => deps.scopes.active().catalog
+  return {
+    'catalog.models': ({ refresh }) => catalog().models(refresh),
+    'catalog.browse': ({ refresh }) => catalog().browse(refresh),
+    'catalog.model': ({ id, refresh }) => catalog().model(id, refresh),
+    'catalog.provider': ({ provider }) => catalog().provider(provider),
+  }
+}
