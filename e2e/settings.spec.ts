@@ -60,7 +60,26 @@ test('adds a live profile, keeps its key secret, tests the connection and switch
   await staging.getByRole('button', { name: 'Test connection' }).click()
   await expect(staging.getByRole('status')).toContainText('Connected')
 
+  // The Staging service lists a model the built-in sandbox does not. The Models screen has read the sandbox's
+  // catalog; after the switch it shows Staging's at once, never the previous profile's.
+  const models = page.getByRole('list', { name: 'Models' }).getByRole('listitem')
+  const onlyOnStaging = models.filter({ hasText: 'staging/only-here' })
+  await page.getByRole('link', { name: 'Models' }).click()
+  await expect(models.first()).toBeVisible()
+  await expect(onlyOnStaging).toHaveCount(0)
+  const added = await fetch(`${serviceUrl}/__sandbox/catalog`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ add: [{ id: 'staging/only-here', name: 'Only on Staging' }] }),
+  })
+  expect(added.status).toBe(200)
   await page.getByRole('combobox', { name: 'Active profile' }).selectOption({ label: 'Staging' })
+  await expect(onlyOnStaging).toHaveCount(1)
+  await page.getByRole('combobox', { name: 'Active profile' }).selectOption({ label: 'Sandbox' })
+  await expect(onlyOnStaging).toHaveCount(0)
+  await page.getByRole('combobox', { name: 'Active profile' }).selectOption({ label: 'Staging' })
+  await expect(onlyOnStaging).toHaveCount(1)
+  await page.getByRole('link', { name: 'Settings' }).click()
   await expect(staging.getByText('In use')).toBeVisible()
   await expect(page.getByRole('contentinfo')).toContainText(serviceUrl)
   await screenshot(page, 'settings-profiles-light')

@@ -13,20 +13,34 @@ export const queryKeys = {
   videos: () => ['videos'] as const,
   videoList: (filter: object) => ['videos', 'list', filter] as const,
   videoDetail: (id: string) => ['videos', 'detail', id] as const,
-  videoModels: () => ['videos', 'models'] as const,
   deliveries: () => ['deliveries'] as const,
   tunnel: () => ['tunnel'] as const,
   polling: () => ['polling'] as const,
   batches: () => ['batches'] as const,
   batch: (id: string) => ['batches', id] as const,
   decisionRuns: () => ['decisions', 'runs'] as const,
-  decisionModels: () => ['decisions', 'models'] as const,
+  questionnaires: () => ['questionnaires'] as const,
   images: () => ['images'] as const,
-  caches: () => ['caches'] as const,
   conversations: () => ['conversations'] as const,
   imageList: (filter: object) => ['images', 'list', filter] as const,
-  imageModels: () => ['images', 'models'] as const,
 } satisfies Record<string, (...args: never[]) => readonly unknown[]>
+
+/**
+ * What belongs to one profile — its catalog, and the models and caches read from it — has keys that start with
+ * the profile's id: after a switch every screen asks for the new profile's data at once, and never shows the
+ * previous profile's.
+ */
+export const profileKeys = {
+  catalog: (profileId: string) => [profileId, 'catalog', 'browse'] as const,
+  catalogModel: (profileId: string, id: string | null, refresh: boolean) =>
+    [profileId, 'catalog', 'model', id, refresh] as const,
+  catalogProvider: (profileId: string, provider: string | null) =>
+    [profileId, 'catalog', 'provider', provider] as const,
+  decisionModels: (profileId: string) => [profileId, 'decisions', 'models'] as const,
+  imageModels: (profileId: string) => [profileId, 'images', 'models'] as const,
+  videoModels: (profileId: string) => [profileId, 'videos', 'models'] as const,
+  caches: (profileId: string) => [profileId, 'caches'] as const,
+} satisfies Record<string, (profileId: string, ...args: never[]) => readonly unknown[]>
 
 const topicKeys: Record<DataTopic, readonly unknown[]> = {
   preferences: queryKeys.preferences(),
@@ -37,7 +51,7 @@ const topicKeys: Record<DataTopic, readonly unknown[]> = {
   polling: queryKeys.polling(),
   batches: queryKeys.batches(),
   images: queryKeys.images(),
-  caches: queryKeys.caches(),
+  caches: ['caches'],
   conversations: queryKeys.conversations(),
 }
 
@@ -46,7 +60,18 @@ export function createQueryClient(): QueryClient {
     defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
   })
   on('data.changed', ({ topics }) => {
-    for (const topic of topics) void client.invalidateQueries({ queryKey: topicKeys[topic] })
+    for (const topic of topics) void invalidateTopic(client, topic)
   })
   return client
+}
+
+const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
+  prefix.every((part, index) => key[index] === part)
+
+/** Refreshes what a topic covers: its own keys, and the same keys under any profile. */
+export function invalidateTopic(client: QueryClient, topic: DataTopic): Promise<void> {
+  const prefix = topicKeys[topic]
+  return client.invalidateQueries({
+    predicate: ({ queryKey }) => startsWith(queryKey, prefix) || startsWith(queryKey.slice(1), prefix),
+  })
 }

@@ -1,11 +1,12 @@
 // The status bar: which service the app is talking to (and a switch to another), and which build runs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../ipc.ts'
+import { useProfiles } from '../profiles.ts'
 import { queryKeys } from '../query.ts'
 
 export function StatusBar() {
   const client = useQueryClient()
-  const profiles = useQuery({ queryKey: queryKeys.profiles(), queryFn: () => invoke('profiles.list', {}) })
+  const profiles = useProfiles()
   const info = useQuery({ queryKey: queryKeys.appInfo(), queryFn: () => invoke('app.info', {}) })
   const activate = useMutation({
     mutationFn: (id: string) => invoke('profiles.activate', { id }),

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
+import { useProfiles } from '../../profiles.ts'
 import { queryKeys } from '../../query.ts'
 import { readQuestionnaireFile } from './files.ts'
 import { useQuestionnaire } from './store.ts'
@@ -15,11 +16,14 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
   const { questionnaire, load } = useQuestionnaire()
   const [showRequest, setShowRequest] = useState(false)
   const [importProblem, setImportProblem] = useState<string | null>(null)
-  const saved = useQuery({ queryKey: ['questionnaires'], queryFn: () => invoke('questionnaires.list', {}) })
-  const profiles = useQuery({ queryKey: queryKeys.profiles(), queryFn: () => invoke('profiles.list', {}) })
+  const saved = useQuery({
+    queryKey: queryKeys.questionnaires(),
+    queryFn: () => invoke('questionnaires.list', {}),
+  })
+  const profiles = useProfiles()
   const save = useMutation({
     mutationFn: () => invoke('questionnaires.save', questionnaire),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['questionnaires'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.questionnaires() }),
   })
   const open = useMutation({
     mutationFn: (id: string) => invoke('questionnaires.get', { id }),

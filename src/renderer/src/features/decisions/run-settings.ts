@@ -11,7 +11,8 @@ import {
 } from '#shared/domain/questionnaire'
 import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { useProfileId } from '../../profiles.ts'
+import { profileKeys } from '../../query.ts'
 import { hasImages, parseInput, useRunInput } from './run-input.ts'
 import { useQuestionnaire } from './store.ts'
 
@@ -55,7 +56,12 @@ export function chosenModel(models: readonly DecisionModel[] | undefined, modelI
 }
 
 export function useDecisionModels() {
-  return useQuery({ queryKey: queryKeys.decisionModels(), queryFn: () => invoke('decisions.models', {}) })
+  const profileId = useProfileId()
+  return useQuery({
+    queryKey: profileKeys.decisionModels(profileId ?? ''),
+    queryFn: () => invoke('decisions.models', {}),
+    enabled: profileId !== undefined,
+  })
 }
 
 /** The request the current questionnaire, input and settings make, or why there is none yet. */

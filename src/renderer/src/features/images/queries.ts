@@ -4,10 +4,17 @@ import { checkSourceFile } from '#shared/domain/images'
 import { AppError } from '#shared/ipc/app-error'
 import type { ImageRecord } from '#shared/ipc/routes/images'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { useProfileId } from '../../profiles.ts'
+import { profileKeys, queryKeys } from '../../query.ts'
 
-export const useImageModels = () =>
-  useQuery({ queryKey: queryKeys.imageModels(), queryFn: () => invoke('images.models', {}) })
+export function useImageModels() {
+  const profileId = useProfileId()
+  return useQuery({
+    queryKey: profileKeys.imageModels(profileId ?? ''),
+    queryFn: () => invoke('images.models', {}),
+    enabled: profileId !== undefined,
+  })
+}
 
 export const useImage = (id: string | null) =>
   useQuery({

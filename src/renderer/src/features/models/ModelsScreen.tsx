@@ -14,13 +14,15 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
+import { useProfileId } from '../../profiles.ts'
+import { profileKeys } from '../../query.ts'
 import { ChangesPanel } from './ChangesPanel.tsx'
 import { ComparePanel } from './ComparePanel.tsx'
 import { ModelDetail } from './ModelDetail.tsx'
 import { ModelFilters } from './ModelFilters.tsx'
 import { ModelTable } from './ModelTable.tsx'
 import { PricePlot } from './PricePlot.tsx'
-import { catalogKey, useCatalog, useProviderPage } from './queries.ts'
+import { useCatalog, useProviderPage } from './queries.ts'
 import './models.css'
 
 const views = ['table', 'plot', 'compare', 'changes'] as const
@@ -28,10 +30,11 @@ const views = ['table', 'plot', 'compare', 'changes'] as const
 export function ModelsScreen() {
   const params = useRouteParams()
   const catalog = useCatalog()
+  const profileId = useProfileId()
   const client = useQueryClient()
   const refresh = useMutation({
     mutationFn: () => invoke('catalog.browse', { refresh: true }),
-    onSuccess: (data) => client.setQueryData(catalogKey, data),
+    onSuccess: (data) => profileId && client.setQueryData(profileKeys.catalog(profileId), data),
   })
   const filter = filterFromParams(params)
   const sortParam = params.get('sort')

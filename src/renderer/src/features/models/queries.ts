@@ -2,22 +2,28 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ModelRole } from '#shared/domain/catalog'
 import { invoke } from '../../ipc.ts'
+import { useProfileId } from '../../profiles.ts'
+import { profileKeys } from '../../query.ts'
 
-export { catalogKey, useCatalog } from '../../catalog.ts'
+export { useCatalog } from '../../catalog.ts'
 
-export const useModelDetail = (id: string | null, refresh: boolean) =>
-  useQuery({
-    queryKey: ['catalog', 'model', id, refresh],
+export function useModelDetail(id: string | null, refresh: boolean) {
+  const profileId = useProfileId()
+  return useQuery({
+    queryKey: profileKeys.catalogModel(profileId ?? '', id, refresh),
     queryFn: () => invoke('catalog.model', { id: id ?? '', refresh }),
-    enabled: id !== null,
+    enabled: id !== null && profileId !== undefined,
   })
+}
 
-export const useProviderPage = (provider: string | null) =>
-  useQuery({
-    queryKey: ['catalog', 'provider', provider],
+export function useProviderPage(provider: string | null) {
+  const profileId = useProfileId()
+  return useQuery({
+    queryKey: profileKeys.catalogProvider(profileId ?? '', provider),
     queryFn: () => invoke('catalog.provider', { provider: provider ?? '' }),
-    enabled: provider !== null,
+    enabled: provider !== null && profileId !== undefined,
   })
+}
 
 /** The screen that uses a model of this role, with the model chosen. */
 export const useInPaths: Record<ModelRole, { label: string; path: (id: string) => string }> = {

@@ -9,7 +9,7 @@ import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatDateTime, formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { invalidateTopic } from '../../query.ts'
 import { useCacheHandles, useClock } from './queries.ts'
 
 export function CachesPanel(props: { onUse: (handle: CacheHandle) => void }) {
@@ -43,7 +43,7 @@ function CacheRow(props: { handle: CacheHandle; now: number; onUse: () => void }
       action === 'get'
         ? invoke('caches.get', { name: handle.name })
         : invoke('caches.delete', { name: handle.name }),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.caches() }),
+    onSettled: () => invalidateTopic(client, 'caches'),
   })
   const left = Math.max(0, Math.round((handle.expireAt - props.now) / 1000))
   const state = handle.state === 'active' && left === 0 ? 'expired' : handle.state
@@ -144,7 +144,7 @@ function CreateCache() {
         ...(displayName.trim() ? { displayName: displayName.trim() } : {}),
         ...timing,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.caches() }),
+    onSuccess: () => invalidateTopic(client, 'caches'),
   })
   return (
     <form

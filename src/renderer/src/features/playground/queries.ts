@@ -2,10 +2,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { useProfileId } from '../../profiles.ts'
+import { profileKeys, queryKeys } from '../../query.ts'
 
-export const useCacheHandles = () =>
-  useQuery({ queryKey: queryKeys.caches(), queryFn: () => invoke('caches.list', {}) })
+export function useCacheHandles() {
+  const profileId = useProfileId()
+  return useQuery({
+    queryKey: profileKeys.caches(profileId ?? ''),
+    queryFn: () => invoke('caches.list', {}),
+    enabled: profileId !== undefined,
+  })
+}
 
 export const useConversations = () =>
   useQuery({ queryKey: queryKeys.conversations(), queryFn: () => invoke('conversations.list', {}) })

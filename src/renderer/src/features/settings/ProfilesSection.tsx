@@ -1,14 +1,11 @@
-// Profiles: the built-in sandbox and the live services the person adds.
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { useProfiles } from '../../profiles.ts'
 import { ProfileCard } from './ProfileCard.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 
 export function ProfilesSection() {
-  const profiles = useQuery({ queryKey: queryKeys.profiles(), queryFn: () => invoke('profiles.list', {}) })
+  const profiles = useProfiles()
   const [adding, setAdding] = useState(false)
   const names = (exceptId?: string) => [
     'Sandbox',

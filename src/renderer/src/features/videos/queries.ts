@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react'
 import type { UnifiedModel } from '#shared/api/models'
 import type { VideoFilter } from '#shared/ipc/routes/videos'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { useProfileId } from '../../profiles.ts'
+import { profileKeys, queryKeys } from '../../query.ts'
 
 export function useVideoJobs(filter: VideoFilter) {
   return useQuery({
@@ -31,8 +32,10 @@ export interface VideoModel {
 }
 
 export function useVideoModels() {
+  const profileId = useProfileId()
   return useQuery({
-    queryKey: queryKeys.videoModels(),
+    queryKey: profileKeys.videoModels(profileId ?? ''),
+    enabled: profileId !== undefined,
     queryFn: async () => {
       const catalog = await invoke('catalog.models', { refresh: false })
       return catalog.models
