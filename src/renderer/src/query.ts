@@ -42,7 +42,8 @@ export const profileKeys = {
   caches: (profileId: string) => [profileId, 'caches'] as const,
 } satisfies Record<string, (profileId: string, ...args: never[]) => readonly unknown[]>
 
-const topicKeys: Record<DataTopic, readonly unknown[]> = {
+/** What each topic of `data.changed` refreshes: the queries whose keys start so, under a profile or not. */
+export const topicKeys: Record<DataTopic, readonly unknown[]> = {
   preferences: queryKeys.preferences(),
   profiles: queryKeys.profiles(),
   videos: queryKeys.videos(),

@@ -59,7 +59,9 @@ export async function wireVideos(deps: {
   const receiver = createReceiver({
     identity,
     history,
-    videos,
+    apply: (task) => videos.applyTask(task),
+    applied: (rows) => videos.afterChange(rows),
+    stored: () => events.emit('data.changed', { topics: ['deliveries'] }),
     log,
     secretsFor: async (jobId) =>
       profiles.webhookSecrets(

@@ -7,12 +7,12 @@ import type { KeyObject } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { webhookHeaders } from '#shared/api/videos'
+import { type VideoTask, webhookHeaders } from '#shared/api/videos'
 import type { History } from '../history/history.ts'
 import type { VideoJobRow } from '../history/video-jobs.ts'
 import type { WebhookDeliveryRow } from '../history/webhook-deliveries.ts'
 import type { Log } from '../log.ts'
-import type { VideoService } from '../videos/video-service.ts'
+import type { ApplyOutcome } from '../videos/video-service.ts'
 import type { ReceiverIdentity } from './certificate.ts'
 import { type Verdict, verifyDelivery, webhookKeys } from './verify.ts'
 
@@ -27,7 +27,12 @@ interface Pending {
 export interface ReceiverDeps {
   identity: ReceiverIdentity
   history: History
-  videos: VideoService
+  /** Applies a verified task to its job, inside the delivery's transaction. */
+  apply: (task: VideoTask) => { outcome: ApplyOutcome; row?: VideoJobRow | undefined }
+  /** After the transaction: the jobs it changed (notifications, downloads). */
+  applied: (rows: VideoJobRow[]) => void
+  /** After the transaction: deliveries were stored (the inspector refreshes). */
+  stored: () => void
   log: Log
   /** Current and previous webhook secrets of the profile the job belongs to (or of the active one). */
   secretsFor: (jobId: string | null) => Promise<string[]>
@@ -106,7 +111,7 @@ export function createReceiver(deps: ReceiverDeps) {
             answers.push([item, 200, { received: true, duplicate: true }])
             continue
           }
-          const result = deps.videos.applyTask(verdict.envelope.data)
+          const result = deps.apply(verdict.envelope.data)
           if (result.outcome === 'unknown') {
             row.verified = true
             row.answered = 404
@@ -128,7 +133,8 @@ export function createReceiver(deps: ReceiverDeps) {
       return
     }
     for (const [item, status, body] of answers) item.respond(status, body)
-    deps.videos.afterChange(changed)
+    deps.applied(changed)
+    if (batch.length > 0) deps.stored()
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
