@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startCore } from '../videos/testing.ts'
+import { startCore } from '../../testing/core.ts'
 
 const cores: Awaited<ReturnType<typeof startCore>>[] = []
 afterAll(async () => {

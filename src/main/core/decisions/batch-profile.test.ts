@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import type { DecisionCall } from '#shared/ipc/routes/decisions'
-import { startCore, until } from '../videos/testing.ts'
+import { startCore, until } from '../../testing/core.ts'
 
 const keyA = 'sk-profile-a-0001'
 const keyB = 'sk-profile-b-0002'

@@ -1,7 +1,7 @@
 // Decisions through the contract against the embedded sandbox: models, runs with their cost, questionnaires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
-import { startCore } from '../videos/testing.ts'
+import { startCore } from '../../testing/core.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 beforeAll(async () => {

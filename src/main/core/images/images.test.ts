@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAmount } from '#shared/domain/money'
-import { startCore } from '../videos/testing.ts'
+import { startCore } from '../../testing/core.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // 403 of another key's cache, and saved conversations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventPayload } from '#shared/ipc/events'
-import { startCore, until } from '../videos/testing.ts'
+import { startCore, until } from '../../testing/core.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 beforeAll(async () => {

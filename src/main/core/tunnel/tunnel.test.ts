@@ -1,7 +1,7 @@
 // The tunnel interface with the local relay standing in for a real provider: jobs carry the public URL while
 // it is up, webhooks travel through it, and a drop is reported so the board can warn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCore, until } from '../videos/testing.ts'
+import { startCore, until } from '../../testing/core.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 beforeAll(async () => {

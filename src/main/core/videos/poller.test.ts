@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
+import { startCore } from '../../testing/core.ts'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
 import { pendingVideoJob } from '../history/video-jobs.ts'
 import type { PollBudget } from './poller.ts'
 import { createPoller } from './poller.ts'
-import { startCore } from './testing.ts'
 
 let service: Sandbox
 let env: Awaited<ReturnType<typeof startCore>>

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCore, until } from './testing.ts'
+import { startCore, until } from '../../testing/core.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { VideoTask } from '#shared/api/videos'
+import { postWebhook, sign, startCore } from '../../testing/core.ts'
 import { pendingVideoJob } from '../history/video-jobs.ts'
-import { postWebhook, sign, startCore } from '../videos/testing.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 let url = ''

@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { webhookBody } from '#sandbox/videos/webhooks'
-import { postWebhook, until } from '../videos/testing.ts'
+import { postWebhook, until } from '../../testing/core.ts'
 
 const jobs = 500
 const key = 'sk-storm'
@@ -29,9 +29,13 @@ async function freePort(): Promise<number> {
 }
 
 function startApp(args: string[]): Promise<{ child: ChildProcess; callbackUrl: string }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'testing', 'storm-app.ts'), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [join(import.meta.dirname, '..', '..', 'testing', 'storm-app.ts'), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   return new Promise((resolve, reject) => {
     let out = ''
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 // The sidebar: one link per screen, with its keyboard shortcut.
 import { Icon } from '../components/Icon.tsx'
-import { lastPathOf } from './router.ts'
+import { lastPathOf } from '../router.ts'
 import { type Screen, screens, shortcutKeys, shortcutLabel } from './screens.tsx'
 
 export function Sidebar({ active }: { active: Screen }) {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { batchSourceOf, readQuestionnaireFile, useDroppedBatch } from '../features/decisions/files.ts'
 import { useQuestionnaire } from '../features/decisions/store.ts'
 import { importImageFile } from '../features/images/queries.ts'
-import { navigate } from './router.ts'
+import { navigate } from '../router.ts'
 
 export async function openDroppedFile(file: File): Promise<void> {
   if (file.type.startsWith('image/')) {

@@ -3,11 +3,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
-import { setRouteParams } from '../../app/router.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { setRouteParams } from '../../router.ts'
 import { secondsLeft } from './batch-view-model.ts'
 
 const statusLabels: Record<BatchSummary['status'], string> = {

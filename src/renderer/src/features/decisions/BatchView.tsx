@@ -1,11 +1,11 @@
 // Batches: set one up on the right, follow it and read its rows on the left; earlier batches re-open.
 import { useQuery } from '@tanstack/react-query'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { setRouteParams, useRouteParams } from '../../router.ts'
 import { BatchProgress } from './BatchProgress.tsx'
 import { BatchResults } from './BatchResults.tsx'
 import { BatchSetup } from './BatchSetup.tsx'

@@ -6,11 +6,11 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { editQualities, imageBackgrounds, imageFormats, imageQualities, imageSizes } from '#shared/api/images'
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import type { ImageModel, ImageOptions, ImageRecord } from '#shared/ipc/routes/images'
-import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { setRouteParams, useRouteParams } from '../../router.ts'
 import { familyLabels, imageDragType, useImageModels, useRecentPrompts } from './queries.ts'
 
 const editRouteLabels = {

@@ -2,8 +2,8 @@
 // The view, the shown image and the edit source live in the view's address.
 import { useState } from 'react'
 import type { ImageRecord } from '#shared/ipc/routes/images'
-import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { setRouteParams, useRouteParams } from '../../router.ts'
 import { Canvas } from './Canvas.tsx'
 import { Gallery, ImageTile } from './Gallery.tsx'
 import { ImageForm } from './ImageForm.tsx'

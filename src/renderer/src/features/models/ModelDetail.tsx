@@ -2,10 +2,10 @@
 // call costs, "Use in …", an expiration warning, and a refresh from the single-model routes.
 import { useState } from 'react'
 import { daysToExpiry, listingStyles, priceNames } from '#shared/domain/catalog'
-import { navigate, setRouteParams } from '../../app/router.ts'
 import { CodeBlock } from '../../components/CodeBlock.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatDateTime, formatPricePerMillion } from '../../format.ts'
+import { navigate, setRouteParams } from '../../router.ts'
 import { CostCalculator } from './CostCalculator.tsx'
 import { priceLabels, useInPaths, useModelDetail } from './queries.ts'
 

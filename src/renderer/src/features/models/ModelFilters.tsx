@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import type { CatalogModel } from '#shared/domain/catalog'
 import { emptyFilter, facetsOf, filterToParams, type ModelFilter } from '#shared/domain/catalog-view'
-import { setRouteParams } from '../../app/router.ts'
+import { setRouteParams } from '../../router.ts'
 
 export function ModelFilters(props: { filter: ModelFilter; models: readonly CatalogModel[]; count: number }) {
   const { filter } = props

@@ -9,13 +9,13 @@ import {
   sortColumns,
   sortModels,
 } from '#shared/domain/catalog-view'
-import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
+import { setRouteParams, useRouteParams } from '../../router.ts'
 import { ChangesPanel } from './ChangesPanel.tsx'
 import { ComparePanel } from './ComparePanel.tsx'
 import { ModelDetail } from './ModelDetail.tsx'

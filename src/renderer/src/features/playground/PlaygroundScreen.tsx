@@ -2,13 +2,13 @@
 // wire view, and conversations saved to come back to.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { setRouteParams, useRouteParams } from '../../router.ts'
 import { CachesPanel } from './CachesPanel.tsx'
 import {
   type GenerateConversation,

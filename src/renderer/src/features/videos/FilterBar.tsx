@@ -1,6 +1,6 @@
 // Filters of the board, kept in the view's address so they survive navigation and restart.
 import { videoStatuses } from '#shared/api/videos'
-import { setRouteParams } from '../../app/router.ts'
+import { setRouteParams } from '../../router.ts'
 import { modeLabel, statusLabel } from './status.ts'
 
 export const dateRanges: Record<string, { label: string; ms: number }> = {

@@ -2,11 +2,11 @@
 // poll and webhook delivery with its time and outcome.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { setRouteParams } from '../../app/router.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatDateTime, formatElapsed, formatTime, formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { setRouteParams } from '../../router.ts'
 import { useNow, useVideoDetail } from './queries.ts'
 import { modeLabel, statusLabel } from './status.ts'
 

@@ -2,11 +2,11 @@
 // job, the create form, or the webhook receiver and tunnel.
 import { useMemo, useState } from 'react'
 import type { VideoStatus } from '#shared/api/videos'
-import { setRouteParams, useRouteParams } from '../../app/router.ts'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { VirtualList } from '../../components/VirtualList.tsx'
+import { setRouteParams, useRouteParams } from '../../router.ts'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
 import { dateRanges, FilterBar } from './FilterBar.tsx'
 import { JobCard, jobCardHeight } from './JobCard.tsx'

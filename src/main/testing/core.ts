@@ -1,5 +1,5 @@
-// Test helpers for the video board: a core on the Node platform with a fast embedded sandbox, a way to send
-// raw webhook requests to its receiver, and a wait.
+// Test helpers for the core: a core on the Node platform with a fast embedded sandbox, calls through its
+// contract, raw webhook requests to its receiver, and a wait on a condition.
 import { createHmac } from 'node:crypto'
 import { mkdtemp } from 'node:fs/promises'
 import { request } from 'node:https'
@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
 import { unwrap } from '#shared/ipc/unwrap'
-import { type Core, createCore } from '../compose.ts'
-import { createNodePlatform, type NodePlatform } from '../node-platform.ts'
+import { type Core, createCore } from '../core/compose.ts'
+import { createNodePlatform, type NodePlatform } from '../core/node-platform.ts'
 
 export async function startCore(
   options: { sandboxTimeScale?: number; sandboxCredits?: number; userData?: string } = {},

@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
 import { unwrap } from '#shared/ipc/unwrap'
-import { createCore } from '../../compose.ts'
-import { createNodePlatform } from '../../node-platform.ts'
+import { createCore } from '../core/compose.ts'
+import { createNodePlatform } from '../core/node-platform.ts'
 
 const { values } = parseArgs({
   options: {
