@@ -111,9 +111,10 @@ test('runs a batch of 50, cancels it midway, resumes it, and sorts and filters t
   const { page } = app
   await page.getByRole('link', { name: 'Decisions' }).click()
   await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
-  // Slow the sandbox down a little so the batch is still running when it is cancelled.
+  // Slow the sandbox down (50 rows, two at a time: about 10 s) so the batch is still running when it is
+  // cancelled, however late a loaded machine shows the first answers.
   const sandboxUrl = (await page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/).textContent()) ?? ''
-  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { latencyMs: 60 } })
+  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { latencyMs: 400 } })
 
   await page.getByRole('tab', { name: 'Batch' }).click()
   const lines = Array.from({ length: 50 }, (_, i) =>

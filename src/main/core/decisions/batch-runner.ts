@@ -6,10 +6,11 @@ import type { DecisionInput } from '#shared/api/decisions'
 import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { parseAmount } from '#shared/domain/money'
 import { AppError } from '#shared/ipc/app-error'
-import type { DecisionCall } from '#shared/ipc/routes/decisions'
+import { DecisionCall } from '#shared/ipc/routes/decisions'
 import type { EventSink } from '../events.ts'
 import type { BatchStatus } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
+import { storedJson } from '../history/rows.ts'
 import type { DecisionCaller } from './decision-caller.ts'
 
 interface Running {
@@ -173,7 +174,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       if (running.has(id)) return
       const batch = batches.get(id)
       if (!batch) throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
-      const template = JSON.parse(batch.templateJson) as DecisionCall
+      const template = storedJson('batch request', DecisionCall, batch.templateJson)
       const caller = deps.callerFor(batch.profileId)
       const plan: Plan = {
         id,

@@ -1,42 +1,48 @@
 // Batches of decision runs: the questionnaire and request template once, one row per input with its outcome.
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
+import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
 
-export type BatchStatus = 'running' | 'cancelled' | 'interrupted' | 'capped' | 'done'
+export type BatchStatus = z.infer<typeof BatchStatusSchema>
 export type BatchItemStatus = 'pending' | 'done' | 'failed'
 
-export interface BatchRow {
-  id: string
-  name: string
-  questionnaireJson: string
-  model: string
-  endpoint: string
-  templateJson: string
+const BatchRow = z.object({
+  id: text,
+  name: text,
+  questionnaireJson: text,
+  model: text,
+  endpoint: text,
+  templateJson: text,
   /** The profile the batch runs for, from its start to its last row. */
-  profileId: string
-  concurrency: number
-  spendCap: string | null
-  status: BatchStatus
-  createdAt: number
-  updatedAt: number
-}
+  profileId: text,
+  concurrency: integer,
+  spendCap: maybeText,
+  status: BatchStatusSchema,
+  createdAt: integer,
+  updatedAt: integer,
+})
+export type BatchRow = z.infer<typeof BatchRow>
+const batchRows = rowsOf('batch', BatchRow)
 
-export interface BatchItemRow {
-  index: number
-  inputJson: string
-  status: BatchItemStatus
-  responseJson: string | null
-  errorJson: string | null
-  cost: string | null
-  durationMs: number | null
-  finishedAt: number | null
-}
+const BatchItemRow = z.object({
+  index: integer,
+  inputJson: text,
+  status: z.enum(['pending', 'done', 'failed']),
+  responseJson: maybeText,
+  errorJson: maybeText,
+  cost: maybeText,
+  durationMs: maybeInteger,
+  finishedAt: maybeInteger,
+})
+export type BatchItemRow = z.infer<typeof BatchItemRow>
+const itemRows = rowsOf('batch row', BatchItemRow)
+const pendingRows = rowsOf('batch row', BatchItemRow.pick({ index: true, inputJson: true }))
 
-export interface BatchCounts {
-  total: number
-  done: number
-  failed: number
-  pending: number
-}
+const BatchCounts = z.object({ total: integer, done: integer, failed: integer, pending: integer })
+export type BatchCounts = z.infer<typeof BatchCounts>
+const countRows = rowsOf('batch count', BatchCounts)
+const costRows = rowsOf('batch row cost', z.object({ cost: text }))
 
 export function decisionBatchRepository(db: DatabaseSync) {
   const columns = `id, name, questionnaire_json AS questionnaireJson, model, endpoint, template_json AS templateJson,
@@ -95,14 +101,14 @@ export function decisionBatchRepository(db: DatabaseSync) {
         insertItem.run(row.id, index, JSON.stringify(input))
       })
     },
-    get: (id: string) => byId.get(id) as BatchRow | undefined,
-    latest: (limit: number) => latest.all(limit) as unknown as BatchRow[],
+    get: (id: string) => batchRows.maybe(byId.get(id)),
+    latest: (limit: number) => batchRows.all(latest.all(limit)),
     setStatus: (id: string, status: BatchStatus, now: number) => void setStatus.run(status, now, id),
     setSpendCap: (id: string, cap: string | null, now: number) => void setCap.run(cap, now, id),
     /** At start: batches that were running when the app stopped wait to be resumed. */
     markInterrupted: (now: number) => Number(interrupt.run(now).changes),
-    items: (id: string) => items.all(id) as unknown as BatchItemRow[],
-    pending: (id: string) => pending.all(id) as unknown as { index: number; inputJson: string }[],
+    items: (id: string) => itemRows.all(items.all(id)),
+    pending: (id: string) => pendingRows.all(pending.all(id)),
     finish(
       id: string,
       index: number,
@@ -124,8 +130,8 @@ export function decisionBatchRepository(db: DatabaseSync) {
     },
     /** Puts failed rows (one, or all) back in the queue. */
     retry: (id: string, index: number | null) => Number(retry.run(id, index, index).changes),
-    counts: (id: string) => counts.get(id) as unknown as BatchCounts,
-    costs: (id: string) => (costs.all(id) as { cost: string }[]).map((row) => row.cost),
+    counts: (id: string) => countRows.one(counts.get(id)),
+    costs: (id: string) => costRows.all(costs.all(id)).map((row) => row.cost),
     delete: (id: string) => remove.run(id).changes > 0,
   }
 }

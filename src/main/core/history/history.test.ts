@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
+import { VideoTask } from '#shared/api/videos'
+import { DecisionCall } from '#shared/ipc/routes/decisions'
 import { createMediaStore } from '../media/media-store.ts'
 import { schemaVersion } from './database.ts'
 import { openHistory } from './history.ts'
 import { migrations } from './migrations.ts'
+import { historyDamaged, storedJson } from './rows.ts'
 import { pendingVideoJob, type VideoJobRow } from './video-jobs.ts'
 
 const folder = () => mkdtemp(join(tmpdir(), 'gd-history-'))
@@ -167,6 +170,31 @@ describe('media store', () => {
       { job: 'j1', profile: 'team-b' },
       { job: 'nobody', profile: null },
     ])
+    history.close()
+  })
+
+  it('reports a damaged row or stored value as damaged, naming what, and never hands it on', async () => {
+    const dir = await folder()
+    const history = openHistory(dir)
+    history.transaction(() => {
+      history.videoJobs.insert(job('a', 1))
+      history.videoJobs.insert(job('b', 2))
+    })
+    history.database.db.exec("UPDATE video_jobs SET status = 'half-done' WHERE id = 'a'")
+    history.database.db.exec("UPDATE video_jobs SET created_at = 'yesterday' WHERE id = 'b'")
+    expect(() => history.videoJobs.get('a')).toThrow(
+      expect.objectContaining({
+        code: historyDamaged,
+        message: expect.stringMatching(/a stored video job could not be read \(status: /),
+      }),
+    )
+    expect(() => history.videoJobs.pending()).toThrow(expect.objectContaining({ code: historyDamaged }))
+    expect(() => storedJson('batch request', DecisionCall, '{"endpoint":"elsewhere"}')).toThrow(
+      expect.objectContaining({ code: historyDamaged, message: expect.stringContaining('batch request') }),
+    )
+    expect(() => storedJson('video task', VideoTask, '{not json')).toThrow(
+      expect.objectContaining({ message: expect.stringContaining('is not readable JSON') }),
+    )
     history.close()
   })
 })

@@ -1,58 +1,63 @@
 // Image results, questionnaires with their versions, decision runs, and catalog snapshots.
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import { containing, whereOf } from './filters.ts'
+import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
-export interface ImageResultRow {
-  id: string
-  mediaId: string
-  parentId: string | null
-  model: string
-  provider: string | null
-  prompt: string
-  paramsJson: string
-  usageJson: string | null
-  cost: string | null
-  createdAt: number
-  kind: 'generated' | 'edited' | 'uploaded'
-  width: number | null
-  height: number | null
-  thoughtsJson: string | null
+const ImageResultRow = z.object({
+  id: text,
+  mediaId: text,
+  parentId: maybeText,
+  model: text,
+  provider: maybeText,
+  prompt: text,
+  paramsJson: text,
+  usageJson: maybeText,
+  cost: maybeText,
+  createdAt: integer,
+  kind: z.enum(['generated', 'edited', 'uploaded']),
+  width: maybeInteger,
+  height: maybeInteger,
+  thoughtsJson: maybeText,
   /** The profile that made it; none for an uploaded file. */
-  profileId: string | null
-}
+  profileId: maybeText,
+})
+export type ImageResultRow = z.infer<typeof ImageResultRow>
+const imageRows = rowsOf('image', ImageResultRow)
 
-export interface QuestionnaireRow {
-  id: string
-  name: string
-  latestVersion: number
-  createdAt: number
-  updatedAt: number
-}
+const QuestionnaireRow = z.object({
+  id: text,
+  name: text,
+  latestVersion: integer,
+  createdAt: integer,
+  updatedAt: integer,
+})
+export type QuestionnaireRow = z.infer<typeof QuestionnaireRow>
+const questionnaireRows = rowsOf('questionnaire', QuestionnaireRow)
 
-export interface DecisionRunRow {
-  id: string
-  questionnaireId: string | null
-  batchId: string | null
-  model: string
-  endpoint: string
-  requestJson: string
-  responseJson: string | null
-  errorJson: string | null
-  cost: string | null
-  createdAt: number
+const DecisionRunRow = z.object({
+  id: text,
+  questionnaireId: maybeText,
+  batchId: maybeText,
+  model: text,
+  endpoint: text,
+  requestJson: text,
+  responseJson: maybeText,
+  errorJson: maybeText,
+  cost: maybeText,
+  createdAt: integer,
   /** The questionnaire as the builder had it, so the run can be re-opened after it changed. */
-  questionnaireJson: string | null
+  questionnaireJson: maybeText,
   /** The profile the run was sent for. */
-  profileId: string | null
-}
+  profileId: maybeText,
+})
+export type DecisionRunRow = z.infer<typeof DecisionRunRow>
+const runRows = rowsOf('decision run', DecisionRunRow)
 
-export interface CatalogSnapshotRow {
-  profileId: string
-  fetchedAt: number
-  modelsJson: string
-}
-
-const named = (row: object) => ({ ...row }) as unknown as Record<string, SQLInputValue>
+const CatalogSnapshotRow = z.object({ profileId: text, fetchedAt: integer, modelsJson: text })
+export type CatalogSnapshotRow = z.infer<typeof CatalogSnapshotRow>
+const snapshotRows = rowsOf('catalog snapshot', CatalogSnapshotRow)
+const versionRows = rowsOf('questionnaire version', z.object({ bodyJson: text }))
 
 export function imageResultRepository(db: DatabaseSync) {
   const columns = `id, media_id AS mediaId, parent_id AS parentId, model, provider, prompt, params_json AS paramsJson,
@@ -70,7 +75,7 @@ export function imageResultRepository(db: DatabaseSync) {
   const remove = db.prepare('DELETE FROM image_results WHERE id = ?')
   return {
     insert: (row: ImageResultRow) => void insert.run(named(row)),
-    get: (id: string) => byId.get(id) as ImageResultRow | undefined,
+    get: (id: string) => imageRows.maybe(byId.get(id)),
     delete: (id: string) => remove.run(id).changes > 0,
     /** How many images point at a stored file (the file goes when none does). */
     usesOfMedia: (mediaId: string) => (usesOfMedia.get(mediaId) as { uses: number }).uses,
@@ -85,7 +90,7 @@ export function imageResultRepository(db: DatabaseSync) {
         ["prompt LIKE ? ESCAPE '\\'", containing(filter.text)],
       ])
       const sql = `SELECT ${columns} FROM image_results ${where} ORDER BY created_at DESC LIMIT ?`
-      return db.prepare(sql).all(...params, filter.limit) as unknown as ImageResultRow[]
+      return imageRows.all(db.prepare(sql).all(...params, filter.limit))
     },
   }
 }
@@ -114,9 +119,8 @@ export function questionnaireRepository(db: DatabaseSync) {
       addVersion.run(id, number, bodyJson, now)
       return number
     },
-    list: () => list.all() as unknown as QuestionnaireRow[],
-    version: (id: string, number: number) =>
-      (version.get(id, number) as { bodyJson: string } | undefined)?.bodyJson,
+    list: () => questionnaireRows.all(list.all()),
+    version: (id: string, number: number) => versionRows.maybe(version.get(id, number))?.bodyJson,
     delete: (id: string) => remove.run(id).changes > 0,
   }
 }
@@ -133,8 +137,8 @@ export function decisionRunRepository(db: DatabaseSync) {
   const latest = db.prepare(`SELECT ${columns} FROM decision_runs ORDER BY created_at DESC LIMIT ?`)
   return {
     insert: (row: DecisionRunRow) => void insert.run(named(row)),
-    latest: (limit: number) => latest.all(limit) as unknown as DecisionRunRow[],
-    get: (id: string) => byId.get(id) as DecisionRunRow | undefined,
+    latest: (limit: number) => runRows.all(latest.all(limit)),
+    get: (id: string) => runRows.maybe(byId.get(id)),
     delete: (id: string) => remove.run(id).changes > 0,
   }
 }
@@ -154,6 +158,6 @@ export function catalogSnapshotRepository(db: DatabaseSync) {
       insert.run(row.profileId, row.fetchedAt, row.modelsJson)
       prune.run(row.profileId, row.profileId)
     },
-    latest: (profileId: string, count = 2) => latest.all(profileId, count) as unknown as CatalogSnapshotRow[],
+    latest: (profileId: string, count = 2) => snapshotRows.all(latest.all(profileId, count)),
   }
 }

@@ -1,29 +1,36 @@
 // Playground conversations (saved whole, re-openable) and the cache handles the app created.
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
 
-export interface ConversationRow {
-  id: string
-  protocol: 'messages' | 'generative'
-  title: string
-  model: string
-  stateJson: string
-  createdAt: number
-  updatedAt: number
+const ConversationRow = z.object({
+  id: text,
+  protocol: z.enum(['messages', 'generative']),
+  title: text,
+  model: text,
+  stateJson: text,
+  createdAt: integer,
+  updatedAt: integer,
   /** The profile the conversation was held with. */
-  profileId: string | null
-}
+  profileId: maybeText,
+})
+export type ConversationRow = z.infer<typeof ConversationRow>
+const conversationRows = rowsOf('conversation', ConversationRow)
+const conversationListRows = rowsOf('conversation', ConversationRow.omit({ stateJson: true }))
 
-export interface CacheHandleRow {
-  name: string
-  profileId: string
-  model: string
-  displayName: string | null
-  tokenCount: number
-  writeCost: string | null
-  createdAt: number
-  expireAt: number
-  deletedAt: number | null
-}
+const CacheHandleRow = z.object({
+  name: text,
+  profileId: text,
+  model: text,
+  displayName: maybeText,
+  tokenCount: integer,
+  writeCost: maybeText,
+  createdAt: integer,
+  expireAt: integer,
+  deletedAt: maybeInteger,
+})
+export type CacheHandleRow = z.infer<typeof CacheHandleRow>
+const cacheRows = rowsOf('cache', CacheHandleRow)
 
 export function conversationRepository(db: DatabaseSync) {
   const columns = `id, protocol, title, model, state_json AS stateJson, created_at AS createdAt, updated_at AS updatedAt,
@@ -49,8 +56,8 @@ export function conversationRepository(db: DatabaseSync) {
         row.updatedAt,
         row.profileId,
       ),
-    list: (limit: number) => list.all(limit) as unknown as Omit<ConversationRow, 'stateJson'>[],
-    get: (id: string) => byId.get(id) as ConversationRow | undefined,
+    list: (limit: number) => conversationListRows.all(list.all(limit)),
+    get: (id: string) => conversationRows.maybe(byId.get(id)),
     delete: (id: string) => remove.run(id).changes > 0,
   }
 }
@@ -79,8 +86,8 @@ export function cacheHandleRepository(db: DatabaseSync) {
         row.createdAt,
         row.expireAt,
       ),
-    list: (profileId: string) => forProfile.all(profileId) as unknown as CacheHandleRow[],
-    get: (profileId: string, name: string) => one.get(profileId, name) as CacheHandleRow | undefined,
+    list: (profileId: string) => cacheRows.all(forProfile.all(profileId)),
+    get: (profileId: string, name: string) => cacheRows.maybe(one.get(profileId, name)),
     setExpiry: (profileId: string, name: string, expireAt: number) =>
       void setExpiry.run(expireAt, profileId, name),
     markDeleted: (profileId: string, name: string, at: number) => void markDeleted.run(at, profileId, name),

@@ -1,23 +1,27 @@
 // Video jobs as the board sees them, their polls, and the webhook deliveries received for them.
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
-import type { VideoStatus } from '#shared/api/videos'
+import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { VideoStatus } from '#shared/api/videos'
 import { containing, whereOf } from './filters.ts'
+import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
-export interface VideoJobRow {
-  id: string
-  profileId: string
-  model: string
-  prompt: string
-  mode: string
-  status: VideoStatus
-  requestJson: string
-  taskJson: string | null
-  videoSeconds: number | null
-  videoCost: string | null
-  mediaId: string | null
-  createdAt: number
-  updatedAt: number
-}
+const VideoJobRow = z.object({
+  id: text,
+  profileId: text,
+  model: text,
+  prompt: text,
+  mode: text,
+  status: VideoStatus,
+  requestJson: text,
+  taskJson: maybeText,
+  videoSeconds: z.number().nullable(),
+  videoCost: maybeText,
+  mediaId: maybeText,
+  createdAt: integer,
+  updatedAt: integer,
+})
+export type VideoJobRow = z.infer<typeof VideoJobRow>
+const jobRows = rowsOf('video job', VideoJobRow)
 
 /** A job just created: pending, with nothing reported yet. */
 export function pendingVideoJob(
@@ -51,13 +55,15 @@ export interface VideoJobFilter {
   before?: number | undefined
 }
 
-export interface PollRow {
-  jobId: string
-  at: number
-  outcome: string
-  httpStatus: number | null
-  detail: string | null
-}
+const PollRow = z.object({
+  jobId: text,
+  at: integer,
+  outcome: text,
+  httpStatus: maybeInteger,
+  detail: maybeText,
+})
+export type PollRow = z.infer<typeof PollRow>
+const pollRows = rowsOf('status read', PollRow)
 
 const columns = `id, profile_id AS profileId, model, prompt, mode, status, request_json AS requestJson, task_json AS taskJson,
   video_seconds AS videoSeconds, video_cost AS videoCost, media_id AS mediaId, created_at AS createdAt, updated_at AS updatedAt`
@@ -86,7 +92,7 @@ export function videoJobRepository(db: DatabaseSync) {
     /** Jobs still running (the dock or taskbar badge). */
     pendingCount: () => (pendingCount.get() as { n: number }).n,
     insert(row: VideoJobRow): void {
-      insert.run({ ...row } as unknown as Record<string, SQLInputValue>)
+      insert.run(named(row))
     },
     /** Writes a newer task state; returns false when the job is unknown. */
     update(
@@ -95,10 +101,10 @@ export function videoJobRepository(db: DatabaseSync) {
       const { id, status, taskJson, videoSeconds, videoCost, updatedAt } = row
       return update.run({ id, status, taskJson, videoSeconds, videoCost, updatedAt }).changes > 0
     },
-    get: (id: string) => byId.get(id) as VideoJobRow | undefined,
+    get: (id: string) => jobRows.maybe(byId.get(id)),
     delete: (id: string) => remove.run(id).changes > 0,
     setMedia: (id: string, mediaId: string | null) => void setMedia.run(mediaId, id),
-    pending: () => pending.all() as unknown as VideoJobRow[],
+    pending: () => jobRows.all(pending.all()),
 
     /** Newest first, filtered; uses the (status, created_at) index when a status is given. */
     latest(filter: VideoJobFilter): VideoJobRow[] {
@@ -111,13 +117,13 @@ export function videoJobRepository(db: DatabaseSync) {
         ["prompt LIKE ? ESCAPE '\\'", containing(filter.text)],
       ])
       const sql = `SELECT ${columns} FROM video_jobs ${where} ORDER BY created_at DESC LIMIT ?`
-      return db.prepare(sql).all(...params, filter.limit) as unknown as VideoJobRow[]
+      return jobRows.all(db.prepare(sql).all(...params, filter.limit))
     },
 
     recordPoll(poll: PollRow): void {
       addPoll.run(poll.jobId, poll.at, poll.outcome, poll.httpStatus, poll.detail)
     },
-    polls: (jobId: string) => polls.all(jobId) as unknown as PollRow[],
+    polls: (jobId: string) => pollRows.all(polls.all(jobId)),
   }
 }
 

@@ -1,5 +1,7 @@
 // Every webhook request the receiver got, exactly as received, with the verdict it was given.
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { integer, maybeText, rowsOf, text } from './rows.ts'
 
 export interface WebhookDeliveryRow {
   id?: number
@@ -17,10 +19,24 @@ export interface WebhookDeliveryRow {
   body: Uint8Array
 }
 
-interface StoredRow extends Omit<WebhookDeliveryRow, 'verified' | 'duplicate'> {
-  verified: number
-  duplicate: number
-}
+/** As stored: flags as 0 or 1, the body as bytes. */
+const deliveryRows = rowsOf(
+  'webhook delivery',
+  z.object({
+    id: integer,
+    receivedAt: integer,
+    jobId: maybeText,
+    idempotencyKey: maybeText,
+    event: maybeText,
+    verified: z.union([z.literal(0), z.literal(1)]),
+    reason: maybeText,
+    duplicate: z.union([z.literal(0), z.literal(1)]),
+    answered: integer,
+    headersJson: text,
+    body: z.instanceof(Uint8Array),
+  }),
+)
+type StoredRow = ReturnType<typeof deliveryRows.one>
 
 const columns = `id, received_at AS receivedAt, job_id AS jobId, idempotency_key AS idempotencyKey, event, verified, reason,
   duplicate, answered, headers_json AS headersJson, body`
@@ -65,10 +81,10 @@ export function webhookDeliveryRepository(db: DatabaseSync) {
     },
     /** Whether a verified delivery with this idempotency key was already applied. */
     wasApplied: (idempotencyKey: string) => applied.get(idempotencyKey) !== undefined,
-    forJob: (jobId: string) => (forJob.all(jobId) as unknown as StoredRow[]).map(fromStored),
-    latest: (limit: number) => (latest.all(limit) as unknown as StoredRow[]).map(fromStored),
+    forJob: (jobId: string) => deliveryRows.all(forJob.all(jobId)).map(fromStored),
+    latest: (limit: number) => deliveryRows.all(latest.all(limit)).map(fromStored),
     get: (id: number) => {
-      const row = byId.get(id) as StoredRow | undefined
+      const row = deliveryRows.maybe(byId.get(id))
       return row ? fromStored(row) : undefined
     },
   }

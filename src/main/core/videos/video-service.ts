@@ -1,12 +1,13 @@
 // Video jobs as the app keeps them: created through the gateway and recorded at once, moved forward by
 // polls and webhooks (never backward), downloaded, cancelled and deleted with their files.
-import type { VideoCreateRequest, VideoTask } from '#shared/api/videos'
+import { type VideoCreateRequest, VideoTask } from '#shared/api/videos'
 import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
 import type { VideoJobSummary } from '#shared/ipc/routes/videos'
 import type { EventBus } from '../events.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
+import { storedJson } from '../history/rows.ts'
 import { pendingVideoJob, type VideoJobRow } from '../history/video-jobs.ts'
 import type { Log } from '../log.ts'
 import type { MediaStore } from '../media/media-store.ts'
@@ -37,7 +38,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   const { history, events } = deps
 
   function summary(row: VideoJobRow): VideoJobSummary {
-    const task = row.taskJson ? (JSON.parse(row.taskJson) as VideoTask) : null
+    const task = row.taskJson ? storedJson('video task', VideoTask, row.taskJson) : null
     return {
       id: row.id,
       profileId: row.profileId,

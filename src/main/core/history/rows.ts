@@ -1,0 +1,55 @@
+// The storage boundary: every row read from the history, and every JSON value stored in one, passes its schema
+// here. A row that does not is reported as damaged, with the table and the field, and never used as if it were
+// whole.
+import type { SQLInputValue } from 'node:sqlite'
+import { z } from 'zod'
+import { AppError } from '#shared/ipc/app-error'
+
+export const historyDamaged = 'history_damaged'
+
+const damaged = (what: string, error: z.ZodError) => {
+  const issue = error.issues[0]
+  const where = issue?.path.length ? ` (${issue.path.join('.')}: ${issue.message})` : ''
+  return new AppError({
+    code: historyDamaged,
+    message: `Part of the history is damaged: a stored ${what} could not be read${where}. It was left as it is.`,
+  })
+}
+
+/** Reads rows of one table through their schema. */
+export function rowsOf<S extends z.ZodType>(what: string, schema: S) {
+  const one = (value: unknown): z.infer<S> => {
+    const parsed = schema.safeParse(value)
+    if (!parsed.success) throw damaged(what, parsed.error)
+    return parsed.data
+  }
+  return {
+    one,
+    maybe: (value: unknown): z.infer<S> | undefined => (value === undefined ? undefined : one(value)),
+    all: (values: readonly unknown[]): z.infer<S>[] => values.map(one),
+  }
+}
+
+/** A JSON value stored in the history, read back through its schema. */
+export function storedJson<S extends z.ZodType>(what: string, schema: S, text: string): z.infer<S> {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw new AppError({
+      code: historyDamaged,
+      message: `Part of the history is damaged: a stored ${what} is not readable JSON. It was left as it is.`,
+    })
+  }
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw damaged(what, parsed.error)
+  return parsed.data
+}
+
+/** A row as named parameters for a statement. */
+export const named = (row: object) => ({ ...row }) as Record<string, SQLInputValue>
+
+export const text = z.string()
+export const maybeText = z.string().nullable()
+export const integer = z.number().int()
+export const maybeInteger = z.number().int().nullable()
