@@ -12,3 +12,9 @@ export const useProfiles = () => useQuery(profilesQuery)
 /** The active profile's id; undefined until the profiles are read. */
 export const useProfileId = (): string | undefined =>
   useQuery({ ...profilesQuery, select: (profiles: Profile[]) => profiles.find((p) => p.active)?.id }).data
+
+/** A query of something that belongs to the active profile: keyed by its id, asked once the id is known. */
+export function useProfileQuery<T>(keyOf: (profileId: string) => readonly unknown[], read: () => Promise<T>) {
+  const profileId = useProfileId()
+  return useQuery({ queryKey: keyOf(profileId ?? ''), queryFn: read, enabled: profileId !== undefined })
+}

@@ -4,7 +4,7 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
-import type { DecisionCall } from '#shared/ipc/routes/decisions'
+import { questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
 
 const keyA = 'sk-profile-a-0001'
@@ -25,32 +25,6 @@ const control = async (path: string, body: unknown) => {
   return (await response.json()) as { credits: string; requests: number }
 }
 const requestsWith = async (key: string) => (await control(`/keys/${key}`, {})).requests
-
-const questionnaire = {
-  id: 'triage',
-  name: 'Triage',
-  questions: [
-    {
-      id: 'q1',
-      kind: 'predicate' as const,
-      name: 'refund',
-      instructions: 'Asks for a refund?',
-      instructionsAsJson: false,
-      criteriaTrue: 'refund money back',
-      criteriaFalse: '',
-      choices: [],
-      levels: [],
-    },
-  ],
-}
-const template: DecisionCall = {
-  endpoint: 'unified',
-  body: {
-    model: 'sysone/judge-1',
-    input: '',
-    questions: [{ type: 'predicate', name: 'refund', instructions: 'Asks for a refund?' }],
-  },
-}
 
 describe('a batch and its profile', () => {
   it('sends every row with the key of the profile it started with, across a switch and a restart', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from '#shared/domain/batch-inputs'
 import { parseAmount } from '#shared/domain/money'
-import type { DecisionCall } from '#shared/ipc/routes/decisions'
+import { questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
 import { createCatalogService } from '../catalog/catalog-service.ts'
 import { openHistory } from '../history/history.ts'
@@ -18,31 +18,6 @@ beforeAll(async () => {
 })
 afterAll(() => env.core.close())
 
-const questionnaire = {
-  id: 'triage',
-  name: 'Triage',
-  questions: [
-    {
-      id: 'q1',
-      kind: 'predicate' as const,
-      name: 'refund',
-      instructions: 'Asks for a refund?',
-      instructionsAsJson: false,
-      criteriaTrue: 'refund money back',
-      criteriaFalse: '',
-      choices: [],
-      levels: [],
-    },
-  ],
-}
-const template: DecisionCall = {
-  endpoint: 'unified',
-  body: {
-    model: 'sysone/judge-1',
-    input: '',
-    questions: [{ type: 'predicate', name: 'refund', instructions: 'Asks for a refund?' }],
-  },
-}
 const inputs = (count: number) => Array.from({ length: count }, (_, i) => `message ${i}: refund please`)
 const settled = (id: string) =>
   until(async () => {

@@ -1,5 +1,3 @@
-// Model, format and endpoint variant chosen for runs (UI state): the single run and the batch share them.
-import { useQuery } from '@tanstack/react-query'
 import { create } from 'zustand'
 import type { DecisionInput } from '#shared/api/decisions'
 import { decisionPaths } from '#shared/domain/decisions'
@@ -11,7 +9,7 @@ import {
 } from '#shared/domain/questionnaire'
 import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
 import { invoke } from '../../ipc.ts'
-import { useProfileId } from '../../profiles.ts'
+import { useProfileQuery } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
 import { hasImages, parseInput, useRunInput } from './run-input.ts'
 import { useQuestionnaire } from './store.ts'
@@ -55,14 +53,8 @@ export function chosenModel(models: readonly DecisionModel[] | undefined, modelI
   return models?.find((m) => m.id === modelId) ?? models?.[0]
 }
 
-export function useDecisionModels() {
-  const profileId = useProfileId()
-  return useQuery({
-    queryKey: profileKeys.decisionModels(profileId ?? ''),
-    queryFn: () => invoke('decisions.models', {}),
-    enabled: profileId !== undefined,
-  })
-}
+export const useDecisionModels = () =>
+  useProfileQuery(profileKeys.decisionModels, () => invoke('decisions.models', {}))
 
 /** The request the current questionnaire, input and settings make, or why there is none yet. */
 export function useCurrentRequest() {

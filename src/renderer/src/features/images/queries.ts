@@ -4,17 +4,11 @@ import { checkSourceFile } from '#shared/domain/images'
 import { AppError } from '#shared/ipc/app-error'
 import type { ImageRecord } from '#shared/ipc/routes/images'
 import { invoke } from '../../ipc.ts'
-import { useProfileId } from '../../profiles.ts'
+import { useProfileQuery } from '../../profiles.ts'
 import { profileKeys, queryKeys } from '../../query.ts'
 
-export function useImageModels() {
-  const profileId = useProfileId()
-  return useQuery({
-    queryKey: profileKeys.imageModels(profileId ?? ''),
-    queryFn: () => invoke('images.models', {}),
-    enabled: profileId !== undefined,
-  })
-}
+export const useImageModels = () =>
+  useProfileQuery(profileKeys.imageModels, () => invoke('images.models', {}))
 
 export const useImage = (id: string | null) =>
   useQuery({

@@ -2,17 +2,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { invoke } from '../../ipc.ts'
-import { useProfileId } from '../../profiles.ts'
+import { useProfileQuery } from '../../profiles.ts'
 import { profileKeys, queryKeys } from '../../query.ts'
 
-export function useCacheHandles() {
-  const profileId = useProfileId()
-  return useQuery({
-    queryKey: profileKeys.caches(profileId ?? ''),
-    queryFn: () => invoke('caches.list', {}),
-    enabled: profileId !== undefined,
-  })
-}
+export const useCacheHandles = () => useProfileQuery(profileKeys.caches, () => invoke('caches.list', {}))
 
 export const useConversations = () =>
   useQuery({ queryKey: queryKeys.conversations(), queryFn: () => invoke('conversations.list', {}) })
