@@ -113,6 +113,7 @@ export function CreateVideoForm(props: {
             onChange={(event) => set({ seed: event.target.value })}
             placeholder="random"
           />
+          {fieldError('seed') ? <span className="field-error">{fieldError('seed')}</span> : null}
         </label>
       </div>
       <fieldset className="field-row">

@@ -99,7 +99,8 @@ export function requestFromDraft(draft: VideoDraft, modelHasAudio: boolean): Bui
   }
   if (draft.seed) {
     const seed = Number(draft.seed)
-    if (!Number.isSafeInteger(seed)) return { ok: false, field: 'seed', message: 'Seed is a whole number.' }
+    if (!Number.isSafeInteger(seed))
+      return { ok: false, field: 'seed', message: 'The seed must be a whole number, such as 42.' }
     request.seed = seed
   }
   if (draft.sizeMode === 'size') {
