@@ -32,11 +32,22 @@ export async function wireVideos(deps: {
   const identity = await loadReceiverIdentity(join(deps.platform.paths.userData, 'receiver'))
   const tunnel = createTunnelService({ onChange: () => events.emit('data.changed', { topics: ['tunnel'] }) })
   let receiverError: string | null = null
-  // Filled in once the receiver exists; the video service asks for it only when a job is created.
-  let receiverPort: () => number | null = () => null
+  // The receiver hands verified tasks to the video service, which exists by the time the first one arrives.
+  const receiver = createReceiver({
+    identity,
+    history,
+    apply: (task) => videos.applyTask(task),
+    applied: (rows) => videos.afterChange(rows),
+    stored: () => events.emit('data.changed', { topics: ['deliveries'] }),
+    log,
+    secretsFor: async (jobId) =>
+      profiles.webhookSecrets(
+        jobId ? (history.videoJobs.get(jobId)?.profileId ?? profiles.activeId()) : profiles.activeId(),
+      ),
+  })
 
   const callbackUrl = (profileId: string): string | undefined => {
-    const port = receiverPort()
+    const port = receiver.port()
     if (!port) return undefined
     const state = tunnel.state()
     if (state.status === 'up' && state.publicUrl) return `${state.publicUrl}${receiver.path}`
@@ -56,19 +67,6 @@ export async function wireVideos(deps: {
     downloadOnCompletion: () => preferences.get().downloadVideosOnCompletion,
     onSettled: (id) => poller.forget(id),
   })
-  const receiver = createReceiver({
-    identity,
-    history,
-    apply: (task) => videos.applyTask(task),
-    applied: (rows) => videos.afterChange(rows),
-    stored: () => events.emit('data.changed', { topics: ['deliveries'] }),
-    log,
-    secretsFor: async (jobId) =>
-      profiles.webhookSecrets(
-        jobId ? (history.videoJobs.get(jobId)?.profileId ?? profiles.activeId()) : profiles.activeId(),
-      ),
-  })
-  receiverPort = receiver.port
   const poller = createPoller({
     history,
     videos,
