@@ -6,12 +6,12 @@ import { AppError } from '#shared/ipc/app-error'
 import type { HandlersFor } from '#shared/ipc/contract'
 import type { WireRecord } from '#shared/ipc/routes/playground'
 import type { streamRoutes } from '#shared/ipc/routes/streams'
-import type { EventBus } from './events.ts'
-import type { ImageLibrary } from './images/image-library.ts'
-import { inlineImagesOf } from './playground/inline-images.ts'
-import { cacheError } from './playground/playground-service.ts'
-import type { ProfileScopes } from './profiles/profile-scope.ts'
-import type { RequestRegistry } from './requests.ts'
+import type { EventBus } from '../events.ts'
+import type { ImageLibrary } from '../images/image-library.ts'
+import type { ProfileScopes } from '../profiles/profile-scope.ts'
+import type { RequestRegistry } from '../requests.ts'
+import { inlineImagesOf } from './inline-images.ts'
+import { cacheError } from './playground-service.ts'
 
 type Opened = { events: AsyncGenerator<{ event: string | undefined; data: unknown }> }
 
