@@ -12,7 +12,7 @@ import type { CacheHandleRow } from '../history/playground.ts'
 import type { ImageLibrary } from '../images/image-library.ts'
 import type { ProfileScopes } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
-import { inlineImagesOf } from './inline-images.ts'
+import { inlineImagesOf, promptOf } from './inline-images.ts'
 
 /** A 403 on a cache handle means another API key made it (document 3 §5); a 404 that it expired or is gone. */
 export function cacheError(error: unknown, name: string): unknown {
@@ -99,12 +99,7 @@ export function playgroundHandlers(deps: {
         .catch((error: unknown) => {
           throw body.cachedContent ? cacheError(error, body.cachedContent) : error
         })
-      const prompt =
-        body.contents
-          .at(-1)
-          ?.parts.map((part) => part.text ?? '')
-          .join(' ')
-          .trim() ?? ''
+      const prompt = promptOf(body)
       return { response: data, wire, images: await keepImages({ model, profileId }, data, prompt) }
     },
     'caches.create': async (body) => {

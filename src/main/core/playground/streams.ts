@@ -10,7 +10,7 @@ import type { EventBus } from '../events.ts'
 import type { ImageLibrary } from '../images/image-library.ts'
 import type { ProfileScopes } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
-import { inlineImagesOf } from './inline-images.ts'
+import { inlineImagesOf, promptOf } from './inline-images.ts'
 import { cacheError } from './playground-service.ts'
 
 type Opened = { events: AsyncGenerator<{ event: string | undefined; data: unknown }> }
@@ -71,12 +71,7 @@ export function streamHandlers(deps: {
       return { requestId }
     },
     'streams.generateContent': ({ requestId, model, body }) => {
-      const prompt =
-        body.contents
-          .at(-1)
-          ?.parts.map((part) => part.text ?? '')
-          .join(' ')
-          .trim() ?? ''
+      const prompt = promptOf(body)
       const { gateway, profileId } = deps.scopes.active()
       forwardStream(requestId, deps, async (signal) => {
         const opened = await gateway
