@@ -72,15 +72,17 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
         {batch.spendCap ? ` of a ${formatUsd(batch.spendCap)} cap` : ''} · {batch.model} · {batch.concurrency}{' '}
         at once
         {left !== null ? ` · about ${formatSeconds(left)} left` : ''}
+        {batch.profileName ? (
+          <span title="Every row of this batch is sent with this profile’s key, whichever profile is active.">
+            {` · on “${batch.profileName}”`}
+          </span>
+        ) : null}
       </p>
-      <p
-        className="muted"
-        title="Every row of this batch is sent with this profile’s key, whichever is active."
-      >
-        {batch.profileName
-          ? `Runs on the profile “${batch.profileName}”, whichever profile is active.`
-          : 'The profile this batch ran on has been deleted; its remaining rows cannot be sent.'}
-      </p>
+      {batch.profileName ? null : (
+        <p className="field-error">
+          The profile this batch ran on has been deleted; its remaining rows cannot be sent.
+        </p>
+      )}
       {batch.status === 'capped' ? (
         <label className="field">
           <span className="field__label">New spend cap (USD, empty for none)</span>
