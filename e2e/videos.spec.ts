@@ -84,6 +84,6 @@ test('refuses what document 2 forbids before sending, at the field it concerns',
   await expect(form.getByText('real_person requires at least one image reference')).toBeVisible()
   await form.getByLabel('Real person in the images').uncheck()
   await form.getByLabel('Seed').fill('1.5')
-  await expect(form.getByText('The seed must be a whole number, such as 42.')).toBeVisible()
+  await expect(form.getByText('Whole numbers only.')).toBeVisible()
   await screenshot(page, 'videos-create-errors-light')
 })

@@ -100,7 +100,7 @@ export function requestFromDraft(draft: VideoDraft, modelHasAudio: boolean): Bui
   if (draft.seed) {
     const seed = Number(draft.seed)
     if (!Number.isSafeInteger(seed))
-      return { ok: false, field: 'seed', message: 'The seed must be a whole number, such as 42.' }
+      return { ok: false, field: 'seed', message: 'Whole numbers only.' }
     request.seed = seed
   }
   if (draft.sizeMode === 'size') {
