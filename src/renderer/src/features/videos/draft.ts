@@ -99,8 +99,7 @@ export function requestFromDraft(draft: VideoDraft, modelHasAudio: boolean): Bui
   }
   if (draft.seed) {
     const seed = Number(draft.seed)
-    if (!Number.isSafeInteger(seed))
-      return { ok: false, field: 'seed', message: 'Whole numbers only.' }
+    if (!Number.isSafeInteger(seed)) return { ok: false, field: 'seed', message: 'Whole numbers only.' }
     request.seed = seed
   }
   if (draft.sizeMode === 'size') {
