@@ -71,7 +71,7 @@ core.history.transaction(() => {
 })
 const idsFile = join(userData, 'ids.json')
 await writeFile(idsFile, JSON.stringify(ids))
-const receiverUrl = `https://127.0.0.1:${core.videos.receiver.port()}${core.videos.receiver.path}`
+const receiverUrl = `https://127.0.0.1:${core.videos.webhooks.receiver.port()}${core.videos.webhooks.receiver.path}`
 
 const delay = monitorEventLoopDelay({ resolution: 5 })
 delay.enable()

@@ -5,28 +5,32 @@ import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
 import { appHandlers } from './app/handlers.ts'
 import { openPreferences, type PreferencesStore } from './app/preferences.ts'
+import { createAppService } from './app/service.ts'
 import { applyPendingImport, createHistoryArchive } from './archive/history-archive.ts'
+import { batchHandlers } from './batches/handlers.ts'
+import { createBatchRunner } from './batches/runner.ts'
+import { createBatchService } from './batches/service.ts'
 import { catalogHandlers } from './catalog/handlers.ts'
-import { batchHandlers } from './decisions/batch-handlers.ts'
-import { createBatchRunner } from './decisions/batch-runner.ts'
-import { decisionHandlers } from './decisions/decision-service.ts'
+import { decisionHandlers } from './decisions/handlers.ts'
+import { createDecisionService } from './decisions/service.ts'
 import { createEventBus, type EventBus } from './events.ts'
 import { type History, openHistory } from './history/history.ts'
+import { imageHandlers } from './images/handlers.ts'
 import { createImageLibrary } from './images/image-library.ts'
-import { imageHandlers } from './images/image-service.ts'
+import { createImageService } from './images/service.ts'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
 import { createLog, type Log } from './log.ts'
 import { createMediaStore, type MediaStore } from './media/media-store.ts'
 import type { Platform } from './platform.ts'
-import { playgroundHandlers } from './playground/playground-service.ts'
-import { streamHandlers } from './playground/streams.ts'
+import { playgroundHandlers } from './playground/handlers.ts'
+import { createPlaygroundService } from './playground/service.ts'
 import { createEmbeddedSandbox } from './profiles/embedded-sandbox.ts'
 import { profileHandlers } from './profiles/handlers.ts'
 import { createProfileScopes, type ProfileScopes } from './profiles/profile-scope.ts'
 import { openProfiles, type Profiles } from './profiles/profiles.ts'
+import { createProfileService } from './profiles/service.ts'
 import { createRequestRegistry } from './requests.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
-import { loopbackProvider } from './tunnel/providers.ts'
 import { videoHandlers } from './videos/handlers.ts'
 import { type VideoWiring, wireVideos } from './videos/wiring.ts'
 
@@ -87,10 +91,10 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     events,
     log,
     profiles,
+    secrets,
     preferences,
     gatewayFor: (profileId) => scopes.scopeFor(profileId).gateway,
   })
-  const relay = loopbackProvider(videos.identity)
   history.transaction(() => history.decisionBatches.markInterrupted(Date.now()))
   const batchRunner = createBatchRunner({
     history,
@@ -111,37 +115,30 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   }
 
   const handlers: HandlersFor<Routes> = {
-    ...appHandlers({ platform, preferences, events, requests, notices, archive }),
-    ...profileHandlers({ profiles, secrets, events }),
-    ...streamHandlers({ events, requests, scopes, library: images }),
-    ...catalogHandlers({ scopes }),
-    ...decisionHandlers({ scopes, history, requests }),
-    ...batchHandlers({
-      history,
-      runner: batchRunner,
-      platform,
-      scopes,
-      profileName: (id) => profiles.list().find((profile) => profile.id === id)?.name ?? null,
+    ...appHandlers({
+      app: createAppService({ platform, preferences, events, requests, notices, archive }),
     }),
-    ...playgroundHandlers({ scopes, history, requests, library: images, emit: events.emit }),
+    ...profileHandlers({ profiles: createProfileService({ profiles, secrets, events }) }),
+    ...catalogHandlers({ scopes }),
+    ...decisionHandlers({ scopes, decisions: createDecisionService({ history, requests }) }),
+    ...batchHandlers({
+      scopes,
+      batches: createBatchService({
+        history,
+        runner: batchRunner,
+        platform,
+        profileName: (id) => profiles.list().find((profile) => profile.id === id)?.name ?? null,
+      }),
+    }),
+    ...playgroundHandlers({
+      scopes,
+      playground: createPlaygroundService({ history, requests, library: images, events }),
+    }),
     ...imageHandlers({
       scopes,
-      history,
-      media,
-      platform,
-      requests,
-      emit: events.emit,
-      library: images,
+      images: createImageService({ history, media, platform, requests, emit: events.emit, library: images }),
     }),
-    ...videoHandlers({
-      wiring: videos,
-      receiver: videos.receiver,
-      tunnel: videos.tunnel,
-      secrets,
-      preferences,
-      platform,
-      relay,
-    }),
+    ...videoHandlers({ scopes, videos: videos.videos, webhooks: videos.webhooks }),
   }
   log.info(`core started (${platform.shell} ${platform.appVersion})`)
 

@@ -20,6 +20,10 @@ export type EventMap = Record<string, EventDef>
 
 export const event = <P extends z.ZodType>(payload: P): EventDef<P> => ({ payload })
 
+/** What a route receives once its input is checked, and what it answers. */
+export type RouteInput<M extends RouteMap, K extends keyof M> = z.output<M[K]['input']>
+export type RouteOutput<M extends RouteMap, K extends keyof M> = z.input<M[K]['output']>
+
 /** A handler for every route of the map, and nothing else: a missing or extra key does not compile. */
 export type HandlersFor<M extends RouteMap> = {
   [K in keyof M]: (

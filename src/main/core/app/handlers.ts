@@ -1,68 +1,18 @@
-// Handlers of the app routes: what is running, preferences, external links.
+// The app routes, mapped to the app service.
 import type { HandlersFor } from '#shared/ipc/contract'
 import type { appRoutes } from '#shared/ipc/routes/app'
-import type { HistoryArchive } from '../archive/history-archive.ts'
-import type { EventBus } from '../events.ts'
-import type { Platform } from '../platform.ts'
-import type { RequestRegistry } from '../requests.ts'
-import { checkExternalUrl } from './external-links.ts'
-import type { PreferencesStore } from './preferences.ts'
+import type { AppService } from './service.ts'
 
-export function appHandlers(deps: {
-  platform: Platform
-  preferences: PreferencesStore
-  events: EventBus
-  requests: RequestRegistry
-  notices: () => string[]
-  archive: HistoryArchive
-}): HandlersFor<typeof appRoutes> {
-  const { platform, preferences, events, requests } = deps
+export function appHandlers({ app }: { app: AppService }): HandlersFor<typeof appRoutes> {
   return {
-    'app.info': () => ({
-      name: platform.appName,
-      version: platform.appVersion,
-      shell: platform.shell,
-      platform: process.platform,
-      dataFolder: platform.paths.userData,
-    }),
-    'app.openExternal': async ({ url }) => {
-      await platform.openExternal(checkExternalUrl(url).href)
-      return { opened: true }
-    },
-    'app.openDataFolder': async () => {
-      await platform.openPath(platform.paths.userData)
-      return { opened: true }
-    },
-    'app.notices': () => deps.notices(),
-    'history.export': async () => {
-      const target = await platform.saveDialog({
-        title: 'Export history',
-        defaultPath: `gateway-desk-history-${new Date().toISOString().slice(0, 10)}.tar.gz`,
-        filters: [{ name: 'History archive', extensions: ['gz'] }],
-      })
-      if (!target) return { savedTo: null, counts: {} }
-      const { counts } = await deps.archive.export(target)
-      return { savedTo: target, counts }
-    },
-    'history.import': async () => {
-      const [source] = await platform.openDialog({
-        title: 'Import history',
-        filters: [{ name: 'History archive', extensions: ['gz'] }],
-      })
-      if (!source) return { staged: false, counts: {}, createdAt: null, restarting: false }
-      const { counts, createdAt } = await deps.archive.stage(source)
-      // Give the answer time to reach the window before the app restarts.
-      const restarting = platform.shell === 'electron'
-      if (restarting) setTimeout(() => platform.relaunch(), 1500)
-      return { staged: true, counts, createdAt, restarting }
-    },
-    'requests.cancel': ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),
-    'preferences.get': () => preferences.get(),
-    'preferences.update': async (change) => {
-      const next = await preferences.update(change)
-      events.emit('preferences.changed', next)
-      events.emit('data.changed', { topics: ['preferences'] })
-      return next
-    },
+    'app.info': () => app.info(),
+    'app.openExternal': ({ url }) => app.openExternal(url),
+    'app.openDataFolder': () => app.openDataFolder(),
+    'app.notices': () => app.notices(),
+    'history.export': () => app.exportHistory(),
+    'history.import': () => app.importHistory(),
+    'requests.cancel': ({ requestId }) => app.cancelRequest(requestId),
+    'preferences.get': () => app.preferences(),
+    'preferences.update': (change) => app.updatePreferences(change),
   }
 }

@@ -8,7 +8,7 @@ import { demoKey, postJson, startSandboxForFile } from '#sandbox/testing/client'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
 import { openHistory } from '../history/history.ts'
-import { createCatalogService } from './catalog-service.ts'
+import { createCatalogService } from './service.ts'
 
 const env = startSandboxForFile()
 

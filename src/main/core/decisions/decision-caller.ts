@@ -3,7 +3,7 @@ import type { UnifiedModel } from '#shared/api/models'
 import { decisionCost } from '#shared/domain/decision-cost'
 import type { DecisionModelTraits } from '#shared/domain/decisions'
 import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
-import type { CatalogService } from '../catalog/catalog-service.ts'
+import type { CatalogService } from '../catalog/service.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 
 /** Decision models of the catalog: those that accept decisions (a `safety_identifier` parameter). */

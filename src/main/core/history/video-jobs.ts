@@ -128,3 +128,9 @@ export function videoJobRepository(db: DatabaseSync) {
 }
 
 export type VideoJobRepository = ReturnType<typeof videoJobRepository>
+
+/** What applying a task read from the service did to the stored job: moved it, left it, or found no such job. */
+export interface TaskApplied {
+  outcome: 'changed' | 'unchanged' | 'unknown'
+  row?: VideoJobRow | undefined
+}

@@ -3,7 +3,7 @@
 // the active profile once, when a request arrives, and passes the scope down; work that outlives the request (a
 // batch, a video job) keeps the id it started with, so it never moves to another account when the person
 // switches profiles.
-import { createCatalogService } from '../catalog/catalog-service.ts'
+import { createCatalogService } from '../catalog/service.ts'
 import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'

@@ -54,7 +54,7 @@ describe('tunnel', () => {
 
 describe('a tunnel that drops by itself', () => {
   it('is marked down with the time it dropped', async () => {
-    const { createTunnelService } = await import('./tunnel-service.ts')
+    const { createTunnelService } = await import('./service.ts')
     const changes: string[] = []
     const service = createTunnelService({ onChange: (state) => changes.push(state.status), now: () => 1234 })
     let drop: (reason: string) => void = () => {}

@@ -56,7 +56,8 @@ async function jobsOn(key: string, profileId: string, count: number): Promise<st
 function pollerFor(key: string, budget: PollBudget) {
   return createPoller({
     history: env.core.history,
-    videos: env.core.videos.videos,
+    apply: env.core.videos.videos.applyTask,
+    applied: env.core.videos.videos.afterChange,
     gatewayFor: () => gatewayWith(key),
     budget: () => budget,
     log: env.core.log,

@@ -1,11 +1,12 @@
 // Polls the jobs that are still pending, within one budget per profile (requests per window) shared by all
 // its jobs. It never exceeds the budget, waits exactly as long as a 429's Retry-After says, picks the job
 // polled longest ago, and forgets a job the moment it is terminal (a webhook may get there first).
+import type { VideoTask } from '#shared/api/videos'
 import type { AppError } from '#shared/ipc/app-error'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
+import type { TaskApplied, VideoJobRow } from '../history/video-jobs.ts'
 import type { Log } from '../log.ts'
-import type { VideoService } from './video-service.ts'
 
 export interface PollBudget {
   requests: number
@@ -14,7 +15,10 @@ export interface PollBudget {
 
 export interface PollerDeps {
   history: History
-  videos: VideoService
+  /** Moves a job forward by a task it read, inside the poll's transaction. */
+  apply: (task: VideoTask) => TaskApplied
+  /** Told of the jobs a poll moved, after its transaction committed. */
+  applied: (rows: VideoJobRow[]) => void
   gatewayFor: (profileId: string) => Gateway
   budget: () => PollBudget
   log: Log
@@ -72,10 +76,10 @@ export function createPoller(deps: PollerDeps) {
           httpStatus: 200,
           detail: null,
         })
-        return deps.videos.applyTask(data)
+        return deps.apply(data)
       })
       if (data.status !== 'pending' || result.outcome === 'unknown') pending.delete(id)
-      if (result.outcome === 'changed' && result.row) deps.videos.afterChange([result.row])
+      if (result.outcome === 'changed' && result.row) deps.applied([result.row])
     } catch (error) {
       const failure = error as AppError
       if (failure.status === 429) {

@@ -1,9 +1,5 @@
-// Builds the video board's services from the core: the job service, the poller, the receiver and the
-// tunnel, with the rule for where a job's webhook goes.
-import { copyFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { AppError } from '#shared/ipc/app-error'
-import type { ReceiverState, VideoJobSummary } from '#shared/ipc/routes/videos'
+// Builds the video board's services from the core: the job service (with its poller) and the webhook
+// service (receiver and tunnel). Each gets the other through callbacks, so neither imports the other.
 import type { PreferencesStore } from '../app/preferences.ts'
 import type { EventBus } from '../events.ts'
 import type { Gateway } from '../gateway/gateway.ts'
@@ -11,12 +7,10 @@ import type { History } from '../history/history.ts'
 import type { Log } from '../log.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
-import { type Profiles, sandboxProfileId } from '../profiles/profiles.ts'
-import { createTunnelService } from '../tunnel/tunnel-service.ts'
-import { loadReceiverIdentity } from '../webhooks/certificate.ts'
-import { createReceiver } from '../webhooks/receiver.ts'
-import { createPoller } from './poller.ts'
-import { createVideoService } from './video-service.ts'
+import type { Profiles } from '../profiles/profiles.ts'
+import type { SecretStore } from '../secrets/secret-store.ts'
+import { createWebhookService } from '../webhooks/service.ts'
+import { createVideoService } from './service.ts'
 
 export async function wireVideos(deps: {
   platform: Platform
@@ -25,36 +19,27 @@ export async function wireVideos(deps: {
   events: EventBus
   log: Log
   profiles: Profiles
+  secrets: SecretStore
   preferences: PreferencesStore
   gatewayFor: (profileId: string) => Gateway
 }) {
   const { history, events, log, profiles, preferences } = deps
-  const identity = await loadReceiverIdentity(join(deps.platform.paths.userData, 'receiver'))
-  const tunnel = createTunnelService({ onChange: () => events.emit('data.changed', { topics: ['tunnel'] }) })
-  let receiverError: string | null = null
-  // The receiver hands verified tasks to the video service, which exists by the time the first one arrives.
-  const receiver = createReceiver({
-    identity,
+  // Verified deliveries go to the video service, which exists by the time the first one arrives.
+  const webhooks = await createWebhookService({
+    userData: deps.platform.paths.userData,
     history,
-    apply: (task) => videos.applyTask(task),
-    applied: (rows) => videos.afterChange(rows),
-    stored: () => events.emit('data.changed', { topics: ['deliveries'] }),
     log,
+    secrets: deps.secrets,
+    // A delivery for a job this app does not know is checked against the active profile's secrets.
     secretsFor: async (jobId) =>
       profiles.webhookSecrets(
-        jobId ? (history.videoJobs.get(jobId)?.profileId ?? profiles.activeId()) : profiles.activeId(),
+        (jobId ? history.videoJobs.get(jobId)?.profileId : undefined) ?? profiles.activeId(),
       ),
+    apply: (task) => videos.applyTask(task),
+    applied: (rows) => videos.afterChange(rows),
+    onDelivery: () => events.emit('data.changed', { topics: ['deliveries'] }),
+    onTunnelChange: () => events.emit('data.changed', { topics: ['tunnel'] }),
   })
-
-  const callbackUrl = (profileId: string): string | undefined => {
-    const port = receiver.port()
-    if (!port) return undefined
-    const state = tunnel.state()
-    if (state.status === 'up' && state.publicUrl) return `${state.publicUrl}${receiver.path}`
-    // The built-in sandbox reaches the receiver on this computer directly.
-    return profileId === sandboxProfileId ? `https://127.0.0.1:${port}${receiver.path}` : undefined
-  }
-
   const videos = createVideoService({
     history,
     media: deps.media,
@@ -62,60 +47,20 @@ export async function wireVideos(deps: {
     platform: deps.platform,
     log,
     gatewayFor: deps.gatewayFor,
-    activeProfileId: () => profiles.activeId(),
-    callbackUrl,
+    callbackUrl: webhooks.callbackUrl,
     downloadOnCompletion: () => preferences.get().downloadVideosOnCompletion,
-    onSettled: (id) => poller.forget(id),
-  })
-  const poller = createPoller({
-    history,
-    videos,
-    gatewayFor: deps.gatewayFor,
-    budget: () => preferences.get().pollBudget,
-    log,
-    onStateChange: () => events.emit('data.changed', { topics: ['polling'] }),
+    pollBudget: () => preferences.get().pollBudget,
   })
 
-  try {
-    await receiver.start(preferences.get().receiverPort)
-  } catch (error) {
-    receiverError = `The webhook receiver could not listen on port ${preferences.get().receiverPort}: ${(error as Error).message}`
-    log.error(receiverError)
-  }
-  poller.start()
+  await webhooks.listen(preferences.get().receiverPort)
+  videos.startPolling()
 
   return {
     videos,
-    poller,
-    receiver,
-    tunnel,
-    identity,
-    history,
-    receiverState(): ReceiverState {
-      const port = receiver.port()
-      return {
-        running: port !== null,
-        port,
-        localUrl: port ? `https://127.0.0.1:${port}/webhooks/…` : null,
-        certificateFingerprint: identity.fingerprint,
-        callbackUrl: callbackUrl(profiles.activeId()) ?? null,
-        error: receiverError,
-      }
-    },
-    async copyMedia(job: VideoJobSummary, target: string): Promise<void> {
-      const row = history.videoJobs.get(job.id)
-      const found = row?.mediaId ? await deps.media.locate(row.mediaId) : null
-      if (!found)
-        throw new AppError({
-          code: 'not_found',
-          message: 'The downloaded video is missing from the data folder.',
-        })
-      await copyFile(found.path, target)
-    },
+    webhooks,
     async close(): Promise<void> {
-      poller.stop()
-      await tunnel.stop()
-      await receiver.stop()
+      videos.stopPolling()
+      await webhooks.close()
     },
   }
 }

@@ -9,10 +9,9 @@ import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { type VideoTask, webhookHeaders } from '#shared/api/videos'
 import type { History } from '../history/history.ts'
-import type { VideoJobRow } from '../history/video-jobs.ts'
+import type { TaskApplied, VideoJobRow } from '../history/video-jobs.ts'
 import type { WebhookDeliveryRow } from '../history/webhook-deliveries.ts'
 import type { Log } from '../log.ts'
-import type { ApplyOutcome } from '../videos/video-service.ts'
 import type { ReceiverIdentity } from './certificate.ts'
 import { type Verdict, verifyDelivery, webhookKeys } from './verify.ts'
 
@@ -28,7 +27,7 @@ export interface ReceiverDeps {
   identity: ReceiverIdentity
   history: History
   /** Applies a verified task to its job, inside the delivery's transaction. */
-  apply: (task: VideoTask) => { outcome: ApplyOutcome; row?: VideoJobRow | undefined }
+  apply: (task: VideoTask) => TaskApplied
   /** After the transaction: the jobs it changed (notifications, downloads). */
   applied: (rows: VideoJobRow[]) => void
   /** After the transaction: deliveries were stored (the inspector refreshes). */

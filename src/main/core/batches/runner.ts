@@ -7,11 +7,11 @@ import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decis
 import { parseAmount } from '#shared/domain/money'
 import { AppError } from '#shared/ipc/app-error'
 import { DecisionCall } from '#shared/ipc/routes/decisions'
+import type { DecisionCaller } from '../decisions/decision-caller.ts'
 import type { EventSink } from '../events.ts'
 import type { BatchStatus } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import { storedJson } from '../history/rows.ts'
-import type { DecisionCaller } from './decision-caller.ts'
 
 interface Running {
   controller: AbortController

@@ -1,28 +1,29 @@
-// Batch routes: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
+// Batches: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
 import { randomUUID } from 'node:crypto'
 import { answerCell, shownAnswers } from '#shared/domain/answers'
 import { inputPreview, toCsv } from '#shared/domain/batch-inputs'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { AppError } from '#shared/ipc/app-error'
-import type { HandlersFor } from '#shared/ipc/contract'
+import type { RouteInput } from '#shared/ipc/contract'
 import type { BatchItem, BatchSummary, batchRoutes } from '#shared/ipc/routes/batches'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 import type { BatchRow } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import type { Platform } from '../platform.ts'
-import type { ProfileScopes } from '../profiles/profile-scope.ts'
-import type { BatchRunner } from './batch-runner.ts'
+import type { ProfileScope } from '../profiles/profile-scope.ts'
+import type { BatchRunner } from './runner.ts'
 
-export function batchHandlers(deps: {
+type Input<K extends keyof typeof batchRoutes> = RouteInput<typeof batchRoutes, K>
+
+export function createBatchService(deps: {
   history: History
   runner: BatchRunner
   platform: Platform
-  scopes: Pick<ProfileScopes, 'active'>
   /** A profile's name, or null when it no longer exists. */
   profileName: (profileId: string) => string | null
   now?: () => number
-}): HandlersFor<typeof batchRoutes> {
+}) {
   const now = deps.now ?? Date.now
   const batches = deps.history.decisionBatches
   const summaryOf = (row: BatchRow): BatchSummary => ({
@@ -56,13 +57,16 @@ export function batchHandlers(deps: {
       durationMs: row.durationMs,
       finishedAt: row.finishedAt,
     }))
-  const resume = async (id: string) => {
+  const runAndSummarize = async (id: string) => {
     await deps.runner.start(id)
     return summaryOf(found(id))
   }
 
   return {
-    'batches.start': async ({ questionnaire, template, inputs, concurrency, spendCap }) => {
+    async start(
+      { profileId }: ProfileScope,
+      { questionnaire, template, inputs, concurrency, spendCap }: Input<'batches.start'>,
+    ) {
       const id = randomUUID()
       const at = now()
       deps.history.transaction(() =>
@@ -75,7 +79,7 @@ export function batchHandlers(deps: {
             endpoint: template.endpoint,
             templateJson: JSON.stringify(template),
             // The batch keeps this profile to its last row, whatever is active later.
-            profileId: deps.scopes.active().profileId,
+            profileId,
             concurrency,
             spendCap,
             status: 'running',
@@ -85,32 +89,32 @@ export function batchHandlers(deps: {
           inputs,
         ),
       )
-      return resume(id)
+      return runAndSummarize(id)
     },
-    'batches.list': () => batches.latest(100).map(summaryOf),
-    'batches.get': ({ id }) => {
+    list: () => batches.latest(100).map(summaryOf),
+    get(id: string) {
       const row = found(id)
       return { batch: summaryOf(row), questionnaire: JSON.parse(row.questionnaireJson), items: itemsOf(id) }
     },
-    'batches.cancel': ({ id }) => {
+    cancel(id: string) {
       deps.runner.cancel(id)
       return summaryOf(found(id))
     },
-    'batches.resume': ({ id, spendCap }) => {
+    resume(id: string, spendCap: string | null | undefined) {
       found(id)
       if (spendCap !== undefined) deps.history.transaction(() => batches.setSpendCap(id, spendCap, now()))
-      return resume(id)
+      return runAndSummarize(id)
     },
-    'batches.retry': ({ id, index }) => {
+    retry(id: string, index: number | undefined) {
       found(id)
       const retried = deps.history.transaction(() => batches.retry(id, index ?? null))
       if (retried === 0)
         throw new AppError({ code: 'validation_failed', message: 'There is no failed row to retry.' })
       // A running batch took its queue at start: finish it, then the retried rows run on the next start.
       if (deps.runner.isRunning(id)) return summaryOf(found(id))
-      return resume(id)
+      return runAndSummarize(id)
     },
-    'batches.export': async ({ id, format }) => {
+    async export(id: string, format: 'csv' | 'json') {
       const row = found(id)
       const questionnaire = JSON.parse(row.questionnaireJson) as Questionnaire
       const target = await deps.platform.saveDialog({
@@ -128,12 +132,14 @@ export function batchHandlers(deps: {
       )
       return { savedTo: target }
     },
-    'batches.delete': ({ id }) => {
+    delete(id: string) {
       if (deps.runner.isRunning(id)) deps.runner.cancel(id)
       return { deleted: deps.history.transaction(() => batches.delete(id)) }
     },
   }
 }
+
+export type BatchService = ReturnType<typeof createBatchService>
 
 /** One row per input: its number, the input, the status, one column per question, the cost and any error. */
 export function batchCsv(questionnaire: Questionnaire, items: readonly BatchItem[]): string {

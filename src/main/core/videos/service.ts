@@ -1,5 +1,7 @@
 // Video jobs as the app keeps them: created through the gateway and recorded at once, moved forward by
-// polls and webhooks (never backward), downloaded, cancelled and deleted with their files.
+// polls and webhooks (never backward), downloaded, cancelled and deleted with their files. The service owns
+// the poller that follows its pending jobs.
+import { copyFile } from 'node:fs/promises'
 import { type VideoCreateRequest, VideoTask } from '#shared/api/videos'
 import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
@@ -8,12 +10,12 @@ import type { EventBus } from '../events.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
 import { storedJson } from '../history/rows.ts'
-import { pendingVideoJob, type VideoJobRow } from '../history/video-jobs.ts'
+import { pendingVideoJob, type TaskApplied, type VideoJobRow } from '../history/video-jobs.ts'
 import type { Log } from '../log.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
-
-export type ApplyOutcome = 'changed' | 'unchanged' | 'unknown'
+import type { ProfileScope } from '../profiles/profile-scope.ts'
+import { createPoller, type PollBudget } from './poller.ts'
 
 export interface VideoServiceDeps {
   history: History
@@ -22,12 +24,11 @@ export interface VideoServiceDeps {
   platform: Platform
   log: Log
   gatewayFor: (profileId: string) => Gateway
-  activeProfileId: () => string
   /** Where the service should send this job's webhook, or undefined to rely on polling. */
   callbackUrl: (profileId: string) => string | undefined
   downloadOnCompletion: () => boolean
-  /** Told when a job reaches a terminal state, however it got there (the poller stops following it). */
-  onSettled?: (id: string) => void
+  /** Status reads allowed per profile and window. */
+  pollBudget: () => PollBudget
   now?: () => number
 }
 
@@ -58,7 +59,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   const changed = () => events.emit('data.changed', { topics: ['videos'] })
 
   /** Runs inside the caller's transaction: moves a job forward, or leaves it as it is. */
-  function applyTask(task: VideoTask): { outcome: ApplyOutcome; row?: VideoJobRow } {
+  function applyTask(task: VideoTask): TaskApplied {
     const row = history.videoJobs.get(task.id)
     if (!row) return { outcome: 'unknown' }
     if (!isForwardMove(row.status, task.status)) return { outcome: 'unchanged', row }
@@ -79,7 +80,8 @@ export function createVideoService(deps: VideoServiceDeps) {
     if (rows.length === 0) return
     changed()
     for (const row of rows) {
-      if (row.status !== 'pending') deps.onSettled?.(row.id)
+      // However a job got to its end, the poller stops following it.
+      if (row.status !== 'pending') poller.forget(row.id)
       const words = {
         completed: 'is ready',
         failed: 'failed',
@@ -127,17 +129,37 @@ export function createVideoService(deps: VideoServiceDeps) {
     })
   }
 
+  const poller = createPoller({
+    history,
+    apply: applyTask,
+    applied: afterChange,
+    gatewayFor: deps.gatewayFor,
+    budget: deps.pollBudget,
+    log: deps.log,
+    onStateChange: () => events.emit('data.changed', { topics: ['polling'] }),
+  })
+
   return {
     summary,
     applyTask,
     afterChange,
     download,
 
-    async create(request: VideoCreateRequest): Promise<VideoJobSummary> {
-      const profileId = deps.activeProfileId()
+    /** Follows the pending jobs in the history (after a restart too). */
+    startPolling: () => poller.start(),
+    stopPolling: () => poller.stop(),
+    polling() {
+      const state = poller.state()
+      return { budget: deps.pollBudget(), pausedUntil: state.pausedUntil, pending: state.pending }
+    },
+
+    async create(
+      { profileId, gateway }: Pick<ProfileScope, 'profileId' | 'gateway'>,
+      request: VideoCreateRequest,
+    ): Promise<VideoJobSummary> {
       const callback = request.callback_url ?? deps.callbackUrl(profileId)
       const sent: VideoCreateRequest = { ...request, ...(callback ? { callback_url: callback } : {}) }
-      const { data } = await deps.gatewayFor(profileId).createVideo(sent)
+      const { data } = await gateway.createVideo(sent)
       const row = pendingVideoJob({
         id: data.id,
         profileId,
@@ -148,6 +170,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         createdAt: now(),
       })
       history.transaction(() => history.videoJobs.insert(row))
+      poller.watch(row.id, profileId)
       changed()
       return summary(row)
     },
@@ -175,10 +198,38 @@ export function createVideoService(deps: VideoServiceDeps) {
       const { data } = await deps.gatewayFor(row.profileId).cancelVideo(id)
       const result = history.transaction(() => applyTask(data))
       if (result.outcome === 'changed' && result.row) afterChange([result.row])
-      return summary(history.videoJobs.get(id) ?? row)
+      const job = summary(history.videoJobs.get(id) ?? row)
+      if (job.status !== 'pending') poller.forget(id)
+      return job
+    },
+
+    /** Copies the downloaded file where the person chooses; null when they cancel the dialog. */
+    async saveAs(id: string): Promise<{ savedTo: string | null }> {
+      const job = await download(id)
+      const target = await deps.platform.saveDialog({
+        title: 'Save video',
+        defaultPath: `${
+          job.prompt
+            .replace(/[^\w -]+/g, '')
+            .trim()
+            .slice(0, 60) || 'video'
+        }.mp4`,
+        filters: [{ name: 'MP4 video', extensions: ['mp4'] }],
+      })
+      if (!target) return { savedTo: null }
+      const row = history.videoJobs.get(id)
+      const found = row?.mediaId ? await deps.media.locate(row.mediaId) : null
+      if (!found)
+        throw new AppError({
+          code: 'not_found',
+          message: 'The downloaded video is missing from the data folder.',
+        })
+      await copyFile(found.path, target)
+      return { savedTo: target }
     },
 
     async delete(id: string): Promise<boolean> {
+      poller.forget(id)
       const row = history.videoJobs.get(id)
       if (!row) return false
       history.transaction(() => history.videoJobs.delete(id))

@@ -7,10 +7,10 @@ import { parseCsv } from '#shared/domain/batch-inputs'
 import { parseAmount } from '#shared/domain/money'
 import { questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
-import { createCatalogService } from '../catalog/catalog-service.ts'
+import { createCatalogService } from '../catalog/service.ts'
+import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { openHistory } from '../history/history.ts'
-import { createBatchRunner } from './batch-runner.ts'
-import { createDecisionCaller } from './decision-caller.ts'
+import { createBatchRunner } from './runner.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 beforeAll(async () => {

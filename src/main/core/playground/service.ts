@@ -1,18 +1,23 @@
 // The playground in main: one messages or generateContent turn with what went over the wire, images of an
 // answer kept in the gallery, the cache handles the app created (the service has no list route), and saved
 // conversations.
-import type { GenerateContentResponse } from '#shared/api/generative'
+import type { Part } from '#shared/api/generative'
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import { AppError } from '#shared/ipc/app-error'
-import type { HandlersFor } from '#shared/ipc/contract'
+import type { RouteInput } from '#shared/ipc/contract'
 import type { CacheHandle, playgroundRoutes, WireRecord } from '#shared/ipc/routes/playground'
-import type { EventSink } from '../events.ts'
+import type { streamRoutes } from '#shared/ipc/routes/streams'
+import type { EventBus } from '../events.ts'
 import type { History } from '../history/history.ts'
 import type { CacheHandleRow } from '../history/playground.ts'
 import type { ImageLibrary } from '../images/image-library.ts'
-import type { ProfileScopes } from '../profiles/profile-scope.ts'
+import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
 import { inlineImagesOf, promptOf } from './inline-images.ts'
+import { forwardStream, keepingImages } from './streams.ts'
+
+type Input<K extends keyof typeof playgroundRoutes> = RouteInput<typeof playgroundRoutes, K>
+type StreamInput<K extends keyof typeof streamRoutes> = RouteInput<typeof streamRoutes, K>
 
 /** A 403 on a cache handle means another API key made it (document 3 §5); a 404 that it expired or is gone. */
 export function cacheError(error: unknown, name: string): unknown {
@@ -32,14 +37,14 @@ export function cacheError(error: unknown, name: string): unknown {
   return error
 }
 
-export function playgroundHandlers(deps: {
-  scopes: Pick<ProfileScopes, 'active'>
+/** Native-protocol turns (whole or streamed), the caches this app created and saved conversations. */
+export function createPlaygroundService(deps: {
   history: History
   requests: RequestRegistry
   library: ImageLibrary
-  emit: EventSink
+  events: Pick<EventBus, 'emit'>
   now?: () => number
-}): HandlersFor<typeof playgroundRoutes> {
+}) {
   const now = deps.now ?? Date.now
   const handles = deps.history.cacheHandles
   const stateOf = (row: CacheHandleRow): CacheHandle => ({
@@ -59,18 +64,20 @@ export function playgroundHandlers(deps: {
       throw new AppError({ code: 'not_found', message: `${name} is not one of the caches this app created.` })
     return row
   }
-  const changed = () => deps.emit('data.changed', { topics: ['caches'] })
+  const changed = () => deps.events.emit('data.changed', { topics: ['caches'] })
   const wired = () => {
     const wire: WireRecord[] = []
     return { wire, onWire: (record: WireRecord) => void wire.push(record) }
   }
 
+  /** Keeps the images an answer's parts carry in the gallery. */
   async function keepImages(
     { model, profileId }: { model: string; profileId: string },
-    response: GenerateContentResponse,
+    parts: Part[],
     prompt: string,
+    via: 'generateContent' | 'streamGenerateContent',
   ) {
-    const drawn = inlineImagesOf(response.candidates[0]?.content.parts ?? [])
+    const drawn = inlineImagesOf(parts)
     if (drawn.length === 0) return []
     return deps.library.keep(drawn, {
       model,
@@ -78,32 +85,39 @@ export function playgroundHandlers(deps: {
       prompt: prompt || 'generateContent answer',
       kind: 'generated',
       parentId: null,
-      params: { via: 'generateContent' },
+      params: { via },
     })
   }
+  const onWire = (requestId: string) => (record: WireRecord) =>
+    deps.events.emit('stream.wire', { requestId, record })
 
   return {
-    'playground.messages': async ({ requestId, body }) => {
+    async messages({ gateway }: ProfileScope, { requestId, body }: Input<'playground.messages'>) {
       const { wire, onWire } = wired()
-      const { gateway } = deps.scopes.active()
       const { data } = await deps.requests.run(requestId, (signal) =>
         gateway.sendMessage(body, { signal, onWire }),
       )
       return { response: data, wire }
     },
-    'playground.generate': async ({ requestId, model, body }) => {
+    async generate(
+      { gateway, profileId }: ProfileScope,
+      { requestId, model, body }: Input<'playground.generate'>,
+    ) {
       const { wire, onWire } = wired()
-      const { gateway, profileId } = deps.scopes.active()
       const { data } = await deps.requests
         .run(requestId, (signal) => gateway.generateContent(model, body, { signal, onWire }))
         .catch((error: unknown) => {
           throw body.cachedContent ? cacheError(error, body.cachedContent) : error
         })
       const prompt = promptOf(body)
-      return { response: data, wire, images: await keepImages({ model, profileId }, data, prompt) }
+      const parts = data.candidates[0]?.content.parts ?? []
+      return {
+        response: data,
+        wire,
+        images: await keepImages({ model, profileId }, parts, prompt, 'generateContent'),
+      }
     },
-    'caches.create': async (body) => {
-      const { gateway, catalog, profileId } = deps.scopes.active()
+    async createCache({ gateway, catalog, profileId }: ProfileScope, body: Input<'caches.create'>) {
       const { data } = await gateway.createCache(body)
       const modelId = body.model.replace(/^models\//, '')
       const prices = await catalog
@@ -128,9 +142,8 @@ export function playgroundHandlers(deps: {
       changed()
       return stateOf({ ...row, deletedAt: null })
     },
-    'caches.list': () => handles.list(deps.scopes.active().profileId).map(stateOf),
-    'caches.get': async ({ name }) => {
-      const { gateway, profileId } = deps.scopes.active()
+    caches: ({ profileId }: ProfileScope) => handles.list(profileId).map(stateOf),
+    async cache({ gateway, profileId }: ProfileScope, name: string) {
       const row = handle(profileId, name)
       try {
         const { data } = await gateway.getCache(name)
@@ -148,8 +161,7 @@ export function playgroundHandlers(deps: {
         throw cacheError(error, name)
       }
     },
-    'caches.delete': async ({ name }) => {
-      const { gateway, profileId } = deps.scopes.active()
+    async deleteCache({ gateway, profileId }: ProfileScope, name: string) {
       const row = handle(profileId, name)
       try {
         await gateway.deleteCache(name)
@@ -161,7 +173,35 @@ export function playgroundHandlers(deps: {
       changed()
       return stateOf({ ...row, deletedAt: at })
     },
-    'conversations.save': ({ id, protocol, title, model, state }) => {
+    streamMessages({ gateway }: ProfileScope, { requestId, body }: StreamInput<'streams.messages'>) {
+      forwardStream(requestId, deps, (signal) =>
+        gateway.streamMessage(body, { signal, onWire: onWire(requestId) }),
+      )
+      return { requestId }
+    },
+    streamGenerateContent(
+      { gateway, profileId }: ProfileScope,
+      { requestId, model, body }: StreamInput<'streams.generateContent'>,
+    ) {
+      const prompt = promptOf(body)
+      forwardStream(requestId, deps, async (signal) => {
+        const opened = await gateway
+          .streamGenerateContent(model, body, { signal, onWire: onWire(requestId) })
+          .catch((error: unknown) => {
+            throw body.cachedContent ? cacheError(error, body.cachedContent) : error
+          })
+        return {
+          events: keepingImages(opened.events, (parts) =>
+            keepImages({ model, profileId }, parts, prompt, 'streamGenerateContent'),
+          ),
+        }
+      })
+      return { requestId }
+    },
+    saveConversation(
+      { profileId }: ProfileScope,
+      { id, protocol, title, model, state }: Input<'conversations.save'>,
+    ) {
       const at = now()
       const existing = deps.history.conversations.get(id)
       deps.history.transaction(() =>
@@ -174,14 +214,14 @@ export function playgroundHandlers(deps: {
           createdAt: existing?.createdAt ?? at,
           updatedAt: at,
           // A conversation stays with the profile it was begun with.
-          profileId: existing?.profileId ?? deps.scopes.active().profileId,
+          profileId: existing?.profileId ?? profileId,
         }),
       )
-      deps.emit('data.changed', { topics: ['conversations'] })
+      deps.events.emit('data.changed', { topics: ['conversations'] })
       return { savedAt: at }
     },
-    'conversations.list': () => deps.history.conversations.list(200),
-    'conversations.get': ({ id }) => {
+    conversations: () => deps.history.conversations.list(200),
+    conversation(id: string) {
       const row = deps.history.conversations.get(id)
       if (!row)
         throw new AppError({
@@ -196,10 +236,12 @@ export function playgroundHandlers(deps: {
         state: JSON.parse(row.stateJson),
       }
     },
-    'conversations.delete': ({ id }) => {
+    deleteConversation(id: string) {
       const deleted = deps.history.transaction(() => deps.history.conversations.delete(id))
-      deps.emit('data.changed', { topics: ['conversations'] })
+      deps.events.emit('data.changed', { topics: ['conversations'] })
       return { deleted }
     },
   }
 }
+
+export type PlaygroundService = ReturnType<typeof createPlaygroundService>

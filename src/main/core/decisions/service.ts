@@ -4,24 +4,27 @@ import { randomUUID } from 'node:crypto'
 import type { DecisionInput } from '#shared/api/decisions'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import { AppError } from '#shared/ipc/app-error'
-import type { HandlersFor } from '#shared/ipc/contract'
+import type { RouteInput } from '#shared/ipc/contract'
 import type { decisionRoutes } from '#shared/ipc/routes/decisions'
 import type { History } from '../history/history.ts'
-import type { ProfileScopes } from '../profiles/profile-scope.ts'
+import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
 
-export function decisionHandlers(deps: {
-  scopes: Pick<ProfileScopes, 'active'>
+type Input<K extends keyof typeof decisionRoutes> = RouteInput<typeof decisionRoutes, K>
+
+export function createDecisionService(deps: {
   history: History
   requests: RequestRegistry
   now?: () => number
-}): HandlersFor<typeof decisionRoutes> {
+}) {
   const now = deps.now ?? Date.now
   return {
-    'decisions.models': () => deps.scopes.active().caller.models(),
-    'decisions.run': async ({ requestId, questionnaire, run }) => {
+    models: ({ caller }: ProfileScope) => caller.models(),
+    async run(
+      { caller, profileId }: ProfileScope,
+      { requestId, questionnaire, run }: Input<'decisions.run'>,
+    ) {
       const questionnaireId = questionnaire?.id
-      const { caller, profileId } = deps.scopes.active()
       const { response, cost, billedTokens } = await deps.requests.run(requestId, (signal) =>
         caller.call(run, signal),
       )
@@ -46,7 +49,7 @@ export function decisionHandlers(deps: {
       )
       return { runId, response, cost, billedTokens }
     },
-    'decisions.runs': ({ limit }) =>
+    runs: (limit: number) =>
       deps.history.decisionRuns.latest(limit).map((row) => {
         const request = JSON.parse(row.requestJson) as { input?: DecisionInput; state?: DecisionInput }
         const questionnaire = row.questionnaireJson
@@ -61,7 +64,7 @@ export function decisionHandlers(deps: {
           createdAt: row.createdAt,
         }
       }),
-    'decisions.runGet': ({ id }) => {
+    runGet(id: string) {
       const row = deps.history.decisionRuns.get(id)
       if (!row?.responseJson)
         throw new AppError({ code: 'not_found', message: 'That run is not in the history any more.' })
@@ -76,10 +79,10 @@ export function decisionHandlers(deps: {
         createdAt: row.createdAt,
       }
     },
-    'decisions.runDelete': ({ id }) => ({
+    runDelete: (id: string) => ({
       deleted: deps.history.transaction(() => deps.history.decisionRuns.delete(id)),
     }),
-    'questionnaires.save': (questionnaire) => ({
+    saveQuestionnaire: (questionnaire: Input<'questionnaires.save'>) => ({
       version: deps.history.transaction(() =>
         deps.history.questionnaires.save(
           questionnaire.id,
@@ -89,11 +92,11 @@ export function decisionHandlers(deps: {
         ),
       ),
     }),
-    'questionnaires.list': () =>
+    questionnaires: () =>
       deps.history.questionnaires
         .list()
         .map(({ id, name, latestVersion, updatedAt }) => ({ id, name, latestVersion, updatedAt })),
-    'questionnaires.get': ({ id, version }) => {
+    questionnaire(id: string, version: number | undefined) {
       const latest = deps.history.questionnaires.list().find((q) => q.id === id)
       const body = latest
         ? deps.history.questionnaires.version(id, version ?? latest.latestVersion)
@@ -105,8 +108,10 @@ export function decisionHandlers(deps: {
         })
       return JSON.parse(body)
     },
-    'questionnaires.delete': ({ id }) => ({
+    deleteQuestionnaire: (id: string) => ({
       deleted: deps.history.transaction(() => deps.history.questionnaires.delete(id)),
     }),
   }
 }
+
+export type DecisionService = ReturnType<typeof createDecisionService>

@@ -2,28 +2,30 @@ import { copyFile, readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { checkSourceFile, imageFamilyOf, imageOptionsOf, sniffImageType } from '#shared/domain/images'
 import { AppError } from '#shared/ipc/app-error'
-import type { HandlersFor } from '#shared/ipc/contract'
+import type { RouteInput } from '#shared/ipc/contract'
 import type { ImageModel, ImageRecord, imageRoutes } from '#shared/ipc/routes/images'
 import type { EventSink } from '../events.ts'
 import type { History } from '../history/history.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
-import type { ProfileScope, ProfileScopes } from '../profiles/profile-scope.ts'
+import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
 import { createImageCalls, type SourceImage } from './image-calls.ts'
 import type { ImageLibrary } from './image-library.ts'
 
 const extensionOf: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
 
-export function imageHandlers(deps: {
-  scopes: Pick<ProfileScopes, 'active'>
+type Input<K extends keyof typeof imageRoutes> = RouteInput<typeof imageRoutes, K>
+
+/** The gallery: images drawn, edited or imported, kept on disk with what made them. */
+export function createImageService(deps: {
   history: History
   media: MediaStore
   platform: Platform
   requests: RequestRegistry
   emit: EventSink
   library: ImageLibrary
-}): HandlersFor<typeof imageRoutes> {
+}) {
   const images = deps.history.imageResults
   const { recordOf, keep } = deps.library
 
@@ -105,9 +107,11 @@ export function imageHandlers(deps: {
   }
 
   return {
-    'images.models': () => models(deps.scopes.active()),
-    'images.generate': async ({ requestId, model: modelId, prompt, options, provider, referenceIds }) => {
-      const scope = deps.scopes.active()
+    models,
+    async generate(
+      scope: ProfileScope,
+      { requestId, model: modelId, prompt, options, provider, referenceIds }: Input<'images.generate'>,
+    ): Promise<{ images: ImageRecord[] }> {
       const model = await modelNamed(scope, modelId)
       const references = await Promise.all((referenceIds ?? []).map(sourceOf))
       const drawn = await deps.requests.run(requestId, (signal) =>
@@ -124,8 +128,10 @@ export function imageHandlers(deps: {
         }),
       }
     },
-    'images.edit': async ({ requestId, model: modelId, prompt, sourceId, options, provider }) => {
-      const scope = deps.scopes.active()
+    async edit(
+      scope: ProfileScope,
+      { requestId, model: modelId, prompt, sourceId, options, provider }: Input<'images.edit'>,
+    ): Promise<{ images: ImageRecord[] }> {
       const model = await modelNamed(scope, modelId)
       const source = await sourceOf(sourceId)
       const drawn = await deps.requests.run(requestId, (signal) =>
@@ -142,26 +148,27 @@ export function imageHandlers(deps: {
         }),
       }
     },
-    'images.import': ({ fileName, dataBase64 }) =>
+    upload: ({ fileName, dataBase64 }: Input<'images.import'>) =>
       importFile(basename(fileName), Buffer.from(dataBase64, 'base64')),
-    'images.pick': async () => {
+    async pick(): Promise<ImageRecord | null> {
       const [path] = await deps.platform.openDialog({
         title: 'Choose an image to edit',
         filters: [{ name: 'PNG or JPEG image', extensions: ['png', 'jpg', 'jpeg'] }],
       })
       return path ? importFile(basename(path), await readFile(path)) : null
     },
-    'images.list': ({ text, model, limit }) => images.latest({ text, model, limit }).map(recordOf),
-    'images.get': ({ id }) => recordOf(found(id)),
-    'images.prompts': () => images.recentPrompts(20),
-    'images.delete': async ({ id }) => {
+    list: ({ text, model, limit }: Input<'images.list'>) =>
+      images.latest({ text, model, limit }).map(recordOf),
+    get: (id: string) => recordOf(found(id)),
+    prompts: () => images.recentPrompts(20),
+    async delete(id: string) {
       const row = found(id)
       deps.history.transaction(() => images.delete(id))
       if (images.usesOfMedia(row.mediaId) === 0) await deps.media.delete(row.mediaId)
       deps.emit('data.changed', { topics: ['images'] })
       return { deleted: true }
     },
-    'images.saveAs': async ({ id }) => {
+    async saveAs(id: string) {
       const { row, item, path } = await fileOf(id)
       const extension = extensionOf[item.mimeType] ?? 'png'
       const target = await deps.platform.saveDialog({
@@ -178,14 +185,16 @@ export function imageHandlers(deps: {
       await copyFile(path, target)
       return { savedTo: target }
     },
-    'images.copy': async ({ id }) => {
+    async copy(id: string) {
       const { path } = await fileOf(id)
       await deps.platform.copyImage(path)
       return { copied: true }
     },
-    'images.dragOut': async ({ id }) => {
+    async dragOut(id: string) {
       const { path } = await fileOf(id)
       return { started: deps.platform.startDrag(path) }
     },
   }
 }
+
+export type ImageService = ReturnType<typeof createImageService>

@@ -1,0 +1,70 @@
+// The app itself: what is running, its preferences, external links, the data folder, history export and
+// import, and cancelling a request in flight.
+import type { Preferences } from '#shared/ipc/routes/app'
+import type { HistoryArchive } from '../archive/history-archive.ts'
+import type { EventBus } from '../events.ts'
+import type { Platform } from '../platform.ts'
+import type { RequestRegistry } from '../requests.ts'
+import { checkExternalUrl } from './external-links.ts'
+import type { PreferencesStore } from './preferences.ts'
+
+export function createAppService(deps: {
+  platform: Platform
+  preferences: PreferencesStore
+  events: EventBus
+  requests: RequestRegistry
+  notices: () => string[]
+  archive: HistoryArchive
+}) {
+  const { platform, preferences, events, requests } = deps
+  return {
+    info: () => ({
+      name: platform.appName,
+      version: platform.appVersion,
+      shell: platform.shell,
+      platform: process.platform,
+      dataFolder: platform.paths.userData,
+    }),
+    async openExternal(url: string) {
+      await platform.openExternal(checkExternalUrl(url).href)
+      return { opened: true as const }
+    },
+    async openDataFolder() {
+      await platform.openPath(platform.paths.userData)
+      return { opened: true as const }
+    },
+    notices: () => deps.notices(),
+    async exportHistory() {
+      const target = await platform.saveDialog({
+        title: 'Export history',
+        defaultPath: `gateway-desk-history-${new Date().toISOString().slice(0, 10)}.tar.gz`,
+        filters: [{ name: 'History archive', extensions: ['gz'] }],
+      })
+      if (!target) return { savedTo: null, counts: {} }
+      const { counts } = await deps.archive.export(target)
+      return { savedTo: target, counts }
+    },
+    async importHistory() {
+      const [source] = await platform.openDialog({
+        title: 'Import history',
+        filters: [{ name: 'History archive', extensions: ['gz'] }],
+      })
+      if (!source) return { staged: false, counts: {}, createdAt: null, restarting: false }
+      const { counts, createdAt } = await deps.archive.stage(source)
+      // Give the answer time to reach the window before the app restarts.
+      const restarting = platform.shell === 'electron'
+      if (restarting) setTimeout(() => platform.relaunch(), 1500)
+      return { staged: true, counts, createdAt, restarting }
+    },
+    cancelRequest: (requestId: string) => ({ cancelled: requests.cancel(requestId) }),
+    preferences: () => preferences.get(),
+    async updatePreferences(change: Partial<Preferences>) {
+      const next = await preferences.update(change)
+      events.emit('preferences.changed', next)
+      events.emit('data.changed', { topics: ['preferences'] })
+      return next
+    },
+  }
+}
+
+export type AppService = ReturnType<typeof createAppService>

@@ -1,0 +1,157 @@
+// The webhook receiver and the ways the service reaches it: its state and address, the deliveries it kept,
+// re-applying one, and the tunnel that exposes it to a service on the internet.
+import { join } from 'node:path'
+import type { VideoTask } from '#shared/api/videos'
+import { AppError } from '#shared/ipc/app-error'
+import type { RouteInput } from '#shared/ipc/contract'
+import type { ReceiverState, videoRoutes } from '#shared/ipc/routes/videos'
+import type { History } from '../history/history.ts'
+import type { TaskApplied, VideoJobRow } from '../history/video-jobs.ts'
+import type { Log } from '../log.ts'
+import { sandboxProfileId } from '../profiles/profiles.ts'
+import type { SecretStore } from '../secrets/secret-store.ts'
+import {
+  cloudflaredProvider,
+  findOnPath,
+  loopbackProvider,
+  manualProvider,
+  ngrokProvider,
+  type TunnelProvider,
+} from '../tunnel/providers.ts'
+import { createTunnelService } from '../tunnel/service.ts'
+import { loadReceiverIdentity } from './certificate.ts'
+import { createReceiver } from './receiver.ts'
+
+export async function createWebhookService(deps: {
+  userData: string
+  history: History
+  log: Log
+  secrets: SecretStore
+  /** The signing secrets that may have signed a delivery for this job (or for an unknown one). */
+  secretsFor: (jobId: string | null) => Promise<string[]>
+  apply: (task: VideoTask) => TaskApplied
+  applied: (rows: VideoJobRow[]) => void
+  /** Told when a delivery was stored, and when the tunnel changed. */
+  onDelivery: () => void
+  onTunnelChange: () => void
+}) {
+  const { history, secrets } = deps
+  const identity = await loadReceiverIdentity(join(deps.userData, 'receiver'))
+  const tunnel = createTunnelService({ onChange: deps.onTunnelChange })
+  const receiver = createReceiver({
+    identity,
+    history,
+    apply: deps.apply,
+    applied: deps.applied,
+    stored: deps.onDelivery,
+    log: deps.log,
+    secretsFor: deps.secretsFor,
+  })
+  const relay = loopbackProvider(identity)
+  let listenError: string | null = null
+
+  const delivery = (id: number) => {
+    const row = history.webhookDeliveries.get(id)
+    if (!row) throw new AppError({ code: 'not_found', message: 'That delivery is no longer stored.' })
+    return row
+  }
+  const summaryOf = ({ headersJson: _h, body: _b, ...row }: ReturnType<typeof delivery>) => ({
+    ...row,
+    id: row.id ?? 0,
+  })
+
+  /** Where a job of this profile asks the service to send its webhook, or undefined to rely on polling. */
+  function callbackUrl(profileId: string): string | undefined {
+    const port = receiver.port()
+    if (!port) return undefined
+    const state = tunnel.state()
+    if (state.status === 'up' && state.publicUrl) return `${state.publicUrl}${receiver.path}`
+    // The built-in sandbox reaches the receiver on this computer directly.
+    return profileId === sandboxProfileId ? `https://127.0.0.1:${port}${receiver.path}` : undefined
+  }
+
+  async function providerFor({
+    provider,
+    publicUrl,
+    authtoken,
+  }: RouteInput<typeof videoRoutes, 'tunnel.start'>): Promise<TunnelProvider> {
+    if (provider === 'ngrok') {
+      if (authtoken) await secrets.set('tunnel:ngrokAuthtoken', authtoken)
+      const token = secrets.get('tunnel:ngrokAuthtoken')
+      if (!token)
+        throw new AppError({
+          code: 'validation_failed',
+          message: 'Enter your ngrok authtoken first.',
+          path: ['authtoken'],
+        })
+      return ngrokProvider(token)
+    }
+    if (provider === 'cloudflared') {
+      const binary = findOnPath('cloudflared')
+      if (!binary)
+        throw new AppError({
+          code: 'validation_failed',
+          message: 'cloudflared is not installed (it was not found on PATH).',
+        })
+      return cloudflaredProvider(binary)
+    }
+    return provider === 'manual' ? manualProvider(publicUrl ?? '') : relay
+  }
+
+  return {
+    receiver,
+    callbackUrl,
+    /** Starts listening; a port that is taken is reported in the state, not thrown. */
+    async listen(port: number): Promise<void> {
+      try {
+        await receiver.start(port)
+        listenError = null
+      } catch (error) {
+        listenError = `The webhook receiver could not listen on port ${port}: ${(error as Error).message}`
+        deps.log.error(listenError)
+      }
+    },
+    state(profileId: string): ReceiverState {
+      const port = receiver.port()
+      return {
+        running: port !== null,
+        port,
+        localUrl: port ? `https://127.0.0.1:${port}/webhooks/…` : null,
+        certificateFingerprint: identity.fingerprint,
+        callbackUrl: callbackUrl(profileId) ?? null,
+        error: listenError,
+      }
+    },
+    deliveries: (limit: number) => history.webhookDeliveries.latest(limit).map(summaryOf),
+    delivery(id: number) {
+      const row = delivery(id)
+      return {
+        ...summaryOf(row),
+        headers: JSON.parse(row.headersJson) as Record<string, string>,
+        body: Buffer.from(row.body).toString('utf8'),
+      }
+    },
+    async reapply(id: number) {
+      delivery(id)
+      const row = await receiver.reapply(id)
+      return { ...row, id: row.id ?? 0 }
+    },
+    tunnelState: () => tunnel.state(),
+    async expose(input: RouteInput<typeof videoRoutes, 'tunnel.start'>) {
+      const port = receiver.port()
+      if (!port)
+        throw new AppError({
+          code: 'receiver_down',
+          message: 'The webhook receiver is not running, so there is nothing to expose.',
+        })
+      return tunnel.start(input.provider, await providerFor(input), `https://127.0.0.1:${port}`)
+    },
+    unexpose: () => tunnel.stop(),
+    async close(): Promise<void> {
+      await tunnel.stop()
+      await receiver.stop()
+    },
+  }
+}
+
+export type WebhookService = Awaited<ReturnType<typeof createWebhookService>>
