@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { dialogAnswersFileOf } from '#core/dialog-answers'
 import { contentSecurityPolicy } from '#shared/csp'
 import { expect, openApp, test } from './fixtures/app.ts'
 
@@ -65,7 +66,7 @@ test('exports the history to one archive and imports it into another install at 
   await expect(page.getByText('Saved as version 1')).toBeVisible()
 
   const archive = join(await mkdtemp(join(tmpdir(), 'gd-e2e-archive-')), 'history.tar.gz')
-  await writeFile(`${app.userData}.dialogs.json`, JSON.stringify([archive]))
+  await writeFile(dialogAnswersFileOf(app.userData), JSON.stringify([archive]))
   await page.getByRole('link', { name: 'Settings' }).click()
   await page.getByRole('button', { name: 'Export history…' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toContainText('1 questionnaires')
@@ -73,7 +74,7 @@ test('exports the history to one archive and imports it into another install at 
 
   const other = await openApp()
   try {
-    await writeFile(`${other.userData}.dialogs.json`, JSON.stringify([archive]))
+    await writeFile(dialogAnswersFileOf(other.userData), JSON.stringify([archive]))
     await other.page.getByRole('link', { name: 'Settings' }).click()
     await other.page.getByRole('button', { name: 'Import history…' }).click()
     // The desktop app restarts by itself (app.relaunch, then quit) a moment after saying so, which the

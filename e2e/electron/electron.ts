@@ -17,6 +17,7 @@ import { connect, createServer, type Server } from 'node:net'
 import { homedir, hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
+import { dialogAnswersFileOf, takeDialogAnswer } from '#core/dialog-answers'
 import { allClosed, attachBrowserContext, BrowserWindow, ipcMain, permissions } from './browser-window.ts'
 import { chromiumArgs, chromiumExecutable } from './chromium.ts'
 import { nativeTheme } from './desktop-integration.ts'
@@ -282,18 +283,9 @@ export const safeStorage = standIn('safeStorage', {
   },
 })
 
-/** Native dialogs answer from `<user data>.dialogs.json`, a JSON array the specs write, as in the harness. */
-function nextDialogAnswer(): string | string[] | null {
-  const file = `${app.getPath('userData').replace(/[\\/]+$/, '')}.dialogs.json`
-  try {
-    const queued = JSON.parse(readFileSync(file, 'utf8')) as (string | string[] | null)[]
-    const answer = queued.shift() ?? null
-    writeFileSync(file, JSON.stringify(queued))
-    return answer
-  } catch {
-    return null
-  }
-}
+/** Native dialogs answer from the file the specs write, as in the harness. */
+const nextDialogAnswer = () => takeDialogAnswer(dialogAnswersFileOf(app.getPath('userData')))
+
 const dialogOptions = (args: unknown[]) => (args.length > 1 ? args[1] : args[0]) as Record<string, unknown>
 export const dialog = standIn('dialog', {
   async showSaveDialog(...args: unknown[]) {

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { WebSocketServer } from 'ws'
 import { type Core, createCore } from '#core/compose'
+import { dialogAnswersFileOf } from '#core/dialog-answers'
 import { contentTypeOf } from '#core/files/content-types'
 import { resolveStaticFile } from '#core/files/static-files'
 import { mediaResponse } from '#core/media/serve-media'
@@ -49,7 +50,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // The stand-in for the OS keychain lives beside the data folder, as a real keychain lives outside it.
     keychainFile: `${options.userData.replace(/[\\/]+$/, '')}.keychain`,
     // Tests answer the native save and open dialogs by writing this file.
-    dialogAnswersFile: `${options.userData.replace(/[\\/]+$/, '')}.dialogs.json`,
+    dialogAnswersFile: dialogAnswersFileOf(options.userData),
   })
   const core = await createCore(platform, {
     sandboxTimeScale: options.sandboxTimeScale ?? 1,

@@ -12,7 +12,7 @@ const folders = readdirSync(core, { withFileTypes: true })
 const handlerFolders = folders.filter((folder) => existsSync(join(core, folder, 'handlers.ts')))
 
 /** Why a handlers file is more than a map from routes to a service, or an empty list. */
-export function thicknessOf(source: string): string[] {
+function thicknessOf(source: string): string[] {
   const problems: string[] = []
   for (const line of source.split('\n')) {
     if (/^import /.test(line) && !/^import type /.test(line)) problems.push(`imports a value: ${line.trim()}`)

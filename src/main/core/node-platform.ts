@@ -4,6 +4,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { type DialogAnswer, takeDialogAnswer } from './dialog-answers.ts'
 import type { AppNotification, Platform, SecretBackend, SecretCipher } from './platform.ts'
 
 export interface NodePlatform extends Platform {
@@ -65,22 +66,10 @@ export function createNodePlatform(options: {
   const notifications: AppNotification[] = []
   const openedExternally: string[] = []
   const copiedImages: string[] = []
-  const dialogAnswers: (string | string[] | null)[] = []
-  const nextAnswer = (): string | string[] | null => {
+  const dialogAnswers: DialogAnswer[] = []
+  const nextAnswer = (): DialogAnswer => {
     if (dialogAnswers.length > 0) return dialogAnswers.shift() ?? null
-    if (!options.dialogAnswersFile) return null
-    try {
-      const queued = JSON.parse(readFileSync(options.dialogAnswersFile, 'utf8')) as (
-        | string
-        | string[]
-        | null
-      )[]
-      const answer = queued.shift() ?? null
-      writeFileSync(options.dialogAnswersFile, JSON.stringify(queued))
-      return answer
-    } catch {
-      return null
-    }
+    return options.dialogAnswersFile ? takeDialogAnswer(options.dialogAnswersFile) : null
   }
   return {
     shell: 'harness',
