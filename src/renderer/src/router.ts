@@ -1,6 +1,96 @@
 // The view's address lives in the URL hash (`#/videos?status=failed`), so it survives reloads and can be
-// restored; this is the only code that reads or writes it.
-import { useSyncExternalStore } from 'react'
+// restored; this is the only code that reads or writes it. Each screen's parameters are declared once in
+// `routes`, so a misspelt name or screen is a type error rather than a filter that silently does nothing.
+import { useMemo, useSyncExternalStore } from 'react'
+import { videoStatuses } from '#shared/api/videos'
+import { sortColumns } from '#shared/domain/catalog-view'
+import type { screenList } from '#shared/screens'
+
+/** A parameter that takes any text (an id, a search); the others list the values they take. */
+const text = 'text'
+
+/** Each screen's address and the parameters it keeps there. */
+export const routes = {
+  '/decisions': { view: ['build', 'batch', 'runs'], model: text, batch: text },
+  '/images': { view: ['create', 'gallery'], image: text, source: text, model: text },
+  '/videos': {
+    status: videoStatuses,
+    q: text,
+    model: text,
+    mode: text,
+    since: text,
+    job: text,
+    panel: ['new', 'webhooks'],
+    use: text,
+  },
+  '/models': {
+    view: ['table', 'plot', 'compare', 'changes', 'provider'],
+    model: text,
+    sort: sortColumns,
+    desc: ['1'],
+    compare: text,
+    // The filters, under the names filterToParams gives them (`provider` also names the provider page).
+    q: text,
+    provider: text,
+    in: text,
+    out: text,
+    minContext: text,
+    maxPrice: text,
+    param: text,
+    role: text,
+  },
+  '/playground': { tab: ['messages', 'generate', 'caches', 'saved'], model: text },
+  '/settings': {},
+} as const satisfies Record<ScreenPath, Record<string, typeof text | readonly string[]>>
+
+export type ScreenPath = (typeof screenList)[number]['path']
+type Declared<S extends ScreenPath> = (typeof routes)[S]
+type ValueOf<D> = D extends readonly string[] ? D[number] : string
+
+/** A screen's parameters as read from the address: only its declared names, absent when missing or empty. */
+export type RouteParams<S extends ScreenPath> = {
+  readonly [K in keyof Declared<S>]?: ValueOf<Declared<S>[K]>
+}
+/** Changes to a screen's parameters: a value sets one; null, '' or undefined removes it. */
+export type RouteChanges<S extends ScreenPath> = {
+  [K in keyof Declared<S>]?: ValueOf<Declared<S>[K]> | '' | null
+}
+
+/** The screen an address belongs to (`/videos?job=1` → `/videos`). */
+export const screenOf = (path: string): string => `/${path.split(/[/?]/)[1] ?? ''}`
+
+const queryOf = (path: string): string => (path.includes('?') ? path.slice(path.indexOf('?') + 1) : '')
+
+/** The declared parameters of `screen` in `path`; other names, empty values and values outside a closed
+ * set are left out, and so is everything when `path` is another screen's. */
+export function readRouteParams<S extends ScreenPath>(screen: S, path: string): RouteParams<S> {
+  if (screenOf(path) !== screen) return {}
+  const query = new URLSearchParams(queryOf(path))
+  const params: Record<string, string> = {}
+  for (const [name, values] of Object.entries(
+    routes[screen] as Record<string, typeof text | readonly string[]>,
+  )) {
+    const value = query.get(name)
+    if (value && (values === text || values.includes(value))) params[name] = value
+  }
+  return params as RouteParams<S>
+}
+
+/** `path` with its parameters changed: the others kept, emptied ones removed. */
+export function changeRouteParams<S extends ScreenPath>(path: string, changes: RouteChanges<S>): string {
+  const base = path.split('?')[0] || '/'
+  const query = new URLSearchParams(queryOf(path))
+  for (const [name, value] of Object.entries(changes as Record<string, string | null | undefined>)) {
+    if (value === null || value === undefined || value === '') query.delete(name)
+    else query.set(name, value)
+  }
+  const next = query.toString()
+  return next ? `${base}?${next}` : base
+}
+
+/** The address of a screen with these parameters (`pathTo('/images', { source: id })`). */
+export const pathTo = <S extends ScreenPath>(screen: S, params: RouteChanges<S> = {}): string =>
+  changeRouteParams(screen, params)
 
 function currentPath(): string {
   const hash = window.location.hash.replace(/^#/, '')
@@ -22,6 +112,7 @@ export function useRoutePath(): string {
   return useSyncExternalStore(subscribe, currentPath)
 }
 
+/** Goes to an address: one built by pathTo, a remembered one, or one main asks for. */
 export function navigate(path: string): void {
   if (currentPath() === path) return
   window.location.hash = path
@@ -30,22 +121,18 @@ export function navigate(path: string): void {
   for (const listener of listeners) listener()
 }
 
-/** The query part of the view's address (`#/videos?status=failed` → status=failed). */
-export function useRouteParams(): URLSearchParams {
+/** A screen's parameters in the current address; the same object until the address changes. */
+export function useRouteParams<S extends ScreenPath>(screen: S): RouteParams<S> {
   const path = useRoutePath()
-  return new URLSearchParams(path.split('?')[1] ?? '')
+  return useMemo(() => readRouteParams(screen, path), [screen, path])
 }
 
-/** Changes some parameters of the current view, keeping the others; empty values are removed. */
-export function setRouteParams(changes: Record<string, string | null | undefined>): void {
-  const [base = '/', query = ''] = currentPath().split('?')
-  const params = new URLSearchParams(query)
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null || value === undefined || value === '') params.delete(key)
-    else params.set(key, value)
-  }
-  const next = params.toString()
-  navigate(next ? `${base}?${next}` : base)
+/** Changes some parameters of `screen`, keeping the others; empty values are removed. */
+export function setRouteParams<S extends ScreenPath>(screen: S, changes: RouteChanges<S>): void {
+  const path = currentPath()
+  // Does nothing once another screen shows, so a late callback can't write into another screen's address.
+  if (screenOf(path) !== screen) return
+  navigate(changeRouteParams(path, changes))
 }
 
 // Each screen's last address (its filters, its open item), so that coming back to a screen, from the sidebar
@@ -60,8 +147,6 @@ export function loadViewMemory(
   views = { ...saved }
   saveViews = save
 }
-
-const screenOf = (path: string) => `/${path.split(/[/?]/)[1] ?? ''}`
 
 export function rememberPath(path: string): void {
   if (views[screenOf(path)] === path && views.last === path) return

@@ -4,23 +4,23 @@ import { useEffect, useState } from 'react'
 import { batchSourceOf, readQuestionnaireFile, useDroppedBatch } from '../features/decisions/files.ts'
 import { useQuestionnaire } from '../features/decisions/store.ts'
 import { importImageFile } from '../features/images/queries.ts'
-import { navigate } from '../router.ts'
+import { navigate, pathTo } from '../router.ts'
 
 export async function openDroppedFile(file: File): Promise<void> {
   if (file.type.startsWith('image/')) {
     const record = await importImageFile(file)
-    navigate(`/images?source=${record.id}`)
+    navigate(pathTo('/images', { source: record.id }))
     return
   }
   if (file.name.toLowerCase().endsWith('.json')) {
     useQuestionnaire.getState().load(await readQuestionnaireFile(file))
-    navigate('/decisions')
+    navigate(pathTo('/decisions'))
     return
   }
   const source = batchSourceOf(file.name)
   if (source) {
     useDroppedBatch.getState().set({ source, text: await file.text(), fileName: file.name })
-    navigate('/decisions?view=batch')
+    navigate(pathTo('/decisions', { view: 'batch' }))
     return
   }
   throw new Error(

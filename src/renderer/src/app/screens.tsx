@@ -8,6 +8,7 @@ import { ModelsScreen } from '../features/models/ModelsScreen.tsx'
 import { PlaygroundScreen } from '../features/playground/PlaygroundScreen.tsx'
 import { SettingsScreen } from '../features/settings/SettingsScreen.tsx'
 import { VideosScreen } from '../features/videos/VideosScreen.tsx'
+import { screenOf } from '../router.ts'
 
 export interface Screen {
   id: string
@@ -32,8 +33,7 @@ export const screens: readonly Screen[] = screenList.map((screen) => ({
 }))
 
 export function screenForPath(path: string): Screen | undefined {
-  const first = `/${path.split(/[/?]/)[1] ?? ''}`
-  return screens.find((screen) => screen.path === first)
+  return screens.find((screen) => screen.path === screenOf(path))
 }
 
 export const isMac = navigator.userAgent.includes('Mac')

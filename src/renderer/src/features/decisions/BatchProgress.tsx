@@ -40,7 +40,7 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
       if (action === 'retry') return invoke('batches.retry', { id: batch.id })
       if (action === 'delete') {
         await invoke('batches.delete', { id: batch.id })
-        setRouteParams({ batch: null })
+        setRouteParams('/decisions', { batch: null })
         return null
       }
       return invoke('batches.export', { id: batch.id, format: action })

@@ -61,7 +61,7 @@ export function BatchSetup() {
     },
     onSuccess: (batch) => {
       void client.invalidateQueries({ queryKey: queryKeys.batches() })
-      setRouteParams({ batch: batch.id })
+      setRouteParams('/decisions', { batch: batch.id })
     },
   })
   const canStart =

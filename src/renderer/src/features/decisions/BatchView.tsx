@@ -11,7 +11,7 @@ import { BatchResults } from './BatchResults.tsx'
 import { BatchSetup } from './BatchSetup.tsx'
 
 export function BatchView() {
-  const batchId = useRouteParams().get('batch') || null
+  const batchId = useRouteParams('/decisions').batch ?? null
   const list = useQuery({ queryKey: queryKeys.batches(), queryFn: () => invoke('batches.list', {}) })
   const detail = useQuery({
     queryKey: queryKeys.batch(batchId ?? ''),
@@ -29,7 +29,7 @@ export function BatchView() {
             <select
               aria-label="Open a batch"
               value={batchId ?? ''}
-              onChange={(event) => setRouteParams({ batch: event.target.value || null })}
+              onChange={(event) => setRouteParams('/decisions', { batch: event.target.value || null })}
             >
               <option value="">New batch</option>
               {list.data?.map((batch) => (

@@ -23,15 +23,15 @@ const views = [
 ] as const
 
 export function DecisionsScreen() {
-  const params = useRouteParams()
-  const view = params.get('view') ?? 'build'
+  const params = useRouteParams('/decisions')
+  const view = params.view ?? 'build'
   // "Use in Decisions" from the model browser arrives as ?model=…
-  const wanted = params.get('model')
+  const wanted = params.model
   const setRunSettings = useRunSettings((state) => state.set)
   useEffect(() => {
     if (!wanted) return
     setRunSettings({ modelId: wanted })
-    setRouteParams({ model: null })
+    setRouteParams('/decisions', { model: null })
   }, [wanted, setRunSettings])
   const { undo, redo, past, future } = useQuestionnaire()
   return (
@@ -49,7 +49,9 @@ export function DecisionsScreen() {
                   role="tab"
                   aria-selected={view === option.value}
                   className="segmented__option"
-                  onClick={() => setRouteParams({ view: option.value === 'build' ? null : option.value })}
+                  onClick={() =>
+                    setRouteParams('/decisions', { view: option.value === 'build' ? null : option.value })
+                  }
                 >
                   {option.label}
                 </button>

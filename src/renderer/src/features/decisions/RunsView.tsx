@@ -124,7 +124,7 @@ function RunRecordView({ record, onClose }: { record: DecisionRunRecord; onClose
                 input.setMode('json')
                 input.setText(JSON.stringify(content, null, 2))
               }
-              setRouteParams({ view: null })
+              setRouteParams('/decisions', { view: null })
             }}
           >
             Open in the editor

@@ -32,10 +32,10 @@ export function ImageForm(props: {
   const client = useQueryClient()
   const [prompt, setPrompt] = useState('')
   // "Use in Images" from the model browser arrives as ?model=…
-  const wanted = useRouteParams().get('model')
+  const wanted = useRouteParams('/images').model
   const [modelId, setModelId] = useState(wanted ?? '')
   useEffect(() => {
-    if (wanted) setRouteParams({ model: null })
+    if (wanted) setRouteParams('/images', { model: null })
   }, [wanted])
   const [options, setOptions] = useState<ImageOptions>({})
   const [provider, setProvider] = useState('')

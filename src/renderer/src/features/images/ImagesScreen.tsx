@@ -12,9 +12,9 @@ import { useImage, useImageList, useImageModels } from './queries.ts'
 import './images.css'
 
 export function ImagesScreen() {
-  const params = useRouteParams()
-  const view = params.get('view') ?? 'create'
-  const open = (id: string) => setRouteParams({ view: null, image: id, source: null })
+  const params = useRouteParams('/images')
+  const view = params.view ?? 'create'
+  const open = (id: string) => setRouteParams('/images', { view: null, image: id, source: null })
   return (
     <>
       <ScreenHeader
@@ -29,7 +29,7 @@ export function ImagesScreen() {
                 role="tab"
                 aria-selected={view === option}
                 className="segmented__option"
-                onClick={() => setRouteParams({ view: option === 'create' ? null : option })}
+                onClick={() => setRouteParams('/images', { view: option === 'create' ? null : option })}
               >
                 {option === 'create' ? 'Create and edit' : 'Gallery'}
               </button>
@@ -43,9 +43,9 @@ export function ImagesScreen() {
 }
 
 function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
-  const params = useRouteParams()
-  const imageId = params.get('image')
-  const sourceId = params.get('source')
+  const params = useRouteParams('/images')
+  const imageId = params.image ?? null
+  const sourceId = params.source ?? null
   const image = useImage(imageId)
   const source = useImage(sourceId)
   const recent = useImageList({})
@@ -69,7 +69,7 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
             <button
               type="button"
               className="button button--quiet"
-              onClick={() => setRouteParams({ source: null })}
+              onClick={() => setRouteParams('/images', { source: null })}
             >
               Stop editing
             </button>
@@ -81,7 +81,7 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
           onReferences={setReferenceIds}
           onResult={(images) => {
             setLatest(images)
-            setRouteParams({ image: images[0]?.id ?? null })
+            setRouteParams('/images', { image: images[0]?.id ?? null })
           }}
         />
       </div>
@@ -89,7 +89,7 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
         <Canvas
           source={source.data ?? null}
           result={shown && shown.id !== source.data?.id ? shown : null}
-          onSource={(id) => setRouteParams({ source: id, image: null })}
+          onSource={(id) => setRouteParams('/images', { source: id, image: null })}
         />
         {latest.length > 1 && latest.some((item) => item.id === shown?.id) ? (
           <section aria-label="This generation">
@@ -102,7 +102,7 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
                     className={`images__grid-item${item.id === shown?.id ? ' images__grid-item--shown' : ''}`}
                     aria-pressed={item.id === shown?.id}
                     aria-label={`Show image ${latest.indexOf(item) + 1} of ${latest.length}`}
-                    onClick={() => setRouteParams({ image: item.id })}
+                    onClick={() => setRouteParams('/images', { image: item.id })}
                   >
                     <img src={item.url} alt="" decoding="async" />
                   </button>
@@ -115,13 +115,13 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
           <ImageMeta
             image={shown}
             onOpen={onOpen}
-            onUseAsInput={() => setRouteParams({ source: shown.id, image: null })}
+            onUseAsInput={() => setRouteParams('/images', { source: shown.id, image: null })}
             onUseAsReference={
               hasFamilyC && !referenceIds.includes(shown.id)
                 ? () => setReferenceIds((ids) => [...ids, shown.id].slice(-3))
                 : undefined
             }
-            onDeleted={() => setRouteParams({ image: null })}
+            onDeleted={() => setRouteParams('/images', { image: null })}
           />
         ) : null}
         {recent.data?.length ? (

@@ -30,7 +30,7 @@ export function ModelDetail({ id }: { id: string }) {
         <button
           type="button"
           className="button button--quiet"
-          onClick={() => setRouteParams({ model: null })}
+          onClick={() => setRouteParams('/models', { model: null })}
         >
           Close
         </button>
@@ -68,7 +68,9 @@ export function ModelDetail({ id }: { id: string }) {
             <button
               type="button"
               className="button button--quiet"
-              onClick={() => setRouteParams({ view: 'provider', provider: model.provider, model: null })}
+              onClick={() =>
+                setRouteParams('/models', { view: 'provider', provider: model.provider, model: null })
+              }
             >
               All {model.provider} models
             </button>

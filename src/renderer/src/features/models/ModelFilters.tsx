@@ -2,13 +2,14 @@
 
 import { useState } from 'react'
 import type { CatalogModel } from '#shared/domain/catalog'
-import { emptyFilter, facetsOf, filterToParams, type ModelFilter } from '#shared/domain/catalog-view'
+import { emptyFilter, facetsOf, type ModelFilter } from '#shared/domain/catalog-view'
 import { setRouteParams } from '../../router.ts'
+import { routeOfFilter } from './filter-route.ts'
 
 export function ModelFilters(props: { filter: ModelFilter; models: readonly CatalogModel[]; count: number }) {
   const { filter } = props
   const facets = facetsOf(props.models)
-  const set = (change: Partial<ModelFilter>) => setRouteParams(filterToParams(change))
+  const set = (change: Partial<ModelFilter>) => setRouteParams('/models', routeOfFilter(change))
   const select = (label: string, key: 'provider' | 'input' | 'output' | 'parameter', values: string[]) => (
     <label className="field">
       <span className="field__label">{label}</span>
@@ -22,7 +23,7 @@ export function ModelFilters(props: { filter: ModelFilter; models: readonly Cata
       </select>
     </label>
   )
-  const active = Object.values(filterToParams(filter)).some((value) => value !== null)
+  const active = Object.values(routeOfFilter(filter)).some((value) => value !== null)
   return (
     <search className="model-filters" aria-label="Filter models">
       <TextFilter
@@ -73,7 +74,7 @@ export function ModelFilters(props: { filter: ModelFilter; models: readonly Cata
             <button
               type="button"
               className="link-button"
-              onClick={() => setRouteParams(filterToParams(emptyFilter))}
+              onClick={() => setRouteParams('/models', routeOfFilter(emptyFilter))}
             >
               Clear filters
             </button>

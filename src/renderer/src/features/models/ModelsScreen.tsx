@@ -2,13 +2,7 @@
 // Filters, sort, view, the open model and the comparison live in the view's address.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import {
-  filterFromParams,
-  filterModels,
-  type SortColumn,
-  sortColumns,
-  sortModels,
-} from '#shared/domain/catalog-view'
+import { filterModels, type SortColumn, sortModels } from '#shared/domain/catalog-view'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
@@ -18,6 +12,7 @@ import { profileKeys } from '../../query.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { ChangesPanel } from './ChangesPanel.tsx'
 import { ComparePanel } from './ComparePanel.tsx'
+import { filterOfRoute } from './filter-route.ts'
 import { ModelDetail } from './ModelDetail.tsx'
 import { ModelFilters } from './ModelFilters.tsx'
 import { ModelTable } from './ModelTable.tsx'
@@ -28,7 +23,7 @@ import './models.css'
 const views = ['table', 'plot', 'compare', 'changes'] as const
 
 export function ModelsScreen() {
-  const params = useRouteParams()
+  const params = useRouteParams('/models')
   const catalog = useCatalog()
   const profileId = useProfileId()
   const client = useQueryClient()
@@ -36,13 +31,12 @@ export function ModelsScreen() {
     mutationFn: () => invoke('catalog.browse', { refresh: true }),
     onSuccess: (data) => profileId && client.setQueryData(profileKeys.catalog(profileId), data),
   })
-  const filter = filterFromParams(params)
-  const sortParam = params.get('sort')
-  const sort: SortColumn = sortColumns.find((column) => column === sortParam) ?? 'id'
-  const descending = params.get('desc') === '1'
-  const view = params.get('view') ?? 'table'
-  const selected = params.get('model')
-  const compare = (params.get('compare') ?? '').split(',').filter(Boolean).slice(0, 4)
+  const filter = filterOfRoute(params)
+  const sort = params.sort ?? 'id'
+  const descending = params.desc === '1'
+  const view = params.view ?? 'table'
+  const selected = params.model ?? null
+  const compare = (params.compare ?? '').split(',').filter(Boolean).slice(0, 4)
   const models = catalog.data?.models ?? []
   const filterKey = JSON.stringify(filter)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is compared by value (filterKey)
@@ -54,9 +48,9 @@ export function ModelsScreen() {
   const changeCount = changes
     ? changes.added.length + changes.removed.length + changes.priceChanges.length
     : 0
-  const open = (id: string) => setRouteParams({ model: id })
+  const open = (id: string) => setRouteParams('/models', { model: id })
   const toggleCompare = (id: string) =>
-    setRouteParams({
+    setRouteParams('/models', {
       compare: (compare.includes(id)
         ? compare.filter((other) => other !== id)
         : [...compare, id].slice(0, 4)
@@ -97,7 +91,11 @@ export function ModelsScreen() {
       {changeCount > 0 && view !== 'changes' ? (
         <p className="notice notice--info" role="status">
           {changeCount} change{changeCount === 1 ? '' : 's'} since {formatDateTime(changes?.since ?? 0)}.{' '}
-          <button type="button" className="link-button" onClick={() => setRouteParams({ view: 'changes' })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setRouteParams('/models', { view: 'changes' })}
+          >
             See what changed
           </button>
         </p>
@@ -110,7 +108,7 @@ export function ModelsScreen() {
             role="tab"
             aria-selected={view === option}
             className="segmented__option"
-            onClick={() => setRouteParams({ view: option === 'table' ? null : option })}
+            onClick={() => setRouteParams('/models', { view: option === 'table' ? null : option })}
           >
             {
               {
@@ -139,7 +137,7 @@ export function ModelsScreen() {
             <ChangesPanel changes={changes} onOpen={open} />
           ) : view === 'provider' ? (
             <ProviderPage
-              provider={params.get('provider')}
+              provider={params.provider ?? null}
               compare={compare}
               onOpen={open}
               onCompare={toggleCompare}
@@ -152,7 +150,7 @@ export function ModelsScreen() {
               selected={selected}
               compare={compare}
               onSort={(column) =>
-                setRouteParams({
+                setRouteParams('/models', {
                   sort: column === 'id' ? null : column,
                   desc: column === sort && !descending ? '1' : null,
                 })

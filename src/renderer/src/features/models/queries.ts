@@ -4,6 +4,7 @@ import type { ModelRole } from '#shared/domain/catalog'
 import { invoke } from '../../ipc.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
+import { pathTo } from '../../router.ts'
 
 export { useCatalog } from '../../catalog.ts'
 
@@ -27,10 +28,10 @@ export function useProviderPage(provider: string | null) {
 
 /** The screen that uses a model of this role, with the model chosen. */
 export const useInPaths: Record<ModelRole, { label: string; path: (id: string) => string }> = {
-  decision: { label: 'Decisions', path: (id) => `/decisions?model=${encodeURIComponent(id)}` },
-  image: { label: 'Images', path: (id) => `/images?model=${encodeURIComponent(id)}` },
-  video: { label: 'Videos', path: (id) => `/videos?panel=new&use=${encodeURIComponent(id)}` },
-  chat: { label: 'Playground', path: (id) => `/playground?model=${encodeURIComponent(id)}` },
+  decision: { label: 'Decisions', path: (id) => pathTo('/decisions', { model: id }) },
+  image: { label: 'Images', path: (id) => pathTo('/images', { model: id }) },
+  video: { label: 'Videos', path: (id) => pathTo('/videos', { panel: 'new', use: id }) },
+  chat: { label: 'Playground', path: (id) => pathTo('/playground', { model: id }) },
 }
 
 export const priceLabels = {

@@ -30,15 +30,15 @@ const tabs = [
 ] as const
 
 export function PlaygroundScreen() {
-  const params = useRouteParams()
-  const tab = params.get('tab') ?? 'messages'
+  const params = useRouteParams('/playground')
+  const tab = params.tab ?? 'messages'
   // "Use in Playground" from the model browser arrives as ?model=…
-  const wanted = params.get('model')
+  const wanted = params.model
   const { messages, generate, setMessages, setGenerate } = useOpenConversations()
   useEffect(() => {
     if (!wanted) return
     setMessages((current) => ({ ...current, settings: { ...current.settings, model: wanted } }))
-    setRouteParams({ model: null })
+    setRouteParams('/playground', { model: null })
   }, [wanted, setMessages])
 
   return (
@@ -70,7 +70,9 @@ export function PlaygroundScreen() {
             role="tab"
             aria-selected={tab === option.value}
             className="segmented__option"
-            onClick={() => setRouteParams({ tab: option.value === 'messages' ? null : option.value })}
+            onClick={() =>
+              setRouteParams('/playground', { tab: option.value === 'messages' ? null : option.value })
+            }
           >
             {option.label}
           </button>
@@ -85,7 +87,7 @@ export function PlaygroundScreen() {
               ...newGenerateConversation(handle.model),
               settings: { ...current.settings, model: handle.model, cachedContent: handle.name },
             }))
-            setRouteParams({ tab: 'generate' })
+            setRouteParams('/playground', { tab: 'generate' })
           }}
         />
       ) : tab === 'saved' ? (
@@ -93,10 +95,10 @@ export function PlaygroundScreen() {
           onOpen={(protocol, state) => {
             if (protocol === 'messages') {
               setMessages(state as MessagesConversation)
-              setRouteParams({ tab: null })
+              setRouteParams('/playground', { tab: null })
             } else {
               setGenerate(state as GenerateConversation)
-              setRouteParams({ tab: 'generate' })
+              setRouteParams('/playground', { tab: 'generate' })
             }
           }}
         />

@@ -1,6 +1,6 @@
 // Filters of the board, kept in the view's address so they survive navigation and restart.
 import { videoStatuses } from '#shared/api/videos'
-import { setRouteParams } from '../../router.ts'
+import { type RouteParams, setRouteParams } from '../../router.ts'
 import { modeLabel, statusLabel } from './status.ts'
 
 export const dateRanges: Record<string, { label: string; ms: number }> = {
@@ -9,18 +9,18 @@ export const dateRanges: Record<string, { label: string; ms: number }> = {
   month: { label: 'Last 30 days', ms: 30 * 86_400_000 },
 }
 
-export function FilterBar(props: { params: URLSearchParams; models: string[]; count: number }) {
-  const status = props.params.get('status') ?? ''
+export function FilterBar(props: { params: RouteParams<'/videos'>; models: string[]; count: number }) {
+  const status = props.params.status ?? ''
   return (
     <search className="filter-bar" aria-label="Filter jobs">
       <div className="segmented" role="radiogroup" aria-label="Status">
-        {['', ...videoStatuses].map((value) => (
+        {(['', ...videoStatuses] as const).map((value) => (
           <label key={value || 'all'} className="segmented__option">
             <input
               type="radio"
               name="status"
               checked={status === value}
-              onChange={() => setRouteParams({ status: value })}
+              onChange={() => setRouteParams('/videos', { status: value })}
             />
             {value ? statusLabel[value as keyof typeof statusLabel] : 'All'}
           </label>
@@ -30,13 +30,13 @@ export function FilterBar(props: { params: URLSearchParams; models: string[]; co
         type="search"
         aria-label="Search prompts"
         placeholder="Search prompts"
-        defaultValue={props.params.get('q') ?? ''}
-        onChange={(event) => setRouteParams({ q: event.target.value })}
+        defaultValue={props.params.q ?? ''}
+        onChange={(event) => setRouteParams('/videos', { q: event.target.value })}
       />
       <select
         aria-label="Model"
-        value={props.params.get('model') ?? ''}
-        onChange={(event) => setRouteParams({ model: event.target.value })}
+        value={props.params.model ?? ''}
+        onChange={(event) => setRouteParams('/videos', { model: event.target.value })}
       >
         <option value="">All models</option>
         {props.models.map((model) => (
@@ -47,8 +47,8 @@ export function FilterBar(props: { params: URLSearchParams; models: string[]; co
       </select>
       <select
         aria-label="Mode"
-        value={props.params.get('mode') ?? ''}
-        onChange={(event) => setRouteParams({ mode: event.target.value })}
+        value={props.params.mode ?? ''}
+        onChange={(event) => setRouteParams('/videos', { mode: event.target.value })}
       >
         <option value="">All modes</option>
         {Object.entries(modeLabel).map(([value, label]) => (
@@ -59,8 +59,8 @@ export function FilterBar(props: { params: URLSearchParams; models: string[]; co
       </select>
       <select
         aria-label="Created"
-        value={props.params.get('since') ?? ''}
-        onChange={(event) => setRouteParams({ since: event.target.value })}
+        value={props.params.since ?? ''}
+        onChange={(event) => setRouteParams('/videos', { since: event.target.value })}
       >
         <option value="">Any time</option>
         {Object.entries(dateRanges).map(([value, range]) => (

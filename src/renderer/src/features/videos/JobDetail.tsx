@@ -22,7 +22,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
   const remove = useMutation({
     mutationFn: () => invoke('videos.delete', { id }),
     onSuccess: () => {
-      setRouteParams({ job: null })
+      setRouteParams('/videos', { job: null })
       return refresh()
     },
   })
@@ -53,7 +53,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
         <button
           type="button"
           className="button button--quiet button--small"
-          onClick={() => setRouteParams({ job: null })}
+          onClick={() => setRouteParams('/videos', { job: null })}
         >
           Close
         </button>

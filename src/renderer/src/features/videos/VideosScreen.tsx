@@ -1,7 +1,6 @@
 // Videos: the board of every job, newest first, filtered by the view's address; a panel for the selected
 // job, the create form, or the webhook receiver and tunnel.
 import { useMemo, useState } from 'react'
-import type { VideoStatus } from '#shared/api/videos'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
@@ -16,15 +15,15 @@ import { WebhookPanel } from './WebhookPanel.tsx'
 import './videos.css'
 
 export function VideosScreen() {
-  const params = useRouteParams()
-  const since = dateRanges[params.get('since') ?? '']
+  const params = useRouteParams('/videos')
+  const since = dateRanges[params.since ?? '']
   // Round the window's start to the minute so the query key stays put while the person looks.
   const sinceAt = since ? Math.floor((Date.now() - since.ms) / 60_000) * 60_000 : undefined
   const filter = {
-    ...(params.get('status') ? { status: params.get('status') as VideoStatus } : {}),
-    ...(params.get('model') ? { model: params.get('model') as string } : {}),
-    ...(params.get('mode') ? { mode: params.get('mode') as string } : {}),
-    ...(params.get('q') ? { text: params.get('q') as string } : {}),
+    ...(params.status ? { status: params.status } : {}),
+    ...(params.model ? { model: params.model } : {}),
+    ...(params.mode ? { mode: params.mode } : {}),
+    ...(params.q ? { text: params.q } : {}),
     ...(sinceAt !== undefined ? { since: sinceAt } : {}),
   }
   const jobs = useVideoJobs(filter)
@@ -32,8 +31,8 @@ export function VideosScreen() {
   const tunnel = useTunnel()
   const list = jobs.data?.jobs ?? []
   const now = useNow(list.some((job) => job.status === 'pending'))
-  const selected = params.get('job')
-  const panel = params.get('panel')
+  const selected = params.job
+  const panel = params.panel
   const [duplicate, setDuplicate] = useState<unknown>(undefined)
   const modelIds = useMemo(() => models.data?.map((m) => m.id) ?? [], [models.data])
   const filtered = Object.keys(filter).length > 0
@@ -48,7 +47,9 @@ export function VideosScreen() {
             <button
               type="button"
               className="button"
-              onClick={() => setRouteParams({ panel: panel === 'webhooks' ? null : 'webhooks', job: null })}
+              onClick={() =>
+                setRouteParams('/videos', { panel: panel === 'webhooks' ? null : 'webhooks', job: null })
+              }
             >
               Webhooks
             </button>
@@ -57,7 +58,7 @@ export function VideosScreen() {
               className="button button--primary"
               onClick={() => {
                 setDuplicate(undefined)
-                setRouteParams({ panel: 'new', job: null })
+                setRouteParams('/videos', { panel: 'new', job: null })
               }}
             >
               New video
@@ -101,7 +102,7 @@ export function VideosScreen() {
                   job={job}
                   now={now}
                   selected={job.id === selected}
-                  onOpen={() => setRouteParams({ job: job.id, panel: null })}
+                  onOpen={() => setRouteParams('/videos', { job: job.id, panel: null })}
                 />
               )}
             />
@@ -110,10 +111,10 @@ export function VideosScreen() {
         {panel === 'new' ? (
           <div className="videos__panel">
             <CreateVideoForm
-              key={JSON.stringify(duplicate ?? params.get('use')).slice(0, 200)}
-              initial={duplicate ?? (params.get('use') ? { model: params.get('use') } : undefined)}
-              onCreated={(id) => setRouteParams({ panel: null, job: id })}
-              onClose={() => setRouteParams({ panel: null })}
+              key={JSON.stringify(duplicate ?? params.use ?? null).slice(0, 200)}
+              initial={duplicate ?? (params.use ? { model: params.use } : undefined)}
+              onCreated={(id) => setRouteParams('/videos', { panel: null, job: id })}
+              onClose={() => setRouteParams('/videos', { panel: null })}
             />
           </div>
         ) : panel === 'webhooks' ? (
@@ -126,7 +127,7 @@ export function VideosScreen() {
               id={selected}
               onDuplicate={(request) => {
                 setDuplicate(request)
-                setRouteParams({ panel: 'new', job: null })
+                setRouteParams('/videos', { panel: 'new', job: null })
               }}
             />
           </div>
