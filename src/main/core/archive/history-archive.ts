@@ -3,14 +3,16 @@
 // folder first — nothing is replaced unless it all checks out — and the swap happens at the next start,
 // before anything is opened. API keys are not in the archive: they stay sealed on this machine.
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream, existsSync } from 'node:fs'
+import { createReadStream, createWriteStream, existsSync, readFileSync, statfsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { DatabaseSync } from 'node:sqlite'
+import { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { AppError } from '#shared/ipc/app-error'
+import { writeFileAtomic } from '../files/atomic-write.ts'
 import { extractTarGz, writeTarGz } from '../files/tar.ts'
 import { checkHistoryFile, schemaVersion } from '../history/database.ts'
+import { mediaRowProblem } from '../media/media-store.ts'
 
 export const archiveFormat = 'gateway-desk-history'
 const Manifest = z.object({
@@ -58,6 +60,62 @@ function countsOf(db: DatabaseSync): Record<string, number> {
 
 const failure = (message: string) =>
   new AppError({ code: 'archive_refused', message: `This archive cannot be imported: ${message}` })
+
+/** The manifest of a history this app wrote lists its files in a few hundred bytes each. */
+const maxManifestBytes = 32 * 1024 * 1024
+/** Free space an import leaves on the disk, beyond the files it unpacks. */
+const spareBytes = 256 * 1024 * 1024
+
+function manifestIn(staging: string): Manifest {
+  let text: string
+  try {
+    text = readFileSync(join(staging, 'manifest.json'), 'utf8')
+  } catch {
+    throw failure('its manifest could not be read.')
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw failure('its manifest is not JSON.')
+  }
+  const parsed = Manifest.safeParse(data)
+  if (!parsed.success) throw failure('its manifest is not one this app writes.')
+  if (new Set(parsed.data.files.map((file) => file.path)).size !== parsed.data.files.length)
+    throw failure('its manifest lists a file twice.')
+  for (const file of parsed.data.files)
+    if (!allowedPath.test(file.path))
+      throw failure(`its manifest lists ${file.path}, which is not part of a history.`)
+  return parsed.data
+}
+
+/** The space the files need must be free, with room to spare, before any is written. */
+function checkRoom(manifest: Manifest, folder: string): void {
+  const needed = manifest.files.reduce((sum, file) => sum + file.bytes, 0)
+  const { bavail, bsize } = statfsSync(folder)
+  if (needed + spareBytes > bavail * bsize)
+    throw failure(
+      `it unpacks to ${Math.ceil(needed / 1024 / 1024)} MB, more than the disk has free for the data folder.`,
+    )
+}
+
+/** Why the media rows of an unpacked history cannot be trusted, or null. */
+function mediaProblemIn(path: string): string | null {
+  const db = new DatabaseSync(path, { readOnly: true })
+  try {
+    const rows = db.prepare('SELECT id, file_name AS fileName FROM media').all() as {
+      id: string
+      fileName: string
+    }[]
+    for (const row of rows) {
+      const problem = mediaRowProblem(row)
+      if (problem) return problem
+    }
+    return null
+  } finally {
+    db.close()
+  }
+}
 
 export function createHistoryArchive(deps: { userData: string; db: DatabaseSync; now?: () => number }) {
   const now = deps.now ?? Date.now
@@ -124,9 +182,25 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
       const staging = join(userData, `.import-${randomBytes(6).toString('hex')}`)
       await mkdir(staging, { recursive: true })
       try {
+        // The manifest comes first (this app writes it first): every later entry is checked against it, for
+        // its name, its size and the space it needs, before a byte of it is written.
         const seen = new Set<string>()
-        await extractTarGz(source, staging, (path) => {
-          if (!allowedPath.test(path)) throw failure(`it holds ${path}, which is not part of a history.`)
+        let manifest: Manifest | null = null
+        const listed = new Map<string, number>()
+        await extractTarGz(source, staging, (path, size) => {
+          if (seen.size === 0) {
+            if (path !== 'manifest.json') throw failure('it does not begin with its manifest.')
+            if (size > maxManifestBytes) throw failure('its manifest is larger than any this app writes.')
+          } else {
+            manifest ??= manifestIn(staging)
+            if (!listed.size) {
+              for (const file of manifest.files) listed.set(file.path, file.bytes)
+              checkRoom(manifest, userData)
+            }
+            if (!allowedPath.test(path)) throw failure(`it holds ${path}, which is not part of a history.`)
+            if (!listed.has(path)) throw failure(`${path} is not in its manifest.`)
+            if (listed.get(path) !== size) throw failure(`${path} is not the size its manifest gives.`)
+          }
           if (seen.has(path)) throw failure(`it holds ${path} twice.`)
           seen.add(path)
         }).catch((error: unknown) => {
@@ -135,19 +209,15 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
             : failure(`it is not a readable archive (${(error as Error).message}).`)
         })
         if (!seen.has('manifest.json')) throw failure('it has no manifest.')
-        const parsed = Manifest.safeParse(JSON.parse(await readFile(join(staging, 'manifest.json'), 'utf8')))
-        if (!parsed.success) throw failure('its manifest is not one this app writes.')
-        const manifest = parsed.data
-        const listed = new Set(manifest.files.map((file) => file.path))
-        for (const path of seen)
-          if (path !== 'manifest.json' && !listed.has(path)) throw failure(`${path} is not in its manifest.`)
+        manifest ??= manifestIn(staging)
         for (const file of manifest.files) {
           if (!seen.has(file.path)) throw failure(`${file.path} is missing.`)
           const { size: bytes } = await stat(join(staging, file.path))
           if (bytes !== file.bytes || (await sha256Of(join(staging, file.path))) !== file.sha256)
             throw failure(`${file.path} does not match its checksum; the archive is damaged or was changed.`)
         }
-        if (!listed.has('history.db')) throw failure('it has no history database.')
+        const listedPaths = new Set(manifest.files.map((file) => file.path))
+        if (!listedPaths.has('history.db')) throw failure('it has no history database.')
         const state = checkHistoryFile(join(staging, 'history.db'))
         if (!state.ok)
           throw failure(
@@ -155,6 +225,8 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
               ? 'it was written by a newer version of the app.'
               : 'its history database is damaged.',
           )
+        const badMedia = mediaProblemIn(join(staging, 'history.db'))
+        if (badMedia) throw failure(`its ${badMedia}.`)
         await rm(join(userData, pendingFolder), { recursive: true, force: true })
         await rename(staging, join(userData, pendingFolder))
         return { counts: manifest.counts, createdAt: manifest.createdAt }
@@ -166,26 +238,43 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
   }
 }
 
+/** The files an import replaces, and of those the ones an archive brings. */
+const replaced = [
+  'history.db',
+  'history.db-wal',
+  'history.db-shm',
+  'history.db.backup',
+  'preferences.json',
+  'media',
+]
+const imported = ['history.db', 'preferences.json', 'media']
+const Journal = z.object({ aside: z.string(), phase: z.enum(['aside', 'in']) })
+
 /**
  * At start, before the history is opened: swaps in a verified pending import. The current files move to a
- * dated folder first, so nothing is lost. Returns a notice for the person, or null.
+ * dated folder first, so nothing is lost. The swap is written down as it goes (which folder, which phase), so
+ * a start cut short half-way finishes the same swap the next time rather than mixing two histories.
+ * Returns a notice for the person, or null.
  */
 export async function applyPendingImport(userData: string, now = Date.now()): Promise<string | null> {
   const pending = join(userData, pendingFolder)
   if (!existsSync(join(pending, 'manifest.json'))) return null
-  const aside = join(userData, `before-import-${new Date(now).toISOString().replace(/[:.]/g, '-')}`)
-  await mkdir(aside, { recursive: true })
-  const moves = [
-    'history.db',
-    'history.db-wal',
-    'history.db-shm',
-    'history.db.backup',
-    'preferences.json',
-    'media',
-  ]
-  for (const name of moves)
-    if (existsSync(join(userData, name))) await rename(join(userData, name), join(aside, name))
-  for (const name of ['history.db', 'preferences.json', 'media'])
+  const journalFile = join(pending, 'applying.json')
+  const journal = existsSync(journalFile)
+    ? Journal.parse(JSON.parse(await readFile(journalFile, 'utf8')))
+    : { aside: `before-import-${new Date(now).toISOString().replace(/[:.]/g, '-')}`, phase: 'aside' as const }
+  // The folder is named, not given as a path, so a journal can only ever point inside the data folder.
+  if (!/^before-import-[\w-]+$/.test(journal.aside))
+    throw new Error('The pending import names a strange folder.')
+  const aside = join(userData, journal.aside)
+  if (journal.phase === 'aside') {
+    await writeFileAtomic(journalFile, JSON.stringify(journal))
+    await mkdir(aside, { recursive: true })
+    for (const name of replaced)
+      if (existsSync(join(userData, name))) await rename(join(userData, name), join(aside, name))
+    await writeFileAtomic(journalFile, JSON.stringify({ ...journal, phase: 'in' }))
+  }
+  for (const name of imported)
     if (existsSync(join(pending, name))) await rename(join(pending, name), join(userData, name))
   await rm(pending, { recursive: true, force: true })
   return `The imported history is in place. The one it replaced was kept in ${aside}.`

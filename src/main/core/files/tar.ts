@@ -9,7 +9,7 @@ import { createGunzip, createGzip } from 'node:zlib'
 
 const block = 512
 
-function header(path: string, size: number, mtime: number): Buffer {
+export function tarHeader(path: string, size: number, mtime: number): Buffer {
   if (Buffer.byteLength(path) > 100) throw new Error(`The path ${path} is too long for the archive.`)
   const buffer = Buffer.alloc(block)
   const field = (offset: number, length: number, value: string) => buffer.write(value, offset, length, 'utf8')
@@ -36,7 +36,7 @@ export async function writeTarGz(files: { path: string; source: string }[], targ
   async function* entries() {
     for (const file of files) {
       const info = await stat(file.source)
-      yield header(file.path, info.size, info.mtimeMs)
+      yield tarHeader(file.path, info.size, info.mtimeMs)
       for await (const chunk of createReadStream(file.source)) yield chunk as Buffer
       const padding = (block - (info.size % block)) % block
       if (padding) yield Buffer.alloc(padding)

@@ -1,10 +1,13 @@
 // Images and videos as files in the data folder, named by content: written to a temporary name, renamed,
-// and only then recorded in the database, so a row never points at a missing or half-written file.
+// and only then recorded in the database, so a row never points at a missing or half-written file. Every
+// path the store builds goes through one check: a row whose file name is not a plain name inside the media
+// folder (an imported archive may carry `../../x`) is refused, and nothing is read or deleted for it.
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { open, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
+import { AppError } from '#shared/ipc/app-error'
 
 export interface MediaItem {
   id: string
@@ -23,6 +26,16 @@ const extensions: Record<string, string> = {
   'audio/wav': 'wav',
 }
 
+/** The only file names the store writes: the content's SHA-256 and an extension. */
+export const mediaFileName = /^[0-9a-f]{64}\.[a-z0-9]{1,5}$/
+
+/** Why a stored row may not be trusted with a path, or null when it names one of the store's own files. */
+export function mediaRowProblem(row: { id: string; fileName: string }): string | null {
+  return mediaFileName.test(row.fileName) && row.fileName.startsWith(`${row.id}.`)
+    ? null
+    : `media item ${row.id.slice(0, 16)} names the file ${JSON.stringify(row.fileName.slice(0, 80))}, which is not in the media folder`
+}
+
 export function createMediaStore(folder: string, db: DatabaseSync, now: () => number = Date.now) {
   mkdirSync(folder, { recursive: true })
   const insert = db.prepare(
@@ -32,7 +45,16 @@ export function createMediaStore(folder: string, db: DatabaseSync, now: () => nu
     'SELECT id, mime_type AS mimeType, bytes, file_name AS fileName, created_at AS createdAt FROM media WHERE id = ?',
   )
   const remove = db.prepare('DELETE FROM media WHERE id = ?')
-  const pathOf = (item: MediaItem) => join(folder, item.fileName)
+  const pathOf = (item: MediaItem) => {
+    const problem = mediaRowProblem(item)
+    if (problem)
+      throw new AppError({
+        code: 'media_refused',
+        message: `The history's ${problem}; it was neither opened nor deleted.`,
+        hint: 'The history may have come from a damaged or crafted archive.',
+      })
+    return join(folder, item.fileName)
+  }
 
   return {
     folder,
@@ -70,12 +92,13 @@ export function createMediaStore(folder: string, db: DatabaseSync, now: () => nu
     async delete(id: string): Promise<boolean> {
       const item = byId.get(id) as MediaItem | undefined
       if (!item) return false
+      const path = pathOf(item)
       try {
         remove.run(id)
       } catch {
         return false
       }
-      await rm(pathOf(item), { force: true })
+      await rm(path, { force: true })
       return true
     },
   }

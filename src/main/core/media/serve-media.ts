@@ -3,10 +3,15 @@
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import { parseRange } from '#shared/http-range'
+import { AppError } from '#shared/ipc/app-error'
 import type { MediaStore } from './media-store.ts'
 
 export async function mediaResponse(media: MediaStore, id: string, range: string | null): Promise<Response> {
-  const found = await media.locate(id)
+  const found = await media.locate(id).catch((error: unknown) => {
+    if (error instanceof AppError) return error
+    throw error
+  })
+  if (found instanceof AppError) return new Response(found.message, { status: 403 })
   if (!found) return new Response('Not found', { status: 404 })
   const answer = parseRange(range, found.size)
   const headers: Record<string, string> = {
