@@ -1,9 +1,13 @@
 // Opens the history database: integrity check, schema version check, WAL, migrations in BEGIN IMMEDIATE
-// transactions. A damaged file or one from a newer version of the app is moved aside (never replaced
-// silently) and the last clean-close backup is restored when there is one.
-import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs'
+// transactions. A damaged, emptied or newer file is moved aside (never replaced silently) and the last
+// clean-close backup is restored when there is one; a write-ahead log that would drop committed work is kept
+// aside too. Each of these is told to the person. A backup is never replaced by a database that holds fewer
+// rows: the older backup is kept beside it.
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { migrations } from './migrations.ts'
+import { inspectWriteAheadLog } from './write-ahead-log.ts'
 
 export interface HistoryDatabase {
   db: DatabaseSync
@@ -18,16 +22,39 @@ export interface HistoryDatabase {
 export const schemaVersion = migrations.length
 const sidecars = ['-wal', '-shm']
 
+const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-')
+
 function moveAside(path: string, label: string, now: number): string {
-  const target = `${path}.${label}-${new Date(now).toISOString().replace(/[:.]/g, '-')}`
+  const target = `${path}.${label}-${stamp(now)}`
   renameSync(path, target)
   for (const suffix of sidecars) if (existsSync(path + suffix)) renameSync(path + suffix, target + suffix)
   return target
 }
 
+/** The rows a database holds over all its tables, or null when it cannot be read. */
+function rowsIn(path: string): number | null {
+  let db: DatabaseSync | undefined
+  try {
+    db = new DatabaseSync(path, { readOnly: true })
+    const tables = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all() as { name: string }[]
+    return tables.reduce(
+      (sum, { name }) =>
+        sum +
+        (db?.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }).n,
+      0,
+    )
+  } catch {
+    return null
+  } finally {
+    db?.close()
+  }
+}
+
 export function checkHistoryFile(
   path: string,
-): { ok: true } | { ok: false; reason: 'damaged' | 'newer'; version?: number } {
+): { ok: true } | { ok: false; reason: 'damaged' | 'newer' | 'empty'; version?: number } {
   let db: DatabaseSync | undefined
   try {
     db = new DatabaseSync(path)
@@ -35,6 +62,8 @@ export function checkHistoryFile(
     if (result?.quick_check !== 'ok') return { ok: false, reason: 'damaged' }
     const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number }
     if (version > schemaVersion) return { ok: false, reason: 'newer', version }
+    // The app writes its schema before anything else: a file without one was emptied (or cut to 0 bytes).
+    if (version === 0) return { ok: false, reason: 'empty' }
     return { ok: true }
   } catch {
     return { ok: false, reason: 'damaged' }
@@ -46,16 +75,21 @@ export function checkHistoryFile(
 export function openHistoryDatabase(path: string, now = Date.now()): HistoryDatabase {
   const notices: string[] = []
   const backup = `${path}.backup`
+  if (existsSync(path)) keepDamagedLogAside(path, now, notices)
   if (existsSync(path)) {
     const state = checkHistoryFile(path)
-    if (!state.ok) {
+    const backupState = existsSync(backup) ? checkHistoryFile(backup) : null
+    // An empty file with nothing to restore is a first start cut short: it simply becomes the history.
+    if (!state.ok && (state.reason !== 'empty' || backupState?.ok)) {
       const aside = moveAside(path, state.reason, now)
-      const restored = existsSync(backup) && checkHistoryFile(backup).ok
+      const restored = backupState?.ok === true
       if (restored) copyFileSync(backup, path)
       notices.push(
         state.reason === 'newer'
           ? `The history was written by a newer version of the app (schema ${state.version}); it was moved to ${aside}.`
-          : `The history database was damaged; it was moved to ${aside}.`,
+          : state.reason === 'empty'
+            ? `The history database was empty (the file had been emptied or cut short); it was kept as ${aside}.`
+            : `The history database was damaged; it was moved to ${aside}.`,
         restored ? 'The backup from the last clean close was restored.' : 'A new, empty history was started.',
       )
     }
@@ -98,7 +132,40 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
       rmSync(temp, { force: true })
       db.exec(`VACUUM INTO '${temp.replaceAll("'", "''")}'`)
       db.close()
+      keepLargerBackup(backup, temp, Date.now())
       renameSync(temp, backup)
     },
   }
+}
+
+/** A log that would drop committed work moves aside with its index, so the database opens as of its last checkpoint. */
+function keepDamagedLogAside(path: string, now: number, notices: string[]): void {
+  const log = `${path}-wal`
+  if (!existsSync(log) || statSync(log).size === 0) return
+  const state = inspectWriteAheadLog(readFileSync(log))
+  if (state.kind !== 'damaged') return
+  const aside = `${log}.damaged-${stamp(now)}`
+  renameSync(log, aside)
+  if (existsSync(`${path}-shm`)) renameSync(`${path}-shm`, `${aside}-shm`)
+  notices.push(
+    `The history's log of recent changes was damaged (${state.reason}); it was kept as ${aside}. The history opens as it was at its last checkpoint, so the latest changes may be missing.`,
+  )
+}
+
+/** Backups an emptier database has displaced, newest first: the few most recent are kept. */
+const keptBackups = 3
+
+/** Before `next` replaces the backup: a backup holding more rows is kept under a dated name. */
+function keepLargerBackup(backup: string, next: string, now: number): void {
+  if (!existsSync(backup)) return
+  const before = rowsIn(backup)
+  const after = rowsIn(next)
+  if (before === null || after === null || after >= before) return
+  renameSync(backup, `${backup}.kept-${stamp(now)}`)
+  const prefix = `${basename(backup)}.kept-`
+  const kept = readdirSync(dirname(backup))
+    .filter((name) => name.startsWith(prefix))
+    .sort()
+    .reverse()
+  for (const name of kept.slice(keptBackups)) rmSync(join(dirname(backup), name), { force: true })
 }

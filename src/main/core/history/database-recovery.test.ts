@@ -1,0 +1,121 @@
+// A history database that looks wrong is kept aside and the last backup restored, with a message: a 0-byte
+// file, a truncated one, a garbage header, a log of recent changes that would drop committed work. A backup
+// is never replaced by a database holding fewer rows.
+import { copyFileSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { describe, expect, it } from 'vitest'
+import { openHistory } from './history.ts'
+import { pendingVideoJob } from './video-jobs.ts'
+import { inspectWriteAheadLog } from './write-ahead-log.ts'
+
+const folder = () => mkdtemp(join(tmpdir(), 'gd-recovery-'))
+const job = (id: string, createdAt: number) =>
+  pendingVideoJob({ id, profileId: 'sandbox', model: 'orbit/motion-2', prompt: `prompt ${id}`, createdAt })
+
+/** A history with `count` jobs, closed cleanly (so its backup holds them too). */
+async function savedHistory(count: number) {
+  const dir = await folder()
+  const history = openHistory(dir)
+  history.transaction(() => {
+    for (let index = 0; index < count; index++) history.videoJobs.insert(job(`job-${index}`, index))
+  })
+  history.close()
+  return dir
+}
+
+const asideFiles = (dir: string, label: string) =>
+  readdirSync(dir).filter((name) => name.includes(`.${label}-`))
+
+describe('opening a history that looks wrong', () => {
+  const spoiled: [string, (file: string) => void, string][] = [
+    ['cut to 0 bytes', (file) => truncateSync(file, 0), 'empty'],
+    ['truncated mid-page', (file) => truncateSync(file, 5000), 'damaged'],
+    ['with a garbage header', (file) => writeFileSync(file, Buffer.alloc(4096, 0x41)), 'damaged'],
+  ]
+  it.each(spoiled)(
+    'restores the backup when the database was %s, keeping the bad file',
+    async (_, spoil, label) => {
+      const dir = await savedHistory(3)
+      spoil(join(dir, 'history.db'))
+      const history = openHistory(dir)
+      expect(history.notices.join(' ')).toMatch(/kept as|moved to/)
+      expect(history.notices.join(' ')).toMatch(/backup from the last clean close was restored/)
+      expect(history.videoJobs.latest({ limit: 10 })).toHaveLength(3)
+      expect(asideFiles(dir, label)).toHaveLength(1)
+      history.close()
+      // The backup still holds the three jobs: the empty file did not replace it.
+      const backup = new DatabaseSync(join(dir, 'history.db.backup'), { readOnly: true })
+      expect(backup.prepare('SELECT count(*) AS n FROM video_jobs').get()).toEqual({ n: 3 })
+      backup.close()
+    },
+  )
+
+  it('keeps aside a log of recent changes that would drop committed work, and says so', async () => {
+    const dir = await savedHistory(1)
+    const history = openHistory(dir)
+    for (let index = 0; index < 5; index++)
+      history.transaction(() => history.videoJobs.insert(job(`later-${index}`, 100 + index)))
+    // The power goes: copy the files as they are on disk while the app still has them open.
+    const copy = await folder()
+    for (const name of ['history.db', 'history.db-wal']) copyFileSync(join(dir, name), join(copy, name))
+    history.close()
+    const log = readFileSync(join(copy, 'history.db-wal'))
+    expect(inspectWriteAheadLog(log)).toMatchObject({ kind: 'intact' })
+    // One flipped byte in the first frame's page: every later (committed) frame would be dropped silently.
+    log[32 + 24 + 100] = (log[32 + 24 + 100] ?? 0) ^ 0xff
+    writeFileSync(join(copy, 'history.db-wal'), log)
+
+    const reopened = openHistory(copy)
+    expect(reopened.notices[0]).toMatch(
+      /log of recent changes was damaged \(a committed change follows a damaged frame\); it was kept as .*history\.db-wal\.damaged-/,
+    )
+    expect(asideFiles(copy, 'damaged')).toHaveLength(1)
+    expect(
+      readFileSync(join(copy, readdirSync(copy).find((name) => name.includes('-wal.damaged-')) ?? '')),
+    ).toEqual(log)
+    reopened.close()
+  })
+
+  it('opens a log whose last transaction was torn by the power cut without complaint', async () => {
+    const dir = await savedHistory(1)
+    const history = openHistory(dir)
+    for (let index = 0; index < 3; index++)
+      history.transaction(() => history.videoJobs.insert(job(`later-${index}`, 100 + index)))
+    const copy = await folder()
+    for (const name of ['history.db', 'history.db-wal']) copyFileSync(join(dir, name), join(copy, name))
+    history.close()
+    const log = readFileSync(join(copy, 'history.db-wal'))
+    writeFileSync(join(copy, 'history.db-wal'), log.subarray(0, log.length - 100))
+    const reopened = openHistory(copy)
+    expect(reopened.notices).toEqual([])
+    expect(reopened.videoJobs.get('later-0')?.id).toBe('later-0')
+    reopened.close()
+  })
+
+  it('keeps the backup aside instead of replacing it with a history that holds fewer rows', async () => {
+    const dir = await savedHistory(4)
+    const history = openHistory(dir)
+    history.transaction(() => history.videoJobs.delete('job-0'))
+    history.close()
+    const [kept] = asideFiles(dir, 'kept')
+    expect(kept).toBeDefined()
+    const older = new DatabaseSync(join(dir, kept ?? ''), { readOnly: true })
+    expect(older.prepare('SELECT count(*) AS n FROM video_jobs').get()).toEqual({ n: 4 })
+    older.close()
+    expect(existsSync(join(dir, 'history.db.backup'))).toBe(true)
+  })
+})
+
+describe('reading the log of recent changes', () => {
+  it('tells an empty, a foreign and a cut-short header apart', () => {
+    expect(inspectWriteAheadLog(new Uint8Array())).toEqual({ kind: 'empty' })
+    expect(inspectWriteAheadLog(new Uint8Array(10))).toMatchObject({ kind: 'damaged' })
+    expect(inspectWriteAheadLog(new Uint8Array(4096).fill(7))).toMatchObject({
+      kind: 'damaged',
+      reason: 'its header is not a log’s',
+    })
+  })
+})
