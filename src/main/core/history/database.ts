@@ -35,16 +35,17 @@ function moveAside(path: string, label: string, now: number): string {
 function rowsIn(path: string): number | null {
   let db: DatabaseSync | undefined
   try {
-    db = new DatabaseSync(path, { readOnly: true })
-    const tables = db
+    const open = new DatabaseSync(path, { readOnly: true })
+    db = open
+    const tables = open
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
       .all() as { name: string }[]
-    return tables.reduce(
-      (sum, { name }) =>
-        sum +
-        (db?.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }).n,
-      0,
-    )
+    let rows = 0
+    for (const { name } of tables)
+      rows += (
+        open.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }
+      ).n
+    return rows
   } catch {
     return null
   } finally {
