@@ -21,7 +21,7 @@ export const importRules: ImportRule[] = [
     name: 'the renderer reaches main only through the bridge',
     applies: (file) => under('src/renderer')(file) && !isTest(file),
     refuses: ({ to }) =>
-      under('src/main')(to) || under('src/sandbox')(to)
+      under('src/main')(to) || under('src/sandbox')(to) || under('src/node')(to)
         ? 'main and the sandbox are other processes'
         : to.startsWith('node:')
           ? 'the renderer has no Node'

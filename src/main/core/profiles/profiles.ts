@@ -131,8 +131,9 @@ export function openProfiles(userData: string, secrets: SecretStore, sandbox: Em
 
     /** The secrets that sign this profile's webhooks: current first, then the previous one during rotation. */
     async webhookSecrets(id = activeId): Promise<string[]> {
-      const stored = find(id)
-      if (!stored) return [(await sandbox.ensure()).webhookSecret]
+      if (id === sandboxProfileId) return [(await sandbox.ensure()).webhookSecret]
+      // A deleted profile's job has no secret left to verify with: find refuses, never another profile's.
+      const stored = find(id) as StoredProfile
       return (['webhookSecret', 'webhookSecretPrevious'] as const)
         .map((name) => secrets.get(secretKey(stored.id, name)))
         .filter((value): value is string => value !== undefined)

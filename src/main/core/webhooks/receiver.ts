@@ -8,6 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { type VideoTask, webhookHeaders } from '#shared/api/videos'
+import { requestTarget } from '#shared/http-target'
+import { closeUnread, hasUnreadBody } from '../../../node/close-unread.ts'
 import type { History } from '../history/history.ts'
 import type { TaskApplied, VideoJobRow } from '../history/video-jobs.ts'
 import type { WebhookDeliveryRow } from '../history/webhook-deliveries.ts'
@@ -46,7 +48,13 @@ const keptHeaders = [
   webhookHeaders.idempotencyKey,
 ]
 
+/** Bodies the receiver could not verify, kept for the inspector up to this much per window. */
+export const unverifiedQuota = { bytes: 4 * 1024 * 1024, windowMs: 10 * 60 * 1000 }
+
+/** Reads the body up to `limit`; past it, stops reading (the answer then closes the connection). */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve('too_large')
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -54,7 +62,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_la
       size += chunk.length
       if (size > limit) {
         req.removeAllListeners('data')
-        req.resume()
+        req.pause()
         resolve('too_large')
       } else chunks.push(chunk)
     })
@@ -70,6 +78,14 @@ export function createReceiver(deps: ReceiverDeps) {
   let queue: Pending[] = []
   let flushScheduled = false
   let server: Server | null = null
+  let unverified = { since: 0, bytes: 0 }
+  /** Whether an unverified body of this size still fits the quota (and counts it when it does). */
+  const keepUnverified = (bytes: number) => {
+    if (now() - unverified.since > unverifiedQuota.windowMs) unverified = { since: now(), bytes: 0 }
+    if (unverified.bytes + bytes > unverifiedQuota.bytes) return false
+    unverified.bytes += bytes
+    return true
+  }
 
   const keysFor = async (jobId: string | null) => {
     const secrets = await deps.secretsFor(jobId)
@@ -98,6 +114,10 @@ export function createReceiver(deps: ReceiverDeps) {
           if (!verdict.ok) {
             row.answered = verdict.status
             row.reason = verdict.reason
+            if (!keepUnverified(row.body.byteLength)) {
+              row.body = new Uint8Array()
+              row.reason += ' (body not kept: over the quota for deliveries that could not be verified)'
+            }
             deps.history.webhookDeliveries.insert(row)
             answers.push([item, verdict.status, { error: verdict.reason }])
             continue
@@ -121,6 +141,9 @@ export function createReceiver(deps: ReceiverDeps) {
           }
           seenInBatch.add(key)
           row.answered = 200
+          // The service may send an older status late: it is acknowledged, recorded, and changes nothing.
+          if (result.outcome === 'unchanged')
+            row.reason = `ignored: the job is already ${result.row?.status ?? 'further along'}`
           deps.history.webhookDeliveries.insert(row)
           if (result.outcome === 'changed' && result.row) changed.push(result.row)
           answers.push([item, 200, { received: true, duplicate: false }])
@@ -140,17 +163,22 @@ export function createReceiver(deps: ReceiverDeps) {
     const respond = (status: number, body: object) => {
       if (res.headersSent) return
       const text = JSON.stringify(body)
+      // A body left unread is never drained: the answer closes the connection instead.
+      const unread = hasUnreadBody(req)
       res
-        .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
-        .end(text)
+        .writeHead(status, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...(unread ? { connection: 'close' } : {}),
+        })
+        .end(text, () => {
+          if (unread) closeUnread(req)
+        })
     }
-    const url = new URL(req.url ?? '/', 'https://127.0.0.1')
-    if (url.pathname !== path) {
-      req.resume()
-      return respond(404, { error: 'not found' })
-    }
+    const url = requestTarget(req.url, 'https://127.0.0.1')
+    if (!url) return respond(400, { error: 'the request target is not a path' })
+    if (url.pathname !== path) return respond(404, { error: 'not found' })
     if (req.method !== 'POST') {
-      req.resume()
       res.setHeader('allow', 'POST')
       return respond(405, { error: 'only POST is accepted' })
     }
@@ -176,16 +204,22 @@ export function createReceiver(deps: ReceiverDeps) {
     let verdict: Verdict
     if (body === 'too_large') {
       verdict = { ok: false, status: 413, reason: `body larger than ${maxWebhookBytes} bytes` }
-    } else if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+    } else if (
+      (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json'
+    ) {
       row.body = body
       verdict = { ok: false, status: 415, reason: 'content type is not application/json' }
     } else {
       row.body = body
-      verdict = verifyDelivery(
-        body,
-        { ...(signature ? { signature } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) },
-        await keysFor(row.jobId),
-      )
+      const keys = await keysFor(row.jobId).catch((error: unknown) => error as Error)
+      verdict =
+        keys instanceof Error
+          ? { ok: false, status: 410, reason: `no secret can verify it: ${keys.message}` }
+          : verifyDelivery(
+              body,
+              { ...(signature ? { signature } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) },
+              keys,
+            )
     }
     const envelope = verdict.ok ? verdict.envelope : verdict.envelope
     if (envelope) {

@@ -42,7 +42,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
     ...detail.data.deliveries.map((d) => ({
       at: d.receivedAt,
       kind: 'Webhook',
-      text: `${d.event ?? 'unknown event'} · ${d.verified ? 'verified' : `refused: ${d.reason}`}${d.duplicate ? ' · duplicate' : ''} · answered ${d.answered}`,
+      text: `${d.event ?? 'unknown event'} · ${d.verified ? `verified${d.reason ? ` · ${d.reason}` : ''}` : `refused: ${d.reason}`}${d.duplicate ? ' · duplicate' : ''} · answered ${d.answered}`,
     })),
   ].sort((a, b) => a.at - b.at)
 

@@ -149,7 +149,7 @@ export function WebhookPanel() {
                 <span className="delivery__text">
                   {delivery.event ?? 'unknown event'}
                   {delivery.duplicate ? ' · duplicate' : ''}
-                  {delivery.verified ? '' : ` · ${delivery.reason}`}
+                  {delivery.reason ? ` · ${delivery.reason}` : ''}
                 </span>
                 <time>{formatTime(delivery.receivedAt)}</time>
               </button>

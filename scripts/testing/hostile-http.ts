@@ -1,0 +1,75 @@
+// Raw HTTP from a hostile client, for the tests of every server (sandbox, harness, receiver, relay): bytes
+// the way a browser or curl would never send them, bodies past any limit, and a record of what the server
+// did — its status line, whether it closed the connection, and how many bytes it took first.
+import { connect as connectTcp, type Socket } from 'node:net'
+import { connect as connectTls } from 'node:tls'
+
+export interface Exchange {
+  /** The status of the first answer, or null when none came. */
+  status: number | null
+  response: string
+  /** Body bytes the server took before it closed (or before the client finished). */
+  bodyBytesSent: number
+  /** Whether the server closed the connection before the client had sent all it meant to. */
+  closedEarly: boolean
+}
+
+/** Request targets `new URL()` cannot read, and other lines no client should send. */
+export const malformedRequestLines = [
+  'GET // HTTP/1.1',
+  'GET //x:99999/ HTTP/1.1',
+  'GET //[::1/ HTTP/1.1',
+  'GET http://[x]/ HTTP/1.1',
+  'OPTIONS * HTTP/1.1',
+  'GET /%E0%A4%A HTTP/1.1',
+]
+
+/**
+ * Sends `head` (request line and headers, without the blank line), then up to `bodyBytes` of body, and
+ * waits for the server's answer and close. The client ends its side once it has sent everything.
+ */
+export function exchange(
+  target: { port: number; tls?: boolean },
+  head: string,
+  bodyBytes = 0,
+): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const socket: Socket = target.tls
+      ? connectTls({ host: '127.0.0.1', port: target.port, rejectUnauthorized: false })
+      : connectTcp({ host: '127.0.0.1', port: target.port })
+    let response = ''
+    let sent = 0
+    let finished = false
+    socket.on('data', (chunk: Buffer) => {
+      response += chunk.toString('latin1')
+    })
+    socket.on('error', () => {})
+    socket.on('close', () =>
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1]) || null,
+        response,
+        bodyBytesSent: sent,
+        closedEarly: !finished,
+      }),
+    )
+    socket.once(target.tls ? 'secureConnect' : 'connect', async () => {
+      try {
+        socket.write(`${head}\r\n\r\n`)
+        const chunk = Buffer.alloc(64 * 1024, 0x61)
+        while (sent < bodyBytes && !socket.destroyed && socket.writable) {
+          const part = chunk.subarray(0, Math.min(chunk.length, bodyBytes - sent))
+          sent += part.length
+          if (!socket.write(part))
+            await new Promise<void>((drained) => {
+              socket.once('drain', drained)
+              socket.once('close', drained)
+            })
+        }
+        finished = !socket.destroyed && socket.writable
+        if (finished) socket.end()
+      } catch (error) {
+        reject(error)
+      }
+    })
+  })
+}
