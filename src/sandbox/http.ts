@@ -2,6 +2,7 @@
 // body reading with a size limit.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Violation } from '#shared/domain/violation'
+import { closeUnread, hasUnreadBody } from '../node/close-unread.ts'
 
 /** Endpoint groups differ in authentication and in the shape of their error bodies. */
 export type Group = 'unified' | 'video' | 'generative' | 'messages' | 'listing' | 'control' | 'media'
@@ -102,16 +103,24 @@ export function sendJson(
     'content-length': Buffer.byteLength(text),
     ...headers,
   })
-  res.end(text)
+  endAnswer(res, text)
+}
+
+/** Ends an answer; when the request's body was left unread (refused, or not needed), the connection closes. */
+export function endAnswer(res: ServerResponse, body?: string | Uint8Array): void {
+  const req = res.req
+  if (!hasUnreadBody(req)) {
+    res.end(body)
+    return
+  }
+  if (!res.headersSent) res.setHeader('connection', 'close')
+  res.end(body, () => closeUnread(req))
 }
 
 /** Reads the whole body, refusing it with 413 as soon as it passes `limit` bytes. */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'])
-  if (Number.isFinite(declared) && declared > limit) {
-    req.resume()
-    return Promise.reject(tooLarge(limit))
-  }
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit))
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -119,7 +128,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       size += chunk.length
       if (size > limit) {
         req.removeAllListeners('data')
-        req.resume()
+        req.pause()
         reject(tooLarge(limit))
       } else chunks.push(chunk)
     })

@@ -6,8 +6,18 @@ import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { messagesVersion } from '#shared/api/messages'
 import { decisionMessages } from '#shared/domain/decisions'
+import { requestTarget } from '#shared/http-target'
 import { type Catalog, createCatalog, sandboxModels, syntheticModels } from './catalog.ts'
-import { bearerKey, errorBody, type Group, header, readBody, ServiceError, sendJson } from './http.ts'
+import {
+  bearerKey,
+  endAnswer,
+  errorBody,
+  type Group,
+  header,
+  readBody,
+  ServiceError,
+  sendJson,
+} from './http.ts'
 import type { Reply, RequestContext, Route, SandboxContext } from './router.ts'
 import { controlRoutes } from './routes/control.ts'
 import { decisionRoutes } from './routes/decisions.ts'
@@ -85,7 +95,11 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
   ]
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', baseUrl)
+    const url = requestTarget(req.url, baseUrl)
+    if (!url) {
+      const refused = new ServiceError(400, 'invalid_request_error', 'The request target is not a path.')
+      return sendJson(res, refused.status, errorBody('unified', refused))
+    }
     const matches = routes
       .map((route) => ({ route, match: route.pattern.exec(url.pathname) }))
       .filter((entry) => entry.match !== null)
@@ -93,7 +107,6 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
     const group: Group = entry?.route.group ?? matches[0]?.route.group ?? 'unified'
     try {
       if (!entry) {
-        req.resume()
         if (matches.length > 0) {
           const allowed = [...new Set(matches.map(({ route }) => route.method))].join(', ')
           throw new ServiceError(
@@ -113,7 +126,6 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
       if (group !== 'listing' && group !== 'control' && group !== 'media') {
         if (state.faults.latencyMs > 0) await sleep(state.faults.latencyMs)
         if (state.faults.upstreamError > 0 && randomInt(1_000_000) < state.faults.upstreamError * 1_000_000) {
-          req.resume()
           throw new ServiceError(
             502,
             'upstream_error',
@@ -137,7 +149,6 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
         baseUrl,
       }
       const reply: Reply | null = await route.handle(ctx)
-      if (!bodyPromise) req.resume()
       if (reply) send(res, reply)
     } catch (error) {
       const failure = error instanceof ServiceError ? error : internal(error)
@@ -179,7 +190,7 @@ function send(res: ServerResponse, reply: Reply): void {
     return
   }
   res.writeHead(reply.status, reply.headers ?? {})
-  res.end(reply.body)
+  endAnswer(res, reply.body)
 }
 
 function internal(error: unknown): ServiceError {
