@@ -16,6 +16,8 @@ import { resolveStaticFile } from '#core/files/static-files'
 import { mediaResponse } from '#core/media/serve-media'
 import { createNodePlatform, type NodePlatform } from '#core/node-platform'
 import { contentSecurityPolicy } from '#shared/csp'
+import { requestTarget } from '#shared/http-target'
+import { closeUnread, hasUnreadBody } from '../../src/node/close-unread.ts'
 
 export interface HarnessOptions {
   userData: string
@@ -65,12 +67,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       'content-security-policy': contentSecurityPolicy,
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
+      ...(hasUnreadBody(res.req) ? { connection: 'close' } : {}),
     })
-    res.end(body)
+    // A body the harness never reads (it serves GET only) is not drained: the connection closes instead.
+    res.end(body, () => {
+      if (hasUnreadBody(res.req)) closeUnread(res.req)
+    })
   }
 
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', origin)
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = requestTarget(req.url, origin)
+    if (!url) return send(res, 400, 'text/plain', 'The request target is not a path.')
     if (req.method !== 'GET') return send(res, 405, 'text/plain', 'Method not allowed')
     if (url.pathname === '/' || url.pathname === '/index.html')
       return send(res, 200, contentTypeOf('index.html'), page)
@@ -90,26 +97,34 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     const body = file ? await readFile(file).catch(() => null) : null
     if (!file || !body) return send(res, 404, 'text/plain', 'Not found')
     send(res, 200, contentTypeOf(file), body)
+  }
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      core.log.error('harness request failed', error)
+      if (!res.headersSent) send(res, 500, 'text/plain', 'The harness hit an unexpected error.')
+      else res.destroy()
+    })
   })
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin)
+    socket.on('error', () => {})
+    const url = requestTarget(req.url, origin)
     const allowed =
-      url.pathname === '/__bridge' && url.searchParams.get('token') === token && req.headers.origin === origin
+      url?.pathname === '/__bridge' &&
+      url.searchParams.get('token') === token &&
+      req.headers.origin === origin
     if (!allowed) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
       return
     }
     sockets.handleUpgrade(req, socket, head, (ws) => {
       const sender = { url: `${req.headers.origin}/`, isTopFrame: true }
+      // A frame past the size limit or with invalid UTF-8 ends that connection (ws closes it), never the harness.
+      ws.on('error', (error) => core.log.warn('bridge connection closed on a bad frame', error))
       ws.on('message', async (raw) => {
-        let frame: { id?: unknown; route?: unknown; input?: unknown }
-        try {
-          frame = JSON.parse(raw.toString())
-        } catch {
-          return
-        }
+        const frame = bridgeFrame(raw.toString())
+        if (!frame) return
         const result = await dispatch(frame.route, frame.input, sender)
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: frame.id, result }))
       })
@@ -142,4 +157,16 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 async function packageVersion(): Promise<string> {
   const pkg: { version?: string } = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8'))
   return pkg.version ?? '0.0.0'
+}
+
+/** A bridge request as the page sends it, or null for anything else (`null`, an array, text). */
+function bridgeFrame(text: string): { id: unknown; route: unknown; input: unknown } | null {
+  try {
+    const frame: unknown = JSON.parse(text)
+    return frame !== null && typeof frame === 'object' && !Array.isArray(frame)
+      ? { id: undefined, route: undefined, input: undefined, ...frame }
+      : null
+  } catch {
+    return null
+  }
 }

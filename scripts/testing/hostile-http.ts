@@ -26,7 +26,7 @@ export const malformedRequestLines = [
 
 /**
  * Sends `head` (request line and headers, without the blank line), then up to `bodyBytes` of body, and
- * waits for the server's answer and close. The client ends its side once it has sent everything.
+ * waits for the server's answer and close. The client ends its side once it has sent a whole body.
  */
 export function exchange(
   target: { port: number; tls?: boolean },
@@ -66,7 +66,8 @@ export function exchange(
             })
         }
         finished = !socket.destroyed && socket.writable
-        if (finished) socket.end()
+        // After a body, the client says it is done; without one it waits for the answer (`Connection: close`).
+        if (finished && bodyBytes > 0) socket.end()
       } catch (error) {
         reject(error)
       }
