@@ -6,6 +6,8 @@ import { createServer as createHttpsServer, request as httpsRequest } from 'node
 import type { AddressInfo } from 'node:net'
 import { delimiter, join } from 'node:path'
 import { checkBaseUrl } from '#shared/domain/profiles'
+import { requestTarget } from '#shared/http-target'
+import { closeUnread, hasUnreadBody } from '../../../node/close-unread.ts'
 
 export interface OpenTunnel {
   publicUrl: string
@@ -92,6 +94,9 @@ export function manualProvider(publicUrl: string): TunnelProvider {
   }
 }
 
+/** The relay carries webhooks only: a body past this is refused. */
+const relayBodyBytes = 2 * 1024 * 1024
+
 /**
  * A relay on this computer, standing in for a tunnel: an HTTPS endpoint on another loopback port that
  * forwards every request to the receiver. It lets the built-in sandbox exercise the whole tunnel path,
@@ -107,6 +112,16 @@ export function loopbackProvider(certificate: {
     async open(upstream, onDrop) {
       const target = new URL(upstream)
       const relay = createHttpsServer(certificate, (req, res) => {
+        res.on('error', () => {})
+        const refuse = (status: number, message: string) => {
+          res.writeHead(status, { 'content-type': 'text/plain', connection: 'close' })
+          res.end(message, () => {
+            if (hasUnreadBody(req)) closeUnread(req)
+          })
+        }
+        if (!requestTarget(req.url, upstream)) return refuse(400, 'The request target is not a path.')
+        if (Number(req.headers['content-length'] ?? 0) > relayBodyBytes)
+          return refuse(413, 'The relay carries webhooks: the body is too large.')
         const forward = httpsRequest(
           {
             host: target.hostname,
@@ -121,7 +136,18 @@ export function loopbackProvider(certificate: {
             answer.pipe(res)
           },
         )
-        forward.on('error', () => res.writeHead(502).end())
+        forward.on('error', () =>
+          res.headersSent ? res.destroy() : refuse(502, 'The receiver did not answer.'),
+        )
+        req.on('error', () => forward.destroy())
+        let carried = 0
+        req.on('data', (chunk: Buffer) => {
+          carried += chunk.length
+          if (carried > relayBodyBytes) {
+            forward.destroy()
+            req.socket.destroy()
+          }
+        })
         req.pipe(forward)
       })
       await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
