@@ -111,8 +111,15 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         : [
             'Your API keys are kept in memory only, because this system offers no secure storage. They are forgotten when the app quits.',
           ]
-    return [...(imported ? [imported] : []), ...history.notices, ...storageNotice]
+    const damaged = history.damaged
+      .list()
+      .map(
+        ({ what, id, problem }) =>
+          `${problem} (The ${what} is ${id.slice(0, 36)}; the rest of its list loaded.)`,
+      )
+    return [...(imported ? [imported] : []), ...history.notices, ...damaged, ...storageNotice]
   }
+  history.damaged.onNew = () => events.emit('data.changed', { topics: ['notices'] })
 
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({

@@ -54,6 +54,7 @@ export const topicKeys: Record<DataTopic, readonly unknown[]> = {
   images: queryKeys.images(),
   caches: ['caches'],
   conversations: queryKeys.conversations(),
+  notices: queryKeys.notices(),
 }
 
 export function createQueryClient(): QueryClient {

@@ -17,6 +17,7 @@ export const DataTopic = z.enum([
   'images',
   'caches',
   'conversations',
+  'notices',
 ])
 export type DataTopic = z.infer<typeof DataTopic>
 

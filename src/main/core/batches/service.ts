@@ -91,7 +91,7 @@ export function createBatchService(deps: {
       )
       return runAndSummarize(id)
     },
-    list: () => batches.latest(100).map(summaryOf),
+    list: () => deps.history.damaged.each('batch', batches.latest(100), (row) => row.id, summaryOf),
     get(id: string) {
       const row = found(id)
       return { batch: summaryOf(row), questionnaire: JSON.parse(row.questionnaireJson), items: itemsOf(id) }

@@ -1,14 +1,19 @@
 // Single decision runs and questionnaires: runs kept in the history and re-openable, questionnaires with
 // their versions.
 import { randomUUID } from 'node:crypto'
-import type { DecisionInput } from '#shared/api/decisions'
+import { z } from 'zod'
+import { DecisionInput } from '#shared/api/decisions'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { decisionRoutes } from '#shared/ipc/routes/decisions'
 import type { History } from '../history/history.ts'
+import { storedJson } from '../history/rows.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
+
+/** What a run's list entry reads of its stored request: the input (or the older name for it). */
+const StoredRequest = z.object({ input: DecisionInput.optional(), state: DecisionInput.optional() })
 
 type Input<K extends keyof typeof decisionRoutes> = RouteInput<typeof decisionRoutes, K>
 
@@ -50,20 +55,25 @@ export function createDecisionService(deps: {
       return { runId, response, cost, billedTokens }
     },
     runs: (limit: number) =>
-      deps.history.decisionRuns.latest(limit).map((row) => {
-        const request = JSON.parse(row.requestJson) as { input?: DecisionInput; state?: DecisionInput }
-        const questionnaire = row.questionnaireJson
-          ? (JSON.parse(row.questionnaireJson) as { name: string })
-          : null
-        return {
-          id: row.id,
-          model: row.model,
-          questionnaireName: questionnaire?.name ?? null,
-          input: inputPreview(request.input ?? request.state ?? ''),
-          cost: row.cost,
-          createdAt: row.createdAt,
-        }
-      }),
+      deps.history.damaged.each(
+        'decision run',
+        deps.history.decisionRuns.latest(limit),
+        (row) => row.id,
+        (row) => {
+          const request = storedJson('decision run', StoredRequest, row.requestJson)
+          const questionnaire = row.questionnaireJson
+            ? storedJson('decision run', z.object({ name: z.string() }), row.questionnaireJson)
+            : null
+          return {
+            id: row.id,
+            model: row.model,
+            questionnaireName: questionnaire?.name ?? null,
+            input: inputPreview(request.input ?? request.state ?? ''),
+            cost: row.cost,
+            createdAt: row.createdAt,
+          }
+        },
+      ),
     runGet(id: string) {
       const row = deps.history.decisionRuns.get(id)
       if (!row?.responseJson)

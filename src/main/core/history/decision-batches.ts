@@ -2,6 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
+import type { DamagedRows } from './damaged-rows.ts'
 import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
 
 export type BatchStatus = z.infer<typeof BatchStatusSchema>
@@ -44,7 +45,7 @@ export type BatchCounts = z.infer<typeof BatchCounts>
 const countRows = rowsOf('batch count', BatchCounts)
 const costRows = rowsOf('batch row cost', z.object({ cost: text }))
 
-export function decisionBatchRepository(db: DatabaseSync) {
+export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) {
   const columns = `id, name, questionnaire_json AS questionnaireJson, model, endpoint, template_json AS templateJson,
     profile_id AS profileId, concurrency, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt`
   const itemColumns = `idx AS "index", input_json AS inputJson, status, response_json AS responseJson,
@@ -102,7 +103,7 @@ export function decisionBatchRepository(db: DatabaseSync) {
       })
     },
     get: (id: string) => batchRows.maybe(byId.get(id)),
-    latest: (limit: number) => batchRows.all(latest.all(limit)),
+    latest: (limit: number) => batchRows.listed(latest.all(limit), damaged),
     setStatus: (id: string, status: BatchStatus, now: number) => void setStatus.run(status, now, id),
     setSpendCap: (id: string, cap: string | null, now: number) => void setCap.run(cap, now, id),
     /** At start: batches that were running when the app stopped wait to be resumed. */

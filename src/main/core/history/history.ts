@@ -1,5 +1,6 @@
 // The history store: one database in the data folder and its repositories.
 import { join } from 'node:path'
+import { createDamagedRows } from './damaged-rows.ts'
 import { openHistoryDatabase } from './database.ts'
 import { decisionBatchRepository } from './decision-batches.ts'
 import {
@@ -15,18 +16,21 @@ import { webhookDeliveryRepository } from './webhook-deliveries.ts'
 export function openHistory(userData: string, now = Date.now()) {
   const database = openHistoryDatabase(join(userData, 'history.db'), now)
   const { db } = database
+  const damaged = createDamagedRows()
   return {
     database,
     notices: database.notices,
+    /** Rows that could not be read, left out of their lists. */
+    damaged,
     transaction: database.transaction,
-    videoJobs: videoJobRepository(db),
-    webhookDeliveries: webhookDeliveryRepository(db),
-    imageResults: imageResultRepository(db),
-    questionnaires: questionnaireRepository(db),
-    decisionRuns: decisionRunRepository(db),
+    videoJobs: videoJobRepository(db, damaged),
+    webhookDeliveries: webhookDeliveryRepository(db, damaged),
+    imageResults: imageResultRepository(db, damaged),
+    questionnaires: questionnaireRepository(db, damaged),
+    decisionRuns: decisionRunRepository(db, damaged),
     catalogSnapshots: catalogSnapshotRepository(db),
-    decisionBatches: decisionBatchRepository(db),
-    conversations: conversationRepository(db),
+    decisionBatches: decisionBatchRepository(db, damaged),
+    conversations: conversationRepository(db, damaged),
     cacheHandles: cacheHandleRepository(db),
     /**
      * Gives rows stored before work carried its profile to `profileId`. Uploads belong to no profile, and a

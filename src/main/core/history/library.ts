@@ -1,6 +1,7 @@
 // Image results, questionnaires with their versions, decision runs, and catalog snapshots.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import type { DamagedRows } from './damaged-rows.ts'
 import { containing, whereOf } from './filters.ts'
 import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
@@ -59,7 +60,7 @@ export type CatalogSnapshotRow = z.infer<typeof CatalogSnapshotRow>
 const snapshotRows = rowsOf('catalog snapshot', CatalogSnapshotRow)
 const versionRows = rowsOf('questionnaire version', z.object({ bodyJson: text }))
 
-export function imageResultRepository(db: DatabaseSync) {
+export function imageResultRepository(db: DatabaseSync, damaged: DamagedRows) {
   const columns = `id, media_id AS mediaId, parent_id AS parentId, model, provider, prompt, params_json AS paramsJson,
     usage_json AS usageJson, cost, created_at AS createdAt, kind, width, height, thoughts_json AS thoughtsJson,
     profile_id AS profileId`
@@ -90,12 +91,12 @@ export function imageResultRepository(db: DatabaseSync) {
         ["prompt LIKE ? ESCAPE '\\'", containing(filter.text)],
       ])
       const sql = `SELECT ${columns} FROM image_results ${where} ORDER BY created_at DESC LIMIT ?`
-      return imageRows.all(db.prepare(sql).all(...params, filter.limit))
+      return imageRows.listed(db.prepare(sql).all(...params, filter.limit), damaged)
     },
   }
 }
 
-export function questionnaireRepository(db: DatabaseSync) {
+export function questionnaireRepository(db: DatabaseSync, damaged: DamagedRows) {
   const columns =
     'id, name, latest_version AS latestVersion, created_at AS createdAt, updated_at AS updatedAt'
   const upsert =
@@ -119,13 +120,13 @@ export function questionnaireRepository(db: DatabaseSync) {
       addVersion.run(id, number, bodyJson, now)
       return number
     },
-    list: () => questionnaireRows.all(list.all()),
+    list: () => questionnaireRows.listed(list.all(), damaged),
     version: (id: string, number: number) => versionRows.maybe(version.get(id, number))?.bodyJson,
     delete: (id: string) => remove.run(id).changes > 0,
   }
 }
 
-export function decisionRunRepository(db: DatabaseSync) {
+export function decisionRunRepository(db: DatabaseSync, damaged: DamagedRows) {
   const columns = `id, questionnaire_id AS questionnaireId, batch_id AS batchId, model, endpoint, request_json AS requestJson,
     response_json AS responseJson, error_json AS errorJson, cost, created_at AS createdAt, questionnaire_json AS questionnaireJson,
     profile_id AS profileId`
@@ -137,7 +138,7 @@ export function decisionRunRepository(db: DatabaseSync) {
   const latest = db.prepare(`SELECT ${columns} FROM decision_runs ORDER BY created_at DESC LIMIT ?`)
   return {
     insert: (row: DecisionRunRow) => void insert.run(named(row)),
-    latest: (limit: number) => runRows.all(latest.all(limit)),
+    latest: (limit: number) => runRows.listed(latest.all(limit), damaged),
     get: (id: string) => runRows.maybe(byId.get(id)),
     delete: (id: string) => remove.run(id).changes > 0,
   }

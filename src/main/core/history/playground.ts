@@ -1,6 +1,7 @@
 // Playground conversations (saved whole, re-openable) and the cache handles the app created.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import type { DamagedRows } from './damaged-rows.ts'
 import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
 
 const ConversationRow = z.object({
@@ -32,7 +33,7 @@ const CacheHandleRow = z.object({
 export type CacheHandleRow = z.infer<typeof CacheHandleRow>
 const cacheRows = rowsOf('cache', CacheHandleRow)
 
-export function conversationRepository(db: DatabaseSync) {
+export function conversationRepository(db: DatabaseSync, damaged: DamagedRows) {
   const columns = `id, protocol, title, model, state_json AS stateJson, created_at AS createdAt, updated_at AS updatedAt,
     profile_id AS profileId`
   const upsert =
@@ -56,7 +57,7 @@ export function conversationRepository(db: DatabaseSync) {
         row.updatedAt,
         row.profileId,
       ),
-    list: (limit: number) => conversationListRows.all(list.all(limit)),
+    list: (limit: number) => conversationListRows.listed(list.all(limit), damaged),
     get: (id: string) => conversationRows.maybe(byId.get(id)),
     delete: (id: string) => remove.run(id).changes > 0,
   }

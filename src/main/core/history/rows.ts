@@ -4,6 +4,7 @@
 import type { SQLInputValue } from 'node:sqlite'
 import { z } from 'zod'
 import { AppError } from '#shared/ipc/app-error'
+import type { DamagedRows } from './damaged-rows.ts'
 
 export const historyDamaged = 'history_damaged'
 
@@ -27,6 +28,9 @@ export function rowsOf<S extends z.ZodType>(what: string, schema: S) {
     one,
     maybe: (value: unknown): z.infer<S> | undefined => (value === undefined ? undefined : one(value)),
     all: (values: readonly unknown[]): z.infer<S>[] => values.map(one),
+    /** A list a person reads: every row that parses, the others reported as damaged and left out. */
+    listed: (values: readonly unknown[], damaged: DamagedRows): z.infer<S>[] =>
+      damaged.each(what, values, (value) => (value as { id?: unknown } | null)?.id, one),
   }
 }
 

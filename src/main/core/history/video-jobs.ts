@@ -2,6 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { VideoStatus } from '#shared/api/videos'
+import type { DamagedRows } from './damaged-rows.ts'
 import { containing, whereOf } from './filters.ts'
 import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
@@ -68,7 +69,7 @@ const pollRows = rowsOf('status read', PollRow)
 const columns = `id, profile_id AS profileId, model, prompt, mode, status, request_json AS requestJson, task_json AS taskJson,
   video_seconds AS videoSeconds, video_cost AS videoCost, media_id AS mediaId, created_at AS createdAt, updated_at AS updatedAt`
 
-export function videoJobRepository(db: DatabaseSync) {
+export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
   const insert =
     db.prepare(`INSERT INTO video_jobs (id, profile_id, model, prompt, mode, status, request_json, task_json,
     video_seconds, video_cost, media_id, created_at, updated_at)
@@ -117,7 +118,7 @@ export function videoJobRepository(db: DatabaseSync) {
         ["prompt LIKE ? ESCAPE '\\'", containing(filter.text)],
       ])
       const sql = `SELECT ${columns} FROM video_jobs ${where} ORDER BY created_at DESC LIMIT ?`
-      return jobRows.all(db.prepare(sql).all(...params, filter.limit))
+      return jobRows.listed(db.prepare(sql).all(...params, filter.limit), damaged)
     },
 
     recordPoll(poll: PollRow): void {

@@ -1,6 +1,7 @@
 // Every webhook request the receiver got, exactly as received, with the verdict it was given.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import type { DamagedRows } from './damaged-rows.ts'
 import { integer, maybeText, rowsOf, text } from './rows.ts'
 
 export interface WebhookDeliveryRow {
@@ -46,7 +47,7 @@ const fromStored = (row: StoredRow): WebhookDeliveryRow => ({
   duplicate: row.duplicate === 1,
 })
 
-export function webhookDeliveryRepository(db: DatabaseSync) {
+export function webhookDeliveryRepository(db: DatabaseSync, damaged: DamagedRows) {
   const insert =
     // A delivery belongs to the profile of the job it names; one for an unknown job belongs to none.
     db.prepare(`INSERT INTO webhook_deliveries (received_at, job_id, idempotency_key, event, verified, reason,
@@ -81,8 +82,8 @@ export function webhookDeliveryRepository(db: DatabaseSync) {
     },
     /** Whether a verified delivery with this idempotency key was already applied. */
     wasApplied: (idempotencyKey: string) => applied.get(idempotencyKey) !== undefined,
-    forJob: (jobId: string) => deliveryRows.all(forJob.all(jobId)).map(fromStored),
-    latest: (limit: number) => deliveryRows.all(latest.all(limit)).map(fromStored),
+    forJob: (jobId: string) => deliveryRows.listed(forJob.all(jobId), damaged).map(fromStored),
+    latest: (limit: number) => deliveryRows.listed(latest.all(limit), damaged).map(fromStored),
     get: (id: number) => {
       const row = deliveryRows.maybe(byId.get(id))
       return row ? fromStored(row) : undefined

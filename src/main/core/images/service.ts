@@ -158,7 +158,7 @@ export function createImageService(deps: {
       return path ? importFile(basename(path), await readFile(path)) : null
     },
     list: ({ text, model, limit }: Input<'images.list'>) =>
-      images.latest({ text, model, limit }).map(recordOf),
+      deps.history.damaged.each('image', images.latest({ text, model, limit }), (row) => row.id, recordOf),
     get: (id: string) => recordOf(found(id)),
     prompts: () => images.recentPrompts(20),
     async delete(id: string) {

@@ -176,7 +176,7 @@ export function createVideoService(deps: VideoServiceDeps) {
     },
 
     list: (filter: Parameters<History['videoJobs']['latest']>[0]) =>
-      history.videoJobs.latest(filter).map(summary),
+      history.damaged.each('video job', history.videoJobs.latest(filter), (row) => row.id, summary),
 
     detail(id: string) {
       const row = history.videoJobs.get(id)

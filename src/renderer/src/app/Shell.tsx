@@ -6,6 +6,7 @@ import { invoke, on } from '../ipc.ts'
 import { queryKeys } from '../query.ts'
 import { lastPath, lastPathOf, loadViewMemory, navigate, rememberPath, useRoutePath } from '../router.ts'
 import { useFileDrop } from './file-drop.ts'
+import { NoticeBanner } from './NoticeBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { StatusBar } from './StatusBar.tsx'
 import { screenForPath, screens } from './screens.tsx'
@@ -77,6 +78,7 @@ export function Shell() {
             </button>
           </div>
         ) : null}
+        <NoticeBanner hidden={screen.id === 'settings'} />
         <ErrorBoundary key={screen.id}>
           <screen.Component />
         </ErrorBoundary>
