@@ -13,7 +13,12 @@ export default defineConfig({
         test: {
           name: 'main',
           environment: 'node',
-          include: ['src/main/**/*.test.ts', 'e2e/harness/**/*.test.ts', 'e2e/electron/**/*.test.ts'],
+          include: [
+            'src/main/**/*.test.ts',
+            'src/node/**/*.test.ts',
+            'e2e/harness/**/*.test.ts',
+            'e2e/electron/**/*.test.ts',
+          ],
         },
       },
       { test: { name: 'sandbox', environment: 'node', include: ['src/sandbox/**/*.test.ts'] } },

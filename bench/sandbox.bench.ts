@@ -81,7 +81,7 @@ async function webhookFanOut(jobs: number): Promise<void> {
     '1000000',
     '--time-scale',
     '1000',
-    '--allow-private-callbacks',
+    '--allow-private-addresses',
   ])
   const ids: string[] = []
   await load({

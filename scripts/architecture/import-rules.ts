@@ -13,7 +13,7 @@ export interface ImportRule {
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/testing/')
 const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`)
 /** Packages shared code may use: zod, and parsers of standard formats that need no particular process. */
-const sharedPackages = new Set(['zod', 'papaparse'])
+const sharedPackages = new Set(['zod', 'papaparse', 'ipaddr.js'])
 const featureOf = (path: string) => /^src\/renderer\/src\/features\/([^/]+)\//.exec(path)?.[1]
 
 export const importRules: ImportRule[] = [

@@ -4,7 +4,7 @@ import { startSandbox } from './server.ts'
 import { defaultOptions } from './state.ts'
 
 const usage = `Usage: npm run sandbox -- [--port N] [--host H] [--keys k1,k2] [--webhook-secret S]
-                        [--time-scale F] [--credits N] [--allow-private-callbacks]
+                        [--time-scale F] [--credits N] [--allow-private-addresses]
                         [--synthetic-models N]`
 
 function fail(message: string): never {
@@ -22,7 +22,7 @@ function parse() {
       'webhook-secret': { type: 'string', default: defaultOptions.webhookSecret },
       'time-scale': { type: 'string', default: String(defaultOptions.timeScale) },
       credits: { type: 'string', default: String(defaultOptions.credits) },
-      'allow-private-callbacks': { type: 'boolean', default: false },
+      'allow-private-addresses': { type: 'boolean', default: false },
       'synthetic-models': { type: 'string', default: '0' },
       help: { type: 'boolean', default: false },
     },
@@ -63,7 +63,7 @@ try {
     webhookSecret: values['webhook-secret'],
     timeScale,
     credits,
-    allowPrivateCallbacks: values['allow-private-callbacks'],
+    allowPrivateAddresses: values['allow-private-addresses'],
     syntheticModels: synthetic,
   })
   console.log(`sandbox listening on ${sandbox.url}`)

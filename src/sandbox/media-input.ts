@@ -1,5 +1,6 @@
 // Reads an image a request refers to — a data URI, a URL fetched for real, or bare base64 — with a timeout
 // and size caps, and says why when it cannot. The reasons are document 2's reason tokens.
+import { bodyUpTo, guardedFetch } from '../node/guarded-fetch.ts'
 import { imageSize } from './render.ts'
 
 export type MediaFailure = 'bad_data_uri' | 'download_failed' | 'unreachable' | 'not_image' | 'too_large'
@@ -26,10 +27,12 @@ function decodeBase64(text: string): Buffer | null {
   return Buffer.from(compact, 'base64')
 }
 
-async function download(url: string): Promise<Buffer | MediaFailure> {
+/** Fetches an image URL under the rules a gateway applies to it: public addresses only (unless this sandbox
+ * runs on the caller's computer), redirects checked hop by hop, and the size cap. */
+async function download(url: string, allowPrivate: boolean): Promise<Buffer | MediaFailure> {
   let response: Response
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(mediaLimits.timeoutMs), redirect: 'follow' })
+    response = await guardedFetch(url, { allowPrivate, httpsOnly: false, timeoutMs: mediaLimits.timeoutMs })
   } catch {
     return 'download_failed'
   }
@@ -37,35 +40,22 @@ async function download(url: string): Promise<Buffer | MediaFailure> {
     await response.body?.cancel()
     return 'unreachable'
   }
-  if (Number(response.headers.get('content-length')) > mediaLimits.bytes) {
-    await response.body?.cancel()
-    return 'too_large'
-  }
-  const chunks: Uint8Array[] = []
-  let size = 0
   try {
-    for await (const chunk of response.body ?? []) {
-      size += chunk.length
-      if (size > mediaLimits.bytes) {
-        await response.body?.cancel().catch(() => undefined)
-        return 'too_large'
-      }
-      chunks.push(chunk)
-    }
+    const bytes = await bodyUpTo(response, mediaLimits.bytes)
+    return bytes ? Buffer.from(bytes) : 'too_large'
   } catch {
     return 'download_failed'
   }
-  return Buffer.concat(chunks)
 }
 
-export async function loadImage(reference: string): Promise<LoadedImage> {
+export async function loadImage(reference: string, allowPrivate: boolean): Promise<LoadedImage> {
   let bytes: Buffer | MediaFailure
   if (reference.startsWith('data:')) {
     const match = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s.exec(reference)
     const payload = match && /;base64/i.test(match[2] ?? '') ? decodeBase64(match[3] ?? '') : null
     bytes = payload ?? 'bad_data_uri'
   } else if (/^https?:\/\//i.test(reference)) {
-    bytes = await download(reference)
+    bytes = await download(reference, allowPrivate)
   } else {
     bytes = decodeBase64(reference) ?? 'bad_data_uri'
   }

@@ -6,7 +6,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postJson, startSandboxForFile } from './testing/client.ts'
 
-const { url } = startSandboxForFile({ timeScale: 0.001 })
+// This sandbox runs beside the test's image server, on this computer: it may fetch from loopback.
+const { url } = startSandboxForFile({ timeScale: 0.001, allowPrivateAddresses: true })
+const strict = startSandboxForFile({ timeScale: 0.001 })
 let files = ''
 let closedPort = 0
 const server = createServer(async (req, res) => {
@@ -70,6 +72,17 @@ describe('real_person preprocessing', () => {
     expect(code).toBe('invalid_request')
     expect(message).toContain(field)
     expect(message.endsWith(`(${reason})`)).toBe(true)
+  })
+
+  it('fetches no private address unless told it runs on the caller’s computer', async () => {
+    const reply = await postJson(strict.url('/v1/videos'), {
+      model: 'orbit/motion-2',
+      prompt: 'portrait',
+      real_person: true,
+      input_references: [{ type: 'image_url', image_url: { url: `${files}/photo.png` } }],
+    })
+    expect(reply.status).toBe(400)
+    expect((reply.body as { error: { message: string } }).error.message).toMatch(/\(download_failed\)$/)
   })
 
   it('names frame_images references by their own field', async () => {

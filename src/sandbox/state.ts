@@ -34,7 +34,8 @@ export interface SandboxOptions {
   /** Multiplies simulated job durations and webhook retry delays. */
   timeScale: number
   credits: number
-  allowPrivateCallbacks: boolean
+  /** Webhooks and fetched images may go to private and loopback addresses (a sandbox on this computer). */
+  allowPrivateAddresses: boolean
   pollLimit: PollLimit
   /** The file every video result serves. The app passes the copy it ships; from source, the repository's. */
   sampleVideo: string
@@ -45,7 +46,7 @@ export const defaultOptions: SandboxOptions = {
   webhookSecret: 'whsec-sandbox-demo',
   timeScale: 1,
   credits: 100,
-  allowPrivateCallbacks: false,
+  allowPrivateAddresses: false,
   pollLimit: { requests: 120, windowSeconds: 60 },
   sampleVideo: join(import.meta.dirname, '..', '..', 'resources', 'sample-video.mp4'),
 }

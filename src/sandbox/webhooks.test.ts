@@ -22,7 +22,7 @@ async function setup(timeScale: number, answer?: (count: number) => number) {
     keys: [demoKey],
     webhookSecret: secret,
     timeScale,
-    allowPrivateCallbacks: true,
+    allowPrivateAddresses: true,
   })
   return { receiver, sandbox }
 }

@@ -104,7 +104,7 @@ export function imageRoutes(ctx: SandboxContext): Route[] {
 
     const references: Buffer[] = []
     for (const [index, reference] of effectiveInputImages(request, model.imageFamily).entries()) {
-      const loaded = await loadImage(reference)
+      const loaded = await loadImage(reference, ctx.state.options.allowPrivateAddresses)
       if (!loaded.ok)
         throw new ServiceError(400, invalid, `input_images[${index}] could not be used (${loaded.reason}).`)
       references.push(loaded.bytes)

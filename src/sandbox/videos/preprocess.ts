@@ -5,9 +5,12 @@ import { imageReferences } from '#shared/domain/videos'
 import { ServiceError } from '../http.ts'
 import { failureText, loadImage } from '../media-input.ts'
 
-export async function preprocessRealPerson(request: VideoCreateRequest): Promise<void> {
+export async function preprocessRealPerson(
+  request: VideoCreateRequest,
+  allowPrivate: boolean,
+): Promise<void> {
   for (const { url, field } of imageReferences(request)) {
-    const loaded = await loadImage(url)
+    const loaded = await loadImage(url, allowPrivate)
     if (!loaded.ok) {
       throw new ServiceError(
         400,

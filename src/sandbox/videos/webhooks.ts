@@ -90,7 +90,7 @@ export function createWebhookSender(state: SandboxState) {
       state.faults.dropWebhooks > 0 && randomInt(1_000_000) < state.faults.dropWebhooks * 1_000_000
     const outcome = dropped
       ? Promise.reject(new Error('dropped (simulated fault)'))
-      : post(url, delivery.body, headers, timeoutMs, state.options.allowPrivateCallbacks)
+      : post(url, delivery.body, headers, timeoutMs, state.options.allowPrivateAddresses)
     outcome.then(
       (status) => finish({ at: Date.now(), attempt, status }),
       (error: Error) => finish({ at: Date.now(), attempt, status: null, error: error.message }),

@@ -1,86 +1,54 @@
-// Which IP addresses a webhook must never be sent to: private, loopback, link-local, unique-local,
-// multicast, reserved and cloud-metadata addresses, in IPv4, IPv6 and IPv4-mapped IPv6 forms.
-type Range = [prefix: bigint, bits: number]
+// Which IP addresses the app and the sandbox must never send to on a gateway's say-so (webhooks, result
+// downloads, image fetches): anything but global unicast. Addresses are read by ipaddr.js; an IPv6 address
+// that carries an IPv4 one (mapped, translated, NAT64, 6to4) is judged by the IPv4 address it carries.
+import ipaddr from 'ipaddr.js'
 
-const v4Ranges: [string, number][] = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-]
+const bare = (text: string) => text.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
 
-const v6Ranges: [string, number][] = [
-  ['::', 128],
-  ['::1', 128],
-  ['fe80::', 10],
-  ['fc00::', 7],
-  ['ff00::', 8],
-  ['2001:db8::', 32],
-  ['100::', 64],
-]
-
-export function parseIPv4(text: string): bigint | null {
-  const parts = text.split('.')
-  if (parts.length !== 4 || parts.some((part) => !/^\d{1,3}$/.test(part) || Number(part) > 255)) return null
-  return parts.reduce((value, part) => (value << 8n) | BigInt(Number(part)), 0n)
-}
-
-export function parseIPv6(text: string): bigint | null {
-  let address = text
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/%.*$/, '')
-  const v4Tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(address)
-  if (v4Tail?.[1]) {
-    const v4 = parseIPv4(v4Tail[1])
-    if (v4 === null) return null
-    address = `${address.slice(0, -v4Tail[1].length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`
-  }
-  const halves = address.split('::')
-  if (halves.length > 2) return null
-  const head = halves[0] ? halves[0].split(':') : []
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : []
-  const missing = 8 - head.length - tail.length
-  if ((halves.length === 1 && missing !== 0) || missing < 0) return null
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail]
-  if (groups.length !== 8 || groups.some((group) => !/^[0-9a-f]{1,4}$/.test(group))) return null
-  return groups.reduce((value, group) => (value << 16n) | BigInt(Number.parseInt(group, 16)), 0n)
-}
-
+/** 4 or 6 for an address in its usual written form (`[::1]` too), else 0. */
 export function isIP(text: string): 0 | 4 | 6 {
-  if (parseIPv4(text) !== null) return 4
-  if (text.includes(':') && parseIPv6(text) !== null) return 6
-  return 0
+  const address = bare(text)
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return 4
+  return address.includes(':') && ipaddr.IPv6.isValid(address) ? 6 : 0
 }
 
-const toRanges = (list: [string, number][], parse: (text: string) => bigint | null, width: number): Range[] =>
-  list.map(([text, bits]) => [parse(text)! >> BigInt(width - bits), bits])
+function forbiddenV4(address: ipaddr.IPv4): boolean {
+  return address.range() !== 'unicast'
+}
 
-const v4 = toRanges(v4Ranges, parseIPv4, 32)
-const v6 = toRanges(v6Ranges, parseIPv6, 128)
-const inRanges = (value: bigint, ranges: Range[], width: number) =>
-  ranges.some(([prefix, bits]) => value >> BigInt(width - bits) === prefix)
+/** The IPv4 address an IPv6 one carries, for the forms that carry one. */
+function carriedV4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = address.parts
+  const from = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff])
+  switch (address.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+    case 'rfc6052':
+      return from(parts[6] ?? 0, parts[7] ?? 0)
+    case '6to4':
+      return from(parts[1] ?? 0, parts[2] ?? 0)
+    default:
+      return null
+  }
+}
 
-/** True for any address a webhook must not reach; also true for anything that is not an IP address. */
-export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address)
-  if (family === 4) return inRanges(parseIPv4(address)!, v4, 32)
-  if (family !== 6) return true
-  const value = parseIPv6(address)!
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry an IPv4 address.
-  const mapped = value >> 32n === 0xffffn || value >> 32n === 0n || value >> 32n === 0x64ff9b0000000000000000n
-  if (mapped && value > 1n) return inRanges(value & 0xffffffffn, v4, 32)
-  return inRanges(value, v6, 128)
+/** True for any address a gateway may not make the app reach; also true for anything that is not an address. */
+export function isForbiddenAddress(text: string): boolean {
+  const address = bare(text)
+  if (!ipaddr.isValid(address)) return true
+  const parsed = ipaddr.parse(address)
+  if (parsed.kind() === 'ipv4') return forbiddenV4(parsed as ipaddr.IPv4)
+  const v6 = parsed as ipaddr.IPv6
+  // NAT64 for local use (64:ff9b:1::/48) translates to a network of its own: never a public destination.
+  if (v6.range() === 'rfc6052' && (v6.parts[2] !== 0 || v6.parts[1] !== 0xff9b)) return true
+  const carried = carriedV4(v6)
+  if (carried) return forbiddenV4(carried)
+  return v6.range() !== 'unicast'
+}
+
+/** A host on this computer or its network: a local name or a private, loopback or link-local address. */
+export function isLocalHost(host: string): boolean {
+  return isForbiddenHostName(host) || (isIP(host) !== 0 && isForbiddenAddress(host))
 }
 
 /** Host names that point at a metadata service or at this machine, refused before any lookup. */

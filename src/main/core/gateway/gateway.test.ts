@@ -131,6 +131,30 @@ describe('the error model', () => {
     expect(requests).toEqual([])
   })
 
+  it('lets only a service on this computer be given a private callback address', async () => {
+    const remote = createGateway(
+      createTransport({ connection: async () => ({ baseUrl: 'https://gateway.example', apiKey: key }) }),
+    )
+    for (const callback of [
+      'https://127.0.0.1:8443/h',
+      'https://[::ffff:0:7f00:1]/h',
+      'https://[2002:7f00:1::1]/h',
+    ])
+      expect(
+        await failure(remote.createVideo({ model: 'orbit/motion-2', prompt: 'p', callback_url: callback })),
+      ).toMatchObject({ serviceCode: 'invalid_callback_url' })
+    // A service on loopback is sent the request: here the test's sandbox, which takes no private
+    // callbacks itself, is the one that answers.
+    const local = await failure(
+      gatewayFor().createVideo({
+        model: 'orbit/motion-2',
+        prompt: 'p',
+        callback_url: 'https://127.0.0.1:8443/h',
+      }),
+    )
+    expect(local).toMatchObject({ status: 400, serviceCode: 'invalid_callback_url' })
+  })
+
   it('names the field when a response does not match the documented format, and keeps unknown fields', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(

@@ -167,7 +167,9 @@ export function createGateway(transport: Transport) {
     /** Never retried: a create may already have been accepted and billed. */
     async createVideo(body: VideoCreateRequest, call?: CallOptions) {
       refuse(checkVideoReferences(body))
-      if (body.callback_url) refuse(checkCallbackUrl(body.callback_url, { allowPrivate: true }))
+      // A private callback makes sense only to a service on this computer or its network.
+      if (body.callback_url)
+        refuse(checkCallbackUrl(body.callback_url, { allowPrivate: await transport.isLocal() }))
       return transport.send(
         { method: 'POST', path: '/v1/videos', auth: 'bearer', body, schema: VideoCreateResponse },
         call,

@@ -3,6 +3,7 @@
 // with the wire schemas (unknown fields kept).
 import type { z } from 'zod'
 import { messagesVersion } from '#shared/api/messages'
+import { isLocalHost } from '#shared/domain/network-address'
 import { AppError } from '#shared/ipc/app-error'
 import { gatewayErrorCodes, serviceError } from './errors.ts'
 import { readServerSentEvents, type ServerSentEvent } from './sse.ts'
@@ -194,6 +195,11 @@ export function createTransport(options: TransportOptions) {
   }
 
   return {
+    /** Whether the service runs on this computer or its network (the sandbox, a gateway on loopback). */
+    async isLocal(): Promise<boolean> {
+      const { baseUrl } = await options.connection()
+      return isLocalHost(new URL(baseUrl).hostname)
+    },
     async send<T>(request: GatewayRequest<T>, call: CallOptions = {}): Promise<GatewayResponse<T>> {
       const response = await exchange(request, call)
       const text = await response.text()

@@ -28,7 +28,7 @@ export function createEmbeddedSandbox(options: {
       starting ??= startSandbox({
         keys: [apiKey],
         webhookSecret,
-        allowPrivateCallbacks: true,
+        allowPrivateAddresses: true,
         timeScale: options.timeScale ?? 1,
         sampleVideo: options.sampleVideo,
         ...(options.credits !== undefined ? { credits: options.credits } : {}),

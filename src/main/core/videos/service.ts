@@ -6,6 +6,7 @@ import { type VideoCreateRequest, VideoTask } from '#shared/api/videos'
 import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
 import type { VideoJobSummary } from '#shared/ipc/routes/videos'
+import { bodyUpTo, guardedFetch, RefusedDestination } from '../../../node/guarded-fetch.ts'
 import type { EventBus } from '../events.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
@@ -15,6 +16,7 @@ import type { Log } from '../log.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
+import { sandboxProfileId } from '../profiles/profiles.ts'
 import { createPoller, type PollBudget } from './poller.ts'
 
 export interface VideoServiceDeps {
@@ -33,6 +35,9 @@ export interface VideoServiceDeps {
 }
 
 const seconds = (value: number) => value * 1000
+/** What a result link may serve, and how large it may be. */
+const videoTypes = new Set(['video/mp4', 'application/octet-stream'])
+const maxVideoBytes = 2 * 1024 ** 3
 
 export function createVideoService(deps: VideoServiceDeps) {
   const now = deps.now ?? Date.now
@@ -107,19 +112,40 @@ export function createVideoService(deps: VideoServiceDeps) {
     const urls = summary(row).resultUrls
     if (urls.length === 0) throw new AppError({ code: 'not_ready', message: 'The video is not ready yet.' })
     let lastProblem = ''
+    // The sandbox serves its results over http on this computer; any other gateway's links must be public https.
+    const local = row.profileId === sandboxProfileId
     for (const url of urls) {
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(120_000) })
+        const response = await guardedFetch(url, {
+          allowPrivate: local,
+          httpsOnly: !local,
+          timeoutMs: 120_000,
+        })
         if (!response.ok) {
+          await response.body?.cancel()
           lastProblem = `the service answered ${response.status}`
           continue
         }
-        const item = await deps.media.put(new Uint8Array(await response.arrayBuffer()), 'video/mp4')
+        const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? ''
+        if (!videoTypes.has(type)) {
+          await response.body?.cancel()
+          lastProblem = `the link gave ${type || 'a file without a type'}, not a video`
+          continue
+        }
+        const bytes = await bodyUpTo(response, maxVideoBytes)
+        if (!bytes) {
+          lastProblem = `the file is larger than ${maxVideoBytes / 1024 ** 3} GiB`
+          continue
+        }
+        const item = await deps.media.put(bytes, 'video/mp4')
         history.videoJobs.setMedia(id, item.id)
         changed()
         return summary({ ...row, mediaId: item.id })
       } catch (error) {
-        lastProblem = (error as Error).message
+        lastProblem =
+          error instanceof RefusedDestination
+            ? `the link was refused: ${error.message}`
+            : (error as Error).message
       }
     }
     throw new AppError({

@@ -59,7 +59,7 @@ describe('webhook storm with a killed receiver', () => {
       webhookSecret: secret,
       timeScale: 0.15,
       credits: 100_000,
-      allowPrivateCallbacks: true,
+      allowPrivateAddresses: true,
     })
     const userData = await mkdtemp(join(tmpdir(), 'gd-storm-'))
     const port = await freePort()
