@@ -61,8 +61,13 @@ export function exchange(
           sent += part.length
           if (!socket.write(part))
             await new Promise<void>((drained) => {
-              socket.once('drain', drained)
-              socket.once('close', drained)
+              const go = () => {
+                socket.off('drain', go)
+                socket.off('close', go)
+                drained()
+              }
+              socket.once('drain', go)
+              socket.once('close', go)
             })
         }
         finished = !socket.destroyed && socket.writable
