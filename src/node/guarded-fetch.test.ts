@@ -3,7 +3,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bodyUpTo, guardedFetch, RefusedDestination } from './guarded-fetch.ts'
+import { bodyUpTo, guardedFetch, guardedLookup, RefusedDestination } from './guarded-fetch.ts'
 
 const server = createServer((req, res) => {
   const hops = Number(/^\/hop\/(\d+)$/.exec(req.url ?? '')?.[1] ?? -1)
@@ -55,6 +55,17 @@ describe('guardedFetch', () => {
     const response = await guardedFetch(`${origin}/hop/3`, local)
     expect(await response.text()).toBe('0123456789')
     expect(await refusal(guardedFetch(`${origin}/hop/9`, local))).toBe('it redirects too many times')
+  })
+
+  it('checks the address again when it connects, so a name cannot be re-pointed after the check', async () => {
+    const answer = (allowPrivate: boolean) =>
+      new Promise<string>((resolve) =>
+        guardedLookup(allowPrivate)('localhost', {}, (error, address) =>
+          resolve(error ? `${(error as NodeJS.ErrnoException).code}: ${error.message}` : String(address)),
+        ),
+      )
+    expect(await answer(false)).toBe('EFORBIDDEN: localhost resolves only to private or local addresses')
+    expect(await answer(true)).toMatch(/^(127\.|::1)/)
   })
 
   it('reads a body only up to its limit', async () => {

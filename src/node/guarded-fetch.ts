@@ -1,7 +1,11 @@
 // Fetching a URL a gateway handed over (a result file, a reference image): only to public addresses unless
 // the caller allows private ones, https only when asked, and redirects followed one hop at a time with every
-// hop checked the same way — a redirect never leads to this computer or its network.
-import { lookup } from 'node:dns/promises'
+// hop checked the same way. The address is checked when the connection is made (the lookup refuses
+// private answers), so a name cannot point somewhere public for a check and somewhere private for the fetch.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { Readable } from 'node:stream'
 import { isForbiddenAddress, isForbiddenHostName, isIP } from '#shared/domain/network-address'
 
 export interface FetchRules {
@@ -13,23 +17,71 @@ export interface FetchRules {
   maxRedirects?: number
 }
 
-/** Why a destination was refused, in a phrase that completes "The download was refused: …". */
+/** Why a destination was refused, in a phrase that completes "The link was refused: …". */
 export class RefusedDestination extends Error {}
 
-async function checkDestination(url: URL, rules: FetchRules): Promise<void> {
+const refusedCode = 'EFORBIDDEN'
+
+/** A `lookup` for http(s).request that answers only public addresses unless private ones are allowed. */
+export function guardedLookup(allowPrivate: boolean) {
+  return (
+    hostname: string,
+    options: object,
+    callback: (
+      error: NodeJS.ErrnoException | null,
+      address: string | LookupAddress[],
+      family?: number,
+    ) => void,
+  ) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, [])
+      const allowed = allowPrivate
+        ? addresses
+        : addresses.filter((entry) => !isForbiddenAddress(entry.address))
+      if (allowed.length === 0)
+        return callback(
+          Object.assign(new Error(`${hostname} resolves only to private or local addresses`), {
+            code: refusedCode,
+          }),
+          [],
+        )
+      if ((options as { all?: boolean }).all) return callback(null, allowed)
+      callback(null, allowed[0]?.address ?? '', allowed[0]?.family)
+    })
+  }
+}
+
+function checkDestination(url: URL, rules: FetchRules): void {
   if (url.protocol !== 'https:' && (rules.httpsOnly || url.protocol !== 'http:'))
     throw new RefusedDestination(`${url.protocol.replace(':', '')} links are not followed, only https`)
   if (rules.allowPrivate) return
   const host = url.hostname.replace(/^\[|\]$/g, '')
-  const refused = () => new RefusedDestination(`${host} is a private or local address`)
-  if (isIP(host)) {
-    if (isForbiddenAddress(host)) throw refused()
-    return
-  }
-  if (isForbiddenHostName(host)) throw refused()
-  const addresses = await lookup(host, { all: true, verbatim: true }).catch(() => [])
-  if (addresses.length === 0) throw new RefusedDestination(`${host} could not be resolved`)
-  if (addresses.some(({ address }) => isForbiddenAddress(address))) throw refused()
+  if (isIP(host) ? isForbiddenAddress(host) : isForbiddenHostName(host))
+    throw new RefusedDestination(`${host} is a private or local address`)
+}
+
+/** One GET, as a web Response, connecting only where the rules allow. */
+function get(url: URL, rules: FetchRules, signal: AbortSignal): Promise<Response> {
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      { signal, lookup: guardedLookup(rules.allowPrivate) },
+      (answer: IncomingMessage) => {
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(answer.headers))
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+        const status = answer.statusCode ?? 502
+        const empty = status === 204 || status === 304
+        if (empty) answer.resume()
+        resolve(new Response(empty ? null : (Readable.toWeb(answer) as ReadableStream), { status, headers }))
+      },
+    )
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === refusedCode ? new RefusedDestination(error.message) : error),
+    )
+    request.end()
+  })
 }
 
 const redirects = new Set([301, 302, 303, 307, 308])
@@ -38,8 +90,8 @@ export async function guardedFetch(raw: string, rules: FetchRules): Promise<Resp
   const signal = AbortSignal.timeout(rules.timeoutMs)
   let url = new URL(raw)
   for (let hop = 0; ; hop++) {
-    await checkDestination(url, rules)
-    const response = await fetch(url, { redirect: 'manual', signal })
+    checkDestination(url, rules)
+    const response = await get(url, rules, signal)
     const location = response.headers.get('location')
     if (!redirects.has(response.status) || !location) return response
     await response.body?.cancel()
@@ -58,10 +110,7 @@ export async function bodyUpTo(response: Response, limit: number): Promise<Uint8
   let size = 0
   for await (const chunk of response.body ?? []) {
     size += chunk.length
-    if (size > limit) {
-      await response.body?.cancel().catch(() => undefined)
-      return null
-    }
+    if (size > limit) return null
     chunks.push(chunk)
   }
   return Buffer.concat(chunks)

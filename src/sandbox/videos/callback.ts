@@ -1,6 +1,7 @@
 // Callback URL checks (document 2 §4.1 rule 4): https only; every address the host resolves to must be
-// public. Delivery uses the same check at connect time, so a name cannot be re-pointed after the fact.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+// public. Delivery uses the same check at connect time (guardedLookup), so a name cannot be re-pointed after
+// the fact.
+import type { LookupAddress } from 'node:dns'
 import { lookup } from 'node:dns/promises'
 import { isForbiddenAddress, isIP } from '#shared/domain/network-address'
 import { checkCallbackUrl, videoMessages } from '#shared/domain/videos'
@@ -22,36 +23,6 @@ export async function verifyCallbackUrl(raw: string, allowPrivate: boolean): Pro
     throw new ServiceError(400, 'invalid_callback_url', videoMessages.callbackPrivate)
   }
   return url
-}
-
-/** A `lookup` for http(s).request that refuses forbidden addresses unless private callbacks are allowed. */
-export function guardedLookup(allowPrivate: boolean) {
-  return (
-    hostname: string,
-    options: object,
-    callback: (
-      error: NodeJS.ErrnoException | null,
-      address: string | LookupAddress[],
-      family?: number,
-    ) => void,
-  ) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, [])
-      const allowed = allowPrivate
-        ? addresses
-        : addresses.filter((entry) => !isForbiddenAddress(entry.address))
-      if (allowed.length === 0) {
-        return callback(
-          Object.assign(new Error(`${hostname} resolves only to forbidden addresses`), {
-            code: 'EFORBIDDEN',
-          }),
-          [],
-        )
-      }
-      if ((options as { all?: boolean }).all) return callback(null, allowed)
-      callback(null, allowed[0]!.address, allowed[0]!.family)
-    })
-  }
 }
 
 export const isLoopbackHost = (host: string) => {

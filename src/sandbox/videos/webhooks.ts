@@ -4,8 +4,9 @@
 import { createHmac, randomInt } from 'node:crypto'
 import { request as httpsRequest } from 'node:https'
 import { type VideoTask, webhookEvents, webhookHeaders } from '#shared/api/videos'
+import { guardedLookup } from '../../node/guarded-fetch.ts'
 import type { KeyState, SandboxState } from '../state.ts'
-import { guardedLookup, isLoopbackHost } from './callback.ts'
+import { isLoopbackHost } from './callback.ts'
 
 export const maxRetries = 10
 export const retryDelaySeconds = (retry: number) => Math.min(5 * 2 ** (retry - 1), 600)
