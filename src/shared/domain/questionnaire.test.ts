@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  builderProblems,
   choicesFromLines,
   type QuestionDraft,
   type Questionnaire,
@@ -137,5 +138,54 @@ describe('the question a service error concerns', () => {
       }),
     ).toBe(1)
     expect(questionOfError(questionnaire, { message: 'Model not found' })).toBe(-1)
+  })
+})
+
+describe('what the native form could not carry', () => {
+  const [predicate, choice] = questionnaire.questions as [QuestionDraft, QuestionDraft, QuestionDraft]
+  it('refuses, at the name field, an unnamed question whose generated id is another question’s name', () => {
+    // The second question is unnamed, so it is sent as "q2"; the first one is named "q2".
+    const colliding: Questionnaire = {
+      ...questionnaire,
+      questions: [{ ...predicate, name: 'q2' }, choice],
+    }
+    expect(builderProblems(colliding)).toEqual([
+      expect.objectContaining({
+        path: ['questions', 1, 'name'],
+        message: 'Question 2 has no name, so it is sent as “q2”, the name of question 1. Give it a name.',
+      }),
+    ])
+    expect(() => toNativeRequest(colliding, 'x', 'judge-1')).toThrow('Give it a name')
+  })
+
+  it('refuses, at the choices, two choices with one value, and never merges them', () => {
+    const twice: Questionnaire = {
+      ...questionnaire,
+      questions: [
+        {
+          ...choice,
+          choices: [
+            { id: 'c1', value: 'billing', description: 'invoices' },
+            { id: 'c2', value: 'billing ', description: 'refunds' },
+          ],
+        },
+      ],
+    }
+    expect(builderProblems(twice)).toEqual([
+      expect.objectContaining({
+        path: ['questions', 0, 'choices'],
+        message: 'Two choices have the value “billing”. Give each choice its own value.',
+      }),
+    ])
+    expect(() => toNativeRequest(twice, 'x', 'judge-1')).toThrow('its own value')
+  })
+
+  it('finds nothing wrong with a questionnaire the native form carries whole', () => {
+    expect(builderProblems(questionnaire)).toEqual([])
+    expect(Object.keys(toNativeRequest(questionnaire, 'x', 'judge-1').questions)).toEqual([
+      'urgent',
+      'q2',
+      'tone',
+    ])
   })
 })

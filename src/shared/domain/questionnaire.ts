@@ -7,6 +7,8 @@ import type {
   NativeQuestion,
   Question,
 } from '../api/decisions.ts'
+import { checkQuestions, fromUnified } from './decisions.ts'
+import { type Violation, violation } from './violation.ts'
 
 export type QuestionKind = 'predicate' | 'choice' | 'score'
 
@@ -102,11 +104,57 @@ export function nativeIdOf(question: QuestionDraft, index: number): string {
   return question.name.trim() || `q${index + 1}`
 }
 
+/**
+ * What the builder refuses beyond the documents' own rules, at the field: two questions that would share a
+ * native id (an unnamed question is sent as `q<position>`), and two choices of one question with the same value
+ * (native criteria are keyed by value). Either would otherwise be lost or merged on the way out.
+ */
+export function questionnaireProblems(questionnaire: Questionnaire): Violation[] {
+  const problems: Violation[] = []
+  const ids = questionnaire.questions.map(nativeIdOf)
+  questionnaire.questions.forEach((question, index) => {
+    const id = ids[index] ?? ''
+    const other = ids.findIndex((candidate, at) => at !== index && candidate === id)
+    if (other !== -1 && !question.name.trim())
+      problems.push(
+        violation(
+          400,
+          'invalid_request_error',
+          `Question ${index + 1} has no name, so it is sent as “${id}”, the name of question ${other + 1}. Give it a name.`,
+          ['questions', index, 'name'],
+        ),
+      )
+    const values = question.kind === 'choice' ? question.choices.map((choice) => choice.value.trim()) : []
+    const repeated = values.find((value, at) => value && values.indexOf(value) !== at)
+    if (repeated)
+      problems.push(
+        violation(
+          400,
+          'invalid_request_error',
+          `Two choices have the value “${repeated}”. Give each choice its own value.`,
+          ['questions', index, 'choices'],
+        ),
+      )
+  })
+  return problems
+}
+
+/** Every problem the builder shows at its field: the documents' rules, and what the native form could not carry. */
+export function builderProblems(questionnaire: Questionnaire): Violation[] {
+  return [
+    ...checkQuestions(fromUnified(toUnifiedRequest(questionnaire, '', '').questions)),
+    ...questionnaireProblems(questionnaire),
+  ]
+}
+
 export function toNativeRequest(
   questionnaire: Questionnaire,
   input: DecisionInput,
   model: string,
 ): NativeDecisionRequest {
+  // The conversion never drops or merges a question or a choice: the builder refuses what would be.
+  const problem = questionnaireProblems(questionnaire)[0]
+  if (problem) throw new Error(problem.message)
   const questions: Record<string, NativeQuestion> = {}
   questionnaire.questions.forEach((question, index) => {
     const instructions = instructionsOf(question) ?? question.instructions

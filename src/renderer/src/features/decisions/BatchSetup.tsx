@@ -4,9 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { type BatchSource, batchLimits, csvHeader, parseBatch } from '#shared/domain/batch-inputs'
 import { estimateDecisionUnits } from '#shared/domain/decision-cost'
-import { checkQuestions, fromUnified } from '#shared/domain/decisions'
 import { formatAmount } from '#shared/domain/money'
-import { toUnifiedRequest } from '#shared/domain/questionnaire'
+import { builderProblems, toUnifiedRequest } from '#shared/domain/questionnaire'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
@@ -41,7 +40,7 @@ export function BatchSetup() {
   const parsed = useMemo(() => parseBatch(source, text, column), [source, text, column])
   const header = useMemo(() => (source === 'csv' ? csvHeader(text) : []), [source, text])
   const questions = toUnifiedRequest(questionnaire, '', '').questions
-  const problems = checkQuestions(fromUnified(questions))
+  const problems = builderProblems(questionnaire)
   const estimate = model
     ? parsed.inputs.reduce((sum, input) => sum + estimateDecisionUnits(model, input, questions), 0n)
     : null

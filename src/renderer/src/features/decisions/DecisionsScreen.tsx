@@ -1,7 +1,6 @@
 // Decisions: build a questionnaire visually, run it on content or on many inputs, read and compare answers.
 import { useEffect, useMemo } from 'react'
-import { checkQuestions, fromUnified } from '#shared/domain/decisions'
-import { questionOfError, toUnifiedRequest } from '#shared/domain/questionnaire'
+import { builderProblems, questionOfError } from '#shared/domain/questionnaire'
 import { AppError } from '#shared/ipc/app-error'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
@@ -75,10 +74,7 @@ function BuildView() {
   const { questionnaire, change } = useQuestionnaire()
   const { call, parsed } = useCurrentRequest()
   const run = useDecisionRun()
-  const problems = useMemo(
-    () => checkQuestions(fromUnified(toUnifiedRequest(questionnaire, '', '').questions)),
-    [questionnaire],
-  )
+  const problems = useMemo(() => builderProblems(questionnaire), [questionnaire])
   const jsonFields =
     parsed.ok && typeof parsed.input === 'object' && !Array.isArray(parsed.input)
       ? Object.keys(parsed.input)
