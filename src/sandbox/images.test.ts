@@ -120,6 +120,23 @@ describe('§4.2 generations', () => {
   })
 })
 
+describe('§4.3 input_fidelity', () => {
+  it('takes input_fidelity on the edit-optimized model only, low or high', async () => {
+    const image = { bytes: await smallPng(), type: 'image/png', name: 'in.png' }
+    const kept = await edit(
+      editForm({ model: 'lumen/image-1-edit', prompt: 'p', input_fidelity: 'high' }, image),
+    )
+    expect(kept.status).toBe(200)
+    const base = await edit(editForm({ model: 'lumen/image-1', prompt: 'p', input_fidelity: 'high' }, image))
+    expect(base.status).toBe(400)
+    expect(JSON.stringify(base.body)).toContain('input_fidelity is not supported by lumen/image-1')
+    const odd = await edit(
+      editForm({ model: 'lumen/image-1-edit', prompt: 'p', input_fidelity: 'exact' }, image),
+    )
+    expect(JSON.stringify(odd.body)).toContain('input_fidelity must be one of low, high')
+  })
+})
+
 describe('§4.4 provider pinning', () => {
   it('pins by header or by extra_body.provider.type, and refuses a provider that does not serve the model', async () => {
     const byHeader = await generate(

@@ -1,6 +1,12 @@
 // Image generation and editing (document 1 §4.2–4.4): three families, provider pinning with a weighted
 // split, the cloud host's stricter moderation, multipart edits for family A only.
-import { editQualities, ImageGenerationRequest, imageSizes, providerHeader } from '#shared/api/images'
+import {
+  editQualities,
+  ImageGenerationRequest,
+  imageSizes,
+  inputFidelities,
+  providerHeader,
+} from '#shared/api/images'
 import {
   checkImageGeneration,
   effectiveInputImages,
@@ -184,6 +190,13 @@ export function imageRoutes(ctx: SandboxContext): Route[] {
     const n = Number(text('n') ?? '1')
     if (!Number.isInteger(n) || n < 1 || n > 10)
       throw new ServiceError(400, invalid, 'n must be a whole number from 1 to 10.')
+    const fidelity = text('input_fidelity')
+    if (fidelity !== undefined) {
+      if (!model.supportedParameters.includes('input_fidelity'))
+        throw new ServiceError(400, invalid, `input_fidelity is not supported by ${model.id}.`)
+      if (!(inputFidelities as readonly string[]).includes(fidelity))
+        throw new ServiceError(400, invalid, `input_fidelity must be one of ${inputFidelities.join(', ')}.`)
+    }
     // Only the header pins an edit: an `extra_body` form field is ignored, as the document says.
     const provider = chooseProvider(model, header(req, providerHeader))
     moderate(provider, prompt)

@@ -15,6 +15,8 @@ export const imageSizes = [
 ] as const
 export const imageFormats = ['png', 'jpeg', 'webp'] as const
 export const imageBackgrounds = ['transparent', 'opaque', 'auto'] as const
+/** How closely an edit keeps the input image, on the edit-optimized family A model (document 1 §4.3). */
+export const inputFidelities = ['low', 'high'] as const
 
 export const ImageGenerationRequest = z.looseObject({
   model: z.string().min(1),

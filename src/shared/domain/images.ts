@@ -68,7 +68,14 @@ export const editRoutes = {
 } as const satisfies Record<ImageFamily, string>
 
 /** The generation options a person can set, by the name the service takes. */
-export const imageOptionNames = ['quality', 'size', 'n', 'output_format', 'background'] as const
+export const imageOptionNames = [
+  'quality',
+  'size',
+  'n',
+  'output_format',
+  'background',
+  'input_fidelity',
+] as const
 export type ImageOptionName = (typeof imageOptionNames)[number]
 
 /** The options a model takes: those it lists as supported, never `n` for family B. */

@@ -139,7 +139,7 @@ export function createImageCalls(gateway: Gateway) {
       request: {
         prompt: string
         source: SourceImage
-        options: Pick<ImageOptions, 'quality' | 'size' | 'n'>
+        options: Pick<ImageOptions, 'quality' | 'size' | 'n' | 'input_fidelity'>
         provider?: string | undefined
       },
       signal: AbortSignal,
@@ -161,6 +161,7 @@ export function createImageCalls(gateway: Gateway) {
             quality: quality === 'low' || quality === 'medium' || quality === 'high' ? quality : undefined,
             size: request.options.size,
             n: request.options.n,
+            inputFidelity: request.options.input_fidelity,
             provider: request.provider,
           },
           { signal },

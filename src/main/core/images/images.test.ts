@@ -126,6 +126,26 @@ describe('generating and editing', () => {
       })
     ).images
     expect(viaReferences?.usage?.numInputImages).toBe(1)
+
+    // input_fidelity goes out with the edit: the edit-optimized model takes it, the base model's service refuses it.
+    const kept = await env.call('images.edit', {
+      model: 'lumen/image-1-edit',
+      prompt: 'keep the face',
+      sourceId: source.id,
+      options: { input_fidelity: 'high' },
+    })
+    expect(kept.images).toHaveLength(1)
+    await expect(
+      env.call('images.edit', {
+        model: 'lumen/image-1',
+        prompt: 'keep the face',
+        sourceId: source.id,
+        options: { input_fidelity: 'high' },
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('input_fidelity is not supported'),
+    })
   })
 
   it('generates with family C from gallery images as input_images', async () => {

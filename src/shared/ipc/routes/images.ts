@@ -1,6 +1,13 @@
 // Routes of the image canvas: models by family, generate, edit (the family's way), the gallery.
 import { z } from 'zod'
-import { imageBackgrounds, imageFormats, imageQualities, imageSizes } from '../../api/images.ts'
+import {
+  imageBackgrounds,
+  imageFormats,
+  imageQualities,
+  imageSizes,
+  inputFidelities,
+} from '../../api/images.ts'
+import { imageOptionNames } from '../../domain/images.ts'
 import { route } from '../contract.ts'
 
 export const ImageModel = z.object({
@@ -8,7 +15,7 @@ export const ImageModel = z.object({
   name: z.string(),
   family: z.enum(['A', 'B', 'C']),
   /** Generation options this model takes (by the service's names). */
-  options: z.array(z.enum(['quality', 'size', 'n', 'output_format', 'background'])),
+  options: z.array(z.enum(imageOptionNames)),
   /** Takes an image as input, so it can edit. */
   readsImages: z.boolean(),
   /** Served by more than one provider, so a pin means something (document 1 §4.4). */
@@ -54,6 +61,7 @@ const options = z.object({
   n: z.number().int().min(1).max(10).optional(),
   output_format: z.enum(imageFormats).optional(),
   background: z.enum(imageBackgrounds).optional(),
+  input_fidelity: z.enum(inputFidelities).optional(),
 })
 export type ImageOptions = z.infer<typeof options>
 
@@ -80,7 +88,7 @@ export const imageRoutes = {
       model: z.string(),
       prompt: z.string().min(1, 'Describe the change.').max(32_000),
       sourceId: z.string(),
-      options: options.pick({ quality: true, size: true, n: true }),
+      options: options.pick({ quality: true, size: true, n: true, input_fidelity: true }),
       provider,
     }),
     output: z.object({ images: z.array(ImageRecord) }),

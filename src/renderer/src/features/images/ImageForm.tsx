@@ -3,7 +3,14 @@
 // on the canvas the same form describes an edit, sent the way the model's family edits.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
-import { editQualities, imageBackgrounds, imageFormats, imageQualities, imageSizes } from '#shared/api/images'
+import {
+  editQualities,
+  imageBackgrounds,
+  imageFormats,
+  imageQualities,
+  imageSizes,
+  inputFidelities,
+} from '#shared/api/images'
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import type { ImageModel, ImageOptions, ImageRecord } from '#shared/ipc/routes/images'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -47,11 +54,11 @@ export function ImageForm(props: {
   const shownOptions = model
     ? editing
       ? model.family === 'A'
-        ? (['quality', 'size', 'n'] as const).filter((name) => model.options.includes(name))
+        ? (['quality', 'size', 'n', 'input_fidelity'] as const).filter((name) => model.options.includes(name))
         : model.family === 'C'
           ? (['size'] as const)
           : []
-      : model.options
+      : model.options.filter((name) => name !== 'input_fidelity')
     : []
   const chosen = Object.fromEntries(
     Object.entries(options).filter(([name]) => (shownOptions as readonly string[]).includes(name)),
@@ -103,7 +110,9 @@ export function ImageForm(props: {
           ? imageFormats
           : name === 'background'
             ? imageBackgrounds
-            : ['1', '2', '3', '4']
+            : name === 'input_fidelity'
+              ? inputFidelities
+              : ['1', '2', '3', '4']
   const cannotEdit = editing ? (models.data?.filter((m) => !m.readsImages) ?? []) : []
 
   return (
@@ -185,6 +194,7 @@ export function ImageForm(props: {
                     n: 'Images',
                     output_format: 'Format',
                     background: 'Background',
+                    input_fidelity: 'Keep the original',
                   }[name]
                 }
               </span>
