@@ -102,6 +102,30 @@ describe('§4.1 validation rules, in order of precedence', () => {
       'references_conflict',
     ],
     [
+      'rule 1: an empty frame list beside references (presence, not length)',
+      { model: 'orbit/motion-2', prompt: 'p', frame_images: [], input_references: refs(1) },
+      400,
+      'references_conflict',
+    ],
+    [
+      'an empty frame list on its own',
+      { model: 'orbit/motion-2', prompt: 'p', frame_images: [] },
+      400,
+      'invalid_request',
+    ],
+    [
+      'rule 4: an empty callback_url',
+      { model: 'orbit/motion-2', prompt: 'p', callback_url: '' },
+      400,
+      'invalid_callback_url',
+    ],
+    [
+      'a size of zero pixels',
+      { model: 'orbit/motion-2', prompt: 'p', size: '00x00' },
+      400,
+      'invalid_request',
+    ],
+    [
       'rule 2: ten images',
       { model: 'orbit/motion-2', prompt: 'p', input_references: refs(10) },
       400,
@@ -154,6 +178,10 @@ describe('§4.1 validation rules, in order of precedence', () => {
     'https://[fd00::1]/h',
     'https://[::ffff:10.0.0.1]/h',
     'https://[::ffff:a9fe:a9fe]/h',
+    'https://[::ffff:0:7f00:1]/h',
+    'https://[2002:7f00:1::1]/h',
+    'https://[64:ff9b:1::1]/h',
+    'https://[fec0::1]/h',
     'https://localhost/h',
     'https://metadata.google.internal/h',
   ])('rule 4: refuses %s', async (callback_url) => {

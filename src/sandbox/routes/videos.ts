@@ -43,9 +43,10 @@ export function videoRoutes(ctx: SandboxContext, engine: VideoEngine): Route[] {
     }
     const problem = checkVideoReferences(request)
     if (problem) throw ServiceError.from(problem)
-    const callback = request.callback_url
-      ? (await verifyCallbackUrl(request.callback_url, ctx.state.options.allowPrivateAddresses)).href
-      : undefined
+    const callback =
+      request.callback_url !== undefined
+        ? (await verifyCallbackUrl(request.callback_url, ctx.state.options.allowPrivateAddresses)).href
+        : undefined
     engine.preauthorize(key, model, request)
     if (request.real_person) await preprocessRealPerson(request, ctx.state.options.allowPrivateAddresses)
     const job = engine.create(key, model, request, callback)

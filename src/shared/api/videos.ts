@@ -32,7 +32,7 @@ export const VideoCreateRequest = z.looseObject({
   aspect_ratio: z.enum(aspectRatios).optional(),
   size: z
     .string()
-    .regex(/^\d{2,5}x\d{2,5}$/, 'size must be <WIDTH>x<HEIGHT>')
+    .regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, 'size must be <WIDTH>x<HEIGHT>, in pixels')
     .optional(),
   frame_images: z.array(FrameImage).optional(),
   input_references: z.array(InputReference).optional(),

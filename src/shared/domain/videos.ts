@@ -56,7 +56,8 @@ export function imageReferences(request: VideoCreateRequest): { url: string; fie
 
 /** Rules 1–3 of §4.1 and the form of frames, in that order of precedence. */
 export function checkVideoReferences(request: VideoCreateRequest): Violation | null {
-  if (request.frame_images?.length && request.input_references?.length) {
+  // The rule is about presence (document 2 §4.1 rule 1): an empty list still says which kind of job it is.
+  if (request.frame_images !== undefined && request.input_references !== undefined) {
     return violation(400, 'references_conflict', videoMessages.referencesConflict, ['input_references'])
   }
   for (const [kind, type] of [
@@ -74,7 +75,7 @@ export function checkVideoReferences(request: VideoCreateRequest): Violation | n
   const frames = request.frame_images ?? []
   const firsts = frames.filter((frame) => frame.frame_type === 'first_frame').length
   const lasts = frames.length - firsts
-  if (frames.length > 0 && (firsts !== 1 || lasts > 1)) {
+  if (request.frame_images !== undefined && (firsts !== 1 || lasts > 1)) {
     return violation(400, 'invalid_request', videoMessages.frames, ['frame_images'])
   }
   if (request.real_person && imageReferences(request).length === 0) {

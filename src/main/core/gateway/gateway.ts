@@ -168,7 +168,7 @@ export function createGateway(transport: Transport) {
     async createVideo(body: VideoCreateRequest, call?: CallOptions) {
       refuse(checkVideoReferences(body))
       // A private callback makes sense only to a service on this computer or its network.
-      if (body.callback_url)
+      if (body.callback_url !== undefined)
         refuse(checkCallbackUrl(body.callback_url, { allowPrivate: await transport.isLocal() }))
       return transport.send(
         { method: 'POST', path: '/v1/videos', auth: 'bearer', body, schema: VideoCreateResponse },
