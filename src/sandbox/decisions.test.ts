@@ -196,6 +196,14 @@ describe('§7 errors', () => {
       decisionMessages.choiceWithoutChoices('kind'),
     ],
     [
+      'choice with choices: null',
+      { model, input: 'x', questions: [{ type: 'choice', name: 'kind', instructions: 'k', choices: null }] },
+      400,
+      'invalid_request_error',
+      null,
+      decisionMessages.choiceWithoutChoices('kind'),
+    ],
+    [
       'duplicate name',
       {
         model,
@@ -281,6 +289,18 @@ describe('§7 errors', () => {
       questions: [{ type: 'predicate', instructions: 'p' }],
     })
     expect(vision.status).toBe(200)
+  })
+
+  it('answers a native choice without criteria in the document’s words', async () => {
+    const reply = await decide(
+      { model: 'judge-1', state: 'x', questions: { kind: { type: 'choice', instructions: 'k' } } },
+      '/decision-native/v1/systemone',
+    )
+    expect(reply.status).toBe(400)
+    expect(errorOf(reply)).toMatchObject({
+      type: 'invalid_request_error',
+      message: decisionMessages.choiceWithoutChoices('kind'),
+    })
   })
 
   it('answers /v1/systemone with 404 Unsupported API endpoint.', async () => {

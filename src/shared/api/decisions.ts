@@ -13,7 +13,8 @@ export const Question = z.looseObject({
   name: z.string().optional(),
   instructions: z.union([z.string(), z.record(z.string(), Json)]),
   criteria: Criteria.optional(),
-  choices: z.array(Choice).optional(),
+  /** Missing or null on a choice question is answered in the document's words by the question rules. */
+  choices: z.array(Choice).nullable().optional(),
   levels: z.array(Level).optional(),
 })
 export type Question = z.infer<typeof Question>
@@ -90,7 +91,8 @@ export const NativeQuestion = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('choice'),
     instructions: z.union([z.string(), z.record(z.string(), Json)]),
-    criteria: z.record(z.string(), z.string()),
+    /** Missing on a choice question is answered in the document's words by the question rules. */
+    criteria: z.record(z.string(), z.string()).optional(),
   }),
   z.looseObject({
     type: z.literal('score'),

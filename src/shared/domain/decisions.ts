@@ -83,7 +83,7 @@ export function fromNative(questions: NativeDecisionRequest['questions']): Decis
     criteria: question.type === 'noul' ? question.criteria : undefined,
     choices:
       question.type === 'choice'
-        ? Object.entries(question.criteria).map(([value, description]) => ({ value, description }))
+        ? Object.entries(question.criteria ?? {}).map(([value, description]) => ({ value, description }))
         : [],
     levels:
       question.type === 'score'
