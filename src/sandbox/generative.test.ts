@@ -16,6 +16,18 @@ const statusOf = (reply: { body: unknown }) =>
   (reply.body as { error: { code: number; status: string; message: string } }).error
 
 describe('§4.1 generateContent', () => {
+  it('stops at maxOutputTokens and says so', async () => {
+    for (const maxOutputTokens of [1, 4]) {
+      const reply = await generate('aurora/flash-2', {
+        ...user('Explain tides and the moon in depth'),
+        generationConfig: { maxOutputTokens },
+      })
+      const body = GenerateContentResponse.parse(reply.body)
+      expect(body.candidates[0]?.finishReason).toBe('MAX_TOKENS')
+      expect(body.usageMetadata?.candidatesTokenCount).toBeLessThanOrEqual(maxOutputTokens)
+    }
+  })
+
   it('answers with thought parts before the text, and full usage metadata', async () => {
     const reply = await generate('aurora/flash-2', user('Explain tides and the moon'))
     expect(reply.status).toBe(200)

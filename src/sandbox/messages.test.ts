@@ -94,6 +94,19 @@ describe('§4.3 messages', () => {
       ).body,
     )
     expect(short.stop_reason).toBe('max_tokens')
+    for (const max_tokens of [1, 3, 10]) {
+      const cut = MessagesResponse.parse(
+        (
+          await send({
+            model: 'nimbus/chat-4',
+            max_tokens,
+            messages: [{ role: 'user', content: 'Explain photosynthesis in depth' }],
+          })
+        ).body,
+      )
+      expect(cut.stop_reason).toBe('max_tokens')
+      expect(cut.usage.output_tokens).toBeLessThanOrEqual(max_tokens)
+    }
     const png = (
       await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } })
         .png()

@@ -1,5 +1,6 @@
 // The simulated chat model's words: a short, deterministic answer built from what the person wrote, and
 // the "thoughts" a thinking model shows before it.
+import { charactersPerToken, estimateTokens } from '#shared/domain/tokens'
 import { wordsOf } from './judge.ts'
 import { seededInt } from './seeded.ts'
 
@@ -37,4 +38,12 @@ export function chunks(text: string, size = 6): string[] {
   const parts: string[] = []
   for (let i = 0; i < words.length; i += size) parts.push(words.slice(i, i + size).join(''))
   return parts
+}
+
+/** The answer cut to at most `limit` tokens (at a word boundary when there is one), and whether it was cut. */
+export function cutToTokens(text: string, limit: number): { text: string; cut: boolean } {
+  if (estimateTokens(text) <= limit) return { text, cut: false }
+  const room = text.slice(0, Math.max(0, limit) * charactersPerToken)
+  const space = room.lastIndexOf(' ')
+  return { text: space > 0 ? room.slice(0, space) : room, cut: true }
 }

@@ -8,7 +8,7 @@ import { estimateTokens } from '#shared/domain/tokens'
 import type { SandboxModel } from '../catalog.ts'
 import { parseJsonObject, parseWith, ServiceError } from '../http.ts'
 import { editImage, renderImage } from '../render.ts'
-import { chunks, composeAnswer, composeThoughts } from '../reply.ts'
+import { chunks, composeAnswer, composeThoughts, cutToTokens } from '../reply.ts'
 import type { Route, SandboxContext } from '../router.ts'
 import type { KeyState } from '../state.ts'
 
@@ -97,9 +97,7 @@ export function generativeRoutes(ctx: SandboxContext): Route[] {
     const limit =
       Number((request.generationConfig as { maxOutputTokens?: unknown } | undefined)?.maxOutputTokens) ||
       Infinity
-    const words = text.split(' ')
-    const truncated = estimateTokens(text) > limit
-    const shown = truncated ? words.slice(0, Math.max(1, limit * 3)).join(' ') : text
+    const { text: shown, cut: truncated } = cutToTokens(text, limit)
     const parts: Part[] = [...thoughts.map((thought) => ({ text: thought, thought: true })), { text: shown }]
     if (model.imageFamily === 'B') {
       const source = images.at(-1)

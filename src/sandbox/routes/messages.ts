@@ -8,7 +8,7 @@ import { estimateTokens } from '#shared/domain/tokens'
 import { parseJsonObject, parseWith, ServiceError } from '../http.ts'
 import { wordsOf } from '../judge.ts'
 import { imageSize } from '../render.ts'
-import { chunks, composeAnswer, topics } from '../reply.ts'
+import { chunks, composeAnswer, cutToTokens, topics } from '../reply.ts'
 import type { Route, SandboxContext } from '../router.ts'
 
 const invalid = 'invalid_request_error'
@@ -96,12 +96,9 @@ export function messageRoutes(ctx: SandboxContext): Route[] {
       const text = toolResult
         ? `The tool returned: ${toolResult.content}. ${composeAnswer(prompt, model.id)}`
         : composeAnswer(prompt, model.id)
-      const words = text.split(' ')
-      const fits = estimateTokens(text) <= request.max_tokens
-      content = [
-        { type: 'text', text: fits ? text : words.slice(0, Math.max(1, request.max_tokens * 3)).join(' ') },
-      ]
-      stopReason = fits ? 'end_turn' : 'max_tokens'
+      const answer = cutToTokens(text, request.max_tokens)
+      content = [{ type: 'text', text: answer.text }]
+      stopReason = answer.cut ? 'max_tokens' : 'end_turn'
     }
     const usage = {
       input_tokens:
@@ -111,7 +108,12 @@ export function messageRoutes(ctx: SandboxContext): Route[] {
             typeof m.content === 'string' ? m.content : m.content.filter((b) => b.type !== 'image'),
           ),
         ]) + imageTokens,
-      output_tokens: estimateTokens(content),
+      // What the model wrote: the text of each block, or a tool call's input.
+      output_tokens: content.reduce(
+        (sum, block) =>
+          sum + estimateTokens(block.type === 'text' ? block.text : (block as { input?: unknown }).input),
+        0,
+      ),
     }
     const message = {
       id: `msg_${randomBytes(12).toString('hex')}`,
