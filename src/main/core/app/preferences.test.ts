@@ -29,4 +29,17 @@ describe('preferences', () => {
       theme: 'light',
     })
   })
+
+  it('keep every change when several are in flight at once, in memory and on disk', async () => {
+    const dir = await folder()
+    const store = await openPreferences(dir)
+    await Promise.all([
+      store.update({ views: { '/settings': '/settings' } }),
+      store.update({ theme: 'dark' }),
+      store.update({ thoughtsOpen: true }),
+    ])
+    const expected = { theme: 'dark', thoughtsOpen: true, views: { '/settings': '/settings' } }
+    expect(store.get()).toMatchObject(expected)
+    expect(JSON.parse(await readFile(join(dir, 'preferences.json'), 'utf8'))).toMatchObject(expected)
+  })
 })

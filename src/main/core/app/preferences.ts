@@ -35,12 +35,17 @@ export async function openPreferences(userData: string): Promise<PreferencesStor
   } catch {
     // No file yet, or unreadable JSON: start from defaults.
   }
+  // Changes merge onto the latest preferences at once, and the file is written in the order they came: two
+  // changes in flight (a theme picked while the screen's address is being saved) never undo each other.
+  let writing: Promise<void> = Promise.resolve()
   return {
     get: () => current,
     async update(change) {
-      const next = { ...current, ...change }
-      await writeFileAtomic(path, JSON.stringify(next, null, 2))
-      current = next
+      current = { ...current, ...change }
+      const next = current
+      const write = writing.then(() => writeFileAtomic(path, JSON.stringify(next, null, 2)))
+      writing = write.catch(() => {})
+      await write
       return next
     },
   }

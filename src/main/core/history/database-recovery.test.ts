@@ -95,6 +95,31 @@ describe('opening a history that looks wrong', () => {
     reopened.close()
   })
 
+  it('reads a log that has wrapped round after checkpoints as whole, and keeps its last changes', async () => {
+    const dir = await savedHistory(1)
+    const history = openHistory(dir)
+    // Enough committed pages for SQLite to checkpoint and start the log over, leaving older frames behind.
+    for (let index = 0; index < 1500; index++)
+      history.transaction(() =>
+        history.videoJobs.insert({ ...job(`wrapped-${index}`, 1000 + index), prompt: 'x'.repeat(3000) }),
+      )
+    const copy = await folder()
+    for (const name of ['history.db', 'history.db-wal']) copyFileSync(join(dir, name), join(copy, name))
+    history.close()
+    const log = readFileSync(join(copy, 'history.db-wal'))
+    const state = inspectWriteAheadLog(log)
+    expect(state).toMatchObject({ kind: 'intact' })
+    // It did wrap: the file holds frames of an earlier round after the current ones.
+    const pageSize = log.readUInt32BE(8)
+    expect(state.kind === 'intact' && state.frames).toBeLessThan(
+      Math.floor((log.length - 32) / (24 + pageSize)),
+    )
+    const reopened = openHistory(copy)
+    expect(reopened.notices).toEqual([])
+    expect(reopened.videoJobs.get('wrapped-1499')?.id).toBe('wrapped-1499')
+    reopened.close()
+  })
+
   it('keeps the backup aside instead of replacing it with a history that holds fewer rows', async () => {
     const dir = await savedHistory(4)
     const history = openHistory(dir)
