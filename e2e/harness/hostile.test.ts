@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { exchange, malformedRequestLines } from '../../scripts/testing/hostile-http.ts'
+import { exchange, linesNotRefused } from '../../scripts/testing/hostile-http.ts'
 import { type Harness, startHarness } from './server.ts'
 
 let harness: Harness
@@ -45,11 +45,7 @@ async function stillServing(): Promise<void> {
 
 describe('the harness under hostile input', () => {
   it('answers request lines new URL() cannot read with a 4xx', async () => {
-    for (const line of malformedRequestLines) {
-      const answer = await exchange({ port: port() }, `${line}\r\nHost: 127.0.0.1\r\nConnection: close`)
-      expect(answer.status, line).toBeGreaterThanOrEqual(400)
-      expect(answer.status, line).toBeLessThan(500)
-    }
+    expect(await linesNotRefused({ port: port() })).toEqual([])
     await stillServing()
   })
 

@@ -79,3 +79,13 @@ export function exchange(
     })
   })
 }
+
+/** The malformed request lines a server did not answer with a 4xx, each sent on a connection of its own. */
+export async function linesNotRefused(target: { port: number; tls?: boolean }): Promise<string[]> {
+  const missed: string[] = []
+  for (const line of malformedRequestLines) {
+    const { status } = await exchange(target, `${line}\r\nHost: 127.0.0.1\r\nConnection: close`)
+    if (status === null || status < 400 || status >= 500) missed.push(`${line} → ${status}`)
+  }
+  return missed
+}

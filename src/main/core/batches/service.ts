@@ -8,6 +8,7 @@ import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { BatchItem, BatchSummary, batchRoutes } from '#shared/ipc/routes/batches'
 import { writeFileAtomic } from '../files/atomic-write.ts'
+import { suggestedFileName } from '../files/file-names.ts'
 import type { BatchRow } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import type { Platform } from '../platform.ts'
@@ -119,7 +120,7 @@ export function createBatchService(deps: {
       const questionnaire = JSON.parse(row.questionnaireJson) as Questionnaire
       const target = await deps.platform.saveDialog({
         title: 'Export batch results',
-        defaultPath: `${row.name.replace(/[^\w -]+/g, '').trim() || 'batch'}.${format}`,
+        defaultPath: suggestedFileName(row.name, 'batch', format),
         filters: [
           format === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'JSON', extensions: ['json'] },
         ],

@@ -5,6 +5,7 @@ import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { ImageModel, ImageRecord, imageRoutes } from '#shared/ipc/routes/images'
 import type { EventSink } from '../events.ts'
+import { suggestedFileName } from '../files/file-names.ts'
 import type { History } from '../history/history.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
@@ -173,12 +174,7 @@ export function createImageService(deps: {
       const extension = extensionOf[item.mimeType] ?? 'png'
       const target = await deps.platform.saveDialog({
         title: 'Save image',
-        defaultPath: `${
-          row.prompt
-            .replace(/[^\w -]+/g, '')
-            .trim()
-            .slice(0, 60) || 'image'
-        }.${extension}`,
+        defaultPath: suggestedFileName(row.prompt, 'image', extension),
         filters: [{ name: `${extension.toUpperCase()} image`, extensions: [extension] }],
       })
       if (!target) return { savedTo: null }

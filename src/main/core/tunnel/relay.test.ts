@@ -1,7 +1,7 @@
 // The local relay under hostile input: malformed request lines and bodies past its limit get a 4xx and a
 // closed connection, and it keeps carrying requests to the receiver afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { exchange, malformedRequestLines } from '../../../../scripts/testing/hostile-http.ts'
+import { exchange, linesNotRefused } from '../../../../scripts/testing/hostile-http.ts'
 import { startCore } from '../../testing/core.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
@@ -25,11 +25,7 @@ async function stillCarrying() {
 
 describe('the local relay under hostile input', () => {
   it('answers malformed request lines with a 4xx and stays up', async () => {
-    for (const line of malformedRequestLines) {
-      const answer = await exchange({ port, tls: true }, `${line}\r\nHost: 127.0.0.1\r\nConnection: close`)
-      expect(answer.status, line).toBeGreaterThanOrEqual(400)
-      expect(answer.status, line).toBeLessThan(500)
-    }
+    expect(await linesNotRefused({ port, tls: true })).toEqual([])
     await stillCarrying()
   })
 

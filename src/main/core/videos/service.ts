@@ -8,6 +8,7 @@ import { AppError } from '#shared/ipc/app-error'
 import type { VideoJobSummary } from '#shared/ipc/routes/videos'
 import { bodyUpTo, guardedFetch, RefusedDestination } from '../../../node/guarded-fetch.ts'
 import type { EventBus } from '../events.ts'
+import { suggestedFileName } from '../files/file-names.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
 import { storedJson } from '../history/rows.ts'
@@ -234,12 +235,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       const job = await download(id)
       const target = await deps.platform.saveDialog({
         title: 'Save video',
-        defaultPath: `${
-          job.prompt
-            .replace(/[^\w -]+/g, '')
-            .trim()
-            .slice(0, 60) || 'video'
-        }.mp4`,
+        defaultPath: suggestedFileName(job.prompt, 'video', 'mp4'),
         filters: [{ name: 'MP4 video', extensions: ['mp4'] }],
       })
       if (!target) return { savedTo: null }

@@ -2,33 +2,18 @@
 // rotation to a previous secret, and re-applying a stored delivery.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { VideoTask } from '#shared/api/videos'
 import { postWebhook, sign, startCore } from '../../testing/core.ts'
+import { deliverSigned, envelopeOf, videoTask } from '../../testing/webhooks.ts'
 import { pendingVideoJob } from '../history/video-jobs.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 let url = ''
 let secret = ''
 
-const task = (id: string, status: VideoTask['status']): VideoTask => ({
-  id,
-  status,
-  model: 'orbit/motion-2',
-  prompt: 'p',
-  unsigned_urls: status === 'completed' ? ['https://example.invalid/v.mp4'] : [],
-  mirror_urls: [],
-  usage: { video_seconds: status === 'completed' ? 4 : 0, video_cost: status === 'completed' ? '0.2' : '0' },
-  created_at: 1,
-  updated_at: 2,
-})
-const envelope = (t: VideoTask) =>
-  JSON.stringify({ event: `video.generation.${t.status}`, id: t.id, created_at: 3, data: t })
+const task = videoTask
+const envelope = envelopeOf
 const deliver = (body: string, headers: Record<string, string> = {}, key?: string) =>
-  postWebhook(url, body, {
-    'x-svc-signature': sign(secret, body),
-    'x-svc-idempotency-key': key ?? `${JSON.parse(body).id}-${JSON.parse(body).data.status}`,
-    ...headers,
-  })
+  deliverSigned(url, secret, body, headers, key)
 
 /** A job the history knows, still pending, that no sandbox will ever finish. */
 function pendingJob(): string {
