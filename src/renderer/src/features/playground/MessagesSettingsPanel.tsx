@@ -1,6 +1,6 @@
 // The settings of a messages conversation: model, system prompt, max_tokens, sampling, tools (validated JSON)
 // and tool_choice, and streaming.
-import { type MessagesSettings, parseSampling, parseTools } from './conversation.ts'
+import { type MessagesSettings, parseMaxTokens, parseSampling, parseTools } from './conversation.ts'
 
 const toolExample = `[
   {
@@ -17,6 +17,7 @@ export function MessagesSettingsPanel(props: {
 }) {
   const { settings, onChange } = props
   const tools = parseTools(settings.toolsJson)
+  const maxTokens = parseMaxTokens(settings.maxTokens)
   const sampling = (
     label: string,
     key: 'temperature' | 'topP' | 'topK',
@@ -62,13 +63,12 @@ export function MessagesSettingsPanel(props: {
         <label className="field">
           <span className="field__label">max_tokens</span>
           <input
-            type="number"
-            min={1}
+            inputMode="numeric"
             value={settings.maxTokens}
-            onChange={(event) =>
-              onChange({ maxTokens: Math.max(1, Math.floor(Number(event.target.value) || 1)) })
-            }
+            aria-invalid={typeof maxTokens === 'string' ? true : undefined}
+            onChange={(event) => onChange({ maxTokens: event.target.value })}
           />
+          {typeof maxTokens === 'string' ? <span className="field-error">{maxTokens}</span> : null}
         </label>
         {sampling('temperature', 'temperature', 1)}
         {sampling('top_p', 'topP', 1)}

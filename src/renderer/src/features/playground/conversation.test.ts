@@ -71,11 +71,20 @@ describe('messages requests', () => {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
       stream: true,
     })
-    const body = request(conversation({ stream: false, system: '   ', temperature: ' ', maxTokens: 64 }))
+    const body = request(conversation({ stream: false, system: '   ', temperature: ' ', maxTokens: '64' }))
     expect(body).not.toHaveProperty('stream')
     expect(body).not.toHaveProperty('system')
     expect(body).not.toHaveProperty('temperature')
     expect(body.max_tokens).toBe(64)
+    // A conversation saved when the field was a number still sends it.
+    expect(request(conversation({ maxTokens: 32 })).max_tokens).toBe(32)
+  })
+
+  it('sends max_tokens only as the person typed it: a whole number from 1, never a clamped guess', () => {
+    for (const typed of ['', '0', '-3', '1.5', 'ten'])
+      expect(messagesRequest(conversation({ maxTokens: typed }))).toBe(
+        'max_tokens is required: use a whole number from 1.',
+      )
   })
 
   it('sends the system prompt and sampling numbers as typed', () => {
@@ -183,7 +192,7 @@ describe('open conversations', () => {
     const { messages, generate } = useOpenConversations.getState()
     expect(messages.turns).toEqual([])
     expect(generate.turns).toEqual([])
-    expect(messages.settings).toMatchObject({ stream: true, maxTokens: 1024, toolChoice: 'auto' })
+    expect(messages.settings).toMatchObject({ stream: true, maxTokens: '1024', toolChoice: 'auto' })
     expect(generate.settings).toEqual({ model: '', stream: true, cachedContent: null })
     expect(newMessagesConversation().id).not.toBe(newMessagesConversation().id)
   })

@@ -22,7 +22,8 @@ export type MessagesTurn =
 export interface MessagesSettings {
   model: string
   system: string
-  maxTokens: number
+  /** As typed; conversations saved before kept it as a number. */
+  maxTokens: string | number
   temperature: string
   topP: string
   topK: string
@@ -56,7 +57,7 @@ export const newMessagesConversation = (model = ''): MessagesConversation => ({
   settings: {
     model,
     system: '',
-    maxTokens: 1024,
+    maxTokens: '1024',
     temperature: '',
     topP: '',
     topK: '',
@@ -115,6 +116,12 @@ export function parseSampling(
   return value
 }
 
+/** max_tokens as typed: a whole number of at least 1 (document 3 requires it), or why it is not. */
+export function parseMaxTokens(typed: string | number): number | string {
+  const value = Number(String(typed).trim() || Number.NaN)
+  return Number.isInteger(value) && value >= 1 ? value : 'max_tokens is required: use a whole number from 1.'
+}
+
 /** The next messages request, or the first problem with the settings. */
 export function messagesRequest(conversation: MessagesConversation): MessagesRequest | string {
   const { settings } = conversation
@@ -126,11 +133,12 @@ export function messagesRequest(conversation: MessagesConversation): MessagesReq
   const temperature = parseSampling(settings.temperature, 1)
   const topP = parseSampling(settings.topP, 1)
   const topK = parseSampling(settings.topK, null, true)
-  for (const value of [temperature, topP, topK]) if (typeof value === 'string') return value
+  const maxTokens = parseMaxTokens(settings.maxTokens)
+  for (const value of [maxTokens, temperature, topP, topK]) if (typeof value === 'string') return value
   if (!settings.model) return 'Choose a model.'
   return {
     model: settings.model,
-    max_tokens: settings.maxTokens,
+    max_tokens: maxTokens as number,
     messages: conversation.turns.map((turn) =>
       turn.role === 'user'
         ? { role: 'user', content: turn.content }
