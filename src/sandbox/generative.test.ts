@@ -26,6 +26,10 @@ describe('§4.1 generateContent', () => {
       expect(body.candidates[0]?.finishReason).toBe('MAX_TOKENS')
       expect(body.usageMetadata?.candidatesTokenCount).toBeLessThanOrEqual(maxOutputTokens)
     }
+    for (const maxOutputTokens of [0, -5, 2.5, '10'])
+      expect(
+        (await generate('aurora/flash-2', { ...user('x'), generationConfig: { maxOutputTokens } })).status,
+      ).toBe(400)
   })
 
   it('answers with thought parts before the text, and full usage metadata', async () => {

@@ -63,6 +63,15 @@ export function generativeRoutes(ctx: SandboxContext): Route[] {
   }
 
   /** The whole answer as parts, with its usage; streaming sends the same parts in pieces. */
+  /** generationConfig.maxOutputTokens: a whole number from 1 when given (the answer stops there). */
+  function maxOutputTokensOf(request: GenerateContentRequest): number {
+    const given = request.generationConfig?.maxOutputTokens
+    if (given === undefined) return Number.POSITIVE_INFINITY
+    if (typeof given !== 'number' || !Number.isInteger(given) || given < 1)
+      throw new ServiceError(400, invalid, 'generationConfig.maxOutputTokens must be a whole number from 1.')
+    return given
+  }
+
   async function answer(model: SandboxModel, request: GenerateContentRequest, key: KeyState) {
     if (request.contents.length === 0)
       throw new ServiceError(400, invalid, 'contents must hold at least one turn.')
@@ -94,9 +103,7 @@ export function generativeRoutes(ctx: SandboxContext): Route[] {
       model.imageFamily === 'B'
         ? `Here is the image for: ${prompt.slice(0, 120)}`
         : composeAnswer(prompt, model.id)
-    const limit =
-      Number((request.generationConfig as { maxOutputTokens?: unknown } | undefined)?.maxOutputTokens) ||
-      Infinity
+    const limit = maxOutputTokensOf(request)
     const { text: shown, cut: truncated } = cutToTokens(text, limit)
     const parts: Part[] = [...thoughts.map((thought) => ({ text: thought, thought: true })), { text: shown }]
     if (model.imageFamily === 'B') {
