@@ -18,12 +18,15 @@ const { validateConfiguration } = require(
 ) as { validateConfiguration(config: unknown, logger: { isEnabled: boolean; add(): void }): Promise<void> }
 const logger = { isEnabled: false, add: () => {} }
 
+// The first check loads electron-builder's schema and validator: seconds on a busy machine.
+const loading = { timeout: 30_000 }
+
 describe('packaging configuration', () => {
-  it('passes electron-builder’s schema check', async () => {
+  it('passes electron-builder’s schema check', loading, async () => {
     await expect(validateConfiguration(config, logger)).resolves.toBeUndefined()
   })
 
-  it('the check refuses a misspelt option, so it is really checking', async () => {
+  it('the check refuses a misspelt option, so it is really checking', loading, async () => {
     await expect(
       validateConfiguration({ ...config, linux: { ...config.linux, targett: 'deb' } }, logger),
     ).rejects.toThrow(/Invalid configuration object/)
