@@ -143,16 +143,6 @@ describe('§4.2 cached contents', () => {
     expect(CachedContent.parse(read.body)).toEqual(cache)
   })
 
-  it('caches only on a model whose listing names createCachedContent', async () => {
-    const listed = (await call(url(`${base}/models/aurora/flash-image`), { headers: nativeKey() })).body as {
-      supportedGenerationMethods: string[]
-    }
-    expect(listed.supportedGenerationMethods).not.toContain('createCachedContent')
-    const reply = await createCache({ ...context, model: 'models/aurora/flash-image' })
-    expect(reply.status).toBe(400)
-    expect(statusOf(reply)).toMatchObject({ status: 'FAILED_PRECONDITION' })
-  })
-
   it.each([
     [{ ttl: '599s' }, 400],
     [{ ttl: '3601s' }, 400],

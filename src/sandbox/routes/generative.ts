@@ -174,13 +174,6 @@ export function generativeRoutes(ctx: SandboxContext): Route[] {
       invalid,
     )
     const model = generationModel(request.model.replace(/^models\//, ''))
-    // Caching follows the listing: only a model whose supportedGenerationMethods name createCachedContent.
-    if (!ctx.catalog.hasRole(model, 'chat'))
-      throw new ServiceError(
-        400,
-        'FAILED_PRECONDITION',
-        `models/${model.id} does not support createCachedContent.`,
-      )
     const now = ctx.now()
     const expiry = resolveCacheExpiry(request, now)
     if ('violation' in expiry) throw ServiceError.from(expiry.violation)
