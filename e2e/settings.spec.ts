@@ -97,12 +97,9 @@ test('adds a live profile, keeps its key secret, tests the connection and switch
     expect(app.framesFromMain.length).toBeGreaterThan(10)
     expect(app.framesFromMain.filter((frame) => frame.includes(canary))).toEqual([])
   }
-  const files = readdirSync(app.userData, { recursive: true, withFileTypes: true }).filter((entry) =>
-    entry.isFile(),
-  )
-  expect(files.some((entry) => entry.name === 'main.log')).toBe(true)
-  for (const entry of files)
-    expect(readFileSync(join(entry.parentPath, entry.name)).includes(canary), entry.name).toBe(false)
+  const scan = filesContaining(app.userData, canary)
+  expect(scan.read).toContain('main.log')
+  expect(scan.found).toEqual([])
 
   // After a restart the profile, its key and the choice are still there.
   page = await app.restart()
@@ -137,3 +134,29 @@ test('edits and deletes a profile, falling back to the sandbox', async ({ app })
   await expect(renamed).toHaveCount(0)
   await expect(page.getByRole('article', { name: 'Profile Sandbox' }).getByText('In use')).toBeVisible()
 })
+
+/**
+ * The files under `folder` that contain `text`, and every file read. The app writes atomically, so a temporary
+ * file may be renamed between the listing and its read: the scan then starts over, and reads the renamed file.
+ */
+function filesContaining(folder: string, text: string): { found: string[]; read: string[] } {
+  for (let pass = 1; ; pass++) {
+    let vanished = false
+    const found: string[] = []
+    const read: string[] = []
+    for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue
+      let bytes: Buffer
+      try {
+        bytes = readFileSync(join(entry.parentPath, entry.name))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        vanished = true
+        continue
+      }
+      read.push(entry.name)
+      if (bytes.includes(text)) found.push(entry.name)
+    }
+    if (!vanished || pass === 20) return { found, read }
+  }
+}
