@@ -23,6 +23,7 @@ export default defineConfig({
       },
       { test: { name: 'sandbox', environment: 'node', include: ['src/sandbox/**/*.test.ts'] } },
       { test: { name: 'tooling', environment: 'node', include: ['scripts/**/*.test.ts'] } },
+      { test: { name: 'conformance', environment: 'node', include: ['conformance/**/*.test.ts'] } },
       {
         plugins: [react()],
         test: { name: 'renderer', environment: 'happy-dom', include: ['src/renderer/**/*.test.{ts,tsx}'] },

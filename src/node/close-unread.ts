@@ -1,21 +1,30 @@
 // Node-only code shared by the app's servers and the sandbox's (neither imports the other's).
 //
 // A server that refuses a request before reading its body (413, 404, 405) does not drain the rest: it
-// answers, stops writing, takes a little more so the answer is not lost to a reset, and closes.
+// answers, takes a little more, then stops reading and gives the client time to read the answer before the
+// connection is cut — a cut with unread bytes is a reset, and a reset can discard an answer the client has not
+// read yet.
 import type { IncomingMessage } from 'node:http'
 
-/** What a refused request may still send after its answer before the connection is cut. */
+/** What a refused request may still send after its answer before the server stops reading it. */
 const lingerBytes = 256 * 1024
 const lingerMs = 2000
 
 /** Whether the request still has body bytes the server has not read. */
 export const hasUnreadBody = (req: IncomingMessage): boolean => !req.complete
 
-/** After the answer is written: closes the connection without reading more than a little of the body. */
+/** After the answer is written: reads a little more of the body, then none, and closes within `lingerMs`. */
 export function closeUnread(req: IncomingMessage): void {
   const socket = req.socket
   let taken = 0
   const cut = () => socket.destroy()
+  // Past the allowance the socket is no longer read: the client's sending stalls on a full window, and the
+  // timer cuts the connection once the client has had time to read the answer.
+  const stopReading = () => {
+    req.removeAllListeners('data')
+    req.pause()
+    socket.pause()
+  }
   const timer = setTimeout(cut, lingerMs)
   timer.unref()
   socket.once('close', () => clearTimeout(timer))
@@ -23,7 +32,7 @@ export function closeUnread(req: IncomingMessage): void {
   req.removeAllListeners('data')
   req.on('data', (chunk: Buffer) => {
     taken += chunk.length
-    if (taken > lingerBytes) cut()
+    if (taken > lingerBytes) stopReading()
   })
   req.on('end', cut)
   req.resume()

@@ -24,16 +24,16 @@ export const InputReference = z.discriminatedUnion('type', [
 ])
 export type InputReference = z.infer<typeof InputReference>
 
+/** `<WIDTH>x<HEIGHT>` in pixels, neither of them zero (document 2 §2.1). */
+export const videoSizePattern = /^[1-9]\d{1,4}x[1-9]\d{1,4}$/
+
 export const VideoCreateRequest = z.looseObject({
   model: z.string().min(1),
   prompt: z.string().min(1),
   duration: z.number().int().positive().optional(),
   resolution: z.enum(videoResolutions).optional(),
   aspect_ratio: z.enum(aspectRatios).optional(),
-  size: z
-    .string()
-    .regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, 'size must be <WIDTH>x<HEIGHT>, in pixels')
-    .optional(),
+  size: z.string().regex(videoSizePattern, 'size must be <WIDTH>x<HEIGHT>, in pixels').optional(),
   frame_images: z.array(FrameImage).optional(),
   input_references: z.array(InputReference).optional(),
   real_person: z.boolean().optional(),

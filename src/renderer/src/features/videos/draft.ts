@@ -1,5 +1,10 @@
 // The create form's draft and the request it becomes; a duplicated job comes back as a draft.
-import type { FrameImage, InputReference, VideoCreateRequest } from '#shared/api/videos'
+import {
+  type FrameImage,
+  type InputReference,
+  type VideoCreateRequest,
+  videoSizePattern,
+} from '#shared/api/videos'
 import type { MediaInput, MediaKind } from '../../components/MediaInputs.tsx'
 
 export interface VideoDraft {
@@ -103,7 +108,7 @@ export function requestFromDraft(draft: VideoDraft, modelHasAudio: boolean): Bui
     request.seed = seed
   }
   if (draft.sizeMode === 'size') {
-    if (!/^\d{2,5}x\d{2,5}$/.test(draft.size))
+    if (!videoSizePattern.test(draft.size))
       return { ok: false, field: 'size', message: 'Size is WIDTHxHEIGHT in pixels, such as 1280x720.' }
     request.size = draft.size
   } else {
