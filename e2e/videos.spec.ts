@@ -87,3 +87,47 @@ test('refuses what document 2 forbids before sending, at the field it concerns',
   await expect(form.getByText('Whole numbers only.')).toBeVisible()
   await screenshot(page, 'videos-create-errors-light')
 })
+
+test('plays a result through the app when it was not downloaded on completion, with no page refusing it', async ({
+  app,
+}) => {
+  const { page } = app
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|media/i.test(message.text()))
+      refused.push(message.text())
+  })
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const autoDownload = page.getByLabel(/Download each video as soon as it completes/)
+  await autoDownload.uncheck()
+  await page.getByRole('button', { name: 'Save video settings' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible()
+  await expect(autoDownload).not.toBeChecked()
+  await page.getByRole('link', { name: 'Videos' }).click()
+  await page.getByRole('button', { name: 'New video' }).click()
+  const form = page.getByRole('form', { name: 'New video' })
+  await form.getByLabel('Prompt').fill('A lantern on a quiet pier')
+  await form.getByRole('button', { name: 'Create video' }).click()
+
+  const detail = page.getByRole('complementary', { name: 'Job detail' })
+  await expect(detail.getByText('Completed')).toBeVisible({ timeout: 15_000 })
+  const player = detail.getByLabel('Result video')
+  await expect(player).toBeVisible()
+  // The page loads results from the app's media route only, never from the service's links.
+  expect(await player.getAttribute('src')).not.toMatch(/^https?:\/\/127\.0\.0\.1:\d+\/__media/)
+  const playable = await player.evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<string>((resolve) => {
+        if (video.error) return resolve(`media error ${video.error.code}`)
+        if (video.readyState >= 1) return resolve(video.duration > 0 ? 'plays' : 'empty')
+        video.addEventListener('loadedmetadata', () => resolve(video.duration > 0 ? 'plays' : 'empty'), {
+          once: true,
+        })
+        video.addEventListener('error', () => resolve(`media error ${video.error?.code}`), { once: true })
+      }),
+  )
+  expect(playable).toBe('plays')
+  await expect(detail.getByText('Playing from the service')).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Video jobs' }).getByLabel('Preview')).toHaveCount(1)
+  expect(refused).toEqual([])
+})

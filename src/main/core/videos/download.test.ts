@@ -8,7 +8,9 @@ import type { VideoTask } from '#shared/api/videos'
 import { startCore } from '../../testing/core.ts'
 import { pendingVideoJob } from '../history/video-jobs.ts'
 
+let videoRequests = 0
 const files = createServer((req, res) => {
+  if (req.url === '/video.mp4') videoRequests++
   if (req.url === '/video.mp4')
     return res.writeHead(200, { 'content-type': 'video/mp4' }).end('not really mp4')
   if (req.url === '/page') return res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>hi</h1>')
@@ -74,5 +76,16 @@ describe('downloading a result', () => {
   it('keeps the sandbox’s video from this computer', async () => {
     const id = finished('sandbox', `${origin}/video.mp4`)
     expect((await env.call('videos.download', { id })).mediaUrl).toBeTruthy()
+  })
+
+  it('fetches once when a first view and the download on completion ask together', async () => {
+    const id = finished('sandbox', `${origin}/video.mp4`)
+    const before = videoRequests
+    const [first, second] = await Promise.all([
+      env.call('videos.download', { id }),
+      env.call('videos.download', { id }),
+    ])
+    expect(first.mediaUrl).toBe(second.mediaUrl)
+    expect(videoRequests - before).toBe(1)
   })
 })

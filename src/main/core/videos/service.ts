@@ -106,7 +106,17 @@ export function createVideoService(deps: VideoServiceDeps) {
     }
   }
 
-  async function download(id: string): Promise<VideoJobSummary> {
+  // One fetch per job at a time: the download on completion and a first view may ask together.
+  const downloading = new Map<string, Promise<VideoJobSummary>>()
+  function download(id: string): Promise<VideoJobSummary> {
+    const running = downloading.get(id)
+    if (running) return running
+    const started = fetchResult(id).finally(() => downloading.delete(id))
+    downloading.set(id, started)
+    return started
+  }
+
+  async function fetchResult(id: string): Promise<VideoJobSummary> {
     const row = history.videoJobs.get(id)
     if (!row) throw new AppError({ code: 'not_found', message: 'This job is no longer in the history.' })
     if (row.mediaId) return summary(row)

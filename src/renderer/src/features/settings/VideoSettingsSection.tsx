@@ -18,14 +18,17 @@ export function VideoSettingsSection() {
   })
   const [port, setPort] = useState<string | null>(null)
   const [requests, setRequests] = useState<string | null>(null)
+  const [download, setDownload] = useState<boolean | null>(null)
   const data = preferences.data
   if (!data) return null
-  const portValue = port ?? String(data.receiverPort)
+  // Port 0 means "any free port": shown as an empty field that says so.
+  const portValue = port ?? (data.receiverPort === 0 ? '' : String(data.receiverPort))
+  const downloadValue = download ?? data.downloadVideosOnCompletion
   const requestsValue = requests ?? String(data.pollBudget.requests)
   const portProblem =
-    /^\d+$/.test(portValue) && Number(portValue) <= 65535
+    portValue.trim() === '' || (/^\d+$/.test(portValue.trim()) && Number(portValue) <= 65535)
       ? null
-      : 'A port is a whole number from 0 to 65535 (0 picks a free one).'
+      : 'A port is a whole number up to 65535; leave it empty to pick a free one.'
   const requestsProblem =
     /^\d+$/.test(requestsValue) && Number(requestsValue) >= 1 ? null : 'At least one status read per minute.'
 
@@ -38,10 +41,10 @@ export function VideoSettingsSection() {
       <label className="checkbox">
         <input
           type="checkbox"
-          checked={data.downloadVideosOnCompletion}
-          onChange={(event) => update.mutate({ downloadVideosOnCompletion: event.target.checked })}
+          checked={downloadValue}
+          onChange={(event) => setDownload(event.target.checked)}
         />
-        Download each video as soon as it completes
+        Download each video as soon as it completes (otherwise when you first open it)
       </label>
       <div className="field-row settings__numbers">
         <label className="field">
@@ -49,13 +52,14 @@ export function VideoSettingsSection() {
           <input
             value={portValue}
             inputMode="numeric"
+            placeholder="Automatic"
             onChange={(event) => setPort(event.target.value)}
             aria-invalid={portProblem ? true : undefined}
           />
           {portProblem ? (
             <span className="field-error">{portProblem}</span>
           ) : (
-            <span className="muted">Applies from the next start.</span>
+            <span className="muted">Empty picks a free port. Applies from the next start.</span>
           )}
         </label>
         <label className="field">
@@ -76,17 +80,21 @@ export function VideoSettingsSection() {
       <button
         type="button"
         className="button"
-        disabled={Boolean(portProblem || requestsProblem) || (port === null && requests === null)}
+        disabled={
+          Boolean(portProblem || requestsProblem) || (port === null && requests === null && download === null)
+        }
         onClick={() =>
           update.mutate(
             {
-              receiverPort: Number(portValue),
+              receiverPort: Number(portValue.trim() || 0),
               pollBudget: { requests: Number(requestsValue), windowSeconds: 60 },
+              downloadVideosOnCompletion: downloadValue,
             },
             {
               onSuccess: () => {
                 setPort(null)
                 setRequests(null)
+                setDownload(null)
               },
             },
           )
@@ -94,6 +102,11 @@ export function VideoSettingsSection() {
       >
         Save video settings
       </button>
+      {update.isSuccess && port === null && requests === null && download === null ? (
+        <span className="muted" role="status">
+          Saved.
+        </span>
+      ) : null}
       <ErrorNote error={update.error} />
     </section>
   )

@@ -9,7 +9,8 @@ export function JobCard(props: { job: VideoJobSummary; now: number; selected: bo
   const { job } = props
   const pending = job.status === 'pending'
   const elapsed = (pending ? props.now : job.updatedAt) - job.createdAt
-  const preview = job.mediaUrl ?? job.resultUrls[0] ?? null
+  // Only a file the app holds: the page may not load the service's links (its CSP), and a black box is no preview.
+  const preview = job.mediaUrl
   return (
     <button
       type="button"

@@ -1,6 +1,6 @@
 // One job in full: playback, actions, the task as the service reports it, the request as sent, and every
 // poll and webhook delivery with its time and outcome.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatDateTime, formatElapsed, formatTime, formatUsd } from '../../format.ts'
@@ -12,6 +12,24 @@ import { modeLabel, statusLabel } from './status.ts'
 
 type Tab = 'overview' | 'timeline' | 'task' | 'request'
 
+/** Why there is no video, in words: the reason the service gave when it gave one (document 2 leaves its field unnamed). */
+export function outcomeText(status: string, task: unknown): string {
+  if (status === 'pending')
+    return 'The service is still generating this video. The board updates by webhook or by polling.'
+  const fields = (task ?? {}) as Record<string, unknown>
+  const error = fields.error as { message?: unknown } | string | undefined
+  const reason = [
+    typeof error === 'string' ? error : error?.message,
+    fields.failure_reason,
+    fields.reason,
+  ].find((value): value is string => typeof value === 'string' && value.trim() !== '')
+  const what = { failed: 'failed', cancelled: 'was cancelled', expired: 'expired' }[status] ?? status
+  if (reason) return `No video: the job ${what}. The service says: ${reason}`
+  return status === 'failed'
+    ? 'No video: the job failed, and the service gave no reason. The Task tab shows everything it reported; a failed job is not charged.'
+    : `No video: the job ${what}.`
+}
+
 export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (request: unknown) => void }) {
   const client = useQueryClient()
   const detail = useVideoDetail(id)
@@ -19,6 +37,20 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
   const now = useNow(detail.data?.job.status === 'pending')
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.videos() })
   const cancel = useMutation({ mutationFn: () => invoke('videos.cancel', { id }), onSettled: refresh })
+  const job = detail.data?.job
+  // A result plays from the app's own media route only (the page's CSP allows nothing else): a completed job
+  // whose file is not here yet is fetched into the data folder on first view, then plays from there.
+  const fetched = useQuery({
+    queryKey: [...queryKeys.videoDetail(id), 'file'],
+    queryFn: async () => {
+      const summary = await invoke('videos.download', { id })
+      await refresh()
+      return summary
+    },
+    enabled: job?.status === 'completed' && !job.mediaUrl,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
   const remove = useMutation({
     mutationFn: () => invoke('videos.delete', { id }),
     onSuccess: () => {
@@ -26,13 +58,11 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
       return refresh()
     },
   })
-  const download = useMutation({ mutationFn: () => invoke('videos.download', { id }), onSettled: refresh })
   const saveAs = useMutation({ mutationFn: () => invoke('videos.saveAs', { id }) })
 
-  if (detail.isError) return <ErrorNote error={detail.error} />
-  if (!detail.data) return <p className="muted">Loading…</p>
-  const { job } = detail.data
-  const source = job.mediaUrl ?? job.resultUrls[0] ?? null
+  if (detail.isError) return <ErrorNote error={detail.error} onRetry={() => detail.refetch()} />
+  if (!detail.data || !job) return <p className="muted">Loading…</p>
+  const source = job.mediaUrl ?? fetched.data?.mediaUrl ?? null
   const timeline = [
     ...detail.data.polls.map((poll) => ({
       at: poll.at,
@@ -99,35 +129,33 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
           {job.status === 'completed' && source ? (
             // biome-ignore lint/a11y/useMediaCaption: generated videos have no captions to offer
             <video className="job-detail__player" src={source} controls aria-label="Result video" />
+          ) : job.status === 'completed' ? (
+            fetched.isError ? (
+              <ErrorNote error={fetched.error} onRetry={() => fetched.refetch()} />
+            ) : (
+              <p className="muted" role="status">
+                Fetching the video from the service…
+              </p>
+            )
           ) : (
-            <p className="muted">
-              {job.status === 'pending'
-                ? 'The service is still generating this video. The board updates by webhook or by polling.'
-                : `No video: the job ${job.status}.`}
-            </p>
+            <p className="muted">{outcomeText(job.status, detail.data.task)}</p>
           )}
-          {job.status === 'completed' && !job.mediaUrl ? (
-            <p className="muted">Playing from the service. Signed links expire: download it to keep it.</p>
-          ) : null}
           <div className="form-actions">
             {job.status === 'pending' ? (
               <button
                 type="button"
                 className="button"
-                onClick={() => cancel.mutate()}
+                onClick={() => {
+                  if (
+                    window.confirm(
+                      'Cancel this job? The service stops generating it; a cancelled job cannot be resumed.',
+                    )
+                  )
+                    cancel.mutate()
+                }}
                 disabled={cancel.isPending}
               >
                 Cancel job
-              </button>
-            ) : null}
-            {job.status === 'completed' && !job.mediaUrl ? (
-              <button
-                type="button"
-                className="button"
-                onClick={() => download.mutate()}
-                disabled={download.isPending}
-              >
-                {download.isPending ? 'Downloading…' : 'Download'}
               </button>
             ) : null}
             {job.status === 'completed' ? (
@@ -149,7 +177,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
               Delete
             </button>
           </div>
-          <ErrorNote error={cancel.error ?? download.error ?? saveAs.error ?? remove.error} />
+          <ErrorNote error={cancel.error ?? saveAs.error ?? remove.error} />
           {saveAs.data?.savedTo ? <p className="muted">Saved to {saveAs.data.savedTo}</p> : null}
         </div>
       ) : null}
