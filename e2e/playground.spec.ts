@@ -132,3 +132,33 @@ test('creates a cache, uses it twice, deletes it; an expired cache is marked and
   await old.getByRole('button', { name: 'Check' }).click()
   await expect(old.getByRole('status')).toHaveText('expired')
 })
+
+test('answers a first message on the defaults, starts a new conversation clean, and reopens the last one after a restart', async ({
+  app,
+}) => {
+  let page = app.page
+  await page.getByRole('link', { name: 'Playground' }).click()
+  const composer = page.getByRole('form', { name: 'Next turn' })
+  await composer.getByLabel('Your message').fill('Hello there')
+  await composer.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('stop_reason end_turn')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+
+  // A model that cannot answer messages gives an error; a new conversation does not keep it.
+  const settings = page.getByRole('region', { name: 'Messages settings' })
+  const chosen = await settings.getByRole('combobox', { name: 'Model' }).inputValue()
+  await page.getByRole('button', { name: 'New conversation' }).click()
+  await settings.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
+  await composer.getByLabel('Your message').fill('Hello again')
+  await composer.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('alert')).toBeVisible()
+  await page.getByRole('button', { name: 'New conversation' }).click()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+
+  page = await app.restart()
+  await page.getByRole('link', { name: 'Playground' }).click()
+  await expect(
+    page.getByRole('region', { name: 'Messages settings' }).getByRole('combobox', { name: 'Model' }),
+  ).toHaveValue(chosen)
+  await expect(page.getByText('Hello there', { exact: true })).toBeVisible()
+})

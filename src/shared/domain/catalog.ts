@@ -111,6 +111,14 @@ export function fromMessages(model: MessageModel): StyleView {
 }
 
 /** What a model is for, from what it reads and writes (decision models take `safety_identifier`). */
+/**
+ * The model a screen starts on among those it can use: a text model (chat and nothing else) before a model that
+ * also draws or decides, so a first message to the default model gets a text answer.
+ */
+export function startingModel<T extends Pick<CatalogModel, 'roles'>>(models: readonly T[]): T | undefined {
+  return models.find((model) => model.roles.length === 1 && model.roles[0] === 'chat') ?? models[0]
+}
+
 export function rolesOf(view: Pick<StyleView, 'supportedParameters' | 'outputModalities'>): ModelRole[] {
   const roles: ModelRole[] = []
   const decision = view.supportedParameters.includes('safety_identifier')

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { cacheTtl, resolveCacheExpiry } from '#shared/domain/caches'
+import { startingModel } from '#shared/domain/catalog'
 import type { CacheHandle } from '#shared/ipc/routes/playground'
 import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -119,7 +120,7 @@ function CreateCache() {
   const [lifetime, setLifetime] = useState<'ttl' | 'expire'>('ttl')
   const [ttl, setTtl] = useState(String(cacheTtl.defaultSeconds))
   const [expireAt, setExpireAt] = useState('')
-  const chosen = model || models[0]?.id || ''
+  const chosen = model || startingModel(models)?.id || ''
   const tools = jsonArray(toolsJson)
   const timing =
     lifetime === 'ttl'

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import type { GenerateContentResponse, Part } from '#shared/api/generative'
+import { startingModel } from '#shared/domain/catalog'
 import { assembleGenerate } from '#shared/domain/playground'
 import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -39,8 +40,9 @@ export function GeneratePlayground(props: {
   )
   const model = models.find((m) => m.id === settings.model)
   useEffect(() => {
-    if (!settings.model && models[0])
-      onChange({ ...conversation, settings: { ...settings, model: models[0].id } })
+    const starting = startingModel(models)
+    if (!settings.model && starting)
+      onChange({ ...conversation, settings: { ...settings, model: starting.id } })
   }, [conversation, settings, models, onChange])
   const usable =
     caches.data?.filter((handle) => handle.model === settings.model && handle.state === 'active') ?? []

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import type { ContentBlock, MessagesResponse } from '#shared/api/messages'
+import { startingModel } from '#shared/domain/catalog'
 import { assembleMessage } from '#shared/domain/playground'
 import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -28,8 +29,9 @@ export function MessagesPlayground(props: {
   )
   const model = models.find((m) => m.id === conversation.settings.model)
   useEffect(() => {
-    if (!conversation.settings.model && models[0])
-      onChange({ ...conversation, settings: { ...conversation.settings, model: models[0].id } })
+    const starting = startingModel(models)
+    if (!conversation.settings.model && starting)
+      onChange({ ...conversation, settings: { ...conversation.settings, model: starting.id } })
   }, [conversation, models, onChange])
   const saving = useConversationSaving<MessagesConversation>(
     'messages',

@@ -35,6 +35,7 @@ export function PlaygroundScreen() {
   // "Use in Playground" from the model browser arrives as ?model=…
   const wanted = params.model
   const { messages, generate, setMessages, setGenerate } = useOpenConversations()
+  useReopenLastConversations()
   useEffect(() => {
     if (!wanted) return
     setMessages((current) => ({ ...current, settings: { ...current.settings, model: wanted } }))
@@ -79,7 +80,7 @@ export function PlaygroundScreen() {
         ))}
       </div>
       {tab === 'generate' ? (
-        <GeneratePlayground conversation={generate} onChange={setGenerate} />
+        <GeneratePlayground key={generate.id} conversation={generate} onChange={setGenerate} />
       ) : tab === 'caches' ? (
         <CachesPanel
           onUse={(handle) => {
@@ -103,7 +104,7 @@ export function PlaygroundScreen() {
           }}
         />
       ) : (
-        <MessagesPlayground conversation={messages} onChange={setMessages} />
+        <MessagesPlayground key={messages.id} conversation={messages} onChange={setMessages} />
       )}
     </div>
   )
@@ -166,4 +167,30 @@ function SavedConversations(props: {
       </ul>
     </section>
   )
+}
+
+/** On the first visit after a start, opens the last saved conversation of each protocol where none is under way. */
+function useReopenLastConversations() {
+  const { restored, markRestored, setMessages, setGenerate } = useOpenConversations()
+  useEffect(() => {
+    if (restored) return
+    markRestored()
+    void (async () => {
+      const saved = await invoke('conversations.list', {})
+      const latest = (protocol: 'messages' | 'generative') =>
+        saved.filter((entry) => entry.protocol === protocol).sort((a, b) => b.updatedAt - a.updatedAt)[0]
+      const lastMessages = latest('messages')
+      const lastGenerate = latest('generative')
+      if (lastMessages) {
+        const { state } = await invoke('conversations.get', { id: lastMessages.id })
+        setMessages((current) => (current.turns.length ? current : (state as MessagesConversation)))
+      }
+      if (lastGenerate) {
+        const { state } = await invoke('conversations.get', { id: lastGenerate.id })
+        setGenerate((current) => (current.turns.length ? current : (state as GenerateConversation)))
+      }
+    })().catch(() => {
+      // Nothing to reopen: the screen starts on a new conversation, as on a first launch.
+    })
+  }, [restored, markRestored, setMessages, setGenerate])
 }

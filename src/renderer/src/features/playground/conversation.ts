@@ -176,15 +176,22 @@ export function generateContents(conversation: GenerateConversation): Content[] 
   )
 }
 
-/** The open conversations (UI state): they stay while the person visits other screens. */
+/**
+ * The open conversations (UI state): they stay while the person visits other screens, and the last saved one of
+ * each protocol is opened again on the first visit after a start (`restored` says that has happened).
+ */
 export const useOpenConversations = create<{
   messages: MessagesConversation
   generate: GenerateConversation
+  restored: boolean
   setMessages(update: MessagesConversation | ((current: MessagesConversation) => MessagesConversation)): void
   setGenerate(update: GenerateConversation | ((current: GenerateConversation) => GenerateConversation)): void
+  markRestored(): void
 }>((set) => ({
   messages: newMessagesConversation(),
   generate: newGenerateConversation(),
+  restored: false,
+  markRestored: () => set({ restored: true }),
   setMessages: (update) =>
     set((state) => ({ messages: typeof update === 'function' ? update(state.messages) : update })),
   setGenerate: (update) =>
