@@ -8,6 +8,7 @@ test('builds a yes/no, a choice and a score question, runs them, and reads the t
   const { page } = app
   await page.getByRole('link', { name: 'Decisions' }).click()
   await expect(page.getByText('No questions yet')).toBeVisible()
+  await expect(page.getByText('Add a question to run.')).toBeVisible()
 
   await page.getByRole('button', { name: 'Add yes/no question' }).click()
   const first = page.getByRole('article', { name: 'Question 1' })
@@ -19,9 +20,16 @@ test('builds a yes/no, a choice and a score question, runs them, and reads the t
   await page.getByRole('button', { name: 'Add choice question' }).click()
   const second = page.getByRole('article', { name: 'Question 2' })
   await second.getByLabel('Question 2 name').fill('angry')
-  await expect(second.getByText('question name "angry" is used more than once')).toBeVisible()
+  // A shared name is flagged on both questions, numbered as on screen, and the name fields are outlined.
+  await expect(second.getByText('“angry” is also the name of question 1.', { exact: false })).toBeVisible()
+  await expect(first.getByText('“angry” is also the name of question 2.', { exact: false })).toBeVisible()
+  await expect(first.getByLabel('Question 1 name')).toHaveAttribute('aria-invalid', 'true')
+  await expect(second.getByLabel('Choice 1 value')).toHaveAttribute('aria-invalid', 'true')
+  await expect(second.getByText('Choice 1 has no value.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Run' })).toBeDisabled()
+  await expect(page.getByText('Fix the questions marked in red to run.')).toBeVisible()
   await second.getByLabel('Question 2 name').fill('topic')
+  await expect(first.getByLabel('Question 1 name')).not.toHaveAttribute('aria-invalid', 'true')
   await second.getByLabel('Question 2 instructions').fill('What is the message about?')
   await second.getByRole('button', { name: 'Paste a list' }).click()
   await second

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  builderProblems,
   choicesFromLines,
   type QuestionDraft,
   type Questionnaire,
@@ -8,6 +7,7 @@ import {
   toNativeRequest,
   toUnifiedRequest,
 } from './questionnaire.ts'
+import { blockedReason, builderProblems } from './questionnaire-checks.ts'
 
 let next = 0
 const id = () => `id${next++}`
@@ -173,8 +173,8 @@ describe('what the native form could not carry', () => {
     }
     expect(builderProblems(twice)).toEqual([
       expect.objectContaining({
-        path: ['questions', 0, 'choices'],
-        message: 'Two choices have the value “billing”. Give each choice its own value.',
+        path: ['questions', 0, 'choices', 1, 'value'],
+        message: 'Choice 2 repeats choice 1 (“billing”).',
       }),
     ])
     expect(() => toNativeRequest(twice, 'x', 'judge-1')).toThrow('its own value')
@@ -186,6 +186,63 @@ describe('what the native form could not carry', () => {
       'urgent',
       'q2',
       'tone',
+    ])
+  })
+})
+
+describe('the builder’s checks, in the person’s words and at the field', () => {
+  const [predicate, choice, score] = questionnaire.questions as [QuestionDraft, QuestionDraft, QuestionDraft]
+
+  it('asks for a question when there is none, instead of pointing at red fields', () => {
+    const empty = { ...questionnaire, questions: [] }
+    expect(builderProblems(empty).map((problem) => problem.message)).toEqual(['Add a question to run.'])
+    expect(blockedReason(builderProblems(empty))).toBe('Add a question to run.')
+    expect(blockedReason(builderProblems(questionnaire))).toBeNull()
+  })
+
+  it('flags a shared name on every question that has it, numbered from 1', () => {
+    const shared = {
+      ...questionnaire,
+      questions: [
+        { ...predicate, name: 'topic' },
+        { ...choice, name: 'topic' },
+      ],
+    }
+    expect(builderProblems(shared).map((problem) => [problem.path, problem.message])).toEqual([
+      [['questions', 0, 'name'], '“topic” is also the name of question 2. Give each question its own name.'],
+      [['questions', 1, 'name'], '“topic” is also the name of question 1. Give each question its own name.'],
+    ])
+    expect(blockedReason(builderProblems(shared))).toBe('Fix the questions marked in red to run.')
+  })
+
+  it('flags an empty choice value and an empty level label at their rows', () => {
+    const blanks = {
+      ...questionnaire,
+      questions: [
+        { ...choice, choices: [{ id: 'a', value: ' ', description: 'nothing' }, ...choice.choices] },
+        { ...score, levels: [...score.levels, { id: 'z', label: '', description: '' }] },
+      ],
+    }
+    expect(builderProblems(blanks).map((problem) => [problem.path, problem.message])).toEqual([
+      [['questions', 0, 'choices', 0, 'value'], 'Choice 1 has no value.'],
+      [
+        ['questions', 1, 'levels', score.levels.length, 'label'],
+        `Level ${score.levels.length} has no label.`,
+      ],
+    ])
+  })
+
+  it('words the documents’ limits for people: no choices, and a score outside 2 to 10 levels', () => {
+    const broken = {
+      ...questionnaire,
+      questions: [
+        { ...choice, choices: [] },
+        { ...score, levels: score.levels.slice(0, 1) },
+      ],
+    }
+    expect(builderProblems(broken).map((problem) => problem.message)).toEqual([
+      'A choice question needs at least one choice.',
+      'A score takes 2 to 10 levels; this one has 1.',
     ])
   })
 })

@@ -7,7 +7,6 @@ import type {
   NativeQuestion,
   Question,
 } from '../api/decisions.ts'
-import { checkQuestions, fromUnified } from './decisions.ts'
 import { type Violation, violation } from './violation.ts'
 
 export type QuestionKind = 'predicate' | 'choice' | 'score'
@@ -137,14 +136,6 @@ export function questionnaireProblems(questionnaire: Questionnaire): Violation[]
       )
   })
   return problems
-}
-
-/** Every problem the builder shows at its field: the documents' rules, and what the native form could not carry. */
-export function builderProblems(questionnaire: Questionnaire): Violation[] {
-  return [
-    ...checkQuestions(fromUnified(toUnifiedRequest(questionnaire, '', '').questions)),
-    ...questionnaireProblems(questionnaire),
-  ]
 }
 
 export function toNativeRequest(

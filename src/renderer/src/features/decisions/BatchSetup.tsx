@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react'
 import { type BatchSource, batchLimits, csvHeader, parseBatch } from '#shared/domain/batch-inputs'
 import { estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { formatAmount } from '#shared/domain/money'
-import { builderProblems, toUnifiedRequest } from '#shared/domain/questionnaire'
+import { toUnifiedRequest } from '#shared/domain/questionnaire'
+import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
@@ -184,7 +185,7 @@ export function BatchSetup() {
           catalog's prices{model?.dedicated ? ' (input tokens only)' : ''}.
         </p>
       ) : null}
-      {problems.length > 0 ? <p className="field-error">Fix the questions marked in red first.</p> : null}
+      {problems.length > 0 ? <p className="field-error">{blockedReason(problems)}</p> : null}
       <div className="form-actions">
         <button
           type="button"

@@ -1,6 +1,7 @@
 // Decisions: build a questionnaire visually, run it on content or on many inputs, read and compare answers.
 import { useEffect, useMemo } from 'react'
-import { builderProblems, questionOfError } from '#shared/domain/questionnaire'
+import { questionOfError } from '#shared/domain/questionnaire'
+import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
 import { AppError } from '#shared/ipc/app-error'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
@@ -129,7 +130,7 @@ function BuildView() {
           </button>
         </div>
       </section>
-      <RunPanel blocked={problems.length > 0} run={run} formError={errorAt === -1 ? error : null} />
+      <RunPanel blocked={blockedReason(problems)} run={run} formError={errorAt === -1 ? error : null} />
     </div>
   )
 }

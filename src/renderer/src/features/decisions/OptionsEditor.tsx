@@ -1,9 +1,20 @@
 // The options of a choice question and the levels of a score question: add, edit, reorder, paste a list.
 import { useState } from 'react'
 import { choicesFromLines, type QuestionDraft } from '#shared/domain/questionnaire'
+import type { Violation } from '#shared/domain/violation'
 import { edits, newId, useQuestionnaire } from './store.ts'
 
-export function ChoicesEditor({ question }: { question: QuestionDraft }) {
+/** The message for row `index` of `field` (`choices` or `levels`), if the builder flagged it. */
+const rowProblem = (problems: readonly Violation[], field: string) => (index: number) =>
+  problems.find((problem) => problem.path[2] === field && problem.path[3] === index)?.message
+
+export function ChoicesEditor({
+  question,
+  problems,
+}: {
+  question: QuestionDraft
+  problems: readonly Violation[]
+}) {
   const change = useQuestionnaire((state) => state.change)
   const [pasting, setPasting] = useState(false)
   const [pasted, setPasted] = useState('')
@@ -16,6 +27,7 @@ export function ChoicesEditor({ question }: { question: QuestionDraft }) {
         primary="value"
         firstNumber={1}
         items={question.choices}
+        problemAt={rowProblem(problems, 'choices')}
         onChange={(choices) => setChoices(choices)}
       />
       <div className="options__actions">
@@ -67,7 +79,13 @@ export function ChoicesEditor({ question }: { question: QuestionDraft }) {
   )
 }
 
-export function LevelsEditor({ question }: { question: QuestionDraft }) {
+export function LevelsEditor({
+  question,
+  problems,
+}: {
+  question: QuestionDraft
+  problems: readonly Violation[]
+}) {
   const change = useQuestionnaire((state) => state.change)
   const setLevels = (levels: QuestionDraft['levels']) => change(edits.update(question.id, { levels }))
   return (
@@ -88,6 +106,7 @@ export function LevelsEditor({ question }: { question: QuestionDraft }) {
         primary="label"
         firstNumber={0}
         items={question.levels}
+        problemAt={rowProblem(problems, 'levels')}
         onChange={(levels) => setLevels(levels)}
       />
       <div className="options__actions">
@@ -115,6 +134,7 @@ function OptionRows<
   primary: K
   firstNumber: number
   items: T[]
+  problemAt: (index: number) => string | undefined
   onChange: (items: T[]) => void
 }) {
   const { primary, noun } = props
@@ -124,11 +144,15 @@ function OptionRows<
     <ol className="options__list" aria-label={props.label}>
       {props.items.map((item, index) => {
         const number = index + props.firstNumber
+        const problem = props.problemAt(index)
+        const errorId = `${item.id}-problem`
         return (
           <li key={item.id} className="options__row">
             {props.firstNumber === 0 ? <span className="options__index">{number}</span> : null}
             <input
               aria-label={`${noun} ${number} ${primary}`}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? errorId : undefined}
               value={item[primary]}
               placeholder={primary}
               onChange={(event) => edit(item.id, { [primary]: event.target.value } as Partial<T>)}
@@ -147,6 +171,11 @@ function OptionRows<
             >
               ×
             </button>
+            {problem ? (
+              <span id={errorId} className="field-error options__problem">
+                {problem}
+              </span>
+            ) : null}
           </li>
         )
       })}

@@ -44,8 +44,11 @@ function QuestionEditorView(props: QuestionEditorProps) {
   const { question, index } = props
   const change = useQuestionnaire((state) => state.change)
   const update = (patch: Partial<QuestionDraft>) => change(edits.update(question.id, patch))
+  // Messages about a whole field; those about one choice or level show at its row.
   const at = (field: string) =>
-    props.problems.filter((problem) => problem.path[2] === field).map((problem) => problem.message)
+    props.problems
+      .filter((problem) => problem.path[2] === field && problem.path.length === 3)
+      .map((problem) => problem.message)
   const jsonBroken = question.instructionsAsJson && instructionsOf(question) === null
   const title = `Question ${index + 1}`
 
@@ -106,6 +109,7 @@ function QuestionEditorView(props: QuestionEditorProps) {
           aria-label={`${title} name`}
           className="question__name"
           value={question.name}
+          aria-invalid={at('name').length > 0 ? true : undefined}
           placeholder="name (echoed in the answer)"
           onChange={(event) => update({ name: event.target.value })}
         />
@@ -209,8 +213,8 @@ function QuestionEditorView(props: QuestionEditorProps) {
           </label>
         </div>
       ) : null}
-      {question.kind === 'choice' ? <ChoicesEditor question={question} /> : null}
-      {question.kind === 'score' ? <LevelsEditor question={question} /> : null}
+      {question.kind === 'choice' ? <ChoicesEditor question={question} problems={props.problems} /> : null}
+      {question.kind === 'score' ? <LevelsEditor question={question} problems={props.problems} /> : null}
       {[...at('choices'), ...at('levels'), ...at('criteria')].map((message) => (
         <p key={message} className="field-error">
           {message}

@@ -43,7 +43,8 @@ export function useDecisionRun() {
 }
 
 export function RunPanel(props: {
-  blocked: boolean
+  /** Why it cannot run yet (shown beside Run), or null. */
+  blocked: string | null
   run: ReturnType<typeof useDecisionRun>
   /** The run's error when it concerns no particular question. */
   formError: unknown
@@ -92,7 +93,7 @@ export function RunPanel(props: {
         ) : null}
         <span className="muted">Ctrl/⌘+Enter</span>
       </div>
-      {props.blocked ? <p className="muted">Fix the questions marked in red to run.</p> : null}
+      {props.blocked ? <p className="muted">{props.blocked}</p> : null}
       <ErrorNote error={props.formError} />
       {run.data ? (
         <section className="answers" aria-label="Answers">

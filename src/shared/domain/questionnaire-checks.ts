@@ -1,0 +1,82 @@
+// What the builder shows before anything is sent, in the person's words and at the field at fault: the
+// documents' question rules (document 1 §2.1, §7, §8), what the native form could not carry, and what would be
+// answered as blank (a choice with no value, a level with no label). Questions are numbered from 1, as on screen.
+import { checkQuestions, decisionLimits, fromUnified } from './decisions.ts'
+import { jsonDepth } from './json-depth.ts'
+import {
+  instructionsOf,
+  type Questionnaire,
+  questionnaireProblems,
+  toUnifiedRequest,
+} from './questionnaire.ts'
+import { type Violation, violation } from './violation.ts'
+
+const listed = (numbers: number[]) =>
+  numbers.length === 1
+    ? `question ${numbers[0]}`
+    : `questions ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`
+
+export function builderProblems(questionnaire: Questionnaire): Violation[] {
+  const problems: Violation[] = []
+  const flag = (path: (string | number)[], message: string) =>
+    problems.push(violation(400, 'invalid_request_error', message, path))
+  if (questionnaire.questions.length === 0) flag(['questions'], 'Add a question to run.')
+  const names = questionnaire.questions.map((question) => question.name.trim())
+  questionnaire.questions.forEach((question, index) => {
+    const at = ['questions', index]
+    const name = names[index] ?? ''
+    const sharing = name ? names.flatMap((other, at) => (other === name && at !== index ? [at + 1] : [])) : []
+    if (sharing.length)
+      flag(
+        [...at, 'name'],
+        `“${name}” is also the name of ${listed(sharing)}. Give each question its own name.`,
+      )
+    if (question.kind === 'choice') {
+      if (question.choices.length === 0)
+        flag([...at, 'choices'], 'A choice question needs at least one choice.')
+      if (question.choices.length > decisionLimits.choices)
+        flag([...at, 'choices'], `A choice question takes at most ${decisionLimits.choices} choices.`)
+      const values = question.choices.map((choice) => choice.value.trim())
+      values.forEach((value, choice) => {
+        const first = values.indexOf(value)
+        if (!value) flag([...at, 'choices', choice, 'value'], `Choice ${choice + 1} has no value.`)
+        else if (first !== choice)
+          flag(
+            [...at, 'choices', choice, 'value'],
+            `Choice ${choice + 1} repeats choice ${first + 1} (“${value}”).`,
+          )
+      })
+    }
+    if (question.kind === 'score') {
+      const count = question.levels.length
+      if (count < decisionLimits.minLevels || count > decisionLimits.maxLevels)
+        flag(
+          [...at, 'levels'],
+          `A score takes ${decisionLimits.minLevels} to ${decisionLimits.maxLevels} levels; this one has ${count}.`,
+        )
+      question.levels.forEach((level, position) => {
+        if (!level.label.trim()) flag([...at, 'levels', position, 'label'], `Level ${position} has no label.`)
+      })
+    }
+    if (jsonDepth(instructionsOf(question)) > decisionLimits.nesting)
+      flag(
+        [...at, 'instructions'],
+        `The instructions are nested more than ${decisionLimits.nesting} levels deep.`,
+      )
+  })
+  // What the native form could not carry; a repeated choice value is already flagged at its row.
+  for (const problem of questionnaireProblems(questionnaire))
+    if (problem.path[2] === 'name') problems.push(problem)
+  // The service's own rules stay the authority: anything they refuse that is not flagged above shows as is.
+  const flagged = new Set(problems.map((problem) => problem.path.slice(0, 3).join('.')))
+  for (const problem of checkQuestions(fromUnified(toUnifiedRequest(questionnaire, '', '').questions)))
+    if (!flagged.has(problem.path.slice(0, 3).join('.'))) problems.push(problem)
+  return problems
+}
+
+/** Why the questionnaire cannot run yet, in one line beside the Run button; null when it can. */
+export function blockedReason(problems: readonly Violation[]): string | null {
+  if (problems.length === 0) return null
+  if (problems.some((problem) => problem.path.length === 1)) return 'Add a question to run.'
+  return 'Fix the questions marked in red to run.'
+}
