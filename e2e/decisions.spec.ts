@@ -31,6 +31,12 @@ test('builds a yes/no, a choice and a score question, runs them, and reads the t
   await second.getByLabel('Question 2 name').fill('topic')
   await expect(first.getByLabel('Question 1 name')).not.toHaveAttribute('aria-invalid', 'true')
   await second.getByLabel('Question 2 instructions').fill('What is the message about?')
+  // The builder's own undo and redo, from the keyboard, in a text field too: one field's typing is one step.
+  await second.getByLabel('Question 2 instructions').press('Control+z')
+  await expect(second.getByLabel('Question 2 instructions')).toHaveValue('')
+  await expect(second.getByLabel('Question 2 name')).toHaveValue('topic')
+  await second.getByLabel('Question 2 instructions').press('Control+Shift+z')
+  await expect(second.getByLabel('Question 2 instructions')).toHaveValue('What is the message about?')
   await second.getByRole('button', { name: 'Paste a list' }).click()
   await second
     .getByLabel('Choices, one per line')

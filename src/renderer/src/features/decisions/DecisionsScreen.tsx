@@ -1,5 +1,5 @@
 // Decisions: build a questionnaire visually, run it on content or on many inputs, read and compare answers.
-import { useEffect, useMemo } from 'react'
+import { type KeyboardEvent, useEffect, useMemo } from 'react'
 import { questionOfError } from '#shared/domain/questionnaire'
 import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
 import { AppError } from '#shared/ipc/app-error'
@@ -57,10 +57,24 @@ export function DecisionsScreen() {
                 </button>
               ))}
             </div>
-            <button type="button" className="button" onClick={undo} disabled={past.length === 0}>
+            <button
+              type="button"
+              className="button"
+              onClick={undo}
+              disabled={past.length === 0}
+              aria-keyshortcuts="Control+Z"
+              title="Undo (Ctrl/⌘+Z)"
+            >
               Undo
             </button>
-            <button type="button" className="button" onClick={redo} disabled={future.length === 0}>
+            <button
+              type="button"
+              className="button"
+              onClick={redo}
+              disabled={future.length === 0}
+              aria-keyshortcuts="Control+Shift+Z"
+              title="Redo (Ctrl/⌘+Shift+Z)"
+            >
               Redo
             </button>
           </>
@@ -69,6 +83,24 @@ export function DecisionsScreen() {
       {view === 'batch' ? <BatchView /> : view === 'runs' ? <RunsView /> : <BuildView />}
     </div>
   )
+}
+
+/**
+ * Ctrl/⌘+Z and Ctrl/⌘+Shift+Z (or Ctrl+Y) anywhere in the builder, text fields included: the builder's own
+ * steps, since the fields are drawn from the questionnaire and the browser's undo would not know them.
+ */
+function undoKeys(event: KeyboardEvent) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return
+  const key = event.key.toLowerCase()
+  const { undo, redo } = useQuestionnaire.getState()
+  if (key === 'z') {
+    event.preventDefault()
+    if (event.shiftKey) redo()
+    else undo()
+  } else if (key === 'y' && !event.shiftKey) {
+    event.preventDefault()
+    redo()
+  }
 }
 
 function BuildView() {
@@ -86,7 +118,7 @@ function BuildView() {
 
   return (
     <div className="decisions__body">
-      <section className="decisions__editor" aria-label="Questionnaire">
+      <section className="decisions__editor" aria-label="Questionnaire" onKeyDown={undoKeys}>
         <LibraryBar request={call ? { path: pathOf(call), body: call.body } : null} />
         <input
           className="decisions__title"

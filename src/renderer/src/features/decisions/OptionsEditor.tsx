@@ -18,7 +18,8 @@ export function ChoicesEditor({
   const change = useQuestionnaire((state) => state.change)
   const [pasting, setPasting] = useState(false)
   const [pasted, setPasted] = useState('')
-  const setChoices = (choices: QuestionDraft['choices']) => change(edits.update(question.id, { choices }))
+  const setChoices = (choices: QuestionDraft['choices'], typing = false) =>
+    change(edits.update(question.id, { choices }), typing ? `${question.id}.choices` : undefined)
   return (
     <div className="options">
       <OptionRows
@@ -28,7 +29,7 @@ export function ChoicesEditor({
         firstNumber={1}
         items={question.choices}
         problemAt={rowProblem(problems, 'choices')}
-        onChange={(choices) => setChoices(choices)}
+        onChange={(choices, typing) => setChoices(choices, typing)}
       />
       <div className="options__actions">
         <button
@@ -87,7 +88,8 @@ export function LevelsEditor({
   problems: readonly Violation[]
 }) {
   const change = useQuestionnaire((state) => state.change)
-  const setLevels = (levels: QuestionDraft['levels']) => change(edits.update(question.id, { levels }))
+  const setLevels = (levels: QuestionDraft['levels'], typing = false) =>
+    change(edits.update(question.id, { levels }), typing ? `${question.id}.levels` : undefined)
   return (
     <div className="options">
       <div className="scale" aria-hidden="true">
@@ -107,7 +109,7 @@ export function LevelsEditor({
         firstNumber={0}
         items={question.levels}
         problemAt={rowProblem(problems, 'levels')}
-        onChange={(levels) => setLevels(levels)}
+        onChange={(levels, typing) => setLevels(levels, typing)}
       />
       <div className="options__actions">
         <button
@@ -135,11 +137,15 @@ function OptionRows<
   firstNumber: number
   items: T[]
   problemAt: (index: number) => string | undefined
-  onChange: (items: T[]) => void
+  /** `typing` when the change is a keystroke in a row, so a word typed is one undo step. */
+  onChange: (items: T[], typing?: boolean) => void
 }) {
   const { primary, noun } = props
   const edit = (id: string, patch: Partial<T>) =>
-    props.onChange(props.items.map((item) => (item.id === id ? { ...item, ...patch } : item)))
+    props.onChange(
+      props.items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
+      true,
+    )
   return (
     <ol className="options__list" aria-label={props.label}>
       {props.items.map((item, index) => {

@@ -43,7 +43,8 @@ export const QuestionEditor = memo(
 function QuestionEditorView(props: QuestionEditorProps) {
   const { question, index } = props
   const change = useQuestionnaire((state) => state.change)
-  const update = (patch: Partial<QuestionDraft>) => change(edits.update(question.id, patch))
+  const update = (patch: Partial<QuestionDraft>) =>
+    change(edits.update(question.id, patch), `${question.id}.${Object.keys(patch).join()}`)
   // Messages about a whole field; those about one choice or level show at its row.
   const at = (field: string) =>
     props.problems

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { checkQuestions, fromUnified } from '#shared/domain/decisions'
 import { type Questionnaire, toUnifiedRequest } from '#shared/domain/questionnaire'
 import { blankQuestion, edits, useQuestionnaire } from './store.ts'
@@ -173,5 +173,32 @@ describe('questionnaire edits', () => {
     expect(names()).toEqual(['d', 'b', 'c', 'a'])
     state().change(edits.moveTo('missing', 0))
     expect(names()).toEqual(['d', 'b', 'c', 'a'])
+  })
+})
+
+describe('typing as undo steps', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('makes the keystrokes of one field one step, and a pause or another field a new one', () => {
+    vi.useFakeTimers()
+    const [question] = start('spam').questions
+    const id = question?.id ?? ''
+    const type = (text: string) => state().change(edits.update(id, { name: text }), `${id}.name`)
+    type('s')
+    vi.advanceTimersByTime(200)
+    type('sp')
+    vi.advanceTimersByTime(200)
+    type('spa')
+    vi.advanceTimersByTime(1500)
+    type('spam!')
+    state().change(edits.update(id, { instructions: 'Is it?' }), `${id}.instructions`)
+    state().undo()
+    expect(current().questions[0]?.instructions).toBe('spam?')
+    state().undo()
+    expect(names()).toEqual(['spa'])
+    state().undo()
+    expect(names()).toEqual(['spam'])
+    state().redo()
+    expect(names()).toEqual(['spa'])
   })
 })

@@ -28,25 +28,38 @@ interface EditorState {
   questionnaire: Questionnaire
   past: Questionnaire[]
   future: Questionnaire[]
-  /** Applies one change as one undoable step. */
-  change(update: (current: Questionnaire) => Questionnaire): void
+  /** The field the last change typed into, and when: typing in one field is one undoable step. */
+  typing: { field: string; at: number } | null
+  /**
+   * Applies one change as one undoable step. Changes naming the same `field` less than a second apart (the
+   * keystrokes of one word) make one step together.
+   */
+  change(update: (current: Questionnaire) => Questionnaire, field?: string): void
   undo(): void
   redo(): void
   load(questionnaire: Questionnaire): void
 }
 
 const limit = 200
+const typingStepMs = 1000
 
 export const useQuestionnaire = create<EditorState>((set) => ({
   questionnaire: { id: newId(), name: 'Untitled questionnaire', questions: [] },
   past: [],
   future: [],
-  change: (update) =>
-    set((state) => ({
-      questionnaire: update(state.questionnaire),
-      past: [...state.past.slice(1 - limit), state.questionnaire],
-      future: [],
-    })),
+  typing: null,
+  change: (update, field) =>
+    set((state) => {
+      const now = Date.now()
+      const sameStep =
+        field !== undefined && state.typing?.field === field && now - state.typing.at < typingStepMs
+      return {
+        questionnaire: update(state.questionnaire),
+        past: sameStep ? state.past : [...state.past.slice(1 - limit), state.questionnaire],
+        future: [],
+        typing: field === undefined ? null : { field, at: now },
+      }
+    }),
   undo: () =>
     set((state) => {
       const previous = state.past.at(-1)
@@ -55,13 +68,16 @@ export const useQuestionnaire = create<EditorState>((set) => ({
             questionnaire: previous,
             past: state.past.slice(0, -1),
             future: [state.questionnaire, ...state.future],
+            typing: null,
           }
         : state
     }),
   redo: () =>
     set((state) => {
       const [next, ...rest] = state.future
-      return next ? { questionnaire: next, past: [...state.past, state.questionnaire], future: rest } : state
+      return next
+        ? { questionnaire: next, past: [...state.past, state.questionnaire], future: rest, typing: null }
+        : state
     }),
   // Opening a saved questionnaire or a template is a step too, so unsaved work is one undo away.
   load: (questionnaire) =>
@@ -69,6 +85,7 @@ export const useQuestionnaire = create<EditorState>((set) => ({
       questionnaire,
       past: [...state.past.slice(1 - limit), state.questionnaire],
       future: [],
+      typing: null,
     })),
 }))
 
