@@ -2,7 +2,7 @@
 // sandbox, answered on screen.
 import { expect, screenshot, test } from './fixtures/app.ts'
 
-test('builds a yes/no, a choice and a score question, runs them, and reads the three answers', async ({
+test('builds a yes/no, a choice and a score question, runs them, reads the three answers, and finds them after a restart', async ({
   app,
 }) => {
   const { page } = app
@@ -88,6 +88,23 @@ test('builds a yes/no, a choice and a score question, runs them, and reads the t
   await expect(name).toHaveValue('Support ticket triage')
   await page.getByRole('button', { name: 'Redo' }).click()
   await expect(name).toHaveValue('Untitled questionnaire')
+
+  // The questionnaire being built comes back after a restart; a batch can run a saved one instead.
+  const restarted = await app.restart()
+  await restarted.getByRole('link', { name: 'Decisions' }).click()
+  await expect(
+    restarted.getByRole('article', { name: 'Question 3' }).getByLabel('Question 3 name'),
+  ).toHaveValue('urgency')
+  await restarted
+    .getByRole('combobox', { name: 'Start from a template' })
+    .selectOption('Support ticket triage')
+  await restarted.getByRole('tab', { name: 'Batch' }).click()
+  const setup = restarted.getByRole('region', { name: 'New batch' })
+  await expect(setup.getByRole('heading', { name: 'New batch of “Support ticket triage”' })).toBeVisible()
+  await setup
+    .getByRole('combobox', { name: 'Questionnaire' })
+    .selectOption({ label: 'Untitled questionnaire (saved, version 1)' })
+  await expect(setup.getByRole('heading', { name: 'New batch of “Untitled questionnaire”' })).toBeVisible()
 })
 
 test('explains why the dedicated model cannot read an image, and runs the vision model on it', async ({

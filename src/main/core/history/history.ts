@@ -6,6 +6,7 @@ import { decisionBatchRepository } from './decision-batches.ts'
 import {
   catalogSnapshotRepository,
   decisionRunRepository,
+  draftRepository,
   imageResultRepository,
   questionnaireRepository,
 } from './library.ts'
@@ -27,6 +28,7 @@ export function openHistory(userData: string, now = Date.now()) {
     webhookDeliveries: webhookDeliveryRepository(db, damaged),
     imageResults: imageResultRepository(db, damaged),
     questionnaires: questionnaireRepository(db, damaged),
+    drafts: draftRepository(db),
     decisionRuns: decisionRunRepository(db, damaged),
     catalogSnapshots: catalogSnapshotRepository(db),
     decisionBatches: decisionBatchRepository(db, damaged),

@@ -1,4 +1,5 @@
-// Image results, questionnaires with their versions, decision runs, and catalog snapshots.
+// Image results, questionnaires with their versions and the draft being built, decision runs, and catalog
+// snapshots.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { DamagedRows } from './damaged-rows.ts'
@@ -123,6 +124,20 @@ export function questionnaireRepository(db: DatabaseSync, damaged: DamagedRows) 
     list: () => questionnaireRows.listed(list.all(), damaged),
     version: (id: string, number: number) => versionRows.maybe(version.get(id, number))?.bodyJson,
     delete: (id: string) => remove.run(id).changes > 0,
+  }
+}
+
+const DraftRow = z.object({ bodyJson: text, updatedAt: integer })
+const draftRows = rowsOf('draft', DraftRow)
+
+/** Work in progress by kind (`questionnaire`): written as it changes, read back after a restart. */
+export function draftRepository(db: DatabaseSync) {
+  const put = db.prepare(`INSERT INTO drafts (kind, body_json, updated_at) VALUES (?, ?, ?)
+    ON CONFLICT(kind) DO UPDATE SET body_json = excluded.body_json, updated_at = excluded.updated_at`)
+  const get = db.prepare('SELECT body_json AS bodyJson, updated_at AS updatedAt FROM drafts WHERE kind = ?')
+  return {
+    put: (kind: string, bodyJson: string, now: number) => void put.run(kind, bodyJson, now),
+    get: (kind: string) => draftRows.maybe(get.get(kind)),
   }
 }
 

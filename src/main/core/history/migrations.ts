@@ -188,4 +188,12 @@ export const migrations: string[] = [
   ALTER TABLE webhook_deliveries ADD COLUMN profile_id TEXT;
   UPDATE webhook_deliveries SET profile_id = (SELECT profile_id FROM video_jobs WHERE video_jobs.id = job_id);
   `,
+  // 7: work in progress kept across restarts (the questionnaire being built), one row per kind.
+  `
+  CREATE TABLE drafts (
+    kind TEXT PRIMARY KEY,
+    body_json TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ]

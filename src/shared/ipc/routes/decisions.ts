@@ -111,4 +111,8 @@ export const decisionRoutes = {
     input: z.object({ id: z.string() }),
     output: z.object({ deleted: z.boolean() }),
   }),
+  /** The questionnaire being built, kept as it changes so it survives a restart. */
+  'questionnaires.keepDraft': route({ input: QuestionnaireBody, output: z.object({}) }),
+  /** The kept draft, or null when there is none (or it can no longer be read). */
+  'questionnaires.draft': route({ input: z.object({}), output: QuestionnaireBody.nullable() }),
 }

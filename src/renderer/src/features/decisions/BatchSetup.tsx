@@ -1,6 +1,6 @@
 // A new batch: inputs from pasted lines, a CSV column or JSONL, the model and format of single runs, a
 // concurrency limit and a spend cap, with the estimated cost from the catalog prices.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { type BatchSource, batchLimits, csvHeader, parseBatch } from '#shared/domain/batch-inputs'
 import { estimateDecisionUnits } from '#shared/domain/decision-cost'
@@ -22,8 +22,40 @@ const sources: { value: BatchSource; label: string; accept: string }[] = [
   { value: 'jsonl', label: 'JSONL', accept: '.jsonl,.ndjson,application/x-ndjson' },
 ]
 
+/** The questionnaire a batch runs: the one being built, or one from the library. */
+function useBatchQuestionnaire() {
+  const { questionnaire: built } = useCurrentRequest()
+  const [pickedId, setPickedId] = useState('')
+  const saved = useQuery({
+    queryKey: queryKeys.questionnaires(),
+    queryFn: () => invoke('questionnaires.list', {}),
+  })
+  const picked = useQuery({
+    queryKey: [...queryKeys.questionnaires(), 'latest', pickedId],
+    queryFn: () => invoke('questionnaires.get', { id: pickedId }),
+    enabled: pickedId !== '',
+  })
+  const questionnaire = pickedId && picked.data ? picked.data : built
+  const picker = (
+    <label className="field">
+      <span className="field__label">Questionnaire</span>
+      <select value={pickedId} onChange={(event) => setPickedId(event.target.value)}>
+        <option value="">The one being built: {built.name}</option>
+        {(saved.data ?? []).map((entry) => (
+          <option key={entry.id} value={entry.id}>
+            {entry.name} (saved, version {entry.latestVersion})
+          </option>
+        ))}
+      </select>
+      <ErrorNote error={picked.error} onRetry={() => picked.refetch()} />
+    </label>
+  )
+  return { questionnaire, picker }
+}
+
 export function BatchSetup() {
-  const { questionnaire, model } = useCurrentRequest()
+  const { model } = useCurrentRequest()
+  const { questionnaire, picker } = useBatchQuestionnaire()
   const settings = useRunSettings()
   // A file dropped on the window arrives here once.
   const [dropped] = useState(() => {
@@ -76,6 +108,7 @@ export function BatchSetup() {
   return (
     <section className="batch-setup" aria-label="New batch">
       <h2 className="section-title">New batch of “{questionnaire.name}”</h2>
+      {picker}
       <div className="segmented" role="radiogroup" aria-label="Inputs from">
         {sources.map((option) => (
           <label key={option.value} className="segmented__option">

@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { BatchView } from './BatchView.tsx'
+import { useDraftKeeping } from './draft-keeping.ts'
 import { LibraryBar } from './LibraryBar.tsx'
 import { QuestionEditor } from './QuestionEditor.tsx'
 import { RunPanel, useDecisionRun } from './RunPanel.tsx'
@@ -34,6 +35,7 @@ export function DecisionsScreen() {
     setRouteParams('/decisions', { model: null })
   }, [wanted, setRunSettings])
   const { undo, redo, past, future } = useQuestionnaire()
+  useDraftKeeping()
   return (
     <div className="decisions">
       <ScreenHeader
