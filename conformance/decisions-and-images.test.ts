@@ -165,7 +165,7 @@ const service: ServiceRow[] = [
     rule: 'the envelope names the model that served the request',
     ...decide({}),
     status: 200,
-    then: (reply) => expect(reply.body.model).toBe(dedicated),
+    check: (reply) => expect(reply.body.model).toBe(dedicated),
   },
   {
     section: '2.4',
@@ -250,7 +250,7 @@ const service: ServiceRow[] = [
     auth: 'bearer',
     body: { model: 'lumen/image-1', prompt: 'p', n: 0 },
     status: 400,
-    then: async () => {
+    check: async () => {
       const reply = await fetch(sandbox.url('/v1/images/generations'), {
         method: 'POST',
         headers: { authorization: `Bearer ${keys.demo}`, 'content-type': 'application/json' },
@@ -295,7 +295,7 @@ const service: ServiceRow[] = [
       size: '256x256',
     },
     status: 200,
-    then: (reply) => expect(reply.body.usage.num_input_images).toBe(1),
+    check: (reply) => expect(reply.body.usage.num_input_images).toBe(1),
   },
   {
     section: '4.2',
@@ -304,7 +304,7 @@ const service: ServiceRow[] = [
     auth: 'bearer',
     body: { model: 'orbit/ref-image', prompt: 'a cat', image_urls: [dataUri], size: '256x256' },
     status: 200,
-    then: (reply) => expect(reply.body.usage.num_input_images).toBeUndefined(),
+    check: (reply) => expect(reply.body.usage.num_input_images).toBeUndefined(),
   },
   {
     section: '4.2',
@@ -326,7 +326,7 @@ const service: ServiceRow[] = [
       extra_body: { provider: { type: 'origin' } },
     },
     status: 200,
-    then: (reply) => expect(reply.headers.get('x-svc-provider')).toBe('origin'),
+    check: (reply) => expect(reply.headers.get('x-svc-provider')).toBe('origin'),
   },
   {
     section: '4.2',
@@ -336,7 +336,7 @@ const service: ServiceRow[] = [
     headers: { 'x-svc-provider-type': 'cloudhost' },
     body: { model: 'lumen/image-1', prompt: 'p', size: '256x256' },
     status: 200,
-    then: (reply) => expect(reply.headers.get('x-svc-provider')).toBe('cloudhost'),
+    check: (reply) => expect(reply.headers.get('x-svc-provider')).toBe('cloudhost'),
   },
   {
     section: '4.3',
@@ -344,7 +344,7 @@ const service: ServiceRow[] = [
     ...edit({ model: 'lumen/image-1', size: 'auto' }),
     status: 200,
     answer: ImageResult('auto'),
-    then: (reply) => {
+    check: (reply) => {
       expect(reply.body.usage.input_tokens_details.image_tokens).toBeGreaterThan(0)
       expect(reply.body.usage.num_input_images).toBe(1)
     },
@@ -365,7 +365,7 @@ const service: ServiceRow[] = [
       },
     ),
     status: 200,
-    then: (reply) => expect(reply.headers.get('x-svc-provider')).toBe('cloudhost'),
+    check: (reply) => expect(reply.headers.get('x-svc-provider')).toBe('cloudhost'),
   },
   {
     section: '4.3',

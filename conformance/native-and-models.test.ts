@@ -145,7 +145,7 @@ const service: ServiceRow[] = [
     ...caches({ displayName: 'handbook' }),
     status: 200,
     answer: Cache,
-    then: (reply, context) => {
+    check: (reply, context) => {
       context.cache = reply.body.name
       expect(seconds(reply.body.createTime, reply.body.expireTime)).toBe(600)
     },
@@ -162,7 +162,7 @@ const service: ServiceRow[] = [
     rule: 'expireTime sets the expiry',
     ...caches({ expireTime: new Date(Date.now() + 1_800_000).toISOString() }),
     status: 200,
-    then: (reply) =>
+    check: (reply) =>
       expect(Math.abs(seconds(new Date().toISOString(), reply.body.expireTime) - 1800)).toBeLessThan(60),
   },
   {
@@ -178,7 +178,7 @@ const service: ServiceRow[] = [
     ...generate({ contents: [{ role: 'user', parts: [{ text: 'a red kite' }] }] }, imageModel),
     status: 200,
     answer: Generation,
-    then: (reply) => {
+    check: (reply) => {
       const parts = reply.body.candidates[0].content.parts
       expect(parts.some((part: { inlineData?: unknown }) => part.inlineData)).toBe(true)
       const details = reply.body.usageMetadata.candidatesTokensDetails as {
@@ -209,7 +209,7 @@ const service: ServiceRow[] = [
       tool_choice: { type: 'tool', name: 'weather' },
     }),
     status: 200,
-    then: (reply) => {
+    check: (reply) => {
       const block = reply.body.content.find((item: { type: string }) => item.type === 'tool_use')
       expect(block).toMatchObject({
         type: 'tool_use',
@@ -275,7 +275,7 @@ const service: ServiceRow[] = [
       generationConfig: { maxOutputTokens: 2 },
     }),
     status: 200,
-    then: (reply) => {
+    check: (reply) => {
       expect(reply.body.candidates[0].finishReason).toBe('MAX_TOKENS')
       expect(reply.body.usageMetadata.candidatesTokenCount).toBeLessThanOrEqual(2)
     },
@@ -292,7 +292,7 @@ const service: ServiceRow[] = [
     rule: 'streamGenerateContent with alt=sse streams generation responses',
     ...generate({}, textModel, 'streamGenerateContent?alt=sse'),
     status: 200,
-    then: (reply) => {
+    check: (reply) => {
       expect(reply.headers.get('content-type')).toMatch(/^text\/event-stream/)
       const events = eventsOf(reply.text)
       expect(events.length).toBeGreaterThan(1)
@@ -313,7 +313,7 @@ const service: ServiceRow[] = [
       contents: [{ role: 'user', parts: [{ text: 'Summarize' }] }],
     }),
     status: 200,
-    then: (reply) => expect(reply.body.usageMetadata.cachedContentTokenCount).toBeGreaterThan(1000),
+    check: (reply) => expect(reply.body.usageMetadata.cachedContentTokenCount).toBeGreaterThan(1000),
   },
   {
     section: '4.2',
@@ -339,7 +339,7 @@ const service: ServiceRow[] = [
     rule: 'max_tokens is honoured: one token, and the stop reason says so',
     ...message({ max_tokens: 1, messages: [{ role: 'user', content: 'Explain photosynthesis in detail' }] }),
     status: 200,
-    then: (reply) =>
+    check: (reply) =>
       expect([reply.body.usage.output_tokens, reply.body.stop_reason]).toEqual([1, 'max_tokens']),
   },
   {
@@ -347,7 +347,7 @@ const service: ServiceRow[] = [
     rule: 'stream: true answers a stream of events ending the message',
     ...message({ stream: true }),
     status: 200,
-    then: (reply) => {
+    check: (reply) => {
       const events = eventsOf(reply.text)
       expect(events[0]?.event).toBe('message_start')
       expect(events.at(-1)?.event).toBe('message_stop')
@@ -358,7 +358,7 @@ const service: ServiceRow[] = [
     rule: 'by provider: only that provider’s models',
     path: '/v1/models/aurora',
     status: 200,
-    then: (reply) => expect(ids(reply.body.data).every((id) => id?.startsWith('aurora/'))).toBe(true),
+    check: (reply) => expect(ids(reply.body.data).every((id) => id?.startsWith('aurora/'))).toBe(true),
   },
   {
     section: '4.4',
@@ -372,7 +372,7 @@ const service: ServiceRow[] = [
     rule: 'by provider, generative-native',
     path: '/gen-native/v1beta/models/aurora',
     status: 200,
-    then: (reply) =>
+    check: (reply) =>
       expect(ids(reply.body.models).every((name) => name?.startsWith('models/aurora/'))).toBe(true),
   },
   {
@@ -387,7 +387,7 @@ const service: ServiceRow[] = [
     rule: 'by provider, message-native',
     path: '/msg-native/v1/models/nimbus',
     status: 200,
-    then: (reply) => expect(ids(reply.body.data)).toEqual([chatModel]),
+    check: (reply) => expect(ids(reply.body.data)).toEqual([chatModel]),
   },
   {
     section: '4.4',
@@ -401,7 +401,7 @@ const service: ServiceRow[] = [
     rule: 'every listing returns all models, not one vendor’s',
     path: '/msg-native/v1/models',
     status: 200,
-    then: (reply) =>
+    check: (reply) =>
       expect(new Set(ids(reply.body.data).map((id) => id?.split('/')[0])).size).toBeGreaterThan(2),
   },
   {

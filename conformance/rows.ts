@@ -42,7 +42,7 @@ export interface ServiceRow {
   message?: string | RegExp
   /** The whole answer must parse with this shape. */
   answer?: z.ZodType
-  then?: (reply: Reply, context: Context) => void | Promise<void>
+  check?: (reply: Reply, context: Context) => void | Promise<void>
 }
 
 export interface SentRequest {
@@ -188,7 +188,7 @@ export function walk(
           const parsed = row.answer.safeParse(reply.body)
           expect(parsed.success ? [] : parsed.error.issues, reply.text.slice(0, 400)).toEqual([])
         }
-        await row.then?.(reply, context)
+        await row.check?.(reply, context)
       })
     const sent: SentRequest[] = []
     const gateway = recordingGateway(() => sandbox.base, sent)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatElapsed, formatPricePerMillion, formatUsd } from './format.ts'
+import { formatElapsed, formatPricePerMillion, formatTokenCount, formatUsd, tokensPhrase } from './format.ts'
 
 describe('format', () => {
   it('writes USD exactly, with cents, or the places a sub-cent amount needs', () => {
@@ -23,5 +23,20 @@ describe('prices per 1M tokens', () => {
     expect(formatPricePerMillion('0.000005')).toBe('$5.00')
     expect(formatPricePerMillion('0.00000003')).toBe('$0.03')
     expect(formatPricePerMillion('0.0000000001')).toBe('$0.0001')
+  })
+})
+
+describe('token counts', () => {
+  it('writes context in decimal thousands and millions, as model cards do', () => {
+    expect(formatTokenCount(200_000)).toBe('200K')
+    expect(formatTokenCount(65_536)).toBe('65.5K')
+    expect(formatTokenCount(1_048_576)).toBe('1M')
+    expect(formatTokenCount(512)).toBe('512')
+    expect(formatTokenCount(null)).toBe('—')
+  })
+
+  it('says “1 token”, not “1 tokens”', () => {
+    expect(tokensPhrase(1)).toBe('1 token')
+    expect(tokensPhrase(2048)).toBe('2,048 tokens')
   })
 })

@@ -33,3 +33,13 @@ export function formatPricePerMillion(perToken: string): string {
   const [whole = '0', fraction = ''] = perMillion(perToken).split('.')
   return `$${whole}.${fraction.padEnd(2, '0')}`
 }
+
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })
+
+/** A token count in decimal thousands and millions, as model cards write it: 200,000 → 200K, 1,048,576 → 1M. */
+export const formatTokenCount = (count: number | null): string =>
+  count === null ? '—' : compact.format(count)
+
+/** "1 token", "2,048 tokens". */
+export const tokensPhrase = (count: number): string =>
+  `${count.toLocaleString()} ${count === 1 ? 'token' : 'tokens'}`

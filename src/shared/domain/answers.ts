@@ -65,14 +65,41 @@ export function shownAnswers(
   })
 }
 
-/** One answer in a table cell or a CSV field: yes/no with its probability, the pick, or the score. */
-export function answerCell(answer: ShownAnswer): string {
-  if (answer.probability !== undefined)
-    return `${answer.probability >= 0.5 ? 'yes' : 'no'} (${Math.round(answer.probability * 100)}%)`
-  if (answer.pick !== undefined) return answer.pick
-  if (answer.score !== undefined) return answer.score.toFixed(2)
-  return ''
+/** A batch row's status in words, the same on screen and in exports. */
+export const itemStatusWords = { done: 'answered', pending: 'waiting', failed: 'failed' } as const
+
+/** The level a weighted score is closest to. */
+export const nearestLevel = (answer: ShownAnswer): string =>
+  answer.score === undefined ? '' : (answer.options?.[Math.round(answer.score)]?.label ?? '')
+
+export interface AnswerParts {
+  /** What a person reads: yes or no, the pick, the nearest level. */
+  value: string
+  /** Its number: the probability of yes or of the pick (0–1), or the weighted score. */
+  number: number | null
 }
+
+/** One answer split in two, for a table's cell and a CSV's pair of columns. */
+export function answerParts(answer: ShownAnswer): AnswerParts {
+  if (answer.probability !== undefined)
+    return { value: answer.probability >= 0.5 ? 'yes' : 'no', number: answer.probability }
+  if (answer.pick !== undefined) {
+    const picked = answer.options?.find((option) => option.label === answer.pick)
+    return { value: answer.pick, number: picked?.probability ?? answer.confidence ?? null }
+  }
+  if (answer.score !== undefined) return { value: nearestLevel(answer), number: answer.score }
+  return { value: '', number: null }
+}
+
+/** The number as a person reads it: a percentage for a probability, two places for a score. */
+export function answerNumber(answer: ShownAnswer, parts = answerParts(answer)): string {
+  if (parts.number === null) return ''
+  return answer.score !== undefined ? parts.number.toFixed(2) : `${Math.round(parts.number * 100)}%`
+}
+
+/** What the number of a question's answer is, as a column heading: `probability` or `score`. */
+export const numberHeading = (kind: 'predicate' | 'choice' | 'score') =>
+  kind === 'score' ? 'score' : kind === 'predicate' ? 'probability of yes' : 'probability'
 
 /** The value an answer sorts by: the probability of yes, the pick, or the score. */
 export function answerSortKey(answer: ShownAnswer): string | number {

@@ -46,9 +46,21 @@ describe('decision batches', () => {
     env.platform.dialogAnswers.push(csvPath)
     expect(await env.call('batches.export', { id: started.id, format: 'csv' })).toEqual({ savedTo: csvPath })
     const rows = parseCsv(await readFile(csvPath, 'utf8'))
-    expect(rows[0]).toEqual(['row', 'input', 'status', 'refund', 'cost_usd', 'error'])
+    // Two columns per question, value and number apart; the status in the screen's words.
+    expect(rows[0]).toEqual([
+      'row',
+      'input',
+      'status',
+      'refund',
+      'refund: probability of yes',
+      'cost_usd',
+      'error',
+    ])
     expect(rows).toHaveLength(13)
-    expect(rows[1]?.[3]).toMatch(/^(yes|no) \(\d+%\)$/)
+    expect(rows[1]?.[2]).toBe('answered')
+    expect(rows[1]?.[3]).toMatch(/^(yes|no)$/)
+    expect(Number(rows[1]?.[4])).toBeGreaterThanOrEqual(0)
+    expect(Number(rows[1]?.[4])).toBeLessThanOrEqual(1)
     const jsonPath = join(env.userData, 'out.json')
     env.platform.dialogAnswers.push(jsonPath)
     await env.call('batches.export', { id: started.id, format: 'json' })

@@ -1,6 +1,6 @@
 // Batches: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
 import { randomUUID } from 'node:crypto'
-import { answerCell, shownAnswers } from '#shared/domain/answers'
+import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shared/domain/answers'
 import { inputPreview, toCsv } from '#shared/domain/batch-inputs'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
@@ -142,20 +142,27 @@ export function createBatchService(deps: {
 
 export type BatchService = ReturnType<typeof createBatchService>
 
-/** One row per input: its number, the input, the status, one column per question, the cost and any error. */
+/**
+ * One row per input: its number, the input, the status (in the screen's words), two columns per question (the
+ * answer, and its probability or score), the cost and any error.
+ */
 export function batchCsv(questionnaire: Questionnaire, items: readonly BatchItem[]): string {
-  const titles = questionnaire.questions.map(
-    (question, index) => question.name.trim() || `Question ${index + 1}`,
-  )
+  const titles = questionnaire.questions.flatMap((question, index) => {
+    const title = question.name.trim() || `Question ${index + 1}`
+    return [title, `${title}: ${numberHeading(question.kind)}`]
+  })
   return toCsv([
     ['row', 'input', 'status', ...titles, 'cost_usd', 'error'],
     ...items.map((item) => [
       String(item.index + 1),
       inputPreview(item.input, Number.POSITIVE_INFINITY),
-      item.status,
+      itemStatusWords[item.status],
       ...(item.response
-        ? shownAnswers(questionnaire, item.response).map(answerCell)
-        : questionnaire.questions.map(() => '')),
+        ? shownAnswers(questionnaire, item.response).flatMap((answer) => {
+            const { value, number } = answerParts(answer)
+            return [value, number === null ? '' : String(Number(number.toFixed(4)))]
+          })
+        : questionnaire.questions.flatMap(() => ['', ''])),
       item.cost ?? '',
       item.error?.message ?? '',
     ]),

@@ -1,6 +1,6 @@
 // Answers at a glance: a gauge for yes/no, bars for a choice with the pick marked, a marker on the scale for
 // a score (the weighted value may fall between levels), each with its confidence.
-import type { ShownAnswer } from '#shared/domain/answers'
+import { nearestLevel, type ShownAnswer } from '#shared/domain/answers'
 
 const percent = (value: number) => `${Math.round(value * 100)}%`
 
@@ -66,7 +66,7 @@ export function AnswerView({ answer }: { answer: ShownAnswer }) {
             ))}
           </div>
           <p className="score__value">
-            Score {answer.score.toFixed(2)} of {answer.options.length - 1}
+            {nearestLevel(answer)} · score {answer.score.toFixed(2)} of {answer.options.length - 1}
           </p>
         </div>
       ) : null}

@@ -2,6 +2,7 @@
 // question's answer, with a retry on each failed row.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { itemStatusWords } from '#shared/domain/answers'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -9,7 +10,7 @@ import { VirtualList } from '../../components/VirtualList.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
-import { answerGroup, filterRows, resultRows, type SortColumn, sortRows } from './batch-view-model.ts'
+import { filterRows, resultRows, type SortColumn, sortRows } from './batch-view-model.ts'
 
 export function BatchResults(props: {
   batchId: string
@@ -34,8 +35,7 @@ export function BatchResults(props: {
     [rows, filter, sort],
   )
   const answers = useMemo(
-    () =>
-      [...new Set(rows.map((row) => answerGroup(row.cells[filter.question] ?? '')).filter(Boolean))].sort(),
+    () => [...new Set(rows.map((row) => row.cells[filter.question]?.value ?? '').filter(Boolean))].sort(),
     [rows, filter.question],
   )
   const titles = questionnaire.questions.map(
@@ -64,9 +64,11 @@ export function BatchResults(props: {
             onChange={(event) => setFilter({ ...filter, status: event.target.value })}
           >
             <option value="">All</option>
-            <option value="done">Answered</option>
-            <option value="failed">Failed</option>
-            <option value="pending">Waiting</option>
+            {(['done', 'failed', 'pending'] as const).map((status) => (
+              <option key={status} value={status}>
+                {itemStatusWords[status]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="field">
@@ -137,12 +139,19 @@ export function BatchResults(props: {
                     Retry
                   </button>
                 ) : (
-                  { done: 'answered', pending: 'waiting' }[row.item.status]
+                  itemStatusWords[row.item.status]
                 )}
               </span>
               {row.cells.map((cell, index) => (
-                <span key={questionnaire.questions[index]?.id} className="batch-table__cell">
-                  {cell || (row.item.status === 'failed' && index === 0 ? row.item.error?.message : '')}
+                <span key={questionnaire.questions[index]?.id} className="batch-table__cell batch-answer">
+                  {cell.value ? (
+                    <>
+                      <span className="batch-answer__value">{cell.value}</span>
+                      <span className="batch-answer__number muted">{cell.number}</span>
+                    </>
+                  ) : row.item.status === 'failed' && index === 0 ? (
+                    row.item.error?.message
+                  ) : null}
                 </span>
               ))}
               <span className="batch-table__cell batch-table__cost">

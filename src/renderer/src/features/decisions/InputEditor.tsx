@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { toUnifiedRequest } from '#shared/domain/questionnaire'
 import { estimateTokens } from '#shared/domain/tokens'
 import { MediaDrop, MediaThumb, pastedMedia } from '../../components/MediaInputs.tsx'
+import { formatTokenCount, tokensPhrase } from '../../format.ts'
 import { blankMessage, type InputMode, type MessageRole, useRunInput } from './run-input.ts'
 import { useCurrentRequest } from './run-settings.ts'
 
@@ -138,8 +139,8 @@ export function InputEditor() {
         <span className="field-error">{parsed.message}</span>
       ) : null}
       <span className={overContext ? 'field-error' : 'muted'}>
-        About {tokens.toLocaleString()} tokens
-        {model?.contextLength ? ` of ${model.contextLength.toLocaleString()}` : ''}
+        About {tokensPhrase(tokens)}
+        {model?.contextLength ? ` of ${formatTokenCount(model.contextLength)}` : ''}
         {overContext ? ' — more than this model reads; shorten the input or choose another model.' : ''}
       </span>
     </div>

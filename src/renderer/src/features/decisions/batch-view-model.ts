@@ -1,6 +1,6 @@
 // What the batch screen shows, computed from a batch's rows: one cell per question, sorting and filtering by
 // answer, progress and time left.
-import { answerCell, answerSortKey, shownAnswers } from '#shared/domain/answers'
+import { answerNumber, answerParts, answerSortKey, shownAnswers } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
@@ -8,7 +8,8 @@ import type { BatchItem } from '#shared/ipc/routes/batches'
 export interface ResultRow {
   item: BatchItem
   input: string
-  cells: string[]
+  /** Per question: the answer a person reads and its number (probability or score), apart. */
+  cells: { value: string; number: string }[]
   keys: (string | number)[]
 }
 
@@ -18,7 +19,12 @@ export function resultRows(questionnaire: Questionnaire, items: readonly BatchIt
     return {
       item,
       input: inputPreview(item.input),
-      cells: questionnaire.questions.map((_, index) => (answers[index] ? answerCell(answers[index]) : '')),
+      cells: questionnaire.questions.map((_, index) => {
+        const answer = answers[index]
+        if (!answer) return { value: '', number: '' }
+        const parts = answerParts(answer)
+        return { value: parts.value, number: answerNumber(answer, parts) }
+      }),
       keys: questionnaire.questions.map((_, index) => (answers[index] ? answerSortKey(answers[index]) : '')),
     }
   })
@@ -45,14 +51,6 @@ export function sortRows(rows: readonly ResultRow[], column: SortColumn, descend
   return descending ? sorted.reverse() : sorted
 }
 
-/** A filter on one question's answer: yes/no for predicates, the pick for choices, the rounded level for scores. */
-export function answerGroup(cell: string): string {
-  if (cell.startsWith('yes')) return 'yes'
-  if (cell.startsWith('no')) return 'no'
-  const score = Number(cell)
-  return cell !== '' && Number.isFinite(score) ? String(Math.round(score)) : cell
-}
-
 export function filterRows(
   rows: readonly ResultRow[],
   filter: { status: string; question: number; answer: string },
@@ -60,7 +58,7 @@ export function filterRows(
   return rows.filter(
     (row) =>
       (filter.status === '' || row.item.status === filter.status) &&
-      (filter.answer === '' || answerGroup(row.cells[filter.question] ?? '') === filter.answer),
+      (filter.answer === '' || row.cells[filter.question]?.value === filter.answer),
   )
 }
 

@@ -4,7 +4,7 @@
 import type { CatalogModel } from '#shared/domain/catalog'
 import type { SortColumn } from '#shared/domain/catalog-view'
 import { VirtualList } from '../../components/VirtualList.tsx'
-import { formatPricePerMillion } from '../../format.ts'
+import { formatPricePerMillion, formatTokenCount } from '../../format.ts'
 
 const columns: { key: SortColumn | null; label: string; width: number; className?: string }[] = [
   { key: 'id', label: 'Model', width: 240 },
@@ -29,12 +29,6 @@ const modelGrid = `${checkboxWidth}px ${columns.map((column) => `${column.width}
 const tableWidth =
   checkboxWidth + columns.reduce((sum, column) => sum + column.width, 0) + gap * columns.length + padding * 2
 
-const tokens = (value: number | null) =>
-  value === null
-    ? '—'
-    : value >= 1024
-      ? `${Math.round(value / 1024).toLocaleString()}K`
-      : value.toLocaleString()
 const price = (value: string | null) => (value === null ? '—' : formatPricePerMillion(value))
 
 export function ModelTable(props: {
@@ -101,8 +95,8 @@ export function ModelTable(props: {
               >
                 {model.inputModalities.join('+')} → {model.outputModalities.join('+')}
               </span>
-              <span className="model-table__cell num">{tokens(model.contextLength)}</span>
-              <span className="model-table__cell num">{tokens(model.maxCompletionTokens)}</span>
+              <span className="model-table__cell num">{formatTokenCount(model.contextLength)}</span>
+              <span className="model-table__cell num">{formatTokenCount(model.maxCompletionTokens)}</span>
               <span className="model-table__cell num">{price(model.prices.prompt)}</span>
               <span className="model-table__cell num">{price(model.prices.completion)}</span>
               <span className="model-table__cell num">{price(model.prices.cacheRead)}</span>

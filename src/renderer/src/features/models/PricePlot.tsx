@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import type { CatalogModel } from '#shared/domain/catalog'
 import { perMillion } from '#shared/domain/catalog-view'
-import { formatPricePerMillion, formatUsd } from '../../format.ts'
+import { formatPricePerMillion, formatTokenCount, formatUsd } from '../../format.ts'
 
 const width = 760
 const height = 380
@@ -55,7 +55,7 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
               y={height - margin.bottom + 18}
               textAnchor="middle"
             >
-              {10 ** power >= 1000 ? `${(10 ** power / 1000).toLocaleString()}K` : 10 ** power}
+              {formatTokenCount(10 ** power)}
             </text>
           </g>
         ))}
