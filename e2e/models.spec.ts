@@ -21,6 +21,10 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await expect(rows).toHaveCount(total)
 
   await page.getByRole('button', { name: 'Prompt $/1M' }).click()
+  // Cheapest prompt first is a model with a token price, not a video model billed per second.
+  await expect(rows.first()).not.toContainText(/\/s$/)
+  await expect(rows.first()).not.toContainText(/clip|motion/)
+  await expect(rows.filter({ hasText: 'lumen/clip-1' })).toContainText(/\$\d+\.\d+\/s/)
   await page.getByRole('button', { name: 'Prompt $/1M ↑' }).click()
   await expect(page.getByRole('button', { name: 'Prompt $/1M ↓' })).toBeVisible()
   // The most expensive prompt first: the image model at $5.00 per 1M.

@@ -28,6 +28,12 @@ export function formatUsd(decimal: string | null | undefined): string {
   return places === '0' || places === '-0' ? '< $0.00000001' : `$${places}`
 }
 
+/** A price per second of video, exact, at least the cents: $0.05/s. */
+export function formatPricePerSecond(perSecond: string): string {
+  const [whole = '0', fraction = ''] = perSecond.split('.')
+  return `$${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}/s`
+}
+
 /** A price per 1M tokens, exact: every digit the catalog gives, at least the cents ($0.375, $5.00). */
 export function formatPricePerMillion(perToken: string): string {
   const [whole = '0', fraction = ''] = perMillion(perToken).split('.')

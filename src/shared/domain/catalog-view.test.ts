@@ -27,6 +27,7 @@ const model = (
   contextLength: context,
   maxCompletionTokens: null,
   prices: { prompt, completion: '0', cacheRead: null, cacheWrite5m: null, cacheWrite1h: null },
+  perSecond: null,
   moderated: false,
   supportedParameters: [],
   expirationDate: null,
@@ -114,5 +115,34 @@ describe('filters and sorting', () => {
     expect(filterFromParams(new URLSearchParams('maxPrice=cheap&role=admin&minContext=-3'))).toEqual(
       emptyFilter,
     )
+  })
+})
+
+describe('models billed per second of video', () => {
+  const video = model('v/clip', '0', null, {
+    roles: ['video'],
+    outputModalities: ['video'],
+    perSecond: '0.05',
+  })
+  const pricier = model('v/film', '0', null, {
+    roles: ['video'],
+    outputModalities: ['video'],
+    perSecond: '0.4',
+  })
+  const text = model('t/chat', '0.000001', 8000)
+
+  it('do not sort as the cheapest by token price, and sort by their price per second', () => {
+    expect(sortModels([video, text], 'prompt', false).map((m) => m.id)).toEqual(['t/chat', 'v/clip'])
+    expect(sortModels([pricier, text, video], 'perSecond', false).map((m) => m.id)).toEqual([
+      'v/clip',
+      'v/film',
+      't/chat',
+    ])
+  })
+
+  it('are not caught by a price per 1M tokens filter', () => {
+    expect(filterModels([video, text], { ...emptyFilter, maxPrice: '5' }).map((m) => m.id)).toEqual([
+      't/chat',
+    ])
   })
 })

@@ -1,6 +1,6 @@
 // The model browser's arithmetic and filters, kept pure: prices per million tokens, the cost of a workload,
 // filtering and sorting the catalog, and the filters as the view's address.
-import type { CatalogModel, ModelRole, PriceName } from './catalog.ts'
+import { billedPerSecond, type CatalogModel, type ModelRole, type PriceName } from './catalog.ts'
 import { type Amount, compareAmounts, formatAmount, multiply, parseAmount } from './money.ts'
 
 /** Per-token price → per-million, exactly. */
@@ -107,7 +107,8 @@ export function filterModels(models: readonly CatalogModel[], filter: ModelFilte
     if (filter.parameter && !model.supportedParameters.includes(filter.parameter)) return false
     if (filter.role && !model.roles.includes(filter.role)) return false
     if (maxPrice !== null) {
-      if (model.prices.prompt === null) return false
+      // A price per 1M tokens says nothing of a model billed per second.
+      if (model.prices.prompt === null || billedPerSecond(model)) return false
       if (multiply(parseAmount(model.prices.prompt), 1_000_000) > maxPrice) return false
     }
     if (words.length) {
@@ -129,6 +130,7 @@ export const sortColumns = [
   'cacheRead',
   'cacheWrite5m',
   'cacheWrite1h',
+  'perSecond',
   'moderated',
   'expirationDate',
 ] as const
@@ -136,19 +138,26 @@ export type SortColumn = (typeof sortColumns)[number]
 
 const priceColumns = new Set<string>(['prompt', 'completion', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h'])
 
-/** Sorted by one column; missing values always last, ties by id. */
+/**
+ * Sorted by one column; missing values always last, ties by id. A model billed per second has no token price
+ * to sort by (its listed 0 is not a price), so it sorts with the missing ones there.
+ */
 export function sortModels(
   models: readonly CatalogModel[],
   column: SortColumn,
   descending: boolean,
 ): CatalogModel[] {
   const read = (model: CatalogModel): string | number | bigint | boolean | null =>
-    priceColumns.has(column)
-      ? (() => {
-          const price = model.prices[column as PriceName]
-          return price === null ? null : parseAmount(price)
-        })()
-      : model[column as Exclude<SortColumn, PriceName>]
+    column === 'perSecond'
+      ? model.perSecond === null
+        ? null
+        : parseAmount(model.perSecond)
+      : priceColumns.has(column)
+        ? (() => {
+            const price = model.prices[column as PriceName]
+            return price === null || billedPerSecond(model) ? null : parseAmount(price)
+          })()
+        : model[column as Exclude<SortColumn, PriceName | 'perSecond'>]
   const direction = descending ? -1 : 1
   return [...models].sort((a, b) => {
     const x = read(a)

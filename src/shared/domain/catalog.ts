@@ -29,6 +29,11 @@ export interface StyleView {
   maxCompletionTokens: number | null
   /** USD per token as the service writes it; null where this style does not quote it. */
   prices: Record<PriceName, string | null>
+  /**
+   * USD per second of video, for models billed that way (the listing's `pricing.video_per_second`, beside the
+   * documented token prices, which such a model quotes as 0).
+   */
+  perSecond: string | null
   moderated: boolean
   supportedParameters: string[]
   expirationDate: string | null
@@ -49,6 +54,16 @@ export interface CatalogModel extends StyleView {
 }
 
 /** The fields the unified and message-native styles write alike (snake_case, five prices). */
+/** A decimal price the listing gives beside the documented ones, or null. */
+const extraPrice = (pricing: Record<string, unknown>, name: string): string | null => {
+  const value = pricing[name]
+  return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? value : null
+}
+
+/** Whether a model is billed per second of video, so its token prices say nothing about its cost. */
+export const billedPerSecond = (model: Pick<CatalogModel, 'perSecond' | 'roles'>): boolean =>
+  model.perSecond !== null && model.roles.includes('video')
+
 function snakeCaseView(model: UnifiedModel | MessageModel): Omit<StyleView, 'id' | 'name' | 'created'> {
   return {
     description: model.description,
@@ -64,6 +79,7 @@ function snakeCaseView(model: UnifiedModel | MessageModel): Omit<StyleView, 'id'
       cacheWrite5m: model.pricing.input_cache_write_5m ?? null,
       cacheWrite1h: model.pricing.input_cache_write_1h ?? null,
     },
+    perSecond: extraPrice(model.pricing, 'video_per_second'),
     moderated: model.top_provider.is_moderated,
     supportedParameters: model.supported_parameters,
     expirationDate: model.expiration_date,
@@ -93,6 +109,7 @@ export function fromGenerative(model: GenerativeModel): StyleView {
       cacheWrite5m: model.pricing.input_cache_write ?? null,
       cacheWrite1h: null,
     },
+    perSecond: extraPrice(model.pricing, 'video_per_second'),
     moderated: model.topProvider.is_moderated,
     supportedParameters: model.supportedParameters,
     expirationDate: model.expirationDate,

@@ -35,6 +35,8 @@ export const CatalogModelRecord = z.object({
     cacheWrite5m: price,
     cacheWrite1h: price,
   }),
+  /** Catalogs kept before per-second prices were read have none. */
+  perSecond: price.default(null),
   moderated: z.boolean(),
   supportedParameters: z.array(z.string()),
   expirationDate: z.string().nullable(),

@@ -1,10 +1,10 @@
 // One model: every field, where the listing styles disagree, the raw object in each style side by side, what a
 // call costs, "Use in …", an expiration warning, and a refresh from the single-model routes.
 import { useState } from 'react'
-import { daysToExpiry, listingStyles, priceNames } from '#shared/domain/catalog'
+import { billedPerSecond, daysToExpiry, listingStyles, priceNames } from '#shared/domain/catalog'
 import { CodeBlock } from '../../components/CodeBlock.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { formatDateTime, formatPricePerMillion } from '../../format.ts'
+import { formatDateTime, formatPricePerMillion, formatPricePerSecond, tokensPhrase } from '../../format.ts'
 import { navigate, setRouteParams } from '../../router.ts'
 import { CostCalculator } from './CostCalculator.tsx'
 import { priceLabels, useInPaths, useModelDetail } from './queries.ts'
@@ -86,12 +86,23 @@ export function ModelDetail({ id }: { id: string }) {
             <dt>Writes</dt>
             <dd>{model.outputModalities.join(', ')}</dd>
             <dt>Context</dt>
-            <dd>{model.contextLength?.toLocaleString() ?? '—'} tokens</dd>
+            <dd>{model.contextLength === null ? '—' : tokensPhrase(model.contextLength)}</dd>
             <dt>Max completion</dt>
-            <dd>{model.maxCompletionTokens?.toLocaleString() ?? '—'} tokens</dd>
-            {priceNames.map((price) => (
-              <PriceFact key={price} label={priceLabels[price]} value={model.prices[price]} />
-            ))}
+            <dd>{model.maxCompletionTokens === null ? '—' : tokensPhrase(model.maxCompletionTokens)}</dd>
+            {model.perSecond !== null ? (
+              <>
+                <dt>Video</dt>
+                <dd>
+                  {formatPricePerSecond(model.perSecond)} of video at 720p (other resolutions cost more or
+                  less)
+                </dd>
+              </>
+            ) : null}
+            {billedPerSecond(model)
+              ? null
+              : priceNames.map((price) => (
+                  <PriceFact key={price} label={priceLabels[price]} value={model.prices[price]} />
+                ))}
             <dt>Moderated</dt>
             <dd>{model.moderated ? 'yes' : 'no'}</dd>
             <dt>Parameters</dt>
@@ -130,7 +141,7 @@ export function ModelDetail({ id }: { id: string }) {
               </table>
             </section>
           ) : null}
-          <CostCalculator prices={model.prices} />
+          {billedPerSecond(model) ? null : <CostCalculator prices={model.prices} />}
           <section aria-label="Raw objects">
             <h3>As each style lists it</h3>
             <div className="raw-styles">

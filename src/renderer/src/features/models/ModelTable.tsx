@@ -1,10 +1,10 @@
 // The catalog as a virtualized table: every column sortable, prices per 1M tokens with the unit in the header,
 // a row opens the model, a box adds it to the comparison (up to four).
 
-import type { CatalogModel } from '#shared/domain/catalog'
+import { billedPerSecond, type CatalogModel } from '#shared/domain/catalog'
 import type { SortColumn } from '#shared/domain/catalog-view'
 import { VirtualList } from '../../components/VirtualList.tsx'
-import { formatPricePerMillion, formatTokenCount } from '../../format.ts'
+import { formatPricePerMillion, formatPricePerSecond, formatTokenCount } from '../../format.ts'
 
 const columns: { key: SortColumn | null; label: string; width: number; className?: string }[] = [
   { key: 'id', label: 'Model', width: 240 },
@@ -17,6 +17,7 @@ const columns: { key: SortColumn | null; label: string; width: number; className
   { key: 'cacheRead', label: 'Cache read $/1M', width: 120, className: 'num' },
   { key: 'cacheWrite5m', label: 'Write 5m $/1M', width: 112, className: 'num' },
   { key: 'cacheWrite1h', label: 'Write 1h $/1M', width: 112, className: 'num' },
+  { key: 'perSecond', label: 'Video $/s', width: 88, className: 'num' },
   { key: 'moderated', label: 'Moderated', width: 84 },
   { key: null, label: 'Parameters', width: 180 },
   { key: 'expirationDate', label: 'Expires', width: 92 },
@@ -97,11 +98,27 @@ export function ModelTable(props: {
               </span>
               <span className="model-table__cell num">{formatTokenCount(model.contextLength)}</span>
               <span className="model-table__cell num">{formatTokenCount(model.maxCompletionTokens)}</span>
-              <span className="model-table__cell num">{price(model.prices.prompt)}</span>
-              <span className="model-table__cell num">{price(model.prices.completion)}</span>
+              {billedPerSecond(model) ? (
+                <>
+                  <span className="model-table__cell num muted" title="Billed per second of video">
+                    —
+                  </span>
+                  <span className="model-table__cell num muted" title="Billed per second of video">
+                    —
+                  </span>
+                </>
+              ) : (
+                <>
+                  <span className="model-table__cell num">{price(model.prices.prompt)}</span>
+                  <span className="model-table__cell num">{price(model.prices.completion)}</span>
+                </>
+              )}
               <span className="model-table__cell num">{price(model.prices.cacheRead)}</span>
               <span className="model-table__cell num">{price(model.prices.cacheWrite5m)}</span>
               <span className="model-table__cell num">{price(model.prices.cacheWrite1h)}</span>
+              <span className="model-table__cell num">
+                {model.perSecond === null ? '—' : formatPricePerSecond(model.perSecond)}
+              </span>
               <span className="model-table__cell">{model.moderated ? 'yes' : 'no'}</span>
               <span className="model-table__cell" title={model.supportedParameters.join(', ')}>
                 {model.supportedParameters.join(', ') || '—'}
