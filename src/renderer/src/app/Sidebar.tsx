@@ -19,6 +19,7 @@ export function Sidebar({ active }: { active: Screen }) {
               <a
                 href={`#${lastPathOf(screen.path)}`}
                 className="sidebar__link"
+                title={`${screen.label} (${shortcutLabel(index)})`}
                 aria-current={screen.id === active.id ? 'page' : undefined}
                 aria-keyshortcuts={shortcutKeys(index)}
               >
