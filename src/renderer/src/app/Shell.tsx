@@ -5,11 +5,13 @@ import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { invoke, on } from '../ipc.ts'
 import { queryKeys } from '../query.ts'
 import { lastPath, lastPathOf, loadViewMemory, navigate, rememberPath, useRoutePath } from '../router.ts'
+import { CommandPalette, useCommandPalette } from './CommandPalette.tsx'
 import { useFileDrop } from './file-drop.ts'
 import { NoticeBanner } from './NoticeBanner.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { StatusBar } from './StatusBar.tsx'
 import { screenForPath, screens } from './screens.tsx'
+import { useTabListKeys } from './tab-keys.ts'
 import { useAppliedTheme } from './theme.ts'
 
 /** Calls `run` with the latest value once calls have paused for `ms`. */
@@ -42,6 +44,8 @@ export function Shell() {
   })
   useAppliedTheme(preferences.data?.theme ?? 'system')
   useScreenShortcuts()
+  useTabListKeys()
+  const [palette, setPalette] = useCommandPalette()
   const drop = useFileDrop()
   useEffect(() => on('app.navigate', ({ path }) => navigate(path)), [])
 
@@ -84,6 +88,7 @@ export function Shell() {
         </ErrorBoundary>
       </main>
       <StatusBar />
+      {palette ? <CommandPalette onClose={() => setPalette(false)} /> : null}
     </div>
   )
 }

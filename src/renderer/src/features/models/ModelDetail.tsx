@@ -1,9 +1,10 @@
 // One model: every field, where the listing styles disagree, the raw object in each style side by side, what a
 // call costs, "Use in …", an expiration warning, and a refresh from the single-model routes.
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { billedPerSecond, daysToExpiry, listingStyles, priceNames } from '#shared/domain/catalog'
 import { CodeBlock } from '../../components/CodeBlock.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatDateTime, formatPricePerMillion, formatPricePerSecond, tokensPhrase } from '../../format.ts'
 import { navigate, setRouteParams } from '../../router.ts'
 import { CostCalculator } from './CostCalculator.tsx'
@@ -18,10 +19,12 @@ const styleLabels = {
 export function ModelDetail({ id }: { id: string }) {
   const [fresh, setFresh] = useState(false)
   const detail = useModelDetail(id, fresh)
+  const panel = useRef<HTMLElement>(null)
+  useDismiss(panel, () => setRouteParams('/models', { model: null }))
   const model = detail.data?.model
   const days = model ? daysToExpiry(model.expirationDate, Date.now()) : null
   return (
-    <aside className="model-detail" aria-label={`Model ${id}`}>
+    <aside ref={panel} className="model-detail" aria-label={`Model ${id}`}>
       <header className="model-detail__head">
         <div>
           <h2>{model?.name ?? id}</h2>

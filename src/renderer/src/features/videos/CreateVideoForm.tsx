@@ -1,13 +1,14 @@
 // The create form: prompt, model with price, length and shape, frames or references, options. The inferred
 // mode and the cost estimate update as the person types; every rule of document 2 §4.1 is checked here first.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { aspectRatios, type VideoCreateRequest, videoResolutions } from '#shared/api/videos'
 import { formatAmount } from '#shared/domain/money'
 import { checkVideoReferences, estimateVideoCost, inferVideoMode } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { MediaDrop, MediaThumb } from '../../components/MediaInputs.tsx'
+import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
@@ -21,6 +22,8 @@ export function CreateVideoForm(props: {
   onClose: () => void
 }) {
   const client = useQueryClient()
+  const form = useRef<HTMLFormElement>(null)
+  useDismiss(form, props.onClose, { firstField: true })
   const models = useVideoModels()
   const receiver = useReceiver()
   const [draft, setDraft] = useState<VideoDraft>(() => draftFromRequest(props.initial))
@@ -56,6 +59,7 @@ export function CreateVideoForm(props: {
 
   return (
     <form
+      ref={form}
       className="create-video"
       aria-label="New video"
       onSubmit={(event) => {

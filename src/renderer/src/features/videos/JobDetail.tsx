@@ -1,8 +1,9 @@
 // One job in full: playback, actions, the task as the service reports it, the request as sent, and every
 // poll and webhook delivery with its time and outcome.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatDateTime, formatElapsed, formatTime, formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
@@ -33,6 +34,8 @@ export function outcomeText(status: string, task: unknown): string {
 export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (request: unknown) => void }) {
   const client = useQueryClient()
   const detail = useVideoDetail(id)
+  const panel = useRef<HTMLElement>(null)
+  useDismiss(panel, () => setRouteParams('/videos', { job: null }))
   const [tab, setTab] = useState<Tab>('overview')
   const now = useNow(detail.data?.job.status === 'pending')
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.videos() })
@@ -60,8 +63,16 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
   })
   const saveAs = useMutation({ mutationFn: () => invoke('videos.saveAs', { id }) })
 
-  if (detail.isError) return <ErrorNote error={detail.error} onRetry={() => detail.refetch()} />
-  if (!detail.data || !job) return <p className="muted">Loading…</p>
+  if (detail.isError || !detail.data || !job)
+    return (
+      <aside ref={panel} className="job-detail" aria-label="Job detail">
+        {detail.isError ? (
+          <ErrorNote error={detail.error} onRetry={() => detail.refetch()} />
+        ) : (
+          <p className="muted">Loading…</p>
+        )}
+      </aside>
+    )
   const source = job.mediaUrl ?? fetched.data?.mediaUrl ?? null
   const timeline = [
     ...detail.data.polls.map((poll) => ({
@@ -77,7 +88,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
   ].sort((a, b) => a.at - b.at)
 
   return (
-    <aside className="job-detail" aria-label="Job detail">
+    <aside ref={panel} className="job-detail" aria-label="Job detail">
       <header className="job-detail__head">
         <span className={`status-pill status-pill--${job.status}`}>{statusLabel[job.status]}</span>
         <button

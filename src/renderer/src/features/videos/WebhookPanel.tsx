@@ -1,12 +1,14 @@
 // How results reach the app: the local receiver, the tunnel that exposes it, the polling budget, and every
 // webhook request received, with its verdict, headers and body.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { TunnelState } from '#shared/ipc/routes/videos'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { setRouteParams } from '../../router.ts'
 import { useNow, usePolling, useReceiver, useTunnel } from './queries.ts'
 
 type Provider = NonNullable<TunnelState['provider']>
@@ -19,6 +21,8 @@ const providers: { value: Provider; label: string }[] = [
 
 export function WebhookPanel() {
   const client = useQueryClient()
+  const panel = useRef<HTMLElement>(null)
+  useDismiss(panel, () => setRouteParams('/videos', { panel: null }))
   const receiver = useReceiver()
   const tunnel = useTunnel()
   const polling = usePolling()
@@ -49,7 +53,7 @@ export function WebhookPanel() {
   const state = tunnel.data
 
   return (
-    <aside className="webhook-panel" aria-label="Webhooks">
+    <aside ref={panel} className="webhook-panel" aria-label="Webhooks">
       <section>
         <h2>Receiver</h2>
         <p className="muted">

@@ -1,0 +1,50 @@
+// The app by keyboard: the command palette, Escape on panels and forms with focus going in and back, arrow
+// keys within tab lists.
+import { expect, test } from './fixtures/app.ts'
+
+test('runs actions from the command palette, closes panels with Escape, and moves through tabs with arrows', async ({
+  app,
+}) => {
+  const { page } = app
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+  // Ctrl+K: search, choose, run.
+  await page.keyboard.press('Control+k')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  const search = palette.getByRole('combobox', { name: 'Search screens and actions' })
+  await expect(search).toBeFocused()
+  await search.fill('zzz nothing')
+  await expect(palette.getByText('Nothing matches “zzz nothing”.')).toBeVisible()
+  await search.fill('new video')
+  await expect(palette.getByRole('option')).toHaveCount(1)
+  await search.press('Enter')
+  await expect(palette).toHaveCount(0)
+  const form = page.getByRole('form', { name: 'New video' })
+  await expect(form.getByLabel('Prompt')).toBeFocused()
+
+  // Escape closes the form; a panel opened by a button gives the focus back to it when closed.
+  await page.keyboard.press('Escape')
+  await expect(form).toHaveCount(0)
+  const webhooksButton = page.getByRole('button', { name: 'Webhooks' })
+  await webhooksButton.focus()
+  await page.keyboard.press('Enter')
+  const webhooks = page.getByRole('complementary', { name: 'Webhooks' })
+  await expect(webhooks).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(webhooks).toHaveCount(0)
+  await expect(webhooksButton).toBeFocused()
+
+  // A screen by the palette, then its tabs by arrow keys.
+  await page.keyboard.press('Control+k')
+  await search.fill('go play')
+  await search.press('Enter')
+  const messagesTab = page.getByRole('tab', { name: 'Messages' })
+  await messagesTab.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('tab', { name: 'Generate content' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tab', { name: 'Generate content' })).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(page.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('ArrowRight')
+  await expect(messagesTab).toHaveAttribute('aria-selected', 'true')
+})
