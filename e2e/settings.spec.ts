@@ -53,6 +53,13 @@ test('adds a live profile, keeps its key secret, tests the connection and switch
   await staging.getByRole('button', { name: 'Save API key' }).click()
   await staging.getByRole('button', { name: 'Test connection' }).click()
   await expect(staging.getByRole('status')).toContainText('refused this API key')
+  // The status bar tells the connection's health, not the profile's kind.
+  const statusBar = page.getByRole('contentinfo')
+  await expect(statusBar).toContainText('Connected')
+  await page.getByRole('combobox', { name: 'Active profile' }).selectOption({ label: 'Staging' })
+  await expect(statusBar).toContainText('Key refused')
+  await page.getByRole('combobox', { name: 'Active profile' }).selectOption({ label: 'Sandbox' })
+  await expect(statusBar).toContainText('Connected')
   await staging.getByLabel('API key', { exact: true }).fill(canary)
   await staging.getByRole('button', { name: 'Save API key' }).click()
   await expect(staging.getByText(`Set: ••••${canary.slice(-4)}`)).toBeVisible()

@@ -1,8 +1,18 @@
-// The status bar: which service the app is talking to (and a switch to another), and which build runs.
+// The status bar: which service the app is talking to (and a switch to another), whether it answers and takes
+// the key (checked on start, on every profile change and each minute), and which build runs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ConnectionTest } from '#shared/ipc/routes/profiles'
 import { invoke } from '../ipc.ts'
 import { useProfiles } from '../profiles.ts'
 import { queryKeys } from '../query.ts'
+
+const healthWords: Record<ConnectionTest['outcome'], { words: string; tone: 'ok' | 'warn' | 'bad' }> = {
+  ok: { words: 'Connected', tone: 'ok' },
+  no_key: { words: 'No API key', tone: 'warn' },
+  bad_key: { words: 'Key refused', tone: 'bad' },
+  bad_url: { words: 'Not the gateway', tone: 'bad' },
+  unreachable: { words: 'Unreachable', tone: 'bad' },
+}
 
 export function StatusBar() {
   const client = useQueryClient()
@@ -13,12 +23,28 @@ export function StatusBar() {
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.profiles() }),
   })
   const active = profiles.data?.find((profile) => profile.active)
+  const health = useQuery({
+    queryKey: [...queryKeys.profiles(), 'health', active?.id],
+    queryFn: () => invoke('profiles.testConnection', { id: active?.id ?? '' }),
+    enabled: active !== undefined,
+    refetchInterval: 60_000,
+    retry: false,
+  })
+  const state = health.data
+    ? healthWords[health.data.outcome]
+    : health.isError
+      ? healthWords.unreachable
+      : null
   const address = active?.baseUrl ?? (active?.kind === 'sandbox' ? 'built-in, offline' : '')
 
   return (
     <footer className="status-bar">
       <span className="status-bar__profile">
-        <span className={`status-dot status-dot--${active?.kind ?? 'unknown'}`} aria-hidden="true" />
+        <span
+          className={`status-dot status-dot--${state?.tone ?? 'unknown'}`}
+          title={health.data?.message ?? state?.words ?? 'Checking the connection…'}
+          aria-hidden="true"
+        />
         {profiles.data ? (
           <select
             className="status-bar__select"
@@ -35,6 +61,9 @@ export function StatusBar() {
         ) : (
           <span>{profiles.isError ? 'Profiles unavailable' : 'Loading…'}</span>
         )}
+        <span className="status-bar__health" title={health.data?.message}>
+          {state?.words ?? 'Checking…'}
+        </span>
         <span className="status-bar__muted">{activate.error ? activate.error.message : address}</span>
       </span>
       <span className="status-bar__muted">
