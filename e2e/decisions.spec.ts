@@ -71,7 +71,7 @@ test('builds a yes/no, a choice and a score question, runs them, reads the three
   await screenshot(page, 'decisions-answers-dark')
 
   await page.getByRole('button', { name: 'View request' }).click()
-  await expect(page.getByText('"model": "sysone/judge-1"')).toBeVisible()
+  await expect(page.getByText('"model": "sysone/judge-1"').first()).toBeVisible()
   await expect(page.getByText(/curl http:\/\/127\.0\.0\.1:\d+\/v1\/decisions/)).toBeVisible()
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Saved as version 1')).toBeVisible()

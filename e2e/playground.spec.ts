@@ -38,10 +38,19 @@ test('streams a messages conversation with a tool round trip, and shows each tur
   await expect(page.getByText('stop_reason end_turn')).toBeVisible()
 
   const wire = page.locator('details.wire').last()
-  await wire.locator('summary').click()
+  await wire.locator(':scope > summary').click()
   await expect(wire).toContainText(/first token after \d+ ms/)
   await expect(wire.getByRole('region', { name: 'Request' })).toContainText('x-api-key: ••••')
   await expect(wire.getByRole('list', { name: 'Stream events' })).toContainText('message_stop')
+  // Get code: the same request as a program, with the SDK, the key from the environment.
+  const code = wire.locator('details.get-code')
+  await code.locator(':scope > summary').click()
+  await code.getByRole('tab', { name: 'TypeScript · @anthropic-ai/sdk' }).click()
+  await expect(code.locator('pre')).toContainText('new Anthropic(')
+  await expect(code.locator('pre')).toContainText('process.env.GATEWAY_API_KEY')
+  await code.getByRole('tab', { name: 'Python · anthropic' }).click()
+  await expect(code.locator('pre')).toContainText('client.messages.stream(')
+  await expect(code.locator('pre')).not.toContainText('sk-sandbox')
   await screenshot(page, 'playground-messages-light')
   await page.emulateMedia({ colorScheme: 'dark' })
   await screenshot(page, 'playground-messages-dark')
@@ -109,7 +118,7 @@ test('creates a cache, uses it twice, deletes it; an expired cache is marked and
   await expect(page.getByRole('listitem', { name: 'Model' })).toHaveCount(2)
   // With a cache each turn carries only its new content.
   const wire = page.locator('details.wire').last()
-  await wire.locator('summary').click()
+  await wire.locator(':scope > summary').click()
   await expect(wire.getByRole('region', { name: 'Request' })).not.toContainText('What does the handbook say?')
 
   await page.getByRole('tab', { name: 'Cached contents' }).click()

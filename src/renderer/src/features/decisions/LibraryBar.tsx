@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { GetCode } from '../../components/GetCode.tsx'
 import { invoke } from '../../ipc.ts'
 import { useProfiles } from '../../profiles.ts'
 import { queryKeys } from '../../query.ts'
@@ -122,6 +123,13 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
           >
             Copy curl
           </button>
+          <GetCode
+            request={{
+              method: 'POST',
+              url: `${active?.baseUrl ?? 'http://127.0.0.1:PORT'}${props.request.path}`,
+              body: props.request.body,
+            }}
+          />
         </div>
       ) : null}
     </div>

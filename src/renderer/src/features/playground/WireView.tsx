@@ -1,8 +1,10 @@
 // What went over the wire for one turn: the exact request (credentials masked) with a copyable curl, and the
 // raw answer, or for a stream each event on a timeline with the time to the first token.
+import type { RequestForCode } from '#shared/domain/code-snippets'
 import { curlOf, timeToFirstToken } from '#shared/domain/playground'
 import type { WireRecord } from '#shared/ipc/routes/playground'
 import { CodeBlock } from '../../components/CodeBlock.tsx'
+import { GetCode } from '../../components/GetCode.tsx'
 import type { StreamedEvent } from './calls.ts'
 
 const pretty = (text: string | null) => {
@@ -12,6 +14,16 @@ const pretty = (text: string | null) => {
   } catch {
     return text
   }
+}
+
+const forCode = (request: Extract<WireRecord, { kind: 'request' }>): RequestForCode => {
+  let body: unknown
+  try {
+    body = request.body ? JSON.parse(request.body) : undefined
+  } catch {
+    body = undefined
+  }
+  return { method: request.method as RequestForCode['method'], url: request.url, body }
 }
 
 export function WireView(props: {
@@ -48,6 +60,7 @@ export function WireView(props: {
               .join('\n')}
           </CodeBlock>
           <CodeBlock>{pretty(request.body)}</CodeBlock>
+          <GetCode request={forCode(request)} />
         </section>
       ) : null}
       {response?.kind === 'response' ? (

@@ -3,9 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { GetCode } from '../../components/GetCode.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatDateTime, formatElapsed, formatTime, formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
+import { useProfiles } from '../../profiles.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams } from '../../router.ts'
 import { useNow, useVideoDetail } from './queries.ts'
@@ -36,6 +38,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
   const detail = useVideoDetail(id)
   const panel = useRef<HTMLElement>(null)
   useDismiss(panel, () => setRouteParams('/videos', { job: null }))
+  const baseUrl = useProfiles().data?.find((profile) => profile.active)?.baseUrl ?? 'http://127.0.0.1:PORT'
   const [tab, setTab] = useState<Tab>('overview')
   const now = useNow(detail.data?.job.status === 'pending')
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.videos() })
@@ -206,7 +209,10 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
         <pre className="code-block">{JSON.stringify(detail.data.task, null, 2) ?? 'Not reported yet.'}</pre>
       ) : null}
       {tab === 'request' ? (
-        <pre className="code-block">{JSON.stringify(detail.data.request, null, 2)}</pre>
+        <>
+          <pre className="code-block">{JSON.stringify(detail.data.request, null, 2)}</pre>
+          <GetCode request={{ method: 'POST', url: `${baseUrl}/v1/videos`, body: detail.data.request }} />
+        </>
       ) : null}
     </aside>
   )

@@ -2,8 +2,10 @@
 // webhook request received, with its verdict, headers and body.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
+import { webhookSnippets } from '#shared/domain/code-snippets'
 import type { TunnelState } from '#shared/ipc/routes/videos'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { Snippets } from '../../components/GetCode.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
@@ -152,6 +154,7 @@ export function WebhookPanel() {
                 </span>
                 <span className="delivery__text">
                   {delivery.event ?? 'unknown event'}
+                  {delivery.jobId ? ` · job ${delivery.jobId.slice(0, 8)}` : ''}
                   {delivery.duplicate ? ' · duplicate' : ''}
                   {delivery.reason ? ` · ${delivery.reason}` : ''}
                 </span>
@@ -161,6 +164,14 @@ export function WebhookPanel() {
             </li>
           ))}
         </ul>
+      </section>
+      <section>
+        <h2>On your own server</h2>
+        <Snippets
+          snippets={webhookSnippets}
+          label="Get code: verify deliveries"
+          hint="Set GATEWAY_WEBHOOK_SECRET to your webhook secret. The signature is checked over the raw bytes, in constant time, and each idempotency key is acted on once."
+        />
       </section>
     </aside>
   )
