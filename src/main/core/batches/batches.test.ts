@@ -99,6 +99,13 @@ describe('decision batches', () => {
     expect(capped.status).toBe('capped')
     expect(parseAmount(capped.spent) <= parseAmount('0.00001')).toBe(true)
     expect(capped.counts.pending).toBeGreaterThan(0)
+    // A cap the next row cannot fit under would stop it again before any row: that is said, and nothing runs.
+    for (const spendCap of [capped.spent, '0'])
+      await expect(env.call('batches.resume', { id: started.id, spendCap })).rejects.toMatchObject({
+        code: 'validation_failed',
+        message: expect.stringContaining('stops it before any of the'),
+      })
+    expect((await env.call('batches.get', { id: started.id })).batch.counts.done).toBe(capped.counts.done)
     await env.call('batches.resume', { id: started.id, spendCap: null })
     expect((await settled(started.id)).counts.done).toBe(20)
   })

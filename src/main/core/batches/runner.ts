@@ -5,6 +5,7 @@
 import type { DecisionInput } from '#shared/api/decisions'
 import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { parseAmount } from '#shared/domain/money'
+import { meanRowCost } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import { DecisionCall } from '#shared/ipc/routes/decisions'
 import type { DecisionCaller } from '../decisions/decision-caller.ts'
@@ -72,7 +73,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
 
   function estimateUnits(plan: Plan, state: Running, input: unknown): bigint {
     // Once rows are priced, their mean is the best estimate; before that, the catalog prices and the size.
-    if (state.done > 0) return state.spent / BigInt(state.done) + 1n
+    if (state.done > 0) return meanRowCost(state.spent, state.done)
     if (!plan.prices) return 0n
     const { questions } = plan.template.body
     return estimateDecisionUnits(

@@ -4,6 +4,7 @@ import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shar
 import { inputPreview, toCsv } from '#shared/domain/batch-inputs'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
+import { resumeCapProblem } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { BatchItem, BatchSummary, batchRoutes } from '#shared/ipc/routes/batches'
@@ -102,7 +103,14 @@ export function createBatchService(deps: {
       return summaryOf(found(id))
     },
     resume(id: string, spendCap: string | null | undefined) {
-      found(id)
+      const batch = summaryOf(found(id))
+      if (batch.status === 'capped') {
+        const problem = resumeCapProblem(
+          { spent: batch.spent, pricedRows: batch.counts.done, rowsLeft: batch.counts.pending },
+          spendCap === undefined ? batch.spendCap : spendCap,
+        )
+        if (problem) throw new AppError({ code: 'validation_failed', message: problem, path: ['spendCap'] })
+      }
       if (spendCap !== undefined) deps.history.transaction(() => batches.setSpendCap(id, spendCap, now()))
       return runAndSummarize(id)
     },

@@ -2,6 +2,7 @@
 // when it stopped at the cap), retry failures, export, delete.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { resumeCapProblem } from '#shared/domain/spend-cap'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
@@ -51,6 +52,10 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
   const finished = done + failed
   const left = batch.status === 'running' ? secondsLeft(items, pending) : null
   const saved = act.data && 'savedTo' in act.data ? act.data.savedTo : null
+  const capProblem =
+    batch.status === 'capped'
+      ? resumeCapProblem({ spent: batch.spent, pricedRows: done, rowsLeft: pending }, cap)
+      : null
 
   return (
     <section className="batch-progress" aria-label="Batch progress">
@@ -86,7 +91,13 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
       {batch.status === 'capped' ? (
         <label className="field">
           <span className="field__label">New spend cap (USD, empty for none)</span>
-          <input value={cap} inputMode="decimal" onChange={(event) => setCap(event.target.value)} />
+          <input
+            value={cap}
+            inputMode="decimal"
+            aria-invalid={capProblem ? true : undefined}
+            onChange={(event) => setCap(event.target.value)}
+          />
+          {capProblem ? <span className="field-error">{capProblem}</span> : null}
         </label>
       ) : null}
       <div className="form-actions">
@@ -95,7 +106,12 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
             Cancel batch
           </button>
         ) : pending > 0 ? (
-          <button type="button" className="button button--primary" onClick={() => act.mutate('resume')}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={capProblem !== null}
+            onClick={() => act.mutate('resume')}
+          >
             Resume
           </button>
         ) : null}
