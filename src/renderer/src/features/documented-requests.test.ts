@@ -11,6 +11,7 @@ import {
 import {
   type GenerateConversation,
   generateContents,
+  generateRequest,
   type MessagesConversation,
   messagesRequest,
   newGenerateConversation,
@@ -124,6 +125,43 @@ describe('document 3 §4.1: the generateContent request a conversation makes', (
     const body = { contents: generateContents(conversation) }
     expect(issuesOf(DocumentedGenerateContent, body)).toEqual([])
     expect(body.contents[1]?.parts).toEqual([{ text: 'A pixel.' }])
+  })
+
+  it('sends the system instruction and generation settings as typed, and refuses what is out of range', () => {
+    const base = newGenerateConversation('aurora/flash-2')
+    const conversation: GenerateConversation = {
+      ...base,
+      settings: {
+        ...base.settings,
+        system: 'Be brief.',
+        maxOutputTokens: '64',
+        temperature: '1.5',
+        topP: '0.9',
+        topK: '40',
+      },
+      turns: [{ role: 'user', parts: [{ text: 'Hi' }] }],
+    }
+    const body = generateRequest(conversation)
+    expect(issuesOf(DocumentedGenerateContent, body)).toEqual([])
+    expect(body).toMatchObject({
+      systemInstruction: { parts: [{ text: 'Be brief.' }] },
+      generationConfig: { maxOutputTokens: 64, temperature: 1.5, topP: 0.9, topK: 40 },
+    })
+    for (const [field, typed] of [
+      ['maxOutputTokens', '0'],
+      ['temperature', '2.5'],
+      ['topP', '1.1'],
+      ['topK', '0.5'],
+    ] as const)
+      expect(
+        typeof generateRequest({ ...conversation, settings: { ...conversation.settings, [field]: typed } }),
+      ).toBe('string')
+    expect(
+      generateRequest({
+        ...conversation,
+        settings: { ...conversation.settings, cachedContent: 'cachedContents/a' },
+      }),
+    ).toBe('The attached cache carries its own system instruction: clear this one, or detach the cache.')
   })
 
   it('with a cache, sends only the new turn and the handle', () => {

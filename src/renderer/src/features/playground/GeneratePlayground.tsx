@@ -11,8 +11,15 @@ import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { Composer, dataOf } from './Composer.tsx'
 import { streamCall, useConversationSaving, useTurnState } from './calls.ts'
-import { type GenerateConversation, type GenerateTurn, generateContents } from './conversation.ts'
+import {
+  type GenerateConversation,
+  type GenerateTurn,
+  generateRequest,
+  parseOutputTokens,
+  parseSampling,
+} from './conversation.ts'
 import { Answer, GenerateTranscript } from './GenerateTranscript.tsx'
+import { NumberSetting } from './NumberSetting.tsx'
 import { useCacheHandles } from './queries.ts'
 
 export function GeneratePlayground(props: {
@@ -59,16 +66,16 @@ export function GeneratePlayground(props: {
       client.invalidateQueries({ queryKey: queryKeys.preferences() }),
     )
 
+  const nextRequest = generateRequest(conversation)
+
   async function send(parts: Part[]) {
     const withUser: GenerateConversation = {
       ...conversation,
       turns: [...conversation.turns, { role: 'user', parts }],
     }
     onChange(withUser)
-    const body = {
-      contents: generateContents(withUser),
-      ...(settings.cachedContent ? { cachedContent: settings.cachedContent } : {}),
-    }
+    const body = generateRequest(withUser)
+    if (typeof body === 'string') return
     const started = performance.now()
     let answer: GenerateTurn | null = null
     if (settings.stream) {
@@ -154,6 +161,40 @@ export function GeneratePlayground(props: {
                 : 'Create a cache in “Cached contents” to attach one.'}
           </span>
         </label>
+        <label className="field">
+          <span className="field__label">System instruction</span>
+          <textarea
+            rows={3}
+            value={settings.system ?? ''}
+            onChange={(event) => setSettings({ system: event.target.value })}
+          />
+        </label>
+        <div className="playground-settings__row">
+          <NumberSetting
+            label="maxOutputTokens"
+            value={settings.maxOutputTokens ?? ''}
+            problem={parseOutputTokens(settings.maxOutputTokens)}
+            onChange={(value) => setSettings({ maxOutputTokens: value })}
+          />
+          <NumberSetting
+            label="temperature"
+            value={settings.temperature ?? ''}
+            problem={parseSampling(settings.temperature ?? '', 2)}
+            onChange={(value) => setSettings({ temperature: value })}
+          />
+          <NumberSetting
+            label="topP"
+            value={settings.topP ?? ''}
+            problem={parseSampling(settings.topP ?? '', 1)}
+            onChange={(value) => setSettings({ topP: value })}
+          />
+          <NumberSetting
+            label="topK"
+            value={settings.topK ?? ''}
+            problem={parseSampling(settings.topK ?? '', null, true)}
+            onChange={(value) => setSettings({ topK: value })}
+          />
+        </div>
         <label className="checkbox">
           <input
             type="checkbox"
@@ -180,7 +221,7 @@ export function GeneratePlayground(props: {
         <Composer
           allowed={['image', 'audio', 'video']}
           busy={turn.running !== null}
-          disabledReason={settings.model ? null : 'Choose a model.'}
+          disabledReason={typeof nextRequest === 'string' ? nextRequest : null}
           onCancel={turn.cancel}
           onSend={({ text, media }) =>
             void send([

@@ -1,6 +1,7 @@
 // The settings of a messages conversation: model, system prompt, max_tokens, sampling, tools (validated JSON)
 // and tool_choice, and streaming.
 import { type MessagesSettings, parseMaxTokens, parseSampling, parseTools } from './conversation.ts'
+import { NumberSetting } from './NumberSetting.tsx'
 
 const toolExample = `[
   {
@@ -23,22 +24,14 @@ export function MessagesSettingsPanel(props: {
     key: 'temperature' | 'topP' | 'topK',
     max: number | null,
     integer = false,
-  ) => {
-    const problem = parseSampling(settings[key], max, integer)
-    return (
-      <label className="field">
-        <span className="field__label">{label}</span>
-        <input
-          inputMode="decimal"
-          placeholder="default"
-          value={settings[key]}
-          aria-invalid={typeof problem === 'string' ? true : undefined}
-          onChange={(event) => onChange({ [key]: event.target.value })}
-        />
-        {typeof problem === 'string' ? <span className="field-error">{problem}</span> : null}
-      </label>
-    )
-  }
+  ) => (
+    <NumberSetting
+      label={label}
+      value={settings[key]}
+      problem={parseSampling(settings[key], max, integer)}
+      onChange={(value) => onChange({ [key]: value })}
+    />
+  )
   return (
     <section className="playground-settings" aria-label="Messages settings">
       <label className="field">

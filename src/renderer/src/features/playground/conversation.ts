@@ -2,7 +2,7 @@
 
 import { z } from 'zod'
 import { create } from 'zustand'
-import type { Content, GenerateContentResponse, Part } from '#shared/api/generative'
+import type { Content, GenerateContentRequest, GenerateContentResponse, Part } from '#shared/api/generative'
 import type { ContentBlock, MessagesRequest, MessagesResponse } from '#shared/api/messages'
 import { Tool } from '#shared/api/messages'
 import type { ImageRecord } from '#shared/ipc/routes/images'
@@ -44,10 +44,23 @@ export type GenerateTurn =
   | { role: 'user'; parts: Part[] }
   | ({ role: 'model'; response: GenerateContentResponse; images: ImageRecord[] } & AnswerMeta)
 
+/** A generateContent conversation's settings; the generation ones as typed (empty: the model's default). */
+export interface GenerateSettings {
+  model: string
+  stream: boolean
+  cachedContent: string | null
+  /** Conversations saved before these settings existed have none of them. */
+  system?: string
+  maxOutputTokens?: string
+  temperature?: string
+  topP?: string
+  topK?: string
+}
+
 export interface GenerateConversation {
   id: string
   title: string
-  settings: { model: string; stream: boolean; cachedContent: string | null }
+  settings: GenerateSettings
   turns: GenerateTurn[]
 }
 
@@ -158,6 +171,38 @@ export function messagesRequest(conversation: MessagesConversation): MessagesReq
         }
       : {}),
     ...(settings.stream ? { stream: true } : {}),
+  }
+}
+
+/** maxOutputTokens as typed: empty for the model's default, else a whole number from 1 (or why not). */
+export function parseOutputTokens(typed: string | undefined): number | undefined | string {
+  if (!typed?.trim()) return undefined
+  const value = Number(typed)
+  return Number.isInteger(value) && value >= 1 ? value : 'Use a whole number from 1, or leave it empty.'
+}
+
+/** The next generateContent request, or the first problem with the settings. */
+export function generateRequest(conversation: GenerateConversation): GenerateContentRequest | string {
+  const { settings } = conversation
+  const maxOutputTokens = parseOutputTokens(settings.maxOutputTokens)
+  const temperature = parseSampling(settings.temperature ?? '', 2)
+  const topP = parseSampling(settings.topP ?? '', 1)
+  const topK = parseSampling(settings.topK ?? '', null, true)
+  for (const value of [maxOutputTokens, temperature, topP, topK]) if (typeof value === 'string') return value
+  if (!settings.model) return 'Choose a model.'
+  if (settings.cachedContent && settings.system?.trim())
+    return 'The attached cache carries its own system instruction: clear this one, or detach the cache.'
+  const generationConfig = {
+    ...(typeof maxOutputTokens === 'number' ? { maxOutputTokens } : {}),
+    ...(typeof temperature === 'number' ? { temperature } : {}),
+    ...(typeof topP === 'number' ? { topP } : {}),
+    ...(typeof topK === 'number' ? { topK } : {}),
+  }
+  return {
+    contents: generateContents(conversation),
+    ...(settings.cachedContent ? { cachedContent: settings.cachedContent } : {}),
+    ...(settings.system?.trim() ? { systemInstruction: { parts: [{ text: settings.system }] } } : {}),
+    ...(Object.keys(generationConfig).length ? { generationConfig } : {}),
   }
 }
 
