@@ -82,6 +82,7 @@ for (const concurrency of [4, 8, 16]) {
         status: 'running',
         createdAt: Date.now(),
         updatedAt: Date.now(),
+        sourceColumnsJson: null,
       },
       Array.from(
         { length: total },

@@ -212,3 +212,29 @@ test('keeps runs, and compares two runs side by side', async ({ app }) => {
   await expect(compare).toContainText('aurora/sight-decide')
   await screenshot(page, 'decisions-compare-light')
 })
+
+test('runs a CSV on its text column, keeping every column of the file with the answers', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  await page.getByRole('tab', { name: 'Batch' }).click()
+  const setup = page.getByRole('region', { name: 'New batch' })
+  await setup.getByText('CSV', { exact: true }).click()
+  await setup
+    .getByLabel('Batch inputs')
+    .fill(
+      'ticket,opened,message,plan\nT-1,2026-01-02,I was charged twice and want a refund,gold\nT-2,2026-01-03,Where is my parcel? It is late,basic\n',
+    )
+  await expect(setup.getByRole('combobox', { name: 'Column' })).toHaveValue('2')
+  const preview = setup.getByRole('region', { name: 'First rows of the file' })
+  await expect(preview.getByRole('columnheader', { name: 'message (input)' })).toBeVisible()
+  await expect(preview).toContainText('T-2')
+  await setup.getByRole('button', { name: 'Run on 2 inputs' }).click()
+
+  const results = page.getByRole('region', { name: 'Batch results' })
+  await expect(results.getByText('2 of 2 rows')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('2 answered')).toBeVisible()
+  await expect(results.getByText('plan', { exact: true })).toBeVisible()
+  await expect(results.getByText('gold', { exact: true })).toBeVisible()
+  await expect(results.getByText('T-1', { exact: true })).toBeVisible()
+})

@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { csvColumn, csvHeader, jsonLinesOf, linesOf, parseCsv, toCsv } from './batch-inputs.ts'
+import {
+  csvColumn,
+  csvHeader,
+  jsonLinesOf,
+  linesOf,
+  parseCsv,
+  textLikeColumn,
+  toCsv,
+} from './batch-inputs.ts'
 
 describe('batch inputs', () => {
   it('takes one input per non-empty line', () => {
@@ -88,6 +96,7 @@ describe('CSV files', () => {
       header: [],
       inputs: ['hi'],
       problems: [{ line: 1, message: 'Row 1 has a quote that is never closed.' }],
+      sources: [['1', 'hi']],
     })
   })
 
@@ -111,6 +120,10 @@ describe('CSV files', () => {
       header: ['a', 'b', 'c'],
       inputs: ['3', '6'],
       problems: [],
+      sources: [
+        ['1', '2', '3'],
+        ['4', '5', '6'],
+      ],
     })
   })
 
@@ -166,5 +179,30 @@ describe('CSV files', () => {
       }),
       { seed: 4180, numRuns: 300 },
     )
+  })
+})
+
+describe('a CSV batch', () => {
+  const file =
+    'ticket_id,created,customer message,priority\n' +
+    'T-1,2026-01-02,I was charged twice for one order,2\n' +
+    'T-2,2026-01-03,Where is my parcel? It is a week late,1\n' +
+    'T-3,2026-01-04,,3\n'
+
+  it('starts on the column most like text, not on ids, dates or numbers', () => {
+    expect(textLikeColumn(file)).toBe(2)
+    expect(textLikeColumn('a,b\n1,2\n')).toBe(0)
+  })
+
+  it('keeps each input’s whole row beside it, rows without a value left out of both', () => {
+    const parsed = csvColumn(file, 2)
+    expect(parsed.inputs).toEqual([
+      'I was charged twice for one order',
+      'Where is my parcel? It is a week late',
+    ])
+    expect(parsed.sources).toEqual([
+      ['T-1', '2026-01-02', 'I was charged twice for one order', '2'],
+      ['T-2', '2026-01-03', 'Where is my parcel? It is a week late', '1'],
+    ])
   })
 })

@@ -144,22 +144,56 @@ export function csvHeader(text: string): string[] {
   return rows[0]?.cells ?? []
 }
 
-/** The header of a CSV and its rows' values in one column (by index); unreadable rows are listed by line. */
-export function csvColumn(text: string, column: number): ParsedBatch & { header: string[] } {
+/**
+ * The header of a CSV and its rows' values in one column (by index), each with its whole row (`sources`, aligned
+ * with `inputs`); unreadable rows are listed by line.
+ */
+export function csvColumn(
+  text: string,
+  column: number,
+): ParsedBatch & { header: string[]; sources: string[][] } {
   const { rows, problems } = readCsv(text)
   const [first] = rows
   const headed = first !== undefined && first.line < (problems[0]?.line ?? Number.POSITIVE_INFINITY)
   const header = headed ? first.cells : []
   const name = header[column] || `Column ${column + 1}`
   const inputs: DecisionInput[] = []
+  const sources: string[][] = []
   for (const row of headed ? rows.slice(1) : rows) {
     const value = row.cells[column]
     if (value === undefined || value.trim() === '')
       problems.push({ line: row.line, message: `${rowName(row.row, row.line)} has no value in "${name}".` })
-    else inputs.push(value)
+    else {
+      inputs.push(value)
+      sources.push(row.cells)
+    }
   }
   problems.sort((a, b) => a.line - b.line)
-  return { header, inputs, problems }
+  return { header, inputs, problems, sources }
+}
+
+/**
+ * The column most like text to decide about: the one whose values are longest on average, among those that are
+ * mostly not numbers, dates or ids (a single word). The first column when none is.
+ */
+export function textLikeColumn(text: string, sample = 50): number {
+  const { rows } = readCsv(text, sample + 1)
+  const body = rows.slice(1).map((row) => row.cells)
+  const width = Math.max(0, ...body.map((cells) => cells.length))
+  let best = 0
+  let bestScore = -1
+  for (let column = 0; column < width; column++) {
+    const values = body.map((cells) => cells[column]?.trim() ?? '').filter(Boolean)
+    if (values.length === 0) continue
+    const wordy = values.filter((value) => /\s/.test(value) && !/^[\d\s.,:/+-]+$/.test(value)).length
+    if (wordy * 2 < values.length) continue
+    const score = values.reduce((sum, value) => sum + value.length, 0) / values.length
+    if (score > bestScore) {
+      best = column
+      bestScore = score
+    }
+  }
+  return best
 }
 
 /** One JSON value per line: a string is text input, an object a JSON input, an array a message list. */

@@ -169,6 +169,7 @@ describe('decision batches', () => {
           status: 'running',
           createdAt: 1,
           updatedAt: 1,
+          sourceColumnsJson: null,
         },
         inputs(80),
       ),
@@ -207,5 +208,40 @@ describe('a batch across a restart', () => {
     } finally {
       await second.core.close()
     }
+  })
+
+  it('keeps a CSV source’s columns with each row, and exports them in the file’s order', async () => {
+    const rows = [
+      ['T-1', 'refund please, charged twice', 'gold'],
+      ['T-2', 'where is my parcel', 'basic'],
+    ]
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: rows.map((row) => row[1] ?? ''),
+      concurrency: 2,
+      spendCap: null,
+      source: { columns: ['ticket', 'message', 'plan'], rows },
+    })
+    await settled(started.id)
+    const { batch, items } = await env.call('batches.get', { id: started.id })
+    expect(batch.sourceColumns).toEqual(['ticket', 'message', 'plan'])
+    expect(items.map((item) => item.source)).toEqual(rows)
+    const csvPath = join(env.userData, 'source.csv')
+    env.platform.dialogAnswers.push(csvPath)
+    await env.call('batches.export', { id: started.id, format: 'csv' })
+    const exported = parseCsv(await readFile(csvPath, 'utf8'))
+    expect(exported[0]?.slice(0, 5)).toEqual(['row', 'ticket', 'message', 'plan', 'status'])
+    expect(exported[1]?.slice(0, 5)).toEqual(['1', 'T-1', 'refund please, charged twice', 'gold', 'answered'])
+    await expect(
+      env.call('batches.start', {
+        questionnaire,
+        template,
+        inputs: ['one'],
+        concurrency: 1,
+        spendCap: null,
+        source: { columns: ['a'], rows: [] },
+      }),
+    ).rejects.toMatchObject({ code: 'validation_failed' })
   })
 })

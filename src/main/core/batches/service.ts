@@ -42,6 +42,7 @@ export function createBatchService(deps: {
     spent: formatAmount(batches.costs(row.id).reduce((sum, cost) => sum + parseAmount(cost), 0n)),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    sourceColumns: row.sourceColumnsJson ? JSON.parse(row.sourceColumnsJson) : null,
   })
   const found = (id: string) => {
     const row = batches.get(id)
@@ -58,6 +59,7 @@ export function createBatchService(deps: {
       cost: row.cost,
       durationMs: row.durationMs,
       finishedAt: row.finishedAt,
+      source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
     }))
   const runAndSummarize = async (id: string) => {
     await deps.runner.start(id)
@@ -67,8 +69,13 @@ export function createBatchService(deps: {
   return {
     async start(
       { profileId }: ProfileScope,
-      { questionnaire, template, inputs, concurrency, spendCap }: Input<'batches.start'>,
+      { questionnaire, template, inputs, concurrency, spendCap, source }: Input<'batches.start'>,
     ) {
+      if (source && source.rows.length !== inputs.length)
+        throw new AppError({
+          code: 'validation_failed',
+          message: `The source has ${source.rows.length} rows for ${inputs.length} inputs; each input needs its row.`,
+        })
       const id = randomUUID()
       const at = now()
       deps.history.transaction(() =>
@@ -87,8 +94,10 @@ export function createBatchService(deps: {
             status: 'running',
             createdAt: at,
             updatedAt: at,
+            sourceColumnsJson: source ? JSON.stringify(source.columns) : null,
           },
           inputs,
+          source?.rows,
         ),
       )
       return runAndSummarize(id)
@@ -137,7 +146,9 @@ export function createBatchService(deps: {
       const items = itemsOf(id)
       await writeFileAtomic(
         target,
-        format === 'csv' ? batchCsv(questionnaire, items) : batchJson(summaryOf(row), questionnaire, items),
+        format === 'csv'
+          ? batchCsv(questionnaire, items, summaryOf(row).sourceColumns)
+          : batchJson(summaryOf(row), questionnaire, items),
       )
       return { savedTo: target }
     },
@@ -151,19 +162,28 @@ export function createBatchService(deps: {
 export type BatchService = ReturnType<typeof createBatchService>
 
 /**
- * One row per input: its number, the input, the status (in the screen's words), two columns per question (the
- * answer, and its probability or score), the cost and any error.
+ * One row per input: its number, every column of a CSV source (or else the input), the status (in the screen's
+ * words), two columns per question (the answer, and its probability or score), the cost and any error.
  */
-export function batchCsv(questionnaire: Questionnaire, items: readonly BatchItem[]): string {
+export function batchCsv(
+  questionnaire: Questionnaire,
+  items: readonly BatchItem[],
+  sourceColumns: readonly string[] | null = null,
+): string {
   const titles = questionnaire.questions.flatMap((question, index) => {
     const title = question.name.trim() || `Question ${index + 1}`
     return [title, `${title}: ${numberHeading(question.kind)}`]
   })
+  // A CSV batch keeps every column of its file, in the file's order; other sources have the input.
+  const source = (item: BatchItem) =>
+    sourceColumns
+      ? sourceColumns.map((_, index) => item.source?.[index] ?? '')
+      : [inputPreview(item.input, Number.POSITIVE_INFINITY)]
   return toCsv([
-    ['row', 'input', 'status', ...titles, 'cost_usd', 'error'],
+    ['row', ...(sourceColumns ?? ['input']), 'status', ...titles, 'cost_usd', 'error'],
     ...items.map((item) => [
       String(item.index + 1),
-      inputPreview(item.input, Number.POSITIVE_INFINITY),
+      ...source(item),
       itemStatusWords[item.status],
       ...(item.response
         ? shownAnswers(questionnaire, item.response).flatMap((answer) => {

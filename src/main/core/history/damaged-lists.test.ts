@@ -105,6 +105,7 @@ const cases: Case[] = [
             status: 'done',
             createdAt: Date.now(),
             updatedAt: Date.now(),
+            sourceColumnsJson: null,
           },
           [],
         )

@@ -22,6 +22,8 @@ const BatchRow = z.object({
   status: BatchStatusSchema,
   createdAt: integer,
   updatedAt: integer,
+  /** A CSV batch's column names, in the file's order; none for other sources. */
+  sourceColumnsJson: maybeText,
 })
 export type BatchRow = z.infer<typeof BatchRow>
 const batchRows = rowsOf('batch', BatchRow)
@@ -35,6 +37,8 @@ const BatchItemRow = z.object({
   cost: maybeText,
   durationMs: maybeInteger,
   finishedAt: maybeInteger,
+  /** The row's cells in the source file. */
+  sourceJson: maybeText,
 })
 export type BatchItemRow = z.infer<typeof BatchItemRow>
 const itemRows = rowsOf('batch row', BatchItemRow)
@@ -47,14 +51,16 @@ const costRows = rowsOf('batch row cost', z.object({ cost: text }))
 
 export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) {
   const columns = `id, name, questionnaire_json AS questionnaireJson, model, endpoint, template_json AS templateJson,
-    profile_id AS profileId, concurrency, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt`
+    profile_id AS profileId, concurrency, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt,
+    source_columns_json AS sourceColumnsJson`
   const itemColumns = `idx AS "index", input_json AS inputJson, status, response_json AS responseJson,
-    error_json AS errorJson, cost, duration_ms AS durationMs, finished_at AS finishedAt`
+    error_json AS errorJson, cost, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson`
   const insert =
     db.prepare(`INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json,
-    profile_id, concurrency, spend_cap, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    profile_id, concurrency, spend_cap, status, created_at, updated_at, source_columns_json)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const insertItem = db.prepare(
-    `INSERT INTO decision_batch_items (batch_id, idx, input_json, status) VALUES (?, ?, ?, 'pending')`,
+    `INSERT INTO decision_batch_items (batch_id, idx, input_json, status, source_json) VALUES (?, ?, ?, 'pending', ?)`,
   )
   const byId = db.prepare(`SELECT ${columns} FROM decision_batches WHERE id = ?`)
   const latest = db.prepare(`SELECT ${columns} FROM decision_batches ORDER BY created_at DESC LIMIT ?`)
@@ -82,8 +88,8 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   )
   const remove = db.prepare('DELETE FROM decision_batches WHERE id = ?')
   return {
-    /** Creates the batch and its rows; call inside a transaction. */
-    create(row: BatchRow, inputs: readonly unknown[]): void {
+    /** Creates the batch and its rows (with their source cells, when there are some); call inside a transaction. */
+    create(row: BatchRow, inputs: readonly unknown[], sources?: readonly (readonly string[])[]): void {
       insert.run(
         row.id,
         row.name,
@@ -97,9 +103,11 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
         row.status,
         row.createdAt,
         row.updatedAt,
+        row.sourceColumnsJson,
       )
       inputs.forEach((input, index) => {
-        insertItem.run(row.id, index, JSON.stringify(input))
+        const source = sources?.[index]
+        insertItem.run(row.id, index, JSON.stringify(input), source ? JSON.stringify(source) : null)
       })
     },
     get: (id: string) => batchRows.maybe(byId.get(id)),

@@ -188,12 +188,15 @@ export const migrations: string[] = [
   ALTER TABLE webhook_deliveries ADD COLUMN profile_id TEXT;
   UPDATE webhook_deliveries SET profile_id = (SELECT profile_id FROM video_jobs WHERE video_jobs.id = job_id);
   `,
-  // 7: work in progress kept across restarts (the questionnaire being built), one row per kind.
+  // 7: work in progress kept across restarts (the questionnaire being built), one row per kind; and a CSV batch's
+  // source columns, each row's cells kept with it.
   `
   CREATE TABLE drafts (
     kind TEXT PRIMARY KEY,
     body_json TEXT NOT NULL,
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
+  ALTER TABLE decision_batches ADD COLUMN source_columns_json TEXT;
+  ALTER TABLE decision_batch_items ADD COLUMN source_json TEXT;
   `,
 ]

@@ -24,6 +24,8 @@ export const BatchSummary = z.object({
   spent: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** A CSV batch's column names; null for other sources. */
+  sourceColumns: z.array(z.string()).nullable(),
 })
 export type BatchSummary = z.infer<typeof BatchSummary>
 
@@ -36,6 +38,8 @@ export const BatchItem = z.object({
   cost: z.string().nullable(),
   durationMs: z.number().nullable(),
   finishedAt: z.number().nullable(),
+  /** The row's cells in the source file, in `sourceColumns` order. */
+  source: z.array(z.string()).nullable(),
 })
 export type BatchItem = z.infer<typeof BatchItem>
 
@@ -48,6 +52,10 @@ export const batchRoutes = {
       inputs: z.array(DecisionInput).min(1).max(batchLimits.inputs),
       concurrency: z.number().int().min(1).max(batchLimits.concurrency),
       spendCap: usd.nullable(),
+      /** A CSV's columns and, for each input, its row's cells: kept for the results and the exports. */
+      source: z
+        .object({ columns: z.array(z.string().max(500)).max(500), rows: z.array(z.array(z.string())) })
+        .optional(),
     }),
     output: BatchSummary,
   }),

@@ -17,8 +17,14 @@ export function BatchResults(props: {
   running: boolean
   questionnaire: Questionnaire
   items: readonly BatchItem[]
+  /** A CSV batch's columns: the ones beside the input are shown with each row. */
+  sourceColumns: readonly string[] | null
 }) {
   const { questionnaire } = props
+  const extra = useMemo(
+    () => extraColumns(props.sourceColumns, props.items),
+    [props.sourceColumns, props.items],
+  )
   const [sort, setSort] = useState<{ column: SortColumn; descending: boolean }>({
     column: 'row',
     descending: false,
@@ -41,7 +47,7 @@ export function BatchResults(props: {
   const titles = questionnaire.questions.map(
     (question, index) => question.name.trim() || `Question ${index + 1}`,
   )
-  const columns = `44px minmax(160px, 2fr) 76px repeat(${titles.length}, minmax(90px, 1fr)) 96px`
+  const columns = `44px minmax(160px, 2fr)${extra.map(() => ' minmax(90px, 1fr)').join('')} 76px repeat(${titles.length}, minmax(90px, 1fr)) 96px`
   const header = (label: string, column: SortColumn) => (
     <button
       type="button"
@@ -108,6 +114,11 @@ export function BatchResults(props: {
         <div className="batch-table__row batch-table__row--head" style={{ gridTemplateColumns: columns }}>
           {header('#', 'row')}
           <span className="batch-table__heading">Input</span>
+          {extra.map(({ name, index }) => (
+            <span key={index} className="batch-table__heading">
+              {name}
+            </span>
+          ))}
           {header('Status', 'status')}
           {titles.map((title, index) => (
             <span key={questionnaire.questions[index]?.id} className="batch-table__cell">
@@ -127,6 +138,11 @@ export function BatchResults(props: {
               <span className="batch-table__cell" title={row.input}>
                 {row.input}
               </span>
+              {extra.map(({ index }) => (
+                <span key={index} className="batch-table__cell" title={row.item.source?.[index]}>
+                  {row.item.source?.[index] ?? ''}
+                </span>
+              ))}
               <span className={`batch-table__cell batch-status batch-status--${row.item.status}`}>
                 {row.item.status === 'failed' ? (
                   <button
@@ -162,5 +178,15 @@ export function BatchResults(props: {
         />
       </div>
     </section>
+  )
+}
+
+/** The source columns other than the one decided about (the one whose cell is each row's input). */
+function extraColumns(columns: readonly string[] | null, items: readonly BatchItem[]) {
+  if (!columns) return []
+  const sample = items.slice(0, 20)
+  const input = columns.findIndex((_, index) => sample.every((item) => item.source?.[index] === item.input))
+  return columns.flatMap((name, index) =>
+    index === input ? [] : [{ name: name || `Column ${index + 1}`, index }],
   )
 }

@@ -2,7 +2,14 @@
 // concurrency limit and a spend cap, with the estimated cost from the catalog prices.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { type BatchSource, batchLimits, csvHeader, parseBatch } from '#shared/domain/batch-inputs'
+import {
+  type BatchSource,
+  batchLimits,
+  csvColumn,
+  csvHeader,
+  parseBatch,
+  textLikeColumn,
+} from '#shared/domain/batch-inputs'
 import { estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { formatAmount } from '#shared/domain/money'
 import { toUnifiedRequest } from '#shared/domain/questionnaire'
@@ -66,12 +73,18 @@ export function BatchSetup() {
   const [source, setSource] = useState<BatchSource>(dropped?.source ?? 'lines')
   const [text, setText] = useState(dropped?.text ?? '')
   const [fileName, setFileName] = useState<string | null>(dropped?.fileName ?? null)
-  const [column, setColumn] = useState(0)
+  // The column chosen by the person, or else the one most like text.
+  const [chosenColumn, setColumn] = useState<number | null>(null)
+  const column = useMemo(
+    () => chosenColumn ?? (source === 'csv' ? textLikeColumn(text) : 0),
+    [chosenColumn, source, text],
+  )
   const [concurrency, setConcurrency] = useState(4)
   const [cap, setCap] = useState('')
   const client = useQueryClient()
   const parsed = useMemo(() => parseBatch(source, text, column), [source, text, column])
   const header = useMemo(() => (source === 'csv' ? csvHeader(text) : []), [source, text])
+  const csv = useMemo(() => (source === 'csv' ? csvColumn(text, column) : null), [source, text, column])
   const questions = toUnifiedRequest(questionnaire, '', '').questions
   const problems = builderProblems(questionnaire)
   const estimate = model
@@ -89,6 +102,7 @@ export function BatchSetup() {
         inputs: parsed.inputs,
         concurrency,
         spendCap: cap.trim() || null,
+        ...(csv?.header.length ? { source: { columns: csv.header, rows: csv.sources } } : {}),
       })
     },
     onSuccess: (batch) => {
@@ -174,6 +188,9 @@ export function BatchSetup() {
           </label>
         ) : null}
       </div>
+      {csv && csv.header.length > 0 && csv.sources.length > 0 ? (
+        <CsvPreview header={csv.header} rows={csv.sources.slice(0, 3)} column={column} />
+      ) : null}
       <p className={tooMany ? 'field-error' : 'muted'} aria-live="polite">
         {parsed.inputs.length.toLocaleString()} inputs
         {tooMany ? ` — a batch takes at most ${batchLimits.inputs.toLocaleString()}.` : ''}
@@ -230,6 +247,41 @@ export function BatchSetup() {
         </button>
       </div>
       <ErrorNote error={start.error} />
+    </section>
+  )
+}
+
+/** The first rows of a CSV, the column that will be decided about marked. */
+function CsvPreview({ header, rows, column }: { header: string[]; rows: string[][]; column: number }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table must be focusable to scroll by keyboard
+    <section className="csv-preview" tabIndex={0} aria-label="First rows of the file">
+      <table>
+        <thead>
+          <tr>
+            {header.map((name, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a CSV column is its position; names may repeat
+              <th key={index} className={index === column ? 'csv-preview__chosen' : undefined} scope="col">
+                {name || `Column ${index + 1}`}
+                {index === column ? ' (input)' : ''}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, row) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: preview rows are a fixed excerpt
+            <tr key={row}>
+              {header.map((_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a CSV column is its position
+                <td key={index} className={index === column ? 'csv-preview__chosen' : undefined}>
+                  {cells[index] ?? ''}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   )
 }

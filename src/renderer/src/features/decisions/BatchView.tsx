@@ -47,6 +47,7 @@ export function BatchView() {
             running={current.batch.status === 'running'}
             questionnaire={current.questionnaire as Questionnaire}
             items={current.items}
+            sourceColumns={current.batch.sourceColumns}
           />
         ) : (
           <EmptyState
