@@ -111,6 +111,29 @@ test('edits a dropped PNG with family A and family B, compares before and after,
   await expect(night).toBeVisible()
   expect(await night.getAttribute('src')).not.toBe(await before.getAttribute('src'))
   await expect(page.getByText("The model's thoughts")).toBeVisible()
+  // A square result of a 4:3 source, in a wide window: the source is drawn inside the result's frame, never
+  // around it.
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await edit.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await edit.getByRole('combobox', { name: 'Size' }).selectOption('1024x1024')
+  await edit.getByLabel('Describe the change').fill('square it')
+  await edit.getByRole('button', { name: 'Edit image' }).click()
+  const square = canvas.getByRole('img', { name: 'After: square it' })
+  await expect(square).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Image details' })).toContainText('1024 × 1024')
+  const drawn = (image: typeof before) =>
+    image.evaluate((img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect()
+      const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight)
+      const [width, height] = [img.naturalWidth * scale, img.naturalHeight * scale]
+      const [left, top] = [box.x + (box.width - width) / 2, box.y + (box.height - height) / 2]
+      return { left, top, right: left + width, bottom: top + height }
+    })
+  const [source, result] = [await drawn(before), await drawn(square)]
+  expect(source.left).toBeGreaterThanOrEqual(result.left - 1)
+  expect(source.right).toBeLessThanOrEqual(result.right + 1)
+  expect(source.top).toBeGreaterThanOrEqual(result.top - 1)
+  expect(source.bottom).toBeLessThanOrEqual(result.bottom + 1)
 })
 
 test('keeps the gallery across a restart, with search and each edit linked to its parent', async ({

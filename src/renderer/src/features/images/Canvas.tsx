@@ -63,12 +63,20 @@ export function Canvas(props: {
     return Math.min(box.clientWidth / shown.width, box.clientHeight / shown.height)
   }
   const scale = zoom === 'fit' ? fittedScale() : zoom
+  // Fitted, an image fills the viewport as it is; compared, both images share the result's frame, so a source
+  // of another size or shape sits inside it rather than around it.
+  const framed = zoom !== 'fit' || comparing
   const style =
-    zoom === 'fit' || !shown?.width || !shown.height
+    !framed || !shown?.width || !shown.height
       ? undefined
       : {
+          inset: 'auto',
+          left: '50%',
+          top: '50%',
+          maxWidth: 'none',
           width: shown.width * scale,
           height: shown.height * scale,
+          objectFit: 'contain' as const,
           transform: `translate(calc(-50% + ${offset.x}px), calc(-50% + ${offset.y}px))`,
         }
 

@@ -203,11 +203,23 @@ export function ImageForm(props: {
                 onChange={(event) => setOption(name, event.target.value)}
               >
                 <option value="">Default</option>
-                {choicesOf(name).map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
+                {optionGroups(name, choicesOf(name)).map((group) =>
+                  group.label ? (
+                    <optgroup key={group.label} label={group.label}>
+                      {group.values.map((value) => (
+                        <option key={value} value={value}>
+                          {optionLabel(name, value)}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : (
+                    group.values.map((value) => (
+                      <option key={value} value={value}>
+                        {optionLabel(name, value)}
+                      </option>
+                    ))
+                  ),
+                )}
               </select>
             </label>
           ))}
@@ -302,4 +314,38 @@ function ReferenceSlots(props: { references: ImageRecord[]; onChange: (ids: stri
       </div>
     </fieldset>
   )
+}
+
+const sizeOrder = [
+  'auto',
+  '256x256',
+  '512x512',
+  '1024x1024',
+  '1536x1024',
+  '1792x1024',
+  '1024x1536',
+  '1024x1792',
+]
+const shapeOf = (size: string) => {
+  const [width = 0, height = 0] = size.split('x').map(Number)
+  return width === height ? 'square' : width > height ? 'landscape' : 'portrait'
+}
+
+/**
+ * The values of an option in the order a person reads them: sizes small to large by shape, qualities in the
+ * two scales the service takes (levels, and standard/hd) apart rather than mixed.
+ */
+function optionGroups(name: string, values: readonly string[]): { label: string | null; values: string[] }[] {
+  if (name === 'size') return [{ label: null, values: sizeOrder.filter((size) => values.includes(size)) }]
+  if (name === 'quality' && values.includes('standard'))
+    return [
+      { label: 'Level', values: values.filter((value) => value !== 'standard' && value !== 'hd') },
+      { label: 'Standard or HD', values: values.filter((value) => value === 'standard' || value === 'hd') },
+    ]
+  return [{ label: null, values: [...values] }]
+}
+
+function optionLabel(name: string, value: string): string {
+  if (name === 'size' && value !== 'auto') return `${value.replace('x', ' × ')} (${shapeOf(value)})`
+  return value
 }
