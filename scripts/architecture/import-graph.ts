@@ -20,13 +20,81 @@ const aliases: [RegExp, string][] = [
 const specifiers =
   /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g
 
+/**
+ * The code without comments and without the text of template literals (their `${…}` kept), so an import written
+ * inside a string — a code snippet the app shows — is not read as one. Quoted strings stay: they are the
+ * specifiers.
+ */
+export function codeOnly(text: string): string {
+  let out = ''
+  // Each open template literal, with the depth of braces in its current `${…}` (-1: in its text).
+  const templates: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] ?? ''
+    const next = text[i + 1]
+    const inText = templates.length > 0 && templates.at(-1) === -1
+    if (inText) {
+      if (char === '\\') {
+        out += '  '
+        i++
+      } else if (char === '`') {
+        templates.pop()
+        out += ' '
+      } else if (char === '$' && next === '{') {
+        templates[templates.length - 1] = 0
+        out += '  '
+        i++
+      } else out += char === '\n' ? '\n' : ' '
+      continue
+    }
+    if (char === '/' && next === '/') {
+      while (i < text.length && text[i] !== '\n') i++
+      out += '\n'
+      continue
+    }
+    if (char === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2)
+      const stop = end === -1 ? text.length : end + 2
+      out += text.slice(i, stop).replace(/[^\n]/g, ' ')
+      i = stop - 1
+      continue
+    }
+    if (char === "'" || char === '"') {
+      let j = i + 1
+      while (j < text.length && text[j] !== char && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1
+      out += text.slice(i, j + 1)
+      i = j
+      continue
+    }
+    if (char === '`') {
+      templates.push(-1)
+      out += ' '
+      continue
+    }
+    if (templates.length > 0) {
+      const depth = templates.at(-1) ?? 0
+      if (char === '{') templates[templates.length - 1] = depth + 1
+      else if (char === '}') {
+        if (depth === 0) {
+          templates[templates.length - 1] = -1
+          out += ' '
+          continue
+        }
+        templates[templates.length - 1] = depth - 1
+      }
+    }
+    out += char
+  }
+  return out
+}
+
 /** The package a bare specifier names (`@scope/name/sub` → `@scope/name`). */
 const packageOf = (specifier: string) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? '')
 
 export function importsOf(root: string, file: string, text: string): ImportEdge[] {
   const edges: ImportEdge[] = []
-  for (const match of text.matchAll(specifiers)) {
+  for (const match of codeOnly(text).matchAll(specifiers)) {
     const written = match[1] ?? match[2] ?? match[3]
     if (!written) continue
     const alias = aliases.find(([pattern]) => pattern.test(written))

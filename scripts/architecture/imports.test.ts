@@ -55,4 +55,21 @@ describe('import rules', () => {
       '@scope/pkg',
     ])
   })
+
+  it('does not read imports written inside template literals or comments as the file’s own', () => {
+    const text = [
+      "import a from './a.ts'",
+      "const snippet = `import { createServer } from 'node:http'",
+      "import b from 'nowhere'",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text is a source file with template literals
+      '${`nested ${"import c from \'deeper\'"}`}`',
+      "// import d from 'commented'",
+      "/* import e from 'block' */",
+      "export { f } from './f.ts'",
+    ].join('\n')
+    expect(importsOf(root, 'src/main/x/file.ts', text).map((edge) => edge.to)).toEqual([
+      'src/main/x/a.ts',
+      'src/main/x/f.ts',
+    ])
+  })
 })
