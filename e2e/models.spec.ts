@@ -57,8 +57,27 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await screenshot(page, 'models-compare-light')
 
   await page.getByRole('tab', { name: 'Price and context' }).click()
-  await expect(page.getByRole('figure', { name: /Prompt price against context length/ })).toBeVisible()
-  await page.getByRole('button', { name: /^SystemOne Judge 1:/ }).click()
+  const plot = page.getByRole('figure', { name: /Prompt price against context length/ })
+  await expect(plot).toBeVisible()
+  // Ticks keep their size whatever the window; a focused point is labelled in a tip inside the chart.
+  const tickHeight = () =>
+    plot
+      .locator('.price-plot__tick')
+      .first()
+      .evaluate((tick) => tick.getBoundingClientRect().height)
+  const wide = await tickHeight()
+  await page.setViewportSize({ width: 900, height: 600 })
+  await expect.poll(tickHeight).toBeCloseTo(wide, 0)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const point = page.getByRole('button', { name: /^SystemOne Judge 1:/ })
+  await point.focus()
+  const tip = plot.locator('.price-plot__tip')
+  await expect(tip).toContainText('SystemOne Judge 1')
+  const [tipBox, chartBox] = [await tip.boundingBox(), await plot.locator('.price-plot__chart').boundingBox()]
+  expect(
+    tipBox && chartBox && tipBox.x >= chartBox.x && tipBox.x + tipBox.width <= chartBox.x + chartBox.width,
+  ).toBe(true)
+  await point.click()
   await page.getByRole('button', { name: 'Use in Decisions' }).click()
   await expect(page.getByRole('heading', { name: 'Decisions' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sysone/judge-1')
