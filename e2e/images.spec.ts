@@ -53,6 +53,14 @@ test('generates with each family, with only the options each takes', async ({ ap
     'src',
     first ?? '',
   )
+  // The canvas by keyboard: it takes focus; + zooms in, 0 fits again.
+  const canvasArea = page.getByRole('application', { name: /Image canvas/ })
+  await canvasArea.focus()
+  await expect(page.getByRole('radio', { name: 'Fit' })).toBeChecked()
+  await page.keyboard.press('+')
+  await expect(page.getByRole('radio', { name: 'Fit' })).not.toBeChecked()
+  await page.keyboard.press('0')
+  await expect(page.getByRole('radio', { name: 'Fit' })).toBeChecked()
 
   await form.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
   await expect(form.getByRole('combobox', { name: 'Images' })).toHaveCount(0)

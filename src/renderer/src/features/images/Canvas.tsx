@@ -120,7 +120,27 @@ export function Canvas(props: {
         ref={viewport}
         className={`canvas__viewport${over ? ' canvas__viewport--over' : ''}${zoom === 'fit' ? '' : ' canvas__viewport--zoomed'}`}
         role="application"
-        aria-label="Image canvas: drop a PNG or JPEG here"
+        aria-label="Image canvas: drop a PNG or JPEG here. Plus and minus zoom, 0 fits, arrows move a zoomed image."
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas zooms and pans by keyboard
+        tabIndex={0}
+        onKeyDown={(event) => {
+          if (!shown || event.ctrlKey || event.metaKey || event.altKey) return
+          const step = 40
+          const pans: Record<string, { x: number; y: number }> = {
+            ArrowLeft: { x: step, y: 0 },
+            ArrowRight: { x: -step, y: 0 },
+            ArrowUp: { x: 0, y: step },
+            ArrowDown: { x: 0, y: -step },
+          }
+          if (event.key === '+' || event.key === '=') setZoom(Math.min(8, scale * 1.25))
+          else if (event.key === '-') setZoom(Math.max(0.05, scale / 1.25))
+          else if (event.key === '0') setZoom('fit')
+          else if (pans[event.key] && zoom !== 'fit') {
+            const by = pans[event.key] ?? { x: 0, y: 0 }
+            setOffset((current) => ({ x: current.x + by.x, y: current.y + by.y }))
+          } else return
+          event.preventDefault()
+        }}
         onDragOver={(event) => {
           event.preventDefault()
           setOver(true)
