@@ -169,3 +169,27 @@ test('keeps the gallery across a restart, with search and each edit linked to it
   await page.emulateMedia({ colorScheme: 'dark' })
   await screenshot(page, 'images-gallery-dark')
 })
+
+test('shows a generation under way and a refusal on the canvas itself', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Images' }).click()
+  const form = page.getByRole('form', { name: 'Generate' })
+  const canvas = page.getByRole('region', { name: 'Canvas' })
+  await form.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await form.getByRole('combobox', { name: 'Size' }).selectOption('256x256')
+  await form.getByLabel('Describe the image').fill('a lighthouse at dusk')
+  // A slow service: the canvas says the image is on its way.
+  const sandboxUrl = (await page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/).textContent()) ?? ''
+  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { latencyMs: 1500 } })
+  await form.getByRole('button', { name: 'Generate' }).click()
+  await expect(canvas.getByRole('status')).toContainText('Generating…')
+  await expect(canvas.getByRole('img')).toBeVisible()
+  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { latencyMs: 0 } })
+
+  // Refused by the cloud host's moderation: said over the canvas, the previous image dimmed.
+  await form.getByLabel('Provider').fill('cloudhost')
+  await form.getByLabel('Describe the image').fill('a taboo subject')
+  await form.getByRole('button', { name: 'Generate' }).click()
+  await expect(canvas.getByRole('alert')).toContainText('Not drawn:')
+  await expect(canvas.locator('.canvas__image--stale')).toBeVisible()
+})

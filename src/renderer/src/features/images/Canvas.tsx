@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { ImageRecord } from '#shared/ipc/routes/images'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
+import type { RunState } from './ImageForm.tsx'
 import { imageDragType, importImageFile } from './queries.ts'
 
 type Zoom = 'fit' | number
@@ -12,6 +13,8 @@ export function Canvas(props: {
   source: ImageRecord | null
   result: ImageRecord | null
   onSource: (id: string) => void
+  /** The call under way or just refused, shown where the image is. */
+  run?: RunState | null
 }) {
   const [zoom, setZoom] = useState<Zoom>('fit')
   const [offset, setOffset] = useState({ x: 0, y: 0 })
@@ -174,10 +177,20 @@ export function Canvas(props: {
           drag.current = null
         }}
       >
+        {props.run?.pending ? (
+          <div className="canvas__overlay" role="status">
+            <span className="progress-bar" aria-hidden="true" />
+            {props.run.editing ? 'Editing…' : 'Generating…'} The image appears here when the service answers.
+          </div>
+        ) : props.run?.error ? (
+          <div className="canvas__overlay canvas__overlay--refused" role="alert">
+            Not drawn: {props.run.error instanceof Error ? props.run.error.message : String(props.run.error)}
+          </div>
+        ) : null}
         {shown ? (
           <>
             <img
-              className="canvas__image"
+              className={`canvas__image${props.run?.pending || props.run?.error ? ' canvas__image--stale' : ''}`}
               src={comparing ? props.source?.url : shown.url}
               alt={comparing ? `Before: ${props.source?.prompt}` : shown.prompt}
               decoding="async"

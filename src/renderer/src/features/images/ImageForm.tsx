@@ -28,11 +28,19 @@ const editRouteLabels = {
 
 const perMillion = (price: string) => formatUsd(formatAmount(multiply(parseAmount(price), 1_000_000)))
 
+export interface RunState {
+  pending: boolean
+  error: unknown
+  editing: boolean
+}
+
 export function ImageForm(props: {
   source: ImageRecord | null
   references: ImageRecord[]
   onReferences: (ids: string[]) => void
   onResult: (images: ImageRecord[]) => void
+  /** Where the canvas follows the call: under way, or refused. */
+  onRunState?: (state: RunState) => void
 }) {
   const models = useImageModels()
   const prompts = useRecentPrompts()
@@ -94,6 +102,10 @@ export function ImageForm(props: {
     },
   })
   const refused = run.error as { serviceCode?: string } | null
+  const { onRunState } = props
+  useEffect(() => {
+    onRunState?.({ pending: run.isPending, error: run.error, editing })
+  }, [onRunState, run.isPending, run.error, editing])
   const setOption = (name: keyof ImageOptions, value: string) =>
     setOptions((current) => ({
       ...current,

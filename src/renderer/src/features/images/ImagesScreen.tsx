@@ -6,7 +6,7 @@ import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { Canvas } from './Canvas.tsx'
 import { Gallery, ImageTile } from './Gallery.tsx'
-import { ImageForm } from './ImageForm.tsx'
+import { ImageForm, type RunState } from './ImageForm.tsx'
 import { ImageMeta } from './ImageMeta.tsx'
 import { useImage, useImageList, useImageModels } from './queries.ts'
 import './images.css'
@@ -53,6 +53,7 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
   const [referenceIds, setReferenceIds] = useState<string[]>([])
   // The images of the last call, shown together when it drew several (n).
   const [latest, setLatest] = useState<ImageRecord[]>([])
+  const [runState, setRunState] = useState<RunState | null>(null)
   const references = referenceIds.flatMap((id) => recent.data?.find((r) => r.id === id) ?? [])
   const shown = image.data ?? null
   const hasFamilyC = models.data?.some((m) => m.family === 'C') ?? false
@@ -83,6 +84,7 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
             setLatest(images)
             setRouteParams('/images', { image: images[0]?.id ?? null })
           }}
+          onRunState={setRunState}
         />
       </div>
       <div className="images__main">
@@ -90,6 +92,7 @@ function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
           source={source.data ?? null}
           result={shown && shown.id !== source.data?.id ? shown : null}
           onSource={(id) => setRouteParams('/images', { source: id, image: null })}
+          run={runState}
         />
         {latest.length > 1 && latest.some((item) => item.id === shown?.id) ? (
           <section aria-label="This generation">
