@@ -193,6 +193,9 @@ test('keeps runs, and compares two runs side by side', async ({ app }) => {
   const { page } = app
   await page.getByRole('link', { name: 'Decisions' }).click()
   await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  const sentiment = page.getByRole('article', { name: 'Question 3' })
+  await sentiment.getByLabel('Level 1 label').fill('unhappy and disappointed')
+  await sentiment.getByLabel('Level 2 label').fill('neutral, matter of fact')
   await page.getByLabel('Content to evaluate').fill('My parcel never arrived.')
   await page.getByRole('button', { name: 'Run' }).click()
   await expect(page.getByRole('region', { name: 'Answers' })).toBeVisible()
@@ -210,6 +213,19 @@ test('keeps runs, and compares two runs side by side', async ({ app }) => {
   await expect(compare.getByRole('article', { name: /^Run of / })).toHaveCount(2)
   await expect(compare).toContainText('sysone/judge-1')
   await expect(compare).toContainText('aurora/sight-decide')
+  // The score scale's labels keep apart in a compare column, even in a narrow window.
+  await page.setViewportSize({ width: 900, height: 600 })
+  const boxes = await compare
+    .locator('.score__scale')
+    .first()
+    .locator('.score__label')
+    .evaluateAll((labels) =>
+      labels.map((label) => label.getBoundingClientRect()).map((r) => [r.left, r.right]),
+    )
+  expect(boxes.length).toBeGreaterThan(1)
+  for (let index = 1; index < boxes.length; index++)
+    expect(boxes[index]?.[0] ?? 0).toBeGreaterThanOrEqual((boxes[index - 1]?.[1] ?? 0) - 0.5)
+  await page.setViewportSize({ width: 1280, height: 800 })
   await screenshot(page, 'decisions-compare-light')
 })
 

@@ -1,5 +1,6 @@
 // Answers at a glance: a gauge for yes/no, bars for a choice with the pick marked, a marker on the scale for
 // a score (the weighted value may fall between levels), each with its confidence.
+import type { CSSProperties } from 'react'
 import { nearestLevel, type ShownAnswer } from '#shared/domain/answers'
 
 const percent = (value: number) => `${Math.round(value * 100)}%`
@@ -45,7 +46,7 @@ export function AnswerView({ answer }: { answer: ShownAnswer }) {
       ) : null}
       {answer.score !== undefined && answer.options ? (
         <div className="score">
-          <div className="score__scale">
+          <div className="score__scale" style={{ '--levels': answer.options.length } as CSSProperties}>
             <span
               className="score__marker"
               style={{ left: `${(answer.score / Math.max(1, answer.options.length - 1)) * 100}%` }}
@@ -61,7 +62,9 @@ export function AnswerView({ answer }: { answer: ShownAnswer }) {
                   className="score__bar"
                   style={{ height: `${Math.max(4, option.probability * 40)}px` }}
                 />
-                <span className="score__label">{option.label}</span>
+                <span className="score__label" title={option.label}>
+                  {option.label}
+                </span>
               </span>
             ))}
           </div>

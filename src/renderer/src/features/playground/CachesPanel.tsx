@@ -55,7 +55,9 @@ function CacheRow(props: { handle: CacheHandle; now: number; onUse: () => void }
     >
       <div className="cache-row__main">
         <strong>{handle.displayName ?? handle.name}</strong>
-        <span className="muted cache-row__name">{handle.name}</span>
+        <span className="muted cache-row__name" title={handle.name}>
+          {handle.name}
+        </span>
         <span className="muted">
           {handle.model} · {handle.tokenCount.toLocaleString()} tokens · written for{' '}
           {formatUsd(handle.writeCost)} · created {formatDateTime(handle.createdAt)}
