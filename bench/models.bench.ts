@@ -27,13 +27,24 @@ for (let round = 0; round < 3; round++) {
 }
 const total = (await page.locator('.model-filters__count').textContent()) ?? ''
 
-// In the page: from each input event in the search field to the frame after the count has changed.
+// In the page, as the Event Timing API and INP measure it: from each keystroke's own timestamp (when the key
+// was pressed, before any handler ran) to the first moment after the frame that shows the new count.
 await page.evaluate(() => {
   const scope = globalThis as unknown as {
     document: {
-      querySelector(selector: string): { addEventListener(type: string, listener: () => void): void } | null
+      querySelector(selector: string): {
+        addEventListener(
+          type: string,
+          listener: (event: { timeStamp: number }) => void,
+          capture?: boolean,
+        ): void
+      } | null
     }
     MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void }
+    MessageChannel: new () => {
+      port1: { onmessage: (() => void) | null }
+      port2: { postMessage(value: unknown): void }
+    }
     requestAnimationFrame(callback: () => void): void
     samples: number[]
     pending: number | null
@@ -42,14 +53,23 @@ await page.evaluate(() => {
   scope.pending = null
   const field = scope.document.querySelector('input[type=search]')
   const count = scope.document.querySelector('.model-filters__count')
-  field?.addEventListener('input', () => {
-    scope.pending = performance.now()
-  })
+  field?.addEventListener(
+    'keydown',
+    (event) => {
+      scope.pending = event.timeStamp
+    },
+    true,
+  )
   new scope.MutationObserver(() => {
     const started = scope.pending
     if (started === null) return
     scope.pending = null
-    scope.requestAnimationFrame(() => scope.samples.push(performance.now() - started))
+    // rAF runs before the frame is painted; a message posted from it arrives after.
+    scope.requestAnimationFrame(() => {
+      const channel = new scope.MessageChannel()
+      channel.port1.onmessage = () => scope.samples.push(performance.now() - started)
+      channel.port2.postMessage(null)
+    })
   }).observe(count, { subtree: true, childList: true, characterData: true })
 })
 
@@ -73,6 +93,7 @@ console.log(
 )
 console.log(`  coming back to the screen          ${visits.slice(1).map(ms).join(', ')}`)
 console.log(`  refresh (three listings again)     p50 ${ms(percentile(refreshes, 50))}`)
+const p95 = percentile(samples, 95)
 console.log(
-  `  keystroke → table rendered         p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}, max ${ms(Math.max(...samples))} (${samples.length} keystrokes)`,
+  `  keystroke → table painted          p50 ${ms(percentile(samples, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...samples))} (${samples.length} keystrokes; goal p95 ≤ 16 ms ${p95 <= 16 ? '✓' : '✗'})`,
 )

@@ -14,6 +14,12 @@ const steps: { name: string; command: string; args: string[]; needs?: string }[]
   { name: 'lint', command: bin('biome'), args: ['check', '.'] },
   { name: 'unit', command: bin('vitest'), args: ['run'] },
   { name: 'build', command: bin('electron-vite'), args: ['build'] },
+  {
+    name: 'bundle budget',
+    command: process.execPath,
+    args: [join(root, 'scripts', 'bundle', 'budget.ts')],
+    needs: 'build',
+  },
   { name: 'e2e', command: bin('playwright'), args: ['test'], needs: 'build' },
 ]
 

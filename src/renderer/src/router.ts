@@ -2,7 +2,7 @@
 // restored; this is the only code that reads or writes it. Each screen's parameters are declared once in
 // `routes`, so a misspelt name or screen is a type error rather than a filter that silently does nothing.
 import { useMemo, useSyncExternalStore } from 'react'
-import { videoStatuses } from '#shared/api/videos'
+import { videoStatuses } from '#shared/api/video-statuses'
 import { sortColumns } from '#shared/domain/catalog-view'
 import type { screenList } from '#shared/screens'
 

@@ -1,7 +1,9 @@
 // Wire formats of video generation (document 2 §2, §4, §6).
 import { z } from 'zod'
 
-export const videoStatuses = ['pending', 'completed', 'failed', 'cancelled', 'expired'] as const
+import { videoStatuses } from './video-statuses.ts'
+
+export { videoStatuses }
 export const VideoStatus = z.enum(videoStatuses)
 export type VideoStatus = z.infer<typeof VideoStatus>
 export const terminalStatuses: readonly VideoStatus[] = ['completed', 'failed', 'cancelled', 'expired']

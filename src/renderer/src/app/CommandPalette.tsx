@@ -1,32 +1,9 @@
 // Ctrl/⌘+K: every screen and every action, searchable, as people already work in their editors. Type to narrow,
 // ↑/↓ to choose, Enter to run, Escape to close; focus goes back to where it was.
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useDismiss } from '../components/use-dismiss.ts'
 import { commandsFor, matching } from './commands.ts'
-import { isMac } from './screens.tsx'
-
-export const paletteShortcut = isMac ? '⌘K' : 'Ctrl+K'
-
-export function useCommandPalette(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(false)
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (
-        (event.ctrlKey || event.metaKey) &&
-        !event.altKey &&
-        !event.shiftKey &&
-        event.key.toLowerCase() === 'k'
-      ) {
-        event.preventDefault()
-        setOpen((current) => !current)
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
-  return [open, setOpen]
-}
 
 export function CommandPalette({ onClose }: { onClose: () => void }) {
   const client = useQueryClient()

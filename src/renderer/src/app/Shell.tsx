@@ -1,18 +1,21 @@
 // The app's frame: sidebar, the active screen, status bar; theme, keyboard shortcuts and main's navigation.
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { invoke, on } from '../ipc.ts'
 import { queryKeys } from '../query.ts'
 import { lastPath, lastPathOf, loadViewMemory, navigate, rememberPath, useRoutePath } from '../router.ts'
-import { CommandPalette, useCommandPalette } from './CommandPalette.tsx'
 import { useFileDrop } from './file-drop.ts'
 import { NoticeBanner } from './NoticeBanner.tsx'
+import { useCommandPalette } from './palette-shortcut.ts'
 import { Sidebar } from './Sidebar.tsx'
 import { StatusBar } from './StatusBar.tsx'
-import { screenForPath, screens } from './screens.tsx'
+import { prefetchScreensWhenIdle, screenForPath, screens } from './screens.tsx'
 import { useTabListKeys } from './tab-keys.ts'
 import { useAppliedTheme } from './theme.ts'
+
+// The palette and the actions it knows load with its first use.
+const CommandPalette = lazy(() => import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })))
 
 /** Calls `run` with the latest value once calls have paused for `ms`. */
 function debounced<T>(run: (value: T) => void, ms: number): (value: T) => void {
@@ -52,6 +55,7 @@ export function Shell() {
   const path = useRoutePath()
   const active = screenForPath(path)
   const ready = !preferences.isPending
+  useEffect(() => (ready ? prefetchScreensWhenIdle() : undefined), [ready])
   const [memoryLoaded, setMemoryLoaded] = useState(false)
   if (preferences.data && !memoryLoaded) {
     loadViewMemory(
@@ -84,11 +88,17 @@ export function Shell() {
         ) : null}
         <NoticeBanner hidden={screen.id === 'settings'} />
         <ErrorBoundary key={screen.id}>
-          <screen.Component />
+          <Suspense fallback={<p className="muted">Loading {screen.label}…</p>}>
+            <screen.Component />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <StatusBar />
-      {palette ? <CommandPalette onClose={() => setPalette(false)} /> : null}
+      {palette ? (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={() => setPalette(false)} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

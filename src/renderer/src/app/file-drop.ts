@@ -1,12 +1,19 @@
 // A file dropped anywhere on the window (and not on a drop zone that took it) opens the tool for it: an image
-// on the Images canvas, a questionnaire in Decisions, CSV, JSONL or text lines as a Decisions batch.
+// on the Images canvas, a questionnaire in Decisions, CSV, JSONL or text lines as a Decisions batch. The code
+// that reads each kind of file loads with the first drop, not with the window.
 import { useEffect, useState } from 'react'
-import { batchSourceOf, readQuestionnaireFile, useDroppedBatch } from '../features/decisions/files.ts'
-import { useQuestionnaire } from '../features/decisions/store.ts'
-import { importImageFile } from '../features/images/queries.ts'
 import { navigate, pathTo } from '../router.ts'
 
 export async function openDroppedFile(file: File): Promise<void> {
+  const [
+    { batchSourceOf, readQuestionnaireFile, useDroppedBatch },
+    { useQuestionnaire },
+    { importImageFile },
+  ] = await Promise.all([
+    import('../features/decisions/files.ts'),
+    import('../features/decisions/store.ts'),
+    import('../features/images/queries.ts'),
+  ])
   if (file.type.startsWith('image/')) {
     const record = await importImageFile(file)
     navigate(pathTo('/images', { source: record.id }))

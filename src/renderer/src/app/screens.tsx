@@ -1,13 +1,8 @@
-// The app's screens, in sidebar order; Ctrl/Cmd+1…6 follow this order.
-import type { ComponentType } from 'react'
+// The app's screens, in sidebar order; Ctrl/Cmd+1…6 follow this order. Each screen is its own chunk, loaded on
+// its first visit (and fetched ahead when the app is idle), so the first screen starts without the others.
+import { type ComponentType, lazy } from 'react'
 import { type ScreenId, screenList } from '#shared/screens'
 import type { IconName } from '../components/Icon.tsx'
-import { DecisionsScreen } from '../features/decisions/DecisionsScreen.tsx'
-import { ImagesScreen } from '../features/images/ImagesScreen.tsx'
-import { ModelsScreen } from '../features/models/ModelsScreen.tsx'
-import { PlaygroundScreen } from '../features/playground/PlaygroundScreen.tsx'
-import { SettingsScreen } from '../features/settings/SettingsScreen.tsx'
-import { VideosScreen } from '../features/videos/VideosScreen.tsx'
 import { screenOf } from '../router.ts'
 
 export interface Screen {
@@ -16,21 +11,63 @@ export interface Screen {
   icon: IconName
   path: string
   Component: ComponentType
+  /** Fetches the screen's chunk (once); the same promise the lazy component waits on. */
+  load: () => Promise<unknown>
 }
 
-const components: Record<ScreenId, { icon: IconName; Component: ComponentType }> = {
-  decisions: { icon: 'decisions', Component: DecisionsScreen },
-  images: { icon: 'images', Component: ImagesScreen },
-  videos: { icon: 'videos', Component: VideosScreen },
-  models: { icon: 'models', Component: ModelsScreen },
-  playground: { icon: 'playground', Component: PlaygroundScreen },
-  settings: { icon: 'settings', Component: SettingsScreen },
+/** A screen's module, fetched once however often it is asked for. */
+function chunk<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined
+  return () => {
+    loading ??= load()
+    return loading
+  }
 }
 
-export const screens: readonly Screen[] = screenList.map((screen) => ({
-  ...screen,
-  ...components[screen.id],
-}))
+const loaders = {
+  decisions: chunk(() => import('../features/decisions/DecisionsScreen.tsx').then((m) => m.DecisionsScreen)),
+  images: chunk(() => import('../features/images/ImagesScreen.tsx').then((m) => m.ImagesScreen)),
+  videos: chunk(() => import('../features/videos/VideosScreen.tsx').then((m) => m.VideosScreen)),
+  models: chunk(() => import('../features/models/ModelsScreen.tsx').then((m) => m.ModelsScreen)),
+  playground: chunk(() =>
+    import('../features/playground/PlaygroundScreen.tsx').then((m) => m.PlaygroundScreen),
+  ),
+  settings: chunk(() => import('../features/settings/SettingsScreen.tsx').then((m) => m.SettingsScreen)),
+} satisfies Record<ScreenId, () => Promise<ComponentType>>
+
+const icons: Record<ScreenId, IconName> = {
+  decisions: 'decisions',
+  images: 'images',
+  videos: 'videos',
+  models: 'models',
+  playground: 'playground',
+  settings: 'settings',
+}
+
+export const screens: readonly Screen[] = screenList.map((screen) => {
+  const load = loaders[screen.id]
+  return {
+    ...screen,
+    icon: icons[screen.id],
+    load,
+    Component: lazy(() => load().then((Component) => ({ default: Component }))),
+  }
+})
+
+/** Fetches every screen's chunk while the app has nothing else to do, so a first visit is instant. */
+export function prefetchScreensWhenIdle(): () => void {
+  const idle = (run: () => void) => window.requestIdleCallback(run, { timeout: 2000 })
+  let cancelled = false
+  const next = (index: number) => {
+    const screen = screens[index]
+    if (cancelled || !screen) return
+    void screen.load().finally(() => idle(() => next(index + 1)))
+  }
+  idle(() => next(0))
+  return () => {
+    cancelled = true
+  }
+}
 
 export function screenForPath(path: string): Screen | undefined {
   return screens.find((screen) => screen.path === screenOf(path))
