@@ -35,6 +35,13 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
 
   await page.getByRole('button', { name: /Aurora Flash Image/ }).click()
   const detail = page.getByRole('complementary', { name: 'Model aurora/flash-image' })
+  // With the detail open, the name and the prices stay in view; the other columns scroll.
+  await expect(detail).toBeVisible()
+  const tableBox = await page.locator('.model-table').boundingBox()
+  const completionBox = await page.getByRole('button', { name: /^Completion \$\/1M/ }).boundingBox()
+  expect(
+    tableBox && completionBox && completionBox.x + completionBox.width <= tableBox.x + tableBox.width,
+  ).toBe(true)
   await expect(detail.getByRole('region', { name: 'Where the styles disagree' })).toContainText(
     'Flash Image (preview)',
   )

@@ -1,36 +1,112 @@
 // The catalog as a virtualized table: every column sortable, prices per 1M tokens with the unit in the header,
 // a row opens the model, a box adds it to the comparison (up to four).
 
+import type { ReactNode } from 'react'
 import { billedPerSecond, type CatalogModel } from '#shared/domain/catalog'
 import type { SortColumn } from '#shared/domain/catalog-view'
 import { VirtualList } from '../../components/VirtualList.tsx'
 import { formatPricePerMillion, formatPricePerSecond, formatTokenCount } from '../../format.ts'
 
-const columns: { key: SortColumn | null; label: string; width: number; className?: string }[] = [
-  { key: 'id', label: 'Model', width: 240 },
-  { key: 'provider', label: 'Provider', width: 90 },
-  { key: null, label: 'Reads → writes', width: 150 },
-  { key: 'contextLength', label: 'Context', width: 80, className: 'num' },
-  { key: 'maxCompletionTokens', label: 'Max out', width: 72, className: 'num' },
-  { key: 'prompt', label: 'Prompt $/1M', width: 100, className: 'num' },
-  { key: 'completion', label: 'Completion $/1M', width: 124, className: 'num' },
-  { key: 'cacheRead', label: 'Cache read $/1M', width: 120, className: 'num' },
-  { key: 'cacheWrite5m', label: 'Write 5m $/1M', width: 112, className: 'num' },
-  { key: 'cacheWrite1h', label: 'Write 1h $/1M', width: 112, className: 'num' },
-  { key: 'perSecond', label: 'Video $/s', width: 88, className: 'num' },
-  { key: 'moderated', label: 'Moderated', width: 84 },
-  { key: null, label: 'Parameters', width: 180 },
-  { key: 'expirationDate', label: 'Expires', width: 92 },
+interface Column {
+  /** The sort column, or null for a column that does not sort. */
+  key: SortColumn | null
+  label: string
+  width: number
+  className?: string
+  cell: (model: CatalogModel) => ReactNode
+}
+
+const price = (value: string | null) => (value === null ? '—' : formatPricePerMillion(value))
+/** A token price of a model billed per second says nothing of its cost: shown as a dash that says so. */
+const tokenPrice = (model: CatalogModel, value: string | null) =>
+  billedPerSecond(model) ? <span title="Billed per second of video">—</span> : price(value)
+
+const columns: Column[] = [
+  { key: 'id', label: 'Model', width: 240, cell: () => null },
+  { key: 'provider', label: 'Provider', width: 90, cell: (m) => m.provider },
+  {
+    key: null,
+    label: 'Reads → writes',
+    width: 150,
+    cell: (m) => `${m.inputModalities.join('+')} → ${m.outputModalities.join('+')}`,
+  },
+  {
+    key: 'contextLength',
+    label: 'Context',
+    width: 80,
+    className: 'num',
+    cell: (m) => formatTokenCount(m.contextLength),
+  },
+  {
+    key: 'maxCompletionTokens',
+    label: 'Max out',
+    width: 72,
+    className: 'num',
+    cell: (m) => formatTokenCount(m.maxCompletionTokens),
+  },
+  {
+    key: 'prompt',
+    label: 'Prompt $/1M',
+    width: 100,
+    className: 'num',
+    cell: (m) => tokenPrice(m, m.prices.prompt),
+  },
+  {
+    key: 'completion',
+    label: 'Completion $/1M',
+    width: 124,
+    className: 'num',
+    cell: (m) => tokenPrice(m, m.prices.completion),
+  },
+  {
+    key: 'cacheRead',
+    label: 'Cache read $/1M',
+    width: 120,
+    className: 'num',
+    cell: (m) => price(m.prices.cacheRead),
+  },
+  {
+    key: 'cacheWrite5m',
+    label: 'Write 5m $/1M',
+    width: 112,
+    className: 'num',
+    cell: (m) => price(m.prices.cacheWrite5m),
+  },
+  {
+    key: 'cacheWrite1h',
+    label: 'Write 1h $/1M',
+    width: 112,
+    className: 'num',
+    cell: (m) => price(m.prices.cacheWrite1h),
+  },
+  {
+    key: 'perSecond',
+    label: 'Video $/s',
+    width: 88,
+    className: 'num',
+    cell: (m) => (m.perSecond === null ? '—' : formatPricePerSecond(m.perSecond)),
+  },
+  { key: 'moderated', label: 'Moderated', width: 84, cell: (m) => (m.moderated ? 'yes' : 'no') },
+  { key: null, label: 'Parameters', width: 180, cell: (m) => m.supportedParameters.join(', ') || '—' },
+  { key: 'expirationDate', label: 'Expires', width: 92, cell: (m) => m.expirationDate ?? '—' },
 ]
+/** With a model's detail open the table is narrow: the name and the prices come first, the rest scroll. */
+const firstWithDetail = new Set<string>(['Model', 'Prompt $/1M', 'Completion $/1M', 'Video $/s'])
+const withDetail = [
+  ...columns
+    .filter((column) => firstWithDetail.has(column.label))
+    .map((column) => (column.key === 'id' ? { ...column, width: 180 } : column)),
+  ...columns.filter((column) => !firstWithDetail.has(column.label)),
+]
+
 const checkboxWidth = 28
 const gap = 12
 const padding = 12
-const modelGrid = `${checkboxWidth}px ${columns.map((column) => `${column.width}px`).join(' ')}`
+const gridOf = (shown: readonly Column[]) =>
+  `${checkboxWidth}px ${shown.map((column) => `${column.width}px`).join(' ')}`
 /** The whole row: every column, the gaps between them and the padding on both sides. */
 const tableWidth =
   checkboxWidth + columns.reduce((sum, column) => sum + column.width, 0) + gap * columns.length + padding * 2
-
-const price = (value: string | null) => (value === null ? '—' : formatPricePerMillion(value))
 
 export function ModelTable(props: {
   models: readonly CatalogModel[]
@@ -42,6 +118,8 @@ export function ModelTable(props: {
   onOpen: (id: string) => void
   onCompare: (id: string) => void
 }) {
+  const shown = props.selected ? withDetail : columns
+  const modelGrid = gridOf(shown)
   return (
     <div className="model-table">
       <div className="model-table__inner" style={{ width: tableWidth }}>
@@ -49,7 +127,7 @@ export function ModelTable(props: {
           <span>
             <span className="visually-hidden">Compare</span>
           </span>
-          {columns.map((column) =>
+          {shown.map((column) =>
             column.key ? (
               <button
                 key={column.label}
@@ -85,49 +163,38 @@ export function ModelTable(props: {
                 disabled={!props.compare.includes(model.id) && props.compare.length >= 4}
                 onChange={() => props.onCompare(model.id)}
               />
-              <button type="button" className="model-table__open" onClick={() => props.onOpen(model.id)}>
-                <span className="model-table__name">{model.name}</span>
-                <span className="model-table__id">{model.id}</span>
-              </button>
-              <span className="model-table__cell">{model.provider}</span>
-              <span
-                className="model-table__cell"
-                title={`${model.inputModalities.join(', ')} → ${model.outputModalities.join(', ')}`}
-              >
-                {model.inputModalities.join('+')} → {model.outputModalities.join('+')}
-              </span>
-              <span className="model-table__cell num">{formatTokenCount(model.contextLength)}</span>
-              <span className="model-table__cell num">{formatTokenCount(model.maxCompletionTokens)}</span>
-              {billedPerSecond(model) ? (
-                <>
-                  <span className="model-table__cell num muted" title="Billed per second of video">
-                    —
-                  </span>
-                  <span className="model-table__cell num muted" title="Billed per second of video">
-                    —
-                  </span>
-                </>
-              ) : (
-                <>
-                  <span className="model-table__cell num">{price(model.prices.prompt)}</span>
-                  <span className="model-table__cell num">{price(model.prices.completion)}</span>
-                </>
+              {shown.map((column) =>
+                column.key === 'id' ? (
+                  <button
+                    key="model"
+                    type="button"
+                    className="model-table__open"
+                    title={`${model.name} (${model.id})`}
+                    onClick={() => props.onOpen(model.id)}
+                  >
+                    <span className="model-table__name">{model.name}</span>
+                    <span className="model-table__id">{model.id}</span>
+                  </button>
+                ) : (
+                  <Cell key={column.label} className={column.className} content={column.cell(model)} />
+                ),
               )}
-              <span className="model-table__cell num">{price(model.prices.cacheRead)}</span>
-              <span className="model-table__cell num">{price(model.prices.cacheWrite5m)}</span>
-              <span className="model-table__cell num">{price(model.prices.cacheWrite1h)}</span>
-              <span className="model-table__cell num">
-                {model.perSecond === null ? '—' : formatPricePerSecond(model.perSecond)}
-              </span>
-              <span className="model-table__cell">{model.moderated ? 'yes' : 'no'}</span>
-              <span className="model-table__cell" title={model.supportedParameters.join(', ')}>
-                {model.supportedParameters.join(', ') || '—'}
-              </span>
-              <span className="model-table__cell">{model.expirationDate ?? '—'}</span>
             </div>
           )}
         />
       </div>
     </div>
+  )
+}
+
+/** A cell; text that may be cut short keeps its whole value as a tooltip. */
+function Cell({ className, content }: { className: string | undefined; content: ReactNode }) {
+  return (
+    <span
+      className={`model-table__cell ${className ?? ''}`}
+      title={typeof content === 'string' ? content : undefined}
+    >
+      {content}
+    </span>
   )
 }

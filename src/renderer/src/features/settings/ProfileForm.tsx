@@ -1,15 +1,18 @@
 // Add or edit a live profile: a name and the service's address, checked as the person types.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { checkBaseUrl, checkProfileName } from '#shared/domain/profiles'
 import { AppError } from '#shared/ipc/app-error'
 import type { Profile } from '#shared/ipc/routes/profiles'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { useDismiss } from '../../components/use-dismiss.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 
 export function ProfileForm(props: { profile?: Profile; otherNames: string[]; onDone: () => void }) {
   const client = useQueryClient()
+  const form = useRef<HTMLFormElement>(null)
+  useDismiss(form, props.onDone, { firstField: true })
   const [name, setName] = useState(props.profile?.name ?? '')
   const [baseUrl, setBaseUrl] = useState(props.profile?.baseUrl ?? 'https://')
   const [touched, setTouched] = useState({ name: false, baseUrl: false })
@@ -30,6 +33,7 @@ export function ProfileForm(props: { profile?: Profile; otherNames: string[]; on
 
   return (
     <form
+      ref={form}
       className="profile-form"
       aria-label={props.profile ? `Edit ${props.profile.name}` : 'New profile'}
       onSubmit={(event) => {
