@@ -181,3 +181,20 @@ test('answers a first message on the defaults, starts a new conversation clean, 
   ).toHaveValue(chosen)
   await expect(page.getByText('Hello there', { exact: true })).toBeVisible()
 })
+
+test('a turn the service failed is sent again with Retry, without typing it again', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Playground' }).click()
+  const sandboxUrl = (await page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/).textContent()) ?? ''
+  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { upstreamError: 1 } })
+  const composer = page.getByRole('form', { name: 'Next turn' })
+  await composer.getByLabel('Your message').fill('Tell me about tides')
+  await composer.getByRole('button', { name: 'Send' }).click()
+  const failure = page.getByRole('alert')
+  await expect(failure).toBeVisible()
+  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { upstreamError: 0 } })
+  await failure.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByText('stop_reason end_turn')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(page.getByText('Tell me about tides', { exact: true })).toHaveCount(1)
+})

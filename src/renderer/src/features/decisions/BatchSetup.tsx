@@ -246,7 +246,7 @@ export function BatchSetup() {
           {start.isPending ? 'Starting…' : `Run on ${parsed.inputs.length.toLocaleString()} inputs`}
         </button>
       </div>
-      <ErrorNote error={start.error} />
+      <ErrorNote error={start.error} onRetry={canStart ? () => start.mutate() : undefined} />
     </section>
   )
 }

@@ -40,7 +40,7 @@ export function BatchView() {
             </select>
           </label>
         </div>
-        <ErrorNote error={detail.error} />
+        <ErrorNote error={detail.error} onRetry={() => detail.refetch()} />
         {current ? (
           <BatchResults
             batchId={current.batch.id}

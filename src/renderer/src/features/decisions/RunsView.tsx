@@ -34,7 +34,7 @@ export function RunsView() {
     <div className="decisions__body decisions__body--runs">
       <section className="decisions__editor" aria-label="Runs">
         <p className="muted">Tick one run to read it again, or two to compare them side by side.</p>
-        <ErrorNote error={runs.error} />
+        <ErrorNote error={runs.error} onRetry={() => runs.refetch()} />
         {runs.data?.length === 0 ? (
           <EmptyState
             icon="decisions"
@@ -69,7 +69,7 @@ export function RunsView() {
           <div className="runs-compare__columns" data-count={records.length}>
             {records.map((record, index) => (
               <div key={selected[index]} className="runs-compare__column">
-                <ErrorNote error={record.error} />
+                <ErrorNote error={record.error} onRetry={() => record.refetch()} />
                 {record.data ? (
                   <RunRecordView record={record.data} onClose={() => toggle(record.data.id)} />
                 ) : null}

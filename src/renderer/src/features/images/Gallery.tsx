@@ -88,7 +88,7 @@ export function Gallery(props: { onOpen: (id: string) => void }) {
           {list.data ? `${list.data.length} image${list.data.length === 1 ? '' : 's'}` : ''}
         </span>
       </div>
-      <ErrorNote error={list.error} />
+      <ErrorNote error={list.error} onRetry={() => list.refetch()} />
       {list.data?.length === 0 ? (
         <EmptyState
           icon="images"

@@ -282,7 +282,7 @@ export function ImageForm(props: {
           </button>
         ) : null}
       </div>
-      <ErrorNote error={run.error} />
+      <ErrorNote error={run.error} onRetry={() => run.mutate()} />
       {refused?.serviceCode === 'content_policy_violation' && model?.pinnable && provider !== 'origin' ? (
         <button type="button" className="button" onClick={() => setProvider('origin')}>
           Pin the origin provider and try again

@@ -38,7 +38,7 @@ export function ModelDetail({ id }: { id: string }) {
           Close
         </button>
       </header>
-      <ErrorNote error={detail.error} />
+      <ErrorNote error={detail.error} onRetry={() => detail.refetch()} />
       {model ? (
         <>
           {days !== null && days <= 90 ? (

@@ -180,7 +180,7 @@ function ProviderPage(props: {
   return (
     <section aria-label={`Provider ${props.provider}`} className="provider-page">
       <h2 className="section-title">{props.provider}</h2>
-      <ErrorNote error={page.error} />
+      <ErrorNote error={page.error} onRetry={() => page.refetch()} />
       {page.data ? (
         <>
           <p className="muted">

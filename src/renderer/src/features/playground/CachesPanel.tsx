@@ -24,7 +24,7 @@ export function CachesPanel(props: { onUse: (handle: CacheHandle) => void }) {
         <p className="muted">
           The service has no list of caches, so these are the ones this app created for the active profile.
         </p>
-        <ErrorNote error={handles.error} />
+        <ErrorNote error={handles.error} onRetry={() => handles.refetch()} />
         {handles.data?.length === 0 ? <p className="muted">None yet.</p> : null}
         <ul className="caches__items">
           {handles.data?.map((handle) => (

@@ -74,6 +74,11 @@ export function GeneratePlayground(props: {
       turns: [...conversation.turns, { role: 'user', parts }],
     }
     onChange(withUser)
+    await ask(withUser)
+  }
+
+  /** Asks for the answer to a conversation whose last turn is the person's (a send, or a retry after a failure). */
+  async function ask(withUser: GenerateConversation) {
     const body = generateRequest(withUser)
     if (typeof body === 'string') return
     const started = performance.now()
@@ -216,7 +221,10 @@ export function GeneratePlayground(props: {
             <Answer response={live} thoughtsOpen={thoughtsOpen} onThoughtsToggle={toggleThoughts} />
           </div>
         ) : null}
-        <ErrorNote error={turn.error} />
+        <ErrorNote
+          error={turn.error}
+          onRetry={conversation.turns.at(-1)?.role === 'user' ? () => void ask(conversation) : undefined}
+        />
         <ErrorNote error={saving.error} />
         <Composer
           allowed={['image', 'audio', 'video']}

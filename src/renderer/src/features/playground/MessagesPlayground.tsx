@@ -51,6 +51,11 @@ export function MessagesPlayground(props: {
       turns: [...conversation.turns, { role: 'user', content }],
     }
     onChange(withUser)
+    await ask(withUser)
+  }
+
+  /** Asks for the answer to a conversation whose last turn is the person's (a send, or a retry after a failure). */
+  async function ask(withUser: MessagesConversation) {
     const body = messagesRequest(withUser)
     if (typeof body === 'string') return
     const started = performance.now()
@@ -117,7 +122,10 @@ export function MessagesPlayground(props: {
             )}
           </div>
         ) : null}
-        <ErrorNote error={turn.error} />
+        <ErrorNote
+          error={turn.error}
+          onRetry={conversation.turns.at(-1)?.role === 'user' ? () => void ask(conversation) : undefined}
+        />
         <ErrorNote error={saving.error} />
         <Composer
           allowed={['image']}

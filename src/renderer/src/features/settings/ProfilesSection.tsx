@@ -28,7 +28,7 @@ export function ProfilesSection() {
         )}
       </div>
       {adding ? <ProfileForm otherNames={names()} onDone={() => setAdding(false)} /> : null}
-      <ErrorNote error={profiles.error} />
+      <ErrorNote error={profiles.error} onRetry={() => profiles.refetch()} />
       <div className="profile-list">
         {(profiles.data ?? []).map((profile) => (
           <ProfileCard key={profile.id} profile={profile} otherNames={names(profile.id)} />

@@ -75,7 +75,7 @@ export function VideosScreen() {
       <FilterBar params={params} models={modelIds} count={list.length} />
       <div className="videos__body">
         <div className="videos__board">
-          <ErrorNote error={jobs.error} />
+          <ErrorNote error={jobs.error} onRetry={() => jobs.refetch()} />
           {jobs.isSuccess && list.length === 0 ? (
             filtered ? (
               <p className="muted videos__none">No job matches these filters.</p>
