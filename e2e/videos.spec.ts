@@ -131,3 +131,48 @@ test('plays a result through the app when it was not downloaded on completion, w
   await expect(page.getByRole('list', { name: 'Video jobs' }).getByLabel('Preview')).toHaveCount(1)
   expect(refused).toEqual([])
 })
+
+test('asks before cancelling a job, and says why a failed job has no video', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Videos' }).click()
+  const sandboxUrl = (await page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/).textContent()) ?? ''
+  // Jobs stay pending until this test moves them on.
+  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { holdVideos: true } })
+  const create = async (prompt: string) => {
+    await page.getByRole('button', { name: 'New video' }).click()
+    const form = page.getByRole('form', { name: 'New video' })
+    await form.getByLabel('Prompt').fill(prompt)
+    await form.getByRole('button', { name: 'Create video' }).click()
+    const detail = page.getByRole('complementary', { name: 'Job detail' })
+    await expect(detail.getByRole('heading', { name: prompt })).toBeVisible()
+    return detail
+  }
+
+  const first = await create('A kite that should not be cancelled yet')
+  await expect(first.getByText('Pending', { exact: true })).toBeVisible()
+  const asked: string[] = []
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await first.getByRole('button', { name: 'Cancel job' }).click()
+  await expect.poll(() => asked.length).toBe(1)
+  expect(asked[0]).toContain('Cancel this job?')
+  await expect(first.getByText('Pending', { exact: true })).toBeVisible()
+  page.once('dialog', (dialog) => void dialog.accept())
+  await first.getByRole('button', { name: 'Cancel job' }).click()
+  await expect(first.getByText('Cancelled', { exact: true })).toBeVisible()
+  await expect(first.getByText('No video: the job was cancelled.')).toBeVisible()
+
+  const second = await create('A kite the service will fail')
+  // The open job is in the address: #/videos?job=<id>.
+  const id = new URLSearchParams(page.url().split('#')[1]?.split('?')[1] ?? '').get('job') ?? ''
+  expect(id).not.toBe('')
+  await page.request.post(`${sandboxUrl}/__sandbox/videos/${id}/outcome`, { data: { status: 'failed' } })
+  await expect(
+    second.getByText('the job failed, and the service gave no reason', { exact: false }),
+  ).toBeVisible({
+    timeout: 15_000,
+  })
+  await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { holdVideos: false } })
+})

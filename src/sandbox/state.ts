@@ -26,6 +26,8 @@ export interface Faults {
   upstreamError: number
   latencyMs: number
   dropWebhooks: number
+  /** New video jobs stay pending until a test moves them on (`/__sandbox/videos/{id}/outcome`). */
+  holdVideos: boolean
 }
 
 export interface SandboxOptions {
@@ -65,7 +67,7 @@ export function createKeyState(key: string, options: SandboxOptions): KeyState {
 
 export class SandboxState {
   readonly keys = new Map<string, KeyState>()
-  faults: Faults = { upstreamError: 0, latencyMs: 0, dropWebhooks: 0 }
+  faults: Faults = { upstreamError: 0, latencyMs: 0, dropWebhooks: 0, holdVideos: false }
 
   readonly options: SandboxOptions
 

@@ -46,6 +46,7 @@ const Faults = z.object({
   upstreamError: z.number().min(0).max(1).optional(),
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   dropWebhooks: z.number().min(0).max(1).optional(),
+  holdVideos: z.boolean().optional(),
 })
 
 export function controlRoutes(ctx: SandboxContext, videos: VideoEngine): Route[] {
@@ -132,7 +133,7 @@ export function controlRoutes(ctx: SandboxContext, videos: VideoEngine): Route[]
       group: 'control',
       handle: async ({ body, req }) => {
         const faults = parseWith(Faults, await json(body, req.headers['content-type']), 'invalid_request')
-        ctx.state.faults = { upstreamError: 0, latencyMs: 0, dropWebhooks: 0, ...faults }
+        ctx.state.faults = { upstreamError: 0, latencyMs: 0, dropWebhooks: 0, holdVideos: false, ...faults }
         return { status: 200, json: ctx.state.faults }
       },
     },

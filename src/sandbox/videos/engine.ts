@@ -125,13 +125,15 @@ export function createVideoEngine(ctx: SandboxContext, baseUrl: () => string) {
         webhook: undefined,
         timer: undefined,
       }
+      jobs.set(task.id, job)
+      // A held job waits for the control API; the others finish in their simulated time.
+      if (ctx.state.faults.holdVideos) return job
       const simulatedMs = Math.min(2 ** 31 - 1, (8 + duration * 2) * 1000 * scale)
       job.timer = setTimeout(
         () => settle(job, failureTrigger.test(request.prompt) ? 'failed' : 'completed'),
         simulatedMs,
       )
       job.timer.unref()
-      jobs.set(task.id, job)
       return job
     },
 
