@@ -146,3 +146,20 @@ describe('models billed per second of video', () => {
     ])
   })
 })
+
+describe('filtering a sorted catalog', () => {
+  it('gives the same models in the same order as sorting the filtered one', () => {
+    const models = Array.from({ length: 60 }, (_, i) =>
+      model(
+        `p${i % 7}/m-${(i * 37) % 60}`,
+        String((i * 13) % 11) === '0' ? null : `0.00000${(i % 9) + 1}`,
+        1000 * i,
+      ),
+    )
+    for (const column of ['id', 'prompt', 'contextLength'] as const)
+      for (const text of ['', 'p3', 'm-1'])
+        expect(
+          filterModels(sortModels(models, column, true), { ...emptyFilter, text }).map((m) => m.id),
+        ).toEqual(sortModels(filterModels(models, { ...emptyFilter, text }), column, true).map((m) => m.id))
+  })
+})

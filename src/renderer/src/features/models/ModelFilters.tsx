@@ -1,6 +1,6 @@
 // The browser's filters, kept in the view's address so they survive navigation and restart.
 
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { CatalogModel } from '#shared/domain/catalog'
 import { emptyFilter, facetsOf, type ModelFilter } from '#shared/domain/catalog-view'
 import { setRouteParams } from '../../router.ts'
@@ -8,7 +8,8 @@ import { routeOfFilter } from './filter-route.ts'
 
 export function ModelFilters(props: { filter: ModelFilter; models: readonly CatalogModel[]; count: number }) {
   const { filter } = props
-  const facets = facetsOf(props.models)
+  // The facets change with the catalog, not with each keystroke.
+  const facets = useMemo(() => facetsOf(props.models), [props.models])
   const set = (change: Partial<ModelFilter>) => setRouteParams('/models', routeOfFilter(change))
   const select = (label: string, key: 'provider' | 'input' | 'output' | 'parameter', values: string[]) => (
     <label className="field">

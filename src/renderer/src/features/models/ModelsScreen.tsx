@@ -39,11 +39,10 @@ export function ModelsScreen() {
   const compare = (params.compare ?? '').split(',').filter(Boolean).slice(0, 4)
   const models = catalog.data?.models ?? []
   const filterKey = JSON.stringify(filter)
+  // Sorted when the catalog or the sort changes; a keystroke only filters the sorted list (which keeps order).
+  const sorted = useMemo(() => sortModels(models, sort, descending), [models, sort, descending])
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is compared by value (filterKey)
-  const shown = useMemo(
-    () => sortModels(filterModels(models, filter), sort, descending),
-    [models, filterKey, sort, descending],
-  )
+  const shown = useMemo(() => filterModels(sorted, filter), [sorted, filterKey])
   const changes = catalog.data?.changes ?? null
   const changeCount = changes
     ? changes.added.length + changes.removed.length + changes.priceChanges.length
