@@ -9,6 +9,11 @@ export function VirtualList<T>(props: {
   renderRow: (item: T, index: number) => ReactNode
   getKey: (item: T) => string
   overscan?: number
+  /**
+   * Keep the rows' elements by position rather than by item: when the items change under a filter, rows are
+   * updated in place instead of being removed and built again.
+   */
+  keyByPosition?: boolean
 }) {
   const viewport = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
@@ -38,7 +43,7 @@ export function VirtualList<T>(props: {
       >
         {visible.map((item, offset) => (
           <li
-            key={props.getKey(item)}
+            key={props.keyByPosition ? first + offset : props.getKey(item)}
             className="virtual-list__row"
             style={{
               transform: `translateY(${(first + offset) * props.rowHeight}px)`,

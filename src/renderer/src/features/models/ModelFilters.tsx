@@ -1,6 +1,6 @@
 // The browser's filters, kept in the view's address so they survive navigation and restart.
 
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import type { CatalogModel } from '#shared/domain/catalog'
 import { emptyFilter, facetsOf, type ModelFilter } from '#shared/domain/catalog-view'
 import { setRouteParams } from '../../router.ts'
@@ -11,19 +11,6 @@ export function ModelFilters(props: { filter: ModelFilter; models: readonly Cata
   // The facets change with the catalog, not with each keystroke.
   const facets = useMemo(() => facetsOf(props.models), [props.models])
   const set = (change: Partial<ModelFilter>) => setRouteParams('/models', routeOfFilter(change))
-  const select = (label: string, key: 'provider' | 'input' | 'output' | 'parameter', values: string[]) => (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <select value={filter[key]} onChange={(event) => set({ [key]: event.target.value })}>
-        <option value="">Any</option>
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
   const active = Object.values(routeOfFilter(filter)).some((value) => value !== null)
   return (
     <search className="model-filters" aria-label="Filter models">
@@ -35,10 +22,10 @@ export function ModelFilters(props: { filter: ModelFilter; models: readonly Cata
         value={filter.text}
         onChange={(text) => set({ text })}
       />
-      {select('Provider', 'provider', facets.providers)}
-      {select('Reads', 'input', facets.inputs)}
-      {select('Writes', 'output', facets.outputs)}
-      {select('Parameter', 'parameter', facets.parameters)}
+      <FacetSelect label="Provider" name="provider" value={filter.provider} values={facets.providers} />
+      <FacetSelect label="Reads" name="input" value={filter.input} values={facets.inputs} />
+      <FacetSelect label="Writes" name="output" value={filter.output} values={facets.outputs} />
+      <FacetSelect label="Parameter" name="parameter" value={filter.parameter} values={facets.parameters} />
       <label className="field">
         <span className="field__label">Role</span>
         <select
@@ -85,6 +72,34 @@ export function ModelFilters(props: { filter: ModelFilter; models: readonly Cata
     </search>
   )
 }
+
+/**
+ * One facet's select. Memoized: a catalog's facets can hold hundreds of values, and a controlled select walks
+ * all its options on every render, so typing in the search field must not render it again.
+ */
+const FacetSelect = memo(function FacetSelect(props: {
+  label: string
+  name: 'provider' | 'input' | 'output' | 'parameter'
+  value: string
+  values: string[]
+}) {
+  return (
+    <label className="field">
+      <span className="field__label">{props.label}</span>
+      <select
+        value={props.value}
+        onChange={(event) => setRouteParams('/models', routeOfFilter({ [props.name]: event.target.value }))}
+      >
+        <option value="">Any</option>
+        {props.values.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+})
 
 /** A text field typed locally (the address updates a moment later) that follows the address when it changes. */
 function TextFilter(props: {

@@ -151,6 +151,7 @@ export function ModelTable(props: {
           rowHeight={44}
           label="Models"
           getKey={(model) => model.id}
+          keyByPosition
           renderRow={(model) => (
             <div
               className={`model-table__row${props.selected === model.id ? ' model-table__row--selected' : ''}`}
