@@ -1,7 +1,7 @@
 // Decision batch figures: 1,000 inputs against the sandbox (its own process) through the app's batch runner,
 // gateway and history store — wall time, and the most requests in flight, counted at the HTTP client
 // independently of the runner, against the limit.
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createBatchRunner } from '#core/batches/runner'
@@ -60,7 +60,8 @@ const template: DecisionCall = {
 }
 
 for (const concurrency of [4, 8, 16]) {
-  const history = openHistory(await mkdtemp(join(tmpdir(), 'gd-bench-batch-')))
+  const folder = await mkdtemp(join(tmpdir(), 'gd-bench-batch-'))
+  const history = openHistory(folder)
   const caller = createDecisionCaller({
     gateway,
     catalog: createCatalogService({ history, gateway, profileId: 'bench' }),
@@ -102,5 +103,6 @@ for (const concurrency of [4, 8, 16]) {
       `${counts.done} answered, ${counts.failed} failed; most in flight ${most} (limit ${concurrency}${most > concurrency ? ' — EXCEEDED' : ''})`,
   )
   history.close()
+  await rm(folder, { recursive: true, force: true })
 }
 sandbox.stop()

@@ -1,5 +1,6 @@
 // Small measuring helpers shared by the benchmarks.
 import { spawn } from 'node:child_process'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 
@@ -97,7 +98,12 @@ export async function openHarness(
     version: browser.version(),
     async stop() {
       await browser.close()
+      const exited = new Promise((resolve) => harness.once('exit', resolve))
       harness.kill('SIGTERM')
+      await exited
+      // A benchmark leaves nothing behind: its data folder and keychain go with it.
+      await rm(userData, { recursive: true, force: true })
+      await rm(`${userData}.keychain`, { force: true })
     },
   }
 }

@@ -5,7 +5,7 @@
 // connections, event-loop delay p99 ≤ 10 ms.
 import { spawn } from 'node:child_process'
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -126,4 +126,6 @@ for (const [index, connections] of connectionCounts.entries()) {
 }
 minimal.close()
 await core.close()
+await rm(userData, { recursive: true, force: true })
+await rm(`${userData}.keychain`, { force: true })
 process.exit(0)

@@ -1,138 +1,25 @@
 // Document 1, decisions and images, section by section: the standalone sandbox answers each rule as written,
-// and the app's builders send exactly the documented shapes.
-import sharp from 'sharp'
+// and the app's builders send exactly the documented shapes (decisions-and-images.client.ts).
 import { expect } from 'vitest'
-import { z } from 'zod'
-import { createImageCalls } from '#core/images/image-calls'
-import {
-  DocumentedDecisionRequest,
-  DocumentedGenerateContent,
-  DocumentedImageGeneration,
-  DocumentedNativeDecisionRequest,
-  documentedEditParts,
-} from '#shared/api/testing/documented'
-import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
-import { toNativeRequest, toUnifiedRequest } from '#shared/domain/questionnaire'
-import type { ImageModel } from '#shared/ipc/routes/images'
 import { exchange } from '../scripts/testing/hostile-http.ts'
+import { clientRows } from './decisions-and-images.client.ts'
+import {
+  dataUri,
+  decide,
+  dedicated,
+  edit,
+  ImageResult,
+  levels,
+  NativeAnswers,
+  nested,
+  UnifiedAnswers,
+  vision,
+} from './decisions-and-images.fixtures.ts'
 import type { ServiceRow } from './rows.ts'
 import { walk } from './rows.ts'
 import { keys, standaloneSandbox } from './standalone.ts'
 
 const sandbox = standaloneSandbox()
-const dedicated = 'sysone/judge-1'
-const vision = 'aurora/sight-decide'
-const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
-  .png()
-  .toBuffer()
-const dataUri = `data:image/png;base64,${png.toString('base64')}`
-
-const probability = z.number().min(0).max(1)
-const sumsToOne = (values: number[]) => Math.abs(values.reduce((a, b) => a + b, 0) - 1) < 1e-6
-const UnifiedAnswers = z.object({
-  model: z.string(),
-  answers: z.tuple([
-    z.object({ type: z.literal('predicate'), name: z.literal('spam'), probability }),
-    z.object({
-      type: z.literal('choice'),
-      name: z.literal('topic'),
-      choice: z.enum(['billing', 'shipping']),
-      probabilities: z
-        .array(z.object({ value: z.string(), probability }))
-        .length(2)
-        .refine((items) => sumsToOne(items.map((item) => item.probability)), 'probabilities sum to 1'),
-      confidence: probability,
-    }),
-    z.object({
-      type: z.literal('score'),
-      score: z.number().min(0).max(2),
-      legend: z.object({ '0': z.literal('low: calm'), '1': z.string(), '2': z.string() }),
-      probabilities: z.array(z.object({ value: z.number().int(), label: z.string(), probability })).length(3),
-      confidence: probability,
-    }),
-  ]),
-  usage: z.object({
-    prompt_tokens: z.number().int(),
-    completion_tokens: z.number().int(),
-    total_tokens: z.number().int(),
-  }),
-})
-const NativeAnswers = z.object({
-  model: z.string(),
-  answers: z.object({
-    spam: z.object({ noul: probability }),
-    topic: z.object({
-      choice: z.string(),
-      confidence: probability,
-      probabilities: z.record(z.string(), probability),
-    }),
-    tone: z.object({
-      score: z.number(),
-      confidence: probability,
-      legend: z.record(z.string(), z.string()),
-      probabilities: z.record(z.string(), probability),
-    }),
-  }),
-  usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() }),
-})
-const ImageResult = (size: string) =>
-  z.object({
-    created: z.number().int(),
-    data: z.array(z.object({ b64_json: z.string().min(1), index: z.number().int() })).min(1),
-    model: z.string(),
-    size: z.literal(size),
-    quality: z.string(),
-    usage: z.object({
-      input_tokens: z.number().int(),
-      input_tokens_details: z.object({ text_tokens: z.number().int() }),
-      output_tokens: z.number().int(),
-      total_tokens: z.number().int(),
-    }),
-  })
-
-const questions = [
-  {
-    type: 'predicate',
-    name: 'spam',
-    instructions: 'Is this spam?',
-    criteria: { true: 'an ad', false: 'a real note' },
-  },
-  {
-    type: 'choice',
-    name: 'topic',
-    instructions: 'What is it about?',
-    choices: [{ value: 'billing', description: 'money' }, { value: 'shipping' }],
-  },
-  {
-    type: 'score',
-    instructions: 'How angry?',
-    levels: [{ label: 'low', description: 'calm' }, { label: 'mid' }, { label: 'high' }],
-  },
-]
-const decide = (
-  body: Record<string, unknown>,
-  path = '/v1/decisions',
-): Pick<ServiceRow, 'path' | 'auth' | 'body'> => ({
-  path,
-  auth: 'bearer',
-  body: { model: dedicated, input: 'Where is my parcel? I paid twice.', questions, ...body },
-})
-const levels = (count: number) => Array.from({ length: count }, (_, i) => ({ label: `level ${i}` }))
-const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { deeper: nested(depth - 1) })
-const form =
-  (parts: Record<string, string>, image = true) =>
-  () => {
-    const body = new FormData()
-    for (const [name, value] of Object.entries(parts)) body.append(name, value)
-    if (image) body.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'in.png')
-    return body
-  }
-const edit = (parts: Record<string, string>, headers: Record<string, string> = {}) => ({
-  path: '/v1/images/edits',
-  auth: 'bearer' as const,
-  headers,
-  raw: form({ prompt: 'warmer', ...parts }),
-})
 
 const service: ServiceRow[] = [
   {
@@ -497,148 +384,4 @@ const service: ServiceRow[] = [
   },
 ]
 
-const question = (draft: Partial<QuestionDraft> & Pick<QuestionDraft, 'kind'>): QuestionDraft => ({
-  id: crypto.randomUUID(),
-  name: '',
-  instructions: 'Is it about money?',
-  instructionsAsJson: false,
-  criteriaTrue: '',
-  criteriaFalse: '',
-  choices: [],
-  levels: [],
-  ...draft,
-})
-const questionnaire: Questionnaire = {
-  id: 'q',
-  name: 'Support triage',
-  questions: [
-    question({ kind: 'predicate', name: 'money', criteriaTrue: 'billing', criteriaFalse: 'anything else' }),
-    question({
-      kind: 'choice',
-      choices: [
-        { id: 'a', value: 'refund', description: 'wants money back' },
-        { id: 'b', value: 'status', description: '' },
-      ],
-    }),
-    question({
-      kind: 'score',
-      name: 'urgency',
-      instructions: '{"question": "How urgent?", "scale": "days"}',
-      instructionsAsJson: true,
-      levels: [
-        { id: 'l', label: 'low', description: 'whenever' },
-        { id: 'h', label: 'high', description: '' },
-      ],
-    }),
-  ],
-}
-const imageModel = (id: string, family: 'A' | 'B' | 'C'): ImageModel => ({
-  id,
-  name: id,
-  family,
-  options: [],
-  readsImages: true,
-  pinnable: family === 'A',
-  promptPrice: '0',
-  completionPrice: '0',
-})
-const source = { bytes: png, mimeType: 'image/png', fileName: 'in.png' }
-const signal = () => AbortSignal.timeout(30_000)
-
-walk('Document 1: decisions and images', sandbox, {
-  service,
-  client: [
-    {
-      section: '4.1',
-      rule: 'sends a questionnaire in the unified format',
-      send: (gateway) =>
-        gateway.decide(toUnifiedRequest(questionnaire, 'I was charged twice', dedicated), null),
-      method: 'POST',
-      path: '/v1/decisions',
-      auth: 'bearer',
-      body: DocumentedDecisionRequest,
-    },
-    {
-      section: '4.1',
-      rule: 'sends the same questionnaire in the native format, every question kept',
-      send: (gateway) =>
-        gateway.decideNative(toNativeRequest(questionnaire, 'I was charged twice', dedicated), null),
-      method: 'POST',
-      path: '/decision-native/v1/systemone',
-      auth: 'bearer',
-      body: DocumentedNativeDecisionRequest,
-      sent: ({ body }) =>
-        expect(Object.keys((body as { questions: object }).questions)).toEqual(['money', 'q2', 'urgency']),
-    },
-    {
-      section: '4.2',
-      rule: 'generates with the options a person chose, and nothing else',
-      send: (gateway) =>
-        createImageCalls(gateway).generate(
-          imageModel('lumen/image-1', 'A'),
-          { prompt: 'a lighthouse', options: { quality: 'low', size: '256x256', n: 2 }, references: [] },
-          signal(),
-        ),
-      method: 'POST',
-      path: '/v1/images/generations',
-      auth: 'bearer',
-      body: DocumentedImageGeneration,
-    },
-    {
-      section: '4.2',
-      rule: 'sends family C references as input_images',
-      send: (gateway) =>
-        createImageCalls(gateway).generate(
-          imageModel('orbit/ref-image', 'C'),
-          { prompt: 'the same, at night', options: { size: '256x256' }, references: [source] },
-          signal(),
-        ),
-      method: 'POST',
-      path: '/v1/images/generations',
-      auth: 'bearer',
-      body: DocumentedImageGeneration,
-      sent: ({ body }) => expect((body as { input_images: string[] }).input_images).toEqual([dataUri]),
-    },
-    {
-      section: '4.3',
-      rule: 'edits with family A as multipart, the pin as the header, input_fidelity where taken',
-      send: (gateway) =>
-        createImageCalls(gateway).edit(
-          imageModel('lumen/image-1-edit', 'A'),
-          {
-            prompt: 'warmer',
-            source,
-            options: { quality: 'low', input_fidelity: 'high' },
-            provider: 'origin',
-          },
-          signal(),
-        ),
-      method: 'POST',
-      path: '/v1/images/edits',
-      auth: 'bearer',
-      sent: ({ body, headers }) => {
-        const parts = body as Record<string, unknown[]>
-        expect(
-          Object.keys(parts).filter((name) => !(documentedEditParts as readonly string[]).includes(name)),
-        ).toEqual([])
-        expect(parts.image?.[0]).toBeInstanceOf(File)
-        expect(parts.input_fidelity).toEqual(['high'])
-        expect(headers.get('x-svc-provider-type')).toBe('origin')
-      },
-    },
-    {
-      section: '4.3',
-      rule: 'edits with family B through content generation, the image as inline data (document 3 §4.1)',
-      send: (gateway) =>
-        createImageCalls(gateway).edit(
-          imageModel('aurora/flash-image', 'B'),
-          { prompt: 'warmer', source, options: {} },
-          signal(),
-        ),
-      method: 'POST',
-      path: '/gen-native/v1beta/models/aurora/flash-image:generateContent',
-      auth: 'generative',
-      body: DocumentedGenerateContent,
-    },
-  ],
-})
+walk('Document 1: decisions and images', sandbox, { service, client: clientRows })

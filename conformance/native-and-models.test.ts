@@ -1,142 +1,32 @@
 // Document 3, native protocols and model listings, section by section: cached contents, content generation,
-// messages and the nine listing routes on the standalone sandbox, and the app's requests to each.
+// messages and the nine listing routes on the standalone sandbox, and the app's requests to each
+// (native-and-models.client.ts).
 import { expect } from 'vitest'
 import { z } from 'zod'
-import type { Gateway } from '#core/gateway/gateway'
+import { clientRows } from './native-and-models.client.ts'
 import {
-  DocumentedCacheRequest,
-  DocumentedGenerateContent,
-  DocumentedMessagesRequest,
-} from '#shared/api/testing/documented'
-import type { ClientRow, Context, ServiceRow } from './rows.ts'
+  Cache,
+  caches,
+  chatModel,
+  eventsOf,
+  Generation,
+  GenerativeModel,
+  generate,
+  ids,
+  imageModel,
+  Message,
+  MessageModel,
+  message,
+  pixel,
+  seconds,
+  textModel,
+  UnifiedModel,
+} from './native-and-models.fixtures.ts'
+import type { Context, ServiceRow } from './rows.ts'
 import { walk } from './rows.ts'
 import { keys, standaloneSandbox } from './standalone.ts'
 
 const sandbox = standaloneSandbox()
-const textModel = 'aurora/flash-2'
-const chatModel = 'nimbus/chat-4'
-const imageModel = 'aurora/flash-image'
-const pixel =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
-const longContext = [
-  { role: 'user', parts: [{ text: 'The handbook says: '.concat('be kind. '.repeat(4000)) }] },
-]
-
-const rfc3339 = z.iso.datetime({ offset: true })
-const Cache = z.object({
-  name: z.string().regex(/^cachedContents\/.+/),
-  model: z.string(),
-  createTime: rfc3339,
-  updateTime: rfc3339,
-  expireTime: rfc3339,
-  usageMetadata: z.object({ totalTokenCount: z.number().int().min(1) }),
-})
-const Generation = z.object({
-  candidates: z
-    .array(
-      z.object({
-        content: z.object({
-          role: z.string(),
-          parts: z.array(
-            z.union([
-              z.object({ text: z.string(), thought: z.boolean().optional() }),
-              z.object({ inlineData: z.object({ mimeType: z.string(), data: z.base64() }) }),
-            ]),
-          ),
-        }),
-        finishReason: z.string(),
-      }),
-    )
-    .min(1),
-  modelVersion: z.string(),
-  usageMetadata: z.object({
-    promptTokenCount: z.number().int(),
-    candidatesTokenCount: z.number().int(),
-    totalTokenCount: z.number().int(),
-  }),
-})
-const Message = z.object({
-  id: z.string(),
-  type: z.literal('message'),
-  role: z.literal('assistant'),
-  content: z.array(z.object({ type: z.enum(['text', 'tool_use']) })).min(1),
-  model: z.string(),
-  stop_reason: z.string(),
-  usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() }),
-})
-const architecture = z.object({
-  modality: z.string(),
-  input_modalities: z.array(z.string()),
-  output_modalities: z.array(z.string()),
-  tokenizer: z.string(),
-})
-const topProvider = z.object({ context_length: z.number(), is_moderated: z.boolean() })
-const UnifiedModel = z.object({
-  id: z.string().regex(/^[^/]+\/[^/]+$/),
-  object: z.literal('model'),
-  created: z.number(),
-  owned_by: z.string(),
-  canonical_slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  context_length: z.number(),
-  architecture,
-  pricing: z.record(z.string(), z.string().regex(/^\d+(\.\d+)?$/)),
-  top_provider: topProvider,
-  supported_parameters: z.array(z.string()),
-})
-const GenerativeModel = z.object({
-  name: z.string().regex(/^models\/[^/]+\/[^/]+$/),
-  version: z.string(),
-  displayName: z.string(),
-  inputTokenLimit: z.number(),
-  outputTokenLimit: z.number(),
-  supportedGenerationMethods: z.array(z.string()),
-  ownedBy: z.string(),
-  canonicalSlug: z.string(),
-  contextLength: z.number(),
-  architecture,
-  topProvider: topProvider,
-  supportedParameters: z.array(z.string()),
-})
-const MessageModel = z.object({
-  type: z.literal('model'),
-  id: z.string(),
-  display_name: z.string(),
-  created_at: rfc3339,
-  owned_by: z.string(),
-  canonical_slug: z.string(),
-  context_length: z.number(),
-  architecture,
-  top_provider: topProvider,
-  supported_parameters: z.array(z.string()),
-})
-
-const generate = (body: Record<string, unknown>, model = textModel, method = 'generateContent') => ({
-  path: `/gen-native/v1beta/models/${model}:${method}`,
-  auth: 'generative' as const,
-  body: { contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }], ...body },
-})
-const caches = (body: Record<string, unknown>) => ({
-  path: '/gen-native/v1beta/cachedContents',
-  auth: 'generative' as const,
-  body: { model: textModel, contents: longContext, ...body },
-})
-const message = (body: Record<string, unknown>) => ({
-  path: '/msg-native/v1/messages',
-  auth: 'messages' as const,
-  body: { model: chatModel, max_tokens: 200, messages: [{ role: 'user', content: 'Say hello' }], ...body },
-})
-const seconds = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 1000
-const eventsOf = (text: string) =>
-  text
-    .split(/\r?\n\r?\n/)
-    .filter((block) => block.trim())
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1],
-      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null'),
-    }))
-const ids = (list: { id?: string; name?: string }[]) => list.map((item) => item.id ?? item.name)
 
 const service: ServiceRow[] = [
   {
@@ -487,115 +377,4 @@ const service: ServiceRow[] = [
   },
 ]
 
-const drain = async (stream: Promise<{ events: AsyncGenerator<unknown> }>) => {
-  for await (const _ of (await stream).events);
-}
-const listing = (
-  section: string,
-  rule: string,
-  path: string,
-  send: (gateway: Gateway) => Promise<unknown>,
-): ClientRow => ({ section, rule, send, method: 'GET', path, auth: 'none' })
-
-const client: ClientRow[] = [
-  {
-    section: '4.1',
-    rule: 'generates content at the model’s path, slash kept, with the generative key',
-    send: (gateway) =>
-      gateway.generateContent(textModel, { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }),
-    method: 'POST',
-    path: `/gen-native/v1beta/models/${textModel}:generateContent`,
-    auth: 'generative',
-    body: DocumentedGenerateContent,
-  },
-  {
-    section: '4.1',
-    rule: 'streams content with alt=sse',
-    send: (gateway) =>
-      drain(
-        gateway.streamGenerateContent(textModel, { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }),
-      ),
-    method: 'POST',
-    path: `/gen-native/v1beta/models/${textModel}:streamGenerateContent?alt=sse`,
-    auth: 'generative',
-    body: DocumentedGenerateContent,
-  },
-  {
-    section: '4.2',
-    rule: 'creates a cache with the documented fields only',
-    send: async (gateway, context) => {
-      const { data } = await gateway.createCache({
-        model: textModel,
-        contents: longContext as never,
-        systemInstruction: { parts: [{ text: 'Answer from the handbook.' }] },
-        ttl: '900s',
-        displayName: 'handbook',
-      })
-      context.clientCache = data.name
-    },
-    method: 'POST',
-    path: '/gen-native/v1beta/cachedContents',
-    auth: 'generative',
-    body: DocumentedCacheRequest,
-  },
-  {
-    section: '4.2',
-    rule: 'reads a cache by its handle',
-    send: (gateway, context) => gateway.getCache(context.clientCache ?? ''),
-    method: 'GET',
-    path: (context) => `/gen-native/v1beta/${context.clientCache}`,
-    auth: 'generative',
-  },
-  {
-    section: '4.2',
-    rule: 'deletes a cache by its handle',
-    send: (gateway, context) => gateway.deleteCache(context.clientCache ?? ''),
-    method: 'DELETE',
-    path: (context) => `/gen-native/v1beta/${context.clientCache}`,
-    auth: 'generative',
-  },
-  {
-    section: '4.3',
-    rule: 'sends a message with x-api-key and the version header',
-    send: (gateway) =>
-      gateway.sendMessage({
-        model: chatModel,
-        max_tokens: 100,
-        system: 'Be brief.',
-        temperature: 0.2,
-        top_p: 0.9,
-        top_k: 40,
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
-      }),
-    method: 'POST',
-    path: '/msg-native/v1/messages',
-    auth: 'messages',
-    body: DocumentedMessagesRequest,
-  },
-  {
-    section: '4.3',
-    rule: 'streams a message with stream: true',
-    send: (gateway) =>
-      drain(
-        gateway.streamMessage({
-          model: chatModel,
-          max_tokens: 50,
-          messages: [{ role: 'user', content: 'Hi' }],
-        }),
-      ),
-    method: 'POST',
-    path: '/msg-native/v1/messages',
-    auth: 'messages',
-    body: DocumentedMessagesRequest,
-    sent: ({ body }) => expect((body as { stream: boolean }).stream).toBe(true),
-  },
-  listing('4.4', 'lists models without a key (unified)', '/v1/models', (g) => g.listings.unified.all()),
-  listing('4.4', 'lists one provider (generative-native)', '/gen-native/v1beta/models/aurora', (g) =>
-    g.listings.generative.provider('aurora'),
-  ),
-  listing('4.4', 'reads one model (message-native)', `/msg-native/v1/models/${chatModel}`, (g) =>
-    g.listings.messages.model(chatModel),
-  ),
-]
-
-walk('Document 3: native protocols and model listings', sandbox, { service, client })
+walk('Document 3: native protocols and model listings', sandbox, { service, client: clientRows })

@@ -1,62 +1,29 @@
 // Document 2, videos, section by section: creation and its rules, the task and its states, cancel, keys,
 // errors and limits on one standalone sandbox (jobs take their full simulated time, so each row moves a job to
-// its end through the control API); webhooks on a second one that may call this computer.
-import { createHmac } from 'node:crypto'
-import { afterAll, beforeAll, expect } from 'vitest'
+// its end through the control API). Webhooks (§6) are in videos-webhooks.test.ts.
+import { expect } from 'vitest'
 import { z } from 'zod'
-import { type ReceivedWebhook, startReceiver, until } from '#sandbox/testing/receiver'
 import { DocumentedVideoRequest } from '#shared/api/testing/documented'
-import type { Context, Reply, ServiceRow } from './rows.ts'
+import type { ServiceRow } from './rows.ts'
 import { walk } from './rows.ts'
 import { keys, standaloneSandbox } from './standalone.ts'
+import {
+  audio,
+  CompletedTask,
+  create,
+  finish,
+  frame,
+  image,
+  keep,
+  pixel,
+  refused,
+  Task,
+  times,
+  VideoError,
+  video,
+} from './videos.fixtures.ts'
 
 const sandbox = standaloneSandbox(['--time-scale', '1'])
-const calling = standaloneSandbox(['--allow-private-addresses', '--webhook-secret', 'whsec-conformance'])
-
-const pixel =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
-const image = { type: 'image_url', image_url: { url: pixel } }
-const audio = { type: 'audio_url', audio_url: { url: 'https://example.com/voice.mp3' } }
-const video = { type: 'video_url', video_url: { url: 'https://example.com/clip.mp4' } }
-const frame = (frame_type: string) => ({ ...image, frame_type })
-const times = <T>(count: number, item: T) => Array.from({ length: count }, () => item)
-
-const create = (
-  body: Record<string, unknown>,
-  key?: string,
-): Pick<ServiceRow, 'path' | 'auth' | 'body' | 'key'> => ({
-  path: '/v1/videos',
-  auth: 'bearer',
-  ...(key ? { key } : {}),
-  body: { model: 'orbit/motion-2', prompt: 'a paper boat on a river', ...body },
-})
-const refused = (code: string) => ({ status: 400, code })
-const keep = (name: string) => (reply: Reply, context: Context) => {
-  context[name] = reply.body.id
-}
-const finish = (name: string, status = 'completed') => ({
-  path: (context: Context) => `/__sandbox/videos/${context[name]}/outcome`,
-  body: { status },
-})
-
-const unixSeconds = z.number().int().min(1_600_000_000)
-const Task = z.object({
-  id: z.uuid(),
-  status: z.enum(['pending', 'completed', 'failed', 'cancelled', 'expired']),
-  model: z.string(),
-  prompt: z.string(),
-  unsigned_urls: z.array(z.string()),
-  mirror_urls: z.array(z.string()),
-  created_at: unixSeconds,
-  updated_at: unixSeconds,
-})
-const CompletedTask = Task.extend({
-  status: z.literal('completed'),
-  unsigned_urls: z.array(z.url()).min(1),
-  mirror_urls: z.array(z.url()).min(1),
-  usage: z.object({ video_seconds: z.number().int().min(1), video_cost: z.string().regex(/^\d+(\.\d+)?$/) }),
-})
-const VideoError = z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string() }) })
 
 const service: ServiceRow[] = [
   {
@@ -394,37 +361,6 @@ const service: ServiceRow[] = [
   },
 ]
 
-// ── §6 webhooks ─────────────────────────────────────────────────────────────
-
-let receiver: Awaited<ReturnType<typeof startReceiver>>
-beforeAll(async () => {
-  // Answers 500 to the first delivery so the retry is seen.
-  receiver = await startReceiver((count) => (count === 1 ? 500 : 200))
-})
-afterAll(() => receiver.close())
-
-const deliveriesOf = (id: string) =>
-  receiver.received.filter((delivery) => JSON.parse(delivery.body).id === id)
-const Envelope = z.strictObject({
-  event: z.enum([
-    'video.generation.completed',
-    'video.generation.failed',
-    'video.generation.cancelled',
-    'video.generation.expired',
-  ]),
-  id: z.uuid(),
-  created_at: unixSeconds,
-  data: Task,
-})
-const webhookCreate = (prompt: string) => ({
-  path: '/v1/videos',
-  auth: 'bearer' as const,
-  body: () => ({ model: 'orbit/motion-2', prompt, callback_url: receiver.url }),
-  status: 202,
-})
-const delivered = async (id: string, count: number) =>
-  until(() => deliveriesOf(id).length >= count && deliveriesOf(id), 10_000) as Promise<ReceivedWebhook[]>
-
 walk('Document 2: videos', sandbox, {
   service,
   client: [
@@ -469,72 +405,6 @@ walk('Document 2: videos', sandbox, {
       method: 'DELETE',
       path: (context) => `/v1/videos/${context.toCancel}`,
       auth: 'bearer',
-    },
-  ],
-})
-
-walk('Document 2 §6: webhooks', calling, {
-  service: [
-    {
-      section: '6',
-      rule: 'a job with a callback_url is delivered once it completes',
-      ...webhookCreate('a kite over the sea'),
-      check: async (reply, context) => {
-        context.hooked = reply.body.id
-        await delivered(reply.body.id, 2)
-      },
-    },
-    {
-      section: '6',
-      rule: 'headers: JSON, X-Svc-Idempotency-Key <id>-<status>, X-Svc-Signature over the raw body',
-      path: (c) => `/v1/videos/${c.hooked}`,
-      auth: 'bearer',
-      status: 200,
-      check: (reply) => {
-        const [first] = deliveriesOf(reply.body.id)
-        expect(first?.headers['content-type']).toMatch(/^application\/json/)
-        expect(first?.headers['x-svc-idempotency-key']).toBe(`${reply.body.id}-completed`)
-        const mac = createHmac('sha256', 'whsec-conformance')
-          .update(first?.body ?? '')
-          .digest('base64url')
-        expect(first?.headers['x-svc-signature']).toBe(mac)
-      },
-    },
-    {
-      section: '6',
-      rule: 'the envelope: event, id, created_at, and data identical to the status body',
-      path: (c) => `/v1/videos/${c.hooked}`,
-      auth: 'bearer',
-      status: 200,
-      check: (reply) => {
-        const body = JSON.parse(deliveriesOf(reply.body.id)[0]?.body ?? '')
-        expect(Envelope.parse(body).event).toBe('video.generation.completed')
-        expect(body.data).toEqual(reply.body)
-      },
-    },
-    {
-      section: '6',
-      rule: 'rule 2 and 3: a non-2xx answer is retried with the same idempotency key',
-      path: (c) => `/v1/videos/${c.hooked}`,
-      auth: 'bearer',
-      status: 200,
-      check: (reply) => {
-        const keysSeen = deliveriesOf(reply.body.id).map(
-          (delivery) => delivery.headers['x-svc-idempotency-key'],
-        )
-        expect(keysSeen).toEqual([`${reply.body.id}-completed`, `${reply.body.id}-completed`])
-      },
-    },
-    {
-      section: '6',
-      rule: 'a failed job is delivered as video.generation.failed',
-      ...webhookCreate('please fail'),
-      check: async (reply) => {
-        const [delivery] = await delivered(reply.body.id, 1)
-        const envelope = Envelope.parse(JSON.parse(delivery?.body ?? ''))
-        expect([envelope.event, envelope.data.status]).toEqual(['video.generation.failed', 'failed'])
-        expect(delivery?.headers['x-svc-idempotency-key']).toBe(`${reply.body.id}-failed`)
-      },
     },
   ],
 })
