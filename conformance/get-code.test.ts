@@ -14,6 +14,7 @@ const started = startSandboxForFile({ timeScale: 0.001 })
 // Inside the project (but not in node_modules, where Node does not run TypeScript), so the snippets' imports
 // find the project's packages.
 let folder = ''
+let written = 0
 beforeAll(async () => {
   await mkdir(join(import.meta.dirname, '..', 'test-results'), { recursive: true })
   folder = await mkdtemp(join(import.meta.dirname, '..', 'test-results', 'snippets-'))
@@ -33,7 +34,7 @@ interface Running {
 }
 
 async function start(code: string, env: Record<string, string> = {}): Promise<Running> {
-  const file = join(folder, `snippet-${Math.random().toString(36).slice(2)}.mts`)
+  const file = join(folder, `snippet-${++written}.mts`)
   await writeFile(file, code)
   const child = spawn(process.execPath, [file], {
     cwd: folder,
