@@ -11,6 +11,14 @@ function roundedUp(amount: Amount): string {
   return formatAmount(((amount + step - 1n) / step) * step)
 }
 
+/** Why a cap as typed is not one (USD, like 2.50; empty for none), or null. */
+export function capFormatProblem(cap: string | null): string | null {
+  const typed = cap?.trim() ?? ''
+  return typed === '' || /^\d+(\.\d+)?$/.test(typed)
+    ? null
+    : 'Write the cap in USD, like 2.50, or leave it empty for none.'
+}
+
 /**
  * Why resuming a capped batch under `cap` (USD as typed; empty for none) would run nothing, or null when the next
  * row fits. Before any row is priced only the amount already spent is known.
@@ -21,7 +29,8 @@ export function resumeCapProblem(
 ): string | null {
   const typed = cap?.trim() ?? ''
   if (typed === '') return null
-  if (!/^\d+(\.\d+)?$/.test(typed)) return 'Write the cap in USD, like 2.50, or leave it empty for none.'
+  const format = capFormatProblem(typed)
+  if (format) return format
   const spent = parseAmount(batch.spent)
   const next = batch.pricedRows > 0 ? meanRowCost(spent, batch.pricedRows) : 0n
   const needed = spent + next

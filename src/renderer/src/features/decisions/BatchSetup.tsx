@@ -14,6 +14,7 @@ import { estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { formatAmount } from '#shared/domain/money'
 import { toUnifiedRequest } from '#shared/domain/questionnaire'
 import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
+import { capFormatProblem } from '#shared/domain/spend-cap'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
@@ -90,8 +91,7 @@ export function BatchSetup() {
   const estimate = model
     ? parsed.inputs.reduce((sum, input) => sum + estimateDecisionUnits(model, input, questions), 0n)
     : null
-  const capProblem =
-    cap.trim() !== '' && !/^\d+(\.\d+)?$/.test(cap.trim()) ? 'Write the cap in USD, like 2.50.' : null
+  const capProblem = capFormatProblem(cap)
   const tooMany = parsed.inputs.length > batchLimits.inputs
   const start = useMutation({
     mutationFn: () => {
