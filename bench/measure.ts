@@ -1,5 +1,6 @@
 // Small measuring helpers shared by the benchmarks.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
@@ -60,11 +61,23 @@ export async function startSandboxProcess(args: string[]): Promise<{ url: string
   return { url, stop: () => child.kill('SIGTERM') }
 }
 
+export interface OpenedHarness {
+  page: Page
+  browser: Browser
+  version: string
+  /** From starting the harness process to the first usable screen in the page. */
+  launchedMs: number
+  /** Resident memory of the harness process, which runs the app's core (main process) in these runs. */
+  coreRssMB(): number
+  /** The page's JavaScript heap after a full garbage collection. */
+  heapMB(): Promise<number>
+  /** Closes the page and the harness; the data folder goes too unless `keep`. */
+  stop(options?: { keep?: boolean }): Promise<void>
+}
+
 /** The app in the e2e harness on a data folder, opened in Chromium and ready. */
-export async function openHarness(
-  userData: string,
-  args: string[] = [],
-): Promise<{ page: Page; browser: Browser; version: string; stop(): Promise<void> }> {
+export async function openHarness(userData: string, args: string[] = []): Promise<OpenedHarness> {
+  const launched = performance.now()
   const harness = spawn(
     process.execPath,
     [join(import.meta.dirname, '..', 'e2e', 'harness', 'cli.ts'), '--user-data', userData, ...args],
@@ -77,7 +90,8 @@ export async function openHarness(
     })
   })
   // However the run ends, the harness goes with it.
-  process.once('exit', () => harness.kill('SIGTERM'))
+  const kill = () => harness.kill('SIGTERM')
+  process.once('exit', kill)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -91,16 +105,30 @@ export async function openHarness(
   })
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   await page.goto(url)
-  await page.locator('[data-app-ready]').waitFor()
+  await page.locator('[data-app-ready]').waitFor({ timeout: 120_000 })
+  const launchedMs = performance.now() - launched
+  const cdp = await page.context().newCDPSession(page)
   return {
     page,
     browser,
     version: browser.version(),
-    async stop() {
+    launchedMs,
+    coreRssMB() {
+      const status = readFileSync(`/proc/${harness.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024
+    },
+    async heapMB() {
+      await cdp.send('HeapProfiler.collectGarbage')
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+      return usedSize / 2 ** 20
+    },
+    async stop(options = {}) {
       await browser.close()
       const exited = new Promise((resolve) => harness.once('exit', resolve))
       harness.kill('SIGTERM')
       await exited
+      process.off('exit', kill)
+      if (options.keep) return
       // A benchmark leaves nothing behind: its data folder and keychain go with it.
       await rm(userData, { recursive: true, force: true })
       await rm(`${userData}.keychain`, { force: true })

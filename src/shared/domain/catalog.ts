@@ -146,7 +146,13 @@ export function rolesOf(view: Pick<StyleView, 'supportedParameters' | 'outputMod
   return roles
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+/** Equal values of a compared field: plain values, or lists of them (modalities, parameters). */
+const same = (a: unknown, b: unknown): boolean =>
+  a === b ||
+  (Array.isArray(a) &&
+    Array.isArray(b) &&
+    a.length === b.length &&
+    a.every((item, index) => item === b[index]))
 // Fields a style does not carry are not disagreements: the generative style has no creation time and no
 // one-hour cache-write price.
 const comparedFields = [

@@ -1,9 +1,9 @@
 // The catalog service against a sandbox: three styles merged, what changed between refreshes, one model and
 // one provider fresh from their routes, and the kept catalog when the service is unreachable.
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { demoKey, postJson, startSandboxForFile } from '#sandbox/testing/client'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
@@ -12,8 +12,17 @@ import { createCatalogService } from './service.ts'
 
 const env = startSandboxForFile()
 
-async function service(baseUrl: () => string, now: () => number) {
-  const history = openHistory(await mkdtemp(join(tmpdir(), 'gd-catalog-')))
+async function service(baseUrl: () => string, now: () => number, kept?: ReturnType<typeof openHistory>) {
+  let history = kept
+  if (!history) {
+    const folder = await mkdtemp(join(tmpdir(), 'gd-catalog-'))
+    const opened = openHistory(folder)
+    onTestFinished(async () => {
+      opened.close()
+      await rm(folder, { recursive: true, force: true })
+    })
+    history = opened
+  }
   const gateway = createGateway(
     createTransport({ connection: async () => ({ baseUrl: baseUrl(), apiKey: demoKey }) }),
   )
@@ -72,5 +81,38 @@ describe('the catalog service', () => {
     expect(offline.problem).toMatch(/could not be reached/)
     expect(offline.models.map((m) => m.id)).toEqual(online.models.map((m) => m.id))
     expect((await catalog.models(false)).fresh).toBe(false)
+  })
+
+  it('after a start shows the catalog kept on disk at once, and says when it is old enough to refresh', async () => {
+    const { history, catalog } = await service(
+      () => env.sandbox.url,
+      () => 10_000,
+    )
+    const online = await catalog.browse(false)
+    const unreachable = () => 'http://127.0.0.1:9'
+
+    const soon = await service(unreachable, () => 10_000 + 60_000, history)
+    const recent = await soon.catalog.browse(false)
+    expect(recent).toMatchObject({ fresh: true, outdated: false, fetchedAt: 10_000, problem: null })
+    expect(recent.models.map((m) => m.id)).toEqual(online.models.map((m) => m.id))
+
+    const later = await service(unreachable, () => 10_000 + 3_600_000, history)
+    const old = await later.catalog.browse(false)
+    expect(old).toMatchObject({ fresh: true, outdated: true, fetchedAt: 10_000, changes: null })
+    expect(old.models.map((m) => m.id)).toEqual(online.models.map((m) => m.id))
+    // The screens that pick a model ask the service; unreachable, they get the kept list marked as such.
+    expect((await later.catalog.models(false)).fresh).toBe(false)
+
+    const back = await service(
+      () => env.sandbox.url,
+      () => 10_000 + 3_600_000,
+      history,
+    )
+    expect((await back.catalog.browse(false)).outdated).toBe(true)
+    expect(await back.catalog.browse(true)).toMatchObject({
+      fresh: true,
+      outdated: false,
+      fetchedAt: 3_610_000,
+    })
   })
 })

@@ -31,6 +31,8 @@ interface Kept {
   fresh: boolean
   problem: string | null
   merged?: CatalogModel[]
+  /** Read from disk when the app started and older than a fresh catalog: shown at once, refreshed after. */
+  outdated?: boolean
 }
 
 const merge = (raw: RawListings) =>
@@ -108,9 +110,38 @@ export function createCatalogService(deps: {
     }
   }
 
-  async function current(refresh: boolean): Promise<Kept> {
+  let fetching: Promise<Kept> | undefined
+
+  /** The catalog kept on disk, for the first look after a start: no wait for the service. */
+  function keptOnDisk(): Kept | undefined {
+    const [last] = deps.history.catalogSnapshots.latest(profileId, 1)
+    if (!last) return undefined
+    const outdated = now() - last.fetchedAt >= freshForMs
+    return {
+      raw: readSnapshot(last.modelsJson),
+      fetchedAt: last.fetchedAt,
+      fresh: true,
+      problem: null,
+      outdated,
+    }
+  }
+
+  /** The catalog to show; `orOutdated` accepts one kept on disk that a refresh should follow. */
+  async function current(refresh: boolean, orOutdated = false): Promise<Kept> {
+    if (!memory && !refresh) memory = keptOnDisk()
     const cached = memory
-    if (cached?.fresh && !refresh && now() - cached.fetchedAt < freshForMs) return cached
+    if (cached && !refresh) {
+      const usable = cached.outdated ? orOutdated : cached.fresh && now() - cached.fetchedAt < freshForMs
+      if (usable) return cached
+    }
+    // Screens asking at the same moment share one round of the three listings.
+    fetching ??= fetchAndKeep().finally(() => {
+      fetching = undefined
+    })
+    return fetching
+  }
+
+  async function fetchAndKeep(): Promise<Kept> {
     try {
       const { raw, problem } = await fetchAll()
       const kept: Kept = { raw, fetchedAt: now(), fresh: true, problem }
@@ -154,8 +185,8 @@ export function createCatalogService(deps: {
     },
 
     async browse(refresh: boolean) {
-      const kept = await current(refresh)
-      const [newest, previous] = deps.history.catalogSnapshots.latest(profileId, 2)
+      const kept = await current(refresh, true)
+      const [newest, previous] = kept.outdated ? [] : deps.history.catalogSnapshots.latest(profileId, 2)
       const changes =
         kept.fresh && newest?.fetchedAt === kept.fetchedAt && previous
           ? {
@@ -169,6 +200,7 @@ export function createCatalogService(deps: {
         fresh: kept.fresh,
         problem: kept.problem,
         changes,
+        outdated: kept.outdated ?? false,
       }
     },
 

@@ -67,6 +67,8 @@ export const catalogRoutes = {
       /** Why the catalog is not fresh, or which style did not answer. */
       problem: z.string().nullable(),
       changes: CatalogChangesRecord.nullable(),
+      /** Kept on disk from an earlier run and older than five minutes: shown now, to be refreshed. */
+      outdated: z.boolean(),
     }),
   }),
   'catalog.model': route({

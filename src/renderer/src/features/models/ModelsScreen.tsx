@@ -64,7 +64,9 @@ export function ModelsScreen() {
         actions={
           <>
             <span className="muted">
-              {catalog.data ? `Fetched ${formatDateTime(catalog.data.fetchedAt)}` : ''}
+              {catalog.data
+                ? `Fetched ${formatDateTime(catalog.data.fetchedAt)}${catalog.data.outdated ? ' · refreshing…' : ''}`
+                : ''}
             </span>
             <button
               type="button"

@@ -1,0 +1,145 @@
+// Interaction timing in the page, as the Event Timing API and INP measure it: from the input event's own
+// timestamp (when the key or button went down, before any handler ran) to the first moment after the frame that
+// shows the result has been painted. Long tasks and frame gaps are watched the whole time.
+import type { Browser, Page } from '@playwright/test'
+
+/** The few page APIs the watcher uses, typed by hand (this folder is checked for Node, not the DOM). */
+interface PageScope {
+  document: {
+    addEventListener(type: string, listener: (event: { timeStamp: number }) => void, capture: boolean): void
+    querySelector(selector: string): unknown
+  }
+  MutationObserver: new (
+    callback: () => void,
+  ) => { observe(target: unknown, options: object): void; disconnect(): void }
+  MessageChannel: new () => {
+    port1: { onmessage: (() => void) | null }
+    port2: { postMessage(value: unknown): void }
+  }
+  PerformanceObserver: new (
+    callback: (list: { getEntries(): { duration: number }[] }) => void,
+  ) => { observe(options: { type: string; buffered?: boolean }): void }
+  requestAnimationFrame(callback: (at: number) => void): void
+  benchWatch: {
+    pending: number | null
+    samples: number[]
+    longTasks: number[]
+    frames: number[] | null
+    observer: { disconnect(): void } | null
+  }
+}
+
+/** Installs the watcher once per page: input events, long tasks. */
+export async function watchInteractions(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as PageScope
+    if (scope.benchWatch) return
+    scope.benchWatch = { pending: null, samples: [], longTasks: [], frames: null, observer: null }
+    const start = (event: { timeStamp: number }) => {
+      scope.benchWatch.pending ??= event.timeStamp
+    }
+    for (const type of ['keydown', 'pointerdown', 'wheel', 'input', 'change'])
+      scope.document.addEventListener(type, start, true)
+    new scope.PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) scope.benchWatch.longTasks.push(entry.duration)
+    }).observe({ type: 'longtask', buffered: true })
+  })
+}
+
+/** From now on, a change under `selector` ends the pending interaction. */
+export async function resultShownIn(page: Page, selector: string): Promise<void> {
+  await page.evaluate((target) => {
+    const scope = globalThis as unknown as PageScope
+    const watch = scope.benchWatch
+    watch.observer?.disconnect()
+    const observer = new scope.MutationObserver(() => {
+      const started = watch.pending
+      if (started === null) return
+      watch.pending = null
+      // rAF runs before the frame is painted; a message posted from it arrives after.
+      scope.requestAnimationFrame(() => {
+        const channel = new scope.MessageChannel()
+        channel.port1.onmessage = () => watch.samples.push(performance.now() - started)
+        channel.port2.postMessage(null)
+      })
+    })
+    observer.observe(scope.document.querySelector(target), {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    })
+    watch.observer = observer
+  }, selector)
+}
+
+/**
+ * Runs `act` (one input) and waits until the page has shown its result. The input must change what is under
+ * the watched element; an input that shows nothing new would never end.
+ */
+export async function timed(page: Page, act: () => Promise<void>): Promise<void> {
+  const before = await page.evaluate(() => {
+    const watch = (globalThis as unknown as PageScope).benchWatch
+    watch.pending = null
+    return watch.samples.length
+  })
+  await act()
+  await page.waitForFunction(
+    (count) => (globalThis as unknown as PageScope).benchWatch.samples.length > count,
+    before,
+    { polling: 'raf', timeout: 60_000 },
+  )
+}
+
+/** The interaction latencies and long tasks since the last call, and clears them. */
+export async function takeSamples(page: Page): Promise<{ samples: number[]; longTasks: number[] }> {
+  return page.evaluate(() => {
+    const watch = (globalThis as unknown as PageScope).benchWatch
+    const taken = { samples: watch.samples, longTasks: watch.longTasks }
+    watch.samples = []
+    watch.longTasks = []
+    return taken
+  })
+}
+
+/** Records the gap between frames while `act` runs (scrolling, say); answers the gaps in ms. */
+export async function frameGaps(page: Page, act: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as PageScope
+    const frames: number[] = []
+    scope.benchWatch.frames = frames
+    const tick = (at: number) => {
+      if (scope.benchWatch.frames !== frames) return
+      frames.push(at)
+      scope.requestAnimationFrame(tick)
+    }
+    scope.requestAnimationFrame(tick)
+  })
+  await act()
+  const frames = await page.evaluate(() => {
+    const scope = globalThis as unknown as PageScope
+    const taken = scope.benchWatch.frames ?? []
+    scope.benchWatch.frames = null
+    return taken
+  })
+  return frames.slice(1).map((at, index) => at - frames[index]!)
+}
+
+/**
+ * The browser's own floor on this machine: keystrokes on a page with one field and one line of text that
+ * follows it. No screen of the app can answer faster than this.
+ */
+export async function keystrokeFloor(browser: Browser): Promise<number[]> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  await page.setContent(
+    '<input id="field"><output id="echo"></output><script>field.oninput = () => { echo.textContent = field.value }</script>',
+  )
+  await watchInteractions(page)
+  await resultShownIn(page, '#echo')
+  await page.focus('#field')
+  for (let key = 0; key < 60; key++)
+    await timed(page, () => page.keyboard.press(String.fromCharCode(97 + (key % 26))))
+  const { samples } = await takeSamples(page)
+  await page.close()
+  return samples
+}
