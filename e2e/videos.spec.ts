@@ -1,5 +1,7 @@
 // The video board against the built-in sandbox: create a job by clicking, watch the webhook complete it,
 // play it, filter the board, and survive a restart.
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { expect, screenshot, test } from './fixtures/app.ts'
 
 test('creates a video job, sees it complete by webhook, and plays the result', async ({ app }) => {
@@ -175,4 +177,36 @@ test('asks before cancelling a job, and says why a failed job has no video', asy
     timeout: 15_000,
   })
   await page.request.post(`${sandboxUrl}/__sandbox/faults`, { data: { holdVideos: false } })
+})
+
+test('reads a long history page by page: counts every job, scrolls to the oldest, and searches them all', async ({
+  app,
+}) => {
+  const { page } = app
+  // Another connection writes beside the running app, as SQLite allows.
+  const db = new DatabaseSync(join(app.userData, 'history.db'))
+  db.exec('PRAGMA busy_timeout = 10000')
+  const insert = db.prepare(
+    `INSERT INTO video_jobs (id, profile_id, model, prompt, mode, status, request_json, created_at, updated_at)
+     VALUES (?, 'sandbox', 'orbit/motion-2', ?, 'text2video', 'completed', '{}', ?, ?)`,
+  )
+  const total = 1200
+  db.exec('BEGIN')
+  for (let i = 0; i < total; i++)
+    insert.run(`job-${i}`, `Harbour scene number ${i}${i % 100 === 7 ? ' with a red kite' : ''}`, i, i)
+  db.exec('COMMIT')
+  db.close()
+
+  await page.getByRole('link', { name: 'Videos' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'jobs' })).toHaveText('1,200 jobs')
+  const board = page.getByRole('list', { name: 'Video jobs' })
+  await expect(board.getByRole('button', { name: /Harbour scene number 1199$/ })).toBeVisible()
+  await board.locator('..').evaluate((viewport) => {
+    viewport.scrollTop = viewport.scrollHeight
+  })
+  await expect(board.getByRole('button', { name: /Harbour scene number 0$/ })).toBeVisible()
+
+  await page.getByRole('searchbox', { name: 'Search prompts' }).fill('RED KITE')
+  await expect(page.getByRole('status').filter({ hasText: 'jobs' })).toHaveText('12 jobs')
+  await expect(board.getByRole('button', { name: /number 1107 with a red kite$/ })).toBeVisible()
 })

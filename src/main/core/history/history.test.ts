@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { VideoTask } from '#shared/api/videos'
 import { DecisionCall } from '#shared/ipc/routes/decisions'
 import { createMediaStore } from '../media/media-store.ts'
@@ -13,7 +13,12 @@ import { migrations } from './migrations.ts'
 import { historyDamaged, storedJson } from './rows.ts'
 import { pendingVideoJob, type VideoJobRow } from './video-jobs.ts'
 
-const folder = () => mkdtemp(join(tmpdir(), 'gd-history-'))
+/** A data folder removed when the test finishes. */
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'gd-history-'))
+  onTestFinished(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
 const job = (id: string, createdAt: number, extra: Partial<VideoJobRow> = {}): VideoJobRow => ({
   ...pendingVideoJob({
     id,
@@ -52,6 +57,52 @@ describe('history store', () => {
     expect(history.videoJobs.latest({ limit: 5, model: 'lumen/clip-1' }).map((r) => r.id)).toEqual(['y'])
     expect(history.videoJobs.latest({ limit: 5, since: 15 }).map((r) => r.id)).toEqual(['y'])
     expect(history.videoJobs.latest({ limit: 5, before: 15 }).map((r) => r.id)).toEqual(['x'])
+    history.close()
+  })
+
+  it('searches prompts through their index in any case, counts what a filter matches, and reads it page by page', async () => {
+    const history = openHistory(await folder())
+    history.transaction(() => {
+      for (let i = 0; i < 250; i++)
+        history.videoJobs.insert(
+          job(`j${i}`, i, { prompt: i % 5 === 0 ? `A Lighthouse "keeper" ${i}` : `a cat ${i}` }),
+        )
+    })
+    const ids = (rows: VideoJobRow[]) => rows.map((row) => row.id)
+    expect(history.videoJobs.count({ text: 'lighthouse' })).toBe(50)
+    expect(history.videoJobs.count({ text: 'HOUSE "KEEP' })).toBe(50)
+    // Two letters are too short for the index and are looked for by scanning, with the same meaning.
+    expect(history.videoJobs.count({ text: 'Li' })).toBe(50)
+    expect(history.videoJobs.count({})).toBe(250)
+    const pages = [0, 100, 200].map((offset) => ids(history.videoJobs.latest({ limit: 100, offset })))
+    expect(pages.map((page) => page.length)).toEqual([100, 100, 50])
+    expect(pages.flat()).toEqual(Array.from({ length: 250 }, (_, i) => `j${249 - i}`))
+
+    history.transaction(() => {
+      history.videoJobs.delete('j245')
+      history.videoJobs.insert(job('later', 1000, { prompt: 'one more lighthouse' }))
+    })
+    expect(ids(history.videoJobs.latest({ limit: 3, text: 'lighthouse' }))).toEqual(['later', 'j240', 'j235'])
+    expect(history.videoJobs.count({ text: 'lighthouse' })).toBe(50)
+    history.close()
+  })
+
+  it('makes the prompts of a history written before the index searchable when it opens', async () => {
+    const dir = await folder()
+    const old = new DatabaseSync(join(dir, 'history.db'))
+    for (const migration of migrations.slice(0, 7)) old.exec(migration)
+    old.exec(`PRAGMA user_version = 7;
+      INSERT INTO video_jobs (id, profile_id, model, prompt, mode, status, request_json, created_at, updated_at)
+        VALUES ('old1', 'p', 'm', 'a lighthouse at dusk', 'text2video', 'completed', '{}', 1, 1),
+               ('old2', 'p', 'm', 'a cat', 'text2video', 'completed', '{}', 2, 2);`)
+    old.close()
+    const history = openHistory(dir)
+    expect(history.videoJobs.latest({ limit: 5, text: 'house at' }).map((row) => row.id)).toEqual(['old1'])
+    history.transaction(() => history.videoJobs.insert(job('new', 3, { prompt: 'another lighthouse' })))
+    expect(history.videoJobs.latest({ limit: 5, text: 'lighthouse' }).map((row) => row.id)).toEqual([
+      'new',
+      'old1',
+    ])
     history.close()
   })
 

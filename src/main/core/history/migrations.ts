@@ -199,4 +199,28 @@ export const migrations: string[] = [
   ALTER TABLE decision_batches ADD COLUMN source_columns_json TEXT;
   ALTER TABLE decision_batch_items ADD COLUMN source_json TEXT;
   `,
+  // 8: prompts searchable in any history size: a trigram index (substring search, as LIKE '%…%' matches) over
+  // the jobs' prompts. Its rows are keyed by text_id, a column of the job (unlike the table's hidden rowid, a
+  // column survives VACUUM and backups unchanged); triggers keep it in step with every insert and delete.
+  `
+  ALTER TABLE video_jobs ADD COLUMN text_id INTEGER;
+  UPDATE video_jobs SET text_id = rowid;
+  CREATE UNIQUE INDEX video_jobs_by_text_id ON video_jobs(text_id);
+  CREATE VIRTUAL TABLE video_jobs_text USING fts5(
+    prompt, content = 'video_jobs', content_rowid = 'text_id', tokenize = 'trigram'
+  );
+  INSERT INTO video_jobs_text(video_jobs_text) VALUES ('rebuild');
+  CREATE TRIGGER video_jobs_text_insert AFTER INSERT ON video_jobs BEGIN
+    UPDATE video_jobs SET text_id = (SELECT coalesce(max(text_id), 0) + 1 FROM video_jobs)
+      WHERE rowid = new.rowid AND text_id IS NULL;
+    INSERT INTO video_jobs_text(rowid, prompt) SELECT text_id, prompt FROM video_jobs WHERE rowid = new.rowid;
+  END;
+  CREATE TRIGGER video_jobs_text_delete AFTER DELETE ON video_jobs BEGIN
+    INSERT INTO video_jobs_text(video_jobs_text, rowid, prompt) VALUES ('delete', old.text_id, old.prompt);
+  END;
+  CREATE TRIGGER video_jobs_text_update AFTER UPDATE OF prompt ON video_jobs BEGIN
+    INSERT INTO video_jobs_text(video_jobs_text, rowid, prompt) VALUES ('delete', old.text_id, old.prompt);
+    INSERT INTO video_jobs_text(rowid, prompt) VALUES (new.text_id, new.prompt);
+  END;
+  `,
 ]

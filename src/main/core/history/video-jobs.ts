@@ -3,7 +3,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { VideoStatus } from '#shared/api/videos'
 import type { DamagedRows } from './damaged-rows.ts'
-import { containing, whereOf } from './filters.ts'
+import { type Condition, containing, whereOf } from './filters.ts'
 import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
 const VideoJobRow = z.object({
@@ -54,6 +54,32 @@ export interface VideoJobFilter {
   limit: number
   /** Created before this job's time (ms), for paging. */
   before?: number | undefined
+  /** Jobs to skip, newest first, for paging. */
+  offset?: number | undefined
+}
+
+/**
+ * A search of the prompts: through their trigram index when it has a whole trigram to look for, else by
+ * scanning. Both match the text anywhere in the prompt, whatever its case.
+ */
+function promptContaining(text: string | undefined): Condition {
+  if (text && [...text].length >= 3)
+    return [
+      'text_id IN (SELECT rowid FROM video_jobs_text WHERE video_jobs_text MATCH ?)',
+      `"${text.replaceAll('"', '""')}"`,
+    ]
+  return ["prompt LIKE ? ESCAPE '\\'", containing(text)]
+}
+
+function jobsWhere(filter: Omit<VideoJobFilter, 'limit'>) {
+  return whereOf([
+    ['status = ?', filter.status],
+    ['model = ?', filter.model],
+    ['mode = ?', filter.mode],
+    ['created_at >= ?', filter.since],
+    ['created_at < ?', filter.before],
+    promptContaining(filter.text),
+  ])
 }
 
 const PollRow = z.object({
@@ -109,16 +135,15 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
 
     /** Newest first, filtered; uses the (status, created_at) index when a status is given. */
     latest(filter: VideoJobFilter): VideoJobRow[] {
-      const { sql: where, params } = whereOf([
-        ['status = ?', filter.status],
-        ['model = ?', filter.model],
-        ['mode = ?', filter.mode],
-        ['created_at >= ?', filter.since],
-        ['created_at < ?', filter.before],
-        ["prompt LIKE ? ESCAPE '\\'", containing(filter.text)],
-      ])
-      const sql = `SELECT ${columns} FROM video_jobs ${where} ORDER BY created_at DESC LIMIT ?`
-      return jobRows.listed(db.prepare(sql).all(...params, filter.limit), damaged)
+      const { sql: where, params } = jobsWhere(filter)
+      const sql = `SELECT ${columns} FROM video_jobs ${where} ORDER BY created_at DESC LIMIT ? OFFSET ?`
+      return jobRows.listed(db.prepare(sql).all(...params, filter.limit, filter.offset ?? 0), damaged)
+    },
+
+    /** How many jobs the filter matches (the limit and offset aside). */
+    count(filter: Omit<VideoJobFilter, 'limit' | 'offset'>): number {
+      const { sql: where, params } = jobsWhere(filter)
+      return (db.prepare(`SELECT count(*) AS n FROM video_jobs ${where}`).get(...params) as { n: number }).n
     },
 
     recordPoll(poll: PollRow): void {

@@ -14,7 +14,7 @@ export function videoHandlers(deps: {
   const { scopes, videos, webhooks } = deps
   return {
     'videos.create': ({ request }) => videos.create(scopes.active(), request),
-    'videos.list': (filter) => ({ jobs: videos.list(filter) }),
+    'videos.list': (filter) => videos.list(filter),
     'videos.detail': ({ id }) => videos.detail(id),
     'videos.cancel': ({ id }) => videos.cancel(id),
     'videos.delete': async ({ id }) => ({ deleted: await videos.delete(id) }),

@@ -212,8 +212,10 @@ export function createVideoService(deps: VideoServiceDeps) {
       return summary(row)
     },
 
-    list: (filter: Parameters<History['videoJobs']['latest']>[0]) =>
-      history.damaged.each('video job', history.videoJobs.latest(filter), (row) => row.id, summary),
+    list: (filter: Parameters<History['videoJobs']['latest']>[0]) => ({
+      jobs: history.damaged.each('video job', history.videoJobs.latest(filter), (row) => row.id, summary),
+      total: history.videoJobs.count(filter),
+    }),
 
     detail(id: string) {
       const row = history.videoJobs.get(id)

@@ -1,19 +1,48 @@
-// A list that renders only the rows in view, so ten thousand items scroll like ten.
+// A list that renders only the rows in view, so a million items scroll like ten. Past the height a browser can
+// lay out, the scrollbar stands for the whole list and rows are placed relative to the view.
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import './virtual-list.css'
 
-export function VirtualList<T>(props: {
-  items: readonly T[]
+/** Well under the tallest element browsers lay out (about 33 million pixels in Chromium). */
+const tallestList = 8_000_000
+
+export interface VisibleRange {
+  first: number
+  /** One past the last row in view. */
+  last: number
+}
+
+/** Rows `first` to `last` (exclusive) for a view at `scrollTop`, and where row `first` sits in the list. */
+export function rowsInView(options: {
+  count: number
+  rowHeight: number
+  scrollTop: number
+  height: number
+  overscan: number
+}): VisibleRange & { listHeight: number; offsetOf: (index: number) => number } {
+  const { count, rowHeight, scrollTop, height, overscan } = options
+  const full = count * rowHeight
+  const listHeight = Math.min(full, tallestList)
+  // How far down the whole list the view is, when the scrollbar stands for more than it can hold.
+  const scale = full > listHeight && listHeight > height ? (full - height) / (listHeight - height) : 1
+  const top = scrollTop * scale
+  return {
+    first: Math.max(0, Math.floor(top / rowHeight) - overscan),
+    last: Math.min(count, Math.ceil((top + height) / rowHeight) + overscan),
+    listHeight,
+    offsetOf: (index) => index * rowHeight - top + scrollTop,
+  }
+}
+
+export function VirtualList(props: {
+  count: number
   rowHeight: number
   label: string
-  renderRow: (item: T, index: number) => ReactNode
-  getKey: (item: T) => string
+  renderRow: (index: number) => ReactNode
+  rowKey: (index: number) => string | number
   overscan?: number
-  /**
-   * Keep the rows' elements by position rather than by item: when the items change under a filter, rows are
-   * updated in place instead of being removed and built again.
-   */
-  keyByPosition?: boolean
+  /** Told the rows in view whenever they change (to load them when they are not at hand). */
+  onRange?: (range: VisibleRange) => void
 }) {
   const viewport = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
@@ -26,34 +55,49 @@ export function VirtualList<T>(props: {
     setHeight(element.clientHeight)
     return () => observer.disconnect()
   }, [])
-  const overscan = props.overscan ?? 6
-  const first = Math.max(0, Math.floor(scrollTop / props.rowHeight) - overscan)
-  const last = Math.min(props.items.length, Math.ceil((scrollTop + height) / props.rowHeight) + overscan)
-  const visible = props.items.slice(first, last)
+  const view = rowsInView({
+    count: props.count,
+    rowHeight: props.rowHeight,
+    scrollTop,
+    height,
+    overscan: props.overscan ?? 6,
+  })
+  const { first, last } = view
+  const { onRange } = props
+  useEffect(() => onRange?.({ first, last }), [onRange, first, last])
+  const rows: ReactNode[] = []
+  for (let index = first; index < last; index++)
+    rows.push(
+      <li
+        key={props.rowKey(index)}
+        className="virtual-list__row"
+        style={{ transform: `translateY(${view.offsetOf(index)}px)`, height: props.rowHeight }}
+      >
+        {props.renderRow(index)}
+      </li>,
+    )
   return (
     <div
       ref={viewport}
       className="virtual-list"
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
-      <ul
-        aria-label={props.label}
-        className="virtual-list__items"
-        style={{ height: props.items.length * props.rowHeight }}
-      >
-        {visible.map((item, offset) => (
-          <li
-            key={props.keyByPosition ? first + offset : props.getKey(item)}
-            className="virtual-list__row"
-            style={{
-              transform: `translateY(${(first + offset) * props.rowHeight}px)`,
-              height: props.rowHeight,
-            }}
-          >
-            {props.renderRow(item, first + offset)}
-          </li>
-        ))}
+      <ul aria-label={props.label} className="virtual-list__items" style={{ height: view.listHeight }}>
+        {rows}
       </ul>
     </div>
   )
+}
+
+/** The count, keys and rows of a list held in memory, for `VirtualList`. */
+export function itemsOf<T>(
+  items: readonly T[],
+  key: (item: T, index: number) => string | number,
+  render: (item: T, index: number) => ReactNode,
+) {
+  return {
+    count: items.length,
+    rowKey: (index: number) => key(items[index] as T, index),
+    renderRow: (index: number) => render(items[index] as T, index),
+  }
 }

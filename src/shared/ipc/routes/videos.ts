@@ -62,7 +62,9 @@ export const VideoFilter = z.object({
   mode: z.string().max(40).optional(),
   text: z.string().max(500).optional(),
   since: z.number().optional(),
-  limit: z.number().int().min(1).max(20_000).default(20_000),
+  limit: z.number().int().min(1).max(1000).default(200),
+  /** Jobs to skip, newest first: the board reads the page in view. */
+  offset: z.number().int().min(0).default(0),
 })
 export type VideoFilter = z.input<typeof VideoFilter>
 
@@ -100,7 +102,11 @@ const id = z.object({ id: z.string().min(1).max(100) })
 
 export const videoRoutes = {
   'videos.create': route({ input: z.object({ request: VideoCreateRequest }), output: VideoJobSummary }),
-  'videos.list': route({ input: VideoFilter, output: z.object({ jobs: z.array(VideoJobSummary) }) }),
+  'videos.list': route({
+    input: VideoFilter,
+    /** One page of jobs, newest first, and how many jobs the filter matches in all. */
+    output: z.object({ jobs: z.array(VideoJobSummary), total: z.number() }),
+  }),
   'videos.detail': route({ input: id, output: VideoJobDetail }),
   'videos.cancel': route({ input: id, output: VideoJobSummary }),
   'videos.delete': route({ input: id, output: z.object({ deleted: z.boolean() }) }),

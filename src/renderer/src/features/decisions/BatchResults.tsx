@@ -6,7 +6,7 @@ import { itemStatusWords } from '#shared/domain/answers'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { VirtualList } from '../../components/VirtualList.tsx'
+import { itemsOf, VirtualList } from '../../components/VirtualList.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
@@ -128,52 +128,54 @@ export function BatchResults(props: {
           {header('Cost', 'cost')}
         </div>
         <VirtualList
-          items={shown}
           rowHeight={36}
           label="Batch rows"
-          getKey={(row) => String(row.item.index)}
-          renderRow={(row) => (
-            <div className="batch-table__row" style={{ gridTemplateColumns: columns }}>
-              <span className="batch-table__cell muted">{row.item.index + 1}</span>
-              <span className="batch-table__cell" title={row.input}>
-                {row.input}
-              </span>
-              {extra.map(({ index }) => (
-                <span key={index} className="batch-table__cell" title={row.item.source?.[index]}>
-                  {row.item.source?.[index] ?? ''}
+          {...itemsOf(
+            shown,
+            (row) => row.item.index,
+            (row) => (
+              <div className="batch-table__row" style={{ gridTemplateColumns: columns }}>
+                <span className="batch-table__cell muted">{row.item.index + 1}</span>
+                <span className="batch-table__cell" title={row.input}>
+                  {row.input}
                 </span>
-              ))}
-              <span className={`batch-table__cell batch-status batch-status--${row.item.status}`}>
-                {row.item.status === 'failed' ? (
-                  <button
-                    type="button"
-                    className="button button--quiet button--small"
-                    title={row.item.error?.message}
-                    disabled={props.running}
-                    onClick={() => retry.mutate(row.item.index)}
-                  >
-                    Retry
-                  </button>
-                ) : (
-                  itemStatusWords[row.item.status]
-                )}
-              </span>
-              {row.cells.map((cell, index) => (
-                <span key={questionnaire.questions[index]?.id} className="batch-table__cell batch-answer">
-                  {cell.value ? (
-                    <>
-                      <span className="batch-answer__value">{cell.value}</span>
-                      <span className="batch-answer__number muted">{cell.number}</span>
-                    </>
-                  ) : row.item.status === 'failed' && index === 0 ? (
-                    row.item.error?.message
-                  ) : null}
+                {extra.map(({ index }) => (
+                  <span key={index} className="batch-table__cell" title={row.item.source?.[index]}>
+                    {row.item.source?.[index] ?? ''}
+                  </span>
+                ))}
+                <span className={`batch-table__cell batch-status batch-status--${row.item.status}`}>
+                  {row.item.status === 'failed' ? (
+                    <button
+                      type="button"
+                      className="button button--quiet button--small"
+                      title={row.item.error?.message}
+                      disabled={props.running}
+                      onClick={() => retry.mutate(row.item.index)}
+                    >
+                      Retry
+                    </button>
+                  ) : (
+                    itemStatusWords[row.item.status]
+                  )}
                 </span>
-              ))}
-              <span className="batch-table__cell batch-table__cost">
-                {row.item.cost ? formatUsd(row.item.cost) : ''}
-              </span>
-            </div>
+                {row.cells.map((cell, index) => (
+                  <span key={questionnaire.questions[index]?.id} className="batch-table__cell batch-answer">
+                    {cell.value ? (
+                      <>
+                        <span className="batch-answer__value">{cell.value}</span>
+                        <span className="batch-answer__number muted">{cell.number}</span>
+                      </>
+                    ) : row.item.status === 'failed' && index === 0 ? (
+                      row.item.error?.message
+                    ) : null}
+                  </span>
+                ))}
+                <span className="batch-table__cell batch-table__cost">
+                  {row.item.cost ? formatUsd(row.item.cost) : ''}
+                </span>
+              </div>
+            ),
           )}
         />
       </div>

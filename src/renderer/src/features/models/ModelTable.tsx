@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react'
 import { billedPerSecond, type CatalogModel } from '#shared/domain/catalog'
 import type { SortColumn } from '#shared/domain/catalog-view'
-import { VirtualList } from '../../components/VirtualList.tsx'
+import { itemsOf, VirtualList } from '../../components/VirtualList.tsx'
 import { formatPricePerMillion, formatPricePerSecond, formatTokenCount } from '../../format.ts'
 
 interface Column {
@@ -147,40 +147,42 @@ export function ModelTable(props: {
           )}
         </div>
         <VirtualList
-          items={props.models}
           rowHeight={44}
           label="Models"
-          getKey={(model) => model.id}
-          keyByPosition
-          renderRow={(model) => (
-            <div
-              className={`model-table__row${props.selected === model.id ? ' model-table__row--selected' : ''}`}
-              style={{ gridTemplateColumns: modelGrid }}
-            >
-              <input
-                type="checkbox"
-                aria-label={`Compare ${model.name}`}
-                checked={props.compare.includes(model.id)}
-                disabled={!props.compare.includes(model.id) && props.compare.length >= 4}
-                onChange={() => props.onCompare(model.id)}
-              />
-              {shown.map((column) =>
-                column.key === 'id' ? (
-                  <button
-                    key="model"
-                    type="button"
-                    className="model-table__open"
-                    title={`${model.name} (${model.id})`}
-                    onClick={() => props.onOpen(model.id)}
-                  >
-                    <span className="model-table__name">{model.name}</span>
-                    <span className="model-table__id">{model.id}</span>
-                  </button>
-                ) : (
-                  <Cell key={column.label} className={column.className} content={column.cell(model)} />
-                ),
-              )}
-            </div>
+          // Rows are kept by position: under a new filter they are updated in place, not built again.
+          {...itemsOf(
+            props.models,
+            (_, index) => index,
+            (model) => (
+              <div
+                className={`model-table__row${props.selected === model.id ? ' model-table__row--selected' : ''}`}
+                style={{ gridTemplateColumns: modelGrid }}
+              >
+                <input
+                  type="checkbox"
+                  aria-label={`Compare ${model.name}`}
+                  checked={props.compare.includes(model.id)}
+                  disabled={!props.compare.includes(model.id) && props.compare.length >= 4}
+                  onChange={() => props.onCompare(model.id)}
+                />
+                {shown.map((column) =>
+                  column.key === 'id' ? (
+                    <button
+                      key="model"
+                      type="button"
+                      className="model-table__open"
+                      title={`${model.name} (${model.id})`}
+                      onClick={() => props.onOpen(model.id)}
+                    >
+                      <span className="model-table__name">{model.name}</span>
+                      <span className="model-table__id">{model.id}</span>
+                    </button>
+                  ) : (
+                    <Cell key={column.label} className={column.className} content={column.cell(model)} />
+                  ),
+                )}
+              </div>
+            ),
           )}
         />
       </div>

@@ -10,7 +10,7 @@ import { CreateVideoForm } from './CreateVideoForm.tsx'
 import { dateRanges, FilterBar } from './FilterBar.tsx'
 import { JobCard, jobCardHeight } from './JobCard.tsx'
 import { JobDetail } from './JobDetail.tsx'
-import { useNow, useTunnel, useVideoJobs, useVideoModels } from './queries.ts'
+import { useJobBoard, useNow, useTunnel, useVideoModels } from './queries.ts'
 import { WebhookPanel } from './WebhookPanel.tsx'
 import './videos.css'
 
@@ -26,11 +26,10 @@ export function VideosScreen() {
     ...(params.q ? { text: params.q } : {}),
     ...(sinceAt !== undefined ? { since: sinceAt } : {}),
   }
-  const jobs = useVideoJobs(filter)
+  const jobs = useJobBoard(filter)
   const models = useVideoModels()
   const tunnel = useTunnel()
-  const list = jobs.data?.jobs ?? []
-  const now = useNow(list.some((job) => job.status === 'pending'))
+  const now = useNow(jobs.loaded.some((job) => job.status === 'pending'))
   const selected = params.job
   const panel = params.panel
   const [duplicate, setDuplicate] = useState<unknown>(undefined)
@@ -72,11 +71,11 @@ export function VideosScreen() {
           date.
         </p>
       ) : null}
-      <FilterBar params={params} models={modelIds} count={list.length} />
+      <FilterBar params={params} models={modelIds} count={jobs.total} />
       <div className="videos__body">
         <div className="videos__board">
           <ErrorNote error={jobs.error} onRetry={() => jobs.refetch()} />
-          {jobs.isSuccess && list.length === 0 ? (
+          {jobs.isSuccess && jobs.total === 0 ? (
             filtered ? (
               <p className="muted videos__none">No job matches these filters.</p>
             ) : (
@@ -93,18 +92,24 @@ export function VideosScreen() {
             )
           ) : (
             <VirtualList
-              items={list}
+              count={jobs.total}
               rowHeight={jobCardHeight + 8}
               label="Video jobs"
-              getKey={(job) => job.id}
-              renderRow={(job) => (
-                <JobCard
-                  job={job}
-                  now={now}
-                  selected={job.id === selected}
-                  onOpen={() => setRouteParams('/videos', { job: job.id, panel: null })}
-                />
-              )}
+              onRange={jobs.onRange}
+              rowKey={(index) => jobs.jobAt(index)?.id ?? `row ${index}`}
+              renderRow={(index) => {
+                const job = jobs.jobAt(index)
+                return job ? (
+                  <JobCard
+                    job={job}
+                    now={now}
+                    selected={job.id === selected}
+                    onOpen={() => setRouteParams('/videos', { job: job.id, panel: null })}
+                  />
+                ) : (
+                  <div className="job-card job-card--loading" aria-busy="true" />
+                )
+              }}
             />
           )}
         </div>
