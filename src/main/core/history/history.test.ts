@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { VideoTask } from '#shared/api/videos'
+import { searchReach, shortSearchReach } from '#shared/domain/job-search'
 import { DecisionCall } from '#shared/ipc/routes/decisions'
 import { createMediaStore } from '../media/media-store.ts'
 import { schemaVersion } from './database.ts'
@@ -84,6 +85,27 @@ describe('history store', () => {
     })
     expect(ids(history.videoJobs.latest({ limit: 3, text: 'lighthouse' }))).toEqual(['later', 'j240', 'j235'])
     expect(history.videoJobs.count({ text: 'lighthouse' })).toBe(50)
+    history.close()
+  })
+
+  it('looks through the newest matches only, and says what a search left out', async () => {
+    const history = openHistory(await folder())
+    const many = shortSearchReach + 50
+    history.transaction(() => {
+      for (let i = 0; i < many; i++)
+        history.videoJobs.insert(job(`k${i}`, i, { prompt: i < 50 ? `an old owl ${i}` : `kite ${i}` }))
+    })
+    expect(history.videoJobs.count({ text: 'kite' })).toBe(searchReach)
+    expect(history.videoJobs.searchLeftOut('kite')).toBe('older matches')
+    expect(history.videoJobs.latest({ text: 'kite', limit: 1 })[0]?.id).toBe(`k${many - 1}`)
+    expect(history.videoJobs.count({ text: 'kite 12' })).toBe(110)
+    expect(history.videoJobs.searchLeftOut('kite 12')).toBe(null)
+    expect(history.videoJobs.count({ text: 'old owl' })).toBe(50)
+    // One or two letters: the newest jobs only, which here leave out the owls.
+    expect(history.videoJobs.count({ text: 'ow' })).toBe(0)
+    expect(history.videoJobs.count({ text: 'ki' })).toBe(shortSearchReach)
+    expect(history.videoJobs.searchLeftOut('ow')).toBe('older jobs')
+    expect(history.videoJobs.count({})).toBe(many)
     history.close()
   })
 

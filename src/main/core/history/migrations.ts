@@ -199,10 +199,11 @@ export const migrations: string[] = [
   ALTER TABLE decision_batches ADD COLUMN source_columns_json TEXT;
   ALTER TABLE decision_batch_items ADD COLUMN source_json TEXT;
   `,
-  // 8: prompts searchable in any history size: a trigram index (substring search, as LIKE '%…%' matches) over
-  // the jobs' prompts. Its rows are keyed by text_id, a column of the job (unlike the table's hidden rowid, a
+  // 8: the board's filters quick in any history size: jobs by model, and a trigram index over the prompts
+  // (substring search, as LIKE '%…%' matches). Its rows are keyed by text_id, a column of the job (unlike the table's hidden rowid, a
   // column survives VACUUM and backups unchanged); triggers keep it in step with every insert and delete.
   `
+  CREATE INDEX video_jobs_by_model ON video_jobs(model, created_at DESC);
   ALTER TABLE video_jobs ADD COLUMN text_id INTEGER;
   UPDATE video_jobs SET text_id = rowid;
   CREATE UNIQUE INDEX video_jobs_by_text_id ON video_jobs(text_id);

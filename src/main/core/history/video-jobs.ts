@@ -2,6 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { VideoStatus } from '#shared/api/videos'
+import { isIndexedSearch, type SearchLeftOut, searchReach, shortSearchReach } from '#shared/domain/job-search'
 import type { DamagedRows } from './damaged-rows.ts'
 import { type Condition, containing, whereOf } from './filters.ts'
 import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
@@ -58,17 +59,25 @@ export interface VideoJobFilter {
   offset?: number | undefined
 }
 
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
+
 /**
- * A search of the prompts: through their trigram index when it has a whole trigram to look for, else by
- * scanning. Both match the text anywhere in the prompt, whatever its case.
+ * The search as a condition: through the index, the newest `searchReach` matches (newest as they came into
+ * the history); shorter text, the matches among the newest `shortSearchReach` jobs. Both match anywhere in
+ * the prompt, in any case.
  */
 function promptContaining(text: string | undefined): Condition {
-  if (text && [...text].length >= 3)
-    return [
-      'text_id IN (SELECT rowid FROM video_jobs_text WHERE video_jobs_text MATCH ?)',
-      `"${text.replaceAll('"', '""')}"`,
-    ]
-  return ["prompt LIKE ? ESCAPE '\\'", containing(text)]
+  if (!text) return ['', undefined]
+  return isIndexedSearch(text)
+    ? [
+        `text_id IN (SELECT rowid FROM video_jobs_text WHERE video_jobs_text MATCH ? ORDER BY rowid DESC LIMIT ${searchReach})`,
+        phrase(text),
+      ]
+    : [
+        `text_id IN (SELECT text_id FROM (SELECT text_id, prompt FROM video_jobs ORDER BY text_id DESC LIMIT ${shortSearchReach})
+          WHERE prompt LIKE ? ESCAPE '\\')`,
+        containing(text),
+      ]
 }
 
 function jobsWhere(filter: Omit<VideoJobFilter, 'limit'>) {
@@ -114,6 +123,10 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
   const setMedia = db.prepare('UPDATE video_jobs SET media_id = ? WHERE id = ?')
   const pending = db.prepare(`SELECT ${columns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at`)
   const pendingCount = db.prepare("SELECT count(*) AS n FROM video_jobs WHERE status = 'pending'")
+  const jobCount = db.prepare('SELECT count(*) AS n FROM video_jobs')
+  const matchesPastReach = db.prepare(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM video_jobs_text WHERE video_jobs_text MATCH ? LIMIT ${searchReach + 1})`,
+  )
 
   return {
     /** Jobs still running (the dock or taskbar badge). */
@@ -144,6 +157,15 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
     count(filter: Omit<VideoJobFilter, 'limit' | 'offset'>): number {
       const { sql: where, params } = jobsWhere(filter)
       return (db.prepare(`SELECT count(*) AS n FROM video_jobs ${where}`).get(...params) as { n: number }).n
+    },
+
+    /** What a search for `text` leaves out, if anything. */
+    searchLeftOut(text: string | undefined): SearchLeftOut {
+      if (!text) return null
+      if (!isIndexedSearch(text))
+        return (jobCount.get() as { n: number }).n > shortSearchReach ? 'older jobs' : null
+      const { n } = matchesPastReach.get(phrase(text)) as { n: number }
+      return n > searchReach ? 'older matches' : null
     },
 
     recordPoll(poll: PollRow): void {

@@ -215,6 +215,7 @@ export function createVideoService(deps: VideoServiceDeps) {
     list: (filter: Parameters<History['videoJobs']['latest']>[0]) => ({
       jobs: history.damaged.each('video job', history.videoJobs.latest(filter), (row) => row.id, summary),
       total: history.videoJobs.count(filter),
+      searchLeftOut: filter.offset ? null : history.videoJobs.searchLeftOut(filter.text),
     }),
 
     detail(id: string) {

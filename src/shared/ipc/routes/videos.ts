@@ -105,7 +105,12 @@ export const videoRoutes = {
   'videos.list': route({
     input: VideoFilter,
     /** One page of jobs, newest first, and how many jobs the filter matches in all. */
-    output: z.object({ jobs: z.array(VideoJobSummary), total: z.number() }),
+    output: z.object({
+      jobs: z.array(VideoJobSummary),
+      total: z.number(),
+      /** What the search left out: matches past its reach, or jobs older than a short search looks at. */
+      searchLeftOut: z.enum(['older matches', 'older jobs']).nullable(),
+    }),
   }),
   'videos.detail': route({ input: id, output: VideoJobDetail }),
   'videos.cancel': route({ input: id, output: VideoJobSummary }),

@@ -34,6 +34,7 @@ export function useJobBoard(filter: BoardFilter) {
   const head = pages[0]
   return {
     total: head?.data?.total ?? 0,
+    searchLeftOut: head?.data?.searchLeftOut ?? null,
     isSuccess: head?.isSuccess ?? false,
     error: pages.find((page) => page.error)?.error ?? null,
     refetch: () => Promise.all(pages.map((page) => page.refetch())),
