@@ -1,79 +1,113 @@
-// Video board figures in the harness: first render of a board of 10,000 jobs, and the latency from a filter
-// change to the board showing the new result.
+// Video board figures in the harness, on the built renderer, with 10,000 and 100,000 jobs in the history: the
+// board's first render, a status filter and a search keystroke (each from the input event's own timestamp to the
+// frame that shows the result), the gaps between frames while scrolling, long tasks, and the memory of both
+// processes with the larger history.
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openHistory } from '#core/history/history'
-import { videoStatuses } from '#shared/api/videos'
-import { ms, openHarness, percentile } from './measure.ts'
+import { heading, report } from './figures.ts'
+import { frameGaps, resultShownIn, takeSamples, timed, watchInteractions } from './interaction.ts'
+import { seedJobs } from './jobs.ts'
+import { openHarness, percentile } from './measure.ts'
 
-const total = 10_000
-const userData = await mkdtemp(join(tmpdir(), 'gd-bench-board-'))
-const history = openHistory(userData)
-history.transaction(() => {
-  for (let i = 0; i < total; i++) {
-    const status = videoStatuses[i % videoStatuses.length]!
-    history.videoJobs.insert({
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      profileId: 'sandbox',
-      model: i % 3 ? 'orbit/motion-2' : 'lumen/clip-1',
-      prompt: `Board job ${i}: a short film about a lighthouse keeper and a stray cat`,
-      mode: i % 4 ? 'text2video' : 'img2video',
-      status,
-      requestJson: '{}',
-      taskJson: null,
-      videoSeconds: status === 'completed' ? 5 : null,
-      videoCost: status === 'completed' ? '0.25' : null,
-      mediaId: null,
-      createdAt: Date.now() - i * 60_000,
-      updatedAt: Date.now() - i * 60_000,
+const frame = 16
+const sizes = process.argv[2] ? [Number(process.argv[2])] : [10_000, 100_000]
+const p = (samples: number[], at: number) => percentile(samples, at).toFixed(1)
+
+for (const total of sizes) {
+  const size = total.toLocaleString('en-US')
+  const userData = await mkdtemp(join(tmpdir(), 'gd-bench-board-'))
+  seedJobs(userData, total)
+  const app = await openHarness(userData)
+  const { page } = app
+  heading(`video board, ${size} jobs in the history (Chromium ${app.version})`)
+  await watchInteractions(page)
+  // The app loads each screen's code when idle after it starts; a person's first click comes after that.
+  await page.waitForLoadState('networkidle')
+
+  // First render: from the click on Videos to the first job card painted.
+  await resultShownIn(page, '#root', '.job-card:not(.job-card--loading)')
+  const visits: number[] = []
+  for (let run = 0; run < 6; run++) {
+    await page.getByRole('link', { name: 'Decisions' }).click()
+    await page.locator('.job-card').first().waitFor({ state: 'detached' })
+    await timed(page, () => page.getByRole('link', { name: 'Videos' }).click())
+    visits.push(...(await takeSamples(page)).samples)
+  }
+
+  // The board and its count: what a filter or a search changes.
+  await resultShownIn(page, '.videos__body')
+  for (let run = 0; run < 20; run++) {
+    const status = ['Failed', 'Completed', 'Pending', 'All'][run % 4]!
+    await timed(page, () => page.getByRole('radio', { name: status }).click())
+  }
+  const filters = await takeSamples(page)
+
+  // Each keystroke moves the newest match, so each one changes what the board shows.
+  const search = page.getByRole('searchbox', { name: 'Search prompts' })
+  for (const digits of ['4242', '1357', '8642', '2468', '5791', '3141']) {
+    await search.fill('take ')
+    await page
+      .getByText(/take \d+$/)
+      .first()
+      .waitFor()
+    for (const digit of digits) await timed(page, () => search.press(digit))
+  }
+  const keys = await takeSamples(page)
+  await search.fill('')
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${size} jobs` })
+    .waitFor()
+
+  const board = page.getByRole('list', { name: 'Video jobs' })
+  await board.hover()
+  const gaps = await frameGaps(page, async () => {
+    for (let step = 0; step < 80; step++) await page.mouse.wheel(0, 400)
+  })
+  const scrolling = await takeSamples(page)
+  const heapMB = await app.heapMB()
+  const coreMB = app.coreRssMB()
+  await app.stop()
+
+  const longest = Math.max(0, ...filters.longTasks, ...keys.longTasks, ...scrolling.longTasks)
+  report({
+    name: `first render, click → first job painted (${size})`,
+    value: visits[0]!,
+    unit: 'ms',
+    goal: { atMost: 150 },
+    detail: `coming back: p50 ${p(visits.slice(1), 50)} ms`,
+  })
+  report({
+    name: `status filter → board painted, p95 (${size})`,
+    value: percentile(filters.samples, 95),
+    unit: 'ms',
+    goal: { atMost: frame },
+    detail: `p50 ${p(filters.samples, 50)} ms, ${filters.samples.length} changes`,
+  })
+  report({
+    name: `search keystroke → board painted, p95 (${size})`,
+    value: percentile(keys.samples, 95),
+    unit: 'ms',
+    goal: { atMost: frame },
+    detail: `p50 ${p(keys.samples, 50)} ms, ${keys.samples.length} keystrokes`,
+  })
+  report({
+    name: `scrolling: frames that came late, one vsync or more (${size})`,
+    value: gaps.filter((gap) => gap > 16.7 * 1.5).length,
+    unit: 'frames',
+    goal: { atMost: 0 },
+    detail: `${gaps.length} frames, longest gap ${Math.max(...gaps).toFixed(1)} ms`,
+  })
+  report({ name: `longest task on the board (${size})`, value: longest, unit: 'ms', goal: { atMost: 50 } })
+  if (total >= 100_000) {
+    report({ name: `renderer JS heap with ${size} jobs`, value: heapMB, unit: 'MB', goal: { atMost: 150 } })
+    report({
+      name: `core process resident memory with ${size} jobs`,
+      value: coreMB,
+      unit: 'MB',
+      goal: { atMost: 250 },
+      detail: 'the harness process: the core, the sandbox and the page server',
     })
   }
-})
-history.close()
-
-const { page, version, stop } = await openHarness(userData)
-
-const firstRender: number[] = []
-for (let run = 0; run < 5; run++) {
-  await page.getByRole('link', { name: 'Decisions' }).click()
-  const started = performance.now()
-  await page.getByRole('link', { name: 'Videos' }).click()
-  await page.getByText(`${total.toLocaleString('en-US')} jobs`).waitFor()
-  await page.getByRole('list', { name: 'Video jobs' }).getByRole('listitem').first().waitFor()
-  firstRender.push(performance.now() - started)
 }
-
-const filterChange: number[] = []
-const perStatus = total / videoStatuses.length
-for (let run = 0; run < 20; run++) {
-  const status = ['Failed', 'Completed', 'Pending', 'All'][run % 4]!
-  const expected = status === 'All' ? total : perStatus
-  const started = performance.now()
-  await page.getByRole('radio', { name: status }).click()
-  // Runs in the page; the page's document is typed here by hand, as this file is checked for Node.
-  await page.waitForFunction(
-    ([want, name]) => {
-      const { document } = globalThis as unknown as {
-        document: { querySelector(selector: string): { textContent: string | null } | null }
-      }
-      const countMatches = document.querySelector('.filter-bar__count')?.textContent === want
-      return (
-        countMatches &&
-        (name === 'All' || document.querySelector('.job-card .status-pill')?.textContent === name)
-      )
-    },
-    [`${expected.toLocaleString('en-US')} jobs`, status] as const,
-  )
-  filterChange.push(performance.now() - started)
-}
-await stop()
-
-console.log(`video board in the harness, ${total} jobs (Chromium ${version})`)
-console.log(`  first render (cold, the first visit)   ${ms(firstRender[0]!)}`)
-console.log(
-  `  returning to the board                p50 ${ms(percentile(firstRender.slice(1), 50))} (${firstRender.length - 1} visits)`,
-)
-console.log(
-  `  filter change                         p50 ${ms(percentile(filterChange, 50))}, p95 ${ms(percentile(filterChange, 95))} (${filterChange.length} changes)`,
-)

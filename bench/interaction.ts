@@ -21,6 +21,8 @@ interface PageScope {
   ) => { observe(options: { type: string; buffered?: boolean }): void }
   requestAnimationFrame(callback: (at: number) => void): void
   benchWatch: {
+    /** Set by `timed`: the next input event starts the one interaction it measures. */
+    armed: boolean
     pending: number | null
     samples: number[]
     longTasks: number[]
@@ -34,9 +36,18 @@ export async function watchInteractions(page: Page): Promise<void> {
   await page.evaluate(() => {
     const scope = globalThis as unknown as PageScope
     if (scope.benchWatch) return
-    scope.benchWatch = { pending: null, samples: [], longTasks: [], frames: null, observer: null }
+    scope.benchWatch = {
+      armed: false,
+      pending: null,
+      samples: [],
+      longTasks: [],
+      frames: null,
+      observer: null,
+    }
     const start = (event: { timeStamp: number }) => {
-      scope.benchWatch.pending ??= event.timeStamp
+      if (!scope.benchWatch.armed) return
+      scope.benchWatch.armed = false
+      scope.benchWatch.pending = event.timeStamp
     }
     for (const type of ['keydown', 'pointerdown', 'wheel', 'input', 'change'])
       scope.document.addEventListener(type, start, true)
@@ -46,31 +57,38 @@ export async function watchInteractions(page: Page): Promise<void> {
   })
 }
 
-/** From now on, a change under `selector` ends the pending interaction. */
-export async function resultShownIn(page: Page, selector: string): Promise<void> {
-  await page.evaluate((target) => {
-    const scope = globalThis as unknown as PageScope
-    const watch = scope.benchWatch
-    watch.observer?.disconnect()
-    const observer = new scope.MutationObserver(() => {
-      const started = watch.pending
-      if (started === null) return
-      watch.pending = null
-      // rAF runs before the frame is painted; a message posted from it arrives after.
-      scope.requestAnimationFrame(() => {
-        const channel = new scope.MessageChannel()
-        channel.port1.onmessage = () => watch.samples.push(performance.now() - started)
-        channel.port2.postMessage(null)
+/**
+ * From now on, a change under `selector` ends the pending interaction — once an element matching `until` is
+ * there, when given (a screen that shows its frame first and its content after is done with its content).
+ */
+export async function resultShownIn(page: Page, selector: string, until?: string): Promise<void> {
+  await page.evaluate(
+    ([target, ready]) => {
+      const scope = globalThis as unknown as PageScope
+      const watch = scope.benchWatch
+      watch.observer?.disconnect()
+      const observer = new scope.MutationObserver(() => {
+        const started = watch.pending
+        if (started === null) return
+        if (ready && !scope.document.querySelector(ready)) return
+        watch.pending = null
+        // rAF runs before the frame is painted; a message posted from it arrives after.
+        scope.requestAnimationFrame(() => {
+          const channel = new scope.MessageChannel()
+          channel.port1.onmessage = () => watch.samples.push(performance.now() - started)
+          channel.port2.postMessage(null)
+        })
       })
-    })
-    observer.observe(scope.document.querySelector(target), {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    })
-    watch.observer = observer
-  }, selector)
+      observer.observe(scope.document.querySelector(target), {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      })
+      watch.observer = observer
+    },
+    [selector, until] as const,
+  )
 }
 
 /**
@@ -81,6 +99,7 @@ export async function timed(page: Page, act: () => Promise<void>): Promise<void>
   const before = await page.evaluate(() => {
     const watch = (globalThis as unknown as PageScope).benchWatch
     watch.pending = null
+    watch.armed = true
     return watch.samples.length
   })
   await act()

@@ -32,6 +32,8 @@ for (const synthetic of sizes) {
   await app.stop({ keep: true })
 
   app = await openHarness(userData, args)
+  // The app loads each screen's code when idle after it starts; a person's first click comes after that.
+  await app.page.waitForLoadState('networkidle')
   const fromDisk = await showModels(app.page)
   const { page } = app
   await watchInteractions(page)

@@ -1,6 +1,6 @@
 // The app's screens, in sidebar order; Ctrl/Cmd+1…6 follow this order. Each screen is its own chunk, loaded on
 // its first visit (and fetched ahead when the app is idle), so the first screen starts without the others.
-import { type ComponentType, lazy } from 'react'
+import { type ComponentType, lazy, useState } from 'react'
 import { type ScreenId, screenList } from '#shared/screens'
 import type { IconName } from '../components/Icon.tsx'
 import { screenOf } from '../router.ts'
@@ -15,12 +15,34 @@ export interface Screen {
   load: () => Promise<unknown>
 }
 
-/** A screen's module, fetched once however often it is asked for. */
-function chunk<T>(load: () => Promise<T>): () => Promise<T> {
+/** A screen's module, fetched once however often it is asked for; `loaded` once it has arrived. */
+interface Chunk<T> {
+  (): Promise<T>
+  loaded?: T
+}
+
+function chunk<T>(load: () => Promise<T>): Chunk<T> {
   let loading: Promise<T> | undefined
-  return () => {
-    loading ??= load()
+  const get: Chunk<T> = () => {
+    loading ??= load().then((value) => {
+      get.loaded = value
+      return value
+    })
     return loading
+  }
+  return get
+}
+
+/**
+ * The screen as a component: rendered at once when its chunk is already here (fetched ahead while idle) —
+ * a lazy component would show its fallback first and keep it up to 300 ms — and through Suspense otherwise.
+ * Chosen once per visit, so a screen that arrives while shown is not built twice.
+ */
+function screenComponent(load: Chunk<ComponentType>): ComponentType {
+  const Lazy = lazy(() => load().then((Component) => ({ default: Component })))
+  return function ScreenWhenLoaded() {
+    const [Chosen] = useState<ComponentType>(() => load.loaded ?? Lazy)
+    return <Chosen />
   }
 }
 
@@ -33,7 +55,7 @@ const loaders = {
     import('../features/playground/PlaygroundScreen.tsx').then((m) => m.PlaygroundScreen),
   ),
   settings: chunk(() => import('../features/settings/SettingsScreen.tsx').then((m) => m.SettingsScreen)),
-} satisfies Record<ScreenId, () => Promise<ComponentType>>
+} satisfies Record<ScreenId, Chunk<ComponentType>>
 
 const icons: Record<ScreenId, IconName> = {
   decisions: 'decisions',
@@ -50,7 +72,7 @@ export const screens: readonly Screen[] = screenList.map((screen) => {
     ...screen,
     icon: icons[screen.id],
     load,
-    Component: lazy(() => load().then((Component) => ({ default: Component }))),
+    Component: screenComponent(load),
   }
 })
 
