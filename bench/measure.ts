@@ -67,6 +67,10 @@ export interface OpenedHarness {
   version: string
   /** From starting the harness process to the first usable screen in the page. */
   launchedMs: number
+  /** From starting the harness process to its core listening (what the main process does before a window). */
+  coreStartMs: number
+  /** From the page's navigation to the first screen's header painted (what the renderer does). */
+  firstScreenMs: number
   /** Resident memory of the harness process, which runs the app's core (main process) in these runs. */
   coreRssMB(): number
   /** The page's JavaScript heap after a full garbage collection. */
@@ -89,6 +93,7 @@ export async function openHarness(userData: string, args: string[] = []): Promis
       if (match?.[1]) resolve(match[1])
     })
   })
+  const coreStartMs = performance.now() - launched
   // However the run ends, the harness goes with it.
   const kill = () => harness.kill('SIGTERM')
   process.once('exit', kill)
@@ -104,15 +109,45 @@ export async function openHarness(userData: string, args: string[] = []): Promis
     ],
   })
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  // In the page from its first moment: when the first screen's header has been painted.
+  await page.addInitScript(() => {
+    const scope = globalThis as unknown as {
+      document: { querySelector(selector: string): unknown }
+      MutationObserver: new (
+        callback: () => void,
+      ) => { observe(target: unknown, options: object): void; disconnect(): void }
+      requestAnimationFrame(callback: () => void): void
+      setTimeout(callback: () => void, ms: number): void
+      firstScreenAt?: number
+    }
+    const observer = new scope.MutationObserver(() => {
+      if (!scope.document.querySelector('main h1')) return
+      observer.disconnect()
+      scope.requestAnimationFrame(() => scope.setTimeout(() => (scope.firstScreenAt = performance.now()), 0))
+    })
+    observer.observe(scope.document, { subtree: true, childList: true })
+  })
   await page.goto(url)
-  await page.locator('[data-app-ready]').waitFor({ timeout: 120_000 })
+  await page.waitForFunction(
+    () => (globalThis as { firstScreenAt?: number }).firstScreenAt !== undefined,
+    null,
+    {
+      timeout: 120_000,
+    },
+  )
   const launchedMs = performance.now() - launched
+  const firstScreenMs = await page.evaluate(
+    () => (globalThis as unknown as { firstScreenAt: number }).firstScreenAt,
+  )
+  await page.locator('[data-app-ready]').waitFor({ timeout: 120_000 })
   const cdp = await page.context().newCDPSession(page)
   return {
     page,
     browser,
     version: browser.version(),
     launchedMs,
+    coreStartMs,
+    firstScreenMs,
     coreRssMB() {
       const status = readFileSync(`/proc/${harness.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024

@@ -1,0 +1,60 @@
+// Start and screen switch in the harness, on the built renderer: from starting the process to the first usable
+// screen (the core's start, then the page to the first screen's header painted), and from a click in the
+// sidebar to the next screen painted, each screen in turn.
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { screenList } from '#shared/screens'
+import { heading, report } from './figures.ts'
+import { resultShownIn, takeSamples, timed, watchInteractions } from './interaction.ts'
+import { openHarness, percentile } from './measure.ts'
+
+const userData = await mkdtemp(join(tmpdir(), 'gd-bench-app-'))
+// The first start writes the history and settings; the figures are of the starts after it.
+await (await openHarness(userData)).stop({ keep: true })
+const starts: { core: number; page: number }[] = []
+for (let run = 0; run < 4; run++) {
+  const app = await openHarness(userData)
+  starts.push({ core: app.coreStartMs, page: app.firstScreenMs })
+  await app.stop({ keep: run < 3 })
+}
+
+const app = await openHarness(userData)
+const { page } = app
+heading(`start and screen switch in the harness (Chromium ${app.version})`)
+await watchInteractions(page)
+// The app loads each screen's code when idle after it starts; a person's first click comes after that.
+await page.waitForLoadState('networkidle')
+const switches = new Map<string, number[]>()
+for (let round = 0; round < 5; round++)
+  for (const screen of [...screenList.slice(1), screenList[0]!]) {
+    await resultShownIn(page, '#root', `main[aria-label="${screen.label}"] h1`)
+    await timed(page, () => page.getByRole('link', { name: screen.label, exact: true }).click())
+    switches.set(screen.label, [...(switches.get(screen.label) ?? []), ...(await takeSamples(page)).samples])
+  }
+await app.stop()
+
+const total = starts.map((start) => start.core + start.page)
+report({
+  name: 'start: process → core ready → first screen painted, p50',
+  value: percentile(total, 50),
+  unit: 'ms',
+  goal: { atMost: 1000 },
+  detail: `core ${percentile(
+    starts.map((start) => start.core),
+    50,
+  ).toFixed(0)} ms + page ${percentile(
+    starts.map((start) => start.page),
+    50,
+  ).toFixed(0)} ms, ${starts.length} starts; the browser's own launch is not counted`,
+})
+const all = [...switches.values()].flat()
+report({
+  name: 'screen switch: click → next screen painted, p95',
+  value: percentile(all, 95),
+  unit: 'ms',
+  goal: { atMost: 100 },
+  detail: [...switches]
+    .map(([label, samples]) => `${label} ${percentile(samples, 50).toFixed(0)}`)
+    .join(', '),
+})
