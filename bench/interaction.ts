@@ -28,6 +28,10 @@ interface PageScope {
     longTasks: number[]
     frames: number[] | null
     observer: { disconnect(): void } | null
+    /** Whether the frame after an input event ends the interaction (a field showing what was typed). */
+    inField: boolean
+    /** Records the interaction that started at `started` once the next frame has been painted. */
+    finish(started: number): void
   }
 }
 
@@ -43,7 +47,27 @@ export async function watchInteractions(page: Page): Promise<void> {
       longTasks: [],
       frames: null,
       observer: null,
+      inField: false,
+      finish(started) {
+        // rAF runs before the frame is painted; a message posted from it arrives after.
+        scope.requestAnimationFrame(() => {
+          const channel = new scope.MessageChannel()
+          channel.port1.onmessage = () => scope.benchWatch.samples.push(performance.now() - started)
+          channel.port2.postMessage(null)
+        })
+      },
     }
+    // Bubbling to the document, after the app's own handlers have run.
+    scope.document.addEventListener(
+      'input',
+      () => {
+        const watch = scope.benchWatch
+        if (!watch.inField || watch.pending === null) return
+        watch.finish(watch.pending)
+        watch.pending = null
+      },
+      false,
+    )
     const start = (event: { timeStamp: number }) => {
       if (!scope.benchWatch.armed) return
       scope.benchWatch.armed = false
@@ -67,17 +91,13 @@ export async function resultShownIn(page: Page, selector: string, until?: string
       const scope = globalThis as unknown as PageScope
       const watch = scope.benchWatch
       watch.observer?.disconnect()
+      watch.inField = false
       const observer = new scope.MutationObserver(() => {
         const started = watch.pending
         if (started === null) return
         if (ready && !scope.document.querySelector(ready)) return
         watch.pending = null
-        // rAF runs before the frame is painted; a message posted from it arrives after.
-        scope.requestAnimationFrame(() => {
-          const channel = new scope.MessageChannel()
-          channel.port1.onmessage = () => watch.samples.push(performance.now() - started)
-          channel.port2.postMessage(null)
-        })
+        watch.finish(started)
       })
       observer.observe(scope.document.querySelector(target), {
         subtree: true,
@@ -89,6 +109,16 @@ export async function resultShownIn(page: Page, selector: string, until?: string
     },
     [selector, until] as const,
   )
+}
+
+/** From now on, the frame after the input event ends the interaction: typing into a field shows in the field. */
+export async function resultInField(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const watch = (globalThis as unknown as PageScope).benchWatch
+    watch.observer?.disconnect()
+    watch.observer = null
+    watch.inField = true
+  })
 }
 
 /**

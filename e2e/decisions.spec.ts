@@ -1,5 +1,6 @@
 // The decision builder: a questionnaire with one question of each kind, built by clicking, run on the
 // sandbox, answered on screen.
+import { readFile } from 'node:fs/promises'
 import { expect, screenshot, test } from './fixtures/app.ts'
 
 test('builds a yes/no, a choice and a score question, runs them, reads the three answers, and finds them after a restart', async ({
@@ -253,4 +254,23 @@ test('runs a CSV on its text column, keeping every column of the file with the a
   await expect(results.getByText('plan', { exact: true })).toBeVisible()
   await expect(results.getByText('gold', { exact: true })).toBeVisible()
   await expect(results.getByText('T-1', { exact: true })).toBeVisible()
+})
+
+test('exports the questionnaire being built as it stands at the click', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  const title = page.getByRole('textbox', { name: 'Questionnaire name' })
+  await title.fill('Exported triage')
+  await page.getByRole('button', { name: 'Add yes/no question' }).click()
+  await page.getByRole('textbox', { name: 'Question 1 name' }).fill('refund')
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export' }).click()
+  const saved = await download
+  expect(saved.suggestedFilename()).toBe('Exported triage.json')
+  const file = JSON.parse(await readFile(await saved.path(), 'utf8')) as {
+    name: string
+    questions: unknown[]
+  }
+  expect(file.name).toBe('Exported triage')
+  expect(file.questions.length).toBeGreaterThan(0)
 })

@@ -32,9 +32,11 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
   })
   const active = profiles.data?.find((profile) => profile.active)
   const key = active?.kind === 'live' ? (active.secrets?.apiKey.mask ?? '<API_KEY>') : '<sandbox key>'
-  const curl = props.request
-    ? `curl ${active?.baseUrl ?? 'http://127.0.0.1:PORT'}${props.request.path} \\\n  -H 'Authorization: Bearer ${key}' \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(props.request.body).replaceAll("'", "'\\''")}'`
-    : ''
+  // Written only while the request is shown: it holds the whole questionnaire.
+  const curl =
+    props.request && showRequest
+      ? `curl ${active?.baseUrl ?? 'http://127.0.0.1:PORT'}${props.request.path} \\\n  -H 'Authorization: Bearer ${key}' \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(props.request.body).replaceAll("'", "'\\''")}'`
+      : ''
 
   return (
     <div className="library">
@@ -89,7 +91,12 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
         <a
           className="button"
           download={`${questionnaire.name || 'questionnaire'}.json`}
-          href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(questionnaire, null, 2))}`}
+          href="data:application/json;charset=utf-8,"
+          // The file is written when asked for, not on every keystroke: the link's address is set as it is
+          // followed.
+          onClick={(event) => {
+            event.currentTarget.href = `data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(questionnaire, null, 2))}`
+          }}
         >
           Export
         </a>
