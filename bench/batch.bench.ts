@@ -4,14 +4,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBatchRunner } from '#core/batches/runner'
-import { createCatalogService } from '#core/catalog/service'
-import { createDecisionCaller } from '#core/decisions/decision-caller'
-import { createGateway } from '#core/gateway/gateway'
-import { createTransport } from '#core/gateway/transport'
-import { openHistory } from '#core/history/history'
-import type { DecisionCall } from '#shared/ipc/routes/decisions'
-import { ms, startSandboxProcess } from './measure.ts'
+import { runBatch } from './batches.ts'
+import { report } from './figures.ts'
+import { startSandboxProcess } from './measure.ts'
 
 const total = 1000
 const key = 'sk-bench-batch'
@@ -36,73 +31,30 @@ globalThis.fetch = async (input, init) => {
   }
 }
 
-const gateway = createGateway(
-  createTransport({ connection: async () => ({ baseUrl: sandbox.url, apiKey: key }) }),
-)
-const questions = [
-  { type: 'predicate' as const, name: 'refund', instructions: 'Asks for a refund?' },
-  {
-    type: 'choice' as const,
-    name: 'team',
-    instructions: 'Which team?',
-    choices: [{ value: 'billing' }, { value: 'shipping' }, { value: 'account' }],
-  },
-  {
-    type: 'score' as const,
-    name: 'urgency',
-    instructions: 'How urgent?',
-    levels: [{ label: 'low' }, { label: 'medium' }, { label: 'high' }],
-  },
-]
-const template: DecisionCall = {
-  endpoint: 'unified',
-  body: { model: 'sysone/judge-1', input: '', questions },
-}
-
 for (const concurrency of [4, 8, 16]) {
   const folder = await mkdtemp(join(tmpdir(), 'gd-bench-batch-'))
-  const history = openHistory(folder)
-  const caller = createDecisionCaller({
-    gateway,
-    catalog: createCatalogService({ history, gateway, profileId: 'bench' }),
-  })
-  const runner = createBatchRunner({ history, callerFor: () => caller, emit: () => {} })
-  const id = `batch-${concurrency}`
-  history.transaction(() =>
-    history.decisionBatches.create(
-      {
-        id,
-        name: 'bench',
-        questionnaireJson: '{}',
-        model: template.body.model,
-        endpoint: 'unified',
-        templateJson: JSON.stringify(template),
-        profileId: 'bench',
-        concurrency,
-        spendCap: null,
-        status: 'running',
-        createdAt: Date.now(),
-        updatedAt: Date.now(),
-        sourceColumnsJson: null,
-      },
-      Array.from(
-        { length: total },
-        (_, i) => `Ticket ${i}: I was charged twice for order ${i}, please refund me.`,
-      ),
-    ),
-  )
   most = 0
-  const started = performance.now()
-  await runner.start(id)
-  while (history.decisionBatches.get(id)?.status === 'running') await new Promise((r) => setTimeout(r, 5))
-  const wall = performance.now() - started
-  const counts = history.decisionBatches.counts(id)
-  if (counts.done !== total) throw new Error(`only ${counts.done} of ${total} rows answered`)
-  console.log(
-    `batch of ${total.toLocaleString('en-US')} inputs, limit ${concurrency}: wall ${ms(wall)} (${Math.round((counts.done / wall) * 1000)} rows/s), ` +
-      `${counts.done} answered, ${counts.failed} failed; most in flight ${most} (limit ${concurrency}${most > concurrency ? ' — EXCEEDED' : ''})`,
-  )
-  history.close()
+  const { wallMs, done, failed } = await runBatch({
+    folder,
+    sandboxUrl: sandbox.url,
+    key,
+    total,
+    concurrency,
+  })
   await rm(folder, { recursive: true, force: true })
+  if (done !== total) throw new Error(`only ${done} of ${total} rows answered`)
+  report({
+    name: `batch of ${total.toLocaleString('en-US')} inputs, limit ${concurrency}: rows answered`,
+    value: (done / wallMs) * 1000,
+    unit: '/s',
+    detail: `wall ${(wallMs / 1000).toFixed(2)} s, ${failed} failed`,
+  })
+  report({
+    name: `batch, limit ${concurrency}: most requests in flight`,
+    value: most,
+    unit: 'requests',
+    goal: { atMost: concurrency },
+    detail: 'counted at the HTTP client, apart from the runner',
+  })
 }
 sandbox.stop()

@@ -1,7 +1,9 @@
 // The model browser's arithmetic and filters, kept pure: prices per million tokens, the cost of a workload,
 // filtering and sorting the catalog, and the filters as the view's address.
+
 import { billedPerSecond, type CatalogModel, type ModelRole, type PriceName } from './catalog.ts'
 import { type Amount, compareAmounts, formatAmount, multiply, parseAmount } from './money.ts'
+import { sortedByKey, textOrder } from './sorting.ts'
 
 /** Per-token price → per-million, exactly. */
 export const perMillion = (price: string): string => formatAmount(multiply(parseAmount(price), 1_000_000))
@@ -150,9 +152,6 @@ export type SortColumn = (typeof sortColumns)[number]
 
 const priceColumns = new Set<string>(['prompt', 'completion', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h'])
 
-/** One collator for every comparison: far faster than `localeCompare` called thousands of times. */
-const collator = new Intl.Collator('en')
-
 /**
  * Sorted by one column; missing values always last, ties by id. A model billed per second has no token price
  * to sort by (its listed 0 is not a price), so it sorts with the missing ones there.
@@ -174,18 +173,21 @@ export function sortModels(
           })()
         : model[column as Exclude<SortColumn, PriceName | 'perSecond'>]
   const direction = descending ? -1 : 1
-  return [...models].sort((a, b) => {
-    const x = read(a)
-    const y = read(b)
-    if (x === null || y === null) return x === y ? collator.compare(a.id, b.id) : x === null ? 1 : -1
-    const order =
-      typeof x === 'bigint' && typeof y === 'bigint'
-        ? compareAmounts(x, y)
-        : typeof x === 'number' && typeof y === 'number'
-          ? x - y
-          : collator.compare(String(x), String(y))
-    return order * direction || collator.compare(a.id, b.id)
-  })
+  return sortedByKey(
+    models,
+    read,
+    (x, y) => {
+      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1
+      const order =
+        typeof x === 'bigint' && typeof y === 'bigint'
+          ? compareAmounts(x, y)
+          : typeof x === 'number' && typeof y === 'number'
+            ? x - y
+            : textOrder.compare(String(x), String(y))
+      return order * direction
+    },
+    (a, b) => textOrder.compare(a.id, b.id),
+  )
 }
 
 /** The values a filter can take in this catalog, sorted. */

@@ -132,7 +132,8 @@ export function BatchResults(props: {
           label="Batch rows"
           {...itemsOf(
             shown,
-            (row) => row.item.index,
+            // Rows kept by position: a sort or a filter updates them in place instead of building them again.
+            (_, position) => position,
             (row) => (
               <div className="batch-table__row" style={{ gridTemplateColumns: columns }}>
                 <span className="batch-table__cell muted">{row.item.index + 1}</span>

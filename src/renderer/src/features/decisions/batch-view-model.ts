@@ -1,8 +1,10 @@
 // What the batch screen shows, computed from a batch's rows: one cell per question, sorting and filtering by
 // answer, progress and time left.
+
 import { answerNumber, answerParts, answerSortKey, shownAnswers } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
+import { sortedByKey, textOrder } from '#shared/domain/sorting'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 
 export interface ResultRow {
@@ -42,12 +44,13 @@ export function sortRows(rows: readonly ResultRow[], column: SortColumn, descend
         : column === 'cost'
           ? Number(row.item.cost ?? -1)
           : (row.keys[column] ?? '')
-  const sorted = [...rows].sort((a, b) => {
-    const x = keyOf(a)
-    const y = keyOf(b)
-    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))
-    return order || a.item.index - b.item.index
-  })
+  const sorted = sortedByKey(
+    rows,
+    keyOf,
+    (x, y) =>
+      typeof x === 'number' && typeof y === 'number' ? x - y : textOrder.compare(String(x), String(y)),
+    (a, b) => a.item.index - b.item.index,
+  )
   return descending ? sorted.reverse() : sorted
 }
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { sortedByKey, textOrder } from './sorting.ts'
+
+describe('sortedByKey', () => {
+  it('reads each key once, orders by it, and keeps equal keys in their order unless told how to break ties', () => {
+    const items = ['pear 2', 'apple 1', 'fig 2', 'kiwi 1', 'date 3', 'lime 2']
+    let reads = 0
+    const byNumber = (text: string) => {
+      reads++
+      return Number(text.split(' ')[1])
+    }
+    expect(sortedByKey(items, byNumber, (a, b) => a - b)).toEqual([
+      'apple 1',
+      'kiwi 1',
+      'pear 2',
+      'fig 2',
+      'lime 2',
+      'date 3',
+    ])
+    expect(reads).toBe(items.length)
+    expect(
+      sortedByKey(
+        items,
+        byNumber,
+        (a, b) => a - b,
+        (a, b) => textOrder.compare(a, b),
+      ),
+    ).toEqual(['apple 1', 'kiwi 1', 'fig 2', 'lime 2', 'pear 2', 'date 3'])
+  })
+
+  it('gives the same order as a sort comparing the items directly, on any list', () => {
+    let seed = 7
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed
+    }
+    for (let round = 0; round < 50; round++) {
+      const items = Array.from({ length: next() % 200 }, () => ({
+        key: next() % 20,
+        name: `n${next() % 1000}`,
+      }))
+      const direct = [...items].sort((a, b) => a.key - b.key || textOrder.compare(a.name, b.name))
+      expect(
+        sortedByKey(
+          items,
+          (item) => item.key,
+          (a, b) => a - b,
+          (a, b) => textOrder.compare(a.name, b.name),
+        ),
+      ).toEqual(direct)
+    }
+  })
+})
