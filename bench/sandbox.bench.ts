@@ -3,7 +3,8 @@
 import { createServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createSelfSignedCertificate } from '#core/webhooks/self-signed'
-import { load, ms, percentile, startSandboxProcess } from './measure.ts'
+import { report } from './figures.ts'
+import { load, percentile, startSandboxProcess } from './measure.ts'
 
 const key = 'sk-bench'
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
@@ -42,12 +43,12 @@ async function decisions(): Promise<void> {
   await load({ connections: 16, seconds: 1, maxRequests: 2000, worker: request }) // warm-up
   const result = await load({ connections: 16, seconds: 5, maxRequests: 200_000, worker: request })
   sandbox.stop()
-  console.log(
-    `decisions, 16 connections, ${result.count} requests in ${(result.elapsedMs / 1000).toFixed(1)} s, ${result.errors} errors`,
-  )
-  console.log(`  throughput   ${((result.count / result.elapsedMs) * 1000).toFixed(0)} requests/s`)
-  console.log(`  latency p50  ${ms(percentile(result.latencies, 50))}`)
-  console.log(`  latency p99  ${ms(percentile(result.latencies, 99))}`)
+  report({
+    name: 'sandbox decisions, 16 connections: requests answered',
+    value: (result.count / result.elapsedMs) * 1000,
+    unit: '/s',
+    detail: `p50 ${percentile(result.latencies, 50).toFixed(2)} ms, p99 ${percentile(result.latencies, 99).toFixed(2)} ms, ${result.errors} errors`,
+  })
 }
 
 async function webhookFanOut(jobs: number): Promise<void> {
@@ -119,12 +120,12 @@ async function webhookFanOut(jobs: number): Promise<void> {
   sandbox.stop()
   receiver.close()
   const seconds = (lastAt - started) / 1000
-  console.log(
-    `webhook fan-out, ${jobs} jobs completed at once: ${received} deliveries in ${seconds.toFixed(2)} s`,
-  )
-  console.log(
-    `  throughput   ${(received / seconds).toFixed(0)} deliveries/s (first after ${ms(firstAt - started)})`,
-  )
+  report({
+    name: `sandbox webhook fan-out, ${jobs} jobs completed at once`,
+    value: received / seconds,
+    unit: '/s',
+    detail: `${received} deliveries in ${seconds.toFixed(2)} s, the first after ${(firstAt - started).toFixed(0)} ms`,
+  })
 }
 
 await decisions()
