@@ -83,9 +83,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return send(res, 200, contentTypeOf('index.html'), page)
     if (url.pathname === bridgeScriptPath) return send(res, 200, contentTypeOf('bridge.js'), bridgeScript)
     if (url.pathname.startsWith('/media/')) {
+      const thumbnail = url.pathname.startsWith('/media/thumbnail/')
       const answer = await mediaResponse(
-        core.media,
-        url.pathname.slice('/media/'.length),
+        thumbnail ? core.thumbnails : core.media,
+        url.pathname.slice(thumbnail ? '/media/thumbnail/'.length : '/media/'.length),
         req.headers.range ?? null,
       )
       res.writeHead(answer.status, Object.fromEntries(answer.headers))

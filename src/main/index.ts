@@ -68,7 +68,7 @@ async function start(): Promise<void> {
   process.on('uncaughtException', report('uncaught exception in main'))
   process.on('unhandledRejection', report('unhandled rejection in main'))
 
-  serveMedia(core.media)
+  serveMedia(core.media, core.thumbnails)
   const trustedOrigin = new URL(pageUrl).origin === 'null' ? appOrigin : new URL(pageUrl).origin
   const unbind = bindIpc(
     core.dispatcher(() => [trustedOrigin]),

@@ -21,6 +21,7 @@ import { createImageService } from './images/service.ts'
 import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
 import { createLog, type Log } from './log.ts'
 import { createMediaStore, type MediaStore } from './media/media-store.ts'
+import { createThumbnails, type Thumbnails } from './media/thumbnails.ts'
 import type { Platform } from './platform.ts'
 import { playgroundHandlers } from './playground/handlers.ts'
 import { createPlaygroundService } from './playground/service.ts'
@@ -40,6 +41,8 @@ export interface Core {
   readonly log: Log
   readonly history: History
   readonly media: MediaStore
+  /** Small copies of stored images, for the gallery's tiles. */
+  readonly thumbnails: Thumbnails
   readonly profiles: Profiles
   /** What speaks to the service for each profile. */
   readonly scopes: ProfileScopes
@@ -72,6 +75,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   for (const notice of history.notices) log.warn(notice)
   const archive = createHistoryArchive({ userData, db: history.database.db })
   const media = createMediaStore(join(userData, 'media'), history.database.db)
+  const thumbnails = createThumbnails(join(userData, 'thumbnails'), media)
   const sandbox = createEmbeddedSandbox({
     timeScale: options.sandboxTimeScale ?? 1,
     sampleVideo: join(platform.paths.resources, 'sample-video.mp4'),
@@ -101,7 +105,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     callerFor: (profileId) => scopes.scopeFor(profileId).caller,
     emit: events.emit,
   })
-  const images = createImageLibrary({ history, media, platform, emit: events.emit })
+  const images = createImageLibrary({ history, media, thumbnails, platform, emit: events.emit })
 
   const notices = () => {
     const storage = secrets.storage()
@@ -155,6 +159,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     log,
     history,
     media,
+    thumbnails,
     profiles,
     scopes,
     videos,

@@ -103,6 +103,6 @@ export function createNodePlatform(options: {
     },
     openExternal: async (url) => void openedExternally.push(url),
     openPath: async (path) => void openedExternally.push(path),
-    mediaUrl: (id) => `/media/${id}`,
+    mediaUrl: (id, as) => (as ? `/media/${as}/${id}` : `/media/${id}`),
   }
 }

@@ -40,6 +40,9 @@ export interface Platform {
   startDrag(path: string): boolean
   /** Quits and starts the app again; false where the shell cannot restart itself. */
   relaunch(): boolean
-  /** The URL the renderer loads a stored media file from (media:// in Electron, /media/ in the harness). */
-  mediaUrl(id: string): string
+  /**
+   * The URL the renderer loads a stored media file from (media:// in Electron, /media/ in the harness), or its
+   * thumbnail.
+   */
+  mediaUrl(id: string, as?: 'thumbnail'): string
 }

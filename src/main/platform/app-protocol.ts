@@ -7,6 +7,7 @@ import { contentTypeOf } from '../core/files/content-types.ts'
 import { resolveStaticFile } from '../core/files/static-files.ts'
 import type { MediaStore } from '../core/media/media-store.ts'
 import { mediaResponse } from '../core/media/serve-media.ts'
+import type { Thumbnails } from '../core/media/thumbnails.ts'
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -37,10 +38,11 @@ export function serveRenderer(rendererDir: string): void {
   })
 }
 
-export function serveMedia(media: MediaStore): void {
+export function serveMedia(media: MediaStore, thumbnails: Thumbnails): void {
   protocol.handle('media', (request) => {
     const url = new URL(request.url)
-    if (url.host !== 'item') return new Response('Not found', { status: 404 })
-    return mediaResponse(media, url.pathname.slice(1), request.headers.get('range'))
+    const source = url.host === 'item' ? media : url.host === 'thumbnail' ? thumbnails : null
+    if (!source) return new Response('Not found', { status: 404 })
+    return mediaResponse(source, url.pathname.slice(1), request.headers.get('range'))
   })
 }

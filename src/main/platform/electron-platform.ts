@@ -87,7 +87,7 @@ export function createElectronPlatform(onNotificationClick: (path: string) => vo
       return result.canceled ? [] : result.filePaths
     },
     openExternal: (url) => shell.openExternal(url),
-    mediaUrl: (id) => `media://item/${id}`,
+    mediaUrl: (id, as) => `media://${as ?? 'item'}/${id}`,
     async openPath(path) {
       const problem = await shell.openPath(path)
       if (problem) throw new Error(problem)

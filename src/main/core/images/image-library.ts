@@ -7,12 +7,14 @@ import type { EventSink } from '../events.ts'
 import type { History } from '../history/history.ts'
 import type { ImageResultRow } from '../history/library.ts'
 import type { MediaStore } from '../media/media-store.ts'
+import type { Thumbnails } from '../media/thumbnails.ts'
 import type { Platform } from '../platform.ts'
 import type { DrawnImage } from './image-calls.ts'
 
 export function createImageLibrary(deps: {
   history: History
   media: MediaStore
+  thumbnails: Pick<Thumbnails, 'ensure'>
   platform: Platform
   emit: EventSink
   now?: () => number
@@ -24,6 +26,7 @@ export function createImageLibrary(deps: {
     return {
       id: row.id,
       url: deps.platform.mediaUrl(row.mediaId),
+      thumbnailUrl: deps.platform.mediaUrl(row.mediaId, 'thumbnail'),
       parentId: row.parentId,
       kind: row.kind,
       model: row.model,
@@ -70,6 +73,8 @@ export function createImageLibrary(deps: {
       for (const row of rows) images.insert(row)
     })
     deps.emit('data.changed', { topics: ['images'] })
+    // The gallery's small copies are made now, in the background, rather than when a tile first asks.
+    for (const item of stored) if (item) void deps.thumbnails.ensure(item.id)
     return rows.map(recordOf)
   }
 

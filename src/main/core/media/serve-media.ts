@@ -6,7 +6,16 @@ import { parseRange } from '#shared/http-range'
 import { AppError } from '#shared/ipc/app-error'
 import type { MediaStore } from './media-store.ts'
 
-export async function mediaResponse(media: MediaStore, id: string, range: string | null): Promise<Response> {
+/** Where a stored file is: the media store, or the thumbnails. */
+export type MediaSource = {
+  locate(
+    id: string,
+  ):
+    | ReturnType<MediaStore['locate']>
+    | Promise<{ item: { mimeType: string }; path: string; size: number } | null>
+}
+
+export async function mediaResponse(media: MediaSource, id: string, range: string | null): Promise<Response> {
   const found = await media.locate(id).catch((error: unknown) => {
     if (error instanceof AppError) return error
     throw error

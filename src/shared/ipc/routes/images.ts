@@ -28,6 +28,8 @@ export type ImageModel = z.infer<typeof ImageModel>
 export const ImageRecord = z.object({
   id: z.string(),
   url: z.string(),
+  /** A small copy for tiles (at most 320 px a side); `url` is the image itself. */
+  thumbnailUrl: z.string(),
   parentId: z.string().nullable(),
   kind: z.enum(['generated', 'edited', 'uploaded']),
   model: z.string(),
@@ -104,7 +106,7 @@ export const imageRoutes = {
     input: z.object({
       text: z.string().max(200).optional(),
       model: z.string().max(200).optional(),
-      limit: z.number().int().min(1).max(500).default(200),
+      limit: z.number().int().min(1).max(5000).default(200),
     }),
     output: z.array(ImageRecord),
   }),

@@ -1,11 +1,12 @@
 // Every image kept, newest first: search by prompt, filter by model, each tile showing where it came from.
 // Tiles drag onto the canvas (or a reference slot) inside the app, and out to the desktop as files.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ImageRecord } from '#shared/ipc/routes/images'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { VirtualList } from '../../components/VirtualList.tsx'
 import { invoke } from '../../ipc.ts'
-import { imageDragType, useImageList, useImageModels } from './queries.ts'
+import { galleryLimit, imageDragType, useImageList, useImageModels } from './queries.ts'
 
 const extensionOf = (type: string) => (type === 'image/jpeg' ? 'jpg' : type.replace('image/', ''))
 
@@ -38,7 +39,7 @@ export function ImageTile(props: { image: ImageRecord; onOpen: (id: string) => v
         onClick={() => props.onOpen(image.id)}
         aria-label={`Open ${image.prompt}`}
       >
-        <img src={image.url} alt="" loading="lazy" decoding="async" />
+        <img src={image.thumbnailUrl} alt="" loading="lazy" decoding="async" />
       </button>
       {props.compact ? null : (
         <div className="image-tile__text">
@@ -85,7 +86,11 @@ export function Gallery(props: { onOpen: (id: string) => void }) {
           </select>
         </label>
         <span className="muted">
-          {list.data ? `${list.data.length} image${list.data.length === 1 ? '' : 's'}` : ''}
+          {list.data
+            ? list.data.length >= galleryLimit
+              ? `The newest ${galleryLimit.toLocaleString()} images: search to reach older ones`
+              : `${list.data.length.toLocaleString()} image${list.data.length === 1 ? '' : 's'}`
+            : ''}
         </span>
       </div>
       <ErrorNote error={list.error} onRetry={() => list.refetch()} />
@@ -101,12 +106,53 @@ export function Gallery(props: { onOpen: (id: string) => void }) {
           steps={text || model ? [] : ['Generate an image', 'Drop one on the canvas to edit it']}
         />
       ) : (
-        <ul className="gallery__grid">
-          {list.data?.map((image) => (
-            <ImageTile key={image.id} image={image} onOpen={props.onOpen} />
-          ))}
-        </ul>
+        <GalleryGrid images={list.data ?? []} onOpen={props.onOpen} />
       )}
     </section>
+  )
+}
+
+/** The narrowest a tile gets; the gap between tiles; the height of a tile's text under its picture. */
+const tileMin = 180
+const tileGap = 12
+const tileText = 84
+
+/**
+ * The tiles in rows as wide as the gallery, only the rows in view built: a gallery of thousands opens and
+ * scrolls like one of twenty.
+ */
+function GalleryGrid(props: { images: readonly ImageRecord[]; onOpen: (id: string) => void }) {
+  const frame = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState(0)
+  useEffect(() => {
+    const element = frame.current
+    if (!element) return
+    // The list's own width, inside its scrollbar.
+    const measure = () => setWidth(element.querySelector('.virtual-list')?.clientWidth ?? element.clientWidth)
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    measure()
+    return () => observer.disconnect()
+  }, [])
+  const columns = Math.max(1, Math.floor((width + tileGap) / (tileMin + tileGap)))
+  const tileWidth = (width - tileGap * (columns - 1)) / columns
+  // A tile: its square picture (as wide as the tile inside its padding and border), 8 px, then its text.
+  const rowHeight = Math.max(1, Math.ceil(tileWidth + 8 + tileText + tileGap))
+  return (
+    <div ref={frame} className="gallery__grid">
+      <VirtualList
+        count={width > 0 ? Math.ceil(props.images.length / columns) : 0}
+        rowHeight={rowHeight}
+        label="Images"
+        rowKey={(row) => row}
+        renderRow={(row) => (
+          <ul className="gallery__row" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+            {props.images.slice(row * columns, (row + 1) * columns).map((image) => (
+              <ImageTile key={image.id} image={image} onOpen={props.onOpen} />
+            ))}
+          </ul>
+        )}
+      />
+    </div>
   )
 }

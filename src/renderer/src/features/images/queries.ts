@@ -17,8 +17,14 @@ export const useImage = (id: string | null) =>
     enabled: id !== null,
   })
 
+/** The newest images the gallery shows at once; a search reaches the others. */
+export const galleryLimit = 2000
+
 export const useImageList = (filter: { text?: string; model?: string }) =>
-  useQuery({ queryKey: queryKeys.imageList(filter), queryFn: () => invoke('images.list', filter) })
+  useQuery({
+    queryKey: queryKeys.imageList(filter),
+    queryFn: () => invoke('images.list', { ...filter, limit: galleryLimit }),
+  })
 
 export const useRecentPrompts = () =>
   useQuery({ queryKey: [...queryKeys.images(), 'prompts'], queryFn: () => invoke('images.prompts', {}) })
