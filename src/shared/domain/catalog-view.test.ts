@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CatalogModel } from './catalog.ts'
 import {
+  createModelFilterer,
   emptyFilter,
   filterFromParams,
   filterModels,
@@ -161,5 +162,42 @@ describe('filtering a sorted catalog', () => {
         expect(
           filterModels(sortModels(models, column, true), { ...emptyFilter, text }).map((m) => m.id),
         ).toEqual(sortModels(filterModels(models, { ...emptyFilter, text }), column, true).map((m) => m.id))
+  })
+})
+
+describe('filtering as the person types', () => {
+  it('answers what filtering the whole catalog answers, as the search grows, shrinks or another filter moves', () => {
+    const models = Array.from({ length: 80 }, (_, i) =>
+      model(`p${i % 7}/m-${(i * 37) % 80}`, `0.00000${(i % 9) + 1}`, 1000 * i),
+    )
+    const filterer = createModelFilterer()
+    const steps: Partial<typeof emptyFilter>[] = [
+      { text: 'p' },
+      { text: 'p3' },
+      { text: 'p3/' },
+      { text: 'p3/m-1' },
+      { text: 'p3/m-1', provider: 'p3' },
+      { text: 'p3/m-12', provider: 'p3' },
+      { text: 'p3/m' },
+      { text: 'P3 M-2' },
+      { text: 'p3 m-2 x' },
+      { text: '' },
+    ]
+    for (const step of steps) {
+      const filter = { ...emptyFilter, ...step }
+      expect(filterer(models, filter).map((m) => m.id)).toEqual(filterModels(models, filter).map((m) => m.id))
+    }
+  })
+
+  it('sorts each column once per catalog and gives the same order again', () => {
+    const models = Array.from({ length: 30 }, (_, i) =>
+      model(`p${i % 4}/m-${i}`, `0.0000${(i % 5) + 1}`, i % 3),
+    )
+    const first = sortModels(models, 'contextLength', false)
+    expect(sortModels(models, 'contextLength', false)).toBe(first)
+    // Ties (ten models share each context length) are ordered by id.
+    const tied = first.filter((m) => m.contextLength === first[0]?.contextLength).map((m) => m.id)
+    expect(tied).toEqual([...tied].sort((a, b) => a.localeCompare(b, 'en')))
+    expect(sortModels([...models], 'contextLength', false)).not.toBe(first)
   })
 })

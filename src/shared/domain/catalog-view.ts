@@ -152,15 +152,50 @@ export type SortColumn = (typeof sortColumns)[number]
 
 const priceColumns = new Set<string>(['prompt', 'completion', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h'])
 
+/** Each catalog's sorted lists, by column and direction, and each model's place in the order of ids. */
+const sortedLists = new WeakMap<readonly CatalogModel[], Map<string, CatalogModel[]>>()
+const idRanks = new WeakMap<readonly CatalogModel[], Map<CatalogModel, number>>()
+
+function idRankOf(models: readonly CatalogModel[]): Map<CatalogModel, number> {
+  let ranks = idRanks.get(models)
+  if (!ranks) {
+    const byId = sortedByKey(
+      models,
+      (model) => model.id,
+      (a, b) => textOrder.compare(a, b),
+    )
+    ranks = new Map(byId.map((model, rank) => [model, rank]))
+    idRanks.set(models, ranks)
+  }
+  return ranks
+}
+
 /**
  * Sorted by one column; missing values always last, ties by id. A model billed per second has no token price
- * to sort by (its listed 0 is not a price), so it sorts with the missing ones there.
+ * to sort by (its listed 0 is not a price), so it sorts with the missing ones there. Each order is worked out
+ * once per catalog: sorting again by a column already used answers at once. The list returned is shared: do not
+ * change it.
  */
 export function sortModels(
   models: readonly CatalogModel[],
   column: SortColumn,
   descending: boolean,
-): CatalogModel[] {
+): readonly CatalogModel[] {
+  let lists = sortedLists.get(models)
+  if (!lists) {
+    lists = new Map()
+    sortedLists.set(models, lists)
+  }
+  const key = `${column} ${descending}`
+  let sorted = lists.get(key)
+  if (!sorted) {
+    sorted = sortOnce(models, column, descending)
+    lists.set(key, sorted)
+  }
+  return sorted
+}
+
+function sortOnce(models: readonly CatalogModel[], column: SortColumn, descending: boolean): CatalogModel[] {
   const read = (model: CatalogModel): string | number | bigint | boolean | null =>
     column === 'perSecond'
       ? model.perSecond === null
@@ -173,6 +208,7 @@ export function sortModels(
           })()
         : model[column as Exclude<SortColumn, PriceName | 'perSecond'>]
   const direction = descending ? -1 : 1
+  const ranks = idRankOf(models)
   return sortedByKey(
     models,
     read,
@@ -186,8 +222,29 @@ export function sortModels(
             : textOrder.compare(String(x), String(y))
       return order * direction
     },
-    (a, b) => textOrder.compare(a.id, b.id),
+    (a, b) => (ranks.get(a) ?? 0) - (ranks.get(b) ?? 0),
   )
+}
+
+/**
+ * Filters as the person types: when only the search grew since the last call (the same list, the other
+ * filters unchanged), the last result is filtered again instead of the whole catalog. A model that contains
+ * the longer text contains the shorter, so the answer is the same.
+ */
+export function createModelFilterer(): (
+  models: readonly CatalogModel[],
+  filter: ModelFilter,
+) => CatalogModel[] {
+  let last: { models: readonly CatalogModel[]; others: string; text: string; shown: CatalogModel[] } | null =
+    null
+  return (models, filter) => {
+    const others = JSON.stringify({ ...filter, text: '' })
+    const text = filter.text.toLowerCase()
+    const narrower = last?.models === models && last.others === others && text.startsWith(last.text)
+    const shown = filterModels(narrower && last ? last.shown : models, filter)
+    last = { models, others, text, shown }
+    return shown
+  }
 }
 
 /** The values a filter can take in this catalog, sorted. */

@@ -2,7 +2,7 @@
 // Filters, sort, view, the open model and the comparison live in the view's address.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { filterModels, type SortColumn, sortModels } from '#shared/domain/catalog-view'
+import { createModelFilterer, type SortColumn, sortModels } from '#shared/domain/catalog-view'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
@@ -41,8 +41,9 @@ export function ModelsScreen() {
   const filterKey = JSON.stringify(filter)
   // Sorted when the catalog or the sort changes; a keystroke only filters the sorted list (which keeps order).
   const sorted = useMemo(() => sortModels(models, sort, descending), [models, sort, descending])
+  const [filterer] = useState(createModelFilterer)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is compared by value (filterKey)
-  const shown = useMemo(() => filterModels(sorted, filter), [sorted, filterKey])
+  const shown = useMemo(() => filterer(sorted, filter), [sorted, filterKey])
   const changes = catalog.data?.changes ?? null
   const changeCount = changes
     ? changes.added.length + changes.removed.length + changes.priceChanges.length
