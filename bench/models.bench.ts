@@ -37,6 +37,8 @@ for (const synthetic of sizes) {
   const fromDisk = await showModels(app.page)
   const { page } = app
   await watchInteractions(page)
+  // The long tasks so far are of the screen showing the catalog; the ones after are of the interactions.
+  const showing = await takeSamples(page)
   await resultShownIn(page, '.models')
 
   const search = page.getByRole('search', { name: 'Filter models' }).getByRole('searchbox')
@@ -106,5 +108,12 @@ for (const synthetic of sizes) {
     value: longest,
     unit: 'ms',
     goal: { atMost: 50 },
+  })
+  report({
+    name: `longest task as the screen shows the catalog (${size})`,
+    value: Math.max(0, ...showing.longTasks),
+    unit: 'ms',
+    goal: { atMost: 50 },
+    detail: 'the catalog read from the core, sorted and built into the table',
   })
 }
