@@ -176,6 +176,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       batchRunner.close()
       await videos.close()
       await sandbox.stop()
+      await thumbnails.settled()
       history.close()
       log.info('core stopped')
     },

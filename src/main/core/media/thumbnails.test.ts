@@ -46,4 +46,22 @@ describe('thumbnails', () => {
     expect(await thumbnails.locate('0'.repeat(64))).toBeNull()
     expect(readdirSync(join(dir, 'thumbnails'))).toEqual([])
   })
+
+  it('makes nothing and throws nothing when the history has closed under it, and lets the close wait for it', async () => {
+    const { dir, media, thumbnails } = await setUp()
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a36' } })
+      .png()
+      .toBuffer()
+    const item = await media.put(png, 'image/png')
+    const making = thumbnails.ensure(item.id)
+    await thumbnails.settled()
+    expect(await making).toBe(join(dir, 'thumbnails', `${item.id}.webp`))
+    const closed = createThumbnails(join(dir, 'later'), {
+      locate: () => Promise.reject(new Error('statement has been finalized')),
+    })
+    expect(await closed.ensure(item.id)).toBeNull()
+    expect(await closed.locate(item.id).catch((error: Error) => error.message)).toBe(
+      'statement has been finalized',
+    )
+  })
 })

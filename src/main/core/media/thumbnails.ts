@@ -16,10 +16,11 @@ export function createThumbnails(folder: string, media: Pick<MediaStore, 'locate
   // The id is checked to be a content hash before it names a file, so the path stays in the folder.
   const isMediaId = (id: string) => /^[0-9a-f]{64}$/.test(id)
 
+  /** The thumbnail's file, or null when none can be made now (it is asked for again on the next view). */
   async function make(id: string): Promise<string | null> {
     const target = join(folder, `${id}.webp`)
     if (await stat(target).catch(() => null)) return target
-    const found = await media.locate(id)
+    const found = await media.locate(id).catch(() => null)
     if (!found?.item.mimeType.startsWith('image/')) return null
     const temp = join(folder, `.${randomBytes(6).toString('hex')}.tmp`)
     try {
@@ -49,6 +50,10 @@ export function createThumbnails(folder: string, media: Pick<MediaStore, 'locate
 
   return {
     ensure,
+    /** Waits for the thumbnails being made (before the history closes). */
+    async settled(): Promise<void> {
+      await Promise.all(making.values())
+    },
     /** What to serve for a thumbnail: the thumbnail, or the image itself when none could be made. */
     async locate(id: string) {
       const path = await ensure(id)
