@@ -5,9 +5,9 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runBatch } from './batches.ts'
-import { heading, report } from './figures.ts'
+import { heading, report, reportInteraction } from './figures.ts'
 import { resultShownIn, takeSamples, timed, watchInteractions } from './interaction.ts'
-import { openHarness, percentile, startSandboxProcess } from './measure.ts'
+import { openHarness, startSandboxProcess } from './measure.ts'
 
 const total = 10_000
 const key = 'sk-bench-results'
@@ -43,20 +43,12 @@ const filters = await takeSamples(page)
 await app.stop()
 
 heading(`batch results, ${total.toLocaleString('en-US')} rows (Chromium ${app.version})`)
-report({
-  name: `sort → table painted, p95 (${total.toLocaleString('en-US')} rows)`,
-  value: percentile(sorts.samples, 95),
-  unit: 'ms',
-  goal: { atMost: 16 },
-  detail: `p50 ${percentile(sorts.samples, 50).toFixed(1)} ms, ${sorts.samples.length} sorts`,
-})
-report({
-  name: `filter by an answer → table painted, p95 (${total.toLocaleString('en-US')} rows)`,
-  value: percentile(filters.samples, 95),
-  unit: 'ms',
-  goal: { atMost: 16 },
-  detail: `p50 ${percentile(filters.samples, 50).toFixed(1)} ms, ${filters.samples.length} changes`,
-})
+reportInteraction(`sort → table painted (${total.toLocaleString('en-US')} rows)`, sorts.samples, 'sorts')
+reportInteraction(
+  `filter by an answer → table painted (${total.toLocaleString('en-US')} rows)`,
+  filters.samples,
+  'changes',
+)
 report({
   name: 'longest task sorting and filtering the results',
   value: Math.max(0, ...sorts.longTasks, ...filters.longTasks),

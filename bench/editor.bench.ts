@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openHistory } from '#core/history/history'
 import type { QuestionDraft, QuestionKind } from '#shared/domain/questionnaire'
-import { heading, report } from './figures.ts'
+import { heading, report, reportInteraction } from './figures.ts'
 import { resultInField, takeSamples, timed, watchInteractions } from './interaction.ts'
-import { openHarness, percentile } from './measure.ts'
+import { openHarness } from './measure.ts'
 
 const kinds: QuestionKind[] = ['predicate', 'choice', 'score']
 const question = (index: number, choices: number): QuestionDraft => {
@@ -78,20 +78,8 @@ const choice = await typeInto('Choice 200 description', 'Question 50', text)
 await app.stop()
 
 heading(`questionnaire editor, 50 questions, one of 255 choices (Chromium ${app.version})`)
-report({
-  name: "keystroke → shown, a question's name, p95 (50 questions)",
-  value: percentile(name.samples, 95),
-  unit: 'ms',
-  goal: { atMost: 16 },
-  detail: `p50 ${percentile(name.samples, 50).toFixed(1)} ms, ${name.samples.length} keys`,
-})
-report({
-  name: 'keystroke → shown, a choice of the 255-choice question, p95',
-  value: percentile(choice.samples, 95),
-  unit: 'ms',
-  goal: { atMost: 16 },
-  detail: `p50 ${percentile(choice.samples, 50).toFixed(1)} ms, ${choice.samples.length} keys`,
-})
+reportInteraction("keystroke → shown, a question's name (50 questions)", name.samples, 'keys')
+reportInteraction('keystroke → shown, a choice of the 255-choice question', choice.samples, 'keys')
 report({
   name: 'longest task while typing in the editor',
   value: Math.max(0, ...name.longTasks, ...choice.longTasks),

@@ -50,6 +50,26 @@ export function report(figure: Figure): void {
   if (into) appendFileSync(into, `${JSON.stringify(figure)}\n`)
 }
 
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return Number.NaN
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/** One frame at 60 Hz: the goal of every interaction. */
+export const oneFrame = 16
+
+/** An interaction's p95 against one frame, with its p50 and how many were timed (`12 keystrokes`). */
+export function reportInteraction(name: string, samples: number[], counted: string): void {
+  report({
+    name: `${name}, p95`,
+    value: percentile(samples, 95),
+    unit: 'ms',
+    goal: { atMost: oneFrame },
+    detail: `p50 ${percentile(samples, 50).toFixed(1)} ms, ${samples.length} ${counted}`,
+  })
+}
+
 /** Starts a group of figures under a heading that says what ran and where. */
 export function heading(text: string): void {
   console.log(text)

@@ -16,21 +16,14 @@ import { heading, report } from './figures.ts'
 import { frameGaps, takeSamples, watchInteractions } from './interaction.ts'
 import { seedJobs } from './jobs.ts'
 import { openHarness, percentile } from './measure.ts'
+import { photoLike } from './pictures.ts'
 
 const total = Number(process.argv[2] ?? 1000)
 const side = 4096
 const userData = await mkdtemp(join(tmpdir(), 'gd-bench-gallery-'))
 
-// A photo-like picture (a gradient with a little noise), each copy marked apart so none is stored twice.
-const base = Buffer.alloc(side * side * 3)
-for (let y = 0; y < side; y++)
-  for (let x = 0; x < side; x++) {
-    const at = (y * side + x) * 3
-    const noise = (x * 7919 + y * 104_729) % 17
-    base[at] = (x >> 4) + noise
-    base[at + 1] = (y >> 4) + noise
-    base[at + 2] = ((x + y) >> 5) + noise
-  }
+// A photo-like picture, each copy marked apart so none is stored twice.
+const base = photoLike(side)
 const history = openHistory(userData)
 const media = createMediaStore(join(userData, 'media'), history.database.db)
 const thumbnails = createThumbnails(join(userData, 'thumbnails'), media)

@@ -7,18 +7,10 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { heading, report } from './figures.ts'
 import { openHarness, percentile } from './measure.ts'
+import { photoLike } from './pictures.ts'
 
 const side = 4096
-// A gradient with a little noise: a realistic photo-sized PNG (a flat colour would compress to nothing).
-const raw = Buffer.alloc(side * side * 3)
-for (let y = 0; y < side; y++)
-  for (let x = 0; x < side; x++) {
-    const at = (y * side + x) * 3
-    const noise = (x * 7919 + y * 104_729) % 17
-    raw[at] = (x >> 4) + noise
-    raw[at + 1] = (y >> 4) + noise
-    raw[at + 2] = ((x + y) >> 5) + noise
-  }
+const raw = photoLike(side)
 const source = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
   .png({ compressionLevel: 6 })
   .toBuffer()

@@ -5,11 +5,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 
-export function percentile(samples: number[], p: number): number {
-  if (samples.length === 0) return Number.NaN
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
+export { percentile } from './figures.ts'
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`
 

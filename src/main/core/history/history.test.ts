@@ -14,6 +14,14 @@ import { migrations } from './migrations.ts'
 import { historyDamaged, storedJson } from './rows.ts'
 import { pendingVideoJob, type VideoJobRow } from './video-jobs.ts'
 
+/** A history file as an earlier version wrote it: its schema up to `version`, then `rows` (SQL). */
+function historyAt(dir: string, version: number, rows: string): void {
+  const old = new DatabaseSync(join(dir, 'history.db'))
+  for (const migration of migrations.slice(0, version)) old.exec(migration)
+  old.exec(`PRAGMA user_version = ${version};\n${rows}`)
+  old.close()
+}
+
 /** A data folder removed when the test finishes. */
 async function folder(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'gd-history-'))
@@ -111,13 +119,14 @@ describe('history store', () => {
 
   it('makes the prompts of a history written before the index searchable when it opens', async () => {
     const dir = await folder()
-    const old = new DatabaseSync(join(dir, 'history.db'))
-    for (const migration of migrations.slice(0, 7)) old.exec(migration)
-    old.exec(`PRAGMA user_version = 7;
+    historyAt(
+      dir,
+      7,
+      `
       INSERT INTO video_jobs (id, profile_id, model, prompt, mode, status, request_json, created_at, updated_at)
         VALUES ('old1', 'p', 'm', 'a lighthouse at dusk', 'text2video', 'completed', '{}', 1, 1),
-               ('old2', 'p', 'm', 'a cat', 'text2video', 'completed', '{}', 2, 2);`)
-    old.close()
+               ('old2', 'p', 'm', 'a cat', 'text2video', 'completed', '{}', 2, 2);`,
+    )
     const history = openHistory(dir)
     expect(history.videoJobs.latest({ limit: 5, text: 'house at' }).map((row) => row.id)).toEqual(['old1'])
     history.transaction(() => history.videoJobs.insert(job('new', 3, { prompt: 'another lighthouse' })))
@@ -190,9 +199,10 @@ describe('media store', () => {
     const dir = await folder()
     // A history as the version before wrote it: schema 5, with a batch, a run, a conversation, a generated and an
     // uploaded image, and a delivery of a job that belongs to another profile.
-    const old = new DatabaseSync(join(dir, 'history.db'))
-    for (const migration of migrations.slice(0, 5)) old.exec(migration)
-    old.exec(`PRAGMA user_version = 5;
+    historyAt(
+      dir,
+      5,
+      `
       INSERT INTO media (id, mime_type, bytes, file_name, created_at) VALUES ('m1', 'image/png', 1, 'm1.png', 1);
       INSERT INTO video_jobs (id, profile_id, model, prompt, mode, status, request_json, created_at, updated_at)
         VALUES ('j1', 'team-b', 'm', 'p', 'text', 'pending', '{}', 1, 1);
@@ -204,8 +214,8 @@ describe('media store', () => {
       INSERT INTO image_results (id, media_id, model, prompt, params_json, created_at, kind)
         VALUES ('i1', 'm1', 'm', 'p', '{}', 1, 'generated'), ('i2', 'm1', 'upload', 'p', '{}', 2, 'uploaded');
       INSERT INTO webhook_deliveries (received_at, job_id, verified, duplicate, answered, headers_json, body)
-        VALUES (1, 'j1', 1, 0, 200, '{}', x'00');`)
-    old.close()
+        VALUES (1, 'j1', 1, 0, 200, '{}', x'00');`,
+    )
     const history = openHistory(dir)
     history.transaction(() => history.adoptUnscoped('team-a'))
     const profileOf = (table: string, id: string) =>
