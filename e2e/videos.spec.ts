@@ -190,23 +190,34 @@ test('reads a long history page by page: counts every job, scrolls to the oldest
     `INSERT INTO video_jobs (id, profile_id, model, prompt, mode, status, request_json, created_at, updated_at)
      VALUES (?, 'sandbox', 'orbit/motion-2', ?, 'text2video', 'completed', '{}', ?, ?)`,
   )
-  const total = 1200
+  // More jobs than a search of one or two letters looks through.
+  const total = 10_050
   db.exec('BEGIN')
   for (let i = 0; i < total; i++)
-    insert.run(`job-${i}`, `Harbour scene number ${i}${i % 100 === 7 ? ' with a red kite' : ''}`, i, i)
+    insert.run(`job-${i}`, `Harbour scene number ${i}${i % 1000 === 7 ? ' with a red kite' : ''}`, i, i)
   db.exec('COMMIT')
   db.close()
 
   await page.getByRole('link', { name: 'Videos' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'jobs' })).toHaveText('1,200 jobs')
+  const count = page.getByRole('status').filter({ hasText: /jobs?$/ })
+  await expect(count).toHaveText('10,050 jobs')
   const board = page.getByRole('list', { name: 'Video jobs' })
-  await expect(board.getByRole('button', { name: /Harbour scene number 1199$/ })).toBeVisible()
+  await expect(board.getByRole('button', { name: /Harbour scene number 10049$/ })).toBeVisible()
   await board.locator('..').evaluate((viewport) => {
     viewport.scrollTop = viewport.scrollHeight
   })
   await expect(board.getByRole('button', { name: /Harbour scene number 0$/ })).toBeVisible()
 
-  await page.getByRole('searchbox', { name: 'Search prompts' }).fill('RED KITE')
-  await expect(page.getByRole('status').filter({ hasText: 'jobs' })).toHaveText('12 jobs')
-  await expect(board.getByRole('button', { name: /number 1107 with a red kite$/ })).toBeVisible()
+  const search = page.getByRole('searchbox', { name: 'Search prompts' })
+  await search.fill('RED KITE')
+  await expect(count).toHaveText('11 jobs')
+  await expect(board.getByRole('button', { name: /number 1007 with a red kite$/ })).toBeVisible()
+  await expect(page.getByText('type a third to search every job')).toHaveCount(0)
+  // Two letters: the newest 10,000 jobs only, and the board says so.
+  await search.fill('ki')
+  await expect(count).toHaveText('10 jobs')
+  await expect(
+    page.getByText('One or two letters are looked for in the newest 10,000 jobs only'),
+  ).toBeVisible()
+  await screenshot(page, 'videos-short-search-light')
 })
