@@ -1,10 +1,12 @@
 // Decisions: build a questionnaire visually, run it on content or on many inputs, read and compare answers.
+
 import { type KeyboardEvent, useEffect, useMemo } from 'react'
 import { questionOfError } from '#shared/domain/questionnaire'
 import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
 import { AppError } from '#shared/ipc/app-error'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { useSlices } from '../../components/use-slices.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { BatchView } from './BatchView.tsx'
 import { useDraftKeeping } from './draft-keeping.ts'
@@ -118,6 +120,9 @@ function BuildView() {
   const errorAt =
     error instanceof AppError && error.status !== undefined ? questionOfError(questionnaire, error) : -1
 
+  // A questionnaire just opened is built a few questions per frame rather than all in one task.
+  const built = useSlices(questionnaire.questions.length, questionnaire.id)
+
   return (
     <div className="decisions__body">
       <section className="decisions__editor" aria-label="Questionnaire" onKeyDown={undoKeys}>
@@ -140,17 +145,19 @@ function BuildView() {
             ]}
           />
         ) : (
-          questionnaire.questions.map((question, index) => (
-            <QuestionEditor
-              key={question.id}
-              question={question}
-              index={index}
-              count={questionnaire.questions.length}
-              problems={problems.filter((problem) => problem.path[1] === index)}
-              jsonFields={jsonFields}
-              serviceError={errorAt === index ? error : null}
-            />
-          ))
+          questionnaire.questions
+            .slice(0, built)
+            .map((question, index) => (
+              <QuestionEditor
+                key={question.id}
+                question={question}
+                index={index}
+                count={questionnaire.questions.length}
+                problems={problems.filter((problem) => problem.path[1] === index)}
+                jsonFields={jsonFields}
+                serviceError={errorAt === index ? error : null}
+              />
+            ))
         )}
         <div className="form-actions decisions__add">
           <button type="button" className="button" onClick={() => change(edits.add('predicate'))}>
