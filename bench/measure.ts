@@ -1,6 +1,6 @@
 // Small measuring helpers shared by the benchmarks.
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
@@ -75,9 +75,19 @@ export interface OpenedHarness {
   stop(options?: { keep?: boolean }): Promise<void>
 }
 
+/** Data folders of harnesses still open: removed when the benchmark ends, even when it fails. */
+const removedAtExit = new Set<string>()
+process.once('exit', () => {
+  for (const folder of removedAtExit) {
+    rmSync(folder, { recursive: true, force: true })
+    rmSync(`${folder}.keychain`, { force: true })
+  }
+})
+
 /** The app in the e2e harness on a data folder, opened in Chromium and ready. */
 export async function openHarness(userData: string, args: string[] = []): Promise<OpenedHarness> {
   const launched = performance.now()
+  removedAtExit.add(userData)
   const harness = spawn(
     process.execPath,
     [join(import.meta.dirname, '..', 'e2e', 'harness', 'cli.ts'), '--user-data', userData, ...args],
@@ -163,6 +173,7 @@ export async function openHarness(userData: string, args: string[] = []): Promis
       // A benchmark leaves nothing behind: its data folder and keychain go with it.
       await rm(userData, { recursive: true, force: true })
       await rm(`${userData}.keychain`, { force: true })
+      removedAtExit.delete(userData)
     },
   }
 }
