@@ -129,8 +129,10 @@ test('edits a dropped PNG with family A and family B, compares before and after,
   const square = canvas.getByRole('img', { name: 'After: square it' })
   await expect(square).toBeVisible()
   await expect(page.getByRole('region', { name: 'Image details' })).toContainText('1024 × 1024')
+  // Measured once each picture is decoded: until then it has no natural size to be drawn at.
   const drawn = (image: typeof before) =>
-    image.evaluate((img: HTMLImageElement) => {
+    image.evaluate(async (img: HTMLImageElement) => {
+      await img.decode()
       const box = img.getBoundingClientRect()
       const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight)
       const [width, height] = [img.naturalWidth * scale, img.naturalHeight * scale]
