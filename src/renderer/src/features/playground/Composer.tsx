@@ -23,14 +23,17 @@ export function Composer(props: {
   allowed: MediaKind[]
   busy: boolean
   disabledReason: string | null
+  /** Something Send waits for that is not the person's to fix (the models arriving). */
+  waitingFor?: string | null
   onSend: (turn: ComposedTurn) => void
   onCancel: () => void
 }) {
   const [text, setText] = useState('')
   const [media, setMedia] = useState<MediaInput[]>([])
   const [problem, setProblem] = useState<string | null>(null)
+  const held = props.busy || Boolean(props.waitingFor) || props.disabledReason !== null
   const send = () => {
-    if (props.busy || props.disabledReason || (!text.trim() && media.length === 0)) return
+    if (held || (!text.trim() && media.length === 0)) return
     props.onSend({ text, media })
     setText('')
     setMedia([])
@@ -82,13 +85,19 @@ export function Composer(props: {
           }}
         />
       </div>
-      {props.disabledReason ? <p className="field-error">{props.disabledReason}</p> : null}
+      {props.waitingFor ? (
+        <p className="muted" role="status">
+          {props.waitingFor}
+        </p>
+      ) : props.disabledReason ? (
+        <p className="field-error">{props.disabledReason}</p>
+      ) : null}
       {problem ? <p className="field-error">{problem}</p> : null}
       <div className="form-actions">
         <button
           type="submit"
           className="button button--primary"
-          disabled={props.busy || props.disabledReason !== null || (!text.trim() && media.length === 0)}
+          disabled={held || (!text.trim() && media.length === 0)}
         >
           {props.busy ? 'Answering…' : 'Send'}
         </button>

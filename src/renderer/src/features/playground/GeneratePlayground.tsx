@@ -10,7 +10,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { Composer, dataOf } from './Composer.tsx'
-import { streamCall, useConversationSaving, useTurnState } from './calls.ts'
+import { composerWait, streamCall, useConversationSaving, useTurnState } from './calls.ts'
 import {
   type GenerateConversation,
   type GenerateTurn,
@@ -46,11 +46,11 @@ export function GeneratePlayground(props: {
     [catalog.data],
   )
   const model = models.find((m) => m.id === settings.model)
+  const starting = startingModel(models)
   useEffect(() => {
-    const starting = startingModel(models)
     if (!settings.model && starting)
       onChange({ ...conversation, settings: { ...settings, model: starting.id } })
-  }, [conversation, settings, models, onChange])
+  }, [conversation, settings, starting, onChange])
   const usable =
     caches.data?.filter((handle) => handle.model === settings.model && handle.state === 'active') ?? []
   const attached = caches.data?.find((handle) => handle.name === settings.cachedContent)
@@ -80,7 +80,7 @@ export function GeneratePlayground(props: {
   /** Asks for the answer to a conversation whose last turn is the person's (a send, or a retry after a failure). */
   async function ask(withUser: GenerateConversation) {
     const body = generateRequest(withUser)
-    if (typeof body === 'string') return
+    if (typeof body === 'string') return turn.refuse(body)
     const started = performance.now()
     let answer: GenerateTurn | null = null
     if (settings.stream) {
@@ -230,6 +230,7 @@ export function GeneratePlayground(props: {
           allowed={['image', 'audio', 'video']}
           busy={turn.running !== null}
           disabledReason={typeof nextRequest === 'string' ? nextRequest : null}
+          waitingFor={composerWait(settings.model, catalog, starting)}
           onCancel={turn.cancel}
           onSend={({ text, media }) =>
             void send([

@@ -1,6 +1,5 @@
 // A messages (message-native) conversation: settings on the side, the transcript with tool round trips, and
 // the composer. Every finished turn is saved with the conversation.
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import type { ContentBlock, MessagesResponse } from '#shared/api/messages'
 import { startingModel } from '#shared/domain/catalog'
@@ -9,7 +8,7 @@ import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { Composer, dataOf } from './Composer.tsx'
-import { streamCall, useConversationSaving, useTurnState } from './calls.ts'
+import { composerWait, streamCall, useConversationSaving, useTurnState } from './calls.ts'
 import { type MessagesConversation, type MessagesTurn, messagesRequest } from './conversation.ts'
 import { MessagesSettingsPanel } from './MessagesSettingsPanel.tsx'
 import { MessagesTranscript } from './MessagesTranscript.tsx'
@@ -20,7 +19,6 @@ export function MessagesPlayground(props: {
 }) {
   const { conversation, onChange } = props
   const catalog = useCatalog()
-  const _client = useQueryClient()
   const turn = useTurnState()
   const [live, setLive] = useState<MessagesResponse | null>(null)
   const models = useMemo(
@@ -28,11 +26,11 @@ export function MessagesPlayground(props: {
     [catalog.data],
   )
   const model = models.find((m) => m.id === conversation.settings.model)
+  const starting = startingModel(models)
   useEffect(() => {
-    const starting = startingModel(models)
     if (!conversation.settings.model && starting)
       onChange({ ...conversation, settings: { ...conversation.settings, model: starting.id } })
-  }, [conversation, models, onChange])
+  }, [conversation, starting, onChange])
   const saving = useConversationSaving<MessagesConversation>(
     'messages',
     (next) => firstText(next.turns) || 'Messages conversation',
@@ -57,7 +55,7 @@ export function MessagesPlayground(props: {
   /** Asks for the answer to a conversation whose last turn is the person's (a send, or a retry after a failure). */
   async function ask(withUser: MessagesConversation) {
     const body = messagesRequest(withUser)
-    if (typeof body === 'string') return
+    if (typeof body === 'string') return turn.refuse(body)
     const started = performance.now()
     let answer: MessagesTurn | null = null
     if (body.stream) {
@@ -130,7 +128,8 @@ export function MessagesPlayground(props: {
         <Composer
           allowed={['image']}
           busy={turn.running !== null}
-          disabledReason={typeof nextRequest === 'string' && conversation.settings.model ? nextRequest : null}
+          disabledReason={typeof nextRequest === 'string' ? nextRequest : null}
+          waitingFor={composerWait(conversation.settings.model, catalog, starting)}
           onCancel={turn.cancel}
           onSend={({ text, media }) =>
             void send([

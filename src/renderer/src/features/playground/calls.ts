@@ -58,6 +58,18 @@ export function streamCall(
   return { requestId, done }
 }
 
+/**
+ * Why Send waits, if it does: while no model is chosen because the catalog is still arriving (or its starting
+ * model is about to be chosen), the composer says so instead of sending a turn without a model.
+ */
+export function composerWait(
+  model: string,
+  catalog: { isPending: boolean },
+  startingModel: unknown,
+): string | null {
+  return !model && (catalog.isPending || startingModel !== undefined) ? 'Loading the models…' : null
+}
+
 /** A turn in flight: its request id (to cancel), and whether one is running. */
 export function useTurnState() {
   const [running, setRunning] = useState<string | null>(null)
@@ -73,6 +85,10 @@ export function useTurnState() {
     running,
     error,
     cancel: () => running && void invoke('requests.cancel', { requestId: running }),
+    /** A turn that cannot be sent as it stands: the reason is shown where a failed turn's error would be. */
+    refuse(reason: string) {
+      setError(new AppError({ code: 'validation_failed', message: reason }))
+    },
     /** Runs one turn; errors are kept for the screen to show. */
     async run<T>(requestId: string, work: Promise<T>): Promise<T | null> {
       setError(null)

@@ -1,0 +1,116 @@
+// On a first launch the catalog may still be arriving when a person types their first message: Send waits for
+// the starting model and says why, and the turn then goes out with that model (it is never dropped unsent).
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CatalogModel } from '#shared/domain/catalog'
+import type { Bridge } from '#shared/ipc/bridge'
+import { createQueryClient } from '../../query.ts'
+import { type MessagesConversation, newMessagesConversation } from './conversation.ts'
+import { MessagesPlayground } from './MessagesPlayground.tsx'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+const chatModel: CatalogModel = {
+  id: 'nimbus/chat-4',
+  provider: 'nimbus',
+  name: 'Chat 4',
+  description: '',
+  created: null,
+  canonicalSlug: 'nimbus/chat-4',
+  inputModalities: ['text'],
+  outputModalities: ['text'],
+  contextLength: 8192,
+  maxCompletionTokens: null,
+  prices: { prompt: '0', completion: '0', cacheRead: null, cacheWrite5m: null, cacheWrite1h: null },
+  perSecond: null,
+  moderated: false,
+  supportedParameters: [],
+  expirationDate: null,
+  roles: ['chat'],
+  styles: ['unified', 'messages'],
+  disagreements: [],
+}
+
+/** A core whose catalog answers only when the test releases it; it records the calls the page makes. */
+function slowCatalogCore() {
+  const calls: { route: string; input: unknown }[] = []
+  let release: () => void = () => {}
+  const catalogArrives = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const answers: Record<string, () => Promise<unknown>> = {
+    'profiles.list': async () => [{ id: 'p1', name: 'Sandbox', active: true }],
+    'catalog.browse': async () => {
+      await catalogArrives
+      return { models: [chatModel], fetchedAt: 1, fresh: true, problem: null, changes: null, outdated: false }
+    },
+    'streams.messages': async () => ({ requestId: 'started' }),
+  }
+  const bridge = {
+    invoke: async (route: string, input: unknown) => {
+      calls.push({ route, input })
+      const answer = answers[route]
+      return answer ? { ok: true, data: await answer() } : { ok: true, data: null }
+    },
+    on: () => () => {},
+  } as unknown as Bridge
+  return { bridge, calls, release }
+}
+
+function Conversation() {
+  const [conversation, setConversation] = useState<MessagesConversation>(newMessagesConversation())
+  return <MessagesPlayground conversation={conversation} onChange={setConversation} />
+}
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const until = async (condition: () => boolean) => {
+  while (!condition()) await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
+
+describe('the messages playground on a first launch', () => {
+  it('holds Send while the models arrive, then sends the first message with the starting model', async () => {
+    const core = slowCatalogCore()
+    Object.defineProperty(window, 'bridge', { value: core.bridge, configurable: true })
+    const container = document.createElement('div')
+    document.body.append(container)
+    const root = createRoot(container)
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={createQueryClient()}>
+          <Conversation />
+        </QueryClientProvider>,
+      ),
+    )
+    const message = container.querySelector('form[aria-label="Next turn"] textarea') as HTMLTextAreaElement
+    const send = () => container.querySelector('button[type="submit"]') as HTMLButtonElement
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(
+        message,
+        'Hello there',
+      )
+      message.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    await until(() => core.calls.some((call) => call.route === 'catalog.browse'))
+    expect(send().disabled).toBe(true)
+    expect(container.querySelector('[role="status"]')?.textContent).toBe('Loading the models…')
+
+    await act(async () => core.release())
+    await until(() => !send().disabled)
+    expect(container.querySelector('[role="status"]')).toBeNull()
+    await act(async () => send().click())
+    await until(() => core.calls.some((call) => call.route === 'streams.messages'))
+    const started = core.calls.find((call) => call.route === 'streams.messages')?.input as {
+      body: { model: string; messages: unknown[] }
+    }
+    expect(started.body.model).toBe('nimbus/chat-4')
+    expect(started.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Hello there' }] },
+    ])
+    await act(async () => root.unmount())
+  })
+})
