@@ -2,7 +2,7 @@
 import { randomBytes, X509Certificate } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createSelfSignedCertificate, type SelfSignedCertificate } from './self-signed.ts'
+import type { SelfSignedCertificate } from './self-signed.ts'
 
 export interface ReceiverIdentity extends SelfSignedCertificate {
   /** The unguessable part of the webhook path. */
@@ -39,6 +39,8 @@ export async function loadReceiverIdentity(folder: string, now = new Date()): Pr
     }
   })()
   if (!valid || !cert || !key) {
+    // The X.509 encoder is loaded only when a certificate is made (first run, renewal): not on every start.
+    const { createSelfSignedCertificate } = await import('./self-signed.ts')
     const made = await createSelfSignedCertificate({
       commonName: 'Gateway Desk webhook receiver',
       days: 825,
