@@ -17,7 +17,7 @@ interface PageScope {
     port2: { postMessage(value: unknown): void }
   }
   PerformanceObserver: new (
-    callback: (list: { getEntries(): { duration: number }[] }) => void,
+    callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void,
   ) => { observe(options: { type: string; buffered?: boolean }): void }
   requestAnimationFrame(callback: (at: number) => void): void
   benchWatch: {
@@ -26,6 +26,8 @@ interface PageScope {
     pending: number | null
     samples: number[]
     longTasks: number[]
+    /** Long tasks that started before this moment were taken already (or came before the watch). */
+    countFrom: number
     frames: number[] | null
     observer: { disconnect(): void } | null
     /** Whether the frame after an input event ends the interaction (a field showing what was typed). */
@@ -45,6 +47,7 @@ export async function watchInteractions(page: Page): Promise<void> {
       pending: null,
       samples: [],
       longTasks: [],
+      countFrom: 0,
       frames: null,
       observer: null,
       inField: false,
@@ -76,7 +79,8 @@ export async function watchInteractions(page: Page): Promise<void> {
     for (const type of ['keydown', 'pointerdown', 'wheel', 'input', 'change'])
       scope.document.addEventListener(type, start, true)
     new scope.PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) scope.benchWatch.longTasks.push(entry.duration)
+      for (const entry of list.getEntries())
+        if (entry.startTime >= scope.benchWatch.countFrom) scope.benchWatch.longTasks.push(entry.duration)
     }).observe({ type: 'longtask', buffered: true })
   })
 }
@@ -147,6 +151,7 @@ export async function takeSamples(page: Page): Promise<{ samples: number[]; long
     const taken = { samples: watch.samples, longTasks: watch.longTasks }
     watch.samples = []
     watch.longTasks = []
+    watch.countFrom = performance.now()
     return taken
   })
 }

@@ -67,6 +67,8 @@ export interface OpenedHarness {
   coreStartMs: number
   /** From the page's navigation to the first screen's header painted (what the renderer does). */
   firstScreenMs: number
+  /** The longest task in the page from its navigation to the first screen painted. */
+  startLongestTaskMs: number
   /** Resident memory of the harness process, which runs the app's core (main process) in these runs. */
   coreRssMB(): number
   /** The page's JavaScript heap after a full garbage collection. */
@@ -124,8 +126,17 @@ export async function openHarness(userData: string, args: string[] = []): Promis
       ) => { observe(target: unknown, options: object): void; disconnect(): void }
       requestAnimationFrame(callback: () => void): void
       setTimeout(callback: () => void, ms: number): void
+      PerformanceObserver: new (
+        callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void,
+      ) => { observe(options: object): void }
       firstScreenAt?: number
+      startTasks: { startTime: number; duration: number }[]
     }
+    scope.startTasks = []
+    new scope.PerformanceObserver((list) => scope.startTasks.push(...list.getEntries())).observe({
+      type: 'longtask',
+      buffered: true,
+    })
     const observer = new scope.MutationObserver(() => {
       if (!scope.document.querySelector('main h1')) return
       observer.disconnect()
@@ -145,6 +156,14 @@ export async function openHarness(userData: string, args: string[] = []): Promis
   const firstScreenMs = await page.evaluate(
     () => (globalThis as unknown as { firstScreenAt: number }).firstScreenAt,
   )
+  const startLongestTaskMs = await page.evaluate(() => {
+    const scope = globalThis as unknown as {
+      firstScreenAt: number
+      startTasks: { startTime: number; duration: number }[]
+    }
+    const tasks = scope.startTasks.filter((task) => task.startTime < scope.firstScreenAt)
+    return Math.max(0, ...tasks.map((task) => task.duration))
+  })
   await page.locator('[data-app-ready]').waitFor({ timeout: 120_000 })
   const cdp = await page.context().newCDPSession(page)
   return {
@@ -154,6 +173,7 @@ export async function openHarness(userData: string, args: string[] = []): Promis
     launchedMs,
     coreStartMs,
     firstScreenMs,
+    startLongestTaskMs,
     coreRssMB() {
       const status = readFileSync(`/proc/${harness.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024

@@ -10,8 +10,14 @@ import { heading, report, reportInteraction } from './figures.ts'
 import { keystrokeFloor, resultShownIn, takeSamples, timed, watchInteractions } from './interaction.ts'
 import { openHarness, percentile } from './measure.ts'
 
-async function showModels(page: Page): Promise<number> {
-  await page.getByRole('link', { name: 'Decisions' }).click()
+/**
+ * From a click on Models to its first rows. It comes from Settings, which reads no catalog, so what is timed
+ * is the models screen's own work; `beforeClick` runs once Settings is shown.
+ */
+async function showModels(page: Page, beforeClick?: () => Promise<unknown>): Promise<number> {
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+  await beforeClick?.()
   const started = performance.now()
   await page.getByRole('link', { name: 'Models' }).click()
   await page.getByRole('list', { name: 'Models' }).getByRole('listitem').first().waitFor({ timeout: 300_000 })
@@ -32,9 +38,10 @@ for (const synthetic of sizes) {
   app = await openHarness(userData, args)
   // The app loads each screen's code when idle after it starts; a person's first click comes after that.
   await app.page.waitForLoadState('networkidle')
-  const fromDisk = await showModels(app.page)
+  await watchInteractions(app.page)
+  // Long tasks from here on are of the screen showing the catalog (the page's own start is timed by `app`).
+  const fromDisk = await showModels(app.page, () => takeSamples(app.page))
   const { page } = app
-  await watchInteractions(page)
   // The long tasks so far are of the screen showing the catalog; the ones after are of the interactions.
   const showing = await takeSamples(page)
   await resultShownIn(page, '.models')
@@ -94,6 +101,7 @@ for (const synthetic of sizes) {
     value: Math.max(0, ...showing.longTasks),
     unit: 'ms',
     goal: { atMost: 50 },
-    detail: 'the catalog read from the core, sorted and built into the table',
+    detail:
+      'from the click on Models after a restart to its first rows: the overview and a page of rows from main',
   })
 }

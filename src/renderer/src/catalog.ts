@@ -1,28 +1,63 @@
 // The model catalog as every screen reads it (one merged record per model, from the three listing styles).
 // After a start it comes first from disk, at once; when that copy is old, a refresh follows in the background.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from './ipc.ts'
 import { useProfileId } from './profiles.ts'
 import { profileKeys } from './query.ts'
 
-export function useCatalog() {
+const backgroundRefresh = 'background refresh'
+
+/**
+ * After a refresh, everything read from the catalog before it is read again (from main's memory, not the
+ * service); the refreshes themselves are not run again.
+ */
+export function catalogRefreshed(client: QueryClient, profileId: string): Promise<void> {
+  return client.invalidateQueries({
+    queryKey: profileKeys.catalogAll(profileId),
+    predicate: (query) => !query.queryKey.includes(backgroundRefresh),
+  })
+}
+
+/** A catalog read shown at once as kept, and refreshed in the background when main says it is outdated. */
+function useKeptThenRefreshed<T extends { outdated: boolean; fetchedAt: number }>(
+  key: (profileId: string) => QueryKey,
+  read: (refresh: boolean) => Promise<T>,
+  enabled: boolean,
+) {
   const profileId = useProfileId()
   const client = useQueryClient()
-  const catalog = useQuery({
-    queryKey: profileKeys.catalog(profileId ?? ''),
-    queryFn: () => invoke('catalog.browse', { refresh: false }),
-    enabled: profileId !== undefined,
+  const kept = useQuery({
+    queryKey: key(profileId ?? ''),
+    queryFn: () => read(false),
+    enabled: enabled && profileId !== undefined,
     staleTime: 60_000,
   })
   useQuery({
-    queryKey: [...profileKeys.catalog(profileId ?? ''), 'background refresh'],
-    enabled: profileId !== undefined && catalog.data?.outdated === true,
+    queryKey: [...key(profileId ?? ''), backgroundRefresh],
+    enabled: enabled && profileId !== undefined && kept.data?.outdated === true,
     queryFn: async () => {
-      const fresh = await invoke('catalog.browse', { refresh: true })
-      client.setQueryData(profileKeys.catalog(profileId ?? ''), fresh)
+      const fresh = await read(true)
+      client.setQueryData(key(profileId ?? ''), fresh)
+      if (profileId) await catalogRefreshed(client, profileId)
       return fresh.fetchedAt
     },
     staleTime: Number.POSITIVE_INFINITY,
   })
-  return catalog
+  return kept
 }
+
+/** The whole catalog, for the screens that pick a model and the browser's plot and comparison. */
+export const useCatalog = (options: { enabled?: boolean } = {}) =>
+  useKeptThenRefreshed(
+    profileKeys.catalog,
+    (refresh) => invoke('catalog.browse', { refresh }),
+    options.enabled ?? true,
+  )
+
+/** The browser's view of the catalog without its models (they are read a page at a time). */
+export const useCatalogOverview = () =>
+  useKeptThenRefreshed(
+    profileKeys.catalogOverview,
+    (refresh) => invoke('catalog.overview', { refresh }),
+    true,
+  )

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { demoKey, postJson, startSandboxForFile } from '#sandbox/testing/client'
+import { emptyFilter, filterModels, sortModels } from '#shared/domain/catalog-view'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
 import { openHistory } from '../history/history.ts'
@@ -54,6 +55,35 @@ describe('the catalog service', () => {
     expect(second.changes?.priceChanges).toEqual([
       { id: 'nimbus/chat-4', price: 'completion', from: expect.any(String), to: '0.00002' },
     ])
+  })
+
+  it('serves the browser a page at a time: filtered and sorted here, the count of all matches, the facets', async () => {
+    const { catalog } = await service(() => env.sandbox.url, Date.now)
+    const { models } = await catalog.browse(false)
+    const overview = await catalog.overview(false)
+    expect(overview).toMatchObject({ size: models.length, fresh: true, outdated: false })
+    expect(overview.facets.providers).toEqual([...new Set(models.map((m) => m.provider))].sort())
+    expect(overview).not.toHaveProperty('models')
+
+    const filter = { ...emptyFilter, role: 'chat' as const }
+    const chat = models.filter((m) => m.roles.includes('chat'))
+    const byPrice = sortModels(chat, 'prompt', true)
+    const page = (offset: number, limit: number) =>
+      catalog.rows({ filter, sort: 'prompt', descending: true, offset, limit })
+    const first = await page(0, 2)
+    expect(first.total).toBe(chat.length)
+    expect(first.rows.map((m) => m.id)).toEqual(byPrice.slice(0, 2).map((m) => m.id))
+    const rest = await page(2, 500)
+    expect(rest.rows.map((m) => m.id)).toEqual(byPrice.slice(2).map((m) => m.id))
+    // A search typed a letter at a time gives what the whole catalog filtered at once gives.
+    const text = chat[0]?.id.slice(0, 3) ?? ''
+    for (let end = 1; end <= text.length; end++) {
+      const typed = { ...filter, text: text.slice(0, end) }
+      const got = await catalog.rows({ filter: typed, sort: 'id', descending: false, offset: 0, limit: 500 })
+      expect(got.rows.map((m) => m.id)).toEqual(
+        filterModels(sortModels(models, 'id', false), typed).map((m) => m.id),
+      )
+    }
   })
 
   it('reads one model in each style, kept or fresh from the single-model routes, and a provider page', async () => {

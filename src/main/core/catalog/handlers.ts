@@ -8,6 +8,8 @@ export function catalogHandlers(deps: { scopes: ProfileScopes }): HandlersFor<ty
   return {
     'catalog.models': ({ refresh }) => catalog().models(refresh),
     'catalog.browse': ({ refresh }) => catalog().browse(refresh),
+    'catalog.overview': ({ refresh }) => catalog().overview(refresh),
+    'catalog.rows': (query) => catalog().rows(query),
     'catalog.model': ({ id, refresh }) => catalog().model(id, refresh),
     'catalog.provider': ({ provider }) => catalog().provider(provider),
   }

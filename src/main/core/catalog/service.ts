@@ -11,6 +11,13 @@ import {
   type ListingStyle,
   mergeListings,
 } from '#shared/domain/catalog'
+import {
+  createModelFilterer,
+  facetsOf,
+  type ModelFilter,
+  type SortColumn,
+  sortModels,
+} from '#shared/domain/catalog-view'
 import { AppError } from '#shared/ipc/app-error'
 import type { CatalogSnapshot } from '#shared/ipc/routes/catalog'
 import type { Gateway } from '../gateway/gateway.ts'
@@ -31,6 +38,7 @@ interface Kept {
   fresh: boolean
   problem: string | null
   merged?: CatalogModel[]
+  facets?: ReturnType<typeof facetsOf>
   /** Read from disk when the app started and older than a fresh catalog: shown at once, refreshed after. */
   outdated?: boolean
 }
@@ -172,6 +180,35 @@ export function createCatalogService(deps: {
     kept.merged ??= merge(kept.raw)
     return kept.merged
   }
+  const facetsOfKept = (kept: Kept) => {
+    kept.facets ??= facetsOf(mergedOf(kept))
+    return kept.facets
+  }
+  /** The browser's filter, narrowing the last result while the person keeps typing. */
+  const filterer = createModelFilterer()
+
+  /** The catalog (from disk at once after a start) and what changed since the one before it. */
+  async function browsed(refresh: boolean) {
+    const kept = await current(refresh, true)
+    const [newest, previous] = kept.outdated ? [] : deps.history.catalogSnapshots.latest(profileId, 2)
+    const changes =
+      kept.fresh && newest?.fetchedAt === kept.fetchedAt && previous
+        ? {
+            since: previous.fetchedAt,
+            ...diffCatalogs(merge(readSnapshot(previous.modelsJson)), mergedOf(kept)),
+          }
+        : null
+    return {
+      kept,
+      state: {
+        fetchedAt: kept.fetchedAt,
+        fresh: kept.fresh,
+        problem: kept.problem,
+        changes,
+        outdated: kept.outdated ?? false,
+      },
+    }
+  }
 
   return {
     async models(refresh: boolean): Promise<CatalogSnapshot> {
@@ -185,22 +222,30 @@ export function createCatalogService(deps: {
     },
 
     async browse(refresh: boolean) {
-      const kept = await current(refresh, true)
-      const [newest, previous] = kept.outdated ? [] : deps.history.catalogSnapshots.latest(profileId, 2)
-      const changes =
-        kept.fresh && newest?.fetchedAt === kept.fetchedAt && previous
-          ? {
-              since: previous.fetchedAt,
-              ...diffCatalogs(merge(readSnapshot(previous.modelsJson)), mergedOf(kept)),
-            }
-          : null
+      const { kept, state } = await browsed(refresh)
+      return { models: mergedOf(kept), ...state }
+    },
+
+    /** The browser's view without the models themselves: a 50,000-model catalog stays in this process. */
+    async overview(refresh: boolean) {
+      const { kept, state } = await browsed(refresh)
+      return { ...state, size: mergedOf(kept).length, facets: facetsOfKept(kept) }
+    },
+
+    /** One page of the filtered, sorted catalog, and how many models the filter matches. */
+    async rows(query: {
+      filter: ModelFilter
+      sort: SortColumn
+      descending: boolean
+      offset: number
+      limit: number
+    }) {
+      const kept = await current(false, true)
+      const shown = filterer(sortModels(mergedOf(kept), query.sort, query.descending), query.filter)
       return {
-        models: mergedOf(kept),
+        rows: shown.slice(query.offset, query.offset + query.limit),
+        total: shown.length,
         fetchedAt: kept.fetchedAt,
-        fresh: kept.fresh,
-        problem: kept.problem,
-        changes,
-        outdated: kept.outdated ?? false,
       }
     },
 

@@ -3,6 +3,7 @@
 // in each style (fresh from the single-model routes), and a provider's models (the by-provider routes).
 import { z } from 'zod'
 import { UnifiedModel } from '../../api/models.ts'
+import { sortColumns } from '../../domain/catalog-view.ts'
 import { route } from '../contract.ts'
 
 export const CatalogSnapshot = z.object({
@@ -53,6 +54,31 @@ export const CatalogChangesRecord = z.object({
   priceChanges: z.array(z.object({ id: z.string(), price: priceName, from: price, to: price })),
 })
 
+/** How the browser narrows the catalog (`ModelFilter`); strings are as typed, bounded. */
+export const ModelFilterRecord = z.object({
+  text: z.string().max(2000),
+  provider: z.string().max(200),
+  input: z.string().max(100),
+  output: z.string().max(100),
+  minContext: z.number().positive().nullable(),
+  maxPrice: z
+    .string()
+    .max(60)
+    .regex(/^(\d+(\.\d+)?)?$/),
+  parameter: z.string().max(200),
+  role: z.enum(['', 'decision', 'image', 'video', 'chat']),
+})
+
+const CatalogState = {
+  fetchedAt: z.number(),
+  fresh: z.boolean(),
+  /** Why the catalog is not fresh, or which style did not answer. */
+  problem: z.string().nullable(),
+  changes: CatalogChangesRecord.nullable(),
+  /** Kept on disk from an earlier run and older than five minutes: shown now, to be refreshed. */
+  outdated: z.boolean(),
+}
+
 export const catalogRoutes = {
   'catalog.models': route({
     input: z.object({ refresh: z.boolean().default(false) }),
@@ -60,16 +86,32 @@ export const catalogRoutes = {
   }),
   'catalog.browse': route({
     input: z.object({ refresh: z.boolean().default(false) }),
+    output: z.object({ models: z.array(CatalogModelRecord), ...CatalogState }),
+  }),
+  /** The browser's view of the catalog without its models: its state, size and the values each filter takes. */
+  'catalog.overview': route({
+    input: z.object({ refresh: z.boolean().default(false) }),
     output: z.object({
-      models: z.array(CatalogModelRecord),
-      fetchedAt: z.number(),
-      fresh: z.boolean(),
-      /** Why the catalog is not fresh, or which style did not answer. */
-      problem: z.string().nullable(),
-      changes: CatalogChangesRecord.nullable(),
-      /** Kept on disk from an earlier run and older than five minutes: shown now, to be refreshed. */
-      outdated: z.boolean(),
+      ...CatalogState,
+      size: z.number().int(),
+      facets: z.object({
+        providers: z.array(z.string()),
+        inputs: z.array(z.string()),
+        outputs: z.array(z.string()),
+        parameters: z.array(z.string()),
+      }),
     }),
+  }),
+  /** One page of the catalog as the browser shows it: filtered, sorted, and how many models match. */
+  'catalog.rows': route({
+    input: z.object({
+      filter: ModelFilterRecord,
+      sort: z.enum(sortColumns),
+      descending: z.boolean(),
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(1).max(500),
+    }),
+    output: z.object({ rows: z.array(CatalogModelRecord), total: z.number().int(), fetchedAt: z.number() }),
   }),
   'catalog.model': route({
     input: z.object({ id: z.string(), refresh: z.boolean().default(false) }),

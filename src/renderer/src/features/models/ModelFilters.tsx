@@ -1,15 +1,20 @@
 // The browser's filters, kept in the view's address so they survive navigation and restart.
 
-import { memo, useMemo, useState } from 'react'
-import type { CatalogModel } from '#shared/domain/catalog'
-import { emptyFilter, facetsOf, type ModelFilter } from '#shared/domain/catalog-view'
+import { memo, useState } from 'react'
+import type { facetsOf, ModelFilter } from '#shared/domain/catalog-view'
+import { emptyFilter } from '#shared/domain/catalog-view'
 import { setRouteParams } from '../../router.ts'
 import { routeOfFilter } from './filter-route.ts'
 
-export function ModelFilters(props: { filter: ModelFilter; models: readonly CatalogModel[]; count: number }) {
-  const { filter } = props
-  // The facets change with the catalog, not with each keystroke.
-  const facets = useMemo(() => facetsOf(props.models), [props.models])
+export function ModelFilters(props: {
+  filter: ModelFilter
+  /** The values each filter takes in this catalog (worked out in main, once per catalog). */
+  facets: ReturnType<typeof facetsOf>
+  /** Models in the catalog, and how many the filter shows. */
+  size: number
+  count: number
+}) {
+  const { filter, facets } = props
   const set = (change: Partial<ModelFilter>) => setRouteParams('/models', routeOfFilter(change))
   const active = Object.values(routeOfFilter(filter)).some((value) => value !== null)
   return (
@@ -55,7 +60,7 @@ export function ModelFilters(props: { filter: ModelFilter; models: readonly Cata
         }}
       />
       <span className="muted model-filters__count" aria-live="polite">
-        {props.count.toLocaleString()} of {props.models.length.toLocaleString()} models
+        {props.count.toLocaleString()} of {props.size.toLocaleString()} models
         {active ? (
           <>
             {' · '}

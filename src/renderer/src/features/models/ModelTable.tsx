@@ -1,10 +1,10 @@
 // The catalog as a virtualized table: every column sortable, prices per 1M tokens with the unit in the header,
 // a row opens the model, a box adds it to the comparison (up to four).
 
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { billedPerSecond, type CatalogModel } from '#shared/domain/catalog'
 import type { SortColumn } from '#shared/domain/catalog-view'
-import { itemsOf, VirtualList } from '../../components/VirtualList.tsx'
+import { VirtualList, type VisibleRange } from '../../components/VirtualList.tsx'
 import { formatPricePerMillion, formatPricePerSecond, formatTokenCount } from '../../format.ts'
 
 interface Column {
@@ -108,8 +108,15 @@ const gridOf = (shown: readonly Column[]) =>
 const tableWidth =
   checkboxWidth + columns.reduce((sum, column) => sum + column.width, 0) + gap * columns.length + padding * 2
 
-export function ModelTable(props: {
-  models: readonly CatalogModel[]
+/**
+ * Memoized: a keystroke in the filters renders the screen at once, and the table only when its rows change
+ * (its callbacks and lists must keep their identity while they mean the same).
+ */
+export const ModelTable = memo(function ModelTable(props: {
+  count: number
+  /** Undefined for a row still on its way from main: shown as an empty row of the same height. */
+  modelAt: (index: number) => CatalogModel | undefined
+  onRange?: (range: VisibleRange) => void
   sort: SortColumn
   descending: boolean
   selected: string | null
@@ -149,11 +156,14 @@ export function ModelTable(props: {
         <VirtualList
           rowHeight={44}
           label="Models"
+          count={props.count}
           // Rows are kept by position: under a new filter they are updated in place, not built again.
-          {...itemsOf(
-            props.models,
-            (_, index) => index,
-            (model) => (
+          rowKey={(index) => index}
+          {...(props.onRange ? { onRange: props.onRange } : {})}
+          renderRow={(index) => {
+            const model = props.modelAt(index)
+            if (!model) return <div className="model-table__row" aria-busy="true" />
+            return (
               <div
                 className={`model-table__row${props.selected === model.id ? ' model-table__row--selected' : ''}`}
                 style={{ gridTemplateColumns: modelGrid }}
@@ -182,13 +192,13 @@ export function ModelTable(props: {
                   ),
                 )}
               </div>
-            ),
-          )}
+            )
+          }}
         />
       </div>
     </div>
   )
-}
+})
 
 /** A cell; text that may be cut short keeps its whole value as a tooltip. */
 function Cell({ className, content }: { className: string | undefined; content: ReactNode }) {

@@ -1,8 +1,10 @@
 // Models: the whole catalog in one normalized view, with prices made concrete and what changed since last time.
 // Filters, sort, view, the open model and the comparison live in the view's address.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
-import { createModelFilterer, type SortColumn, sortModels } from '#shared/domain/catalog-view'
+import { useCallback, useMemo, useState } from 'react'
+import type { CatalogModel } from '#shared/domain/catalog'
+import { filterModels, type SortColumn, sortModels } from '#shared/domain/catalog-view'
+import { catalogRefreshed } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
@@ -17,45 +19,65 @@ import { ModelDetail } from './ModelDetail.tsx'
 import { ModelFilters } from './ModelFilters.tsx'
 import { ModelTable } from './ModelTable.tsx'
 import { PricePlot } from './PricePlot.tsx'
-import { useCatalog, useProviderPage } from './queries.ts'
+import { useCatalog, useCatalogOverview, useModelRows, useProviderPage } from './queries.ts'
 import './models.css'
 
 const views = ['table', 'plot', 'compare', 'changes'] as const
 
 export function ModelsScreen() {
   const params = useRouteParams('/models')
-  const catalog = useCatalog()
   const profileId = useProfileId()
   const client = useQueryClient()
-  const refresh = useMutation({
-    mutationFn: () => invoke('catalog.browse', { refresh: true }),
-    onSuccess: (data) => profileId && client.setQueryData(profileKeys.catalog(profileId), data),
-  })
   const filter = filterOfRoute(params)
   const sort = params.sort ?? 'id'
   const descending = params.desc === '1'
   const view = params.view ?? 'table'
   const selected = params.model ?? null
-  const compare = (params.compare ?? '').split(',').filter(Boolean).slice(0, 4)
-  const models = catalog.data?.models ?? []
+  const compareText = params.compare ?? ''
+  const compare = useMemo(() => compareText.split(',').filter(Boolean).slice(0, 4), [compareText])
+  // The table reads the catalog from main a page at a time; only the plot and the comparison need it whole.
+  const overview = useCatalogOverview()
+  const rows = useModelRows(filter, sort, descending)
+  const catalog = useCatalog({ enabled: view === 'plot' || view === 'compare' })
+  const refresh = useMutation({
+    mutationFn: () => invoke('catalog.overview', { refresh: true }),
+    onSuccess: async (data) => {
+      if (!profileId) return
+      client.setQueryData(profileKeys.catalogOverview(profileId), data)
+      await catalogRefreshed(client, profileId)
+    },
+  })
+  const models = catalog.data?.models
   const filterKey = JSON.stringify(filter)
-  // Sorted when the catalog or the sort changes; a keystroke only filters the sorted list (which keeps order).
-  const sorted = useMemo(() => sortModels(models, sort, descending), [models, sort, descending])
-  const [filterer] = useState(createModelFilterer)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is compared by value (filterKey)
-  const shown = useMemo(() => filterer(sorted, filter), [sorted, filterKey])
-  const changes = catalog.data?.changes ?? null
+  const plotted = useMemo(
+    () => (view === 'plot' && models ? filterModels(models, filter) : []),
+    [view, models, filterKey],
+  )
+  const state = overview.data
+  const changes = state?.changes ?? null
   const changeCount = changes
     ? changes.added.length + changes.removed.length + changes.priceChanges.length
     : 0
-  const open = (id: string) => setRouteParams('/models', { model: id })
-  const toggleCompare = (id: string) =>
-    setRouteParams('/models', {
-      compare: (compare.includes(id)
-        ? compare.filter((other) => other !== id)
-        : [...compare, id].slice(0, 4)
-      ).join(','),
-    })
+  const open = useCallback((id: string) => setRouteParams('/models', { model: id }), [])
+  const toggleCompare = useCallback(
+    (id: string) =>
+      setRouteParams('/models', {
+        compare: (compare.includes(id)
+          ? compare.filter((other) => other !== id)
+          : [...compare, id].slice(0, 4)
+        ).join(','),
+      }),
+    [compare],
+  )
+  const sortBy = useCallback(
+    (column: SortColumn) =>
+      setRouteParams('/models', {
+        sort: column === 'id' ? null : column,
+        desc: column === sort && !descending ? '1' : null,
+      }),
+    [sort, descending],
+  )
 
   return (
     <div className="models">
@@ -65,8 +87,8 @@ export function ModelsScreen() {
         actions={
           <>
             <span className="muted">
-              {catalog.data
-                ? `Fetched ${formatDateTime(catalog.data.fetchedAt)}${catalog.data.outdated ? ' · refreshing…' : ''}`
+              {state
+                ? `Fetched ${formatDateTime(state.fetchedAt)}${state.outdated ? ' · refreshing…' : ''}`
                 : ''}
             </span>
             <button
@@ -80,14 +102,14 @@ export function ModelsScreen() {
           </>
         }
       />
-      <ErrorNote error={catalog.error ?? refresh.error} />
-      {catalog.data && !catalog.data.fresh ? (
+      <ErrorNote error={overview.error ?? rows.error ?? catalog.error ?? refresh.error} />
+      {state && !state.fresh ? (
         <p className="notice" role="status">
-          Offline: {catalog.data.problem}
+          Offline: {state.problem}
         </p>
-      ) : catalog.data?.problem ? (
+      ) : state?.problem ? (
         <p className="notice" role="status">
-          {catalog.data.problem}
+          {state.problem}
         </p>
       ) : null}
       {changeCount > 0 && view !== 'changes' ? (
@@ -123,16 +145,16 @@ export function ModelsScreen() {
           </button>
         ))}
       </div>
-      {view === 'table' || view === 'plot' ? (
-        <ModelFilters filter={filter} models={models} count={shown.length} />
+      {(view === 'table' || view === 'plot') && state ? (
+        <ModelFilters filter={filter} facets={state.facets} size={state.size} count={rows.total} />
       ) : null}
       <div className={`models__body${selected ? ' models__body--detail' : ''}`}>
         <div className="models__main">
           {view === 'plot' ? (
-            <PricePlot models={shown} onOpen={open} />
+            <PricePlot models={plotted} onOpen={open} />
           ) : view === 'compare' ? (
             <ComparePanel
-              models={compare.flatMap((id) => models.find((m) => m.id === id) ?? [])}
+              models={compare.flatMap((id) => models?.find((m) => m.id === id) ?? [])}
               onRemove={toggleCompare}
             />
           ) : view === 'changes' ? (
@@ -146,17 +168,14 @@ export function ModelsScreen() {
             />
           ) : (
             <ModelTable
-              models={shown}
+              count={rows.total}
+              modelAt={rows.rowAt}
+              onRange={rows.onRange}
               sort={sort}
               descending={descending}
               selected={selected}
               compare={compare}
-              onSort={(column) =>
-                setRouteParams('/models', {
-                  sort: column === 'id' ? null : column,
-                  desc: column === sort && !descending ? '1' : null,
-                })
-              }
+              onSort={sortBy}
               onOpen={open}
               onCompare={toggleCompare}
             />
@@ -190,7 +209,7 @@ function ProviderPage(props: {
             by-provider routes.
           </p>
           <ModelTable
-            models={sortModels(page.data.models, sort.column, sort.descending)}
+            {...modelsOf(sortModels(page.data.models, sort.column, sort.descending))}
             sort={sort.column}
             descending={sort.descending}
             selected={null}
@@ -204,3 +223,9 @@ function ProviderPage(props: {
     </section>
   )
 }
+
+/** A list held in memory as the table reads it. */
+const modelsOf = (models: readonly CatalogModel[]) => ({
+  count: models.length,
+  modelAt: (index: number) => models[index],
+})

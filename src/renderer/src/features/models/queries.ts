@@ -1,12 +1,28 @@
 // The catalog as the browser reads it, and where "Use in …" goes for each role.
 import { useQuery } from '@tanstack/react-query'
 import type { ModelRole } from '#shared/domain/catalog'
+import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import { invoke } from '../../ipc.ts'
+import { usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
 import { pathTo } from '../../router.ts'
 
-export { useCatalog } from '../../catalog.ts'
+export { useCatalog, useCatalogOverview } from '../../catalog.ts'
+
+/** Models read from main at a time: the table asks for the pages in view, never the whole catalog. */
+const modelPageSize = 50
+
+/** The table's models, filtered and sorted in main: how many match, and the pages around the rows in view. */
+export function useModelRows(filter: ModelFilter, sort: SortColumn, descending: boolean) {
+  const profileId = useProfileId() ?? ''
+  return usePagedRows({
+    pageSize: modelPageSize,
+    keyOf: (page) => profileKeys.catalogRows(profileId, { filter, sort, descending, page }),
+    read: (offset, limit) => invoke('catalog.rows', { filter, sort, descending, offset, limit }),
+    rowsOf: (page) => page.rows,
+  })
+}
 
 export function useModelDetail(id: string | null, refresh: boolean) {
   const profileId = useProfileId()

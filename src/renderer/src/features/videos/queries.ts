@@ -1,10 +1,10 @@
 // Server state of the video board: jobs, one job's detail, video models, receiver, tunnel and polling.
-import { useQueries, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { UnifiedModel } from '#shared/api/models'
 import type { VideoFilter } from '#shared/ipc/routes/videos'
-import type { VisibleRange } from '../../components/VirtualList.tsx'
 import { invoke } from '../../ipc.ts'
+import { usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys, queryKeys } from '../../query.ts'
 
@@ -18,30 +18,13 @@ export type BoardFilter = Omit<VideoFilter, 'limit' | 'offset'>
  * as the person scrolls. `jobAt` answers undefined for a row whose page is still on its way.
  */
 export function useJobBoard(filter: BoardFilter) {
-  const [range, setRange] = useState<VisibleRange>({ first: 0, last: 0 })
-  const firstPage = Math.floor(range.first / boardPageSize)
-  const lastPage = Math.floor(Math.max(range.last - 1, 0) / boardPageSize)
-  const numbers = [0]
-  for (let page = Math.max(1, firstPage); page <= lastPage; page++) numbers.push(page)
-  const pages = useQueries({
-    queries: numbers.map((page) => ({
-      queryKey: queryKeys.videoList({ ...filter, page }),
-      queryFn: () => invoke('videos.list', { ...filter, offset: page * boardPageSize, limit: boardPageSize }),
-      placeholderData: <T>(previous: T | undefined) => previous,
-    })),
+  const { head, rowAt, ...board } = usePagedRows({
+    pageSize: boardPageSize,
+    keyOf: (page) => queryKeys.videoList({ ...filter, page }),
+    read: (offset, limit) => invoke('videos.list', { ...filter, offset, limit }),
+    rowsOf: (page) => page.jobs,
   })
-  const byNumber = new Map(numbers.map((page, at) => [page, pages[at]?.data?.jobs]))
-  const head = pages[0]
-  return {
-    total: head?.data?.total ?? 0,
-    searchLeftOut: head?.data?.searchLeftOut ?? null,
-    isSuccess: head?.isSuccess ?? false,
-    error: pages.find((page) => page.error)?.error ?? null,
-    refetch: () => Promise.all(pages.map((page) => page.refetch())),
-    loaded: [...byNumber.values()].flatMap((jobs) => jobs ?? []),
-    jobAt: (index: number) => byNumber.get(Math.floor(index / boardPageSize))?.[index % boardPageSize],
-    onRange: setRange,
-  }
+  return { ...board, searchLeftOut: head?.searchLeftOut ?? null, jobAt: rowAt }
 }
 
 export function useVideoDetail(id: string | null) {
