@@ -16,7 +16,7 @@ import {
 import { connect, createServer, type Server } from 'node:net'
 import { homedir, hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
+import { type BrowserContext, chromium } from 'playwright-core'
 import { dialogAnswersFileOf, takeDialogAnswer } from '#core/dialog-answers'
 import { allClosed, attachBrowserContext, BrowserWindow, ipcMain, permissions } from './browser-window.ts'
 import { chromiumArgs, chromiumExecutable } from './chromium.ts'
@@ -62,6 +62,7 @@ class App extends EventEmitter {
   private handover: Promise<void> = Promise.resolve()
   private singleton: Server | null = null
   private profile = ''
+  private browser: BrowserContext | null = null
 
   constructor() {
     super()
@@ -88,6 +89,7 @@ class App extends EventEmitter {
       colorScheme: nativeTheme.shouldUseDarkColors ? 'dark' : 'light',
       viewport: null,
     })
+    this.browser = context
     await attachBrowserContext(context)
     for (const page of context.pages()) await page.close()
     const [port, path] = readFileSync(join(this.profile, 'DevToolsActivePort'), 'utf8').trim().split('\n')
@@ -204,6 +206,9 @@ class App extends EventEmitter {
     await this.handover
     this.singleton?.close()
     stopSchemeServer()
+    // Chromium writes into its profile as it shuts down: it is closed before its folder is removed, or the
+    // folder outlives the run.
+    await this.browser?.close().catch(() => {})
     if (this.profile) rmSync(this.profile, { recursive: true, force: true, maxRetries: 3 })
     process.exit(code)
   }
