@@ -60,8 +60,8 @@ report({
   detail: `core ${median(starts, (start) => start.core).toFixed(0)} ms + page ${median(starts, (start) => start.page).toFixed(0)} ms, ${starts.length} starts; the browser's own launch is not counted`,
 })
 report({
-  name: 'longest task in the page as it starts (navigation → first screen), p50',
-  value: median(starts, (start) => start.longestTask),
+  name: 'longest task in the page as it starts (navigation → first screen), of all starts',
+  value: Math.max(...starts.map((start) => start.longestTask)),
   unit: 'ms',
   goal: { atMost: 50 },
   detail: `${starts.map((start) => start.longestTask.toFixed(0)).join(', ')} ms over ${starts.length} starts`,
