@@ -60,11 +60,11 @@ report({
   detail: `core ${median(starts, (start) => start.core).toFixed(0)} ms + page ${median(starts, (start) => start.page).toFixed(0)} ms, ${starts.length} starts; the browser's own launch is not counted`,
 })
 report({
-  name: 'longest task in the page as it starts (navigation → first screen), of all starts',
-  value: Math.max(...starts.map((start) => start.longestTask)),
-  unit: 'ms',
-  goal: { atMost: 50 },
-  detail: `${starts.map((start) => start.longestTask.toFixed(0)).join(', ')} ms over ${starts.length} starts`,
+  name: 'starts with a long task in the page (navigation → first screen)',
+  value: starts.filter((start) => start.longestTask > 0).length,
+  unit: 'starts',
+  goal: { atMost: 0 },
+  detail: `longest task of each start: ${starts.map((start) => start.longestTask.toFixed(0)).join(', ')} ms (0: none over 50 ms)`,
 })
 const all = [...switches.values()].flat()
 report({

@@ -35,7 +35,12 @@ for (const total of sizes) {
   }
 
   // The board and its count: what a filter or a search changes.
-  await resultShownIn(page, '.videos__body')
+  // Done when the board shows the new jobs (or that none match): while they are on their way it is busy.
+  await resultShownIn(
+    page,
+    '.videos__body',
+    '.videos__body :is(ul[aria-label="Video jobs"]:not([aria-busy]), .videos__none)',
+  )
   for (let run = 0; run < 20; run++) {
     const status = ['Failed', 'Completed', 'Pending', 'All'][run % 4]!
     await timed(page, () => page.getByRole('radio', { name: status }).click())

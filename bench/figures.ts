@@ -6,7 +6,7 @@ export interface Figure {
   /** What was measured, in a person's words. */
   name: string
   value: number
-  unit: 'ms' | 'MB' | '×' | 'kB' | '/s' | 'frames' | 'requests'
+  unit: 'ms' | 'MB' | '×' | 'kB' | '/s' | 'frames' | 'requests' | 'starts'
   /** The goal, when the figure has one: at most or at least this value. */
   goal?: { atMost: number } | { atLeast: number }
   /** How it was measured, or what limits it. */
@@ -21,7 +21,13 @@ export function met(figure: Figure): boolean | undefined {
 export function valueText(value: number, unit: Figure['unit']): string {
   if (!Number.isFinite(value)) return 'not measured'
   const digits =
-    unit === '×' ? 2 : unit === 'frames' || unit === 'requests' || value >= 100 ? 0 : value >= 10 ? 1 : 2
+    unit === '×'
+      ? 2
+      : unit === 'frames' || unit === 'requests' || unit === 'starts' || value >= 100
+        ? 0
+        : value >= 10
+          ? 1
+          : 2
   const number = value.toLocaleString('en-US', {
     maximumFractionDigits: digits,
     minimumFractionDigits: digits,

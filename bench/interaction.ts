@@ -3,6 +3,11 @@
 // shows the result has been painted. Long tasks and frame gaps are watched the whole time.
 import type { Browser, Page } from '@playwright/test'
 
+interface LongTask {
+  startTime: number
+  duration: number
+}
+
 /** The few page APIs the watcher uses, typed by hand (this folder is checked for Node, not the DOM). */
 interface PageScope {
   document: {
@@ -17,8 +22,8 @@ interface PageScope {
     port2: { postMessage(value: unknown): void }
   }
   PerformanceObserver: new (
-    callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void,
-  ) => { observe(options: { type: string; buffered?: boolean }): void }
+    callback: (list: { getEntries(): LongTask[] }) => void,
+  ) => { observe(options: { type: string; buffered?: boolean }): void; takeRecords(): LongTask[] }
   requestAnimationFrame(callback: (at: number) => void): void
   benchWatch: {
     /** Set by `timed`: the next input event starts the one interaction it measures. */
@@ -28,6 +33,9 @@ interface PageScope {
     longTasks: number[]
     /** Long tasks that started before this moment were taken already (or came before the watch). */
     countFrom: number
+    /** Counts the long tasks it is given (from its callback, or taken at once before samples are read). */
+    countLongTasks(entries: LongTask[]): void
+    longTaskObserver: { takeRecords(): LongTask[] } | null
     frames: number[] | null
     observer: { disconnect(): void } | null
     /** Whether the frame after an input event ends the interaction (a field showing what was typed). */
@@ -48,6 +56,11 @@ export async function watchInteractions(page: Page): Promise<void> {
       samples: [],
       longTasks: [],
       countFrom: 0,
+      countLongTasks(entries) {
+        for (const entry of entries)
+          if (entry.startTime >= this.countFrom) this.longTasks.push(entry.duration)
+      },
+      longTaskObserver: null,
       frames: null,
       observer: null,
       inField: false,
@@ -78,10 +91,11 @@ export async function watchInteractions(page: Page): Promise<void> {
     }
     for (const type of ['keydown', 'pointerdown', 'wheel', 'input', 'change'])
       scope.document.addEventListener(type, start, true)
-    new scope.PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (entry.startTime >= scope.benchWatch.countFrom) scope.benchWatch.longTasks.push(entry.duration)
-    }).observe({ type: 'longtask', buffered: true })
+    const longTasks = new scope.PerformanceObserver((list) =>
+      scope.benchWatch.countLongTasks(list.getEntries()),
+    )
+    longTasks.observe({ type: 'longtask', buffered: true })
+    scope.benchWatch.longTaskObserver = longTasks
   })
 }
 
@@ -148,6 +162,8 @@ export async function timed(page: Page, act: () => Promise<void>): Promise<void>
 export async function takeSamples(page: Page): Promise<{ samples: number[]; longTasks: number[] }> {
   return page.evaluate(() => {
     const watch = (globalThis as unknown as PageScope).benchWatch
+    // Entries not yet handed to the callback belong to the samples taken now, not to the next ones.
+    watch.countLongTasks(watch.longTaskObserver?.takeRecords() ?? [])
     const taken = { samples: watch.samples, longTasks: watch.longTasks }
     watch.samples = []
     watch.longTasks = []

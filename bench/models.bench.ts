@@ -44,7 +44,8 @@ for (const synthetic of sizes) {
   const { page } = app
   // The long tasks so far are of the screen showing the catalog; the ones after are of the interactions.
   const showing = await takeSamples(page)
-  await resultShownIn(page, '.models')
+  // Done when the table shows the new rows: while they are on their way from main it is marked busy.
+  await resultShownIn(page, '.models', '.models ul[aria-label="Models"]:not([aria-busy])')
 
   const search = page.getByRole('search', { name: 'Filter models' }).getByRole('searchbox')
   await search.focus()

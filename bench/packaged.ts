@@ -7,14 +7,14 @@ import { join } from 'node:path'
 import { stagePackagedApp } from '../e2e/electron/stage.ts'
 import { launchPackaged } from '../e2e/fixtures/packaged.ts'
 
-/** Packs the built app once; the folder goes when the benchmark ends, however it ends. */
+/** Packs the built app once; the folder goes when the benchmark's process exits (a failure included). */
 export async function stagedApp(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'gd-bench-packaged-'))
   process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
   return stagePackagedApp(folder)
 }
 
-/** A data folder for the packed app, with the stand-in's records beside it; all removed at exit. */
+/** A data folder for the packed app, with the stand-in's records beside it; all removed when the process exits. */
 export async function standInDataFolder(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'gd-bench-standin-'))
   process.once('exit', () => {
@@ -43,7 +43,7 @@ export async function startUnderStandIn(appPath: string, userData: string): Prom
     colorScheme: 'light',
   })
   try {
-    const painted = await app.page.evaluate(
+    const titlePainted = app.page.evaluate(
       () =>
         new Promise<{ origin: number; title: number }>((resolve) => {
           const scope = globalThis as unknown as {
@@ -57,6 +57,12 @@ export async function startUnderStandIn(appPath: string, userData: string): Prom
           }).observe({ type: 'element', buffered: true })
         }),
     )
+    const painted = await Promise.race([
+      titlePainted,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the first screen painted no title within 60 s')), 60_000).unref(),
+      ),
+    ])
     const window = painted.origin - launched
     return { total: window + painted.title, window, page: painted.title }
   } finally {

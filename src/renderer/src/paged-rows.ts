@@ -10,6 +10,9 @@ export function usePagedRows<Page extends { total: number }, Row>(options: {
   keyOf: (page: number) => QueryKey
   read: (offset: number, limit: number) => Promise<Page>
   rowsOf: (page: Page) => readonly Row[]
+  enabled?: boolean
+  /** Whose rows these are (a profile): under another, the previous rows are never shown in the meantime. */
+  owner?: string
 }) {
   const { pageSize } = options
   const [range, setRange] = useState<VisibleRange>({ first: 0, last: 0 })
@@ -21,12 +24,20 @@ export function usePagedRows<Page extends { total: number }, Row>(options: {
     queries: numbers.map((page) => ({
       queryKey: options.keyOf(page),
       queryFn: () => options.read(page * pageSize, pageSize),
-      // The rows shown stay until the new ones arrive: a keystroke never blanks the list.
-      placeholderData: <T>(previous: T | undefined) => previous,
+      enabled: options.enabled ?? true,
     })),
   })
+  // Under a new filter or order each page has a new key, and so no data until main answers. Meanwhile the
+  // page last shown at that place stays (with `busy` set): a keystroke never blanks the list or its count.
+  const shown = useRef(new Map<number, Page>())
+  const shownOwner = useRef(options.owner)
+  if (shownOwner.current !== options.owner) {
+    shown.current.clear()
+    shownOwner.current = options.owner
+  }
+  const datas = pages.map((page, at) => page.data ?? shown.current.get(numbers[at] ?? 0))
+  for (const [at, page] of pages.entries()) if (page.data) shown.current.set(numbers[at] ?? 0, page.data)
   // The same pages give the same `rowAt`, so a list that only re-renders around them can skip the work.
-  const datas = pages.map((page) => page.data)
   const last = useRef<{
     numbers: number[]
     datas: (Page | undefined)[]
@@ -52,9 +63,11 @@ export function usePagedRows<Page extends { total: number }, Row>(options: {
   const head = pages[0]
   return {
     /** The first page as it came (its count and anything else the list says of itself). */
-    head: head?.data,
-    total: head?.data?.total ?? 0,
+    head: datas[0],
+    total: datas[0]?.total ?? 0,
     isSuccess: head?.isSuccess ?? false,
+    /** Some page in view is still on its way: what shows is the previous answer (or nothing yet). */
+    busy: pages.some((page) => page.data === undefined),
     error: pages.find((page) => page.error)?.error ?? null,
     refetch: () => Promise.all(pages.map((page) => page.refetch())),
     loaded: datas.flatMap((data) => (data ? options.rowsOf(data) : [])),

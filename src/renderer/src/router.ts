@@ -1,7 +1,7 @@
 // The view's address lives in the URL hash (`#/videos?status=failed`), so it survives reloads and can be
 // restored; this is the only code that reads or writes it. Each screen's parameters are declared once in
 // `routes`, so a misspelt name or screen is a type error rather than a filter that silently does nothing.
-import { useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { videoStatuses } from '#shared/api/video-statuses'
 import { sortColumns } from '#shared/domain/catalog-view'
 import type { screenList } from '#shared/screens'
@@ -119,6 +119,30 @@ export function navigate(path: string): void {
   // The hash is already new; telling the screens now, not at the queued hashchange, lets a controlled
   // input that lives in the address (a ticked checkbox) show its new state in the same frame.
   for (const listener of listeners) listener()
+}
+
+/**
+ * Tells `onChange` a screen's new parameters the moment its address changes, before the screen renders
+ * them: a screen that reads its rows from main asks for them then, while it renders the new filter.
+ */
+export function useRouteChange<S extends ScreenPath>(
+  screen: S,
+  onChange: (params: RouteParams<S>) => void,
+): void {
+  const latest = useRef(onChange)
+  useLayoutEffect(() => {
+    latest.current = onChange
+  })
+  useEffect(() => {
+    const listener = () => {
+      const path = currentPath()
+      if (screenOf(path) === screen) latest.current(readRouteParams(screen, path))
+    }
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }, [screen])
 }
 
 /** A screen's parameters in the current address; the same object until the address changes. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ModelFilterRecord } from '../ipc/routes/catalog.ts'
 import type { CatalogModel } from './catalog.ts'
 import {
   createModelFilterer,
@@ -6,6 +7,7 @@ import {
   filterFromParams,
   filterModels,
   filterToParams,
+  filterValueLimit,
   perMillion,
   sortModels,
   workloadCost,
@@ -116,6 +118,13 @@ describe('filters and sorting', () => {
     expect(filterFromParams(new URLSearchParams('maxPrice=cheap&role=admin&minContext=-3'))).toEqual(
       emptyFilter,
     )
+    // An address longer than any search keeps its first `filterValueLimit` characters, which main accepts.
+    const long = filterFromParams(
+      new URLSearchParams({ q: 'ab'.repeat(filterValueLimit), provider: 'p'.repeat(5000) }),
+    )
+    expect(long.text).toBe('ab'.repeat(filterValueLimit).slice(0, filterValueLimit))
+    expect(long.provider).toHaveLength(filterValueLimit)
+    expect(ModelFilterRecord.safeParse(long).success).toBe(true)
   })
 })
 

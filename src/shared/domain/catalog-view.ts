@@ -72,18 +72,22 @@ const filterKeys = {
   role: 'role',
 } as const satisfies Record<keyof ModelFilter, string>
 
+/** The longest value a filter keeps; an address or a paste past it is cut (main is asked within bounds). */
+export const filterValueLimit = 1000
+
 export function filterFromParams(params: URLSearchParams): ModelFilter {
+  const value = (key: string) => (params.get(key) ?? '').slice(0, filterValueLimit)
   const minContext = Number(params.get(filterKeys.minContext))
-  const maxPrice = params.get(filterKeys.maxPrice) ?? ''
+  const maxPrice = value(filterKeys.maxPrice)
   const role = params.get(filterKeys.role) ?? ''
   return {
-    text: params.get(filterKeys.text) ?? '',
-    provider: params.get(filterKeys.provider) ?? '',
-    input: params.get(filterKeys.input) ?? '',
-    output: params.get(filterKeys.output) ?? '',
+    text: value(filterKeys.text),
+    provider: value(filterKeys.provider),
+    input: value(filterKeys.input),
+    output: value(filterKeys.output),
     minContext: Number.isFinite(minContext) && minContext > 0 ? minContext : null,
     maxPrice: /^\d+(\.\d+)?$/.test(maxPrice) ? maxPrice : '',
-    parameter: params.get(filterKeys.parameter) ?? '',
+    parameter: value(filterKeys.parameter),
     role: (['decision', 'image', 'video', 'chat'] as const).find((r) => r === role) ?? '',
   }
 }

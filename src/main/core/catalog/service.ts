@@ -240,7 +240,10 @@ export function createCatalogService(deps: {
       offset: number
       limit: number
     }) {
-      const kept = await current(false, true)
+      // Rows come from the catalog as kept: scrolling or typing never waits for the service. When another
+      // screen's refresh replaces it, the page sees a new `fetchedAt` and reads everything again.
+      memory ??= keptOnDisk()
+      const kept = memory ?? (await current(false, true))
       const shown = filterer(sortModels(mergedOf(kept), query.sort, query.descending), query.filter)
       return {
         rows: shown.slice(query.offset, query.offset + query.limit),

@@ -43,6 +43,8 @@ export function VirtualList(props: {
   overscan?: number
   /** Told the rows in view whenever they change (to load them when they are not at hand). */
   onRange?: (range: VisibleRange) => void
+  /** The rows shown are about to be replaced (a new filter's rows are on their way). */
+  busy?: boolean
 }) {
   const viewport = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
@@ -82,7 +84,12 @@ export function VirtualList(props: {
       className="virtual-list"
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
-      <ul aria-label={props.label} className="virtual-list__items" style={{ height: view.listHeight }}>
+      <ul
+        aria-label={props.label}
+        aria-busy={props.busy ? true : undefined}
+        className="virtual-list__items"
+        style={{ height: view.listHeight }}
+      >
         {rows}
       </ul>
     </div>

@@ -3,7 +3,7 @@
 // in each style (fresh from the single-model routes), and a provider's models (the by-provider routes).
 import { z } from 'zod'
 import { UnifiedModel } from '../../api/models.ts'
-import { sortColumns } from '../../domain/catalog-view.ts'
+import { filterValueLimit, sortColumns } from '../../domain/catalog-view.ts'
 import { route } from '../contract.ts'
 
 export const CatalogSnapshot = z.object({
@@ -54,18 +54,18 @@ export const CatalogChangesRecord = z.object({
   priceChanges: z.array(z.object({ id: z.string(), price: priceName, from: price, to: price })),
 })
 
-/** How the browser narrows the catalog (`ModelFilter`); strings are as typed, bounded. */
+/** How the browser narrows the catalog (`ModelFilter`), each value within `filterValueLimit`. */
 export const ModelFilterRecord = z.object({
-  text: z.string().max(2000),
-  provider: z.string().max(200),
-  input: z.string().max(100),
-  output: z.string().max(100),
+  text: z.string().max(filterValueLimit),
+  provider: z.string().max(filterValueLimit),
+  input: z.string().max(filterValueLimit),
+  output: z.string().max(filterValueLimit),
   minContext: z.number().positive().nullable(),
   maxPrice: z
     .string()
-    .max(60)
+    .max(filterValueLimit)
     .regex(/^(\d+(\.\d+)?)?$/),
-  parameter: z.string().max(200),
+  parameter: z.string().max(filterValueLimit),
   role: z.enum(['', 'decision', 'image', 'video', 'chat']),
 })
 

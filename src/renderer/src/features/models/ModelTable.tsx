@@ -117,6 +117,8 @@ export const ModelTable = memo(function ModelTable(props: {
   /** Undefined for a row still on its way from main: shown as an empty row of the same height. */
   modelAt: (index: number) => CatalogModel | undefined
   onRange?: (range: VisibleRange) => void
+  /** The rows shown are the previous answer while the new ones are on their way. */
+  busy?: boolean
   sort: SortColumn
   descending: boolean
   selected: string | null
@@ -160,6 +162,7 @@ export const ModelTable = memo(function ModelTable(props: {
           // Rows are kept by position: under a new filter they are updated in place, not built again.
           rowKey={(index) => index}
           {...(props.onRange ? { onRange: props.onRange } : {})}
+          busy={props.busy ?? false}
           renderRow={(index) => {
             const model = props.modelAt(index)
             if (!model) return <div className="model-table__row" aria-busy="true" />

@@ -1,7 +1,7 @@
 // Models: the whole catalog in one normalized view, with prices made concrete and what changed since last time.
 // Filters, sort, view, the open model and the comparison live in the view's address.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { CatalogModel } from '#shared/domain/catalog'
 import { filterModels, type SortColumn, sortModels } from '#shared/domain/catalog-view'
 import { catalogRefreshed } from '../../catalog.ts'
@@ -11,7 +11,7 @@ import { formatDateTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
-import { setRouteParams, useRouteParams } from '../../router.ts'
+import { type RouteParams, setRouteParams, useRouteChange, useRouteParams } from '../../router.ts'
 import { ChangesPanel } from './ChangesPanel.tsx'
 import { ComparePanel } from './ComparePanel.tsx'
 import { filterOfRoute } from './filter-route.ts'
@@ -19,25 +19,37 @@ import { ModelDetail } from './ModelDetail.tsx'
 import { ModelFilters } from './ModelFilters.tsx'
 import { ModelTable } from './ModelTable.tsx'
 import { PricePlot } from './PricePlot.tsx'
-import { useCatalog, useCatalogOverview, useModelRows, useProviderPage } from './queries.ts'
+import {
+  prefetchModelRows,
+  useCatalog,
+  useCatalogOverview,
+  useModelRows,
+  useProviderPage,
+} from './queries.ts'
 import './models.css'
 
 const views = ['table', 'plot', 'compare', 'changes'] as const
+
+/** What the table shows, as the address says. */
+const modelViewOf = (params: RouteParams<'/models'>) => ({
+  filter: filterOfRoute(params),
+  sort: params.sort ?? 'id',
+  descending: params.desc === '1',
+})
 
 export function ModelsScreen() {
   const params = useRouteParams('/models')
   const profileId = useProfileId()
   const client = useQueryClient()
-  const filter = filterOfRoute(params)
-  const sort = params.sort ?? 'id'
-  const descending = params.desc === '1'
+  const { filter, sort, descending } = modelViewOf(params)
   const view = params.view ?? 'table'
   const selected = params.model ?? null
   const compareText = params.compare ?? ''
   const compare = useMemo(() => compareText.split(',').filter(Boolean).slice(0, 4), [compareText])
   // The table reads the catalog from main a page at a time; only the plot and the comparison need it whole.
   const overview = useCatalogOverview()
-  const rows = useModelRows(filter, sort, descending)
+  const rows = useModelRows({ filter, sort, descending })
+  useRouteChange('/models', (next) => prefetchModelRows(client, profileId, modelViewOf(next)))
   const catalog = useCatalog({ enabled: view === 'plot' || view === 'compare' })
   const refresh = useMutation({
     mutationFn: () => invoke('catalog.overview', { refresh: true }),
@@ -55,6 +67,12 @@ export function ModelsScreen() {
     [view, models, filterKey],
   )
   const state = overview.data
+  // Main replaced its catalog (another screen refreshed it): the overview and every page are read again.
+  const rowsFetchedAt = rows.head?.fetchedAt
+  useEffect(() => {
+    if (profileId && state && rowsFetchedAt !== undefined && rowsFetchedAt !== state.fetchedAt)
+      void catalogRefreshed(client, profileId)
+  }, [client, profileId, state, rowsFetchedAt])
   const changes = state?.changes ?? null
   const changeCount = changes
     ? changes.added.length + changes.removed.length + changes.priceChanges.length
@@ -171,6 +189,7 @@ export function ModelsScreen() {
               count={rows.total}
               modelAt={rows.rowAt}
               onRange={rows.onRange}
+              busy={rows.busy}
               sort={sort}
               descending={descending}
               selected={selected}

@@ -1,5 +1,5 @@
 // The catalog as the browser reads it, and where "Use in …" goes for each role.
-import { useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import type { ModelRole } from '#shared/domain/catalog'
 import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import { invoke } from '../../ipc.ts'
@@ -13,15 +13,36 @@ export { useCatalog, useCatalogOverview } from '../../catalog.ts'
 /** Models read from main at a time: the table asks for the pages in view, never the whole catalog. */
 const modelPageSize = 50
 
+/** One page of the table's rows, as main filters and sorts them: the same query for the table and a prefetch. */
+function modelRowsPage(profileId: string, view: ModelView, page: number) {
+  return {
+    queryKey: profileKeys.catalogRows(profileId, { ...view, page }),
+    queryFn: () => invoke('catalog.rows', { ...view, offset: page * modelPageSize, limit: modelPageSize }),
+  }
+}
+
+interface ModelView {
+  filter: ModelFilter
+  sort: SortColumn
+  descending: boolean
+}
+
 /** The table's models, filtered and sorted in main: how many match, and the pages around the rows in view. */
-export function useModelRows(filter: ModelFilter, sort: SortColumn, descending: boolean) {
+export function useModelRows(view: ModelView) {
   const profileId = useProfileId() ?? ''
   return usePagedRows({
+    enabled: profileId !== '',
+    owner: profileId,
     pageSize: modelPageSize,
-    keyOf: (page) => profileKeys.catalogRows(profileId, { filter, sort, descending, page }),
-    read: (offset, limit) => invoke('catalog.rows', { filter, sort, descending, offset, limit }),
+    keyOf: (page) => modelRowsPage(profileId, view, page).queryKey,
+    read: (offset) => modelRowsPage(profileId, view, offset / modelPageSize).queryFn(),
     rowsOf: (page) => page.rows,
   })
+}
+
+/** Asks main for the first page of a view the moment the address names it, before the screen renders it. */
+export function prefetchModelRows(client: QueryClient, profileId: string | undefined, view: ModelView) {
+  if (profileId) void client.prefetchQuery(modelRowsPage(profileId, view, 0))
 }
 
 export function useModelDetail(id: string | null, refresh: boolean) {

@@ -221,6 +221,8 @@ export function GeneratePlayground(props: {
             <Answer response={live} thoughtsOpen={thoughtsOpen} onThoughtsToggle={toggleThoughts} />
           </div>
         ) : null}
+        {/* Without the catalog no model can be chosen: say why, with a way to ask again. */}
+        <ErrorNote error={catalog.error} onRetry={() => void catalog.refetch()} />
         <ErrorNote
           error={turn.error}
           onRetry={conversation.turns.at(-1)?.role === 'user' ? () => void ask(conversation) : undefined}

@@ -120,6 +120,8 @@ export function MessagesPlayground(props: {
             )}
           </div>
         ) : null}
+        {/* Without the catalog no model can be chosen: say why, with a way to ask again. */}
+        <ErrorNote error={catalog.error} onRetry={() => void catalog.refetch()} />
         <ErrorNote
           error={turn.error}
           onRetry={conversation.turns.at(-1)?.role === 'user' ? () => void ask(conversation) : undefined}

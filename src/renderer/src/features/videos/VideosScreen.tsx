@@ -1,33 +1,48 @@
 // Videos: the board of every job, newest first, filtered by the view's address; a panel for the selected
 // job, the create form, or the webhook receiver and tunnel.
+import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { searchReach, shortSearchReach } from '#shared/domain/job-search'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { VirtualList } from '../../components/VirtualList.tsx'
-import { setRouteParams, useRouteParams } from '../../router.ts'
+import { type RouteParams, setRouteParams, useRouteChange, useRouteParams } from '../../router.ts'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
 import { dateRanges, FilterBar } from './FilterBar.tsx'
 import { JobCard, jobCardHeight } from './JobCard.tsx'
 import { JobDetail } from './JobDetail.tsx'
-import { useJobBoard, useNow, useTunnel, useVideoModels } from './queries.ts'
+import {
+  type BoardFilter,
+  prefetchJobBoard,
+  useJobBoard,
+  useNow,
+  useTunnel,
+  useVideoModels,
+} from './queries.ts'
 import { WebhookPanel } from './WebhookPanel.tsx'
 import './videos.css'
 
-export function VideosScreen() {
-  const params = useRouteParams('/videos')
+/** The board's filter, as the address says. */
+function boardFilterOf(params: RouteParams<'/videos'>): BoardFilter {
   const since = dateRanges[params.since ?? '']
   // Round the window's start to the minute so the query key stays put while the person looks.
   const sinceAt = since ? Math.floor((Date.now() - since.ms) / 60_000) * 60_000 : undefined
-  const filter = {
+  return {
     ...(params.status ? { status: params.status } : {}),
     ...(params.model ? { model: params.model } : {}),
     ...(params.mode ? { mode: params.mode } : {}),
     ...(params.q ? { text: params.q } : {}),
     ...(sinceAt !== undefined ? { since: sinceAt } : {}),
   }
+}
+
+export function VideosScreen() {
+  const params = useRouteParams('/videos')
+  const filter = boardFilterOf(params)
   const jobs = useJobBoard(filter)
+  const client = useQueryClient()
+  useRouteChange('/videos', (next) => prefetchJobBoard(client, boardFilterOf(next)))
   const models = useVideoModels()
   const tunnel = useTunnel()
   const now = useNow(jobs.loaded.some((job) => job.status === 'pending'))
@@ -104,6 +119,7 @@ export function VideosScreen() {
               rowHeight={jobCardHeight + 8}
               label="Video jobs"
               onRange={jobs.onRange}
+              busy={jobs.busy}
               rowKey={(index) => jobs.jobAt(index)?.id ?? `row ${index}`}
               renderRow={(index) => {
                 const job = jobs.jobAt(index)

@@ -1,5 +1,5 @@
 // Server state of the video board: jobs, one job's detail, video models, receiver, tunnel and polling.
-import { useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { UnifiedModel } from '#shared/api/models'
 import type { VideoFilter } from '#shared/ipc/routes/videos'
@@ -13,6 +13,17 @@ export const boardPageSize = 100
 
 export type BoardFilter = Omit<VideoFilter, 'limit' | 'offset'>
 
+/** One page of the board: the same query for the board and a prefetch. */
+const boardPage = (filter: BoardFilter, page: number) => ({
+  queryKey: queryKeys.videoList({ ...filter, page }),
+  queryFn: () => invoke('videos.list', { ...filter, offset: page * boardPageSize, limit: boardPageSize }),
+})
+
+/** Asks main for the first page of a filter the moment the address names it, before the board renders it. */
+export function prefetchJobBoard(client: QueryClient, filter: BoardFilter) {
+  void client.prefetchQuery(boardPage(filter, 0))
+}
+
 /**
  * The board's jobs, newest first: how many match the filter, and the pages around the rows in view, read
  * as the person scrolls. `jobAt` answers undefined for a row whose page is still on its way.
@@ -20,8 +31,8 @@ export type BoardFilter = Omit<VideoFilter, 'limit' | 'offset'>
 export function useJobBoard(filter: BoardFilter) {
   const { head, rowAt, ...board } = usePagedRows({
     pageSize: boardPageSize,
-    keyOf: (page) => queryKeys.videoList({ ...filter, page }),
-    read: (offset, limit) => invoke('videos.list', { ...filter, offset, limit }),
+    keyOf: (page) => boardPage(filter, page).queryKey,
+    read: (offset) => boardPage(filter, offset / boardPageSize).queryFn(),
     rowsOf: (page) => page.jobs,
   })
   return { ...board, searchLeftOut: head?.searchLeftOut ?? null, jobAt: rowAt }
