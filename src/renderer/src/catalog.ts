@@ -1,6 +1,6 @@
 // The model catalog as every screen reads it (one merged record per model, from the three listing styles).
 // After a start it comes first from disk, at once; when that copy is old, a refresh follows in the background.
-import { type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
+import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from './ipc.ts'
 import { useProfileId } from './profiles.ts'
 import { profileKeys } from './query.ts'
@@ -11,10 +11,12 @@ const backgroundRefresh = 'background refresh'
  * After a refresh, everything read from the catalog before it is read again (from main's memory, not the
  * service); the refreshes themselves are not run again.
  */
-export function catalogRefreshed(client: QueryClient, profileId: string): Promise<void> {
+export function catalogRefreshed(client: QueryClient, profileId: string, fresh?: QueryKey): Promise<void> {
+  const known = fresh ? hashKey(fresh) : null
   return client.invalidateQueries({
     queryKey: profileKeys.catalogAll(profileId),
-    predicate: (query) => !query.queryKey.includes(backgroundRefresh),
+    // The read the refresh itself answered is already fresh: asking again would send it twice.
+    predicate: (query) => !query.queryKey.includes(backgroundRefresh) && query.queryHash !== known,
   })
 }
 
@@ -38,7 +40,7 @@ function useKeptThenRefreshed<T extends { outdated: boolean; fetchedAt: number }
     queryFn: async () => {
       const fresh = await read(true)
       client.setQueryData(key(profileId ?? ''), fresh)
-      if (profileId) await catalogRefreshed(client, profileId)
+      if (profileId) await catalogRefreshed(client, profileId, key(profileId))
       return fresh.fetchedAt
     },
     staleTime: Number.POSITIVE_INFINITY,

@@ -56,7 +56,7 @@ export function ModelsScreen() {
     onSuccess: async (data) => {
       if (!profileId) return
       client.setQueryData(profileKeys.catalogOverview(profileId), data)
-      await catalogRefreshed(client, profileId)
+      await catalogRefreshed(client, profileId, profileKeys.catalogOverview(profileId))
     },
   })
   const models = catalog.data?.models
