@@ -68,7 +68,8 @@ export function ModelsScreen() {
   )
   const state = overview.data
   // Main replaced its catalog (another screen refreshed it): the overview and every page are read again.
-  const rowsFetchedAt = rows.head?.fetchedAt
+  // (Rows still on their way show the previous answer, which may be of the catalog before: not compared.)
+  const rowsFetchedAt = rows.busy ? undefined : rows.head?.fetchedAt
   useEffect(() => {
     if (profileId && state && rowsFetchedAt !== undefined && rowsFetchedAt !== state.fetchedAt)
       void catalogRefreshed(client, profileId)
