@@ -6,9 +6,8 @@ import type { VisibleRange } from './components/VirtualList.tsx'
 
 export function usePagedRows<Page extends { total: number }, Row>(options: {
   pageSize: number
-  /** The key of one page; pages of another filter or order have other keys. */
-  keyOf: (page: number) => QueryKey
-  read: (offset: number, limit: number) => Promise<Page>
+  /** The query of one page (numbered from 0); pages of another filter or order have other keys. */
+  pageOf: (page: number) => { queryKey: QueryKey; queryFn: () => Promise<Page> }
   rowsOf: (page: Page) => readonly Row[]
   enabled?: boolean
   /** Whose rows these are (a profile): under another, the previous rows are never shown in the meantime. */
@@ -21,11 +20,7 @@ export function usePagedRows<Page extends { total: number }, Row>(options: {
   const numbers = [0]
   for (let page = Math.max(1, firstPage); page <= lastPage; page++) numbers.push(page)
   const pages = useQueries({
-    queries: numbers.map((page) => ({
-      queryKey: options.keyOf(page),
-      queryFn: () => options.read(page * pageSize, pageSize),
-      enabled: options.enabled ?? true,
-    })),
+    queries: numbers.map((page) => ({ ...options.pageOf(page), enabled: options.enabled ?? true })),
   })
   // Under a new filter or order each page has a new key, and so no data until main answers. Meanwhile the
   // page last shown at that place stays (with `busy` set): a keystroke never blanks the list or its count.

@@ -34,8 +34,7 @@ export function useModelRows(view: ModelView) {
     enabled: profileId !== '',
     owner: profileId,
     pageSize: modelPageSize,
-    keyOf: (page) => modelRowsPage(profileId, view, page).queryKey,
-    read: (offset) => modelRowsPage(profileId, view, offset / modelPageSize).queryFn(),
+    pageOf: (page) => modelRowsPage(profileId, view, page),
     rowsOf: (page) => page.rows,
   })
 }

@@ -31,8 +31,7 @@ export function prefetchJobBoard(client: QueryClient, filter: BoardFilter) {
 export function useJobBoard(filter: BoardFilter) {
   const { head, rowAt, ...board } = usePagedRows({
     pageSize: boardPageSize,
-    keyOf: (page) => boardPage(filter, page).queryKey,
-    read: (offset) => boardPage(filter, offset / boardPageSize).queryFn(),
+    pageOf: (page) => boardPage(filter, page),
     rowsOf: (page) => page.jobs,
   })
   return { ...board, searchLeftOut: head?.searchLeftOut ?? null, jobAt: rowAt }
