@@ -20,16 +20,18 @@
       for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload)
     }
   })
+  const closed = { ok: false, error: { code: 'bridge_closed', message: 'The app stopped responding.' } }
   socket.addEventListener('close', () => {
-    for (const resolve of pending.values()) {
-      resolve({ ok: false, error: { code: 'bridge_closed', message: 'The app stopped responding.' } })
-    }
+    for (const resolve of pending.values()) resolve(closed)
     pending.clear()
   })
 
   const bridge = {
+    // Sent at once when the connection is up, as Electron's ipcRenderer.invoke sends: a call made while the
+    // page renders leaves before the render, not after it.
     invoke: async (route, input) => {
-      await opened
+      if (socket.readyState === WebSocket.CONNECTING) await opened
+      if (socket.readyState !== WebSocket.OPEN) return closed
       const id = nextId++
       return new Promise((resolve) => {
         pending.set(id, resolve)
