@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ModelFilterRecord } from '../ipc/routes/catalog.ts'
-import type { CatalogModel } from './catalog.ts'
+import { billedPerSecond, type CatalogModel } from './catalog.ts'
 import {
   createModelFilterer,
   emptyFilter,
@@ -9,9 +9,12 @@ import {
   filterToParams,
   filterValueLimit,
   perMillion,
+  sortColumns,
   sortModels,
   workloadCost,
 } from './catalog-view.ts'
+import { compareAmounts, parseAmount } from './money.ts'
+import { textOrder } from './sorting.ts'
 
 const model = (
   id: string,
@@ -208,5 +211,75 @@ describe('filtering as the person types', () => {
     const tied = first.filter((m) => m.contextLength === first[0]?.contextLength).map((m) => m.id)
     expect(tied).toEqual([...tied].sort((a, b) => a.localeCompare(b, 'en')))
     expect(sortModels([...models], 'contextLength', false)).not.toBe(first)
+  })
+
+  it('orders every column either way as comparing the models one by one does: missing last, ties by id', () => {
+    let seed = 5
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed
+    }
+    // The generator's high bits: its low ones repeat with a short period.
+    const pick = <T>(values: readonly T[]) => values[(next() >>> 16) % values.length] as T
+    const prices = [null, '0', '0.000001', '0.0000010', '0.00002', '0.0000015']
+    const models = Array.from({ length: 200 }, (_, i) =>
+      model(
+        `${pick(['p', 'q', 'Q', 'r'])}/m-${(next() >>> 16) % 1000}-${i}`,
+        pick(prices),
+        pick([null, 8192, 4096, 128_000]),
+        {
+          name: pick(['Alpha', 'alpha', 'Beta', 'Gamma', `Model ${i}`]),
+          maxCompletionTokens: pick([null, 1024, 4096]),
+          prices: {
+            prompt: pick(prices),
+            completion: pick(prices),
+            cacheRead: pick(prices),
+            cacheWrite5m: pick(prices),
+            cacheWrite1h: pick(prices),
+          },
+          perSecond: pick([null, '0.05', '0.050', '0.1']),
+          roles: pick([['chat'], ['video'], ['image']]),
+          moderated: pick([true, false]),
+          expirationDate: pick([null, '2027-01-31', '2026-12-01']),
+        },
+      ),
+    )
+    const valueOf = (m: CatalogModel, column: (typeof sortColumns)[number]) => {
+      if (column === 'perSecond') return m.perSecond === null ? null : parseAmount(m.perSecond)
+      if (column in m.prices) {
+        const price = m.prices[column as keyof CatalogModel['prices']]
+        return price === null || billedPerSecond(m) ? null : parseAmount(price)
+      }
+      return m[
+        column as
+          | 'id'
+          | 'provider'
+          | 'name'
+          | 'contextLength'
+          | 'maxCompletionTokens'
+          | 'moderated'
+          | 'expirationDate'
+      ]
+    }
+    const compare = (x: unknown, y: unknown) =>
+      typeof x === 'bigint' && typeof y === 'bigint'
+        ? compareAmounts(x, y)
+        : typeof x === 'number' && typeof y === 'number'
+          ? x - y
+          : textOrder.compare(String(x), String(y))
+    for (const column of sortColumns)
+      for (const descending of [false, true]) {
+        const direct = [...models].sort((a, b) => {
+          const x = valueOf(a, column)
+          const y = valueOf(b, column)
+          if ((x === null) !== (y === null)) return x === null ? 1 : -1
+          const order = x === null || y === null ? 0 : compare(x, y) * (descending ? -1 : 1)
+          return order || textOrder.compare(a.id, b.id)
+        })
+        expect(
+          sortModels(models, column, descending).map((m) => m.id),
+          `${column} ${descending}`,
+        ).toEqual(direct.map((m) => m.id))
+      }
   })
 })

@@ -3,7 +3,7 @@
 
 import { billedPerSecond, type CatalogModel, type ModelRole, type PriceName } from './catalog.ts'
 import { type Amount, compareAmounts, formatAmount, multiply, parseAmount } from './money.ts'
-import { sortedByKey, textOrder } from './sorting.ts'
+import { sortedByDistinctKeys, sortedByKey, textOrder } from './sorting.ts'
 
 /** Per-token price → per-million, exactly. */
 export const perMillion = (price: string): string => formatAmount(multiply(parseAmount(price), 1_000_000))
@@ -113,11 +113,26 @@ function haystackOf(model: CatalogModel): string {
   return text
 }
 
+/**
+ * The searchable text of each model of a list, in the list's order: kept for the lists searched again (a
+ * catalog's sorted orders, and each result, which the next keystroke narrows), so that a search of 50,000
+ * models reads an array rather than looking each model up.
+ */
+const listHaystacks = new WeakMap<readonly CatalogModel[], readonly string[]>()
+function haystacksOf(models: readonly CatalogModel[]): readonly string[] {
+  let texts = listHaystacks.get(models)
+  if (!texts) {
+    texts = models.map(haystackOf)
+    listHaystacks.set(models, texts)
+  }
+  return texts
+}
+
 /** Keeps the models' order: filtering a sorted list gives the same list as sorting the filtered one. */
 export function filterModels(models: readonly CatalogModel[], filter: ModelFilter): CatalogModel[] {
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean)
   const maxPrice = filter.maxPrice ? parseAmount(filter.maxPrice) : null
-  return models.filter((model) => {
+  const passes = (model: CatalogModel) => {
     if (filter.provider && model.provider !== filter.provider) return false
     if (filter.input && !model.inputModalities.includes(filter.input)) return false
     if (filter.output && !model.outputModalities.includes(filter.output)) return false
@@ -129,12 +144,23 @@ export function filterModels(models: readonly CatalogModel[], filter: ModelFilte
       if (model.prices.prompt === null || billedPerSecond(model)) return false
       if (multiply(parseAmount(model.prices.prompt), 1_000_000) > maxPrice) return false
     }
-    if (words.length) {
-      const haystack = haystackOf(model)
-      if (!words.every((word) => haystack.includes(word))) return false
-    }
     return true
-  })
+  }
+  const texts = words.length ? haystacksOf(models) : null
+  const shown: CatalogModel[] = []
+  const shownTexts: string[] = []
+  for (let index = 0; index < models.length; index++) {
+    const model = models[index] as CatalogModel
+    if (!passes(model)) continue
+    if (texts) {
+      const text = texts[index] as string
+      if (!words.every((word) => text.includes(word))) continue
+      shownTexts.push(text)
+    }
+    shown.push(model)
+  }
+  if (texts) listHaystacks.set(shown, shownTexts)
+  return shown
 }
 
 export const sortColumns = [
@@ -156,23 +182,8 @@ export type SortColumn = (typeof sortColumns)[number]
 
 const priceColumns = new Set<string>(['prompt', 'completion', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h'])
 
-/** Each catalog's sorted lists, by column and direction, and each model's place in the order of ids. */
+/** Each catalog's sorted lists, by column and direction. */
 const sortedLists = new WeakMap<readonly CatalogModel[], Map<string, CatalogModel[]>>()
-const idRanks = new WeakMap<readonly CatalogModel[], Map<CatalogModel, number>>()
-
-function idRankOf(models: readonly CatalogModel[]): Map<CatalogModel, number> {
-  let ranks = idRanks.get(models)
-  if (!ranks) {
-    const byId = sortedByKey(
-      models,
-      (model) => model.id,
-      (a, b) => textOrder.compare(a, b),
-    )
-    ranks = new Map(byId.map((model, rank) => [model, rank]))
-    idRanks.set(models, ranks)
-  }
-  return ranks
-}
 
 /**
  * Sorted by one column; missing values always last, ties by id. A model billed per second has no token price
@@ -200,33 +211,42 @@ export function sortModels(
 }
 
 function sortOnce(models: readonly CatalogModel[], column: SortColumn, descending: boolean): CatalogModel[] {
-  const read = (model: CatalogModel): string | number | bigint | boolean | null =>
-    column === 'perSecond'
-      ? model.perSecond === null
-        ? null
-        : parseAmount(model.perSecond)
-      : priceColumns.has(column)
-        ? (() => {
-            const price = model.prices[column as PriceName]
-            return price === null || billedPerSecond(model) ? null : parseAmount(price)
-          })()
-        : model[column as Exclude<SortColumn, PriceName | 'perSecond'>]
-  const direction = descending ? -1 : 1
-  const ranks = idRankOf(models)
-  return sortedByKey(
-    models,
+  const textCompare = (a: string, b: string) => textOrder.compare(a, b)
+  if (column === 'id' && !descending) return sortedByKey(models, (model) => model.id, textCompare)
+  // Placed in the order of ids, which breaks every tie.
+  const byId = sortModels(models, 'id', false)
+  // Ids are unique: the other direction is the same list reversed.
+  if (column === 'id') return [...byId].reverse()
+  if (column === 'name') {
+    // Names are nearly all distinct: compared directly, equal ones keep their order of ids.
+    return sortedByKey(byId, (model) => model.name, descending ? (a, b) => textCompare(b, a) : textCompare)
+  }
+  if (column === 'perSecond' || priceColumns.has(column)) {
+    // Compared as amounts, each distinct price parsed once.
+    const amounts = new Map<string, Amount>()
+    const amount = (price: string) => {
+      let value = amounts.get(price)
+      if (value === undefined) {
+        value = parseAmount(price)
+        amounts.set(price, value)
+      }
+      return value
+    }
+    const price = (model: CatalogModel) =>
+      column === 'perSecond'
+        ? model.perSecond
+        : billedPerSecond(model)
+          ? null
+          : model.prices[column as PriceName]
+    return sortedByDistinctKeys(byId, price, (a, b) => compareAmounts(amount(a), amount(b)), descending)
+  }
+  const read = (model: CatalogModel) => model[column as 'provider' | 'contextLength' | 'moderated']
+  return sortedByDistinctKeys(
+    byId,
     read,
-    (x, y) => {
-      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1
-      const order =
-        typeof x === 'bigint' && typeof y === 'bigint'
-          ? compareAmounts(x, y)
-          : typeof x === 'number' && typeof y === 'number'
-            ? x - y
-            : textOrder.compare(String(x), String(y))
-      return order * direction
-    },
-    (a, b) => (ranks.get(a) ?? 0) - (ranks.get(b) ?? 0),
+    (x, y) =>
+      typeof x === 'number' && typeof y === 'number' ? x - y : textOrder.compare(String(x), String(y)),
+    descending,
   )
 }
 
