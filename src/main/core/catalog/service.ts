@@ -41,6 +41,8 @@ interface Kept {
   facets?: ReturnType<typeof facetsOf>
   /** Read from disk when the app started and older than a fresh catalog: shown at once, refreshed after. */
   outdated?: boolean
+  /** What changed since the catalog kept before it (worked out once); null when there is nothing to compare. */
+  changes?: ({ since: number } & ReturnType<typeof diffCatalogs>) | null
 }
 
 const merge = (raw: RawListings) =>
@@ -187,17 +189,22 @@ export function createCatalogService(deps: {
   /** The browser's filter, narrowing the last result while the person keeps typing. */
   const filterer = createModelFilterer()
 
+  /** What changed since the catalog kept before this one, when this one is the newest kept. */
+  function changesOf(kept: Kept): Kept['changes'] {
+    if (kept.outdated || !kept.fresh) return null
+    const [newest, previous] = deps.history.catalogSnapshots.times(profileId, 2)
+    if (newest !== kept.fetchedAt || previous === undefined) return null
+    const before = deps.history.catalogSnapshots.at(profileId, previous)
+    return before
+      ? { since: previous, ...diffCatalogs(merge(readSnapshot(before.modelsJson)), mergedOf(kept)) }
+      : null
+  }
+
   /** The catalog (from disk at once after a start) and what changed since the one before it. */
   async function browsed(refresh: boolean) {
     const kept = await current(refresh, true)
-    const [newest, previous] = kept.outdated ? [] : deps.history.catalogSnapshots.latest(profileId, 2)
-    const changes =
-      kept.fresh && newest?.fetchedAt === kept.fetchedAt && previous
-        ? {
-            since: previous.fetchedAt,
-            ...diffCatalogs(merge(readSnapshot(previous.modelsJson)), mergedOf(kept)),
-          }
-        : null
+    if (kept.changes === undefined) kept.changes = changesOf(kept)
+    const { changes } = kept
     return {
       kept,
       state: {

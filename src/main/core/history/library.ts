@@ -59,6 +59,7 @@ const runRows = rowsOf('decision run', DecisionRunRow)
 const CatalogSnapshotRow = z.object({ profileId: text, fetchedAt: integer, modelsJson: text })
 export type CatalogSnapshotRow = z.infer<typeof CatalogSnapshotRow>
 const snapshotRows = rowsOf('catalog snapshot', CatalogSnapshotRow)
+const snapshotTimes = rowsOf('catalog snapshot', z.object({ fetchedAt: integer }))
 const versionRows = rowsOf('questionnaire version', z.object({ bodyJson: text }))
 
 export function imageResultRepository(db: DatabaseSync, damaged: DamagedRows) {
@@ -166,6 +167,11 @@ export function catalogSnapshotRepository(db: DatabaseSync) {
   const latest =
     db.prepare(`SELECT profile_id AS profileId, fetched_at AS fetchedAt, models_json AS modelsJson
     FROM catalog_snapshots WHERE profile_id = ? ORDER BY fetched_at DESC LIMIT ?`)
+  const times = db.prepare(
+    'SELECT fetched_at AS fetchedAt FROM catalog_snapshots WHERE profile_id = ? ORDER BY fetched_at DESC LIMIT ?',
+  )
+  const at = db.prepare(`SELECT profile_id AS profileId, fetched_at AS fetchedAt, models_json AS modelsJson
+    FROM catalog_snapshots WHERE profile_id = ? AND fetched_at = ?`)
   const prune = db.prepare(`DELETE FROM catalog_snapshots WHERE profile_id = ? AND id NOT IN
     (SELECT id FROM catalog_snapshots WHERE profile_id = ? ORDER BY fetched_at DESC LIMIT 2)`)
   return {
@@ -175,5 +181,10 @@ export function catalogSnapshotRepository(db: DatabaseSync) {
       prune.run(row.profileId, row.profileId)
     },
     latest: (profileId: string, count = 2) => snapshotRows.all(latest.all(profileId, count)),
+    /** When the newest `count` were fetched, newest first, without reading the catalogs themselves. */
+    times: (profileId: string, count = 2) =>
+      snapshotTimes.all(times.all(profileId, count)).map((row) => row.fetchedAt),
+    /** The one fetched at `fetchedAt`, if it is still kept. */
+    at: (profileId: string, fetchedAt: number) => snapshotRows.maybe(at.get(profileId, fetchedAt)),
   }
 }
