@@ -244,7 +244,7 @@ describe('filtering as the person types', () => {
         },
       ),
     )
-    const valueOf = (m: CatalogModel, column: (typeof sortColumns)[number]) => {
+    const cellOf = (m: CatalogModel, column: (typeof sortColumns)[number]) => {
       if (column === 'perSecond') return m.perSecond === null ? null : parseAmount(m.perSecond)
       if (column in m.prices) {
         const price = m.prices[column as keyof CatalogModel['prices']]
@@ -270,8 +270,8 @@ describe('filtering as the person types', () => {
     for (const column of sortColumns)
       for (const descending of [false, true]) {
         const direct = [...models].sort((a, b) => {
-          const x = valueOf(a, column)
-          const y = valueOf(b, column)
+          const x = cellOf(a, column)
+          const y = cellOf(b, column)
           if ((x === null) !== (y === null)) return x === null ? 1 : -1
           const order = x === null || y === null ? 0 : compare(x, y) * (descending ? -1 : 1)
           return order || textOrder.compare(a.id, b.id)
