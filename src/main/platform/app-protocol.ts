@@ -12,7 +12,8 @@ import type { Thumbnails } from '../core/media/thumbnails.ts'
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    // The renderer's scripts keep their compiled code between starts (V8's code cache; needs `standard`).
+    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
     { scheme: 'media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
   ])
 }
