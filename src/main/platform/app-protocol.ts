@@ -13,7 +13,10 @@ import type { Thumbnails } from '../core/media/thumbnails.ts'
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     // The renderer's scripts keep their compiled code between starts (V8's code cache; needs `standard`).
-    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    {
+      scheme: appScheme,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+    },
     { scheme: 'media', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
   ])
 }

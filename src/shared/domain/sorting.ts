@@ -67,9 +67,10 @@ export function sortedByDistinctKeys<T, K>(
     const group = at < 0 ? groups : (rank[at] as number)
     const slot = at < 0 || !descending ? group : groups - 1 - group
     slots[index] = slot
-    starts[slot + 1]++
+    starts[slot + 1] = (starts[slot + 1] as number) + 1
   }
-  for (let slot = 1; slot < starts.length; slot++) starts[slot] += starts[slot - 1] as number
+  for (let slot = 1; slot < starts.length; slot++)
+    starts[slot] = (starts[slot] as number) + (starts[slot - 1] as number)
   const sorted = new Array<T>(items.length)
   for (let index = 0; index < items.length; index++)
     sorted[(starts[slots[index] as number] as number)++] = items[index] as T

@@ -204,7 +204,7 @@ export function createCatalogService(deps: {
   async function browsed(refresh: boolean) {
     const kept = await current(refresh, true)
     if (kept.changes === undefined) kept.changes = changesOf(kept)
-    const { changes } = kept
+    const changes = kept.changes ?? null
     return {
       kept,
       state: {
