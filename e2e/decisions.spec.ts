@@ -1,7 +1,7 @@
 // The decision builder: a questionnaire with one question of each kind, built by clicking, run on the
 // sandbox, answered on screen.
 import { readFile } from 'node:fs/promises'
-import { expect, screenshot, test } from './fixtures/app.ts'
+import { chooseModel, expect, screenshot, test } from './fixtures/app.ts'
 
 test('builds a yes/no, a choice and a score question, runs them, reads the three answers, and finds them after a restart', async ({
   app,
@@ -131,7 +131,7 @@ test('explains why the dedicated model cannot read an image, and runs the vision
   await expect(page.getByRole('img', { name: 'street.png' })).toBeVisible()
   await expect(page.getByRole('alert')).toContainText('reads text and JSON only')
   await expect(page.getByRole('button', { name: 'Run' })).toBeDisabled()
-  await page.getByRole('combobox', { name: 'Model' }).selectOption('aurora/sight-decide')
+  await chooseModel(page, 'aurora/sight-decide')
   await page.getByRole('button', { name: 'Run' }).click()
   await expect(
     page.getByRole('region', { name: 'Answers' }).getByRole('article', { name: 'Answer: Question 1' }),
@@ -200,7 +200,7 @@ test('keeps runs, and compares two runs side by side', async ({ app }) => {
   await page.getByLabel('Content to evaluate').fill('My parcel never arrived.')
   await page.getByRole('button', { name: 'Run' }).click()
   await expect(page.getByRole('region', { name: 'Answers' })).toBeVisible()
-  await page.getByRole('combobox', { name: 'Model' }).selectOption('aurora/sight-decide')
+  await chooseModel(page, 'aurora/sight-decide')
   await page.getByRole('button', { name: 'Run' }).click()
   await expect(page.getByRole('region', { name: 'Answers' })).toContainText('tokens billed')
 

@@ -2,7 +2,7 @@
 // family A and family B; family C works from a reference; a refused file; the gallery after a restart.
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expect, screenshot, test } from './fixtures/app.ts'
+import { chooseModel, expect, screenshot, test } from './fixtures/app.ts'
 
 /** A real 64×48 PNG, made with sharp. */
 const sourcePng = sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc7733' } })
@@ -36,7 +36,7 @@ test('generates with each family, with only the options each takes', async ({ ap
   const { page } = app
   await page.getByRole('link', { name: 'Images' }).click()
   const form = page.getByRole('form', { name: 'Generate' })
-  await form.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await chooseModel(form, 'lumen/image-1')
   await expect(form.getByLabel('Provider')).toBeVisible()
   await form.getByRole('combobox', { name: 'Images' }).selectOption('2')
   await form.getByRole('combobox', { name: 'Size' }).selectOption('256x256')
@@ -62,7 +62,7 @@ test('generates with each family, with only the options each takes', async ({ ap
   await page.keyboard.press('0')
   await expect(page.getByRole('radio', { name: 'Fit' })).toBeChecked()
 
-  await form.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
+  await chooseModel(form, 'aurora/flash-image')
   await expect(form.getByRole('combobox', { name: 'Images' })).toHaveCount(0)
   await expect(form.getByLabel('Provider')).toHaveCount(0)
   await form.getByLabel('Describe the image').fill('a red bicycle')
@@ -70,7 +70,7 @@ test('generates with each family, with only the options each takes', async ({ ap
   await expect(details).toContainText('aurora/flash-image')
 
   await details.getByRole('button', { name: 'Use as reference' }).click()
-  await form.getByRole('combobox', { name: 'Model' }).selectOption('orbit/ref-image')
+  await chooseModel(form, 'orbit/ref-image')
   await expect(form.getByRole('group', { name: /Reference images \(1 of 1–3/ })).toBeVisible()
   await form.getByLabel('Describe the image').fill('a poster in this style')
   await form.getByRole('button', { name: 'Generate' }).click()
@@ -94,7 +94,7 @@ test('edits a dropped PNG with family A and family B, compares before and after,
   await dropFile(page, 'photo.png', 'image/png', await sourcePng)
   const edit = page.getByRole('form', { name: 'Edit' })
   await expect(page.getByText('Editing photo.png')).toBeVisible()
-  await edit.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await chooseModel(edit, 'lumen/image-1')
   await expect(edit).toContainText('Sent to /v1/images/edits')
   await edit.getByRole('combobox', { name: 'Size' }).selectOption('auto')
   await edit.getByLabel('Describe the change').fill('add a red balloon')
@@ -111,7 +111,7 @@ test('edits a dropped PNG with family A and family B, compares before and after,
   await screenshot(page, 'images-edit-dark')
   await page.emulateMedia({ colorScheme: 'light' })
 
-  await edit.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
+  await chooseModel(edit, 'aurora/flash-image')
   await expect(edit).toContainText('Sent to generateContent')
   await edit.getByLabel('Describe the change').fill('make it night')
   await edit.getByRole('button', { name: 'Edit image' }).click()
@@ -122,7 +122,7 @@ test('edits a dropped PNG with family A and family B, compares before and after,
   // A square result of a 4:3 source, in a wide window: the source is drawn inside the result's frame, never
   // around it.
   await page.setViewportSize({ width: 1920, height: 1080 })
-  await edit.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await chooseModel(edit, 'lumen/image-1')
   await edit.getByRole('combobox', { name: 'Size' }).selectOption('1024x1024')
   await edit.getByLabel('Describe the change').fill('square it')
   await edit.getByRole('button', { name: 'Edit image' }).click()
@@ -177,7 +177,7 @@ test('shows a generation under way and a refusal on the canvas itself', async ({
   await page.getByRole('link', { name: 'Images' }).click()
   const form = page.getByRole('form', { name: 'Generate' })
   const canvas = page.getByRole('region', { name: 'Canvas' })
-  await form.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await chooseModel(form, 'lumen/image-1')
   await form.getByRole('combobox', { name: 'Size' }).selectOption('256x256')
   await form.getByLabel('Describe the image').fill('a lighthouse at dusk')
   // A slow service: the canvas says the image is on its way.

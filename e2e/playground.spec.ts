@@ -1,7 +1,7 @@
 // The native-protocol playground against the sandbox: a streamed messages conversation with a tool round trip;
 // a generateContent turn with thoughts and an inline image; a cache created, used twice, deleted; an expired
 // cache.
-import { expect, screenshot, test } from './fixtures/app.ts'
+import { chooseModel, expect, screenshot, test } from './fixtures/app.ts'
 
 const tools = JSON.stringify([
   {
@@ -17,7 +17,7 @@ test('streams a messages conversation with a tool round trip, and shows each tur
   const { page } = app
   await page.getByRole('link', { name: 'Playground' }).click()
   const settings = page.getByRole('region', { name: 'Messages settings' })
-  await settings.getByRole('combobox', { name: 'Model' }).selectOption('nimbus/chat-4')
+  await chooseModel(settings, 'nimbus/chat-4')
   await settings.getByLabel('Tools (JSON)').fill('[{"name": 1}]')
   await expect(settings.getByText(/Tools must be an array/)).toBeVisible()
   await settings.getByLabel('Tools (JSON)').fill(tools)
@@ -66,7 +66,7 @@ test('a generateContent turn with thoughts and an inline image kept in the galle
   await page.getByRole('link', { name: 'Playground' }).click()
   await page.getByRole('tab', { name: 'Generate content' }).click()
   const settings = page.getByRole('region', { name: 'generateContent settings' })
-  await settings.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
+  await chooseModel(settings, 'aurora/flash-image')
   // Generation settings are checked at the field and sent as typed.
   await settings.getByLabel('temperature').fill('3')
   await expect(settings.getByText('Use a number from 0 to 2.')).toBeVisible()
@@ -98,7 +98,7 @@ test('creates a cache, uses it twice, deletes it; an expired cache is marked and
   await page.getByRole('link', { name: 'Playground' }).click()
   await page.getByRole('tab', { name: 'Cached contents' }).click()
   const form = page.getByRole('form', { name: 'New cache' })
-  await form.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-2')
+  await chooseModel(form, 'aurora/flash-2')
   await form.getByLabel('Name (optional)').fill('handbook')
   await form.getByLabel('Contents to cache').fill('The staff handbook. '.repeat(300))
   await form.getByLabel(/TTL in seconds/).fill('300')
@@ -167,7 +167,7 @@ test('answers a first message on the defaults, starts a new conversation clean, 
   const settings = page.getByRole('region', { name: 'Messages settings' })
   const chosen = await settings.getByRole('combobox', { name: 'Model' }).inputValue()
   await page.getByRole('button', { name: 'New conversation' }).click()
-  await settings.getByRole('combobox', { name: 'Model' }).selectOption('aurora/flash-image')
+  await chooseModel(settings, 'aurora/flash-image')
   await composer.getByLabel('Your message').fill('Hello again')
   await composer.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByRole('alert')).toBeVisible()

@@ -3,7 +3,7 @@
 // to icons below 1000 px, and a screenshot of each is kept for review.
 import type { Page } from '@playwright/test'
 import { screenList } from '#shared/screens'
-import { expect, screenshot, test } from './fixtures/app.ts'
+import { chooseModel, expect, screenshot, test } from './fixtures/app.ts'
 
 const sizes = [
   { width: 900, height: 600 },
@@ -14,7 +14,7 @@ const sizes = [
 async function withWork(page: Page) {
   await page.getByRole('link', { name: 'Images' }).click()
   const form = page.getByRole('form', { name: 'Generate' })
-  await form.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await chooseModel(form, 'lumen/image-1')
   await form.getByRole('combobox', { name: 'Size' }).selectOption('1024x1024')
   await form.getByLabel('Describe the image').fill('a lighthouse at dusk')
   await form.getByRole('button', { name: 'Generate' }).click()

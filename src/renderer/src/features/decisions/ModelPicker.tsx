@@ -1,24 +1,32 @@
 // Decision models only, with their price and what they read; the format and the endpoint variant.
+import { useMemo } from 'react'
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
+import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { formatUsd } from '../../format.ts'
 import { useCurrentRequest, useRunSettings } from './run-settings.ts'
 
 export function ModelPicker() {
   const settings = useRunSettings()
   const { models, model, imagesRefused } = useCurrentRequest()
+  const choices = useMemo(
+    () =>
+      models.data?.map((m) => ({
+        id: m.id,
+        label: `${m.name} · ${formatUsd(formatAmount(multiply(parseAmount(m.promptPrice), 1_000_000)))}/1M input${m.readsImages ? ' · reads images' : ' · text and JSON'}`,
+      })) ?? [],
+    [models.data],
+  )
   return (
     <>
-      <label className="field">
-        <span className="field__label">Model</span>
-        <select value={model?.id ?? ''} onChange={(event) => settings.set({ modelId: event.target.value })}>
-          {models.data?.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name} · {formatUsd(formatAmount(multiply(parseAmount(m.promptPrice), 1_000_000)))}/1M input
-              {m.readsImages ? ' · reads images' : ' · text and JSON'}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ModelChooser
+        label="Model"
+        choices={choices}
+        value={model?.id ?? ''}
+        onChange={(modelId) => settings.set({ modelId })}
+        placeholder={
+          models.data ? undefined : models.isError ? 'The models did not load' : 'Loading the models…'
+        }
+      />
       {imagesRefused ? (
         <p className="field-error" role="alert">
           {model?.name} reads text and JSON only, so it cannot answer about images. Choose a model that reads

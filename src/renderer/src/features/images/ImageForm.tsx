@@ -2,7 +2,7 @@
 // takes and only those, a provider pin where it means something, reference images for family C. With a source
 // on the canvas the same form describes an edit, sent the way the model's family edits.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import {
   editQualities,
   imageBackgrounds,
@@ -14,6 +14,7 @@ import {
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import type { ImageModel, ImageOptions, ImageRecord } from '#shared/ipc/routes/images'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
@@ -126,6 +127,21 @@ export function ImageForm(props: {
               ? inputFidelities
               : ['1', '2', '3', '4']
   const cannotEdit = editing ? (models.data?.filter((m) => !m.readsImages) ?? []) : []
+  // Listed by family, those that cannot take the image being edited shown but not chosen.
+  const choices = useMemo(
+    () =>
+      (['A', 'B', 'C'] as const).flatMap((family) =>
+        (models.data ?? [])
+          .filter((m) => m.family === family)
+          .map((m) => ({
+            id: m.id,
+            label: `${m.name} · ${perMillion(m.promptPrice)}/1M in · ${perMillion(m.completionPrice)}/1M out`,
+            group: familyLabels[family],
+            disabled: editing && !m.readsImages,
+          })),
+      ),
+    [models.data, editing],
+  )
 
   return (
     <form
@@ -163,33 +179,24 @@ export function ImageForm(props: {
         </label>
       ) : null}
       <div className="field">
-        <label className="field__label" htmlFor={`${formId}-model`}>
-          Model
-        </label>
-        <select
-          id={`${formId}-model`}
-          aria-describedby={`${formId}-model-note`}
+        <ModelChooser
+          label="Model"
+          choices={choices}
           value={model?.id ?? ''}
-          onChange={(event) => setModelId(event.target.value)}
-        >
-          {(['A', 'B', 'C'] as const).map((family) => (
-            <optgroup key={family} label={familyLabels[family]}>
-              {models.data
-                ?.filter((m) => m.family === family)
-                .map((m) => (
-                  <option key={m.id} value={m.id} disabled={!usable(m)}>
-                    {m.name} · {perMillion(m.promptPrice)}/1M in · {perMillion(m.completionPrice)}/1M out
-                  </option>
-                ))}
-            </optgroup>
-          ))}
-        </select>
+          onChange={setModelId}
+          describedBy={`${formId}-model-note`}
+          placeholder={
+            models.data ? undefined : models.isError ? 'The models did not load' : 'Loading the models…'
+          }
+        />
         <span id={`${formId}-model-note`} className="muted">
           {editing && model ? <span>{editRouteLabels[model.family]}</span> : null}
           {cannotEdit.length ? (
             <span className="muted">
-              {cannotEdit.map((m) => m.name).join(', ')} cannot edit:{' '}
-              {cannotEdit.length === 1 ? 'it takes' : 'they take'} no image as input.
+              {cannotEdit.length > 3
+                ? `${cannotEdit.length.toLocaleString()} models`
+                : cannotEdit.map((m) => m.name).join(', ')}{' '}
+              cannot edit: {cannotEdit.length === 1 ? 'it takes' : 'they take'} no image as input.
             </span>
           ) : null}
         </span>

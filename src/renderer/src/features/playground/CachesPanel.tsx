@@ -2,12 +2,13 @@
 // expiry time (never both); the handles this app created with a live countdown, token count and write cost;
 // read one again, delete it, or use it in a conversation.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { cacheTtl, resolveCacheExpiry } from '#shared/domain/caches'
 import { startingModel } from '#shared/domain/catalog'
 import type { CacheHandle } from '#shared/ipc/routes/playground'
 import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { formatDateTime, formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { invalidateTopic } from '../../query.ts'
@@ -112,8 +113,11 @@ function jsonArray(json: string): { ok: true; items: unknown[] } | { ok: false; 
 function CreateCache() {
   const catalog = useCatalog()
   const client = useQueryClient()
-  const models =
-    catalog.data?.models.filter((m) => m.roles.includes('chat') && m.prices.cacheRead !== null) ?? []
+  const models = useMemo(
+    () => catalog.data?.models.filter((m) => m.roles.includes('chat') && m.prices.cacheRead !== null) ?? [],
+    [catalog.data],
+  )
+  const choices = useMemo(() => models.map((m) => ({ id: m.id, label: m.name })), [models])
   const [model, setModel] = useState('')
   const [displayName, setDisplayName] = useState('')
   const [system, setSystem] = useState('')
@@ -160,16 +164,7 @@ function CreateCache() {
     >
       <h2 className="section-title">New cache</h2>
       <div className="playground-settings__row">
-        <label className="field">
-          <span className="field__label">Model</span>
-          <select value={chosen} onChange={(event) => setModel(event.target.value)}>
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name} ({m.id})
-              </option>
-            ))}
-          </select>
-        </label>
+        <ModelChooser label="Model" choices={choices} value={chosen} onChange={setModel} />
         <label className="field">
           <span className="field__label">Name (optional)</span>
           <input value={displayName} onChange={(event) => setDisplayName(event.target.value)} />

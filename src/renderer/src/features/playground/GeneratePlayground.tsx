@@ -7,6 +7,7 @@ import { startingModel } from '#shared/domain/catalog'
 import { assembleGenerate } from '#shared/domain/playground'
 import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { Composer, dataOf } from './Composer.tsx'
@@ -46,6 +47,7 @@ export function GeneratePlayground(props: {
     [catalog.data],
   )
   const model = models.find((m) => m.id === settings.model)
+  const choices = useMemo(() => models.map((m) => ({ id: m.id, label: m.name })), [models])
   const starting = startingModel(models)
   useEffect(() => {
     if (!settings.model && starting)
@@ -130,19 +132,12 @@ export function GeneratePlayground(props: {
   return (
     <div className="playground">
       <section className="playground-settings" aria-label="generateContent settings">
-        <label className="field">
-          <span className="field__label">Model</span>
-          <select
-            value={settings.model}
-            onChange={(event) => setSettings({ model: event.target.value, cachedContent: null })}
-          >
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name} ({m.id})
-              </option>
-            ))}
-          </select>
-        </label>
+        <ModelChooser
+          label="Model"
+          choices={choices}
+          value={settings.model}
+          onChange={(model) => setSettings({ model, cachedContent: null })}
+        />
         <label className="field">
           <span className="field__label">Cached content</span>
           <select

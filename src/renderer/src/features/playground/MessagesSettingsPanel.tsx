@@ -1,5 +1,7 @@
 // The settings of a messages conversation: model, system prompt, max_tokens, sampling, tools (validated JSON)
 // and tool_choice, and streaming.
+import { useMemo } from 'react'
+import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { type MessagesSettings, parseMaxTokens, parseSampling, parseTools } from './conversation.ts'
 import { NumberSetting } from './NumberSetting.tsx'
 
@@ -16,7 +18,8 @@ export function MessagesSettingsPanel(props: {
   models: { id: string; name: string }[]
   onChange: (change: Partial<MessagesSettings>) => void
 }) {
-  const { settings, onChange } = props
+  const { settings, onChange, models } = props
+  const choices = useMemo(() => models.map((model) => ({ id: model.id, label: model.name })), [models])
   const tools = parseTools(settings.toolsJson)
   const maxTokens = parseMaxTokens(settings.maxTokens)
   const sampling = (
@@ -34,16 +37,12 @@ export function MessagesSettingsPanel(props: {
   )
   return (
     <section className="playground-settings" aria-label="Messages settings">
-      <label className="field">
-        <span className="field__label">Model</span>
-        <select value={settings.model} onChange={(event) => onChange({ model: event.target.value })}>
-          {props.models.map((model) => (
-            <option key={model.id} value={model.id}>
-              {model.name} ({model.id})
-            </option>
-          ))}
-        </select>
-      </label>
+      <ModelChooser
+        label="Model"
+        choices={choices}
+        value={settings.model}
+        onChange={(model) => onChange({ model })}
+      />
       <label className="field">
         <span className="field__label">System prompt</span>
         <textarea

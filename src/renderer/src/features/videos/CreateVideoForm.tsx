@@ -1,13 +1,14 @@
 // The create form: prompt, model with price, length and shape, frames or references, options. The inferred
 // mode and the cost estimate update as the person types; every rule of document 2 §4.1 is checked here first.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { aspectRatios, type VideoCreateRequest, videoResolutions } from '#shared/api/videos'
 import { formatAmount } from '#shared/domain/money'
 import { checkVideoReferences, estimateVideoCost, inferVideoMode } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { MediaDrop, MediaThumb } from '../../components/MediaInputs.tsx'
+import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
@@ -25,6 +26,14 @@ export function CreateVideoForm(props: {
   const form = useRef<HTMLFormElement>(null)
   useDismiss(form, props.onClose, { firstField: true })
   const models = useVideoModels()
+  const choices = useMemo(
+    () =>
+      models.data?.map((m) => ({
+        id: m.id,
+        label: m.pricePerSecond ? `${m.name} · ${formatUsd(m.pricePerSecond)}/s` : m.name,
+      })) ?? [],
+    [models.data],
+  )
   const receiver = useReceiver()
   const [draft, setDraft] = useState<VideoDraft>(() => draftFromRequest(props.initial))
   const [submitted, setSubmitted] = useState(false)
@@ -84,19 +93,15 @@ export function CreateVideoForm(props: {
         />
         {fieldError('prompt') ? <span className="field-error">{fieldError('prompt')}</span> : null}
       </label>
-      <label className="field">
-        <span className="field__label">Model</span>
-        <select value={draft.model} onChange={(event) => set({ model: event.target.value })}>
-          {models.data?.length ? null : (
-            <option value="">{models.isError ? 'Models unavailable' : 'Loading models…'}</option>
-          )}
-          {models.data?.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name} {m.pricePerSecond ? `· ${formatUsd(m.pricePerSecond)}/s` : ''}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ModelChooser
+        label="Model"
+        choices={choices}
+        value={draft.model}
+        onChange={(model) => set({ model })}
+        placeholder={
+          models.data ? undefined : models.isError ? 'The models did not load' : 'Loading the models…'
+        }
+      />
       <div className="field-row">
         <label className="field field--narrow">
           <span className="field__label">Duration (s)</span>

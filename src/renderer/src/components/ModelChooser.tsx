@@ -1,0 +1,232 @@
+// A model field that holds a catalog of any size: type to narrow the models, arrows to move, Enter to choose.
+// A native select draws every option; with 38,000 chat models it took a two-second task to open a screen.
+// This draws the field and, while it is open, at most `shownAtOnce` matches. The ARIA combobox pattern: focus
+// stays in the field, the active option is named by aria-activedescendant.
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react'
+import './model-chooser.css'
+
+export interface ModelChoice {
+  id: string
+  /** What a person reads: the name, with the price or what it reads. The id is shown beside it. */
+  label: string
+  /** A heading the choice is listed under (choices of one group come together). */
+  group?: string
+  /** Listed but not chosen: the field's description says why. */
+  disabled?: boolean
+}
+
+/** The most options drawn at once; typing narrows the rest. */
+export const shownAtOnce = 50
+
+/**
+ * The choices whose id or label holds every word of `query`, in their order, an exact id first; at most
+ * `limit`, and how many matched in all.
+ */
+export function matchingChoices(
+  choices: readonly ModelChoice[],
+  texts: readonly string[],
+  query: string,
+  limit = shownAtOnce,
+): { shown: ModelChoice[]; total: number } {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  const exact = query.trim()
+  const shown: ModelChoice[] = []
+  let total = 0
+  for (let index = 0; index < choices.length; index++) {
+    const text = texts[index] as string
+    if (!words.every((word) => text.includes(word))) continue
+    total++
+    const choice = choices[index] as ModelChoice
+    if (choice.id === exact) shown.unshift(choice)
+    else if (shown.length < limit) shown.push(choice)
+  }
+  return { shown: shown.slice(0, limit), total }
+}
+
+export function ModelChooser(props: {
+  label: string
+  choices: readonly ModelChoice[]
+  /** The chosen model's id; '' when none is. */
+  value: string
+  onChange: (id: string) => void
+  /** Shown in the empty field: while the models load, or when none fits. */
+  placeholder?: string
+  describedBy?: string
+}) {
+  const { choices, value, onChange } = props
+  const fieldId = useId()
+  const listId = `${fieldId}-list`
+  const input = useRef<HTMLInputElement>(null)
+  /** What the person typed since the list opened; null: nothing yet (the list shows every model). */
+  const [query, setQuery] = useState<string | null>(null)
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(0)
+  /** Where the list opens: below the field, or above it when the window has more room there. */
+  const [placement, setPlacement] = useState({ above: false, height: 320 })
+  const texts = useMemo(
+    () => choices.map((choice) => `${choice.id} ${choice.label}`.toLowerCase()),
+    [choices],
+  )
+  const chosen = useMemo(() => choices.find((choice) => choice.id === value), [choices, value])
+  const { shown, total } = useMemo(
+    () => (open ? matchingChoices(choices, texts, query ?? '') : { shown: [], total: 0 }),
+    [open, choices, texts, query],
+  )
+  const optionId = (index: number) => `${fieldId}-option-${index}`
+
+  const show = (index: number) => {
+    setActive(index)
+    document.getElementById(optionId(index))?.scrollIntoView?.({ block: 'nearest' })
+  }
+  const place = () => {
+    const box = input.current?.getBoundingClientRect()
+    if (!box) return
+    const below = window.innerHeight - box.bottom
+    const above = below < 200 && box.top > below
+    setPlacement({ above, height: Math.max(120, Math.min(320, (above ? box.top : below) - 16)) })
+  }
+  const openList = () => {
+    if (open) return
+    place()
+    setOpen(true)
+    setQuery(null)
+    const { shown: first } = matchingChoices(choices, texts, '')
+    setActive(
+      Math.max(
+        0,
+        first.findIndex((choice) => choice.id === value),
+      ),
+    )
+  }
+  const close = () => {
+    setOpen(false)
+    setQuery(null)
+  }
+  const choose = (choice: ModelChoice | undefined) => {
+    if (!choice || choice.disabled) return
+    if (choice.id !== value) onChange(choice.id)
+    close()
+  }
+  /** Moves the active option by `by`, past the ones that cannot be chosen. */
+  const step = (by: number) => {
+    const direction = Math.sign(by)
+    let next = Math.min(shown.length - 1, Math.max(0, active + by))
+    while (shown[next]?.disabled && shown[next + direction]) next += direction
+    if (shown[next] && !shown[next]?.disabled) show(next)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      if (!open) openList()
+      else step(event.key === 'ArrowDown' ? 1 : -1)
+    } else if (event.key === 'PageDown' || event.key === 'PageUp') {
+      if (!open) return
+      event.preventDefault()
+      step(event.key === 'PageDown' ? 10 : -10)
+    } else if (event.key === 'Enter' && open) {
+      event.preventDefault()
+      choose(shown[active])
+    } else if (event.key === 'Escape' && open) {
+      // Closes the list only: a panel around the field leaves an Escape whose default was prevented.
+      event.preventDefault()
+      close()
+    } else if (event.key === 'Tab') {
+      close()
+    }
+  }
+
+  let lastGroup: string | undefined
+  return (
+    <div className="field model-chooser">
+      <label className="field__label" htmlFor={fieldId}>
+        {props.label}
+      </label>
+      <input
+        ref={input}
+        id={fieldId}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && shown.length ? optionId(active) : undefined}
+        aria-describedby={props.describedBy}
+        placeholder={props.placeholder ?? 'Type to find a model'}
+        value={query ?? (chosen ? chosen.label : value)}
+        onChange={(event) => {
+          if (!open) place()
+          setOpen(true)
+          setQuery(event.target.value)
+          const { shown: matches } = matchingChoices(choices, texts, event.target.value)
+          setActive(
+            Math.max(
+              0,
+              matches.findIndex((choice) => !choice.disabled),
+            ),
+          )
+        }}
+        onFocus={(event) => {
+          // Typing replaces the model shown; the start of its name stays in view.
+          event.target.select()
+          event.target.scrollLeft = 0
+        }}
+        onClick={() => (open ? close() : openList())}
+        onBlur={close}
+        onKeyDown={onKeyDown}
+      />
+      {open ? (
+        <div
+          className={`model-chooser__list${placement.above ? ' model-chooser__list--above' : ''}`}
+          style={{ maxHeight: placement.height }}
+          id={listId}
+          role="listbox"
+          aria-label={props.label}
+        >
+          {shown.map((choice, index) => {
+            const heading = choice.group !== undefined && choice.group !== lastGroup ? choice.group : null
+            lastGroup = choice.group
+            return [
+              heading ? (
+                <div key={`group ${heading}`} role="presentation" className="model-chooser__group">
+                  {heading}
+                </div>
+              ) : null,
+              <div
+                key={choice.id}
+                id={optionId(index)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={index === active}
+                aria-disabled={choice.disabled || undefined}
+                className={`model-chooser__option${choice.id === value ? ' model-chooser__option--chosen' : ''}`}
+                // The field keeps the focus: a click chooses without blurring it first.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(choice)}
+                // An option a screen reader's cursor focused is chosen from the keyboard as well.
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') choose(choice)
+                }}
+              >
+                <span>{choice.label}</span>
+                <span className="model-chooser__id"> {choice.id}</span>
+              </div>,
+            ]
+          })}
+          {shown.length === 0 ? (
+            <div role="presentation" className="model-chooser__note">
+              {choices.length === 0 || !query
+                ? (props.placeholder ?? 'There is no model to choose.')
+                : `No model matches “${query}”.`}
+            </div>
+          ) : total > shown.length ? (
+            <div role="presentation" className="model-chooser__note">
+              {(total - shown.length).toLocaleString()} more: type to narrow.
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}
