@@ -1,6 +1,7 @@
 // The model catalog as every screen reads it (one merged record per model, from the three listing styles).
 // After a start it comes first from disk, at once; when that copy is old, a refresh follows in the background.
 import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { PlaygroundUse } from '#shared/domain/catalog'
 import { invoke } from './ipc.ts'
 import { useProfileId } from './profiles.ts'
 import { profileKeys } from './query.ts'
@@ -48,7 +49,25 @@ function useKeptThenRefreshed<T extends { outdated: boolean; fetchedAt: number }
   return kept
 }
 
-/** The whole catalog, for the screens that pick a model and the browser's plot and comparison. */
+/** The models the playground lists for one use (ids, names, roles); the chosen one is read with `useCatalogModel`. */
+export const useModelChoices = (use: PlaygroundUse) =>
+  useKeptThenRefreshed(
+    (profileId) => profileKeys.catalogChoices(profileId, use),
+    (refresh) => invoke('catalog.choices', { use, refresh }),
+    true,
+  )
+
+/** One model: as kept, or fresh from the single-model routes of each style. */
+export function useCatalogModel(id: string | null, refresh = false) {
+  const profileId = useProfileId()
+  return useQuery({
+    queryKey: profileKeys.catalogModel(profileId ?? '', id, refresh),
+    queryFn: () => invoke('catalog.model', { id: id ?? '', refresh }),
+    enabled: id !== null && id !== '' && profileId !== undefined,
+  })
+}
+
+/** The whole catalog, for the browser's plot and comparison. */
 export const useCatalog = (options: { enabled?: boolean } = {}) =>
   useKeptThenRefreshed(
     profileKeys.catalog,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { formatElapsed, formatPricePerMillion, formatTokenCount, formatUsd, tokensPhrase } from './format.ts'
+import {
+  formatElapsed,
+  formatPricePerMillion,
+  formatTokenCount,
+  formatUsd,
+  formatUsdPerMillion,
+  tokensPhrase,
+} from './format.ts'
 
 describe('format', () => {
   it('writes USD exactly, with cents, or the places a sub-cent amount needs', () => {
@@ -38,5 +45,13 @@ describe('token counts', () => {
   it('says “1 token”, not “1 tokens”', () => {
     expect(tokensPhrase(1)).toBe('1 token')
     expect(tokensPhrase(2048)).toBe('2,048 tokens')
+  })
+})
+
+describe('formatUsdPerMillion', () => {
+  it('writes a per-token price per million tokens as dollars, the same however often it is asked', () => {
+    expect(formatUsdPerMillion('0.0000005')).toBe('$0.50')
+    expect(formatUsdPerMillion('0.00000000123')).toBe('$0.00123')
+    expect(formatUsdPerMillion('0.0000005')).toBe(formatUsd('0.5'))
   })
 })

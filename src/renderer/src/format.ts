@@ -28,6 +28,21 @@ export function formatUsd(decimal: string | null | undefined): string {
   return places === '0' || places === '-0' ? '< $0.00000001' : `$${places}`
 }
 
+/**
+ * A per-token price in dollars per million tokens, as `formatUsd` writes dollars. Worked out once per price: a
+ * model field lists thousands of models, and a catalog repeats its prices.
+ */
+export function formatUsdPerMillion(perToken: string): string {
+  let text = usdPerMillion.get(perToken)
+  if (text === undefined) {
+    text = formatUsd(perMillion(perToken))
+    if (usdPerMillion.size >= 10_000) usdPerMillion.clear()
+    usdPerMillion.set(perToken, text)
+  }
+  return text
+}
+const usdPerMillion = new Map<string, string>()
+
 /** A price per second of video, exact, at least the cents: $0.05/s. */
 export function formatPricePerSecond(perSecond: string): string {
   const [whole = '0', fraction = ''] = perSecond.split('.')

@@ -127,7 +127,22 @@ export function fromMessages(model: MessageModel): StyleView {
   }
 }
 
-/** What a model is for, from what it reads and writes (decision models take `safety_identifier`). */
+/** What a model is picked for in the playground: a messages conversation, a generateContent one, a cache. */
+export const playgroundUses = ['messages', 'generate', 'cache'] as const
+export type PlaygroundUse = (typeof playgroundUses)[number]
+
+/** Whether the playground lists `model` for `use`. */
+export function servesUse(
+  model: Pick<CatalogModel, 'roles' | 'outputModalities' | 'prices'>,
+  use: PlaygroundUse,
+): boolean {
+  const chat = model.roles.includes('chat')
+  if (use === 'messages') return chat
+  if (use === 'cache') return chat && model.prices.cacheRead !== null
+  // generateContent also answers in text with the image models that write text.
+  return chat || (model.roles.includes('image') && model.outputModalities.includes('text'))
+}
+
 /**
  * The model a screen starts on among those it can use: a text model (chat and nothing else) before a model that
  * also draws or decides, so a first message to the default model gets a text answer.
@@ -136,6 +151,7 @@ export function startingModel<T extends Pick<CatalogModel, 'roles'>>(models: rea
   return models.find((model) => model.roles.length === 1 && model.roles[0] === 'chat') ?? models[0]
 }
 
+/** What a model is for, from what it reads and writes (decision models take `safety_identifier`). */
 export function rolesOf(view: Pick<StyleView, 'supportedParameters' | 'outputModalities'>): ModelRole[] {
   const roles: ModelRole[] = []
   const decision = view.supportedParameters.includes('safety_identifier')

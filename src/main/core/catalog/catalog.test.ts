@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { demoKey, postJson, startSandboxForFile } from '#sandbox/testing/client'
+import { playgroundUses, servesUse } from '#shared/domain/catalog'
 import { emptyFilter, filterModels, sortModels } from '#shared/domain/catalog-view'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
@@ -55,6 +56,24 @@ describe('the catalog service', () => {
     expect(second.changes?.priceChanges).toEqual([
       { id: 'nimbus/chat-4', price: 'completion', from: expect.any(String), to: '0.00002' },
     ])
+  })
+
+  it('lists the playground its models by use, ids and names only, and the video screen its video models', async () => {
+    const { catalog } = await service(() => env.sandbox.url, Date.now)
+    const { models } = await catalog.browse(false)
+    for (const use of playgroundUses) {
+      const listed = await catalog.choices(use, false)
+      expect(listed).toMatchObject({ fresh: true, outdated: false })
+      expect(listed.models.length).toBeGreaterThan(0)
+      expect(listed.models).toEqual(
+        models.filter((m) => servesUse(m, use)).map((m) => ({ id: m.id, name: m.name, roles: m.roles })),
+      )
+    }
+
+    const all = await catalog.models(false)
+    const video = await catalog.models(false, 'video')
+    expect(video.models.length).toBeGreaterThan(0)
+    expect(video.models).toEqual(all.models.filter((m) => m.architecture.output_modalities.includes('video')))
   })
 
   it('serves the browser a page at a time: filtered and sorted here, the count of all matches, the facets', async () => {

@@ -6,8 +6,9 @@ import type { ProfileScopes } from '../profiles/profile-scope.ts'
 export function catalogHandlers(deps: { scopes: ProfileScopes }): HandlersFor<typeof catalogRoutes> {
   const catalog = () => deps.scopes.active().catalog
   return {
-    'catalog.models': ({ refresh }) => catalog().models(refresh),
+    'catalog.models': ({ refresh, output }) => catalog().models(refresh, output),
     'catalog.browse': ({ refresh }) => catalog().browse(refresh),
+    'catalog.choices': ({ use, refresh }) => catalog().choices(use, refresh),
     'catalog.overview': ({ refresh }) => catalog().overview(refresh),
     'catalog.rows': (query) => catalog().rows(query),
     'catalog.model': ({ id, refresh }) => catalog().model(id, refresh),

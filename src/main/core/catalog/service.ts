@@ -10,6 +10,8 @@ import {
   fromUnified,
   type ListingStyle,
   mergeListings,
+  type PlaygroundUse,
+  servesUse,
 } from '#shared/domain/catalog'
 import {
   createModelFilterer,
@@ -218,19 +220,31 @@ export function createCatalogService(deps: {
   }
 
   return {
-    async models(refresh: boolean): Promise<CatalogSnapshot> {
+    async models(refresh: boolean, output?: string): Promise<CatalogSnapshot> {
       const kept = await current(refresh)
       if (!kept.raw.unified)
         throw new AppError({
           code: 'unavailable',
           message: kept.problem ?? 'The unified listing did not answer.',
         })
-      return { models: kept.raw.unified, fetchedAt: kept.fetchedAt, fresh: kept.fresh }
+      const models = output
+        ? kept.raw.unified.filter((model) => model.architecture.output_modalities.includes(output))
+        : kept.raw.unified
+      return { models, fetchedAt: kept.fetchedAt, fresh: kept.fresh }
     },
 
     async browse(refresh: boolean) {
       const { kept, state } = await browsed(refresh)
       return { models: mergedOf(kept), ...state }
+    },
+
+    /** The models the playground lists for `use`: ids, names and roles only. */
+    async choices(use: PlaygroundUse, refresh: boolean) {
+      const { kept, state } = await browsed(refresh)
+      const models = mergedOf(kept)
+        .filter((model) => servesUse(model, use))
+        .map(({ id, name, roles }) => ({ id, name, roles }))
+      return { models, ...state }
     },
 
     /** The browser's view without the models themselves: a 50,000-model catalog stays in this process. */

@@ -117,7 +117,7 @@ export function commandsFor(client: QueryClient): Command[] {
       group: 'Models',
       run: () => {
         navigate(pathTo('/models'))
-        void invoke('catalog.models', { refresh: true }).then(() => client.invalidateQueries())
+        void invoke('catalog.overview', { refresh: true }).then(() => client.invalidateQueries())
       },
     },
     {

@@ -63,14 +63,18 @@ export function ModelChooser(props: {
   const [active, setActive] = useState(0)
   /** Where the list opens: below the field, or above it when the window has more room there. */
   const [placement, setPlacement] = useState({ above: false, height: 320 })
-  const texts = useMemo(
-    () => choices.map((choice) => `${choice.id} ${choice.label}`.toLowerCase()),
-    [choices],
-  )
+  // What typing is matched against, worked out when the list first opens rather than with the screen.
+  const textsOf = useMemo(() => {
+    let texts: string[] | undefined
+    return () => {
+      texts ??= choices.map((choice) => `${choice.id} ${choice.label}`.toLowerCase())
+      return texts
+    }
+  }, [choices])
   const chosen = useMemo(() => choices.find((choice) => choice.id === value), [choices, value])
   const { shown, total } = useMemo(
-    () => (open ? matchingChoices(choices, texts, query ?? '') : { shown: [], total: 0 }),
-    [open, choices, texts, query],
+    () => (open ? matchingChoices(choices, textsOf(), query ?? '') : { shown: [], total: 0 }),
+    [open, choices, textsOf, query],
   )
   const optionId = (index: number) => `${fieldId}-option-${index}`
 
@@ -90,7 +94,7 @@ export function ModelChooser(props: {
     place()
     setOpen(true)
     setQuery(null)
-    const { shown: first } = matchingChoices(choices, texts, '')
+    const { shown: first } = matchingChoices(choices, textsOf(), '')
     setActive(
       Math.max(
         0,
@@ -159,7 +163,7 @@ export function ModelChooser(props: {
           if (!open) place()
           setOpen(true)
           setQuery(event.target.value)
-          const { shown: matches } = matchingChoices(choices, texts, event.target.value)
+          const { shown: matches } = matchingChoices(choices, textsOf(), event.target.value)
           setActive(
             Math.max(
               0,

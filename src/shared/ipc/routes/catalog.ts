@@ -3,6 +3,7 @@
 // in each style (fresh from the single-model routes), and a provider's models (the by-provider routes).
 import { z } from 'zod'
 import { UnifiedModel } from '../../api/models.ts'
+import { playgroundUses } from '../../domain/catalog.ts'
 import { filterValueLimit, sortColumns } from '../../domain/catalog-view.ts'
 import { route } from '../contract.ts'
 
@@ -80,13 +81,25 @@ const CatalogState = {
 }
 
 export const catalogRoutes = {
+  /** The unified listing; with `output`, only the models that write it (`video`). */
   'catalog.models': route({
-    input: z.object({ refresh: z.boolean().default(false) }),
+    input: z.object({ refresh: z.boolean().default(false), output: z.string().max(100).optional() }),
     output: CatalogSnapshot,
   }),
   'catalog.browse': route({
     input: z.object({ refresh: z.boolean().default(false) }),
     output: z.object({ models: z.array(CatalogModelRecord), ...CatalogState }),
+  }),
+  /**
+   * The models the playground lists for one use, each as little as a model field needs: a 50,000-model
+   * catalog stays in main, and the chosen model is read with `catalog.model`.
+   */
+  'catalog.choices': route({
+    input: z.object({ use: z.enum(playgroundUses), refresh: z.boolean().default(false) }),
+    output: z.object({
+      models: z.array(z.object({ id: z.string(), name: z.string(), roles: CatalogModelRecord.shape.roles })),
+      ...CatalogState,
+    }),
   }),
   /** The browser's view of the catalog without its models: its state, size and the values each filter takes. */
   'catalog.overview': route({

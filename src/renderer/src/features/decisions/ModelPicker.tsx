@@ -1,8 +1,7 @@
 // Decision models only, with their price and what they read; the format and the endpoint variant.
 import { useMemo } from 'react'
-import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
-import { formatUsd } from '../../format.ts'
+import { formatUsdPerMillion } from '../../format.ts'
 import { useCurrentRequest, useRunSettings } from './run-settings.ts'
 
 export function ModelPicker() {
@@ -12,7 +11,7 @@ export function ModelPicker() {
     () =>
       models.data?.map((m) => ({
         id: m.id,
-        label: `${m.name} · ${formatUsd(formatAmount(multiply(parseAmount(m.promptPrice), 1_000_000)))}/1M input${m.readsImages ? ' · reads images' : ' · text and JSON'}`,
+        label: `${m.name} · ${formatUsdPerMillion(m.promptPrice)}/1M input${m.readsImages ? ' · reads images' : ' · text and JSON'}`,
       })) ?? [],
     [models.data],
   )

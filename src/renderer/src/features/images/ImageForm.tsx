@@ -11,11 +11,10 @@ import {
   imageSizes,
   inputFidelities,
 } from '#shared/api/images'
-import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import type { ImageModel, ImageOptions, ImageRecord } from '#shared/ipc/routes/images'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
-import { formatUsd } from '../../format.ts'
+import { formatUsdPerMillion } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
@@ -26,8 +25,6 @@ const editRouteLabels = {
   B: 'Sent to generateContent with the image as inline data.',
   C: 'Sent to /v1/images/generations with the image in input_images.',
 } as const
-
-const perMillion = (price: string) => formatUsd(formatAmount(multiply(parseAmount(price), 1_000_000)))
 
 export interface RunState {
   pending: boolean
@@ -135,7 +132,7 @@ export function ImageForm(props: {
           .filter((m) => m.family === family)
           .map((m) => ({
             id: m.id,
-            label: `${m.name} · ${perMillion(m.promptPrice)}/1M in · ${perMillion(m.completionPrice)}/1M out`,
+            label: `${m.name} · ${formatUsdPerMillion(m.promptPrice)}/1M in · ${formatUsdPerMillion(m.completionPrice)}/1M out`,
             group: familyLabels[family],
             disabled: editing && !m.readsImages,
           })),

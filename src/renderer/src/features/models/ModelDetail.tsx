@@ -2,13 +2,14 @@
 // call costs, "Use in …", an expiration warning, and a refresh from the single-model routes.
 import { useRef, useState } from 'react'
 import { billedPerSecond, daysToExpiry, listingStyles, priceNames } from '#shared/domain/catalog'
+import { useCatalogModel } from '../../catalog.ts'
 import { CodeBlock } from '../../components/CodeBlock.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatDateTime, formatPricePerMillion, formatPricePerSecond, tokensPhrase } from '../../format.ts'
 import { navigate, setRouteParams } from '../../router.ts'
 import { CostCalculator } from './CostCalculator.tsx'
-import { priceLabels, useInPaths, useModelDetail } from './queries.ts'
+import { priceLabels, useInPaths } from './queries.ts'
 
 const styleLabels = {
   unified: 'Unified',
@@ -18,7 +19,7 @@ const styleLabels = {
 
 export function ModelDetail({ id }: { id: string }) {
   const [fresh, setFresh] = useState(false)
-  const detail = useModelDetail(id, fresh)
+  const detail = useCatalogModel(id, fresh)
   const panel = useRef<HTMLElement>(null)
   useDismiss(panel, () => setRouteParams('/models', { model: null }))
   const model = detail.data?.model

@@ -44,15 +44,6 @@ export function prefetchModelRows(client: QueryClient, profileId: string | undef
   if (profileId) void client.prefetchQuery(modelRowsPage(profileId, view, 0))
 }
 
-export function useModelDetail(id: string | null, refresh: boolean) {
-  const profileId = useProfileId()
-  return useQuery({
-    queryKey: profileKeys.catalogModel(profileId ?? '', id, refresh),
-    queryFn: () => invoke('catalog.model', { id: id ?? '', refresh }),
-    enabled: id !== null && profileId !== undefined,
-  })
-}
-
 export function useProviderPage(provider: string | null) {
   const profileId = useProfileId()
   return useQuery({

@@ -2,17 +2,15 @@
 // expiry time (never both); the handles this app created with a live countdown, token count and write cost;
 // read one again, delete it, or use it in a conversation.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { cacheTtl, resolveCacheExpiry } from '#shared/domain/caches'
-import { startingModel } from '#shared/domain/catalog'
 import type { CacheHandle } from '#shared/ipc/routes/playground'
-import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { formatDateTime, formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { invalidateTopic } from '../../query.ts'
-import { useCacheHandles, useClock } from './queries.ts'
+import { useCacheHandles, useClock, usePlaygroundModels } from './queries.ts'
 
 export function CachesPanel(props: { onUse: (handle: CacheHandle) => void }) {
   const handles = useCacheHandles()
@@ -111,14 +109,9 @@ function jsonArray(json: string): { ok: true; items: unknown[] } | { ok: false; 
 }
 
 function CreateCache() {
-  const catalog = useCatalog()
   const client = useQueryClient()
-  const models = useMemo(
-    () => catalog.data?.models.filter((m) => m.roles.includes('chat') && m.prices.cacheRead !== null) ?? [],
-    [catalog.data],
-  )
-  const choices = useMemo(() => models.map((m) => ({ id: m.id, label: m.name })), [models])
   const [model, setModel] = useState('')
+  const { choices, starting } = usePlaygroundModels('cache', model)
   const [displayName, setDisplayName] = useState('')
   const [system, setSystem] = useState('')
   const [text, setText] = useState('')
@@ -126,7 +119,7 @@ function CreateCache() {
   const [lifetime, setLifetime] = useState<'ttl' | 'expire'>('ttl')
   const [ttl, setTtl] = useState(String(cacheTtl.defaultSeconds))
   const [expireAt, setExpireAt] = useState('')
-  const chosen = model || startingModel(models)?.id || ''
+  const chosen = model || starting?.id || ''
   const tools = jsonArray(toolsJson)
   const timing =
     lifetime === 'ttl'

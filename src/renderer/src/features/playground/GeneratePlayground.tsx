@@ -1,11 +1,9 @@
 // A generateContent (generative-native) conversation: model, streaming and an attached cache on the side, the
 // transcript, and the composer with text and inline media. Every finished turn is saved.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { GenerateContentResponse, Part } from '#shared/api/generative'
-import { startingModel } from '#shared/domain/catalog'
 import { assembleGenerate } from '#shared/domain/playground'
-import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { invoke } from '../../ipc.ts'
@@ -21,7 +19,7 @@ import {
 } from './conversation.ts'
 import { Answer, GenerateTranscript } from './GenerateTranscript.tsx'
 import { NumberSetting } from './NumberSetting.tsx'
-import { useCacheHandles } from './queries.ts'
+import { useCacheHandles, usePlaygroundModels } from './queries.ts'
 
 export function GeneratePlayground(props: {
   conversation: GenerateConversation
@@ -29,7 +27,6 @@ export function GeneratePlayground(props: {
 }) {
   const { conversation, onChange } = props
   const { settings } = conversation
-  const catalog = useCatalog()
   const client = useQueryClient()
   const turn = useTurnState()
   const caches = useCacheHandles()
@@ -39,16 +36,7 @@ export function GeneratePlayground(props: {
   })
   const thoughtsOpen = preferences.data?.thoughtsOpen ?? false
   const [live, setLive] = useState<GenerateContentResponse | null>(null)
-  const models = useMemo(
-    () =>
-      catalog.data?.models.filter(
-        (m) => m.roles.includes('chat') || (m.roles.includes('image') && m.outputModalities.includes('text')),
-      ) ?? [],
-    [catalog.data],
-  )
-  const model = models.find((m) => m.id === settings.model)
-  const choices = useMemo(() => models.map((m) => ({ id: m.id, label: m.name })), [models])
-  const starting = startingModel(models)
+  const { list, choices, starting, prices } = usePlaygroundModels('generate', settings.model)
   useEffect(() => {
     if (!settings.model && starting)
       onChange({ ...conversation, settings: { ...settings, model: starting.id } })
@@ -207,7 +195,7 @@ export function GeneratePlayground(props: {
       <section className="playground__chat" aria-label="generateContent conversation">
         <GenerateTranscript
           turns={conversation.turns}
-          prices={model ? model.prices : null}
+          prices={prices}
           thoughtsOpen={thoughtsOpen}
           onThoughtsToggle={toggleThoughts}
         />
@@ -217,7 +205,7 @@ export function GeneratePlayground(props: {
           </div>
         ) : null}
         {/* Without the catalog no model can be chosen: say why, with a way to ask again. */}
-        <ErrorNote error={catalog.error} onRetry={() => void catalog.refetch()} />
+        <ErrorNote error={list.error} onRetry={() => void list.refetch()} />
         <ErrorNote
           error={turn.error}
           onRetry={conversation.turns.at(-1)?.role === 'user' ? () => void ask(conversation) : undefined}
@@ -227,7 +215,7 @@ export function GeneratePlayground(props: {
           allowed={['image', 'audio', 'video']}
           busy={turn.running !== null}
           disabledReason={typeof nextRequest === 'string' ? nextRequest : null}
-          waitingFor={composerWait(settings.model, catalog, starting)}
+          waitingFor={composerWait(settings.model, list, starting)}
           onCancel={turn.cancel}
           onSend={({ text, media }) =>
             void send([

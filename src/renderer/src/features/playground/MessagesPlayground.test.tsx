@@ -42,10 +42,12 @@ function slowCatalogCore() {
   })
   const answers: Record<string, () => Promise<unknown>> = {
     'profiles.list': async () => [{ id: 'p1', name: 'Sandbox', active: true }],
-    'catalog.browse': async () => {
+    'catalog.choices': async () => {
       await catalogArrives
-      return { models: [chatModel], fetchedAt: 1, fresh: true, problem: null, changes: null, outdated: false }
+      const models = [{ id: chatModel.id, name: chatModel.name, roles: chatModel.roles }]
+      return { models, fetchedAt: 1, fresh: true, problem: null, changes: null, outdated: false }
     },
+    'catalog.model': async () => ({ model: chatModel, raw: {}, fetchedAt: 1 }),
     'streams.messages': async () => ({ requestId: 'started' }),
   }
   const bridge = {
@@ -95,7 +97,7 @@ describe('the messages playground on a first launch', () => {
       )
       message.dispatchEvent(new Event('input', { bubbles: true }))
     })
-    await until(() => core.calls.some((call) => call.route === 'catalog.browse'))
+    await until(() => core.calls.some((call) => call.route === 'catalog.choices'))
     expect(send().disabled).toBe(true)
     expect(container.querySelector('[role="status"]')?.textContent).toBe('Loading the models…')
 

@@ -1,10 +1,8 @@
 // A messages (message-native) conversation: settings on the side, the transcript with tool round trips, and
 // the composer. Every finished turn is saved with the conversation.
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ContentBlock, MessagesResponse } from '#shared/api/messages'
-import { startingModel } from '#shared/domain/catalog'
 import { assembleMessage } from '#shared/domain/playground'
-import { useCatalog } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { Composer, dataOf } from './Composer.tsx'
@@ -12,21 +10,16 @@ import { composerWait, streamCall, useConversationSaving, useTurnState } from '.
 import { type MessagesConversation, type MessagesTurn, messagesRequest } from './conversation.ts'
 import { MessagesSettingsPanel } from './MessagesSettingsPanel.tsx'
 import { MessagesTranscript } from './MessagesTranscript.tsx'
+import { usePlaygroundModels } from './queries.ts'
 
 export function MessagesPlayground(props: {
   conversation: MessagesConversation
   onChange: (conversation: MessagesConversation) => void
 }) {
   const { conversation, onChange } = props
-  const catalog = useCatalog()
+  const { list, choices, starting, prices } = usePlaygroundModels('messages', conversation.settings.model)
   const turn = useTurnState()
   const [live, setLive] = useState<MessagesResponse | null>(null)
-  const models = useMemo(
-    () => catalog.data?.models.filter((m) => m.roles.includes('chat')) ?? [],
-    [catalog.data],
-  )
-  const model = models.find((m) => m.id === conversation.settings.model)
-  const starting = startingModel(models)
   useEffect(() => {
     if (!conversation.settings.model && starting)
       onChange({ ...conversation, settings: { ...conversation.settings, model: starting.id } })
@@ -93,7 +86,7 @@ export function MessagesPlayground(props: {
     <div className="playground">
       <MessagesSettingsPanel
         settings={conversation.settings}
-        models={models}
+        choices={choices}
         onChange={(change) =>
           onChange({ ...conversation, settings: { ...conversation.settings, ...change } })
         }
@@ -101,7 +94,7 @@ export function MessagesPlayground(props: {
       <section className="playground__chat" aria-label="Messages conversation">
         <MessagesTranscript
           turns={conversation.turns}
-          prices={model ? model.prices : null}
+          prices={prices}
           answered={answered}
           busy={turn.running !== null}
           onToolResult={(toolUseId, result) =>
@@ -121,7 +114,7 @@ export function MessagesPlayground(props: {
           </div>
         ) : null}
         {/* Without the catalog no model can be chosen: say why, with a way to ask again. */}
-        <ErrorNote error={catalog.error} onRetry={() => void catalog.refetch()} />
+        <ErrorNote error={list.error} onRetry={() => void list.refetch()} />
         <ErrorNote
           error={turn.error}
           onRetry={conversation.turns.at(-1)?.role === 'user' ? () => void ask(conversation) : undefined}
@@ -131,7 +124,7 @@ export function MessagesPlayground(props: {
           allowed={['image']}
           busy={turn.running !== null}
           disabledReason={typeof nextRequest === 'string' ? nextRequest : null}
-          waitingFor={composerWait(conversation.settings.model, catalog, starting)}
+          waitingFor={composerWait(conversation.settings.model, list, starting)}
           onCancel={turn.cancel}
           onSend={({ text, media }) =>
             void send([

@@ -1,7 +1,6 @@
 // The settings of a messages conversation: model, system prompt, max_tokens, sampling, tools (validated JSON)
 // and tool_choice, and streaming.
-import { useMemo } from 'react'
-import { ModelChooser } from '../../components/ModelChooser.tsx'
+import { type ModelChoice, ModelChooser } from '../../components/ModelChooser.tsx'
 import { type MessagesSettings, parseMaxTokens, parseSampling, parseTools } from './conversation.ts'
 import { NumberSetting } from './NumberSetting.tsx'
 
@@ -15,11 +14,10 @@ const toolExample = `[
 
 export function MessagesSettingsPanel(props: {
   settings: MessagesSettings
-  models: { id: string; name: string }[]
+  choices: ModelChoice[]
   onChange: (change: Partial<MessagesSettings>) => void
 }) {
-  const { settings, onChange, models } = props
-  const choices = useMemo(() => models.map((model) => ({ id: model.id, label: model.name })), [models])
+  const { settings, onChange, choices } = props
   const tools = parseTools(settings.toolsJson)
   const maxTokens = parseMaxTokens(settings.maxTokens)
   const sampling = (

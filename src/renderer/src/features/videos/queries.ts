@@ -59,19 +59,17 @@ export function useVideoModels() {
     queryKey: profileKeys.videoModels(profileId ?? ''),
     enabled: profileId !== undefined,
     queryFn: async () => {
-      const catalog = await invoke('catalog.models', { refresh: false })
-      return catalog.models
-        .filter((model) => model.architecture.output_modalities.includes('video'))
-        .map(
-          (model): VideoModel => ({
-            id: model.id,
-            name: model.name,
-            pricePerSecond:
-              typeof model.pricing.video_per_second === 'string' ? model.pricing.video_per_second : null,
-            audio: model.architecture.output_modalities.includes('audio'),
-            model,
-          }),
-        )
+      const catalog = await invoke('catalog.models', { refresh: false, output: 'video' })
+      return catalog.models.map(
+        (model): VideoModel => ({
+          id: model.id,
+          name: model.name,
+          pricePerSecond:
+            typeof model.pricing.video_per_second === 'string' ? model.pricing.video_per_second : null,
+          audio: model.architecture.output_modalities.includes('audio'),
+          model,
+        }),
+      )
     },
     staleTime: 5 * 60_000,
   })
