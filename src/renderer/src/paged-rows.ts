@@ -1,7 +1,7 @@
 // A long list read a page at a time: how many rows there are, and the pages around the rows in view, asked for
 // as the person scrolls. The list's owner (main) filters and sorts; the page holds only what it shows.
 import { type QueryKey, useQueries } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { VisibleRange } from './components/VirtualList.tsx'
 
 export function usePagedRows<Page extends { total: number }, Row>(options: {
@@ -70,4 +70,31 @@ export function usePagedRows<Page extends { total: number }, Row>(options: {
     rowAt,
     onRange: setRange,
   }
+}
+
+/**
+ * Runs `prefetch` when the page is first idle, and again after each change of `key` once it has stayed the same
+ * for `settleMs`: it asks for the pages a likely next click shows (each status of the board, each role of the
+ * catalog), so that click shows them at once. While the person types, nothing is asked: the wait starts again
+ * at each keystroke, so the keystrokes' own answers never queue behind these.
+ */
+export function usePrefetchWhenIdle(key: string, prefetch: () => void, settleMs = 500): void {
+  const latest = useRef(prefetch)
+  latest.current = prefetch
+  const shown = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when what to prefetch (`key`) changes
+  useEffect(() => {
+    let idle: number | undefined
+    const settled = setTimeout(
+      () => {
+        idle = window.requestIdleCallback(() => latest.current(), { timeout: 2000 })
+      },
+      shown.current ? settleMs : 0,
+    )
+    shown.current = true
+    return () => {
+      clearTimeout(settled)
+      if (idle !== undefined) window.cancelIdleCallback(idle)
+    }
+  }, [key, settleMs])
 }

@@ -1,7 +1,7 @@
 // The model browser's arithmetic and filters, kept pure: prices per million tokens, the cost of a workload,
 // filtering and sorting the catalog, and the filters as the view's address.
 
-import { billedPerSecond, type CatalogModel, type ModelRole, type PriceName } from './catalog.ts'
+import { billedPerSecond, type CatalogModel, type ModelRole, modelRoles, type PriceName } from './catalog.ts'
 import { type Amount, compareAmounts, formatAmount, multiply, parseAmount } from './money.ts'
 import { sortedByDistinctKeys, sortedByKey, textOrder } from './sorting.ts'
 
@@ -88,7 +88,7 @@ export function filterFromParams(params: URLSearchParams): ModelFilter {
     minContext: Number.isFinite(minContext) && minContext > 0 ? minContext : null,
     maxPrice: /^\d+(\.\d+)?$/.test(maxPrice) ? maxPrice : '',
     parameter: value(filterKeys.parameter),
-    role: (['decision', 'image', 'video', 'chat'] as const).find((r) => r === role) ?? '',
+    role: modelRoles.find((r) => r === role) ?? '',
   }
 }
 

@@ -14,7 +14,8 @@ export const priceNames: readonly PriceName[] = [
   'cacheWrite1h',
 ]
 
-export type ModelRole = 'decision' | 'image' | 'video' | 'chat'
+export const modelRoles = ['decision', 'image', 'video', 'chat'] as const
+export type ModelRole = (typeof modelRoles)[number]
 
 /** What one style says about a model, in the app's field names. */
 export interface StyleView {

@@ -2,13 +2,14 @@
 // Filters, sort, view, the open model and the comparison live in the view's address.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import type { CatalogModel } from '#shared/domain/catalog'
+import { type CatalogModel, modelRoles } from '#shared/domain/catalog'
 import { filterModels, type SortColumn, sortModels } from '#shared/domain/catalog-view'
 import { catalogRefreshed } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
+import { usePrefetchWhenIdle } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
 import { type RouteParams, setRouteParams, useRouteChange, useRouteParams } from '../../router.ts'
@@ -50,6 +51,14 @@ export function ModelsScreen() {
   const overview = useCatalogOverview()
   const rows = useModelRows({ filter, sort, descending })
   useRouteChange('/models', (next) => prefetchModelRows(client, profileId, modelViewOf(next)))
+  // Each role's first models, under the other filters and the sort, asked for once the table is idle.
+  usePrefetchWhenIdle(
+    JSON.stringify({ profileId, filter: { ...filter, role: '' }, sort, descending }),
+    () => {
+      for (const role of ['', ...modelRoles] as const)
+        void prefetchModelRows(client, profileId, { filter: { ...filter, role }, sort, descending })
+    },
+  )
   const catalog = useCatalog({ enabled: view === 'plot' || view === 'compare' })
   const refresh = useMutation({
     mutationFn: () => invoke('catalog.overview', { refresh: true }),

@@ -2,11 +2,13 @@
 // job, the create form, or the webhook receiver and tunnel.
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { videoStatuses } from '#shared/api/videos'
 import { searchReach, shortSearchReach } from '#shared/domain/job-search'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { VirtualList } from '../../components/VirtualList.tsx'
+import { usePrefetchWhenIdle } from '../../paged-rows.ts'
 import { type RouteParams, setRouteParams, useRouteChange, useRouteParams } from '../../router.ts'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
 import { dateRanges, FilterBar } from './FilterBar.tsx'
@@ -43,6 +45,11 @@ export function VideosScreen() {
   const jobs = useJobBoard(filter)
   const client = useQueryClient()
   useRouteChange('/videos', (next) => prefetchJobBoard(client, boardFilterOf(next)))
+  // Each status's first jobs, under the other filters, asked for once the board is idle: a first click on a
+  // status shows its jobs at once.
+  usePrefetchWhenIdle(JSON.stringify({ ...filter, status: null }), () => {
+    for (const status of [undefined, ...videoStatuses]) void prefetchJobBoard(client, { ...filter, status })
+  })
   const models = useVideoModels()
   const tunnel = useTunnel()
   const now = useNow(jobs.loaded.some((job) => job.status === 'pending'))

@@ -1,0 +1,74 @@
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { usePrefetchWhenIdle } from './paged-rows.ts'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+// The page's idle time, run when the test says the page is idle (happy-dom has no requestIdleCallback).
+const waiting = new Map<number, () => void>()
+let handles = 0
+Object.assign(window, {
+  requestIdleCallback: (run: () => void) => {
+    waiting.set(++handles, run)
+    return handles
+  },
+  cancelIdleCallback: (handle: number) => waiting.delete(handle),
+})
+/** Time passes (`ms`), then the page is idle. */
+const idle = (ms = 500) =>
+  act(() => {
+    vi.advanceTimersByTime(ms)
+    const runs = [...waiting.values()]
+    waiting.clear()
+    for (const run of runs) run()
+  })
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+  waiting.clear()
+  document.body.innerHTML = ''
+})
+
+describe('usePrefetchWhenIdle', () => {
+  it('asks once the page is idle, again when what to ask for changes, and not after the screen closes', async () => {
+    const asked: string[] = []
+    function Board(props: { filter: string; shown: number }) {
+      usePrefetchWhenIdle(props.filter, () => asked.push(`${props.filter} (${props.shown} shown)`))
+      return null
+    }
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<Board filter="q=cat" shown={1} />))
+    expect(asked).toEqual([])
+    // The first time, as soon as the page is idle.
+    await idle(0)
+    expect(asked).toEqual(['q=cat (1 shown)'])
+
+    // A render with the same key asks nothing more.
+    await act(async () => root.render(<Board filter="q=cat" shown={2} />))
+    await idle()
+    expect(asked).toHaveLength(1)
+
+    // A new key asks again, with what the screen shows by then; keys typed one after another ask only for the
+    // last, once it has settled.
+    await act(async () => root.render(<Board filter="q=d" shown={3} />))
+    await idle(0)
+    expect(asked).toHaveLength(1)
+    await idle(300)
+    await act(async () => root.render(<Board filter="q=do" shown={3} />))
+    await idle(300)
+    await act(async () => root.render(<Board filter="q=dogs" shown={4} />))
+    await idle(300)
+    expect(asked).toHaveLength(1)
+    await idle(200)
+    expect(asked).toEqual(['q=cat (1 shown)', 'q=dogs (4 shown)'])
+
+    await act(async () => root.render(<Board filter="q=bird" shown={5} />))
+    await act(async () => root.unmount())
+    await idle()
+    expect(asked).toHaveLength(2)
+  })
+})
