@@ -128,4 +128,15 @@ describe('ModelChooser', () => {
     expect(options()[5]?.getAttribute('aria-selected')).toBe('true')
     expect(container.textContent).toContain('37,950 more: type to narrow.')
   })
+
+  it('opens on the chosen model when it is far down the list', async () => {
+    const { options, press, chosen } = await field(catalog(1_000), 'vendor/model-700')
+    await press('ArrowDown')
+    expect(options()).toHaveLength(shownAtOnce)
+    expect(options()[0]?.textContent).toContain('vendor/model-700')
+    expect(options()[0]?.getAttribute('aria-selected')).toBe('true')
+    await press('ArrowDown')
+    await press('Enter')
+    expect(chosen).toEqual(['vendor/model-0'])
+  })
 })

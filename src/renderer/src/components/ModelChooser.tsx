@@ -72,9 +72,16 @@ export function ModelChooser(props: {
     }
   }, [choices])
   const chosen = useMemo(() => choices.find((choice) => choice.id === value), [choices, value])
+  /** The matches of what was typed; with nothing typed, the chosen model is among them even when far down. */
+  const listFor = (typed: string | null) => {
+    const matches = matchingChoices(choices, textsOf(), typed ?? '')
+    if (typed !== null || !chosen || matches.shown.includes(chosen)) return matches
+    return { ...matches, shown: [chosen, ...matches.shown.slice(0, shownAtOnce - 1)] }
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listFor reads choices, textsOf and chosen
   const { shown, total } = useMemo(
-    () => (open ? matchingChoices(choices, textsOf(), query ?? '') : { shown: [], total: 0 }),
-    [open, choices, textsOf, query],
+    () => (open ? listFor(query) : { shown: [], total: 0 }),
+    [open, choices, textsOf, chosen, query],
   )
   const optionId = (index: number) => `${fieldId}-option-${index}`
 
@@ -94,11 +101,10 @@ export function ModelChooser(props: {
     place()
     setOpen(true)
     setQuery(null)
-    const { shown: first } = matchingChoices(choices, textsOf(), '')
     setActive(
       Math.max(
         0,
-        first.findIndex((choice) => choice.id === value),
+        listFor(null).shown.findIndex((choice) => choice.id === value),
       ),
     )
   }
@@ -163,11 +169,10 @@ export function ModelChooser(props: {
           if (!open) place()
           setOpen(true)
           setQuery(event.target.value)
-          const { shown: matches } = matchingChoices(choices, textsOf(), event.target.value)
           setActive(
             Math.max(
               0,
-              matches.findIndex((choice) => !choice.disabled),
+              listFor(event.target.value).shown.findIndex((choice) => !choice.disabled),
             ),
           )
         }}
