@@ -5,6 +5,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import { chooseModel } from '../e2e/fixtures/model-field.ts'
 import { heading, report } from './figures.ts'
 import { openHarness, percentile } from './measure.ts'
 import { photoLike } from './pictures.ts'
@@ -84,7 +85,7 @@ for (let round = 0; round < 3; round++) {
     poll()
   }, prompt)
   await page.getByLabel('Describe the change').fill(prompt)
-  await page.getByRole('combobox', { name: 'Model' }).selectOption('lumen/image-1')
+  await chooseModel(page, 'lumen/image-1')
   await page.getByRole('combobox', { name: 'Size', exact: true }).selectOption('auto')
   await page.getByRole('button', { name: 'Edit image' }).click()
   await page.waitForFunction(

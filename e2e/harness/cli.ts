@@ -46,7 +46,14 @@ try {
     )
   const harness = await startHarness({ userData, port, sandboxTimeScale, sandboxSyntheticModels })
   console.log(`harness listening on ${harness.url}`)
-  const stop = () => void harness.close().then(() => process.exit(0))
+  const stop = () =>
+    void harness.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`the harness stopped, but did not close cleanly: ${(error as Error).message}`)
+        process.exit(1)
+      },
+    )
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {

@@ -2,16 +2,20 @@
 // file, a truncated one, a garbage header, a log of recent changes that would drop committed work. A backup
 // is never replaced by a database holding fewer rows.
 import { copyFileSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
-import { mkdtemp } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { openHistory } from './history.ts'
 import { pendingVideoJob } from './video-jobs.ts'
 import { inspectWriteAheadLog } from './write-ahead-log.ts'
 
-const folder = () => mkdtemp(join(tmpdir(), 'gd-recovery-'))
+async function folder() {
+  const dir = await mkdtemp(join(tmpdir(), 'gd-recovery-'))
+  onTestFinished(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
 const job = (id: string, createdAt: number) =>
   pendingVideoJob({ id, profileId: 'sandbox', model: 'orbit/motion-2', prompt: `prompt ${id}`, createdAt })
 
@@ -28,6 +32,26 @@ async function savedHistory(count: number) {
 
 const asideFiles = (dir: string, label: string) =>
   readdirSync(dir).filter((name) => name.includes(`.${label}-`))
+
+describe('closing a history whose backup cannot be written', () => {
+  it('still closes the database, keeps every row, and leaves the last backup as it was', async () => {
+    const dir = await savedHistory(3)
+    const backupBefore = readFileSync(join(dir, 'history.db.backup'))
+    const history = openHistory(dir)
+    history.transaction(() => history.videoJobs.insert(job('job-3', 3)))
+    // Where the backup is written first, a folder: the backup fails as it would on a full disk.
+    await mkdir(join(dir, 'history.db.backup.tmp'))
+    expect(() => history.close()).toThrow()
+    expect(() => history.videoJobs.count({})).toThrow(/not open/)
+    expect(readFileSync(join(dir, 'history.db.backup'))).toEqual(backupBefore)
+    // Closed: nothing holds the file, and the next start reads all four jobs.
+    const reopened = openHistory(dir)
+    expect(reopened.notices).toEqual([])
+    expect(reopened.videoJobs.count({})).toBe(4)
+    await rm(join(dir, 'history.db.backup.tmp'), { recursive: true })
+    reopened.close()
+  })
+})
 
 describe('opening a history that looks wrong', () => {
   const spoiled: [string, (file: string) => void, string][] = [

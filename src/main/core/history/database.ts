@@ -130,9 +130,14 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
     close() {
       db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
       const temp = `${backup}.tmp`
-      rmSync(temp, { force: true })
-      db.exec(`VACUUM INTO '${temp.replaceAll("'", "''")}'`)
-      db.close()
+      // The database closes even when its backup cannot be written (a full disk): the failure is then the
+      // caller's to report, and the last backup stays as it was.
+      try {
+        rmSync(temp, { force: true })
+        db.exec(`VACUUM INTO '${temp.replaceAll("'", "''")}'`)
+      } finally {
+        db.close()
+      }
       keepLargerBackup(backup, temp, Date.now())
       renameSync(temp, backup)
     },
