@@ -139,4 +139,22 @@ describe('ModelChooser', () => {
     await press('Enter')
     expect(chosen).toEqual(['vendor/model-0'])
   })
+
+  it('selects the model it shows when the models arrive while the field has the focus, so typing replaces it', async () => {
+    const container = document.createElement('div')
+    document.body.append(container)
+    root = createRoot(container)
+    const render = (choices: ModelChoice[], value: string) =>
+      act(async () =>
+        root?.render(<ModelChooser label="Model" choices={choices} value={value} onChange={() => {}} />),
+      )
+    await render([], '')
+    const input = container.querySelector('input') as HTMLInputElement
+    await act(async () => input.focus())
+    expect(input.value).toBe('')
+    // The models arrive and the screen chooses its starting model.
+    await render(catalog(3), 'vendor/model-1')
+    expect(input.value).toBe('Model 1 · $1/1M')
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length])
+  })
 })

@@ -2,7 +2,7 @@
 // A native select draws every option; with 38,000 chat models it took a two-second task to open a screen.
 // This draws the field and, while it is open, at most `shownAtOnce` matches. The ARIA combobox pattern: focus
 // stays in the field, the active option is named by aria-activedescendant.
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import './model-chooser.css'
 
 export interface ModelChoice {
@@ -84,6 +84,14 @@ export function ModelChooser(props: {
     [open, choices, textsOf, chosen, query],
   )
   const optionId = (index: number) => `${fieldId}-option-${index}`
+  /** What the field shows while nothing is typed: the chosen model. */
+  const shownText = chosen ? chosen.label : value
+  // The models may arrive, or the chosen one change, while the field has the focus and nothing is typed yet:
+  // the new text is selected too, so the next keystroke replaces it rather than adding to it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the text shown (`shownText`) changes
+  useLayoutEffect(() => {
+    if (query === null && document.activeElement === input.current) input.current?.select()
+  }, [shownText, query])
 
   const show = (index: number) => {
     setActive(index)
@@ -164,7 +172,7 @@ export function ModelChooser(props: {
         aria-activedescendant={open && shown.length ? optionId(active) : undefined}
         aria-describedby={props.describedBy}
         placeholder={props.placeholder ?? 'Type to find a model'}
-        value={query ?? (chosen ? chosen.label : value)}
+        value={query ?? shownText}
         onChange={(event) => {
           if (!open) place()
           setOpen(true)
