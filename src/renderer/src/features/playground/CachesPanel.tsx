@@ -111,7 +111,7 @@ function jsonArray(json: string): { ok: true; items: unknown[] } | { ok: false; 
 function CreateCache() {
   const client = useQueryClient()
   const [model, setModel] = useState('')
-  const { choices, starting } = usePlaygroundModels('cache', model)
+  const { choices, starting } = usePlaygroundModels('cache')
   const [displayName, setDisplayName] = useState('')
   const [system, setSystem] = useState('')
   const [text, setText] = useState('')

@@ -26,10 +26,10 @@ export function useClock(live: boolean): number {
 }
 
 /**
- * The models a playground lists for `use`, and the one chosen: the list holds ids and names only (a 50,000-model
- * catalog stays in main); the chosen model is read whole, for its prices.
+ * The models a playground lists for `use`, and the prices of `chosen`: the list holds ids and names only (a
+ * 50,000-model catalog stays in main); the chosen model, when its prices are shown, is read alone.
  */
-export function usePlaygroundModels(use: PlaygroundUse, chosen: string) {
+export function usePlaygroundModels(use: PlaygroundUse, chosen = '') {
   const list = useModelChoices(use)
   const models = useMemo(() => list.data?.models ?? [], [list.data])
   const choices = useMemo(
