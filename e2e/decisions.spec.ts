@@ -274,3 +274,15 @@ test('exports the questionnaire being built as it stands at the click', async ({
   expect(file.name).toBe('Exported triage')
   expect(file.questions.length).toBeGreaterThan(0)
 })
+
+test('keeps a step made the moment before the app quits', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('button', { name: 'Add yes/no question' }).click()
+  await expect(page.getByRole('article', { name: 'Question 1' })).toBeVisible()
+  // A question added, then the app quits at once.
+  await page.getByRole('button', { name: 'Add score question' }).click()
+  const restarted = await app.restart()
+  await restarted.getByRole('link', { name: 'Decisions' }).click()
+  await expect(restarted.getByRole('article', { name: 'Question 2' })).toBeVisible()
+})

@@ -1,5 +1,6 @@
-// The questionnaire being built survives a restart: kept in the history as it changes (a moment after the
-// last edit), and opened again on the first visit to the builder after a start.
+// The questionnaire being built survives a restart: kept in the history as it changes (each step at once,
+// typing a moment after the last keystroke, and whatever is pending when the window closes), and opened again
+// on the first visit to the builder after a start.
 import { useEffect } from 'react'
 import { invoke } from '../../ipc.ts'
 import { useQuestionnaire } from './store.ts'
@@ -25,26 +26,35 @@ export function useDraftKeeping(): void {
     let timer: ReturnType<typeof setTimeout> | undefined
     let stopped = false
     let unsubscribe = () => {}
+    const keep = () => {
+      timer = undefined
+      void invoke('questionnaires.keepDraft', useQuestionnaire.getState().questionnaire).catch(() => {
+        // The next edit tries again.
+      })
+    }
+    /** Whatever is pending is written now: leaving the screen, or closing the window, loses nothing. */
+    const keepPending = () => {
+      if (timer === undefined) return
+      clearTimeout(timer)
+      keep()
+    }
     void restoreOnce().then(() => {
       if (stopped) return
       unsubscribe = useQuestionnaire.subscribe((state, previous) => {
         if (state.questionnaire === previous.questionnaire) return
         clearTimeout(timer)
-        timer = setTimeout(() => {
-          void invoke('questionnaires.keepDraft', useQuestionnaire.getState().questionnaire).catch(() => {
-            // The next edit tries again.
-          })
-        }, keepAfterMs)
+        // Typing is kept a moment after the last keystroke; a step (a question added, an undo, a template
+        // opened) at once, so quitting right after one never loses it.
+        if (state.typing) timer = setTimeout(keep, keepAfterMs)
+        else keep()
       })
     })
+    window.addEventListener('pagehide', keepPending)
     return () => {
       stopped = true
       unsubscribe()
-      // Whatever is pending is written now, so leaving the screen loses nothing.
-      if (timer !== undefined) {
-        clearTimeout(timer)
-        void invoke('questionnaires.keepDraft', useQuestionnaire.getState().questionnaire).catch(() => {})
-      }
+      window.removeEventListener('pagehide', keepPending)
+      keepPending()
     }
   }, [])
 }

@@ -1,0 +1,62 @@
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Bridge } from '#shared/ipc/bridge'
+import { useDraftKeeping } from './draft-keeping.ts'
+import { useQuestionnaire } from './store.ts'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+/** A core with no kept draft that records every draft the page keeps. */
+function recordingCore() {
+  const kept: string[] = []
+  const bridge = {
+    invoke: async (route: string, input: unknown) => {
+      if (route === 'questionnaires.keepDraft') kept.push((input as { name: string }).name)
+      return { ok: true, data: null }
+    },
+    on: () => () => {},
+  } as unknown as Bridge
+  Object.defineProperty(window, 'bridge', { value: bridge, configurable: true })
+  return kept
+}
+
+function Builder() {
+  useDraftKeeping()
+  return null
+}
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('the questionnaire being built', () => {
+  it('is kept when the window closes within a moment of the last edit, and only once', async () => {
+    const kept = recordingCore()
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<Builder />))
+    // Typed into the name field: kept a moment after the last keystroke.
+    const rename = (name: string) =>
+      act(() => useQuestionnaire.getState().change((questionnaire) => ({ ...questionnaire, name }), 'name'))
+    await rename('Ticket triage')
+    // The window closes before the moment after the last edit has passed.
+    expect(kept).toEqual([])
+    await act(async () => window.dispatchEvent(new Event('pagehide')))
+    expect(kept).toEqual(['Ticket triage'])
+    // Nothing was left pending: leaving the screen writes nothing more.
+    await act(async () => root.unmount())
+    expect(kept).toEqual(['Ticket triage'])
+  })
+
+  it('is kept at once after a step that is not typing', async () => {
+    const kept = recordingCore()
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<Builder />))
+    await act(() => useQuestionnaire.getState().load({ id: 'q1', name: 'Opened', questions: [] }))
+    expect(kept).toEqual(['Opened'])
+    await act(() => useQuestionnaire.getState().undo())
+    expect(kept).toHaveLength(2)
+    await act(async () => root.unmount())
+    expect(kept).toHaveLength(2)
+  })
+})
