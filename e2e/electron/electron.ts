@@ -191,6 +191,15 @@ class App extends EventEmitter {
       this.quitting = false
       return
     }
+    // Electron closes the windows before will-quit, after the messages their pages sent before the quit.
+    void Promise.all(BrowserWindow.getAllWindows().map((window) => window.webContents.settle())).then(() =>
+      this.closeWindowsAndQuit(),
+    )
+  }
+
+  private closeWindowsAndQuit(): void {
+    let prevented = false
+    const event = { preventDefault: () => (prevented = true) }
     for (const window of BrowserWindow.getAllWindows()) window.destroy()
     this.emit('will-quit', event)
     if (prevented) {

@@ -75,6 +75,8 @@ function randomNonce(): string {
 export class WebContents extends EventEmitter {
   page: Page | null = null
   private cdp: CDPSession | null = null
+  /** Messages from the page being handled now. */
+  private readonly handling = new Set<Promise<void>>()
   private readonly frames = new Map<string, { url: string; parentId?: string; object: WebFrame }>()
   private readonly contexts = new Map<number, string>()
   private mainFrameId = ''
@@ -120,7 +122,11 @@ export class WebContents extends EventEmitter {
     })
     const nonce = randomNonce()
     cdp.on('Runtime.bindingCalled', (call) => {
-      if (call.name === ipcBinding) void this.fromPreload(call.payload, call.executionContextId)
+      if (call.name === ipcBinding) {
+        const handled = this.fromPreload(call.payload, call.executionContextId)
+        this.handling.add(handled)
+        void handled.finally(() => this.handling.delete(handled))
+      }
       if (call.name === permissionBinding)
         void this.askPermission(call.payload, call.executionContextId, nonce)
     })
@@ -327,6 +333,15 @@ export class WebContents extends EventEmitter {
   }
   isDestroyed(): boolean {
     return this.destroyed
+  }
+  /**
+   * Handles every message the page sent before now, as Electron does before a quit closes the window: a round
+   * trip on the page's own session brings the messages sent before it, then their handlers finish.
+   */
+  async settle(): Promise<void> {
+    if (this.destroyed) return
+    await this.cdp?.send('Runtime.evaluate', { expression: '0' }).catch(() => {})
+    await Promise.allSettled([...this.handling])
   }
   async destroy(): Promise<void> {
     this.destroyed = true
