@@ -286,3 +286,18 @@ test('keeps a step made the moment before the app quits', async ({ app }) => {
   await restarted.getByRole('link', { name: 'Decisions' }).click()
   await expect(restarted.getByRole('article', { name: 'Question 2' })).toBeVisible()
 })
+
+test('keeps typing done the moment before the app quits', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('button', { name: 'Add yes/no question' }).click()
+  const name = page.getByRole('article', { name: 'Question 1' }).getByLabel('Question 1 name')
+  await expect(name).toBeVisible()
+  // Typed, then the app quits before the typing would be kept on its own.
+  await name.fill('Is it urgent?')
+  const restarted = await app.restart()
+  await restarted.getByRole('link', { name: 'Decisions' }).click()
+  await expect(
+    restarted.getByRole('article', { name: 'Question 1' }).getByLabel('Question 1 name'),
+  ).toHaveValue('Is it urgent?')
+})

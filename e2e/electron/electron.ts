@@ -88,6 +88,11 @@ class App extends EventEmitter {
       args: chromiumFlags,
       colorScheme: nativeTheme.shouldUseDarkColors ? 'dark' : 'light',
       viewport: null,
+      // Electron quits gracefully on these signals (app.quit: the windows close, their pages unload, then
+      // will-quit); Playwright's own handlers would close the browser under the app instead.
+      handleSIGTERM: false,
+      handleSIGINT: false,
+      handleSIGHUP: false,
     })
     this.browser = context
     await attachBrowserContext(context)
@@ -191,13 +196,17 @@ class App extends EventEmitter {
       this.quitting = false
       return
     }
-    // Electron closes the windows before will-quit, after the messages their pages sent before the quit.
-    void Promise.all(BrowserWindow.getAllWindows().map((window) => window.webContents.settle())).then(() =>
-      this.closeWindowsAndQuit(),
-    )
+    void this.closeWindowsAndQuit()
   }
 
-  private closeWindowsAndQuit(): void {
+  /**
+   * Electron closes the windows before will-quit: the messages their pages sent before the quit are handled,
+   * then each page unloads (its pagehide handlers run, and what they send is handled too).
+   */
+  private async closeWindowsAndQuit(): Promise<void> {
+    const windows = BrowserWindow.getAllWindows()
+    await Promise.all(windows.map((window) => window.webContents.settle()))
+    await Promise.all(windows.map((window) => window.webContents.unload()))
     let prevented = false
     const event = { preventDefault: () => (prevented = true) }
     for (const window of BrowserWindow.getAllWindows()) window.destroy()

@@ -85,6 +85,7 @@ export class WebContents extends EventEmitter {
     action: 'allow',
   })
   private destroyed = false
+  private unloading = false
   readonly ready: Promise<void>
   readonly owner: BrowserWindow
 
@@ -148,7 +149,7 @@ export class WebContents extends EventEmitter {
     })
     page.on('crash', () => this.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 }))
     page.on('close', () => {
-      if (!this.destroyed) this.owner.close()
+      if (!this.destroyed && !this.unloading) this.owner.close()
     })
   }
 
@@ -341,6 +342,16 @@ export class WebContents extends EventEmitter {
   async settle(): Promise<void> {
     if (this.destroyed) return
     await this.cdp?.send('Runtime.evaluate', { expression: '0' }).catch(() => {})
+    await Promise.allSettled([...this.handling])
+  }
+  /**
+   * Closes the page as a window closing in a quit does: its unload handlers run (pagehide), and the messages
+   * they send are handled before this resolves.
+   */
+  async unload(): Promise<void> {
+    if (this.destroyed || this.unloading) return
+    this.unloading = true
+    await this.page?.close().catch(() => {})
     await Promise.allSettled([...this.handling])
   }
   async destroy(): Promise<void> {
