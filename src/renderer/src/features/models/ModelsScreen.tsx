@@ -51,10 +51,12 @@ export function ModelsScreen() {
   const overview = useCatalogOverview()
   const rows = useModelRows({ filter, sort, descending })
   useRouteChange('/models', (next) => prefetchModelRows(client, profileId, modelViewOf(next)))
-  // Each role's first models, under the other filters and the sort, asked for once the table is idle.
+  // Each role's first models, under the other filters and the sort, asked for once the table is idle (only
+  // while the table shows: the plot and the comparison have the whole catalog).
   usePrefetchWhenIdle(
-    JSON.stringify({ profileId, filter: { ...filter, role: '' }, sort, descending }),
+    JSON.stringify({ profileId, view, filter: { ...filter, role: '' }, sort, descending }),
     () => {
+      if (view !== 'table') return
       for (const role of ['', ...modelRoles] as const)
         void prefetchModelRows(client, profileId, { filter: { ...filter, role }, sort, descending })
     },
