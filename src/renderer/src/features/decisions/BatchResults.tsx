@@ -8,9 +8,10 @@ import type { BatchItem } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { itemsOf, VirtualList } from '../../components/VirtualList.tsx'
 import { formatUsd } from '../../format.ts'
+import { useIdleWork } from '../../idle-work.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
-import { filterRows, resultRows, type SortColumn, sortRows } from './batch-view-model.ts'
+import { filterRows, resultRows, type SortColumn, sortedOrders } from './batch-view-model.ts'
 
 export function BatchResults(props: {
   batchId: string
@@ -36,9 +37,29 @@ export function BatchResults(props: {
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.batches() }),
   })
   const rows = useMemo(() => resultRows(questionnaire, props.items), [questionnaire, props.items])
+  const ordered = useMemo(() => sortedOrders(rows), [rows])
   const shown = useMemo(
-    () => sortRows(filterRows(rows, filter), sort.column, sort.descending),
-    [rows, filter, sort],
+    () => filterRows(ordered(sort.column, sort.descending), filter),
+    [ordered, filter, sort],
+  )
+  // Each column's order, either way, worked out while the page is idle, so that any sort shows at once (not
+  // while the batch runs: its rows change with every answer).
+  const questionCount = questionnaire.questions.length
+  useIdleWork(
+    useMemo(
+      () =>
+        props.running
+          ? null
+          : (
+              [
+                'row',
+                'status',
+                'cost',
+                ...Array.from({ length: questionCount }, (_, index) => index),
+              ] as const
+            ).flatMap((column) => [false, true].map((descending) => () => ordered(column, descending))),
+      [ordered, props.running, questionCount],
+    ),
   )
   const answers = useMemo(
     () => [...new Set(rows.map((row) => row.cells[filter.question]?.value ?? '').filter(Boolean))].sort(),

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { BatchItem } from '#shared/ipc/routes/batches'
-import { type ResultRow, type SortColumn, sortRows } from './batch-view-model.ts'
+import { filterRows, type ResultRow, type SortColumn, sortedOrders, sortRows } from './batch-view-model.ts'
 
 const statuses = ['done', 'failed', 'pending'] as const
 
@@ -74,5 +74,18 @@ describe('sortRows', () => {
     sortRows(rows, 'row', true)
     sortRows(rows, 0, false)
     expect(rows.map((row) => row.item.index)).toEqual(before)
+  })
+
+  it('keeps each order it works out, and a filtered order is the filtered rows sorted', () => {
+    fc.assert(
+      fc.property(rowsOf, fc.constantFrom(...statuses), (rows, status) => {
+        const ordered = sortedOrders(rows)
+        const byCost = ordered('cost', true)
+        expect(ordered('cost', true)).toBe(byCost)
+        expect(byCost).toEqual(sortRows(rows, 'cost', true))
+        const filter = { status, question: 0, answer: '' }
+        expect(filterRows(ordered(1, false), filter)).toEqual(sortRows(filterRows(rows, filter), 1, false))
+      }),
+    )
   })
 })

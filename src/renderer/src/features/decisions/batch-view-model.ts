@@ -51,6 +51,25 @@ export function sortRows(rows: readonly ResultRow[], column: SortColumn, descend
   return sortedByDistinctKeys(rows, keyOf, compareKeys, descending)
 }
 
+/**
+ * Every column's order of `rows`, either way, each worked out once when first asked for: a sort then only
+ * filters an order already at hand (`filterRows` keeps the order it is given).
+ */
+export function sortedOrders(
+  rows: readonly ResultRow[],
+): (column: SortColumn, descending: boolean) => readonly ResultRow[] {
+  const orders = new Map<string, readonly ResultRow[]>()
+  return (column, descending) => {
+    const key = `${column} ${descending}`
+    let order = orders.get(key)
+    if (!order) {
+      order = sortRows(rows, column, descending)
+      orders.set(key, order)
+    }
+    return order
+  }
+}
+
 /** Numbers by value before text, text in reading order. */
 function compareKeys(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b
