@@ -43,10 +43,10 @@ const filters = await takeSamples(page)
 await app.stop()
 
 heading(`batch results, ${total.toLocaleString('en-US')} rows (Chromium ${app.version})`)
-reportInteraction(`sort → table painted (${total.toLocaleString('en-US')} rows)`, sorts.samples, 'sorts')
+reportInteraction(`sort → table painted (${total.toLocaleString('en-US')} rows)`, sorts, 'sorts')
 reportInteraction(
   `filter by an answer → table painted (${total.toLocaleString('en-US')} rows)`,
-  filters.samples,
+  filters,
   'changes',
 )
 report({

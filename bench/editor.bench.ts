@@ -78,8 +78,8 @@ const choice = await typeInto('Choice 200 description', 'Question 50', text)
 await app.stop()
 
 heading(`questionnaire editor, 50 questions, one of 255 choices (Chromium ${app.version})`)
-reportInteraction("keystroke → shown, a question's name (50 questions)", name.samples, 'keys')
-reportInteraction('keystroke → shown, a choice of the 255-choice question', choice.samples, 'keys')
+reportInteraction("keystroke → shown, a question's name (50 questions)", name, 'keys')
+reportInteraction('keystroke → shown, a choice of the 255-choice question', choice, 'keys')
 report({
   name: 'longest task while typing in the editor',
   value: Math.max(0, ...name.longTasks, ...choice.longTasks),

@@ -1,6 +1,9 @@
 // Interaction timing in the page, as the Event Timing API and INP measure it: from the input event's own
-// timestamp (when the key or button went down, before any handler ran) to the first moment after the frame that
-// shows the result has been painted. Long tasks and frame gaps are watched the whole time.
+// timestamp (when the key went down, or the button was released, before any handler ran) to the first moment
+// after the frame that shows the result has been painted. A click is one interaction of several events, as in
+// INP: its latency is the longer of the press (pointerdown to the next frame) and the release (pointerup to the
+// frame that shows the result); the time the button is held down is not counted. Long tasks and frame gaps are
+// watched the whole time.
 import type { Browser, Page } from '@playwright/test'
 
 interface LongTask {
@@ -29,7 +32,13 @@ interface PageScope {
     /** Set by `timed`: the next input event starts the one interaction it measures. */
     armed: boolean
     pending: number | null
+    /** The pending interaction's press, pointerdown to the frame after it (null until painted, or no press). */
+    press: number | null
+    /** When the press that `press` belongs to went down. */
+    pressedAt: number | null
     samples: number[]
+    /** For clicks: from the button going down to the result, the time it was held included. */
+    fromPress: number[]
     longTasks: number[]
     /** Long tasks that started before this moment were taken already (or came before the watch). */
     countFrom: number
@@ -53,7 +62,10 @@ export async function watchInteractions(page: Page): Promise<void> {
     scope.benchWatch = {
       armed: false,
       pending: null,
+      press: null,
+      pressedAt: null,
       samples: [],
+      fromPress: [],
       longTasks: [],
       countFrom: 0,
       countLongTasks(entries) {
@@ -68,7 +80,11 @@ export async function watchInteractions(page: Page): Promise<void> {
         // rAF runs before the frame is painted; a message posted from it arrives after.
         scope.requestAnimationFrame(() => {
           const channel = new scope.MessageChannel()
-          channel.port1.onmessage = () => scope.benchWatch.samples.push(performance.now() - started)
+          channel.port1.onmessage = () => {
+            const watch = scope.benchWatch
+            watch.samples.push(Math.max(performance.now() - started, watch.press ?? 0))
+            if (watch.pressedAt !== null) watch.fromPress.push(performance.now() - watch.pressedAt)
+          }
           channel.port2.postMessage(null)
         })
       },
@@ -84,13 +100,32 @@ export async function watchInteractions(page: Page): Promise<void> {
       },
       false,
     )
-    const start = (event: { timeStamp: number }) => {
-      if (!scope.benchWatch.armed) return
-      scope.benchWatch.armed = false
-      scope.benchWatch.pending = event.timeStamp
+    const start = (event: { timeStamp: number; type?: string }) => {
+      const watch = scope.benchWatch
+      if (!watch.armed) return
+      watch.armed = false
+      watch.pending = event.timeStamp
+      watch.press = null
+      watch.pressedAt = event.type === 'pointerdown' ? event.timeStamp : null
+      if (event.type !== 'pointerdown') return
+      scope.requestAnimationFrame(() => {
+        const channel = new scope.MessageChannel()
+        channel.port1.onmessage = () => {
+          if (watch.pressedAt === event.timeStamp) watch.press = performance.now() - event.timeStamp
+        }
+        channel.port2.postMessage(null)
+      })
     }
     for (const type of ['keydown', 'pointerdown', 'wheel', 'input', 'change'])
       scope.document.addEventListener(type, start, true)
+    // The release of a press that has shown nothing yet: what the click changes is timed from here.
+    scope.document.addEventListener(
+      'pointerup',
+      (event: { timeStamp: number }) => {
+        if (scope.benchWatch.pending !== null) scope.benchWatch.pending = event.timeStamp
+      },
+      true,
+    )
     const longTasks = new scope.PerformanceObserver((list) =>
       scope.benchWatch.countLongTasks(list.getEntries()),
     )
@@ -147,6 +182,8 @@ export async function timed(page: Page, act: () => Promise<void>): Promise<void>
   const before = await page.evaluate(() => {
     const watch = (globalThis as unknown as PageScope).benchWatch
     watch.pending = null
+    watch.press = null
+    watch.pressedAt = null
     watch.armed = true
     return watch.samples.length
   })
@@ -159,13 +196,16 @@ export async function timed(page: Page, act: () => Promise<void>): Promise<void>
 }
 
 /** The interaction latencies and long tasks since the last call, and clears them. */
-export async function takeSamples(page: Page): Promise<{ samples: number[]; longTasks: number[] }> {
+export async function takeSamples(
+  page: Page,
+): Promise<{ samples: number[]; fromPress: number[]; longTasks: number[] }> {
   return page.evaluate(() => {
     const watch = (globalThis as unknown as PageScope).benchWatch
     // Entries not yet handed to the callback belong to the samples taken now, not to the next ones.
     watch.countLongTasks(watch.longTaskObserver?.takeRecords() ?? [])
-    const taken = { samples: watch.samples, longTasks: watch.longTasks }
+    const taken = { samples: watch.samples, fromPress: watch.fromPress, longTasks: watch.longTasks }
     watch.samples = []
+    watch.fromPress = []
     watch.longTasks = []
     watch.countFrom = performance.now()
     return taken
