@@ -1,5 +1,5 @@
 // The options of a choice question and the levels of a score question: add, edit, reorder, paste a list.
-import { useState } from 'react'
+import { memo, useCallback, useRef, useState } from 'react'
 import { choicesFromLines, type QuestionDraft } from '#shared/domain/questionnaire'
 import type { Violation } from '#shared/domain/violation'
 import { edits, newId, useQuestionnaire } from './store.ts'
@@ -140,51 +140,88 @@ function OptionRows<
   /** `typing` when the change is a keystroke in a row, so a word typed is one undo step. */
   onChange: (items: T[], typing?: boolean) => void
 }) {
-  const { primary, noun } = props
-  const edit = (id: string, patch: Partial<T>) =>
-    props.onChange(
-      props.items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
+  // The rows' handlers read the latest list through this, so they stay the same function from one keystroke
+  // to the next, and a keystroke renders only the row it changed (a choice question has up to 255).
+  const latest = useRef(props)
+  latest.current = props
+  const edit = useCallback((id: string, patch: Partial<OptionFields>) => {
+    const { items, onChange } = latest.current
+    onChange(
+      items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
       true,
     )
+  }, [])
+  const remove = useCallback((id: string) => {
+    const { items, onChange } = latest.current
+    onChange(items.filter((other) => other.id !== id))
+  }, [])
   return (
     <ol className="options__list" aria-label={props.label}>
-      {props.items.map((item, index) => {
-        const number = index + props.firstNumber
-        const problem = props.problemAt(index)
-        const errorId = `${item.id}-problem`
-        return (
-          <li key={item.id} className="options__row">
-            {props.firstNumber === 0 ? <span className="options__index">{number}</span> : null}
-            <input
-              aria-label={`${noun} ${number} ${primary}`}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? errorId : undefined}
-              value={item[primary]}
-              placeholder={primary}
-              onChange={(event) => edit(item.id, { [primary]: event.target.value } as Partial<T>)}
-            />
-            <input
-              aria-label={`${noun} ${number} description`}
-              value={item.description}
-              placeholder="what it means (optional)"
-              onChange={(event) => edit(item.id, { description: event.target.value } as Partial<T>)}
-            />
-            <button
-              type="button"
-              className="button button--quiet button--small"
-              aria-label={`Remove ${noun.toLowerCase()} ${number}`}
-              onClick={() => props.onChange(props.items.filter((other) => other.id !== item.id))}
-            >
-              ×
-            </button>
-            {problem ? (
-              <span id={errorId} className="field-error options__problem">
-                {problem}
-              </span>
-            ) : null}
-          </li>
-        )
-      })}
+      {props.items.map((item, index) => (
+        <OptionRow
+          key={item.id}
+          id={item.id}
+          number={index + props.firstNumber}
+          showNumber={props.firstNumber === 0}
+          noun={props.noun}
+          primary={props.primary}
+          primaryValue={item[props.primary]}
+          description={item.description}
+          problem={props.problemAt(index)}
+          onEdit={edit}
+          onRemove={remove}
+        />
+      ))}
     </ol>
   )
 }
+
+type OptionFields = { value: string; label: string; description: string }
+
+const OptionRow = memo(function OptionRow(props: {
+  id: string
+  number: number
+  showNumber: boolean
+  noun: string
+  primary: 'value' | 'label'
+  primaryValue: string
+  description: string
+  problem: string | undefined
+  onEdit: (id: string, patch: Partial<OptionFields>) => void
+  onRemove: (id: string) => void
+}) {
+  const { id, number, noun, primary, problem } = props
+  const errorId = `${id}-problem`
+  return (
+    <li className="options__row">
+      {props.showNumber ? <span className="options__index">{number}</span> : null}
+      <input
+        aria-label={`${noun} ${number} ${primary}`}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        value={props.primaryValue}
+        placeholder={primary}
+        onChange={(event) => props.onEdit(id, { [primary]: event.target.value })}
+      />
+      <input
+        aria-label={`${noun} ${number} description`}
+        value={props.description}
+        placeholder="what it means (optional)"
+        onChange={(event) => props.onEdit(id, { description: event.target.value })}
+      />
+      <button
+        type="button"
+        className="button button--quiet button--small"
+        aria-label={`Remove ${noun.toLowerCase()} ${number}`}
+        onClick={() => props.onRemove(id)}
+      >
+        ×
+      </button>
+      {problem ? (
+        <span id={errorId} className="field-error options__problem">
+          {problem}
+        </span>
+      ) : null}
+    </li>
+  )
+})
