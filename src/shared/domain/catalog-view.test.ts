@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ModelFilterRecord } from '../ipc/routes/catalog.ts'
 import { billedPerSecond, type CatalogModel } from './catalog.ts'
@@ -6,6 +7,7 @@ import {
   emptyFilter,
   filterFromParams,
   filterModels,
+  filterNarrows,
   filterToParams,
   filterValueLimit,
   perMillion,
@@ -199,6 +201,54 @@ describe('filtering as the person types', () => {
       const filter = { ...emptyFilter, ...step }
       expect(filterer(models, filter).map((m) => m.id)).toEqual(filterModels(models, filter).map((m) => m.id))
     }
+  })
+
+  it('says a filter narrows another only when every model it keeps, the other keeps', () => {
+    const models = Array.from({ length: 60 }, (_, i) =>
+      model(`p${i % 3}/m-${(i * 7) % 60}`, '0.000001', 1000 * (i % 4), {
+        name: `Model ${['alpha', 'beta', 'gamma'][i % 3]} ${i}`,
+        description: i % 5 === 0 ? 'fast and cheap' : 'careful',
+      }),
+    )
+    const texts = [
+      '',
+      'p',
+      'p1',
+      'p1/',
+      'p1/m-2',
+      'alpha',
+      'alp',
+      'al ph',
+      'fast',
+      'fast p2',
+      'm-1 beta',
+      'BETA',
+      ' ',
+    ]
+    const filters = fc.record({
+      text: fc.constantFrom(...texts),
+      provider: fc.constantFrom('', 'p0', 'p1'),
+      minContext: fc.constantFrom(null, 2000),
+    })
+    fc.assert(
+      fc.property(filters, filters, (from, next) => {
+        const before = { ...emptyFilter, ...from }
+        const after = { ...emptyFilter, ...next }
+        if (!filterNarrows(before, after)) return
+        // Filtering what `before` kept gives what filtering the whole catalog gives, in the same order.
+        const kept = filterModels(models, before)
+        expect(filterModels(kept, after).map((m) => m.id)).toEqual(
+          filterModels(models, after).map((m) => m.id),
+        )
+      }),
+      { numRuns: 500 },
+    )
+    const filter = (change: Partial<typeof emptyFilter>) => ({ ...emptyFilter, ...change })
+    expect(filterNarrows(filter({ text: 'alp' }), filter({ text: 'alpha' }))).toBe(true)
+    expect(filterNarrows(filter({ text: 'alpha' }), filter({ text: 'ALPHA beta' }))).toBe(true)
+    expect(filterNarrows(filter({ text: 'alpha' }), filter({ text: 'alp' }))).toBe(false)
+    expect(filterNarrows(filter({ text: 'alp' }), filter({ text: 'alp', provider: 'p1' }))).toBe(false)
+    expect(filterNarrows(filter({ provider: 'p1' }), filter({ provider: 'p1', text: 'a' }))).toBe(true)
   })
 
   it('sorts each column once per catalog and gives the same order again', () => {

@@ -128,9 +128,12 @@ function haystacksOf(models: readonly CatalogModel[]): readonly string[] {
   return texts
 }
 
+/** The words a search looks for, each of which a model's text must contain. */
+const searchWords = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean)
+
 /** Keeps the models' order: filtering a sorted list gives the same list as sorting the filtered one. */
 export function filterModels(models: readonly CatalogModel[], filter: ModelFilter): CatalogModel[] {
-  const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean)
+  const words = searchWords(filter.text)
   const maxPrice = filter.maxPrice ? parseAmount(filter.maxPrice) : null
   const passes = (model: CatalogModel) => {
     if (filter.provider && model.provider !== filter.provider) return false
@@ -161,6 +164,20 @@ export function filterModels(models: readonly CatalogModel[], filter: ModelFilte
   }
   if (texts) listHaystacks.set(shown, shownTexts)
   return shown
+}
+
+/**
+ * Whether every model that passes `next` passes `from`: the same filters but the search, whose words each
+ * contain one of the earlier search's words (a letter typed at the end, a word added). The models of `next`
+ * are then `from`'s models filtered again, in the same order.
+ */
+export function filterNarrows(from: ModelFilter, next: ModelFilter): boolean {
+  const { text: fromText, ...fromRest } = from
+  const { text: nextText, ...nextRest } = next
+  if ((Object.keys(fromRest) as (keyof typeof fromRest)[]).some((key) => fromRest[key] !== nextRest[key]))
+    return false
+  const nextWords = searchWords(nextText)
+  return searchWords(fromText).every((word) => nextWords.some((nextWord) => nextWord.includes(word)))
 }
 
 export const sortColumns = [
@@ -251,22 +268,18 @@ function sortOnce(models: readonly CatalogModel[], column: SortColumn, descendin
 }
 
 /**
- * Filters as the person types: when only the search grew since the last call (the same list, the other
- * filters unchanged), the last result is filtered again instead of the whole catalog. A model that contains
- * the longer text contains the shorter, so the answer is the same.
+ * Filters as the person types: when the search only narrowed since the last call (the same list, see
+ * `filterNarrows`), the last result is filtered again instead of the whole catalog, with the same answer.
  */
 export function createModelFilterer(): (
   models: readonly CatalogModel[],
   filter: ModelFilter,
 ) => CatalogModel[] {
-  let last: { models: readonly CatalogModel[]; others: string; text: string; shown: CatalogModel[] } | null =
-    null
+  let last: { models: readonly CatalogModel[]; filter: ModelFilter; shown: CatalogModel[] } | null = null
   return (models, filter) => {
-    const others = JSON.stringify({ ...filter, text: '' })
-    const text = filter.text.toLowerCase()
-    const narrower = last?.models === models && last.others === others && text.startsWith(last.text)
+    const narrower = last?.models === models && filterNarrows(last.filter, filter)
     const shown = filterModels(narrower && last ? last.shown : models, filter)
-    last = { models, others, text, shown }
+    last = { models, filter, shown }
     return shown
   }
 }

@@ -10,9 +10,9 @@ export function ModelFilters(props: {
   filter: ModelFilter
   /** The values each filter takes in this catalog (worked out in main, once per catalog). */
   facets: ReturnType<typeof facetsOf>
-  /** Models in the catalog, and how many the filter shows. */
+  /** Models in the catalog, and how many the filter shows (null while main is still counting them). */
   size: number
-  count: number
+  count: number | null
 }) {
   const { filter, facets } = props
   const set = (change: Partial<ModelFilter>) => setRouteParams('/models', routeOfFilter(change))
@@ -60,7 +60,7 @@ export function ModelFilters(props: {
         }}
       />
       <span className="muted model-filters__count" aria-live="polite">
-        {props.count.toLocaleString()} of {props.size.toLocaleString()} models
+        {props.count === null ? '…' : props.count.toLocaleString()} of {props.size.toLocaleString()} models
         {active ? (
           <>
             {' · '}

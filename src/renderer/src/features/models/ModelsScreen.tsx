@@ -22,6 +22,7 @@ import { ModelTable } from './ModelTable.tsx'
 import { PricePlot } from './PricePlot.tsx'
 import {
   prefetchModelRows,
+  stillCounting,
   useCatalog,
   useCatalogOverview,
   useModelRows,
@@ -50,7 +51,9 @@ export function ModelsScreen() {
   // The table reads the catalog from main a page at a time; only the plot and the comparison need it whole.
   const overview = useCatalogOverview()
   const rows = useModelRows({ filter, sort, descending })
-  useRouteChange('/models', (next) => prefetchModelRows(client, profileId, modelViewOf(next)))
+  useRouteChange('/models', (next) =>
+    prefetchModelRows(client, profileId, modelViewOf(next), { filter, sort, descending }),
+  )
   // Each role's first models, under the other filters and the sort, asked for once the table is idle (only
   // while the table shows: the plot and the comparison have the whole catalog).
   usePrefetchWhenIdle(
@@ -176,7 +179,12 @@ export function ModelsScreen() {
         ))}
       </div>
       {(view === 'table' || view === 'plot') && state ? (
-        <ModelFilters filter={filter} facets={state.facets} size={state.size} count={rows.total} />
+        <ModelFilters
+          filter={filter}
+          facets={state.facets}
+          size={state.size}
+          count={stillCounting(rows.head) ? null : rows.total}
+        />
       ) : null}
       <div className={`models__body${selected ? ' models__body--detail' : ''}`}>
         <div className="models__main">
