@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ModelFilterRecord } from '../ipc/routes/catalog.ts'
 import { billedPerSecond, type CatalogModel } from './catalog.ts'
+import { catalogModel } from './catalog-fixture.ts'
 import {
   createModelFilterer,
   emptyFilter,
@@ -23,27 +24,12 @@ const model = (
   prompt: string | null,
   context: number | null,
   extra: Partial<CatalogModel> = {},
-): CatalogModel => ({
-  id,
-  provider: id.split('/')[0] ?? id,
-  name: id,
-  description: '',
-  created: null,
-  canonicalSlug: id,
-  inputModalities: ['text'],
-  outputModalities: ['text'],
-  contextLength: context,
-  maxCompletionTokens: null,
-  prices: { prompt, completion: '0', cacheRead: null, cacheWrite5m: null, cacheWrite1h: null },
-  perSecond: null,
-  moderated: false,
-  supportedParameters: [],
-  expirationDate: null,
-  roles: ['chat'],
-  styles: ['unified'],
-  disagreements: [],
-  ...extra,
-})
+): CatalogModel =>
+  catalogModel(id, {
+    contextLength: context,
+    prices: { prompt, completion: '0', cacheRead: null, cacheWrite5m: null, cacheWrite1h: null },
+    ...extra,
+  })
 
 describe('prices and workloads', () => {
   it('turns per-token prices into per-million ones without floating drift', () => {

@@ -19,25 +19,29 @@ function typeInto(field: HTMLInputElement, text: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
+/** The builder with one choice question of `choices`, drawn into the page. */
+async function buildWithChoices(choices: { id: string; value: string; description: string }[]) {
+  useQuestionnaire.setState({
+    questionnaire: { id: 'q', name: 'Test', questions: [{ ...blankQuestion('choice'), choices }] },
+    past: [],
+    future: [],
+    typing: null,
+  })
+  const host = document.body.appendChild(document.createElement('div'))
+  const root = createRoot(host)
+  await act(async () => root.render(<FirstQuestion />))
+  return { host, root }
+}
+
 afterEach(() => {
   document.body.innerHTML = ''
 })
 
 describe('the choices of a question', () => {
   it('keeps every row’s edits, row after row, and removes the row asked for', async () => {
-    const question = {
-      ...blankQuestion('choice'),
-      choices: ['a', 'b', 'c'].map((value) => ({ id: `choice-${value}`, value, description: '' })),
-    }
-    useQuestionnaire.setState({
-      questionnaire: { id: 'q', name: 'Test', questions: [question] },
-      past: [],
-      future: [],
-      typing: null,
-    })
-    const host = document.body.appendChild(document.createElement('div'))
-    const root = createRoot(host)
-    await act(async () => root.render(<FirstQuestion />))
+    const { host, root } = await buildWithChoices(
+      ['a', 'b', 'c'].map((value) => ({ id: `choice-${value}`, value, description: '' })),
+    )
     const field = (label: string) => host.querySelector(`input[aria-label="${label}"]`) as HTMLInputElement
     const choices = () => useQuestionnaire.getState().questionnaire.questions[0]?.choices
 
@@ -64,23 +68,13 @@ describe('the choices of a question', () => {
   })
 
   it('draws again only the row a keystroke changed', async () => {
-    const question = {
-      ...blankQuestion('choice'),
-      choices: Array.from({ length: 255 }, (_, index) => ({
+    const { host, root } = await buildWithChoices(
+      Array.from({ length: 255 }, (_, index) => ({
         id: `c${index}`,
         value: `v${index}`,
         description: '',
       })),
-    }
-    useQuestionnaire.setState({
-      questionnaire: { id: 'q', name: 'Test', questions: [question] },
-      past: [],
-      future: [],
-      typing: null,
-    })
-    const host = document.body.appendChild(document.createElement('div'))
-    const root = createRoot(host)
-    await act(async () => root.render(<FirstQuestion />))
+    )
     const changed = new Set<Element>()
     const observer = new MutationObserver((records) => {
       for (const record of records) {

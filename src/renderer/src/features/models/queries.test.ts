@@ -1,31 +1,13 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogModel } from '#shared/domain/catalog'
+import { catalogModel } from '#shared/domain/catalog-fixture'
 import { emptyFilter, filterModels, type ModelFilter } from '#shared/domain/catalog-view'
 import type { Bridge } from '#shared/ipc/bridge'
 import { profileKeys } from '../../query.ts'
 import { prefetchModelRows, stillCounting } from './queries.ts'
 
-const model = (id: string, name: string): CatalogModel => ({
-  id,
-  provider: id.split('/')[0] ?? id,
-  name,
-  description: '',
-  created: null,
-  canonicalSlug: id,
-  inputModalities: ['text'],
-  outputModalities: ['text'],
-  contextLength: 8000,
-  maxCompletionTokens: null,
-  prices: { prompt: '0.000001', completion: '0', cacheRead: null, cacheWrite5m: null, cacheWrite1h: null },
-  perSecond: null,
-  moderated: false,
-  supportedParameters: [],
-  expirationDate: null,
-  roles: ['chat'],
-  styles: ['unified'],
-  disagreements: [],
-})
+const model = (id: string, name: string) => catalogModel(id, { name })
 
 /** A core that answers every page with no rows, recording what the page asked. */
 function recordingCore() {
@@ -51,6 +33,19 @@ const pageOf = (client: QueryClient, shown: ReturnType<typeof view>) =>
     profileKeys.catalogRows('profile', { ...shown, page: 0 }),
   )
 
+/** The table shows `shown`: its first page is `rows` of `total`. */
+const showFirstPage = (
+  client: QueryClient,
+  shown: ReturnType<typeof view>,
+  rows: CatalogModel[],
+  total = rows.length,
+) =>
+  client.setQueryData(profileKeys.catalogRows('profile', { ...shown, page: 0 }), {
+    rows,
+    total,
+    fetchedAt: 7,
+  })
+
 afterEach(() => {
   Reflect.deleteProperty(window, 'bridge')
 })
@@ -62,12 +57,7 @@ describe('the first page of a view', () => {
     const asked = recordingCore()
     const client = new QueryClient()
     const from = view({ text: 'alp' })
-    const shown = filterModels(few, from.filter)
-    client.setQueryData(profileKeys.catalogRows('profile', { ...from, page: 0 }), {
-      rows: shown,
-      total: shown.length,
-      fetchedAt: 7,
-    })
+    showFirstPage(client, from, filterModels(few, from.filter))
     const next = view({ text: 'alpha tw' })
     prefetchModelRows(client, 'profile', next, from)
     expect(asked).toEqual([])
@@ -78,22 +68,13 @@ describe('the first page of a view', () => {
     const asked = recordingCore()
     const client = new QueryClient()
     const from = view({ text: 'alp' })
-    const shown = filterModels(few, from.filter)
-    client.setQueryData(profileKeys.catalogRows('profile', { ...from, page: 0 }), {
-      rows: shown,
-      total: shown.length,
-      fetchedAt: 7,
-    })
+    showFirstPage(client, from, filterModels(few, from.filter))
     prefetchModelRows(client, 'profile', view({ text: 'al' }), from)
     prefetchModelRows(client, 'profile', { ...view({ text: 'alph' }), descending: true }, from)
     prefetchModelRows(client, 'profile', view({ text: 'alph', provider: 'p' }), from)
     // A first page of 50 that is one of many: what lies past it is not at hand.
     const many = view({ text: 'm' })
-    client.setQueryData(profileKeys.catalogRows('profile', { ...many, page: 0 }), {
-      rows: few,
-      total: 500,
-      fetchedAt: 7,
-    })
+    showFirstPage(client, many, few, 500)
     prefetchModelRows(client, 'profile', view({ text: 'm-1' }), many)
     expect(asked).toHaveLength(4)
     expect(asked.every((call) => (call as { route: string }).route === 'catalog.rows')).toBe(true)
@@ -106,11 +87,7 @@ describe('the first page of a view', () => {
       model(`p/m-${i}`, i % 5 === 0 ? 'other' : 'model'),
     )
     const from = view({ text: 'm' })
-    client.setQueryData(profileKeys.catalogRows('profile', { ...from, page: 0 }), {
-      rows: firstFifty,
-      total: 5000,
-      fetchedAt: 7,
-    })
+    showFirstPage(client, from, firstFifty, 5000)
     const next = view({ text: 'mod' })
     prefetchModelRows(client, 'profile', next, from)
     const shown = pageOf(client, next)

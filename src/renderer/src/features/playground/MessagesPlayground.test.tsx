@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { act, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CatalogModel } from '#shared/domain/catalog'
+import { catalogModel } from '#shared/domain/catalog-fixture'
 import type { Bridge } from '#shared/ipc/bridge'
 import { createQueryClient } from '../../query.ts'
 import { type MessagesConversation, newMessagesConversation } from './conversation.ts'
@@ -12,26 +12,7 @@ import { MessagesPlayground } from './MessagesPlayground.tsx'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-const chatModel: CatalogModel = {
-  id: 'nimbus/chat-4',
-  provider: 'nimbus',
-  name: 'Chat 4',
-  description: '',
-  created: null,
-  canonicalSlug: 'nimbus/chat-4',
-  inputModalities: ['text'],
-  outputModalities: ['text'],
-  contextLength: 8192,
-  maxCompletionTokens: null,
-  prices: { prompt: '0', completion: '0', cacheRead: null, cacheWrite5m: null, cacheWrite1h: null },
-  perSecond: null,
-  moderated: false,
-  supportedParameters: [],
-  expirationDate: null,
-  roles: ['chat'],
-  styles: ['unified', 'messages'],
-  disagreements: [],
-}
+const chatModel = catalogModel('nimbus/chat-4', { name: 'Chat 4', styles: ['unified', 'messages'] })
 
 /** A core whose catalog answers only when the test releases it; it records the calls the page makes. */
 function slowCatalogCore() {
