@@ -90,6 +90,9 @@ const columns: Column[] = [
   { key: null, label: 'Parameters', width: 180, cell: (m) => m.supportedParameters.join(', ') || '—' },
   { key: 'expirationDate', label: 'Expires', width: 92, cell: (m) => m.expirationDate ?? '—' },
 ]
+
+/** The columns a click on a header sorts by, in the table's order. */
+export const sortableColumns = columns.flatMap((column) => (column.key ? [column.key] : []))
 /** With a model's detail open the table is narrow: the name and the prices come first, the rest scroll. */
 const firstWithDetail = new Set<string>(['Model', 'Prompt $/1M', 'Completion $/1M', 'Video $/s'])
 const withDetail = [

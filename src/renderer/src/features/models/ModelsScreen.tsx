@@ -18,7 +18,7 @@ import { ComparePanel } from './ComparePanel.tsx'
 import { filterOfRoute } from './filter-route.ts'
 import { ModelDetail } from './ModelDetail.tsx'
 import { ModelFilters } from './ModelFilters.tsx'
-import { ModelTable } from './ModelTable.tsx'
+import { ModelTable, sortableColumns } from './ModelTable.tsx'
 import { PricePlot } from './PricePlot.tsx'
 import {
   prefetchModelRows,
@@ -39,6 +39,12 @@ const modelViewOf = (params: RouteParams<'/models'>) => ({
   descending: params.desc === '1',
 })
 
+/** The order a click on `column`'s header gives: its own column the other way, another column ascending. */
+const sortedBy = (column: SortColumn, sort: SortColumn, descending: boolean) => ({
+  sort: column,
+  descending: column === sort && !descending,
+})
+
 export function ModelsScreen() {
   const params = useRouteParams('/models')
   const profileId = useProfileId()
@@ -54,14 +60,17 @@ export function ModelsScreen() {
   useRouteChange('/models', (next) =>
     prefetchModelRows(client, profileId, modelViewOf(next), { filter, sort, descending }),
   )
-  // Each role's first models, under the other filters and the sort, asked for once the table is idle (only
-  // while the table shows: the plot and the comparison have the whole catalog).
+  // Once the table is idle, the first models of what a click shows next: each role under the other filters
+  // and the sort, and each column's header under the filters (only while the table shows: the plot and the
+  // comparison have the whole catalog).
   usePrefetchWhenIdle(
     JSON.stringify({ profileId, view, filter: { ...filter, role: '' }, sort, descending }),
     () => {
       if (view !== 'table') return
       for (const role of ['', ...modelRoles] as const)
         void prefetchModelRows(client, profileId, { filter: { ...filter, role }, sort, descending })
+      for (const column of sortableColumns)
+        void prefetchModelRows(client, profileId, { filter, ...sortedBy(column, sort, descending) })
     },
   )
   const catalog = useCatalog({ enabled: view === 'plot' || view === 'compare' })
@@ -104,11 +113,13 @@ export function ModelsScreen() {
     [compare],
   )
   const sortBy = useCallback(
-    (column: SortColumn) =>
+    (column: SortColumn) => {
+      const next = sortedBy(column, sort, descending)
       setRouteParams('/models', {
-        sort: column === 'id' ? null : column,
-        desc: column === sort && !descending ? '1' : null,
-      }),
+        sort: next.sort === 'id' ? null : next.sort,
+        desc: next.descending ? '1' : null,
+      })
+    },
     [sort, descending],
   )
 
