@@ -71,4 +71,29 @@ describe('usePrefetchWhenIdle', () => {
     await idle()
     expect(asked).toHaveLength(2)
   })
+
+  it('asks nothing while the screen does not know what to ask for, and then as soon as the page is idle', async () => {
+    const asked: string[] = []
+    function Catalog(props: { providers: string[] | null }) {
+      usePrefetchWhenIdle(props.providers && JSON.stringify(props.providers), () =>
+        asked.push(props.providers?.join(',') ?? 'nothing to ask'),
+      )
+      return null
+    }
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<Catalog providers={null} />))
+    await idle()
+    expect(asked).toEqual([])
+    // The providers arrive: the first ask, without waiting for a key to settle.
+    await act(async () => root.render(<Catalog providers={['aurora', 'vendor01']} />))
+    await idle(0)
+    expect(asked).toEqual(['aurora,vendor01'])
+    // Later changes wait to settle, as before.
+    await act(async () => root.render(<Catalog providers={['aurora']} />))
+    await idle(0)
+    expect(asked).toHaveLength(1)
+    await idle(500)
+    expect(asked).toEqual(['aurora,vendor01', 'aurora'])
+    await act(async () => root.unmount())
+  })
 })

@@ -76,14 +76,16 @@ export function usePagedRows<Page extends { total: number }, Row>(options: {
  * Runs `prefetch` when the page is first idle, and again after each change of `key` once it has stayed the same
  * for `settleMs`: it asks for the pages a likely next click shows (each status of the board, each role of the
  * catalog), so that click shows them at once. While the person types, nothing is asked: the wait starts again
- * at each keystroke, so the keystrokes' own answers never queue behind these.
+ * at each keystroke, so the keystrokes' own answers never queue behind these. A null `key` (the screen does
+ * not yet know what to ask for) asks nothing, and the first key after it counts as the first.
  */
-export function usePrefetchWhenIdle(key: string, prefetch: () => void, settleMs = 500): void {
+export function usePrefetchWhenIdle(key: string | null, prefetch: () => void, settleMs = 500): void {
   const latest = useRef(prefetch)
   latest.current = prefetch
   const shown = useRef(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when what to prefetch (`key`) changes
   useEffect(() => {
+    if (key === null) return
     let idle: number | undefined
     const settled = setTimeout(
       () => {

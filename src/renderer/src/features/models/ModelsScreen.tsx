@@ -60,17 +60,21 @@ export function ModelsScreen() {
   useRouteChange('/models', (next) =>
     prefetchModelRows(client, profileId, modelViewOf(next), { filter, sort, descending }),
   )
-  // Once the table is idle, the first models of what a click shows next: each role under the other filters
-  // and the sort, and each column's header under the filters (only while the table shows: the plot and the
-  // comparison have the whole catalog).
+  // Once the table is idle, the first models of what a click shows next: each role and each provider under
+  // the other filters and the sort, and each column's header under the filters (only while the table shows:
+  // the plot and the comparison have the whole catalog).
+  const providers = overview.data?.facets.providers
   usePrefetchWhenIdle(
-    JSON.stringify({ profileId, view, filter: { ...filter, role: '' }, sort, descending }),
+    providers && view === 'table'
+      ? JSON.stringify({ profileId, filter: { ...filter, role: '' }, sort, descending, providers })
+      : null,
     () => {
-      if (view !== 'table') return
       for (const role of ['', ...modelRoles] as const)
         void prefetchModelRows(client, profileId, { filter: { ...filter, role }, sort, descending })
       for (const column of sortableColumns)
         void prefetchModelRows(client, profileId, { filter, ...sortedBy(column, sort, descending) })
+      for (const provider of ['', ...(providers ?? [])])
+        void prefetchModelRows(client, profileId, { filter: { ...filter, provider }, sort, descending })
     },
   )
   const catalog = useCatalog({ enabled: view === 'plot' || view === 'compare' })
