@@ -237,19 +237,25 @@ export async function frameGaps(page: Page, act: () => Promise<void>): Promise<n
 
 /**
  * The browser's own floor on this machine: keystrokes on a page with one field and one line of text that
- * follows it. No screen of the app can answer faster than this.
+ * follows it, and clicks on a button that changes that line. No screen of the app can answer faster than this.
  */
-export async function keystrokeFloor(browser: Browser): Promise<number[]> {
+export async function browserFloor(browser: Browser): Promise<{ keys: number[]; clicks: number[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   await page.setContent(
-    '<input id="field"><output id="echo"></output><script>field.oninput = () => { echo.textContent = field.value }</script>',
+    `<input id="field"><button id="count" type="button">Count</button><output id="echo"></output><script>
+      let clicks = 0
+      field.oninput = () => { echo.textContent = field.value }
+      count.onclick = () => { echo.textContent = \`\${++clicks} clicks\` }
+    </script>`,
   )
   await watchInteractions(page)
   await resultShownIn(page, '#echo')
   await page.focus('#field')
   for (let key = 0; key < 60; key++)
     await timed(page, () => page.keyboard.press(String.fromCharCode(97 + (key % 26))))
-  const { samples } = await takeSamples(page)
+  const keys = await takeSamples(page)
+  for (let click = 0; click < 40; click++) await timed(page, () => page.click('#count'))
+  const clicks = await takeSamples(page)
   await page.close()
-  return samples
+  return { keys: keys.samples, clicks: clicks.samples }
 }
