@@ -220,4 +220,16 @@ test('reads a long history page by page: counts every job, scrolls to the oldest
     page.getByText('One or two letters are looked for in the newest 10,000 jobs only'),
   ).toBeVisible()
   await screenshot(page, 'videos-short-search-light')
+
+  // Typed a letter at a time, in any case: each letter narrows what the board shows, and the board ends on the
+  // history's own answer.
+  await search.fill('')
+  await expect(count).toHaveText('10,050 jobs')
+  await search.pressSequentially('SCENE number 1004')
+  await expect(count).toHaveText('11 jobs')
+  await expect(board.getByRole('listitem')).toHaveCount(11)
+  const rows = board.getByRole('listitem')
+  await expect(rows.first().getByRole('button', { name: /Harbour scene number 10049$/ })).toBeVisible()
+  await expect(rows.last().getByRole('button', { name: /Harbour scene number 1004$/ })).toBeVisible()
+  await expect(page.getByText('type a third to search every job')).toHaveCount(0)
 })

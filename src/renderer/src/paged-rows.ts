@@ -1,6 +1,6 @@
 // A long list read a page at a time: how many rows there are, and the pages around the rows in view, asked for
 // as the person scrolls. The list's owner (main) filters and sorts; the page holds only what it shows.
-import { type QueryKey, useQueries } from '@tanstack/react-query'
+import { type QueryClient, type QueryKey, useQueries } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { VisibleRange } from './components/VirtualList.tsx'
 
@@ -72,6 +72,52 @@ export function usePagedRows<Page extends { total: number }, Row>(options: {
   }
 }
 
+/** A first page the page worked out from rows at hand, shown while main counts the rest (`counting`). */
+type MaybeCounting<Page> = Page & { counting?: true }
+
+/** Whether a list's first page shows rows worked out in the page while main counts the matches. */
+export const stillCounting = (head: object | undefined): boolean =>
+  (head as MaybeCounting<object> | undefined)?.counting === true
+
+/**
+ * The first page of a narrower filter (a letter typed into a search), worked out in the page from the first
+ * page shown, in the keystroke's frame, before main is asked: the rows that still match are the first rows
+ * of the new filter, in order. `whole` says, of the page shown, whether it held every row of its filter and
+ * makes the page of those rows: then that is the whole answer. Otherwise, when at least `enough` rows still
+ * match, they show at once (`counting`) while main counts the rest and answers. Answers false when the page
+ * can do neither, and main is to be asked as usual.
+ */
+export function showNarrowed<Page extends { total: number }, Row>(
+  client: QueryClient,
+  options: {
+    shown: MaybeCounting<Page> | undefined
+    next: { queryKey: QueryKey; queryFn: () => Promise<Page> }
+    rowsOf: (page: Page) => readonly Row[]
+    narrow: (rows: readonly Row[]) => Row[]
+    whole: (shown: Page, rows: Row[]) => Page | undefined
+    counting: (shown: Page, rows: Row[]) => Page
+    enough: number
+  },
+): boolean {
+  const { shown, next } = options
+  if (!shown || client.getQueryData(next.queryKey) !== undefined) return false
+  const rows = options.narrow(options.rowsOf(shown))
+  const whole = shown.counting ? undefined : options.whole(shown, rows)
+  if (whole) {
+    client.setQueryData<Page>(next.queryKey, whole)
+    return true
+  }
+  if (rows.length < options.enough) return false
+  client.setQueryData<MaybeCounting<Page>>(next.queryKey, {
+    ...options.counting(shown, rows),
+    counting: true,
+  })
+  void client.fetchQuery({ ...next, staleTime: 0 }).catch(() => {
+    // The page's error shows where the rows are read; the rows worked out stay.
+  })
+  return true
+}
+
 /**
  * Runs `prefetch` when the page is first idle, and again after each change of `key` once it has stayed the same
  * for `settleMs`: it asks for the pages a likely next click shows (each status of the board, each role of the
@@ -83,7 +129,6 @@ export function usePrefetchWhenIdle(key: string | null, prefetch: () => void, se
   const latest = useRef(prefetch)
   latest.current = prefetch
   const shown = useRef(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when what to prefetch (`key`) changes
   useEffect(() => {
     if (key === null) return
     let idle: number | undefined

@@ -9,7 +9,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
-import { usePrefetchWhenIdle } from '../../paged-rows.ts'
+import { stillCounting, usePrefetchWhenIdle } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
 import { type RouteParams, setRouteParams, useRouteChange, useRouteParams } from '../../router.ts'
@@ -22,7 +22,6 @@ import { ModelTable, sortableColumns } from './ModelTable.tsx'
 import { PricePlot } from './PricePlot.tsx'
 import {
   prefetchModelRows,
-  stillCounting,
   useCatalog,
   useCatalogOverview,
   useModelRows,

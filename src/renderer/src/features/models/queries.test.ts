@@ -4,8 +4,9 @@ import type { CatalogModel } from '#shared/domain/catalog'
 import { catalogModel } from '#shared/domain/catalog-fixture'
 import { emptyFilter, filterModels, type ModelFilter } from '#shared/domain/catalog-view'
 import type { Bridge } from '#shared/ipc/bridge'
+import { stillCounting } from '../../paged-rows.ts'
 import { profileKeys } from '../../query.ts'
-import { prefetchModelRows, stillCounting } from './queries.ts'
+import { prefetchModelRows } from './queries.ts'
 
 const model = (id: string, name: string) => catalogModel(id, { name })
 

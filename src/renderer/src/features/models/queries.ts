@@ -1,9 +1,9 @@
 // The catalog as the browser reads it, and where "Use in …" goes for each role.
 import { type QueryClient, useQuery } from '@tanstack/react-query'
-import type { ModelRole } from '#shared/domain/catalog'
+import type { CatalogModel, ModelRole } from '#shared/domain/catalog'
 import { filterModels, filterNarrows, type ModelFilter, type SortColumn } from '#shared/domain/catalog-view'
 import { invoke } from '../../ipc.ts'
-import { usePagedRows } from '../../paged-rows.ts'
+import { showNarrowed, usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
 import { pathTo } from '../../router.ts'
@@ -39,20 +39,11 @@ export function useModelRows(view: ModelView) {
   })
 }
 
-/** A page as main answers it; `counting` while the page shows rows it worked out and main is still counting. */
-type RowsPage = Awaited<ReturnType<ReturnType<typeof modelRowsPage>['queryFn']>> & { counting?: true }
-
-/** Whether the table's first page shows rows worked out in the page while main counts the matches. */
-export const stillCounting = (head: object | undefined): boolean =>
-  (head as RowsPage | undefined)?.counting === true
-
 /**
  * The first page of a view, the moment the address names it and before the screen renders it. When the view
  * only narrows the one shown (a letter typed into the search), the page filters the rows it shows with main's
- * own filter, in the keystroke's frame: they are the first rows of the new view, in order. When the shown
- * view's first page held all of its models, that is the whole answer. When it held only its first rows and
- * half a page of them still match, they show at once (`counting`) while main counts the rest. Otherwise main
- * is asked.
+ * own filter, in the keystroke's frame (`showNarrowed`): the whole answer when the shown view's first page
+ * held all of its models, or its first rows while main counts the rest. Otherwise main is asked.
  */
 export function prefetchModelRows(
   client: QueryClient,
@@ -62,31 +53,25 @@ export function prefetchModelRows(
 ) {
   if (!profileId) return
   const first = modelRowsPage(profileId, view, 0)
-  const shown = from && client.getQueryData<RowsPage>(modelRowsPage(profileId, from, 0).queryKey)
-  if (
+  type RowsPage = Awaited<ReturnType<typeof first.queryFn>>
+  const narrowed =
     from &&
-    shown &&
     from.sort === view.sort &&
     from.descending === view.descending &&
     filterNarrows(from.filter, view.filter) &&
-    client.getQueryData(first.queryKey) === undefined
-  ) {
-    const rows = filterModels(shown.rows, view.filter)
-    const whole = !shown.counting && shown.rows.length === shown.total
-    if (whole) {
-      client.setQueryData<RowsPage>(first.queryKey, { rows, total: rows.length, fetchedAt: shown.fetchedAt })
-      return
-    }
-    if (rows.length >= modelPageSize / 2) {
-      const counting = { rows, total: rows.length, fetchedAt: shown.fetchedAt, counting: true } as const
-      client.setQueryData<RowsPage>(first.queryKey, counting)
-      void client.fetchQuery({ ...first, staleTime: 0 }).catch(() => {
-        // The page's error shows where the rows are read; the rows worked out stay.
-      })
-      return
-    }
-  }
-  void client.prefetchQuery(first)
+    showNarrowed<RowsPage, CatalogModel>(client, {
+      shown: client.getQueryData(modelRowsPage(profileId, from, 0).queryKey),
+      next: first,
+      rowsOf: (page) => page.rows,
+      narrow: (rows) => filterModels(rows, view.filter),
+      whole: (shown, rows) =>
+        shown.rows.length === shown.total
+          ? { rows, total: rows.length, fetchedAt: shown.fetchedAt }
+          : undefined,
+      counting: (shown, rows) => ({ rows, total: rows.length, fetchedAt: shown.fetchedAt }),
+      enough: modelPageSize / 2,
+    })
+  if (!narrowed) void client.prefetchQuery(first)
 }
 
 export function useProviderPage(provider: string | null) {

@@ -9,7 +9,12 @@ export const dateRanges: Record<string, { label: string; ms: number }> = {
   month: { label: 'Last 30 days', ms: 30 * 86_400_000 },
 }
 
-export function FilterBar(props: { params: RouteParams<'/videos'>; models: string[]; count: number }) {
+export function FilterBar(props: {
+  params: RouteParams<'/videos'>
+  models: string[]
+  /** Jobs the filters match; null while main is still counting them. */
+  count: number | null
+}) {
   const status = props.params.status ?? ''
   return (
     <search className="filter-bar" aria-label="Filter jobs">
@@ -70,7 +75,11 @@ export function FilterBar(props: { params: RouteParams<'/videos'>; models: strin
         ))}
       </select>
       <span className="filter-bar__count" role="status">
-        {props.count === 1 ? '1 job' : `${props.count.toLocaleString()} jobs`}
+        {props.count === null
+          ? '… jobs'
+          : props.count === 1
+            ? '1 job'
+            : `${props.count.toLocaleString()} jobs`}
       </span>
     </search>
   )

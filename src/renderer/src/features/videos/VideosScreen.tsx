@@ -44,7 +44,7 @@ export function VideosScreen() {
   const filter = boardFilterOf(params)
   const jobs = useJobBoard(filter)
   const client = useQueryClient()
-  useRouteChange('/videos', (next) => prefetchJobBoard(client, boardFilterOf(next)))
+  useRouteChange('/videos', (next) => prefetchJobBoard(client, boardFilterOf(next), filter))
   // Each status's first jobs, under the other filters, asked for once the board is idle: a first click on a
   // status shows its jobs at once.
   usePrefetchWhenIdle(JSON.stringify({ ...filter, status: null }), () => {
@@ -94,7 +94,7 @@ export function VideosScreen() {
           date.
         </p>
       ) : null}
-      <FilterBar params={params} models={modelIds} count={jobs.total} />
+      <FilterBar params={params} models={modelIds} count={jobs.counting ? null : jobs.total} />
       {jobs.searchLeftOut ? (
         <p className="muted videos__reach" role="status">
           {jobs.searchLeftOut === 'older matches'

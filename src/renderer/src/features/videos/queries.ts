@@ -2,9 +2,10 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { UnifiedModel } from '#shared/api/models'
-import type { VideoFilter } from '#shared/ipc/routes/videos'
+import { leftOutOfNarrowed, promptContains, searchNarrows } from '#shared/domain/job-search'
+import type { VideoFilter, VideoJobSummary } from '#shared/ipc/routes/videos'
 import { invoke } from '../../ipc.ts'
-import { usePagedRows } from '../../paged-rows.ts'
+import { showNarrowed, stillCounting, usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys, queryKeys } from '../../query.ts'
 
@@ -19,9 +20,46 @@ const boardPage = (filter: BoardFilter, page: number) => ({
   queryFn: () => invoke('videos.list', { ...filter, offset: page * boardPageSize, limit: boardPageSize }),
 })
 
-/** Asks main for the first page of a filter the moment the address names it, before the board renders it. */
-export function prefetchJobBoard(client: QueryClient, filter: BoardFilter) {
-  void client.prefetchQuery(boardPage(filter, 0))
+/** The board's filters other than the search. */
+const otherFilters = ['status', 'model', 'mode', 'since'] as const
+
+/** More cards than the tallest board shows at once: enough jobs worked out in the page to fill it. */
+const screenful = 16
+
+/**
+ * Asks main for the first page of a filter the moment the address names it, before the board renders it.
+ * When the filter only narrows the search of the one shown (`from`: a letter typed into the search), the
+ * page keeps the jobs shown whose prompt still matches, in the keystroke's frame (`showNarrowed`): the
+ * whole answer when the jobs shown were all the search found, or else the first jobs while main counts.
+ */
+export function prefetchJobBoard(client: QueryClient, filter: BoardFilter, from?: BoardFilter) {
+  const first = boardPage(filter, 0)
+  type Page = Awaited<ReturnType<typeof first.queryFn>>
+  const to = filter.text ?? ''
+  const was = from?.text ?? ''
+  const narrowed =
+    from &&
+    otherFilters.every((key) => filter[key] === from[key]) &&
+    searchNarrows(
+      was,
+      to,
+      otherFilters.some((key) => filter[key] !== undefined),
+    ) &&
+    showNarrowed<Page, VideoJobSummary>(client, {
+      shown: client.getQueryData(boardPage(from, 0).queryKey),
+      next: first,
+      rowsOf: (page) => page.jobs,
+      narrow: (jobs) => jobs.filter((job) => promptContains(job.prompt, to)),
+      whole: (shown, jobs) => {
+        const searchLeftOut = leftOutOfNarrowed(to, shown.searchLeftOut)
+        return shown.jobs.length === shown.total && searchLeftOut !== undefined
+          ? { jobs, total: jobs.length, searchLeftOut }
+          : undefined
+      },
+      counting: (_shown, jobs) => ({ jobs, total: jobs.length, searchLeftOut: null }),
+      enough: screenful,
+    })
+  if (!narrowed) void client.prefetchQuery(first)
 }
 
 /**
@@ -34,7 +72,13 @@ export function useJobBoard(filter: BoardFilter) {
     pageOf: (page) => boardPage(filter, page),
     rowsOf: (page) => page.jobs,
   })
-  return { ...board, searchLeftOut: head?.searchLeftOut ?? null, jobAt: rowAt }
+  return {
+    ...board,
+    searchLeftOut: head?.searchLeftOut ?? null,
+    /** The first jobs show, worked out in the page, while main counts how many match. */
+    counting: stillCounting(head),
+    jobAt: rowAt,
+  }
 }
 
 export function useVideoDetail(id: string | null) {
