@@ -2,7 +2,7 @@
 // event invalidates exactly the topics it names.
 import { QueryClient } from '@tanstack/react-query'
 import type { DataTopic } from '#shared/ipc/events'
-import { on } from './ipc.ts'
+import { invoke, on } from './ipc.ts'
 
 export const queryKeys = {
   preferences: () => ['preferences'] as const,
@@ -24,6 +24,13 @@ export const queryKeys = {
   conversations: () => ['conversations'] as const,
   imageList: (filter: object) => ['images', 'list', filter] as const,
 } satisfies Record<string, (...args: never[]) => readonly unknown[]>
+
+/** Reads that the shell and several screens share, each defined once. */
+export const sharedQueries = {
+  preferences: { queryKey: queryKeys.preferences(), queryFn: () => invoke('preferences.get', {}) },
+  appInfo: { queryKey: queryKeys.appInfo(), queryFn: () => invoke('app.info', {}) },
+  notices: { queryKey: queryKeys.notices(), queryFn: () => invoke('app.notices', {}) },
+}
 
 /**
  * What belongs to one profile — its catalog, and the models and caches read from it — has keys that start with

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DataTopic } from '#shared/ipc/events'
-import { profileKeys, queryKeys, topicKeys } from './query.ts'
+import { profileKeys, queryKeys, sharedQueries, topicKeys } from './query.ts'
 
 const root = join(import.meta.dirname, '..', '..', '..')
 const sources = (folder: string) =>
@@ -27,6 +27,10 @@ const factories = [
   ...Object.entries(profileKeys).map(([name, make]) => ({
     use: new RegExp(`\\bprofileKeys\\.${name}\\b`),
     key: (make as (...args: unknown[]) => readonly unknown[])('profile', 'y', false).slice(1),
+  })),
+  ...Object.entries(sharedQueries).map(([name, query]) => ({
+    use: new RegExp(`\\bsharedQueries\\.${name}\\b`),
+    key: query.queryKey as readonly unknown[],
   })),
 ]
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>

@@ -2,14 +2,13 @@
 // shown above every screen until dismissed (Settings keeps the full list).
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { invoke } from '../ipc.ts'
-import { queryKeys } from '../query.ts'
+import { sharedQueries } from '../query.ts'
 import { navigate, pathTo } from '../router.ts'
 
 const shownAtOnce = 2
 
 export function NoticeBanner({ hidden }: { hidden: boolean }) {
-  const notices = useQuery({ queryKey: queryKeys.notices(), queryFn: () => invoke('app.notices', {}) })
+  const notices = useQuery(sharedQueries.notices)
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set())
   const open = (notices.data ?? []).filter((notice) => !dismissed.has(notice))
   if (hidden || open.length === 0) return null

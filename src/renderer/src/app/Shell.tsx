@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { invoke, on } from '../ipc.ts'
-import { queryKeys } from '../query.ts'
+import { sharedQueries } from '../query.ts'
 import { lastPath, lastPathOf, loadViewMemory, navigate, rememberPath, useRoutePath } from '../router.ts'
 import { useFileDrop } from './file-drop.ts'
 import { NoticeBanner } from './NoticeBanner.tsx'
@@ -41,10 +41,7 @@ function useScreenShortcuts(): void {
 }
 
 export function Shell() {
-  const preferences = useQuery({
-    queryKey: queryKeys.preferences(),
-    queryFn: () => invoke('preferences.get', {}),
-  })
+  const preferences = useQuery(sharedQueries.preferences)
   useAppliedTheme(preferences.data?.theme ?? 'system')
   useScreenShortcuts()
   useTabListKeys()

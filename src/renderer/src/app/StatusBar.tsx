@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ConnectionTest } from '#shared/ipc/routes/profiles'
 import { invoke } from '../ipc.ts'
 import { useProfiles } from '../profiles.ts'
-import { queryKeys } from '../query.ts'
+import { queryKeys, sharedQueries } from '../query.ts'
 
 const healthWords: Record<ConnectionTest['outcome'], { words: string; tone: 'ok' | 'warn' | 'bad' }> = {
   ok: { words: 'Connected', tone: 'ok' },
@@ -17,7 +17,7 @@ const healthWords: Record<ConnectionTest['outcome'], { words: string; tone: 'ok'
 export function StatusBar() {
   const client = useQueryClient()
   const profiles = useProfiles()
-  const info = useQuery({ queryKey: queryKeys.appInfo(), queryFn: () => invoke('app.info', {}) })
+  const info = useQuery(sharedQueries.appInfo)
   const activate = useMutation({
     mutationFn: (id: string) => invoke('profiles.activate', { id }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.profiles() }),

@@ -7,14 +7,11 @@ import { emptyWorkload, type Workload, workloadCost } from '#shared/domain/catal
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { queryKeys, sharedQueries } from '../../query.ts'
 import { priceLabels } from './queries.ts'
 
 export function CostCalculator({ prices }: { prices: Record<PriceName, string | null> }) {
-  const preferences = useQuery({
-    queryKey: queryKeys.preferences(),
-    queryFn: () => invoke('preferences.get', {}),
-  })
+  const preferences = useQuery(sharedQueries.preferences)
   const client = useQueryClient()
   const [workload, setWorkload] = useState<Workload>(emptyWorkload)
   const [name, setName] = useState('')

@@ -7,7 +7,7 @@ import { assembleGenerate } from '#shared/domain/playground'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { queryKeys, sharedQueries } from '../../query.ts'
 import { Composer, dataOf } from './Composer.tsx'
 import { composerWait, streamCall, useConversationSaving, useTurnState } from './calls.ts'
 import {
@@ -30,10 +30,7 @@ export function GeneratePlayground(props: {
   const client = useQueryClient()
   const turn = useTurnState()
   const caches = useCacheHandles()
-  const preferences = useQuery({
-    queryKey: queryKeys.preferences(),
-    queryFn: () => invoke('preferences.get', {}),
-  })
+  const preferences = useQuery(sharedQueries.preferences)
   const thoughtsOpen = preferences.data?.thoughtsOpen ?? false
   const [live, setLive] = useState<GenerateContentResponse | null>(null)
   const { list, choices, starting, prices } = usePlaygroundModels('generate', settings.model)

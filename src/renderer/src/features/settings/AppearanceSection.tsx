@@ -5,7 +5,7 @@ import type { ThemePreference } from '#shared/ipc/routes/app'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { Icon, type IconName } from '../../components/Icon.tsx'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { queryKeys, sharedQueries } from '../../query.ts'
 
 const themes: { value: ThemePreference; label: string; icon: IconName }[] = [
   { value: 'system', label: 'System', icon: 'monitor' },
@@ -15,10 +15,7 @@ const themes: { value: ThemePreference; label: string; icon: IconName }[] = [
 
 export function AppearanceSection() {
   const client = useQueryClient()
-  const preferences = useQuery({
-    queryKey: queryKeys.preferences(),
-    queryFn: () => invoke('preferences.get', {}),
-  })
+  const preferences = useQuery(sharedQueries.preferences)
   const setTheme = useMutation({
     mutationFn: (theme: ThemePreference) => invoke('preferences.update', { theme }),
     onSuccess: (next) => client.setQueryData(queryKeys.preferences(), next),

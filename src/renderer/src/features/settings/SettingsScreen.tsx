@@ -1,8 +1,7 @@
 // Settings: profiles and keys, how the app looks, and where it keeps its work.
 import { useQuery } from '@tanstack/react-query'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
-import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { sharedQueries } from '../../query.ts'
 import { AppearanceSection } from './AppearanceSection.tsx'
 import { ProfilesSection } from './ProfilesSection.tsx'
 import { StorageSection } from './StorageSection.tsx'
@@ -10,7 +9,7 @@ import { VideoSettingsSection } from './VideoSettingsSection.tsx'
 import './settings.css'
 
 export function SettingsScreen() {
-  const notices = useQuery({ queryKey: queryKeys.notices(), queryFn: () => invoke('app.notices', {}) })
+  const notices = useQuery(sharedQueries.notices)
   return (
     <>
       <ScreenHeader

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { queryKeys, sharedQueries } from '../../query.ts'
 
 const backendText = {
   os: 'API keys and webhook secrets are encrypted with your operating system’s keychain.',
@@ -14,7 +14,7 @@ const backendText = {
 
 export function StorageSection() {
   const client = useQueryClient()
-  const info = useQuery({ queryKey: queryKeys.appInfo(), queryFn: () => invoke('app.info', {}) })
+  const info = useQuery(sharedQueries.appInfo)
   const storage = useQuery({
     queryKey: queryKeys.secretStorage(),
     queryFn: () => invoke('secrets.storage', {}),

@@ -4,14 +4,11 @@ import { useState } from 'react'
 import type { Preferences } from '#shared/ipc/routes/app'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { queryKeys, sharedQueries } from '../../query.ts'
 
 export function VideoSettingsSection() {
   const client = useQueryClient()
-  const preferences = useQuery({
-    queryKey: queryKeys.preferences(),
-    queryFn: () => invoke('preferences.get', {}),
-  })
+  const preferences = useQuery(sharedQueries.preferences)
   const update = useMutation({
     mutationFn: (change: Partial<Preferences>) => invoke('preferences.update', change),
     onSuccess: (next) => client.setQueryData(queryKeys.preferences(), next),
