@@ -37,7 +37,9 @@ describe('usePrefetchWhenIdle', () => {
   it('asks once the page is idle, again when what to ask for changes, and not after the screen closes', async () => {
     const asked: string[] = []
     function Board(props: { filter: string; shown: number }) {
-      usePrefetchWhenIdle(props.filter, () => asked.push(`${props.filter} (${props.shown} shown)`))
+      usePrefetchWhenIdle(props.filter, () => [
+        async () => asked.push(`${props.filter} (${props.shown} shown)`),
+      ])
       return null
     }
     const root = createRoot(document.createElement('div'))
@@ -75,9 +77,9 @@ describe('usePrefetchWhenIdle', () => {
   it('asks nothing while the screen does not know what to ask for, and then as soon as the page is idle', async () => {
     const asked: string[] = []
     function Catalog(props: { providers: string[] | null }) {
-      usePrefetchWhenIdle(props.providers && JSON.stringify(props.providers), () =>
-        asked.push(props.providers?.join(',') ?? 'nothing to ask'),
-      )
+      usePrefetchWhenIdle(props.providers && JSON.stringify(props.providers), () => [
+        async () => asked.push(props.providers?.join(',') ?? 'nothing to ask'),
+      ])
       return null
     }
     const root = createRoot(document.createElement('div'))
@@ -95,5 +97,37 @@ describe('usePrefetchWhenIdle', () => {
     await idle(500)
     expect(asked).toEqual(['aurora,vendor01', 'aurora'])
     await act(async () => root.unmount())
+  })
+
+  it('asks one page after another, each once the one before is answered, until the screen closes', async () => {
+    const asked: string[] = []
+    const answers = new Map<string, () => void>()
+    const ask = (page: string) => () => {
+      asked.push(page)
+      return new Promise<void>((resolve) => answers.set(page, resolve))
+    }
+    function Board(props: { filter: string }) {
+      usePrefetchWhenIdle(props.filter, () =>
+        ['a', 'b', 'c'].map((status) => ask(`${props.filter} ${status}`)),
+      )
+      return null
+    }
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<Board filter="q=cat" />))
+    await idle(0)
+    expect(asked).toEqual(['q=cat a'])
+    await act(async () => answers.get('q=cat a')?.())
+    expect(asked).toEqual(['q=cat a', 'q=cat b'])
+    // Another filter: the pages being asked for go on, one at a time; the new ones follow once it has settled.
+    await act(async () => root.render(<Board filter="q=dog" />))
+    await act(async () => answers.get('q=cat b')?.())
+    expect(asked).toEqual(['q=cat a', 'q=cat b', 'q=cat c'])
+    await idle(500)
+    expect(asked).toEqual(['q=cat a', 'q=cat b', 'q=cat c', 'q=dog a'])
+    // The screen closes: nothing more is asked.
+    await act(async () => root.unmount())
+    await act(async () => answers.get('q=cat c')?.())
+    await act(async () => answers.get('q=dog a')?.())
+    expect(asked).toHaveLength(4)
   })
 })

@@ -84,13 +84,15 @@ export const stillCounting = (head: object | undefined): boolean =>
  * page shown, in the keystroke's frame, before main is asked: the rows that still match are the first rows
  * of the new filter, in order. `whole` says, of the page shown, whether it held every row of its filter and
  * makes the page of those rows: then that is the whole answer. Otherwise, when at least `enough` rows still
- * match, they show at once (`counting`) while main counts the rest and answers. Answers false when the page
- * can do neither, and main is to be asked as usual.
+ * match, they show at once (`counting`) while main counts the rest and answers. A page shown that main has
+ * said is out of date (its topic changed) is not narrowed, and a page worked out is as old as the one it came
+ * from. Answers false when the page can do none of this, and main is to be asked as usual.
  */
 export function showNarrowed<Page extends { total: number }, Row>(
   client: QueryClient,
   options: {
-    shown: MaybeCounting<Page> | undefined
+    /** The key of the first page shown. */
+    shown: QueryKey
     next: { queryKey: QueryKey; queryFn: () => Promise<Page> }
     rowsOf: (page: Page) => readonly Row[]
     narrow: (rows: readonly Row[]) => Row[]
@@ -99,19 +101,23 @@ export function showNarrowed<Page extends { total: number }, Row>(
     enough: number
   },
 ): boolean {
-  const { shown, next } = options
-  if (!shown || client.getQueryData(next.queryKey) !== undefined) return false
+  const { next } = options
+  const state = client.getQueryState<MaybeCounting<Page>>(options.shown)
+  const shown = state?.data
+  if (!shown || state.isInvalidated || client.getQueryData(next.queryKey) !== undefined) return false
+  const updatedAt = state.dataUpdatedAt
   const rows = options.narrow(options.rowsOf(shown))
   const whole = shown.counting ? undefined : options.whole(shown, rows)
   if (whole) {
-    client.setQueryData<Page>(next.queryKey, whole)
+    client.setQueryData<Page>(next.queryKey, whole, { updatedAt })
     return true
   }
   if (rows.length < options.enough) return false
-  client.setQueryData<MaybeCounting<Page>>(next.queryKey, {
-    ...options.counting(shown, rows),
-    counting: true,
-  })
+  client.setQueryData<MaybeCounting<Page>>(
+    next.queryKey,
+    { ...options.counting(shown, rows), counting: true },
+    { updatedAt },
+  )
   void client.fetchQuery({ ...next, staleTime: 0 }).catch(() => {
     // The page's error shows where the rows are read; the rows worked out stay.
   })
@@ -119,22 +125,44 @@ export function showNarrowed<Page extends { total: number }, Row>(
 }
 
 /**
- * Runs `prefetch` when the page is first idle, and again after each change of `key` once it has stayed the same
- * for `settleMs`: it asks for the pages a likely next click shows (each status of the board, each role of the
- * catalog), so that click shows them at once. While the person types, nothing is asked: the wait starts again
- * at each keystroke, so the keystrokes' own answers never queue behind these. A null `key` (the screen does
- * not yet know what to ask for) asks nothing, and the first key after it counts as the first.
+ * Asks for what `asks` lists when the page is first idle, and again after each change of `key` once it has
+ * stayed the same for `settleMs`: the pages a likely next click shows (each status of the board, each role of
+ * the catalog), so that click shows them at once. They are asked one after another, each once the one before
+ * has been answered, so a click or a keystroke meanwhile waits behind one of them at most; leaving the screen
+ * drops the rest. A new key does not: what was being asked for is what the screen showed a moment ago, and
+ * the pages of its next clicks may still be wanted. Nothing new is asked while the person types: the wait
+ * starts again at each keystroke. A null `key` (the screen does not yet know what to ask for) asks nothing,
+ * and the first key after it counts as the first.
  */
-export function usePrefetchWhenIdle(key: string | null, prefetch: () => void, settleMs = 500): void {
-  const latest = useRef(prefetch)
-  latest.current = prefetch
+export function usePrefetchWhenIdle(
+  key: string | null,
+  asks: () => readonly (() => Promise<unknown>)[],
+  settleMs = 500,
+): void {
+  const latest = useRef(asks)
+  latest.current = asks
   const shown = useRef(false)
+  const closed = useRef(false)
+  useEffect(() => {
+    closed.current = false
+    return () => {
+      closed.current = true
+    }
+  }, [])
   useEffect(() => {
     if (key === null) return
     let idle: number | undefined
+    const askEach = async () => {
+      for (const ask of latest.current()) {
+        if (closed.current) return
+        await ask().catch(() => {
+          // A page main could not answer is asked again when shown, and its error shows there.
+        })
+      }
+    }
     const settled = setTimeout(
       () => {
-        idle = window.requestIdleCallback(() => latest.current(), { timeout: 2000 })
+        idle = window.requestIdleCallback(() => void askEach(), { timeout: 2000 })
       },
       shown.current ? settleMs : 0,
     )

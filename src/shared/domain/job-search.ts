@@ -17,33 +17,50 @@ export type SearchLeftOut = 'older matches' | 'older jobs' | null
 
 export const isIndexedSearch = (text: string) => [...text].length >= indexedSearchLength
 
-/** Text with its ASCII letters in lower case, as the history's search compares plain ASCII text. */
+/** The longest text a search takes. */
+export const searchTextLimit = 500
+
+/** Text with its ASCII letters in lower case, as a short search (LIKE) compares plain ASCII text. */
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
+/**
+ * The same, as the prompt index compares it: it folds the case of every letter, and two letters outside
+ * ASCII fold into it, the Kelvin sign into k and the long s into s.
+ */
+const foldIndexed = (text: string) =>
+  foldAscii(text)
+    .replace(/\u212a/g, 'k')
+    .replace(/\u017f/g, 's')
 const isPlainAscii = (text: string) => /^[\x20-\x7e]*$/.test(text)
 
 /**
  * Whether the history's search for `text` finds `prompt`: the text anywhere in it, in any case. Exact for
  * plain ASCII text, the only text the page searches by itself (`searchNarrows`).
  */
-export const promptContains = (prompt: string, text: string) => foldAscii(prompt).includes(foldAscii(text))
+export function promptContains(prompt: string, text: string): boolean {
+  const fold = isIndexedSearch(text) ? foldIndexed : foldAscii
+  return fold(prompt).includes(foldAscii(text))
+}
 
 /**
  * Whether the first jobs a search for `to` finds are the first jobs shown for `from` whose prompt contains
  * `to`, in the same order: `to` adds plain ASCII text to `from`, so it finds fewer prompts and looks through
  * no fewer jobs, newest first. From no search at all, that holds only with no other filter set: the newest
- * jobs of a status or a model may lie past what a search looks through.
+ * jobs of a status or a model may lie past what a search looks through. Nor from a short search to one
+ * through the index: the index finds prompts the short search did not look at, and folds two letters it
+ * does not.
  */
 export function searchNarrows(from: string, to: string, otherFilters: boolean): boolean {
-  if (!isPlainAscii(to) || !isPlainAscii(from) || to === from) return false
+  if (!isPlainAscii(to) || !isPlainAscii(from) || to === from || to.length > searchTextLimit) return false
   if (!foldAscii(to).includes(foldAscii(from))) return false
-  return from !== '' || !otherFilters
+  if (from === '') return !otherFilters
+  return isIndexedSearch(from) || !isIndexedSearch(to)
 }
 
 /**
- * When the jobs shown for a search were all it found (`shown`: what it left out), what a narrowed search
- * (`searchNarrows`) leaves out, its jobs being all at hand too; undefined when they may not be: a search
- * through the index looks past the newest jobs a short search looked through, and past the matches of a
- * search whose reach it was.
+ * When the jobs shown for a search were all it found (`shown`: what it left out), what the narrowed search
+ * `to` (`searchNarrows`) leaves out, its jobs being all at hand too; undefined when they may not be: a
+ * search through the index looks past the newest jobs a short search looked through, and past the matches
+ * of a search whose reach it was.
  */
 export function leftOutOfNarrowed(to: string, shown: SearchLeftOut): SearchLeftOut | undefined {
   if (shown === null) return null

@@ -64,7 +64,8 @@ const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
 /**
  * The search as a condition: through the index, the newest `searchReach` matches (newest as they came into
  * the history); shorter text, the matches among the newest `shortSearchReach` jobs. Both match anywhere in
- * the prompt, in any case.
+ * the prompt, in any case: the index folds the case of every letter, a short search (LIKE) that of ASCII
+ * letters only (the page's copy of the rule: `promptContains`).
  */
 function promptContaining(text: string | undefined): Condition {
   if (!text) return ['', undefined]

@@ -2,6 +2,7 @@
 // its deliveries and the tunnel; the polling state.
 import { z } from 'zod'
 import { VideoCreateRequest, VideoStatus } from '../../api/videos.ts'
+import { searchTextLimit } from '../../domain/job-search.ts'
 import { route } from '../contract.ts'
 
 export const VideoJobSummary = z.object({
@@ -60,7 +61,7 @@ export const VideoFilter = z.object({
   status: VideoStatus.optional(),
   model: z.string().max(200).optional(),
   mode: z.string().max(40).optional(),
-  text: z.string().max(500).optional(),
+  text: z.string().max(searchTextLimit).optional(),
   since: z.number().optional(),
   limit: z.number().int().min(1).max(1000).default(200),
   /** Jobs to skip, newest first: the board reads the page in view. */

@@ -56,25 +56,26 @@ export function ModelsScreen() {
   // The table reads the catalog from main a page at a time; only the plot and the comparison need it whole.
   const overview = useCatalogOverview()
   const rows = useModelRows({ filter, sort, descending })
-  useRouteChange('/models', (next) =>
-    prefetchModelRows(client, profileId, modelViewOf(next), { filter, sort, descending }),
+  useRouteChange(
+    '/models',
+    (next) => void prefetchModelRows(client, profileId, modelViewOf(next), { filter, sort, descending }),
   )
   // Once the table is idle, the first models of what a click shows next: each role and each provider under
   // the other filters and the sort, and each column's header under the filters (only while the table shows:
   // the plot and the comparison have the whole catalog).
   const providers = overview.data?.facets.providers
   usePrefetchWhenIdle(
-    providers && view === 'table'
-      ? JSON.stringify({ profileId, filter: { ...filter, role: '' }, sort, descending, providers })
-      : null,
-    () => {
-      for (const role of ['', ...modelRoles] as const)
-        void prefetchModelRows(client, profileId, { filter: { ...filter, role }, sort, descending })
-      for (const column of sortableColumns)
-        void prefetchModelRows(client, profileId, { filter, ...sortedBy(column, sort, descending) })
-      for (const provider of ['', ...(providers ?? [])])
-        void prefetchModelRows(client, profileId, { filter: { ...filter, provider }, sort, descending })
-    },
+    providers && view === 'table' ? JSON.stringify({ profileId, filter, sort, descending, providers }) : null,
+    () =>
+      [
+        ...(['', ...modelRoles] as const).map((role) => ({ filter: { ...filter, role }, sort, descending })),
+        ...sortableColumns.map((column) => ({ filter, ...sortedBy(column, sort, descending) })),
+        ...['', ...(providers ?? [])].map((provider) => ({
+          filter: { ...filter, provider },
+          sort,
+          descending,
+        })),
+      ].map((next) => () => prefetchModelRows(client, profileId, next)),
   )
   const catalog = useCatalog({ enabled: view === 'plot' || view === 'compare' })
   const refresh = useMutation({

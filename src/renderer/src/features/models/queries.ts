@@ -50,8 +50,8 @@ export function prefetchModelRows(
   profileId: string | undefined,
   view: ModelView,
   from?: ModelView,
-) {
-  if (!profileId) return
+): Promise<void> {
+  if (!profileId) return Promise.resolve()
   const first = modelRowsPage(profileId, view, 0)
   type RowsPage = Awaited<ReturnType<typeof first.queryFn>>
   const narrowed =
@@ -60,7 +60,7 @@ export function prefetchModelRows(
     from.descending === view.descending &&
     filterNarrows(from.filter, view.filter) &&
     showNarrowed<RowsPage, CatalogModel>(client, {
-      shown: client.getQueryData(modelRowsPage(profileId, from, 0).queryKey),
+      shown: modelRowsPage(profileId, from, 0).queryKey,
       next: first,
       rowsOf: (page) => page.rows,
       narrow: (rows) => filterModels(rows, view.filter),
@@ -71,7 +71,7 @@ export function prefetchModelRows(
       counting: (shown, rows) => ({ rows, total: rows.length, fetchedAt: shown.fetchedAt }),
       enough: modelPageSize / 2,
     })
-  if (!narrowed) void client.prefetchQuery(first)
+  return narrowed ? Promise.resolve() : client.prefetchQuery(first)
 }
 
 export function useProviderPage(provider: string | null) {

@@ -1,5 +1,6 @@
 // Filters of the board, kept in the view's address so they survive navigation and restart.
 import { videoStatuses } from '#shared/api/videos'
+import { searchTextLimit } from '#shared/domain/job-search'
 import { type RouteParams, setRouteParams } from '../../router.ts'
 import { modeLabel, statusLabel } from './status.ts'
 
@@ -33,6 +34,7 @@ export function FilterBar(props: {
       </div>
       <input
         type="search"
+        maxLength={searchTextLimit}
         aria-label="Search prompts"
         placeholder="Search prompts"
         defaultValue={props.params.q ?? ''}

@@ -44,12 +44,12 @@ export function VideosScreen() {
   const filter = boardFilterOf(params)
   const jobs = useJobBoard(filter)
   const client = useQueryClient()
-  useRouteChange('/videos', (next) => prefetchJobBoard(client, boardFilterOf(next), filter))
+  useRouteChange('/videos', (next) => void prefetchJobBoard(client, boardFilterOf(next), filter))
   // Each status's first jobs, under the other filters, asked for once the board is idle: a first click on a
   // status shows its jobs at once.
-  usePrefetchWhenIdle(JSON.stringify({ ...filter, status: null }), () => {
-    for (const status of [undefined, ...videoStatuses]) void prefetchJobBoard(client, { ...filter, status })
-  })
+  usePrefetchWhenIdle(JSON.stringify({ ...filter, status: null }), () =>
+    [undefined, ...videoStatuses].map((status) => () => prefetchJobBoard(client, { ...filter, status })),
+  )
   const models = useVideoModels()
   const tunnel = useTunnel()
   const now = useNow(jobs.loaded.some((job) => job.status === 'pending'))

@@ -91,16 +91,35 @@ describe("the board's first page under a narrower search", () => {
   it('shows the first jobs at once while main counts the rest, then main’s answer', async () => {
     const asked = recordingCore()
     const client = new QueryClient()
-    const hundred = Array.from({ length: 100 }, (_, i) => job(`j${i}`, i % 4 ? `red kite ${i}` : `owl ${i}`))
-    showFirstPage(client, { text: 'e', status: 'completed' }, hundred, 9000, 'older jobs')
-    const next = { text: 'red', status: 'completed' } as const
-    prefetchJobBoard(client, next, { text: 'e', status: 'completed' })
+    const hundred = Array.from({ length: 100 }, (_, i) =>
+      job(`j${i}`, i % 4 ? `red kite ${i}` : `red owl ${i}`),
+    )
+    const from = { text: 'red', status: 'completed' } as const
+    showFirstPage(client, from, hundred, 9000, 'older matches')
+    const next = { text: 'red k', status: 'completed' } as const
+    prefetchJobBoard(client, next, from)
     const shown = pageOf(client, next)
-    expect(shown?.jobs).toEqual(hundred.filter((j) => j.prompt.startsWith('red')))
+    expect(shown?.jobs).toEqual(hundred.filter((j) => j.prompt.startsWith('red k')))
     expect(stillCounting(shown)).toBe(true)
+    // Whether the narrower search leaves older matches out is not known yet: the notice shown stays put.
+    expect(shown?.searchLeftOut).toBe('older matches')
     expect(asked).toHaveLength(1)
     await vi.waitFor(() => expect(pageOf(client, next)).toEqual({ jobs: [], total: 0, searchLeftOut: null }))
     expect(stillCounting(pageOf(client, next))).toBe(false)
+  })
+
+  it('leaves a page main said is out of date to main, and makes a page as old as the one it came from', async () => {
+    const asked = recordingCore()
+    const client = new QueryClient()
+    showFirstPage(client, { text: 'kit' }, [few[0]!, few[1]!, few[3]!])
+    const shownAt = client.getQueryState(queryKeys.videoList({ text: 'kit', page: 0 }))?.dataUpdatedAt
+    prefetchJobBoard(client, { text: 'kite' }, { text: 'kit' })
+    expect(client.getQueryState(queryKeys.videoList({ text: 'kite', page: 0 }))?.dataUpdatedAt).toBe(shownAt)
+    expect(asked).toEqual([])
+    // A job changed: the page shown is out of date until main answers again, and is not narrowed meanwhile.
+    await client.invalidateQueries({ queryKey: queryKeys.videos(), refetchType: 'none' })
+    prefetchJobBoard(client, { text: 'kites' }, { text: 'kit' })
+    expect(asked).toHaveLength(1)
   })
 
   it('is asked of main when the search widens, another filter changes, or too few jobs are at hand', () => {
@@ -113,10 +132,13 @@ describe("the board's first page under a narrower search", () => {
     // The newest jobs of a status may lie past what a search looks through: from no search, main is asked.
     showFirstPage(client, { status: 'completed' }, few)
     prefetchJobBoard(client, { status: 'completed', text: 'k' }, { status: 'completed' })
+    // A third letter searches every job through the index, past the jobs two letters looked through.
+    showFirstPage(client, { text: 'ki' }, few, 5000, 'older jobs')
+    prefetchJobBoard(client, { text: 'kit' }, { text: 'ki' })
     // Three of a hundred shown match: too few to fill the board.
-    showFirstPage(client, { text: 'e' }, few, 5000)
-    prefetchJobBoard(client, { text: 'red' }, { text: 'e' })
-    expect(asked).toHaveLength(5)
+    showFirstPage(client, { text: 'red' }, few, 5000)
+    prefetchJobBoard(client, { text: 'red k' }, { text: 'red' })
+    expect(asked).toHaveLength(6)
     expect(asked.every((call) => (call as { route: string }).route === 'videos.list')).toBe(true)
   })
 })

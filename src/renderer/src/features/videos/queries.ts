@@ -20,9 +20,6 @@ const boardPage = (filter: BoardFilter, page: number) => ({
   queryFn: () => invoke('videos.list', { ...filter, offset: page * boardPageSize, limit: boardPageSize }),
 })
 
-/** The board's filters other than the search. */
-const otherFilters = ['status', 'model', 'mode', 'since'] as const
-
 /** More cards than the tallest board shows at once: enough jobs worked out in the page to fill it. */
 const screenful = 16
 
@@ -32,21 +29,25 @@ const screenful = 16
  * page keeps the jobs shown whose prompt still matches, in the keystroke's frame (`showNarrowed`): the
  * whole answer when the jobs shown were all the search found, or else the first jobs while main counts.
  */
-export function prefetchJobBoard(client: QueryClient, filter: BoardFilter, from?: BoardFilter) {
+export function prefetchJobBoard(
+  client: QueryClient,
+  filter: BoardFilter,
+  from?: BoardFilter,
+): Promise<void> {
   const first = boardPage(filter, 0)
   type Page = Awaited<ReturnType<typeof first.queryFn>>
-  const to = filter.text ?? ''
-  const was = from?.text ?? ''
+  const { text: to = '', ...others } = filter
+  const { text: was = '', ...before } = from ?? {}
   const narrowed =
     from &&
-    otherFilters.every((key) => filter[key] === from[key]) &&
+    sameFilters(others, before) &&
     searchNarrows(
       was,
       to,
-      otherFilters.some((key) => filter[key] !== undefined),
+      Object.values(others).some((value) => value !== undefined),
     ) &&
     showNarrowed<Page, VideoJobSummary>(client, {
-      shown: client.getQueryData(boardPage(from, 0).queryKey),
+      shown: boardPage(from, 0).queryKey,
       next: first,
       rowsOf: (page) => page.jobs,
       narrow: (jobs) => jobs.filter((job) => promptContains(job.prompt, to)),
@@ -56,10 +57,21 @@ export function prefetchJobBoard(client: QueryClient, filter: BoardFilter, from?
           ? { jobs, total: jobs.length, searchLeftOut }
           : undefined
       },
-      counting: (_shown, jobs) => ({ jobs, total: jobs.length, searchLeftOut: null }),
+      // What the search leaves out is told when known; until main answers, the notice shown stays put.
+      counting: (shown, jobs) => ({
+        jobs,
+        total: jobs.length,
+        searchLeftOut: leftOutOfNarrowed(to, shown.searchLeftOut) ?? shown.searchLeftOut,
+      }),
       enough: screenful,
     })
-  if (!narrowed) void client.prefetchQuery(first)
+  return narrowed ? Promise.resolve() : client.prefetchQuery(first)
+}
+
+/** Whether two filters, the search aside, are the same (every filter, whatever filters the board gains). */
+function sameFilters(a: Omit<BoardFilter, 'text'>, b: Omit<BoardFilter, 'text'>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof typeof a>
+  return [...keys].every((key) => a[key] === b[key])
 }
 
 /**
