@@ -216,6 +216,8 @@ test('reads a long history page by page: counts every job, scrolls to the oldest
   // Two letters: the newest 10,000 jobs only, and the board says so.
   await search.fill('ki')
   await expect(count).toHaveText('10 jobs')
+  // The board was scrolled to the oldest job: a new search shows its newest match, from the top.
+  await expect(board.getByRole('button', { name: /number 10007 with a red kite$/ })).toBeInViewport()
   await expect(
     page.getByText('One or two letters are looked for in the newest 10,000 jobs only'),
   ).toBeVisible()

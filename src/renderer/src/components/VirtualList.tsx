@@ -1,6 +1,6 @@
 // A list that renders only the rows in view, so a million items scroll like ten. Past the height a browser can
 // lay out, the scrollbar stands for the whole list and rows are placed relative to the view.
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import './virtual-list.css'
 
 /** Well under the tallest element browsers lay out (about 33 million pixels in Chromium). */
@@ -45,6 +45,8 @@ export function VirtualList(props: {
   onRange?: (range: VisibleRange) => void
   /** The rows shown are about to be replaced (a new filter's rows are on their way). */
   busy?: boolean
+  /** What the rows are (a filter): when it changes, the list shows its first rows again. */
+  scrollKey?: string
 }) {
   const viewport = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
@@ -57,6 +59,15 @@ export function VirtualList(props: {
     setHeight(element.clientHeight)
     return () => observer.disconnect()
   }, [])
+  // A new filter's rows are read from the top, in the frame that shows them.
+  const shownKey = useRef(props.scrollKey)
+  if (shownKey.current !== props.scrollKey) {
+    shownKey.current = props.scrollKey
+    if (scrollTop !== 0) setScrollTop(0)
+  }
+  useLayoutEffect(() => {
+    if (viewport.current && props.scrollKey !== undefined) viewport.current.scrollTop = 0
+  }, [props.scrollKey])
   const view = rowsInView({
     count: props.count,
     rowHeight: props.rowHeight,

@@ -151,6 +151,7 @@ export function BatchResults(props: {
         <VirtualList
           rowHeight={36}
           label="Batch rows"
+          scrollKey={JSON.stringify(filter)}
           {...itemsOf(
             shown,
             // Rows kept by position: a sort or a filter updates them in place instead of building them again.

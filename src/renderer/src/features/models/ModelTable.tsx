@@ -122,6 +122,8 @@ export const ModelTable = memo(function ModelTable(props: {
   onRange?: (range: VisibleRange) => void
   /** The rows shown are the previous answer while the new ones are on their way. */
   busy?: boolean
+  /** The filter: a new one shows its first models. */
+  filterKey?: string
   sort: SortColumn
   descending: boolean
   selected: string | null
@@ -166,6 +168,7 @@ export const ModelTable = memo(function ModelTable(props: {
           rowKey={(index) => index}
           {...(props.onRange ? { onRange: props.onRange } : {})}
           busy={props.busy ?? false}
+          {...(props.filterKey === undefined ? {} : { scrollKey: props.filterKey })}
           renderRow={(index) => {
             const model = props.modelAt(index)
             if (!model) return <div className="model-table__row" aria-busy="true" />

@@ -225,6 +225,7 @@ export function ModelsScreen() {
               modelAt={rows.rowAt}
               onRange={rows.onRange}
               busy={rows.busy}
+              filterKey={filterKey}
               sort={sort}
               descending={descending}
               selected={selected}

@@ -127,6 +127,7 @@ export function VideosScreen() {
               label="Video jobs"
               onRange={jobs.onRange}
               busy={jobs.busy}
+              scrollKey={JSON.stringify([params.status, params.model, params.mode, params.q, params.since])}
               rowKey={(index) => jobs.jobAt(index)?.id ?? `row ${index}`}
               renderRow={(index) => {
                 const job = jobs.jobAt(index)
