@@ -107,7 +107,8 @@ describe("the board's search, narrowed in the page", () => {
     expect(seen.pastIndexReach).toBeGreaterThan(40)
     expect(seen.whole).toBeGreaterThan(10)
     expect(seen.wholeOlderJobs).toBeGreaterThan(4)
-  })
+    // 800 runs of real queries over 10,600 jobs: about 4 s alone, more on a loaded machine.
+  }, 60_000)
 
   it('finds prompts as the history does: the index folds the Kelvin sign and the long s, a short search not', () => {
     for (const text of ['kelvin', 'KELVIN', 'star', 'ta', 'ke']) {
