@@ -96,6 +96,40 @@ describe('history store', () => {
     history.close()
   })
 
+  it('orders jobs created in the same millisecond one way in every filter and on every page', async () => {
+    const history = openHistory(await folder())
+    const statuses = ['pending', 'completed', 'failed'] as const
+    const promptOf = (i: number) => `a ${i % 2 ? 'lighthouse' : 'harbour'} at dusk ${i}`
+    // Forty jobs a millisecond: a batch sent at once lands in the same millisecond.
+    history.transaction(() => {
+      for (let i = 0; i < 600; i++)
+        history.videoJobs.insert(
+          job(`j${i}`, 1000 + Math.floor(i / 40), { prompt: promptOf(i), status: statuses[i % 3] }),
+        )
+    })
+    const ids = (rows: VideoJobRow[]) => rows.map((row) => row.id)
+    const all = ids(history.videoJobs.latest({ limit: 1000 }))
+    expect(all).toHaveLength(600)
+    const filters: [Omit<Parameters<typeof history.videoJobs.latest>[0], 'limit'>, (i: number) => boolean][] =
+      [
+        [{}, () => true],
+        [{ status: 'completed' }, (i) => statuses[i % 3] === 'completed'],
+        [{ text: 'at' }, () => true],
+        [{ text: 'lighthouse' }, (i) => i % 2 === 1],
+        [{ model: 'orbit/motion-2', status: 'failed' }, (i) => statuses[i % 3] === 'failed'],
+      ]
+    for (const [filter, matches] of filters) {
+      // Each plan (the time index, the status index, a scan, the text index) keeps the order of the whole list,
+      // and pages of it join up with nothing repeated or left out.
+      const expected = all.filter((id) => matches(Number(id.slice(1))))
+      const paged = [0, 1, 2, 3, 4, 5, 6].flatMap((page) =>
+        ids(history.videoJobs.latest({ ...filter, limit: 90, offset: page * 90 })),
+      )
+      expect(paged).toEqual(expected)
+    }
+    history.close()
+  })
+
   it('looks through the newest matches only, and says what a search left out', async () => {
     const history = openHistory(await folder())
     const many = shortSearchReach + 50
