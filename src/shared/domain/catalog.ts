@@ -186,21 +186,44 @@ const comparedFields = [
   'expirationDate',
 ] as const satisfies readonly (keyof StyleView)[]
 
+/** What each style quotes for a field, in the order of the styles; a style quoting nothing (null) is left out. */
+function quoted(
+  present: readonly ListingStyle[],
+  views: Partial<Record<ListingStyle, StyleView>>,
+  read: (view: StyleView) => unknown,
+): Partial<Record<ListingStyle, unknown>> {
+  const values: Partial<Record<ListingStyle, unknown>> = {}
+  for (const style of present) {
+    const value = read(views[style] as StyleView)
+    if (value !== null && value !== undefined) values[style] = value
+  }
+  return values
+}
+
 /** Compares what the styles say about one model; a style that does not quote a field (null) is left out. */
 export function disagreementsOf(views: Partial<Record<ListingStyle, StyleView>>): Disagreement[] {
   const present = listingStyles.filter((style) => views[style])
   const found: Disagreement[] = []
-  const compare = (field: Disagreement['field'], read: (view: StyleView) => unknown) => {
-    const values: Partial<Record<ListingStyle, unknown>> = {}
+  if (present.length < 2) return found
+  // Run for every model of the catalog: the values are gathered only for a field where the styles differ.
+  const differs = (read: (view: StyleView) => unknown) => {
+    let first: unknown = null
     for (const style of present) {
       const value = read(views[style] as StyleView)
-      if (value !== null && value !== undefined) values[style] = value
+      if (value === null || value === undefined) continue
+      if (first === null) first = value
+      else if (!same(value, first)) return true
     }
-    const list = Object.values(values)
-    if (list.length > 1 && list.some((value) => !same(value, list[0]))) found.push({ field, values })
+    return false
   }
-  for (const field of comparedFields) compare(field, (view) => view[field])
-  for (const price of priceNames) compare(`prices.${price}`, (view) => view.prices[price])
+  for (const field of comparedFields) {
+    const read = (view: StyleView) => view[field]
+    if (differs(read)) found.push({ field, values: quoted(present, views, read) })
+  }
+  for (const price of priceNames) {
+    const read = (view: StyleView) => view.prices[price]
+    if (differs(read)) found.push({ field: `prices.${price}`, values: quoted(present, views, read) })
+  }
   return found
 }
 
@@ -208,7 +231,11 @@ export function disagreementsOf(views: Partial<Record<ListingStyle, StyleView>>)
 export function mergeListings(lists: Partial<Record<ListingStyle, StyleView[]>>): CatalogModel[] {
   const byId = new Map<string, Partial<Record<ListingStyle, StyleView>>>()
   for (const style of listingStyles)
-    for (const view of lists[style] ?? []) byId.set(view.id, { ...byId.get(view.id), [style]: view })
+    for (const view of lists[style] ?? []) {
+      const views = byId.get(view.id)
+      if (views) views[style] = view
+      else byId.set(view.id, { [style]: view })
+    }
   return [...byId.entries()].map(([id, views]) => {
     const styles = listingStyles.filter((style) => views[style])
     const lead = views[styles[0] ?? 'unified'] as StyleView
