@@ -34,6 +34,17 @@ for (const synthetic of sizes) {
   let app = await openHarness(userData, args)
   heading(`model browser, ${size} synthetic models + the sandbox's own (Chromium ${app.version})`)
   const firstLoad = await showModels(app.page)
+  // The app reopens the screen it last showed: it must restart on Settings, or the restart itself would open
+  // the models screen, and the click timed below would find the catalog already read. The page saves the
+  // address half a second after it changes: main is asked until it has it.
+  await app.page.getByRole('link', { name: 'Settings' }).click()
+  await app.page.evaluate(async () => {
+    const { bridge } = globalThis as unknown as {
+      bridge: { invoke(route: string, input: object): Promise<{ data?: { views: Record<string, string> } }> }
+    }
+    while (!(await bridge.invoke('preferences.get', {})).data?.views.last?.startsWith('/settings'))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+  })
   await app.stop({ keep: true })
 
   app = await openHarness(userData, args)

@@ -177,6 +177,8 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       await videos.close()
       await sandbox.stop()
       await thumbnails.settled()
+      // A change made just before quitting (the screen last shown) is not lost with the write in flight.
+      await preferences.written()
       history.close()
       log.info('core stopped')
     },

@@ -1,10 +1,15 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { startCore } from '../../testing/core.ts'
 import { openPreferences } from './preferences.ts'
 
-const folder = () => mkdtemp(join(tmpdir(), 'gd-prefs-'))
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'gd-prefs-'))
+  onTestFinished(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
 
 describe('preferences', () => {
   it('start from defaults and survive reopening', async () => {
@@ -41,5 +46,17 @@ describe('preferences', () => {
     const expected = { theme: 'dark', thoughtsOpen: true, views: { '/settings': '/settings' } }
     expect(store.get()).toMatchObject(expected)
     expect(JSON.parse(await readFile(join(dir, 'preferences.json'), 'utf8'))).toMatchObject(expected)
+  })
+
+  it('are all in the file once the core has closed, even a change made as it closes', async () => {
+    const dir = await folder()
+    onTestFinished(() => rm(`${dir}.keychain`, { force: true }))
+    const { core } = await startCore({ userData: dir })
+    // The screen last shown, saved as the app quits: the change is not awaited before closing.
+    void core.preferences.update({ views: { '/settings': '/settings', last: '/settings' } })
+    await core.close()
+    expect(JSON.parse(await readFile(join(dir, 'preferences.json'), 'utf8'))).toMatchObject({
+      views: { last: '/settings' },
+    })
   })
 })

@@ -23,6 +23,8 @@ const defaults: Preferences = {
 export interface PreferencesStore {
   get(): Preferences
   update(change: Partial<Preferences>): Promise<Preferences>
+  /** Settles once every change made so far is in the file (the core waits for it when it closes). */
+  written(): Promise<void>
 }
 
 export async function openPreferences(userData: string): Promise<PreferencesStore> {
@@ -48,5 +50,6 @@ export async function openPreferences(userData: string): Promise<PreferencesStor
       await write
       return next
     },
+    written: () => writing,
   }
 }
