@@ -48,8 +48,15 @@ for (const synthetic of sizes) {
   await app.stop({ keep: true })
 
   app = await openHarness(userData, args)
-  // The app loads each screen's code when idle after it starts; a person's first click comes after that.
+  // The app loads each screen's code when idle after it starts, and then has main read the kept catalog and
+  // work out the browser's records (`catalog.prepare`, which answers once they are ready): a person's first
+  // click comes after that. The same ask from here waits for the same work.
   await app.page.waitForLoadState('networkidle')
+  await app.page.evaluate(() =>
+    (
+      globalThis as unknown as { bridge: { invoke(route: string, input: object): Promise<unknown> } }
+    ).bridge.invoke('catalog.prepare', {}),
+  )
   await watchInteractions(app.page)
   // Long tasks from here on are of the screen showing the catalog (the page's own start is timed by `app`).
   const fromDisk = await showModels(app.page, () => takeSamples(app.page))

@@ -227,8 +227,26 @@ export function disagreementsOf(views: Partial<Record<ListingStyle, StyleView>>)
   return found
 }
 
+/** Models merged between two pauses of `mergingListings`: a few milliseconds of work. */
+export const modelsPerStep = 500
+
 /** Merges the styles by id: the unified style's values lead, the others fill what it lacks. */
 export function mergeListings(lists: Partial<Record<ListingStyle, StyleView[]>>): CatalogModel[] {
+  return finished(mergingListings(lists))
+}
+
+/** Runs work that pauses (a generator) to its end at once. */
+export function finished<T>(work: Generator<void, T>): T {
+  for (;;) {
+    const step = work.next()
+    if (step.done) return step.value
+  }
+}
+
+/** `mergeListings` as work that pauses every `modelsPerStep` models, for a caller that spreads it out. */
+export function* mergingListings(
+  lists: Partial<Record<ListingStyle, StyleView[]>>,
+): Generator<void, CatalogModel[]> {
   const byId = new Map<string, Partial<Record<ListingStyle, StyleView>>>()
   for (const style of listingStyles)
     for (const view of lists[style] ?? []) {
@@ -236,23 +254,30 @@ export function mergeListings(lists: Partial<Record<ListingStyle, StyleView[]>>)
       if (views) views[style] = view
       else byId.set(view.id, { [style]: view })
     }
-  return [...byId.entries()].map(([id, views]) => {
-    const styles = listingStyles.filter((style) => views[style])
-    const lead = views[styles[0] ?? 'unified'] as StyleView
-    const prices = { ...lead.prices }
-    for (const name of priceNames)
-      prices[name] ??= styles.map((style) => views[style]?.prices[name]).find((p) => p != null) ?? null
-    return {
-      ...lead,
-      created: lead.created ?? styles.map((style) => views[style]?.created).find((c) => c != null) ?? null,
-      prices,
-      id,
-      provider: id.split('/')[0] ?? id,
-      roles: rolesOf(lead),
-      styles,
-      disagreements: disagreementsOf(views),
-    }
-  })
+  const merged: CatalogModel[] = []
+  for (const [id, views] of byId) {
+    merged.push(mergedModel(id, views))
+    if (merged.length % modelsPerStep === 0) yield
+  }
+  return merged
+}
+
+function mergedModel(id: string, views: Partial<Record<ListingStyle, StyleView>>): CatalogModel {
+  const styles = listingStyles.filter((style) => views[style])
+  const lead = views[styles[0] ?? 'unified'] as StyleView
+  const prices = { ...lead.prices }
+  for (const name of priceNames)
+    prices[name] ??= styles.map((style) => views[style]?.prices[name]).find((p) => p != null) ?? null
+  return {
+    ...lead,
+    created: lead.created ?? styles.map((style) => views[style]?.created).find((c) => c != null) ?? null,
+    prices,
+    id,
+    provider: id.split('/')[0] ?? id,
+    roles: rolesOf(lead),
+    styles,
+    disagreements: disagreementsOf(views),
+  }
 }
 
 export interface CatalogChanges {

@@ -164,4 +164,26 @@ describe('the catalog service', () => {
       fetchedAt: 3_610_000,
     })
   })
+
+  it('reads the kept catalog ahead when asked to prepare, and leaves one that cannot be read to the screen', async () => {
+    const { history, catalog } = await service(
+      () => env.sandbox.url,
+      () => 10_000,
+    )
+    const online = await catalog.overview(false)
+    const unreachable = () => 'http://127.0.0.1:9'
+
+    // After a start: prepared while idle, the browser's first look finds the catalog read and merged.
+    const restarted = await service(unreachable, () => 20_000, history)
+    await restarted.catalog.prepare()
+    expect(await restarted.catalog.overview(false)).toEqual({ ...online, fresh: true, outdated: false })
+
+    // A kept catalog damaged on disk: preparing it fails quietly, and the screen that asks is told.
+    history.transaction(() =>
+      history.catalogSnapshots.save({ profileId: 'p', fetchedAt: 30_000, modelsJson: '{"unified": [' }),
+    )
+    const damaged = await service(unreachable, () => 40_000, history)
+    await damaged.catalog.prepare()
+    await expect(damaged.catalog.overview(false)).rejects.toThrow()
+  })
 })

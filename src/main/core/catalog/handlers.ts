@@ -10,6 +10,10 @@ export function catalogHandlers(deps: { scopes: ProfileScopes }): HandlersFor<ty
     'catalog.browse': ({ refresh }) => catalog().browse(refresh),
     'catalog.choices': ({ use, refresh }) => catalog().choices(use, refresh),
     'catalog.overview': ({ refresh }) => catalog().overview(refresh),
+    'catalog.prepare': async () => {
+      await catalog().prepare()
+      return {}
+    },
     'catalog.rows': (query) => catalog().rows(query),
     'catalog.model': ({ id, refresh }) => catalog().model(id, refresh),
     'catalog.provider': ({ provider }) => catalog().provider(provider),

@@ -1,15 +1,11 @@
 // The model catalog of one profile: the three listing styles fetched together, kept in the history
 // with their time (the newest two, for "what changed"), and served from there when the service cannot be
 // reached. The unified list feeds the screens that pick a model; the merged records feed the browser.
-import type { GenerativeModel, MessageModel, UnifiedModel } from '#shared/api/models'
+import type { UnifiedModel } from '#shared/api/models'
 import {
   type CatalogModel,
   diffCatalogs,
-  fromGenerative,
-  fromMessages,
-  fromUnified,
   type ListingStyle,
-  mergeListings,
   type PlaygroundUse,
   servesUse,
 } from '#shared/domain/catalog'
@@ -24,15 +20,11 @@ import { AppError } from '#shared/ipc/app-error'
 import type { CatalogSnapshot } from '#shared/ipc/routes/catalog'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
+import { mergeRaw, mergingRaw, type RawListings, type SpreadWork, spreadOut } from './browser-records.ts'
 
 const freshForMs = 5 * 60_000
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 const timeoutMs = 15_000
-
-interface RawListings {
-  unified?: UnifiedModel[]
-  generative?: GenerativeModel[]
-  messages?: MessageModel[]
-}
 
 interface Kept {
   raw: RawListings
@@ -40,6 +32,10 @@ interface Kept {
   fresh: boolean
   problem: string | null
   merged?: CatalogModel[]
+  /** The merge under way in the background since the catalog was read. */
+  merging?: SpreadWork<CatalogModel[]>
+  /** Settles when the browser's records are ready (or no longer wanted). */
+  prepared?: Promise<void>
   facets?: ReturnType<typeof facetsOf>
   /** Read from disk when the app started and older than a fresh catalog: shown at once, refreshed after. */
   outdated?: boolean
@@ -47,12 +43,7 @@ interface Kept {
   changes?: ({ since: number } & ReturnType<typeof diffCatalogs>) | null
 }
 
-const merge = (raw: RawListings) =>
-  mergeListings({
-    unified: raw.unified?.map(fromUnified),
-    generative: raw.generative?.map(fromGenerative),
-    messages: raw.messages?.map(fromMessages),
-  })
+const merge = mergeRaw
 
 /** Snapshots written before the styles were kept together hold the unified list alone. */
 const readSnapshot = (json: string): RawListings => {
@@ -138,9 +129,14 @@ export function createCatalogService(deps: {
     }
   }
 
+  function readFromDisk(): void {
+    const onDisk = keptOnDisk()
+    if (onDisk) keep(onDisk)
+  }
+
   /** The catalog to show; `orOutdated` accepts one kept on disk that a refresh should follow. */
   async function current(refresh: boolean, orOutdated = false): Promise<Kept> {
-    if (!memory && !refresh) memory = keptOnDisk()
+    if (!memory && !refresh) readFromDisk()
     const cached = memory
     if (cached && !refresh) {
       const usable = cached.outdated ? orOutdated : cached.fresh && now() - cached.fetchedAt < freshForMs
@@ -164,7 +160,7 @@ export function createCatalogService(deps: {
           modelsJson: JSON.stringify(raw),
         }),
       )
-      memory = kept
+      keep(kept)
       return kept
     } catch (error) {
       const [last] = deps.history.catalogSnapshots.latest(profileId, 1)
@@ -175,15 +171,37 @@ export function createCatalogService(deps: {
         fresh: false,
         problem: `The service could not be reached (${error.message}). This is the catalog kept from that time.`,
       }
-      memory = kept
+      keep(kept)
       return kept
     }
   }
 
   const mergedOf = (kept: Kept) => {
-    kept.merged ??= merge(kept.raw)
+    kept.merged ??= kept.merging?.now() ?? merge(kept.raw)
     return kept.merged
   }
+  /**
+   * Once a catalog is read, the browser's records are worked out in the background: the merge, then the
+   * filters' values and the order of ids the table opens on, each while nothing else waits.
+   */
+  function keep(kept: Kept): void {
+    memory = kept
+    if (kept.merged || kept.merging) return
+    const wanted = () => memory === kept
+    const merging = spreadOut(mergingRaw(kept.raw), wanted)
+    kept.merging = merging
+    kept.prepared = (async () => {
+      await merging.done
+      await nextTurn()
+      if (!wanted()) return
+      facetsOfKept(kept)
+      await nextTurn()
+      if (wanted()) sortModels(mergedOf(kept), 'id', false)
+    })().catch(() => {
+      // A merge that fails is reported to the screen that asks for the records.
+    })
+  }
+
   const facetsOfKept = (kept: Kept) => {
     kept.facets ??= facetsOf(mergedOf(kept))
     return kept.facets
@@ -253,6 +271,17 @@ export function createCatalogService(deps: {
       return { ...state, size: mergedOf(kept).length, facets: facetsOfKept(kept) }
     },
 
+    /** Reads the kept catalog, if no screen has, and settles once the browser's records are ready. */
+    async prepare(): Promise<void> {
+      await nextTurn()
+      try {
+        if (!memory) readFromDisk()
+      } catch {
+        // A kept catalog that cannot be read is reported to the screen that asks for it, not here.
+      }
+      await memory?.prepared
+    },
+
     /** One page of the filtered, sorted catalog, and how many models the filter matches. */
     async rows(query: {
       filter: ModelFilter
@@ -263,7 +292,7 @@ export function createCatalogService(deps: {
     }) {
       // Rows come from the catalog as kept: scrolling or typing never waits for the service. When another
       // screen's refresh replaces it, the page sees a new `fetchedAt` and reads everything again.
-      memory ??= keptOnDisk()
+      if (!memory) readFromDisk()
       const kept = memory ?? (await current(false, true))
       const shown = filterer(sortModels(mergedOf(kept), query.sort, query.descending), query.filter)
       return {

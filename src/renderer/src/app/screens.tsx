@@ -76,13 +76,17 @@ export const screens: readonly Screen[] = screenList.map((screen) => {
   }
 })
 
-/** Fetches every screen's chunk while the app has nothing else to do, so a first visit is instant. */
-export function prefetchScreensWhenIdle(): () => void {
+/**
+ * Fetches every screen's chunk while the app has nothing else to do, so a first visit is instant; then, still
+ * when idle, runs `then` (the data a first visit would wait for).
+ */
+export function prefetchScreensWhenIdle(then?: () => void): () => void {
   const idle = (run: () => void) => window.requestIdleCallback(run, { timeout: 2000 })
   let cancelled = false
   const next = (index: number) => {
+    if (cancelled) return
     const screen = screens[index]
-    if (cancelled || !screen) return
+    if (!screen) return then?.()
     void screen.load().finally(() => idle(() => next(index + 1)))
   }
   idle(() => next(0))

@@ -115,6 +115,12 @@ export const catalogRoutes = {
       }),
     }),
   }),
+  /**
+   * Asked when the app is idle after it starts: main reads the kept catalog, if no screen has yet, and works out
+   * the browser's records in the background, so the model browser's first look does not wait for them. Answers
+   * once they are ready.
+   */
+  'catalog.prepare': route({ input: z.object({}), output: z.object({}) }),
   /** One page of the catalog as the browser shows it: filtered, sorted, and how many models match. */
   'catalog.rows': route({
     input: z.object({
