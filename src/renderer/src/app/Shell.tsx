@@ -75,11 +75,12 @@ export function Shell() {
   useEffect(() => {
     if (memoryLoaded && active) rememberPath(path)
   }, [active, path, memoryLoaded])
+  const screen = active ?? screens[0]!
 
   return (
     <div className="shell" data-app-ready={ready ? 'true' : undefined}>
-      <Sidebar active={active} />
-      <main className="screen" aria-label={active?.label ?? 'Starting'}>
+      <Sidebar active={screen} />
+      <main className="screen" aria-label={screen.label}>
         {drop.problem ? (
           <div className="notice drop-notice" role="alert">
             {drop.problem}{' '}
@@ -88,16 +89,12 @@ export function Shell() {
             </button>
           </div>
         ) : null}
-        <NoticeBanner hidden={active?.id === 'settings'} />
-        {/* No screen until the address names one: at a start, the one to reopen is known a moment later, and
-            a screen built meanwhile would read its data for nothing (the catalog, at 50,000 models 0.7 s of main). */}
-        {active ? (
-          <ErrorBoundary key={active.id}>
-            <Suspense fallback={<p className="muted">Loading {active.label}…</p>}>
-              <active.Component />
-            </Suspense>
-          </ErrorBoundary>
-        ) : null}
+        <NoticeBanner hidden={screen.id === 'settings'} />
+        <ErrorBoundary key={screen.id}>
+          <Suspense fallback={<p className="muted">Loading {screen.label}…</p>}>
+            <screen.Component />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <StatusBar />
       {palette ? (

@@ -3,7 +3,7 @@ import { Icon } from '../components/Icon.tsx'
 import { lastPathOf } from '../router.ts'
 import { type Screen, screens, shortcutKeys, shortcutLabel } from './screens.tsx'
 
-export function Sidebar({ active }: { active: Screen | undefined }) {
+export function Sidebar({ active }: { active: Screen }) {
   return (
     <aside className="sidebar">
       <div className="sidebar__brand">
@@ -20,7 +20,7 @@ export function Sidebar({ active }: { active: Screen | undefined }) {
                 href={`#${lastPathOf(screen.path)}`}
                 className="sidebar__link"
                 title={`${screen.label} (${shortcutLabel(index)})`}
-                aria-current={screen.id === active?.id ? 'page' : undefined}
+                aria-current={screen.id === active.id ? 'page' : undefined}
                 aria-keyshortcuts={shortcutKeys(index)}
               >
                 <Icon name={screen.icon} />
