@@ -31,6 +31,14 @@ async function service(baseUrl: () => string, now: () => number, kept?: ReturnTy
   return { history, catalog: createCatalogService({ history, gateway, profileId: 'p', now }) }
 }
 
+const unreachable = () => 'http://127.0.0.1:9'
+/** A catalog service reaching the sandbox, whose clock says `time`. */
+const onlineAt = (time: number) =>
+  service(
+    () => env.sandbox.url,
+    () => time,
+  )
+
 describe('the catalog service', () => {
   it('merges the styles, and after the catalog changes tells what changed since the last refresh', async () => {
     let clock = 1_000
@@ -133,12 +141,8 @@ describe('the catalog service', () => {
   })
 
   it('after a start shows the catalog kept on disk at once, and says when it is old enough to refresh', async () => {
-    const { history, catalog } = await service(
-      () => env.sandbox.url,
-      () => 10_000,
-    )
+    const { history, catalog } = await onlineAt(10_000)
     const online = await catalog.browse(false)
-    const unreachable = () => 'http://127.0.0.1:9'
 
     const soon = await service(unreachable, () => 10_000 + 60_000, history)
     const recent = await soon.catalog.browse(false)
@@ -166,12 +170,8 @@ describe('the catalog service', () => {
   })
 
   it('reads the kept catalog ahead when asked to prepare, and leaves one that cannot be read to the screen', async () => {
-    const { history, catalog } = await service(
-      () => env.sandbox.url,
-      () => 10_000,
-    )
+    const { history, catalog } = await onlineAt(10_000)
     const online = await catalog.overview(false)
-    const unreachable = () => 'http://127.0.0.1:9'
 
     // After a start: prepared while idle, the browser's first look finds the catalog read and merged.
     const restarted = await service(unreachable, () => 20_000, history)
