@@ -43,8 +43,6 @@ interface Kept {
   changes?: ({ since: number } & ReturnType<typeof diffCatalogs>) | null
 }
 
-const merge = mergeRaw
-
 /** Snapshots written before the styles were kept together hold the unified list alone. */
 const readSnapshot = (json: string): RawListings => {
   const value: unknown = JSON.parse(json)
@@ -129,6 +127,7 @@ export function createCatalogService(deps: {
     }
   }
 
+  /** The catalog kept on disk becomes the one in memory (its records worked out in the background). */
   function readFromDisk(): void {
     const onDisk = keptOnDisk()
     if (onDisk) keep(onDisk)
@@ -177,7 +176,7 @@ export function createCatalogService(deps: {
   }
 
   const mergedOf = (kept: Kept) => {
-    kept.merged ??= kept.merging?.now() ?? merge(kept.raw)
+    kept.merged ??= kept.merging?.now() ?? mergeRaw(kept.raw)
     return kept.merged
   }
   /**
@@ -216,7 +215,7 @@ export function createCatalogService(deps: {
     if (newest !== kept.fetchedAt || previous === undefined) return null
     const before = deps.history.catalogSnapshots.at(profileId, previous)
     return before
-      ? { since: previous, ...diffCatalogs(merge(readSnapshot(before.modelsJson)), mergedOf(kept)) }
+      ? { since: previous, ...diffCatalogs(mergeRaw(readSnapshot(before.modelsJson)), mergedOf(kept)) }
       : null
   }
 
@@ -311,7 +310,7 @@ export function createCatalogService(deps: {
           listings.messages.model(id, { timeoutMs }),
         )
         const raw = { unified: got.unified, generative: got.generative, messages: got.messages }
-        const [model] = merge({
+        const [model] = mergeRaw({
           ...(raw.unified ? { unified: [raw.unified] } : {}),
           ...(raw.generative ? { generative: [raw.generative] } : {}),
           ...(raw.messages ? { messages: [raw.messages] } : {}),
@@ -341,7 +340,7 @@ export function createCatalogService(deps: {
         listings.messages.provider(provider, { timeoutMs }),
       )
       return {
-        models: merge({
+        models: mergeRaw({
           ...(got.unified ? { unified: got.unified.data } : {}),
           ...(got.generative ? { generative: got.generative.models } : {}),
           ...(got.messages ? { messages: got.messages.data } : {}),
