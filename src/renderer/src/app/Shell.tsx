@@ -52,17 +52,17 @@ export function Shell() {
   const path = useRoutePath()
   const active = screenForPath(path)
   const ready = !preferences.isPending
-  // Then main reads the kept catalog and works out the model browser's records, in the background.
+  // When idle: the screens' code, then main reads the kept catalog ahead and works out the model browser's
+  // records. Nothing waits on that ask: a catalog that cannot be read is told by the screen that reads it.
   useEffect(
     () =>
       ready ? prefetchScreensWhenIdle(() => void invoke('catalog.prepare', {}).catch(() => {})) : undefined,
     [ready],
   )
   const [memoryLoaded, setMemoryLoaded] = useState(false)
-  // Preferences that cannot be read open the first screen, as on a first start.
-  if ((preferences.data || preferences.isError) && !memoryLoaded) {
+  if (preferences.data && !memoryLoaded) {
     loadViewMemory(
-      preferences.data?.views ?? {},
+      preferences.data.views,
       debounced((views) => void invoke('preferences.update', { views }), 500),
     )
     setMemoryLoaded(true)
