@@ -52,6 +52,8 @@ export function ModelChooser(props: {
   /** Shown in the empty field: while the models load, or when none fits. */
   placeholder?: string
   describedBy?: string
+  /** Why the form cannot be sent with this field as it is. */
+  error?: string | null
 }) {
   const { choices, value, onChange } = props
   const fieldId = useId()
@@ -170,7 +172,10 @@ export function ModelChooser(props: {
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && shown.length ? optionId(active) : undefined}
-        aria-describedby={props.describedBy}
+        aria-describedby={
+          [props.describedBy, props.error ? `${fieldId}-error` : ''].join(' ').trim() || undefined
+        }
+        aria-invalid={props.error ? true : undefined}
         placeholder={props.placeholder ?? 'Type to find a model'}
         value={query ?? shownText}
         onChange={(event) => {
@@ -243,6 +248,11 @@ export function ModelChooser(props: {
             </div>
           ) : null}
         </div>
+      ) : null}
+      {props.error ? (
+        <span id={`${fieldId}-error`} className="field-error">
+          {props.error}
+        </span>
       ) : null}
     </div>
   )

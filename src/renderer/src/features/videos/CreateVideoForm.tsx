@@ -55,7 +55,8 @@ export function CreateVideoForm(props: {
   })
   const serverPath = create.error instanceof AppError ? String(create.error.path?.[0] ?? '') : ''
   const fieldError = (field: string): string | null => {
-    if (!built.ok && built.field === field && (submitted || field !== 'prompt')) return built.message
+    if (!built.ok && built.field === field && (submitted || (field !== 'prompt' && field !== 'model')))
+      return built.message
     if (rule && String(rule.path[0]) === field) return rule.message
     if (serverPath === field && create.error) return create.error.message
     return null
@@ -98,6 +99,7 @@ export function CreateVideoForm(props: {
         choices={choices}
         value={draft.model}
         onChange={(model) => set({ model })}
+        error={fieldError('model')}
         placeholder={
           models.data ? undefined : models.isError ? 'The models did not load' : 'Loading the models…'
         }
@@ -283,7 +285,11 @@ export function CreateVideoForm(props: {
         <button type="button" className="button" onClick={props.onClose}>
           Close
         </button>
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={create.isPending || models.isPending}
+        >
           {create.isPending ? 'Creating…' : 'Create video'}
         </button>
       </footer>
