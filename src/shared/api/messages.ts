@@ -63,5 +63,4 @@ export const MessagesResponse = z.looseObject({
 })
 export type MessagesResponse = z.infer<typeof MessagesResponse>
 
-/** The version header value the messages endpoint requires (document 3 §9). */
-export const messagesVersion = '2023-06-01'
+export { messagesVersion } from './messages-version.ts'

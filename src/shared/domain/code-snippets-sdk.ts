@@ -2,7 +2,7 @@
 // version header under /msg-native (document 3 §5, §9), content generation with x-native-api-key under
 // /gen-native and v1beta, images through the OpenAI-style /v1 (document 1 §4.2, its SDK note on extra_body).
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the snippets are programs that use template literals themselves
-import { messagesVersion } from '../api/messages.ts'
+import { messagesVersion } from '../api/messages-version.ts'
 import { keyVariable, pyLiteral, type Snippet, tsLiteral } from './code-literals.ts'
 
 type Body = Record<string, unknown>

@@ -3,7 +3,7 @@
 // content generation) and plain fetch / requests for the gateway's own endpoints. The key always comes from the
 // GATEWAY_API_KEY environment variable; no snippet ever holds one.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the snippets are programs that use template literals themselves
-import { messagesVersion } from '../api/messages.ts'
+import { messagesVersion } from '../api/messages-version.ts'
 import { keyVariable, pyLiteral, type Snippet, tsLiteral } from './code-literals.ts'
 import { generateContentSnippets, imageSnippets, messagesSnippets } from './code-snippets-sdk.ts'
 

@@ -3,7 +3,6 @@
 import { create } from 'zustand'
 import type { BatchSource } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import { QuestionnaireBody } from '#shared/ipc/routes/decisions'
 
 export async function readQuestionnaireFile(file: File): Promise<Questionnaire> {
   let value: unknown
@@ -12,6 +11,8 @@ export async function readQuestionnaireFile(file: File): Promise<Questionnaire> 
   } catch {
     throw new Error(`${file.name} is not JSON.`)
   }
+  // The schema library arrives with the first file read, not with the screen: it is a long task at start.
+  const { QuestionnaireBody } = await import('#shared/ipc/routes/decisions')
   const parsed = QuestionnaireBody.safeParse(value)
   if (!parsed.success) throw new Error(`${file.name} is not a questionnaire exported by this app.`)
   return parsed.data
