@@ -13,8 +13,19 @@ export const useProfiles = () => useQuery(profilesQuery)
 export const useProfileId = (): string | undefined =>
   useQuery({ ...profilesQuery, select: (profiles: Profile[]) => profiles.find((p) => p.active)?.id }).data
 
-/** A query of something that belongs to the active profile: keyed by its id, asked once the id is known. */
-export function useProfileQuery<T>(keyOf: (profileId: string) => readonly unknown[], read: () => Promise<T>) {
+/**
+ * A query of something that belongs to the active profile: keyed by its id, asked once the id is known (and
+ * `wanted`).
+ */
+export function useProfileQuery<T>(
+  keyOf: (profileId: string) => readonly unknown[],
+  read: () => Promise<T>,
+  wanted = true,
+) {
   const profileId = useProfileId()
-  return useQuery({ queryKey: keyOf(profileId ?? ''), queryFn: read, enabled: profileId !== undefined })
+  return useQuery({
+    queryKey: keyOf(profileId ?? ''),
+    queryFn: read,
+    enabled: profileId !== undefined && wanted,
+  })
 }

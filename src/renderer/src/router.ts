@@ -112,6 +112,12 @@ export function useRoutePath(): string {
   return useSyncExternalStore(subscribe, currentPath)
 }
 
+/**
+ * Whether the address names `screen`. At start the first screen is shown before the address is known, while
+ * the screen to reopen is read: a screen holds its heavy reads until the address names it.
+ */
+export const useAddressNames = (screen: ScreenPath): boolean => screenOf(useRoutePath()) === screen
+
 /** Goes to an address: one built by pathTo, a remembered one, or one main asks for. */
 export function navigate(path: string): void {
   if (currentPath() === path) return

@@ -11,6 +11,7 @@ import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
 import { invoke } from '../../ipc.ts'
 import { useProfileQuery } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
+import { useAddressNames } from '../../router.ts'
 import { hasImages, parseInput, useRunInput } from './run-input.ts'
 import { useQuestionnaire } from './store.ts'
 
@@ -53,8 +54,13 @@ export function chosenModel(models: readonly DecisionModel[] | undefined, modelI
   return models?.find((m) => m.id === modelId) ?? models?.[0]
 }
 
+/** The decision models, which main picks out of the whole catalog: not read before the address names this screen. */
 export const useDecisionModels = () =>
-  useProfileQuery(profileKeys.decisionModels, () => invoke('decisions.models', {}))
+  useProfileQuery(
+    profileKeys.decisionModels,
+    () => invoke('decisions.models', {}),
+    useAddressNames('/decisions'),
+  )
 
 /** The request the current questionnaire, input and settings make, or why there is none yet. */
 export function useCurrentRequest() {
