@@ -15,6 +15,7 @@ export function profileHandlers({
     'profiles.activate': ({ id }) => profiles.activate(id),
     'profiles.setSecret': (input) => profiles.setSecret(input),
     'profiles.testConnection': ({ id }) => profiles.testConnection(id),
+    'profiles.health': ({ id }) => profiles.checkHealth(id),
     'secrets.storage': () => profiles.storage(),
     'secrets.setAllowWeakStorage': ({ allow }) => profiles.allowWeakStorage(allow),
   }

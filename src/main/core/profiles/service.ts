@@ -5,7 +5,7 @@ import type { RouteInput } from '#shared/ipc/contract'
 import type { profileRoutes } from '#shared/ipc/routes/profiles'
 import type { EventBus } from '../events.ts'
 import type { SecretStore } from '../secrets/secret-store.ts'
-import { testConnection } from './connection-test.ts'
+import { checkHealth, testConnection } from './connection-test.ts'
 import { type Profiles, sandboxProfileId, secretKey } from './profiles.ts'
 
 type Input<K extends keyof typeof profileRoutes> = RouteInput<typeof profileRoutes, K>
@@ -34,6 +34,7 @@ export function createProfileService(deps: { profiles: Profiles; secrets: Secret
       return changed(secrets.status(secretKey(profileId, secret)))
     },
     testConnection: async (id: string) => testConnection(await profiles.connection(id)),
+    checkHealth: async (id: string) => checkHealth(await profiles.connection(id)),
     storage: () => secrets.storage(),
     async allowWeakStorage(allow: boolean) {
       await secrets.setAllowWeakStorage(allow)

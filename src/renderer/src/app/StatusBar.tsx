@@ -25,7 +25,7 @@ export function StatusBar() {
   const active = profiles.data?.find((profile) => profile.active)
   const health = useQuery({
     queryKey: [...queryKeys.profiles(), 'health', active?.id],
-    queryFn: () => invoke('profiles.testConnection', { id: active?.id ?? '' }),
+    queryFn: () => invoke('profiles.health', { id: active?.id ?? '' }),
     enabled: active !== undefined,
     refetchInterval: 60_000,
     retry: false,

@@ -63,6 +63,8 @@ export const profileRoutes = {
     output: SecretStatus,
   }),
   'profiles.testConnection': route({ input: id, output: ConnectionTest }),
+  /** The status bar's check: the same outcomes, without listing the catalog when the profile has a key. */
+  'profiles.health': route({ input: id, output: ConnectionTest }),
   'secrets.storage': route({ input: z.object({}), output: StorageStatus }),
   'secrets.setAllowWeakStorage': route({ input: z.object({ allow: z.boolean() }), output: StorageStatus }),
 }
