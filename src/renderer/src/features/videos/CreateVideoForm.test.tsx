@@ -20,6 +20,7 @@ const videoModel = {
 /** A core whose video models arrive (or fail) only when the test says; it records the jobs created. */
 function slowModelsCore() {
   const created: unknown[] = []
+  const asked: string[] = []
   let settle: (ok: boolean) => void = () => {}
   const models = new Promise<boolean>((resolve) => {
     settle = resolve
@@ -38,6 +39,7 @@ function slowModelsCore() {
   }
   const bridge = {
     invoke: async (route: string, input: unknown) => {
+      asked.push(route)
       const answer = answers[route]
       if (!answer) return { ok: true, data: null }
       try {
@@ -48,7 +50,7 @@ function slowModelsCore() {
     },
     on: () => () => {},
   } as unknown as Bridge
-  return { bridge, created, settle }
+  return { bridge, created, asked, settle }
 }
 
 afterEach(() => {
@@ -59,20 +61,29 @@ const until = async (condition: () => boolean) => {
   while (!condition()) await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 }
 
-async function openForm() {
+async function openForm(modelsWanted?: boolean) {
   const core = slowModelsCore()
   Object.defineProperty(window, 'bridge', { value: core.bridge, configurable: true })
   const container = document.createElement('div')
   document.body.append(container)
   const root = createRoot(container)
   const opened: string[] = []
+  const client = createQueryClient()
   await act(async () =>
     root.render(
-      <QueryClientProvider client={createQueryClient()}>
-        <CreateVideoForm onCreated={(id) => opened.push(id)} onClose={() => {}} />
+      <QueryClientProvider client={client}>
+        <CreateVideoForm onCreated={(id) => opened.push(id)} onClose={() => {}} modelsWanted={modelsWanted} />
       </QueryClientProvider>,
     ),
   )
+  const wantModels = () =>
+    act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <CreateVideoForm onCreated={(id) => opened.push(id)} onClose={() => {}} modelsWanted />
+        </QueryClientProvider>,
+      ),
+    )
   const prompt = container.querySelector('textarea') as HTMLTextAreaElement
   await act(async () => {
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(prompt, 'A kite')
@@ -82,7 +93,16 @@ async function openForm() {
   const modelField = container.querySelector('input[role="combobox"]') as HTMLInputElement
   const form = container.querySelector('form') as HTMLFormElement
   const send = () => act(async () => form.requestSubmit())
-  return { core, container, submit, modelField, send, opened, unmount: () => act(() => root.unmount()) }
+  return {
+    core,
+    container,
+    submit,
+    modelField,
+    send,
+    opened,
+    wantModels,
+    unmount: () => act(() => root.unmount()),
+  }
 }
 
 describe('the new video form on a first launch', () => {
@@ -114,6 +134,20 @@ describe('the new video form on a first launch', () => {
     expect(view.modelField.getAttribute('aria-invalid')).toBe('true')
     expect(view.modelField.getAttribute('aria-describedby')).toBe(error?.id)
     expect(view.core.created).toEqual([])
+    await view.unmount()
+  })
+
+  it('asks for the models only once the board wants them (its jobs come first at start)', async () => {
+    const view = await openForm(false)
+    await until(() => view.core.asked.includes('receiver.state'))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    expect(view.core.asked).not.toContain('catalog.models')
+    expect(view.modelField.placeholder).toBe('Loading the models…')
+
+    await view.wantModels()
+    view.core.settle(true)
+    await until(() => !view.submit.disabled)
+    expect(view.core.asked).toContain('catalog.models')
     await view.unmount()
   })
 })

@@ -21,11 +21,13 @@ export function CreateVideoForm(props: {
   initial?: unknown
   onCreated: (id: string) => void
   onClose: () => void
+  /** False while the models should not be asked for yet (the board's jobs come first at start). */
+  modelsWanted?: boolean
 }) {
   const client = useQueryClient()
   const form = useRef<HTMLFormElement>(null)
   useDismiss(form, props.onClose, { firstField: true })
-  const models = useVideoModels()
+  const models = useVideoModels(props.modelsWanted ?? true)
   const choices = useMemo(
     () =>
       models.data?.map((m) => ({

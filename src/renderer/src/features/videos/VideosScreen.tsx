@@ -50,7 +50,10 @@ export function VideosScreen() {
   usePrefetchWhenIdle(JSON.stringify({ ...filter, status: null }), () =>
     [undefined, ...videoStatuses].map((status) => () => prefetchJobBoard(client, { ...filter, status })),
   )
-  const models = useVideoModels()
+  // The models (the filter's choices, the form's) come from the whole catalog, a long read in main at start:
+  // asked once the board has its jobs, so that the jobs never wait behind it.
+  const boardAnswered = jobs.isSuccess || jobs.error !== null
+  const models = useVideoModels(boardAnswered)
   const tunnel = useTunnel()
   const now = useNow(jobs.loaded.some((job) => job.status === 'pending'))
   const selected = params.job
@@ -152,6 +155,7 @@ export function VideosScreen() {
               initial={duplicate ?? (params.use ? { model: params.use } : undefined)}
               onCreated={(id) => setRouteParams('/videos', { panel: null, job: id })}
               onClose={() => setRouteParams('/videos', { panel: null })}
+              modelsWanted={boardAnswered}
             />
           </div>
         ) : panel === 'webhooks' ? (

@@ -109,11 +109,12 @@ export interface VideoModel {
   model: UnifiedModel
 }
 
-export function useVideoModels() {
+/** The video models, which main picks out of the whole catalog; asked once `wanted`. */
+export function useVideoModels(wanted = true) {
   const profileId = useProfileId()
   return useQuery({
     queryKey: profileKeys.videoModels(profileId ?? ''),
-    enabled: profileId !== undefined,
+    enabled: profileId !== undefined && wanted,
     queryFn: async () => {
       const catalog = await invoke('catalog.models', { refresh: false, output: 'video' })
       return catalog.models.map(
