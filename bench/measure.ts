@@ -77,6 +77,20 @@ export interface OpenedHarness {
   stop(options?: { keep?: boolean }): Promise<void>
 }
 
+/**
+ * Waits until main holds `prefix` as the address to reopen. The page saves the address half a second after it
+ * changes; a benchmark that restarts on a screen asks main until it has it.
+ */
+export async function addressSaved(page: Page, prefix: string): Promise<void> {
+  await page.evaluate(async (wanted) => {
+    const { bridge } = globalThis as unknown as {
+      bridge: { invoke(route: string, input: object): Promise<{ data?: { views: Record<string, string> } }> }
+    }
+    while (!(await bridge.invoke('preferences.get', {})).data?.views.last?.startsWith(wanted))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+  }, prefix)
+}
+
 /** Data folders of harnesses still open: removed when the benchmark ends, even when it fails. */
 const removedAtExit = new Set<string>()
 process.once('exit', () => {
