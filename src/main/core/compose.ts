@@ -83,6 +83,9 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     ...(options.sandboxSyntheticModels ? { syntheticModels: options.sandboxSyntheticModels } : {}),
     onStarted: () => events.emit('data.changed', { topics: ['profiles'] }),
   })
+  // A made-up catalog of tens of thousands of models takes the sandbox a few hundred milliseconds to build: it
+  // is built before the core answers, as a real service's catalog is built elsewhere, not in this process.
+  if (options.sandboxSyntheticModels) await sandbox.ensure()
   const profiles = openProfiles(userData, secrets, sandbox)
   const scopes = createProfileScopes({ history, profiles })
   // Rows written before work carried its profile belong to the profile active when this version first opens them.
