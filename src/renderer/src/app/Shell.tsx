@@ -1,5 +1,5 @@
 // The app's frame: sidebar, the active screen, status bar; theme, keyboard shortcuts and main's navigation.
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { invoke, on } from '../ipc.ts'
@@ -13,6 +13,7 @@ import { StatusBar } from './StatusBar.tsx'
 import { prefetchScreensWhenIdle, screenForPath, screens } from './screens.tsx'
 import { useTabListKeys } from './tab-keys.ts'
 import { useAppliedTheme } from './theme.ts'
+import { whenQueriesSettle } from './when-settled.ts'
 
 // The palette and the actions it knows load with its first use.
 const CommandPalette = lazy(() => import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })))
@@ -52,13 +53,23 @@ export function Shell() {
   const path = useRoutePath()
   const active = screenForPath(path)
   const ready = !preferences.isPending
-  // When idle: the screens' code, then main reads the kept catalog ahead and works out the model browser's
-  // records. Nothing waits on that ask: a catalog that cannot be read is told by the screen that reads it.
-  useEffect(
-    () =>
-      ready ? prefetchScreensWhenIdle(() => void invoke('catalog.prepare', {}).catch(() => {})) : undefined,
-    [ready],
-  )
+  const client = useQueryClient()
+  const [shown, setShown] = useState(false)
+  // Once the first screen is shown, when idle: the screens' code, then, when that screen has its data, main
+  // reads the kept catalog ahead and works out the model browser's records (a long read: nothing the screen
+  // waits for comes behind it). Nothing waits on that ask: a catalog that cannot be read is told by the
+  // screen that reads it.
+  useEffect(() => {
+    if (!ready || !shown) return
+    let cancelSettled = () => {}
+    const cancelPrefetch = prefetchScreensWhenIdle(() => {
+      cancelSettled = whenQueriesSettle(client, () => void invoke('catalog.prepare', {}).catch(() => {}))
+    })
+    return () => {
+      cancelPrefetch()
+      cancelSettled()
+    }
+  }, [ready, shown, client])
   const [memoryLoaded, setMemoryLoaded] = useState(false)
   if (preferences.data && !memoryLoaded) {
     loadViewMemory(
@@ -93,6 +104,8 @@ export function Shell() {
         <ErrorBoundary key={screen.id}>
           <Suspense fallback={<p className="muted">Loading {screen.label}…</p>}>
             <screen.Component />
+            {/* Not the first screen shown while the one to reopen is read: the screen the address names. */}
+            {active ? <ScreenShown onShown={setShown} /> : null}
           </Suspense>
         </ErrorBoundary>
       </main>
@@ -104,4 +117,11 @@ export function Shell() {
       ) : null}
     </div>
   )
+}
+
+/** Tells the shell a screen is shown: it commits with the screen, never with the fallback while it loads. */
+function ScreenShown(props: { onShown: (shown: true) => void }) {
+  const { onShown } = props
+  useEffect(() => onShown(true), [onShown])
+  return null
 }
