@@ -12,15 +12,40 @@ const notTheService = createServer((_req, res) =>
   res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>nope</h1>'),
 )
 let elsewhere = ''
+/** Another API, whose errors come in the same `{"error": {...}}` shape: a 404 for any path, a 401 for keys. */
+const anotherApi = createServer((req, res) => {
+  const refused = req.headers.authorization !== `Bearer ${key}`
+  res.writeHead(refused ? 401 : 404, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      error: refused
+        ? { code: 'invalid_api_key', message: 'Incorrect API key provided.' }
+        : { code: '404', message: 'Resource not found' },
+    }),
+  )
+})
+let another = ''
+/** The gateway's answer to too many status reads, asking to wait longer than the check's time limit. */
+const limited = createServer((_req, res) =>
+  res
+    .writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' })
+    .end(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many status reads.' } })),
+)
+let limitedUrl = ''
+const listen = async (server: ReturnType<typeof createServer>) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
 
 beforeAll(async () => {
   sandbox = await startSandbox({ keys: [key] })
-  await new Promise<void>((resolve) => notTheService.listen(0, '127.0.0.1', resolve))
-  elsewhere = `http://127.0.0.1:${(notTheService.address() as AddressInfo).port}`
+  elsewhere = await listen(notTheService)
+  another = await listen(anotherApi)
+  limitedUrl = await listen(limited)
 })
 afterAll(async () => {
   await sandbox.close()
-  await new Promise((resolve) => notTheService.close(resolve))
+  for (const server of [notTheService, anotherApi, limited])
+    await new Promise((resolve) => server.close(resolve))
 })
 
 /** The real fetch, recording the paths it was asked for. */
@@ -34,19 +59,27 @@ function recordingFetch() {
 }
 
 describe("the status bar's check", () => {
-  it('tells an accepted key from a refused one with one status read, never the listing', async () => {
+  it('knows an accepted key by one status read, never the listing', async () => {
     const accepted = recordingFetch()
     expect(await checkHealth({ baseUrl: sandbox.url, apiKey: key }, accepted.fetchImpl)).toMatchObject({
       outcome: 'ok',
     })
+    expect(accepted.paths).toHaveLength(1)
+    expect(accepted.paths[0]).toMatch(/^\/v1\/videos\//)
+  })
+
+  it('takes a rate limit as an answer, without waiting the time it asks for', async () => {
+    expect(await checkHealth({ baseUrl: limitedUrl, apiKey: key })).toMatchObject({ outcome: 'ok' })
+  })
+
+  it('confirms a refused key with the whole test, and tells another API from the gateway', async () => {
     const refused = recordingFetch()
     expect(await checkHealth({ baseUrl: sandbox.url, apiKey: 'sk-wrong' }, refused.fetchImpl)).toMatchObject({
       outcome: 'bad_key',
     })
-    for (const { paths } of [accepted, refused]) {
-      expect(paths).toHaveLength(1)
-      expect(paths[0]).toMatch(/^\/v1\/videos\//)
-    }
+    expect(refused.paths).toContain('/v1/models')
+    for (const apiKey of [key, 'sk-wrong'])
+      expect(await checkHealth({ baseUrl: another, apiKey })).toMatchObject({ outcome: 'bad_url' })
   })
 
   it('knows another server by its answer, and a closed port as unreachable', async () => {
