@@ -78,11 +78,14 @@ export function Shell() {
     )
     setMemoryLoaded(true)
   }
+  // Preferences that cannot be read leave nothing to reopen: the address still names the first screen (a
+  // screen holds its reads until it does), and where the person goes is not saved.
+  const memoryKnown = memoryLoaded || preferences.isError
   useEffect(() => {
-    if (!memoryLoaded || active) return
+    if (!memoryKnown || active) return
     const last = lastPath()
     navigate(last && screenForPath(last) ? last : screens[0]!.path)
-  }, [active, memoryLoaded])
+  }, [active, memoryKnown])
   useEffect(() => {
     if (memoryLoaded && active) rememberPath(path)
   }, [active, path, memoryLoaded])

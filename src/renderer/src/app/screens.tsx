@@ -4,6 +4,7 @@ import { type ComponentType, lazy, useState } from 'react'
 import { type ScreenId, screenList } from '#shared/screens'
 import type { IconName } from '../components/Icon.tsx'
 import { screenOf } from '../router.ts'
+import { whenIdle } from './when-settled.ts'
 
 export interface Screen {
   id: string
@@ -81,15 +82,14 @@ export const screens: readonly Screen[] = screenList.map((screen) => {
  * when idle, runs `then` (the data a first visit would wait for).
  */
 export function prefetchScreensWhenIdle(then?: () => void): () => void {
-  const idle = (run: () => void) => window.requestIdleCallback(run, { timeout: 2000 })
   let cancelled = false
   const next = (index: number) => {
     if (cancelled) return
     const screen = screens[index]
     if (!screen) return then?.()
-    void screen.load().finally(() => idle(() => next(index + 1)))
+    void screen.load().finally(() => whenIdle(() => next(index + 1)))
   }
-  idle(() => next(0))
+  whenIdle(() => next(0))
   return () => {
     cancelled = true
   }

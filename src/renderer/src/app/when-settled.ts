@@ -2,7 +2,8 @@
 // its data, so that no answer that screen waits for comes behind it.
 import type { QueryClient } from '@tanstack/react-query'
 
-const whenIdle = (run: () => void) => window.requestIdleCallback(run, { timeout: 2000 })
+/** Runs `run` in the page's next idle period, or after two seconds when none comes. */
+export const whenIdle = (run: () => void) => window.requestIdleCallback(run, { timeout: 2000 })
 
 /** Runs `run` once, in an idle period after no query is being fetched; returns what cancels it. */
 export function whenQueriesSettle(client: QueryClient, run: () => void, idle = whenIdle): () => void {
