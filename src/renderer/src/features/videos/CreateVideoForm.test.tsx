@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
 import { createQueryClient } from '../../query.ts'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
@@ -21,15 +21,17 @@ const videoModel = {
 function slowModelsCore() {
   const created: unknown[] = []
   const asked: string[] = []
-  let settle: (ok: boolean) => void = () => {}
-  const models = new Promise<boolean>((resolve) => {
-    settle = resolve
-  })
+  /** The asks for the models waiting for the test's answer: the models, or none (a failure). */
+  const waiting: ((models: (typeof videoModel)[] | null) => void)[] = []
+  const settle = (models: (typeof videoModel)[] | null) => {
+    for (const answer of waiting.splice(0)) answer(models)
+  }
   const answers: Record<string, (input: unknown) => Promise<unknown>> = {
     'profiles.list': async () => [{ id: 'p1', name: 'Sandbox', active: true }],
     'catalog.models': async () => {
-      if (!(await models)) throw new Error('The unified listing did not answer.')
-      return { models: [videoModel], fetchedAt: 1, fresh: true }
+      const models = await new Promise<(typeof videoModel)[] | null>((resolve) => waiting.push(resolve))
+      if (!models) throw new Error('The unified listing did not answer.')
+      return { models, fetchedAt: 1, fresh: true }
     },
     'receiver.state': async () => ({ callbackUrl: null }),
     'videos.create': async (input) => {
@@ -50,7 +52,7 @@ function slowModelsCore() {
     },
     on: () => () => {},
   } as unknown as Bridge
-  return { bridge, created, asked, settle }
+  return { bridge, created, asked, settle, waiting }
 }
 
 afterEach(() => {
@@ -67,6 +69,8 @@ async function openForm(modelsWanted?: boolean) {
   const container = document.createElement('div')
   document.body.append(container)
   const root = createRoot(container)
+  // Unmounted however the test ends.
+  onTestFinished(() => act(() => root.unmount()))
   const opened: string[] = []
   const client = createQueryClient()
   await act(async () =>
@@ -101,7 +105,6 @@ async function openForm(modelsWanted?: boolean) {
     send,
     opened,
     wantModels,
-    unmount: () => act(() => root.unmount()),
   }
 }
 
@@ -111,30 +114,48 @@ describe('the new video form on a first launch', () => {
     expect(view.modelField.placeholder).toBe('Loading the models…')
     expect(view.submit.disabled).toBe(true)
 
-    view.core.settle(true)
+    await until(() => view.core.waiting.length === 1)
+    view.core.settle([videoModel])
     await until(() => !view.submit.disabled)
     expect(view.modelField.value).toContain('Motion 2')
     await view.send()
     await until(() => view.opened.length === 1)
     expect(view.core.created).toHaveLength(1)
     expect(view.core.created[0]).toMatchObject({ request: { model: 'lumen/motion-2', prompt: 'A kite' } })
-    await view.unmount()
   })
 
-  it('says at the model field why it cannot create when the models did not load', async () => {
+  it('says the models did not load, and asks again with Retry', async () => {
     const view = await openForm()
-    view.core.settle(false)
+    await until(() => view.core.waiting.length === 1)
+    view.core.settle(null)
     await until(() => view.modelField.placeholder === 'The models did not load')
-    expect(view.submit.disabled).toBe(false)
+    const alert = view.container.querySelector('[role="alert"]')
+    expect(alert?.textContent).toContain('The unified listing did not answer.')
+    const retry = [...(alert?.querySelectorAll('button') ?? [])].find(
+      (button) => button.textContent === 'Retry',
+    )
+    expect(retry).toBeDefined()
+
+    await act(async () => retry?.click())
+    await until(() => view.core.waiting.length === 1)
+    view.core.settle([videoModel])
+    await until(() => !view.submit.disabled && view.modelField.value.includes('Motion 2'))
+    expect(view.container.querySelector('[role="alert"]')).toBeNull()
+  })
+
+  it('says at the model field that the service lists no video model', async () => {
+    const view = await openForm()
+    await until(() => view.core.waiting.length === 1)
+    view.core.settle([])
+    await until(() => !view.submit.disabled)
     expect(view.modelField.getAttribute('aria-invalid')).toBeNull()
 
     await view.send()
     const error = view.container.querySelector(`#${CSS.escape(view.modelField.id)}-error`)
-    expect(error?.textContent).toBe('Choose a model.')
+    expect(error?.textContent).toBe('The service lists no video model.')
     expect(view.modelField.getAttribute('aria-invalid')).toBe('true')
     expect(view.modelField.getAttribute('aria-describedby')).toBe(error?.id)
     expect(view.core.created).toEqual([])
-    await view.unmount()
   })
 
   it('asks for the models only once the board wants them (its jobs come first at start)', async () => {
@@ -145,9 +166,9 @@ describe('the new video form on a first launch', () => {
     expect(view.modelField.placeholder).toBe('Loading the models…')
 
     await view.wantModels()
-    view.core.settle(true)
+    await until(() => view.core.waiting.length === 1)
+    view.core.settle([videoModel])
     await until(() => !view.submit.disabled)
     expect(view.core.asked).toContain('catalog.models')
-    await view.unmount()
   })
 })

@@ -101,11 +101,20 @@ export function CreateVideoForm(props: {
         choices={choices}
         value={draft.model}
         onChange={(model) => set({ model })}
-        error={fieldError('model')}
+        error={
+          // Models that did not load are told below, with a Retry.
+          models.isError
+            ? null
+            : models.data?.length === 0 && submitted
+              ? 'The service lists no video model.'
+              : fieldError('model')
+        }
         placeholder={
           models.data ? undefined : models.isError ? 'The models did not load' : 'Loading the models…'
         }
       />
+      {/* Models that did not load are asked for again from here: the field has nothing to choose. */}
+      <ErrorNote error={models.error} onRetry={() => void models.refetch()} />
       <div className="field-row">
         <label className="field field--narrow">
           <span className="field__label">Duration (s)</span>
