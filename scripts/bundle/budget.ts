@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { screenList } from '#shared/screens'
 
 export const initialBudgetBytes = 100 * 1024
 
@@ -37,20 +38,22 @@ export function chunkWithImports(assetsFolder: string, chunk: string): string[] 
 /** Whether a chunk holds the schema library (its error class is named in its code). */
 export const holdsSchemaLibrary = (file: string) => readFileSync(file, 'utf8').includes('ZodError')
 
-/** The screen the app opens on the first time: Decisions (`/decisions`). */
-const firstScreenChunk = /^DecisionsScreen-[\w-]+\.js$/
+/** The chunk of the screen the app opens on the first time, named after its component (`DecisionsScreen`). */
+const firstScreenChunk = new RegExp(`^${screenList[0].label}Screen-[\\w-]+\\.js$`)
 
-/** Prints the first screen's figure (what it loads beyond `initial`); true when it does without the schema library. */
+/**
+ * Prints the first screen's figure (what it loads beyond `initial`); true when neither it nor the initial
+ * JavaScript holds the schema library.
+ */
 function checkFirstScreen(rendererFolder: string, initial: string[]): boolean {
   const assets = join(rendererFolder, 'assets')
   const chunk = readdirSync(assets).find((file) => firstScreenChunk.test(file))
   if (!chunk) throw new Error(`No chunk of the first screen in ${assets}.`)
   const loaded = new Set(initial.map((file) => join(rendererFolder, file)))
-  const files = chunkWithImports(assets, chunk)
-    .map((file) => join(assets, file))
-    .filter((file) => !loaded.has(file))
+  const all = chunkWithImports(assets, chunk).map((file) => join(assets, file))
+  const files = all.filter((file) => !loaded.has(file))
   const total = files.reduce((sum, file) => sum + gzippedSize(file), 0)
-  const lean = !files.some(holdsSchemaLibrary)
+  const lean = ![...all, ...loaded].some(holdsSchemaLibrary)
   console.log(
     `first screen's own JavaScript: ${(total / 1024).toFixed(1)} kB gzip in ${files.length} chunks, ${lean ? 'without the schema library ✓' : '✗ with the schema library, a long task at start'}`,
   )
