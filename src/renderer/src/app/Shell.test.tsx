@@ -1,15 +1,10 @@
 // At start the shell shows the first screen while it reads which one to reopen, and a screen holds its reads
 // until the address names it: whatever the preferences answer, the address comes to name a screen.
-import { QueryClientProvider } from '@tanstack/react-query'
-import { act } from 'react'
-import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
-import { createQueryClient } from '../query.ts'
 import { loadViewMemory } from '../router.ts'
+import { renderInPage, until } from '../test-page.tsx'
 import { Shell } from './Shell.tsx'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -18,12 +13,8 @@ afterEach(() => {
   loadViewMemory({}, () => {})
 })
 
-const until = async (condition: () => boolean) => {
-  while (!condition()) await act(() => new Promise((resolve) => setTimeout(resolve, 5)))
-}
-
-/** A core that answers the preferences as `preferences` says, one profile, and every other route with nothing. */
-function startShell(preferences: { ok: true; data: unknown } | { ok: false; error: unknown }) {
+/** Starts the shell on a core that answers the preferences as `preferences` says, one profile, and nothing else. */
+async function startShell(preferences: { ok: true; data: unknown } | { ok: false; error: unknown }) {
   const routes: string[] = []
   const bridge = {
     invoke: async (route: string) => {
@@ -36,45 +27,27 @@ function startShell(preferences: { ok: true; data: unknown } | { ok: false; erro
     },
     on: () => () => {},
   } as unknown as Bridge
-  Object.defineProperty(window, 'bridge', { value: bridge, configurable: true })
   // The page never idles here: nothing is fetched ahead (happy-dom has no idle callbacks of its own).
   Object.assign(window, { requestIdleCallback: () => 0, cancelIdleCallback: () => {} })
   window.location.hash = ''
-  const container = document.createElement('div')
-  document.body.append(container)
-  const root = createRoot(container)
-  return {
-    routes,
-    render: () =>
-      act(async () =>
-        root.render(
-          <QueryClientProvider client={createQueryClient()}>
-            <Shell />
-          </QueryClientProvider>,
-        ),
-      ),
-    unmount: () => act(async () => root.unmount()),
-  }
+  await renderInPage(<Shell />, bridge)
+  return routes
 }
 
 describe('the shell at start', () => {
   it('reopens the screen last shown', async () => {
-    const shell = startShell({ ok: true, data: { theme: 'system', views: { last: '/settings' } } })
-    await shell.render()
+    const routes = await startShell({ ok: true, data: { theme: 'system', views: { last: '/settings' } } })
     await until(() => window.location.hash === '#/settings')
-    expect(shell.routes).toContain('preferences.get')
-    await shell.unmount()
+    expect(routes).toContain('preferences.get')
   })
 
   it('names the first screen in the address when the preferences cannot be read', async () => {
-    const shell = startShell({
+    const routes = await startShell({
       ok: false,
       error: { code: 'internal', message: 'The preferences could not be read.' },
     })
-    await shell.render()
     // The Decisions screen asks for its models once the address names it.
-    await until(() => shell.routes.includes('decisions.models'))
+    await until(() => routes.includes('decisions.models'))
     expect(window.location.hash).toBe('#/decisions')
-    await shell.unmount()
   })
 })

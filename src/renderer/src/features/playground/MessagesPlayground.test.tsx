@@ -1,16 +1,12 @@
 // On a first launch the catalog may still be arriving when a person types their first message: Send waits for
 // the starting model and says why, and the turn then goes out with that model (it is never dropped unsent).
-import { QueryClientProvider } from '@tanstack/react-query'
 import { act, useState } from 'react'
-import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { catalogModel } from '#shared/domain/catalog-fixture'
 import type { Bridge } from '#shared/ipc/bridge'
-import { createQueryClient } from '../../query.ts'
+import { renderInPage, until } from '../../test-page.tsx'
 import { type MessagesConversation, newMessagesConversation } from './conversation.ts'
 import { MessagesPlayground } from './MessagesPlayground.tsx'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const chatModel = catalogModel('nimbus/chat-4', { name: 'Chat 4', styles: ['unified', 'messages'] })
 
@@ -51,24 +47,10 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-const until = async (condition: () => boolean) => {
-  while (!condition()) await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
-}
-
 describe('the messages playground on a first launch', () => {
   it('holds Send while the models arrive, then sends the first message with the starting model', async () => {
     const core = slowCatalogCore()
-    Object.defineProperty(window, 'bridge', { value: core.bridge, configurable: true })
-    const container = document.createElement('div')
-    document.body.append(container)
-    const root = createRoot(container)
-    await act(async () =>
-      root.render(
-        <QueryClientProvider client={createQueryClient()}>
-          <Conversation />
-        </QueryClientProvider>,
-      ),
-    )
+    const { container } = await renderInPage(<Conversation />, core.bridge)
     const message = container.querySelector('form[aria-label="Next turn"] textarea') as HTMLTextAreaElement
     const send = () => container.querySelector('button[type="submit"]') as HTMLButtonElement
     await act(async () => {
@@ -94,6 +76,5 @@ describe('the messages playground on a first launch', () => {
     expect(started.body.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Hello there' }] },
     ])
-    await act(async () => root.unmount())
   })
 })

@@ -1,14 +1,10 @@
 // A person who opens the form on a first launch may write the prompt before the models arrive: the form does
 // not take a click it cannot act on, and when the models never arrive it says so at the model field.
-import { QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
-import { createQueryClient } from '../../query.ts'
+import { renderInPage, until } from '../../test-page.tsx'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const videoModel = {
   id: 'lumen/motion-2',
@@ -59,35 +55,14 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-const until = async (condition: () => boolean) => {
-  while (!condition()) await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
-}
-
 async function openForm(modelsWanted?: boolean) {
   const core = slowModelsCore()
-  Object.defineProperty(window, 'bridge', { value: core.bridge, configurable: true })
-  const container = document.createElement('div')
-  document.body.append(container)
-  const root = createRoot(container)
-  // Unmounted however the test ends.
-  onTestFinished(() => act(() => root.unmount()))
   const opened: string[] = []
-  const client = createQueryClient()
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <CreateVideoForm onCreated={(id) => opened.push(id)} onClose={() => {}} modelsWanted={modelsWanted} />
-      </QueryClientProvider>,
-    ),
+  const form = (wanted?: boolean) => (
+    <CreateVideoForm onCreated={(id) => opened.push(id)} onClose={() => {}} modelsWanted={wanted} />
   )
-  const wantModels = () =>
-    act(async () =>
-      root.render(
-        <QueryClientProvider client={client}>
-          <CreateVideoForm onCreated={(id) => opened.push(id)} onClose={() => {}} modelsWanted />
-        </QueryClientProvider>,
-      ),
-    )
+  const { container, rerender } = await renderInPage(form(modelsWanted), core.bridge)
+  const wantModels = () => rerender(form(true))
   const prompt = container.querySelector('textarea') as HTMLTextAreaElement
   await act(async () => {
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(prompt, 'A kite')
@@ -95,8 +70,8 @@ async function openForm(modelsWanted?: boolean) {
   })
   const submit = container.querySelector('button[type="submit"]') as HTMLButtonElement
   const modelField = container.querySelector('input[role="combobox"]') as HTMLInputElement
-  const form = container.querySelector('form') as HTMLFormElement
-  const send = () => act(async () => form.requestSubmit())
+  const formElement = container.querySelector('form') as HTMLFormElement
+  const send = () => act(async () => formElement.requestSubmit())
   return {
     core,
     container,
