@@ -1,24 +1,60 @@
 // At start the shell shows the first screen while it reads which one to reopen, and a screen holds its reads
-// until the address names it: whatever the preferences answer, the address comes to name a screen.
+// until the address names it: whatever the preferences answer, the address comes to name a screen. Main reads
+// the kept catalog ahead only once the reopened screen has its data.
+import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
 import { loadViewMemory } from '../router.ts'
 import { renderInPage, until } from '../test-page.tsx'
 import { Shell } from './Shell.tsx'
+import { screens } from './screens.tsx'
+
+/** The idle periods the page asked for (happy-dom has none of its own). */
+const idle: IdleRequestCallback[] = []
+/** Gives the page every idle period it asks for, until it asks for no more. */
+async function idleUntilDone() {
+  for (let run = idle.shift(); run; run = idle.shift()) {
+    run({ didTimeout: false, timeRemaining: () => 50 })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  }
+}
+
+/** The preferences of a person who last had Settings open. */
+const onSettings = {
+  ok: true as const,
+  data: {
+    theme: 'system',
+    receiverPort: 0,
+    pollBudget: { requests: 60, windowSeconds: 60 },
+    downloadVideosOnCompletion: true,
+    workloads: [],
+    window: null,
+    thoughtsOpen: false,
+    views: { last: '/settings' },
+  },
+}
 
 afterEach(() => {
+  idle.length = 0
   document.body.innerHTML = ''
   window.location.hash = ''
   // The addresses to reopen live in the router's module: each test starts with none.
   loadViewMemory({}, () => {})
 })
 
-/** Starts the shell on a core that answers the preferences as `preferences` says, one profile, and nothing else. */
-async function startShell(preferences: { ok: true; data: unknown } | { ok: false; error: unknown }) {
+/**
+ * Starts the shell on a core that answers the preferences as `preferences` says, one profile, and nothing
+ * else; a route in `held` is answered once its promise settles. The page idles only when the test says.
+ */
+async function startShell(
+  preferences: { ok: true; data: unknown } | { ok: false; error: unknown },
+  held: Record<string, Promise<void>> = {},
+) {
   const routes: string[] = []
   const bridge = {
     invoke: async (route: string) => {
       routes.push(route)
+      await held[route]
       if (route === 'preferences.get') return preferences
       return {
         ok: true,
@@ -27,8 +63,10 @@ async function startShell(preferences: { ok: true; data: unknown } | { ok: false
     },
     on: () => () => {},
   } as unknown as Bridge
-  // The page never idles here: nothing is fetched ahead (happy-dom has no idle callbacks of its own).
-  Object.assign(window, { requestIdleCallback: () => 0, cancelIdleCallback: () => {} })
+  Object.assign(window, {
+    requestIdleCallback: (run: IdleRequestCallback) => idle.push(run),
+    cancelIdleCallback: () => {},
+  })
   window.location.hash = ''
   await renderInPage(<Shell />, bridge)
   return routes
@@ -36,7 +74,7 @@ async function startShell(preferences: { ok: true; data: unknown } | { ok: false
 
 describe('the shell at start', () => {
   it('reopens the screen last shown', async () => {
-    const routes = await startShell({ ok: true, data: { theme: 'system', views: { last: '/settings' } } })
+    const routes = await startShell(onSettings)
     await until(() => window.location.hash === '#/settings')
     expect(routes).toContain('preferences.get')
   })
@@ -50,4 +88,23 @@ describe('the shell at start', () => {
     await until(() => routes.includes('decisions.models'))
     expect(window.location.hash).toBe('#/decisions')
   })
+
+  it("asks main to read the catalog ahead only once the reopened screen's data has arrived", async () => {
+    let answerStorage = () => {}
+    const storage = new Promise<void>((resolve) => {
+      answerStorage = resolve
+    })
+    const routes = await startShell(onSettings, { 'secrets.storage': storage })
+    await until(() => routes.includes('secrets.storage'))
+    // Every screen's code has arrived and the page has had every idle period it asked for: Settings still
+    // waits for an answer, so main is not asked.
+    await Promise.all(screens.map((screen) => screen.load()))
+    await idleUntilDone()
+    expect(routes).not.toContain('catalog.prepare')
+
+    answerStorage()
+    await until(() => idle.length > 0)
+    await idleUntilDone()
+    expect(routes.filter((route) => route === 'catalog.prepare')).toHaveLength(1)
+  }, 30_000)
 })
