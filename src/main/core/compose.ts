@@ -182,6 +182,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       await thumbnails.settled()
       // A change made just before quitting (the screen last shown) is not lost with the write in flight.
       await preferences.written()
+      scopes.finishSaving()
       history.close()
       log.info('core stopped')
     },

@@ -75,6 +75,28 @@ export const useCatalog = (options: { enabled?: boolean } = {}) =>
     options.enabled ?? true,
   )
 
+/**
+ * What changed since the catalog kept before the one fetched at `fetchedAt`: main works it out in the
+ * background, so it is asked apart from the catalog and shows when ready.
+ */
+export function useCatalogChanges(fetchedAt: number | undefined) {
+  const profileId = useProfileId()
+  const read = useQuery({
+    queryKey: profileKeys.catalogChanges(profileId ?? '', fetchedAt ?? 0),
+    queryFn: () => invoke('catalog.changes', {}),
+    enabled: profileId !== undefined && fetchedAt !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  // An answer about another catalog (replaced while it was worked out) is no answer for this one.
+  const answered = read.data !== undefined && read.data.fetchedAt === fetchedAt
+  return {
+    changes: answered ? (read.data?.changes ?? null) : null,
+    comparing: fetchedAt !== undefined && !answered && !read.error,
+    error: read.error,
+    retry: () => void read.refetch(),
+  }
+}
+
 /** The browser's view of the catalog without its models (they are read a page at a time). */
 export const useCatalogOverview = () =>
   useKeptThenRefreshed(

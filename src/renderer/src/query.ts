@@ -41,6 +41,8 @@ export const profileKeys = {
   catalogAll: (profileId: string) => [profileId, 'catalog'] as const,
   catalog: (profileId: string) => [profileId, 'catalog', 'browse'] as const,
   catalogOverview: (profileId: string) => [profileId, 'catalog', 'overview'] as const,
+  catalogChanges: (profileId: string, fetchedAt: number) =>
+    [profileId, 'catalog', 'changes', fetchedAt] as const,
   catalogChoices: (profileId: string, use: string) => [profileId, 'catalog', 'choices', use] as const,
   catalogRows: (profileId: string, query: object) => [profileId, 'catalog', 'rows', query] as const,
   catalogModel: (profileId: string, id: string | null, refresh: boolean) =>

@@ -248,11 +248,13 @@ export function* mergingListings(
   lists: Partial<Record<ListingStyle, StyleView[]>>,
 ): Generator<void, CatalogModel[]> {
   const byId = new Map<string, Partial<Record<ListingStyle, StyleView>>>()
+  let seen = 0
   for (const style of listingStyles)
     for (const view of lists[style] ?? []) {
       const views = byId.get(view.id)
       if (views) views[style] = view
       else byId.set(view.id, { [style]: view })
+      if (++seen % modelsPerStep === 0) yield
     }
   const merged: CatalogModel[] = []
   for (const [id, views] of byId) {
@@ -291,21 +293,33 @@ export function diffCatalogs(
   before: readonly CatalogModel[],
   after: readonly CatalogModel[],
 ): CatalogChanges {
-  const old = new Map(before.map((model) => [model.id, model]))
-  const fresh = new Map(after.map((model) => [model.id, model]))
+  return finished(diffingCatalogs(before, after))
+}
+
+/** `diffCatalogs` as work that pauses every `modelsPerStep` models, for a caller that spreads it out. */
+export function* diffingCatalogs(
+  before: readonly CatalogModel[],
+  after: readonly CatalogModel[],
+): Generator<void, CatalogChanges> {
+  const old = new Map<string, CatalogModel>()
+  for (const [at, model] of before.entries()) {
+    old.set(model.id, model)
+    if (at % modelsPerStep === modelsPerStep - 1) yield
+  }
+  const fresh = new Set<string>()
+  const added: string[] = []
   const priceChanges: CatalogChanges['priceChanges'] = []
-  for (const [id, model] of fresh) {
-    const previous = old.get(id)
-    if (!previous) continue
-    for (const price of priceNames)
-      if (previous.prices[price] !== model.prices[price])
-        priceChanges.push({ id, price, from: previous.prices[price], to: model.prices[price] })
+  for (const [at, model] of after.entries()) {
+    fresh.add(model.id)
+    const previous = old.get(model.id)
+    if (!previous) added.push(model.id)
+    else
+      for (const price of priceNames)
+        if (previous.prices[price] !== model.prices[price])
+          priceChanges.push({ id: model.id, price, from: previous.prices[price], to: model.prices[price] })
+    if (at % modelsPerStep === modelsPerStep - 1) yield
   }
-  return {
-    added: [...fresh.keys()].filter((id) => !old.has(id)),
-    removed: [...old.keys()].filter((id) => !fresh.has(id)),
-    priceChanges,
-  }
+  return { added, removed: [...old.keys()].filter((id) => !fresh.has(id)), priceChanges }
 }
 
 /** Days until a model's expiration date (negative once past), or null when it has none. */

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { demoKey, postJson, startSandboxForFile } from '#sandbox/testing/client'
 import { playgroundUses, servesUse } from '#shared/domain/catalog'
 import { emptyFilter, filterModels, sortModels } from '#shared/domain/catalog-view'
@@ -42,12 +42,13 @@ const onlineAt = (time: number) =>
 describe('the catalog service', () => {
   it('merges the styles, and after the catalog changes tells what changed since the last refresh', async () => {
     let clock = 1_000
-    const { catalog } = await service(
+    const { catalog, history } = await service(
       () => env.sandbox.url,
       () => clock,
     )
     const first = await catalog.browse(false)
-    expect(first).toMatchObject({ fresh: true, problem: null, changes: null })
+    expect(first).toMatchObject({ fresh: true, problem: null })
+    expect(await catalog.changes()).toEqual({ fetchedAt: 1_000, changes: null })
     expect(first.models.find((m) => m.id === 'aurora/flash-image')?.disagreements[0]?.field).toBe('name')
 
     await postJson(
@@ -59,11 +60,17 @@ describe('the catalog service', () => {
       { 'content-type': 'application/json' },
     )
     clock = 2_000
-    const second = await catalog.browse(true)
-    expect(second.changes).toMatchObject({ since: 1_000, added: ['nimbus/chat-9'], removed: [] })
-    expect(second.changes?.priceChanges).toEqual([
+    await catalog.browse(true)
+    const { changes } = await catalog.changes()
+    expect(changes).toMatchObject({ since: 1_000, added: ['nimbus/chat-9'], removed: [] })
+    expect(changes?.priceChanges).toEqual([
       { id: 'nimbus/chat-4', price: 'completion', from: expect.any(String), to: '0.00002' },
     ])
+
+    // After a restart (the app closed as soon as the refresh came), the same changes, from the two kept on disk.
+    catalog.finishSaving()
+    const restarted = await service(unreachable, () => 2_000 + 60_000, history)
+    expect(await restarted.catalog.changes()).toEqual({ fetchedAt: 2_000, changes })
   })
 
   it('lists the playground its models by use, ids and names only, and the video screen its video models', async () => {
@@ -143,6 +150,7 @@ describe('the catalog service', () => {
   it('after a start shows the catalog kept on disk at once, and says when it is old enough to refresh', async () => {
     const { history, catalog } = await onlineAt(10_000)
     const online = await catalog.browse(false)
+    catalog.finishSaving()
 
     const soon = await service(unreachable, () => 10_000 + 60_000, history)
     const recent = await soon.catalog.browse(false)
@@ -151,7 +159,8 @@ describe('the catalog service', () => {
 
     const later = await service(unreachable, () => 10_000 + 3_600_000, history)
     const old = await later.catalog.browse(false)
-    expect(old).toMatchObject({ fresh: true, outdated: true, fetchedAt: 10_000, changes: null })
+    expect(old).toMatchObject({ fresh: true, outdated: true, fetchedAt: 10_000 })
+    expect(await later.catalog.changes()).toEqual({ fetchedAt: 10_000, changes: null })
     expect(old.models.map((m) => m.id)).toEqual(online.models.map((m) => m.id))
     // The screens that pick a model ask the service; unreachable, they get the kept list marked as such.
     expect((await later.catalog.models(false)).fresh).toBe(false)
@@ -172,6 +181,8 @@ describe('the catalog service', () => {
   it('reads the kept catalog ahead when asked to prepare, and leaves one that cannot be read to the screen', async () => {
     const { history, catalog } = await onlineAt(10_000)
     const online = await catalog.overview(false)
+    // The app quits: the catalog still being written to disk is finished first.
+    catalog.finishSaving()
 
     // After a start: prepared while idle, the browser's first look finds the catalog read and merged.
     const restarted = await service(unreachable, () => 20_000, history)
@@ -179,11 +190,43 @@ describe('the catalog service', () => {
     expect(await restarted.catalog.overview(false)).toEqual({ ...online, fresh: true, outdated: false })
 
     // A kept catalog damaged on disk: preparing it fails quietly, and the screen that asks is told.
-    history.transaction(() =>
-      history.catalogSnapshots.save({ profileId: 'p', fetchedAt: 30_000, modelsJson: '{"unified": [' }),
-    )
+    const snapshots = history.catalogSnapshots
+    history.transaction(() => {
+      const id = snapshots.begin('p', 30_000)
+      snapshots.addPart(id, 'unified', 0, '[{"id": ')
+      snapshots.complete(id)
+    })
     const damaged = await service(unreachable, () => 40_000, history)
     await damaged.catalog.prepare()
-    await expect(damaged.catalog.overview(false)).rejects.toThrow()
+    await expect(damaged.catalog.overview(false)).rejects.toThrow(/history is damaged/)
+  })
+
+  it('shows a fetched catalog that could not be kept on disk, and says it will not be there offline', async () => {
+    const { history } = await onlineAt(1_000)
+    const failing = {
+      ...history,
+      catalogSnapshots: {
+        ...history.catalogSnapshots,
+        addPart: () => {
+          throw new Error('database or disk is full')
+        },
+      },
+    }
+    const { catalog } = await service(
+      () => env.sandbox.url,
+      () => 1_000,
+      failing,
+    )
+    await catalog.browse(false)
+    await vi.waitFor(async () =>
+      expect((await catalog.browse(false)).problem).toBe(
+        'This catalog could not be kept on disk (database or disk is full): it will not be there to show when the service cannot be reached.',
+      ),
+    )
+    // Nothing half written is left behind.
+    expect(history.catalogSnapshots.latest('p')).toEqual([])
+    expect(history.database.db.prepare('SELECT count(*) AS n FROM catalog_snapshots').get()).toMatchObject({
+      n: 0,
+    })
   })
 })

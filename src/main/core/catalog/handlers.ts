@@ -10,6 +10,7 @@ export function catalogHandlers(deps: { scopes: ProfileScopes }): HandlersFor<ty
     'catalog.browse': ({ refresh }) => catalog().browse(refresh),
     'catalog.choices': ({ use, refresh }) => catalog().choices(use, refresh),
     'catalog.overview': ({ refresh }) => catalog().overview(refresh),
+    'catalog.changes': () => catalog().changes(),
     'catalog.prepare': async () => {
       await catalog().prepare()
       return {}

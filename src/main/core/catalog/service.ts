@@ -1,10 +1,10 @@
 // The model catalog of one profile: the three listing styles fetched together, kept in the history
 // with their time (the newest two, for "what changed"), and served from there when the service cannot be
-// reached. The unified list feeds the screens that pick a model; the merged records feed the browser.
-import type { UnifiedModel } from '#shared/api/models'
+// reached. The unified list feeds the screens that pick a model; the merged records feed the browser. Keeping,
+// reading and comparing the catalog on disk is spread over the event loop (kept-catalog.ts).
 import {
+  type CatalogChanges,
   type CatalogModel,
-  diffCatalogs,
   type ListingStyle,
   type PlaygroundUse,
   servesUse,
@@ -21,6 +21,7 @@ import type { CatalogSnapshot } from '#shared/ipc/routes/catalog'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
 import { mergeRaw, mergingRaw, type RawListings, type SpreadWork, spreadOut } from './browser-records.ts'
+import { comparingWithKept, readingCatalog, savingCatalog } from './kept-catalog.ts'
 
 const freshForMs = 5 * 60_000
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
@@ -39,15 +40,13 @@ interface Kept {
   facets?: ReturnType<typeof facetsOf>
   /** Read from disk when the app started and older than a fresh catalog: shown at once, refreshed after. */
   outdated?: boolean
-  /** What changed since the catalog kept before it (worked out once); null when there is nothing to compare. */
-  changes?: ({ since: number } & ReturnType<typeof diffCatalogs>) | null
+  /** When the catalog kept on disk before this one was fetched: what "what changed" compares with. */
+  before?: number
+  /** What changed since then (worked out once, when first asked); null when there is nothing to compare. */
+  changes?: Promise<({ since: number } & CatalogChanges) | null>
 }
 
-/** Snapshots written before the styles were kept together hold the unified list alone. */
-const readSnapshot = (json: string): RawListings => {
-  const value: unknown = JSON.parse(json)
-  return Array.isArray(value) ? { unified: value as UnifiedModel[] } : (value as RawListings)
-}
+const always = () => true
 
 const styleNames: Record<ListingStyle, string> = {
   unified: 'unified',
@@ -112,30 +111,69 @@ export function createCatalogService(deps: {
   }
 
   let fetching: Promise<Kept> | undefined
+  let reading: Promise<void> | undefined
+  /** The catalog last fetched, being written to disk. */
+  let saving: { kept: Kept; work: SpreadWork<void> } | undefined
 
-  /** The catalog kept on disk, for the first look after a start: no wait for the service. */
-  function keptOnDisk(): Kept | undefined {
-    const [last] = deps.history.catalogSnapshots.latest(profileId, 1)
+  /** The newest catalog kept on disk, for the first look after a start (no wait for the service). */
+  async function keptOnDisk(): Promise<Kept | undefined> {
+    const [last, previous] = deps.history.catalogSnapshots.latest(profileId, 2)
     if (!last) return undefined
-    const outdated = now() - last.fetchedAt >= freshForMs
+    const read = spreadOut(readingCatalog(deps.history, last.id), always)
+    await read.done
     return {
-      raw: readSnapshot(last.modelsJson),
+      raw: read.now(),
       fetchedAt: last.fetchedAt,
       fresh: true,
       problem: null,
-      outdated,
+      outdated: now() - last.fetchedAt >= freshForMs,
+      ...(previous ? { before: previous.fetchedAt } : {}),
     }
   }
 
-  /** The catalog kept on disk becomes the one in memory (its records worked out in the background). */
-  function readFromDisk(): void {
-    const onDisk = keptOnDisk()
-    if (onDisk) keep(onDisk)
+  /**
+   * The catalog kept on disk becomes the one in memory (its records worked out in the background), unless a
+   * fetch brought one meanwhile. Screens asking while it is read share the read.
+   */
+  function readFromDisk(): Promise<void> {
+    reading ??= keptOnDisk()
+      .then((onDisk) => {
+        if (onDisk && !memory) keep(onDisk)
+      })
+      .finally(() => {
+        reading = undefined
+      })
+    return reading
+  }
+
+  /** Ends the write of the catalog last fetched at once (its failure is told where the catalog is shown). */
+  function finishSaving(): void {
+    try {
+      saving?.work.now()
+    } catch {
+      // Told by `save` as the catalog's problem.
+    }
+  }
+
+  /** Keeps a fetched catalog on disk, a part at a time; if that fails, the catalog shown says so. */
+  function save(kept: Kept): void {
+    const work = spreadOut(savingCatalog(deps.history, profileId, kept.fetchedAt, kept.raw), always)
+    const current = { kept, work }
+    saving = current
+    void work.done.then(() => {
+      if (saving === current) saving = undefined
+      try {
+        work.now()
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error)
+        kept.problem = `${kept.problem ? `${kept.problem} ` : ''}This catalog could not be kept on disk (${why}): it will not be there to show when the service cannot be reached.`
+      }
+    })
   }
 
   /** The catalog to show; `orOutdated` accepts one kept on disk that a refresh should follow. */
   async function current(refresh: boolean, orOutdated = false): Promise<Kept> {
-    if (!memory && !refresh) readFromDisk()
+    if (!memory && !refresh) await readFromDisk()
     const cached = memory
     if (cached && !refresh) {
       const usable = cached.outdated ? orOutdated : cached.fresh && now() - cached.fetchedAt < freshForMs
@@ -151,21 +189,20 @@ export function createCatalogService(deps: {
   async function fetchAndKeep(): Promise<Kept> {
     try {
       const { raw, problem } = await fetchAll()
+      // Snapshots are kept in the order fetched: one still being written is finished first.
+      finishSaving()
+      const [newest] = deps.history.catalogSnapshots.latest(profileId, 1)
       const kept: Kept = { raw, fetchedAt: now(), fresh: true, problem }
-      deps.history.transaction(() =>
-        deps.history.catalogSnapshots.save({
-          profileId,
-          fetchedAt: kept.fetchedAt,
-          modelsJson: JSON.stringify(raw),
-        }),
-      )
+      if (newest) kept.before = newest.fetchedAt
+      save(kept)
       keep(kept)
       return kept
     } catch (error) {
-      const [last] = deps.history.catalogSnapshots.latest(profileId, 1)
-      if (!last || !(error instanceof AppError)) throw error
+      if (!(error instanceof AppError)) throw error
+      const last = memory ?? (await keptOnDisk())
+      if (!last) throw error
       const kept: Kept = {
-        raw: readSnapshot(last.modelsJson),
+        raw: last.raw,
         fetchedAt: last.fetchedAt,
         fresh: false,
         problem: `The service could not be reached (${error.message}). This is the catalog kept from that time.`,
@@ -208,29 +245,34 @@ export function createCatalogService(deps: {
   /** The browser's filter, narrowing the last result while the person keeps typing. */
   const filterer = createModelFilterer()
 
-  /** What changed since the catalog kept before this one, when this one is the newest kept. */
-  function changesOf(kept: Kept): Kept['changes'] {
-    if (kept.outdated || !kept.fresh) return null
-    const [newest, previous] = deps.history.catalogSnapshots.times(profileId, 2)
-    if (newest !== kept.fetchedAt || previous === undefined) return null
-    const before = deps.history.catalogSnapshots.at(profileId, previous)
-    return before
-      ? { since: previous, ...diffCatalogs(mergeRaw(readSnapshot(before.modelsJson)), mergedOf(kept)) }
-      : null
+  /**
+   * What changed since the catalog kept before this one (a fresh one, or the newest on disk after a start):
+   * worked out once, in the background, while main keeps answering.
+   */
+  function changesOf(kept: Kept): NonNullable<Kept['changes']> {
+    kept.changes ??= (async () => {
+      if (kept.outdated || !kept.fresh || kept.before === undefined) return null
+      const before = deps.history.catalogSnapshots.at(profileId, kept.before)
+      if (!before) return null
+      await kept.merging?.done
+      const comparing = spreadOut(comparingWithKept(deps.history, before.id, mergedOf(kept)), always)
+      await comparing.done
+      return { since: before.fetchedAt, ...comparing.now() }
+    })()
+    return kept.changes
   }
 
-  /** The catalog (from disk at once after a start) and what changed since the one before it. */
+  /** The catalog (from disk at once after a start) with its records worked out, and its state. */
   async function browsed(refresh: boolean) {
     const kept = await current(refresh, true)
-    if (kept.changes === undefined) kept.changes = changesOf(kept)
-    const changes = kept.changes ?? null
+    // The records are worked out in the background, between other requests: they are waited for, not forced.
+    await kept.merging?.done
     return {
       kept,
       state: {
         fetchedAt: kept.fetchedAt,
         fresh: kept.fresh,
         problem: kept.problem,
-        changes,
         outdated: kept.outdated ?? false,
       },
     }
@@ -270,16 +312,25 @@ export function createCatalogService(deps: {
       return { ...state, size: mergedOf(kept).length, facets: facetsOfKept(kept) }
     },
 
+    /** What changed since the catalog kept before the one shown, once worked out. */
+    async changes() {
+      const kept = await current(false, true)
+      return { fetchedAt: kept.fetchedAt, changes: await changesOf(kept) }
+    },
+
     /** Reads the kept catalog, if no screen has, and settles once the browser's records are ready. */
     async prepare(): Promise<void> {
       await nextTurn()
       try {
-        if (!memory) readFromDisk()
+        if (!memory) await readFromDisk()
       } catch {
         // A kept catalog that cannot be read is reported to the screen that asks for it, not here.
       }
       await memory?.prepared
     },
+
+    /** Writes what is left of the catalog being kept, at once: called before the history closes. */
+    finishSaving,
 
     /** One page of the filtered, sorted catalog, and how many models the filter matches. */
     async rows(query: {
@@ -291,8 +342,9 @@ export function createCatalogService(deps: {
     }) {
       // Rows come from the catalog as kept: scrolling or typing never waits for the service. When another
       // screen's refresh replaces it, the page sees a new `fetchedAt` and reads everything again.
-      if (!memory) readFromDisk()
+      if (!memory) await readFromDisk()
       const kept = memory ?? (await current(false, true))
+      await kept.merging?.done
       const shown = filterer(sortModels(mergedOf(kept), query.sort, query.descending), query.filter)
       return {
         rows: shown.slice(query.offset, query.offset + query.limit),
@@ -319,6 +371,7 @@ export function createCatalogService(deps: {
         return { model, raw, fetchedAt: now() }
       }
       const kept = await current(false)
+      await kept.merging?.done
       const model = mergedOf(kept).find((m) => m.id === id)
       if (!model) throw new AppError({ code: 'not_found', message: `${id} is not in the catalog.` })
       return {

@@ -1,10 +1,10 @@
 // The history store: one database in the data folder and its repositories.
 import { join } from 'node:path'
+import { catalogSnapshotRepository } from './catalog-snapshots.ts'
 import { createDamagedRows } from './damaged-rows.ts'
 import { openHistoryDatabase } from './database.ts'
 import { decisionBatchRepository } from './decision-batches.ts'
 import {
-  catalogSnapshotRepository,
   decisionRunRepository,
   draftRepository,
   imageResultRepository,

@@ -1,5 +1,4 @@
-// Image results, questionnaires with their versions and the draft being built, decision runs, and catalog
-// snapshots.
+// Image results, questionnaires with their versions and the draft being built, and decision runs.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { DamagedRows } from './damaged-rows.ts'
@@ -56,10 +55,6 @@ const DecisionRunRow = z.object({
 export type DecisionRunRow = z.infer<typeof DecisionRunRow>
 const runRows = rowsOf('decision run', DecisionRunRow)
 
-const CatalogSnapshotRow = z.object({ profileId: text, fetchedAt: integer, modelsJson: text })
-export type CatalogSnapshotRow = z.infer<typeof CatalogSnapshotRow>
-const snapshotRows = rowsOf('catalog snapshot', CatalogSnapshotRow)
-const snapshotTimes = rowsOf('catalog snapshot', z.object({ fetchedAt: integer }))
 const versionRows = rowsOf('questionnaire version', z.object({ bodyJson: text }))
 
 export function imageResultRepository(db: DatabaseSync, damaged: DamagedRows) {
@@ -157,34 +152,5 @@ export function decisionRunRepository(db: DatabaseSync, damaged: DamagedRows) {
     latest: (limit: number) => runRows.listed(latest.all(limit), damaged),
     get: (id: string) => runRows.maybe(byId.get(id)),
     delete: (id: string) => remove.run(id).changes > 0,
-  }
-}
-
-export function catalogSnapshotRepository(db: DatabaseSync) {
-  const insert = db.prepare(
-    'INSERT INTO catalog_snapshots (profile_id, fetched_at, models_json) VALUES (?, ?, ?)',
-  )
-  const latest =
-    db.prepare(`SELECT profile_id AS profileId, fetched_at AS fetchedAt, models_json AS modelsJson
-    FROM catalog_snapshots WHERE profile_id = ? ORDER BY fetched_at DESC LIMIT ?`)
-  const times = db.prepare(
-    'SELECT fetched_at AS fetchedAt FROM catalog_snapshots WHERE profile_id = ? ORDER BY fetched_at DESC LIMIT ?',
-  )
-  const at = db.prepare(`SELECT profile_id AS profileId, fetched_at AS fetchedAt, models_json AS modelsJson
-    FROM catalog_snapshots WHERE profile_id = ? AND fetched_at = ?`)
-  const prune = db.prepare(`DELETE FROM catalog_snapshots WHERE profile_id = ? AND id NOT IN
-    (SELECT id FROM catalog_snapshots WHERE profile_id = ? ORDER BY fetched_at DESC LIMIT 2)`)
-  return {
-    /** Keeps the newest two per profile: the current catalog and the one before, for "what changed". */
-    save(row: CatalogSnapshotRow): void {
-      insert.run(row.profileId, row.fetchedAt, row.modelsJson)
-      prune.run(row.profileId, row.profileId)
-    },
-    latest: (profileId: string, count = 2) => snapshotRows.all(latest.all(profileId, count)),
-    /** When the newest `count` were fetched, newest first, without reading the catalogs themselves. */
-    times: (profileId: string, count = 2) =>
-      snapshotTimes.all(times.all(profileId, count)).map((row) => row.fetchedAt),
-    /** The one fetched at `fetchedAt`, if it is still kept. */
-    at: (profileId: string, fetchedAt: number) => snapshotRows.maybe(at.get(profileId, fetchedAt)),
   }
 }

@@ -224,4 +224,34 @@ export const migrations: string[] = [
     INSERT INTO video_jobs_text(rowid, prompt) VALUES (new.text_id, new.prompt);
   END;
   `,
+  // 9: a kept catalog stored in parts of a thousand models per listing style, so that it is written, read and
+  //    compared a part at a time while main keeps answering; a snapshot counts once all its parts are written.
+  //    Snapshots kept before are split here; one that is not readable JSON is dropped (a refresh replaces it).
+  `
+  CREATE TABLE catalog_parts (
+    snapshot_id INTEGER NOT NULL REFERENCES catalog_snapshots(id) ON DELETE CASCADE,
+    style TEXT NOT NULL,
+    part INTEGER NOT NULL,
+    models_json TEXT NOT NULL,
+    PRIMARY KEY (snapshot_id, style, part)
+  );
+  DELETE FROM catalog_snapshots WHERE NOT json_valid(models_json);
+  CREATE TEMP VIEW kept_styles AS
+    SELECT snapshot.id AS snapshot_id, style.key AS style, style.value AS models
+    FROM catalog_snapshots AS snapshot, json_each(
+      CASE json_type(snapshot.models_json)
+        WHEN 'array' THEN json_object('unified', json(snapshot.models_json))
+        ELSE snapshot.models_json
+      END) AS style
+    WHERE style.key IN ('unified', 'generative', 'messages') AND json_type(style.value) = 'array';
+  INSERT INTO catalog_parts (snapshot_id, style, part, models_json)
+    SELECT snapshot_id, style, model.key / 1000, json_group_array(json(model.value) ORDER BY model.key)
+    FROM kept_styles, json_each(kept_styles.models) AS model
+    GROUP BY snapshot_id, style, model.key / 1000;
+  INSERT INTO catalog_parts (snapshot_id, style, part, models_json)
+    SELECT snapshot_id, style, 0, '[]' FROM kept_styles WHERE json_array_length(models) = 0;
+  DROP VIEW kept_styles;
+  ALTER TABLE catalog_snapshots DROP COLUMN models_json;
+  ALTER TABLE catalog_snapshots ADD COLUMN complete INTEGER NOT NULL DEFAULT 1;
+  `,
 ]

@@ -35,6 +35,10 @@ export function createProfileScopes(deps: { history: History; profiles: Profiles
     scopeFor,
     /** The scope of the profile active now: called once per request, by the handler that receives it. */
     active: () => scopeFor(deps.profiles.activeId()),
+    /** Writes at once what each profile's catalog has left to keep on disk: before the history closes. */
+    finishSaving(): void {
+      for (const scope of scopes.values()) scope.catalog.finishSaving()
+    },
   }
 }
 

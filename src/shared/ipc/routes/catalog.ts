@@ -75,7 +75,6 @@ const CatalogState = {
   fresh: z.boolean(),
   /** Why the catalog is not fresh, or which style did not answer. */
   problem: z.string().nullable(),
-  changes: CatalogChangesRecord.nullable(),
   /** Kept on disk from an earlier run and older than five minutes: shown now, to be refreshed. */
   outdated: z.boolean(),
 }
@@ -100,6 +99,14 @@ export const catalogRoutes = {
       models: z.array(z.object({ id: z.string(), name: z.string(), roles: CatalogModelRecord.shape.roles })),
       ...CatalogState,
     }),
+  }),
+  /**
+   * What changed since the catalog kept before the one shown (null when there is none to compare with), worked
+   * out in the background: the browser's first look does not wait for it. `fetchedAt` is the catalog shown.
+   */
+  'catalog.changes': route({
+    input: z.object({}),
+    output: z.object({ fetchedAt: z.number(), changes: CatalogChangesRecord.nullable() }),
   }),
   /** The browser's view of the catalog without its models: its state, size and the values each filter takes. */
   'catalog.overview': route({

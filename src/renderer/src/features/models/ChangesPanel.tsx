@@ -1,5 +1,6 @@
 // What changed since the catalog before: models added and removed, and each price that moved, old → new.
 import type { PriceName } from '#shared/domain/catalog'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatDateTime, formatPricePerMillion } from '../../format.ts'
 import { priceLabels } from './queries.ts'
 
@@ -12,7 +13,27 @@ interface Changes {
 
 const shown = (price: string | null) => (price === null ? 'not quoted' : `${formatPricePerMillion(price)}/1M`)
 
-export function ChangesPanel({ changes, onOpen }: { changes: Changes | null; onOpen: (id: string) => void }) {
+export function ChangesPanel({
+  changes,
+  comparing,
+  error,
+  onRetry,
+  onOpen,
+}: {
+  changes: Changes | null
+  /** Main is still comparing the catalog with the one kept before. */
+  comparing: boolean
+  error: unknown
+  onRetry: () => void
+  onOpen: (id: string) => void
+}) {
+  if (error) return <ErrorNote error={error} onRetry={onRetry} />
+  if (comparing)
+    return (
+      <p className="muted" role="status">
+        Comparing with the catalog kept before…
+      </p>
+    )
   if (!changes)
     return <p className="muted">Nothing to compare yet: refresh the catalog to see what changed since now.</p>
   const none = changes.added.length + changes.removed.length + changes.priceChanges.length === 0

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { type CatalogModel, modelRoles } from '#shared/domain/catalog'
 import { filterModels, type SortColumn, sortModels } from '#shared/domain/catalog-view'
-import { catalogRefreshed } from '../../catalog.ts'
+import { catalogRefreshed, useCatalogChanges } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
@@ -101,7 +101,8 @@ export function ModelsScreen() {
     if (profileId && state && rowsFetchedAt !== undefined && rowsFetchedAt !== state.fetchedAt)
       void catalogRefreshed(client, profileId)
   }, [client, profileId, state, rowsFetchedAt])
-  const changes = state?.changes ?? null
+  const compared = useCatalogChanges(state?.fetchedAt)
+  const { changes } = compared
   const changeCount = changes
     ? changes.added.length + changes.removed.length + changes.priceChanges.length
     : 0
@@ -211,7 +212,13 @@ export function ModelsScreen() {
               onRemove={toggleCompare}
             />
           ) : view === 'changes' ? (
-            <ChangesPanel changes={changes} onOpen={open} />
+            <ChangesPanel
+              changes={changes}
+              comparing={compared.comparing}
+              error={compared.error}
+              onRetry={compared.retry}
+              onOpen={open}
+            />
           ) : view === 'provider' ? (
             <ProviderPage
               provider={params.provider ?? null}

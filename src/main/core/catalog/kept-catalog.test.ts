@@ -1,0 +1,156 @@
+// The catalog kept on disk a part at a time: what is written is read back as it was, a snapshot counts only
+// once complete, the newest two stay, and the work pauses after each part.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import type { GenerativeModel, UnifiedModel } from '#shared/api/models'
+import { finished } from '#shared/domain/catalog'
+import { modelsPerPart } from '../history/catalog-snapshots.ts'
+import { openHistory } from '../history/history.ts'
+import { migrations } from '../history/migrations.ts'
+import type { RawListings } from './browser-records.ts'
+import { readingCatalog, savingCatalog } from './kept-catalog.ts'
+
+/** A history in a new folder; `before` makes its file first, as an earlier version left it. */
+async function history(before?: (file: string) => void) {
+  const folder = await mkdtemp(join(tmpdir(), 'gd-kept-catalog-'))
+  before?.(join(folder, 'history.db'))
+  const opened = openHistory(folder)
+  onTestFinished(async () => {
+    opened.close()
+    await rm(folder, { recursive: true, force: true })
+  })
+  return opened
+}
+
+/** Listings of `count` made-up models (the store keeps them as given, without reading their fields). */
+const listings = (count: number, tag = ''): RawListings => ({
+  unified: Array.from({ length: count }, (_, at) => ({ id: `p/m-${at}`, tag }) as unknown as UnifiedModel),
+  generative: [],
+})
+
+/** Runs work that pauses to its end, counting the pauses. */
+function pausesOf<T>(work: Generator<void, T>): { value: T; pauses: number } {
+  let pauses = 0
+  for (;;) {
+    const step = work.next()
+    if (step.done) return { value: step.value, pauses }
+    pauses++
+  }
+}
+
+describe('the catalog kept on disk', () => {
+  it('is written and read a part at a time, and read back as it was, an empty style included', async () => {
+    const store = await history()
+    const raw = listings(2 * modelsPerPart + 1)
+    // Three parts of the unified style and one (empty) of the generative: a pause after each.
+    expect(pausesOf(savingCatalog(store, 'p', 1_000, raw)).pauses).toBe(4)
+    const [kept] = store.catalogSnapshots.latest('p')
+    expect(kept?.fetchedAt).toBe(1_000)
+    const read = pausesOf(readingCatalog(store, kept?.id ?? 0))
+    expect(read.pauses).toBe(4)
+    // A style that did not answer stays absent; one that answered with nothing is an empty list.
+    expect(read.value).toEqual(raw)
+    expect(read.value).not.toHaveProperty('messages')
+  })
+
+  it('counts a snapshot only once complete: one the app left half written is never read, and goes', async () => {
+    const store = await history()
+    finished(savingCatalog(store, 'p', 1_000, listings(10, 'first')))
+    // The app closes after the first part of the next catalog: the work is never resumed.
+    const interrupted = savingCatalog(store, 'p', 2_000, listings(3 * modelsPerPart, 'second'))
+    interrupted.next()
+    interrupted.next()
+    expect(store.catalogSnapshots.latest('p').map((kept) => kept.fetchedAt)).toEqual([1_000])
+    const [first] = store.catalogSnapshots.latest('p')
+    expect(finished(readingCatalog(store, first?.id ?? 0)).unified?.[0]).toMatchObject({ tag: 'first' })
+
+    // The next catalog kept drops what was left half written.
+    finished(savingCatalog(store, 'p', 3_000, listings(10, 'third')))
+    const left = store.database.db
+      .prepare('SELECT fetched_at AS fetchedAt, complete FROM catalog_snapshots ORDER BY fetched_at')
+      .all()
+    expect(left.map((row) => ({ ...row }))).toEqual([
+      { fetchedAt: 1_000, complete: 1 },
+      { fetchedAt: 3_000, complete: 1 },
+    ])
+  })
+
+  it('keeps the newest two of each profile, with their parts', async () => {
+    const store = await history()
+    for (const [profile, time] of [
+      ['p', 1],
+      ['p', 2],
+      ['q', 3],
+      ['p', 4],
+    ] as const)
+      finished(savingCatalog(store, profile, time, listings(modelsPerPart + 1)))
+    expect(store.catalogSnapshots.latest('p', 5).map((kept) => kept.fetchedAt)).toEqual([4, 2])
+    expect(store.catalogSnapshots.latest('q', 5).map((kept) => kept.fetchedAt)).toEqual([3])
+    const parts = store.database.db.prepare('SELECT count(*) AS parts FROM catalog_parts').get()
+    // Three snapshots of two unified parts and one generative part each.
+    expect(parts).toMatchObject({ parts: 9 })
+  })
+
+  it('says so when the snapshot being read is replaced meanwhile', async () => {
+    const store = await history()
+    finished(savingCatalog(store, 'p', 1, listings(2 * modelsPerPart)))
+    const [oldest] = store.catalogSnapshots.latest('p')
+    const reading = readingCatalog(store, oldest?.id ?? 0)
+    reading.next()
+    // Two newer catalogs are kept while the first is read: it is no longer there.
+    finished(savingCatalog(store, 'p', 2, listings(1)))
+    finished(savingCatalog(store, 'p', 3, listings(1)))
+    expect(() => finished(reading)).toThrow(/replaced while it was being read/)
+  })
+
+  it('gives up a snapshot it could not finish, and says why', async () => {
+    const store = await history()
+    finished(savingCatalog(store, 'p', 1, listings(1, 'kept')))
+    // A listing that cannot be written as JSON stands for any write that fails half way.
+    const looped: Record<string, unknown> = { id: 'p/loop' }
+    looped.self = looped
+    const raw: RawListings = {
+      unified: listings(modelsPerPart).unified,
+      generative: [looped as unknown as GenerativeModel],
+    }
+    expect(() => finished(savingCatalog(store, 'p', 2, raw))).toThrow(/circular/)
+    expect(store.catalogSnapshots.latest('p').map((kept) => kept.fetchedAt)).toEqual([1])
+    expect(
+      store.database.db.prepare('SELECT count(*) AS snapshots FROM catalog_snapshots').get(),
+    ).toMatchObject({
+      snapshots: 1,
+    })
+  })
+
+  it('splits the catalogs an earlier version kept whole, and drops one that was not readable', async () => {
+    const sql = (value: unknown) => `'${JSON.stringify(value).replaceAll("'", "''")}'`
+    const old = [{ id: 'p/only-unified', name: "it's old" }]
+    const whole = {
+      unified: listings(modelsPerPart + 5).unified,
+      generative: [],
+      messages: [{ type: 'model', id: 'p/m-0' }],
+    }
+    const store = await history((file) => {
+      const db = new DatabaseSync(file)
+      for (const migration of migrations.slice(0, 8)) db.exec(migration)
+      db.exec(`PRAGMA user_version = 8;
+        INSERT INTO catalog_snapshots (profile_id, fetched_at, models_json) VALUES
+          ('p', 100, ${sql(old)}), ('p', 200, ${sql(whole)}), ('p', 300, '{"unified": [');`)
+      db.close()
+    })
+    const kept = store.catalogSnapshots.latest('p', 5)
+    expect(kept.map((snapshot) => snapshot.fetchedAt)).toEqual([200, 100])
+    const [newest, oldest] = kept.map((snapshot) => finished(readingCatalog(store, snapshot.id)))
+    expect(newest).toEqual(whole)
+    expect(oldest).toEqual({ unified: old })
+    expect(store.catalogSnapshots.parts(kept[0]?.id ?? 0)).toEqual([
+      { style: 'unified', part: 0 },
+      { style: 'unified', part: 1 },
+      { style: 'messages', part: 0 },
+      { style: 'generative', part: 0 },
+    ])
+  })
+})

@@ -1,0 +1,75 @@
+// Catalogs kept per profile: the newest two, each in parts of up to a thousand models per listing style. A
+// snapshot is written a part at a time, each part its own transaction, and counts once it is complete: one
+// left incomplete (the app closed meanwhile) is never read, and goes at the next write.
+import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { integer, rowsOf, storedJson, text } from './rows.ts'
+
+export const modelsPerPart = 1000
+
+const snapshotRows = rowsOf('catalog snapshot', z.object({ id: integer, fetchedAt: integer }))
+const snapshotIds = rowsOf('catalog snapshot', z.object({ id: integer }))
+const partKeys = rowsOf('catalog part', z.object({ style: text, part: integer }))
+const partRows = rowsOf('catalog part', z.object({ modelsJson: text }))
+const modelList = z.array(z.unknown())
+
+export interface KeptSnapshot {
+  id: number
+  fetchedAt: number
+}
+
+export function catalogSnapshotRepository(db: DatabaseSync) {
+  const latest = db.prepare(`SELECT id, fetched_at AS fetchedAt FROM catalog_snapshots
+    WHERE profile_id = ? AND complete = 1 ORDER BY fetched_at DESC, id DESC LIMIT ?`)
+  const at = db.prepare(`SELECT id, fetched_at AS fetchedAt FROM catalog_snapshots
+    WHERE profile_id = ? AND fetched_at = ? AND complete = 1 ORDER BY id DESC LIMIT 1`)
+  const keys = db.prepare(
+    'SELECT style, part FROM catalog_parts WHERE snapshot_id = ? ORDER BY style DESC, part',
+  )
+  const part = db.prepare(
+    'SELECT models_json AS modelsJson FROM catalog_parts WHERE snapshot_id = ? AND style = ? AND part = ?',
+  )
+  const dropIncomplete = db.prepare('DELETE FROM catalog_snapshots WHERE profile_id = ? AND complete = 0')
+  const begin = db.prepare(
+    'INSERT INTO catalog_snapshots (profile_id, fetched_at, complete) VALUES (?, ?, 0) RETURNING id',
+  )
+  const addPart = db.prepare(
+    'INSERT INTO catalog_parts (snapshot_id, style, part, models_json) VALUES (?, ?, ?, ?)',
+  )
+  const complete = db.prepare(
+    'UPDATE catalog_snapshots SET complete = 1 WHERE id = ? AND complete = 0 RETURNING profile_id AS profileId',
+  )
+  const prune = db.prepare(`DELETE FROM catalog_snapshots WHERE profile_id = ? AND complete = 1 AND id NOT IN
+    (SELECT id FROM catalog_snapshots WHERE profile_id = ? AND complete = 1 ORDER BY fetched_at DESC, id DESC LIMIT 2)`)
+  const remove = db.prepare('DELETE FROM catalog_snapshots WHERE id = ?')
+
+  return {
+    /** The newest `count` complete snapshots, newest first, without their models. */
+    latest: (profileId: string, count = 2): KeptSnapshot[] => snapshotRows.all(latest.all(profileId, count)),
+    /** The complete one fetched at `fetchedAt`, if it is still kept. */
+    at: (profileId: string, fetchedAt: number): KeptSnapshot | undefined =>
+      snapshotRows.maybe(at.get(profileId, fetchedAt)),
+    /** Which parts a snapshot has, unified first and each style's parts in order. */
+    parts: (snapshotId: number) => partKeys.all(keys.all(snapshotId)),
+    /** One part's models as stored; undefined once the snapshot is gone. */
+    part(snapshotId: number, style: string, index: number): unknown[] | undefined {
+      const row = partRows.maybe(part.get(snapshotId, style, index))
+      return row && storedJson('part of a kept catalog', modelList, row.modelsJson)
+    },
+    /** Starts a snapshot, dropping any this profile left incomplete. */
+    begin(profileId: string, fetchedAt: number): number {
+      dropIncomplete.run(profileId)
+      return snapshotIds.one(begin.get(profileId, fetchedAt)).id
+    },
+    addPart(snapshotId: number, style: string, index: number, modelsJson: string): void {
+      addPart.run(snapshotId, style, index, modelsJson)
+    },
+    /** The snapshot counts from now; of its profile's, the newest two stay (the catalog and the one before). */
+    complete(snapshotId: number): void {
+      const row = complete.get(snapshotId) as { profileId?: unknown } | undefined
+      if (typeof row?.profileId === 'string') prune.run(row.profileId, row.profileId)
+    },
+    /** An incomplete snapshot given up. */
+    abandon: (snapshotId: number) => void remove.run(snapshotId),
+  }
+}
