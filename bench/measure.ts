@@ -71,6 +71,11 @@ export interface OpenedHarness {
   startLongestTaskMs: number
   /** Resident memory of the harness process, which runs the app's core (main process) in these runs. */
   coreRssMB(): number
+  /**
+   * The longest the core's event loop was held (each hold of 10 ms or more is reported) in the window between
+   * two `Date.now()` times; 0 when never.
+   */
+  longestCoreHold(from: number, to: number): number
   /** The page's JavaScript heap after a full garbage collection. */
   heapMB(): Promise<number>
   /** Closes the page and the harness; the data folder goes too unless `keep`. */
@@ -106,13 +111,27 @@ export async function openHarness(userData: string, args: string[] = []): Promis
   removedAtExit.add(userData)
   const harness = spawn(
     process.execPath,
-    [join(import.meta.dirname, '..', 'e2e', 'harness', 'cli.ts'), '--user-data', userData, ...args],
+    [
+      join(import.meta.dirname, '..', 'e2e', 'harness', 'cli.ts'),
+      '--user-data',
+      userData,
+      '--report-blocks',
+      ...args,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
+  const holds: { ms: number; until: number }[] = []
   const url = await new Promise<string>((resolve) => {
+    let pending = ''
     harness.stdout.on('data', (chunk: Buffer) => {
-      const match = /harness listening on (\S+)/.exec(chunk.toString())
-      if (match?.[1]) resolve(match[1])
+      const lines = (pending + chunk.toString()).split('\n')
+      pending = lines.pop() ?? ''
+      for (const line of lines) {
+        const held = /^event loop held ([\d.]+) ms until (\d+)$/.exec(line)
+        if (held) holds.push({ ms: Number(held[1]), until: Number(held[2]) })
+        const listening = /harness listening on (\S+)/.exec(line)
+        if (listening?.[1]) resolve(listening[1])
+      }
     })
   })
   const coreStartMs = performance.now() - launched
@@ -193,6 +212,11 @@ export async function openHarness(userData: string, args: string[] = []): Promis
     coreStartMs,
     firstScreenMs,
     startLongestTaskMs,
+    longestCoreHold: (from, to) =>
+      Math.max(
+        0,
+        ...holds.filter((hold) => hold.until >= from && hold.until - hold.ms <= to).map((hold) => hold.ms),
+      ),
     coreRssMB() {
       const status = readFileSync(`/proc/${harness.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024

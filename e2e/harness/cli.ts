@@ -12,13 +12,14 @@ const { values } = parseArgs({
     profile: { type: 'string', default: 'sandbox' },
     'sandbox-time-scale': { type: 'string', default: '1' },
     'sandbox-synthetic-models': { type: 'string', default: '0' },
+    'report-blocks': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 })
 
 if (values.help) {
   console.log(
-    'Usage: npm run harness -- [--user-data DIR] [--port N] [--profile sandbox] [--sandbox-time-scale F] [--sandbox-synthetic-models N]',
+    'Usage: npm run harness -- [--user-data DIR] [--port N] [--profile sandbox] [--sandbox-time-scale F] [--sandbox-synthetic-models N] [--report-blocks]',
   )
   process.exit(0)
 }
@@ -46,6 +47,7 @@ try {
     )
   const harness = await startHarness({ userData, port, sandboxTimeScale, sandboxSyntheticModels })
   console.log(`harness listening on ${harness.url}`)
+  if (values['report-blocks']) reportBlocks()
   const stop = () =>
     void harness.close().then(
       () => process.exit(0),
@@ -59,4 +61,19 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
+}
+
+/**
+ * For the benchmarks: prints each time the core's event loop was held 10 ms or more (what an ask from the page
+ * waited behind), as `event loop held <ms> ms until <epoch ms>`. A timer every 2 ms tells when it ran late.
+ */
+function reportBlocks(): void {
+  const every = 2
+  let last = performance.now()
+  setInterval(() => {
+    const now = performance.now()
+    const held = now - last - every
+    if (held >= 10) console.log(`event loop held ${held.toFixed(1)} ms until ${Date.now()}`)
+    last = now
+  }, every).unref()
 }
