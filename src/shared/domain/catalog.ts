@@ -288,20 +288,20 @@ export interface CatalogChanges {
   priceChanges: { id: string; price: PriceName; from: string | null; to: string | null }[]
 }
 
+/** What a comparison of catalogs reads of each model. */
+export type PricedModel = Pick<CatalogModel, 'id' | 'prices'>
+
 /** What changed between two catalogs: models added and removed, and each price that moved. */
-export function diffCatalogs(
-  before: readonly CatalogModel[],
-  after: readonly CatalogModel[],
-): CatalogChanges {
+export function diffCatalogs(before: readonly PricedModel[], after: readonly PricedModel[]): CatalogChanges {
   return finished(diffingCatalogs(before, after))
 }
 
 /** `diffCatalogs` as work that pauses every `modelsPerStep` models, for a caller that spreads it out. */
 export function* diffingCatalogs(
-  before: readonly CatalogModel[],
-  after: readonly CatalogModel[],
+  before: readonly PricedModel[],
+  after: readonly PricedModel[],
 ): Generator<void, CatalogChanges> {
-  const old = new Map<string, CatalogModel>()
+  const old = new Map<string, PricedModel>()
   for (const [at, model] of before.entries()) {
     old.set(model.id, model)
     if (at % modelsPerStep === modelsPerStep - 1) yield

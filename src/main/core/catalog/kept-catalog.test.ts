@@ -11,7 +11,8 @@ import { modelsPerPart } from '../history/catalog-snapshots.ts'
 import { openHistory } from '../history/history.ts'
 import { migrations } from '../history/migrations.ts'
 import type { RawListings } from './browser-records.ts'
-import { readingCatalog, savingCatalog } from './kept-catalog.ts'
+import { mergeRaw } from './browser-records.ts'
+import { comparingWithKept, readingCatalog, savingCatalog } from './kept-catalog.ts'
 
 /** A history in a new folder; `before` makes its file first, as an earlier version left it. */
 async function history(before?: (file: string) => void) {
@@ -31,6 +32,30 @@ const listings = (count: number, tag = ''): RawListings => ({
   generative: [],
 })
 
+/** Models kept without their merged records' prices (a comparison then reads the styles). */
+const noRecords = () => {
+  throw new Error('not merged')
+}
+
+/** A model as the unified listing gives it, at a prompt price. */
+const unifiedModel = (id: string, prompt: string): UnifiedModel => ({
+  id,
+  object: 'model',
+  created: 1,
+  owned_by: 'p',
+  canonical_slug: id,
+  name: id,
+  description: '',
+  context_length: 8192,
+  architecture: { modality: 'text->text', input_modalities: ['text'], output_modalities: ['text'] },
+  pricing: { prompt, completion: '0.000002' },
+  top_provider: { context_length: 8192, max_completion_tokens: 1024, is_moderated: false },
+  per_request_limits: null,
+  supported_parameters: [],
+  default_parameters: null,
+  expiration_date: null,
+})
+
 /** Runs work that pauses to its end, counting the pauses. */
 function pausesOf<T>(work: Generator<void, T>): { value: T; pauses: number } {
   let pauses = 0
@@ -46,7 +71,7 @@ describe('the catalog kept on disk', () => {
     const store = await history()
     const raw = listings(2 * modelsPerPart + 1)
     // Three parts of the unified style and one (empty) of the generative: a pause after each.
-    expect(pausesOf(savingCatalog(store, 'p', 1_000, raw)).pauses).toBe(4)
+    expect(pausesOf(savingCatalog(store, 'p', 1_000, raw, noRecords)).pauses).toBe(4)
     const [kept] = store.catalogSnapshots.latest('p')
     expect(kept?.fetchedAt).toBe(1_000)
     const read = pausesOf(readingCatalog(store, kept?.id ?? 0))
@@ -58,9 +83,9 @@ describe('the catalog kept on disk', () => {
 
   it('counts a snapshot only once complete: one the app left half written is never read, and goes', async () => {
     const store = await history()
-    finished(savingCatalog(store, 'p', 1_000, listings(10, 'first')))
+    finished(savingCatalog(store, 'p', 1_000, listings(10, 'first'), noRecords))
     // The app closes after the first part of the next catalog: the work is never resumed.
-    const interrupted = savingCatalog(store, 'p', 2_000, listings(3 * modelsPerPart, 'second'))
+    const interrupted = savingCatalog(store, 'p', 2_000, listings(3 * modelsPerPart, 'second'), noRecords)
     interrupted.next()
     interrupted.next()
     expect(store.catalogSnapshots.latest('p').map((kept) => kept.fetchedAt)).toEqual([1_000])
@@ -68,7 +93,7 @@ describe('the catalog kept on disk', () => {
     expect(finished(readingCatalog(store, first?.id ?? 0)).unified?.[0]).toMatchObject({ tag: 'first' })
 
     // The next catalog kept drops what was left half written.
-    finished(savingCatalog(store, 'p', 3_000, listings(10, 'third')))
+    finished(savingCatalog(store, 'p', 3_000, listings(10, 'third'), noRecords))
     const left = store.database.db
       .prepare('SELECT fetched_at AS fetchedAt, complete FROM catalog_snapshots ORDER BY fetched_at')
       .all()
@@ -86,7 +111,7 @@ describe('the catalog kept on disk', () => {
       ['q', 3],
       ['p', 4],
     ] as const)
-      finished(savingCatalog(store, profile, time, listings(modelsPerPart + 1)))
+      finished(savingCatalog(store, profile, time, listings(modelsPerPart + 1), noRecords))
     expect(store.catalogSnapshots.latest('p', 5).map((kept) => kept.fetchedAt)).toEqual([4, 2])
     expect(store.catalogSnapshots.latest('q', 5).map((kept) => kept.fetchedAt)).toEqual([3])
     const parts = store.database.db.prepare('SELECT count(*) AS parts FROM catalog_parts').get()
@@ -96,19 +121,19 @@ describe('the catalog kept on disk', () => {
 
   it('says so when the snapshot being read is replaced meanwhile', async () => {
     const store = await history()
-    finished(savingCatalog(store, 'p', 1, listings(2 * modelsPerPart)))
+    finished(savingCatalog(store, 'p', 1, listings(2 * modelsPerPart), noRecords))
     const [oldest] = store.catalogSnapshots.latest('p')
     const reading = readingCatalog(store, oldest?.id ?? 0)
     reading.next()
     // Two newer catalogs are kept while the first is read: it is no longer there.
-    finished(savingCatalog(store, 'p', 2, listings(1)))
-    finished(savingCatalog(store, 'p', 3, listings(1)))
+    finished(savingCatalog(store, 'p', 2, listings(1), noRecords))
+    finished(savingCatalog(store, 'p', 3, listings(1), noRecords))
     expect(() => finished(reading)).toThrow(/replaced while it was being read/)
   })
 
   it('gives up a snapshot it could not finish, and says why', async () => {
     const store = await history()
-    finished(savingCatalog(store, 'p', 1, listings(1, 'kept')))
+    finished(savingCatalog(store, 'p', 1, listings(1, 'kept'), noRecords))
     // A listing that cannot be written as JSON stands for any write that fails half way.
     const looped: Record<string, unknown> = { id: 'p/loop' }
     looped.self = looped
@@ -116,7 +141,7 @@ describe('the catalog kept on disk', () => {
       unified: listings(modelsPerPart).unified,
       generative: [looped as unknown as GenerativeModel],
     }
-    expect(() => finished(savingCatalog(store, 'p', 2, raw))).toThrow(/circular/)
+    expect(() => finished(savingCatalog(store, 'p', 2, raw, noRecords))).toThrow(/circular/)
     expect(store.catalogSnapshots.latest('p').map((kept) => kept.fetchedAt)).toEqual([1])
     expect(
       store.database.db.prepare('SELECT count(*) AS snapshots FROM catalog_snapshots').get(),
@@ -152,5 +177,29 @@ describe('the catalog kept on disk', () => {
       { style: 'messages', part: 0 },
       { style: 'generative', part: 0 },
     ])
+  })
+
+  it('compares a later catalog from the prices kept with a catalog, or from its styles when it has none', async () => {
+    const store = await history()
+    const before = { unified: [unifiedModel('p/a', '0.000001'), unifiedModel('p/b', '0.000001')] }
+    const after = mergeRaw({ unified: [unifiedModel('p/a', '0.000003'), unifiedModel('p/c', '0.000001')] })
+    const expected = {
+      added: ['p/c'],
+      removed: ['p/b'],
+      priceChanges: [{ id: 'p/a', price: 'prompt', from: '0.000001', to: '0.000003' }],
+    }
+    finished(savingCatalog(store, 'p', 1, before, () => mergeRaw(before)))
+    const [withPrices] = store.catalogSnapshots.latest('p')
+    expect(store.catalogSnapshots.parts(withPrices?.id ?? 0).map((key) => key.style)).toEqual([
+      'unified',
+      'prices',
+    ])
+    // The styles are not read: with them gone, the comparison is the same.
+    store.database.db.prepare("DELETE FROM catalog_parts WHERE style = 'unified'").run()
+    expect(finished(comparingWithKept(store, withPrices?.id ?? 0, after))).toEqual(expected)
+
+    finished(savingCatalog(store, 'p', 2, before, noRecords))
+    const [withoutPrices] = store.catalogSnapshots.latest('p')
+    expect(finished(comparingWithKept(store, withoutPrices?.id ?? 0, after))).toEqual(expected)
   })
 })

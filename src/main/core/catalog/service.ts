@@ -113,7 +113,7 @@ export function createCatalogService(deps: {
   let fetching: Promise<Kept> | undefined
   let reading: Promise<void> | undefined
   /** The catalog last fetched, being written to disk. */
-  let saving: { kept: Kept; work: SpreadWork<void> } | undefined
+  let saving: SpreadWork<void> | undefined
 
   /** The newest catalog kept on disk, for the first look after a start (no wait for the service). */
   async function keptOnDisk(): Promise<Kept | undefined> {
@@ -149,7 +149,7 @@ export function createCatalogService(deps: {
   /** Ends the write of the catalog last fetched at once (its failure is told where the catalog is shown). */
   function finishSaving(): void {
     try {
-      saving?.work.now()
+      saving?.now()
     } catch {
       // Told by `save` as the catalog's problem.
     }
@@ -157,11 +157,13 @@ export function createCatalogService(deps: {
 
   /** Keeps a fetched catalog on disk, a part at a time; if that fails, the catalog shown says so. */
   function save(kept: Kept): void {
-    const work = spreadOut(savingCatalog(deps.history, profileId, kept.fetchedAt, kept.raw), always)
-    const current = { kept, work }
-    saving = current
+    const work = spreadOut(
+      savingCatalog(deps.history, profileId, kept.fetchedAt, kept.raw, () => mergedOf(kept)),
+      always,
+    )
+    saving = work
     void work.done.then(() => {
-      if (saving === current) saving = undefined
+      if (saving === work) saving = undefined
       try {
         work.now()
       } catch (error) {
