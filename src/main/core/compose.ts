@@ -87,7 +87,11 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   // is built before the core answers, as a real service's catalog is built elsewhere, not in this process.
   if (options.sandboxSyntheticModels) await sandbox.ensure()
   const profiles = openProfiles(userData, secrets, sandbox)
-  const scopes = createProfileScopes({ history, profiles })
+  const scopes = createProfileScopes({
+    history,
+    profiles,
+    onCatalogChanged: () => events.emit('data.changed', { topics: ['catalog'] }),
+  })
   // Rows written before work carried its profile belong to the profile active when this version first opens them.
   history.transaction(() => history.adoptUnscoped(profiles.activeId()))
   const requests = createRequestRegistry()

@@ -1,6 +1,7 @@
 // The model catalog as every screen reads it (one merged record per model, from the three listing styles).
 // After a start it comes first from disk, at once; when that copy is old, a refresh follows in the background.
 import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import type { PlaygroundUse } from '#shared/domain/catalog'
 import { invoke } from './ipc.ts'
 import { useProfileId } from './profiles.ts'
@@ -81,14 +82,20 @@ export const useCatalog = (options: { enabled?: boolean } = {}) =>
  */
 export function useCatalogChanges(fetchedAt: number | undefined) {
   const profileId = useProfileId()
+  const client = useQueryClient()
   const read = useQuery({
     queryKey: profileKeys.catalogChanges(profileId ?? '', fetchedAt ?? 0),
     queryFn: () => invoke('catalog.changes', {}),
     enabled: profileId !== undefined && fetchedAt !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
   })
-  // An answer about another catalog (replaced while it was worked out) is no answer for this one.
+  // An answer about another catalog is no answer for this one: main holds another catalog than the one shown
+  // (another screen refreshed it), so everything read from the catalog is read again.
   const answered = read.data !== undefined && read.data.fetchedAt === fetchedAt
+  const otherCatalog = read.data !== undefined && !answered
+  useEffect(() => {
+    if (otherCatalog && profileId) void catalogRefreshed(client, profileId)
+  }, [otherCatalog, client, profileId])
   return {
     changes: answered ? (read.data?.changes ?? null) : null,
     comparing: fetchedAt !== undefined && !answered && !read.error,

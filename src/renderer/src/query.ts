@@ -66,6 +66,7 @@ export const topicKeys: Record<DataTopic, readonly unknown[]> = {
   batches: queryKeys.batches(),
   images: queryKeys.images(),
   caches: ['caches'],
+  catalog: ['catalog'],
   conversations: queryKeys.conversations(),
   notices: queryKeys.notices(),
 }

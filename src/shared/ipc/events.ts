@@ -16,6 +16,7 @@ export const DataTopic = z.enum([
   'batches',
   'images',
   'caches',
+  'catalog',
   'conversations',
   'notices',
 ])

@@ -49,6 +49,8 @@ export const mergeRaw = (raw: RawListings): CatalogModel[] => finished(mergingRa
 /** Work spread over the event loop: `now()` answers at once, doing what is left; `done` settles when it is. */
 export interface SpreadWork<T> {
   now(): T
+  /** Whether the work has ended (with its result or its failure). */
+  ended(): boolean
   done: Promise<void>
 }
 
@@ -81,6 +83,7 @@ export function spreadOut<T>(work: Generator<void, T>, wanted: () => boolean, sl
     setImmediate(slice)
   })
   return {
+    ended: () => result !== undefined,
     now() {
       if (!result) run(Number.POSITIVE_INFINITY)
       if (result && 'error' in result) throw result.error

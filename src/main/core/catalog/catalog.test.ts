@@ -14,7 +14,12 @@ import { createCatalogService } from './service.ts'
 
 const env = startSandboxForFile()
 
-async function service(baseUrl: () => string, now: () => number, kept?: ReturnType<typeof openHistory>) {
+async function service(
+  baseUrl: () => string,
+  now: () => number,
+  kept?: ReturnType<typeof openHistory>,
+  onChanged?: () => void,
+) {
   let history = kept
   if (!history) {
     const folder = await mkdtemp(join(tmpdir(), 'gd-catalog-'))
@@ -28,7 +33,16 @@ async function service(baseUrl: () => string, now: () => number, kept?: ReturnTy
   const gateway = createGateway(
     createTransport({ connection: async () => ({ baseUrl: baseUrl(), apiKey: demoKey }) }),
   )
-  return { history, catalog: createCatalogService({ history, gateway, profileId: 'p', now }) }
+  return {
+    history,
+    catalog: createCatalogService({
+      history,
+      gateway,
+      profileId: 'p',
+      now,
+      ...(onChanged ? { onChanged } : {}),
+    }),
+  }
 }
 
 const unreachable = () => 'http://127.0.0.1:9'
@@ -212,12 +226,16 @@ describe('the catalog service', () => {
         },
       },
     }
+    let told = 0
     const { catalog } = await service(
       () => env.sandbox.url,
       () => 1_000,
       failing,
+      () => told++,
     )
     await catalog.browse(false)
+    // The screens are told to read the catalog again, and find why.
+    await vi.waitFor(() => expect(told).toBe(1))
     await vi.waitFor(async () =>
       expect((await catalog.browse(false)).problem).toBe(
         'This catalog could not be kept on disk (database or disk is full): it will not be there to show when the service cannot be reached.',
@@ -228,5 +246,56 @@ describe('the catalog service', () => {
     expect(history.database.db.prepare('SELECT count(*) AS n FROM catalog_snapshots').get()).toMatchObject({
       n: 0,
     })
+  })
+
+  it('keeps catalogs fetched one right after another in order, each compared with the one before', async () => {
+    let clock = 100_000
+    const { catalog, history } = await service(
+      () => env.sandbox.url,
+      () => clock,
+    )
+    await catalog.models(false)
+    // A refresh while the first catalog waits to be written: it is kept after it, and compared with it.
+    expect(history.catalogSnapshots.latest('p')).toEqual([])
+    clock = 200_000
+    await postJson(
+      env.url('/__sandbox/catalog'),
+      { add: [{ id: 'nimbus/chat-7', name: 'Nimbus Chat 7' }] },
+      { 'content-type': 'application/json' },
+    )
+    await catalog.overview(true)
+    const { changes } = await catalog.changes()
+    expect(changes).toMatchObject({ since: 100_000, added: ['nimbus/chat-7'], removed: [] })
+    // Both are written in the background, with no quit to finish them.
+    await vi.waitFor(() =>
+      expect(history.catalogSnapshots.latest('p').map((kept) => kept.fetchedAt)).toEqual([200_000, 100_000]),
+    )
+  })
+
+  it('tells what changed of the catalog it holds without asking the service, and works it out again after a failure', async () => {
+    let clock = 1_000
+    const { catalog, history } = await service(
+      () => env.sandbox.url,
+      () => clock,
+    )
+    await catalog.overview(false)
+    clock = 2_000
+    await catalog.overview(true)
+    catalog.finishSaving()
+    // The first catalog's prices, damaged on disk: the comparison fails, and says why.
+    const [, first] = history.catalogSnapshots.latest('p')
+    const { db } = history.database
+    const { was } = db
+      .prepare("SELECT models_json AS was FROM catalog_parts WHERE snapshot_id = ? AND style = 'prices'")
+      .get(first?.id ?? 0) as { was: string }
+    const prices = db.prepare(
+      "UPDATE catalog_parts SET models_json = ? WHERE snapshot_id = ? AND style = 'prices'",
+    )
+    prices.run('[{"id": 5}]', first?.id ?? 0)
+    clock = 2_000 + 3_600_000
+    await expect(catalog.changes()).rejects.toThrow(/history is damaged/)
+    // Mended, it is worked out again; the catalog held is an hour old, and still the one answered about.
+    prices.run(was, first?.id ?? 0)
+    expect(await catalog.changes()).toMatchObject({ fetchedAt: 2_000, changes: { since: 1_000 } })
   })
 })

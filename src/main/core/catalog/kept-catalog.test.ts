@@ -2,7 +2,7 @@
 // once complete, the newest two stay, and the work pauses after each part.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { GenerativeModel, UnifiedModel } from '#shared/api/models'
@@ -33,9 +33,7 @@ const listings = (count: number, tag = ''): RawListings => ({
 })
 
 /** Models kept without their merged records' prices (a comparison then reads the styles). */
-const noRecords = () => {
-  throw new Error('not merged')
-}
+const noRecords = () => undefined
 
 /** A model as the unified listing gives it, at a prompt price. */
 const unifiedModel = (id: string, prompt: string): UnifiedModel => ({
@@ -92,15 +90,33 @@ describe('the catalog kept on disk', () => {
     const [first] = store.catalogSnapshots.latest('p')
     expect(finished(readingCatalog(store, first?.id ?? 0)).unified?.[0]).toMatchObject({ tag: 'first' })
 
+    const snapshotsLeft = (db: typeof store.database.db) =>
+      db
+        .prepare('SELECT fetched_at AS fetchedAt, complete FROM catalog_snapshots ORDER BY fetched_at')
+        .all()
+        .map((row) => ({ ...row }))
     // The next catalog kept drops what was left half written.
     finished(savingCatalog(store, 'p', 3_000, listings(10, 'third'), noRecords))
-    const left = store.database.db
-      .prepare('SELECT fetched_at AS fetchedAt, complete FROM catalog_snapshots ORDER BY fetched_at')
-      .all()
-    expect(left.map((row) => ({ ...row }))).toEqual([
+    expect(snapshotsLeft(store.database.db)).toEqual([
       { fetchedAt: 1_000, complete: 1 },
       { fetchedAt: 3_000, complete: 1 },
     ])
+  })
+
+  it('drops what a crash left half written when the history opens', async () => {
+    const store = await history((file) => {
+      const crashed = openHistory(dirname(file))
+      const interrupted = savingCatalog(crashed, 'q', 1_000, listings(2 * modelsPerPart), noRecords)
+      interrupted.next()
+      // The process ends here: no clean close, the parts written so far stay in the file.
+      crashed.database.db.close()
+    })
+    const counts = store.database.db
+      .prepare(
+        'SELECT (SELECT count(*) FROM catalog_snapshots) AS snapshots, (SELECT count(*) FROM catalog_parts) AS parts',
+      )
+      .get()
+    expect(counts).toMatchObject({ snapshots: 0, parts: 0 })
   })
 
   it('keeps the newest two of each profile, with their parts', async () => {
@@ -152,7 +168,8 @@ describe('the catalog kept on disk', () => {
 
   it('splits the catalogs an earlier version kept whole, and drops one that was not readable', async () => {
     const sql = (value: unknown) => `'${JSON.stringify(value).replaceAll("'", "''")}'`
-    const old = [{ id: 'p/only-unified', name: "it's old" }]
+    // Whatever a list held goes as it was: objects, and a string, a number, true, false and null among them.
+    const old = [{ id: 'p/only-unified', name: "it's old" }, 'p/a-string', 7, true, false, null]
     const whole = {
       unified: listings(modelsPerPart + 5).unified,
       generative: [],
@@ -163,10 +180,12 @@ describe('the catalog kept on disk', () => {
       for (const migration of migrations.slice(0, 8)) db.exec(migration)
       db.exec(`PRAGMA user_version = 8;
         INSERT INTO catalog_snapshots (profile_id, fetched_at, models_json) VALUES
-          ('p', 100, ${sql(old)}), ('p', 200, ${sql(whole)}), ('p', 300, '{"unified": [');`)
+          ('p', 100, ${sql(old)}), ('p', 200, ${sql(whole)}), ('p', 300, '{"unified": ['),
+          ('p', 400, '{"unified": {}}'), ('p', 500, '5');`)
       db.close()
     })
-    const kept = store.catalogSnapshots.latest('p', 5)
+    // Not readable, or no list of models in it: dropped.
+    const kept = store.catalogSnapshots.latest('p', 9)
     expect(kept.map((snapshot) => snapshot.fetchedAt)).toEqual([200, 100])
     const [newest, oldest] = kept.map((snapshot) => finished(readingCatalog(store, snapshot.id)))
     expect(newest).toEqual(whole)

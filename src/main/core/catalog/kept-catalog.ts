@@ -8,7 +8,7 @@ import { AppError } from '#shared/ipc/app-error'
 import { modelsPerPart } from '../history/catalog-snapshots.ts'
 import type { History } from '../history/history.ts'
 import { historyDamaged } from '../history/rows.ts'
-import { mergingRaw, type RawListings } from './browser-records.ts'
+import { mergingRaw, type RawListings, type SpreadWork, spreadOut } from './browser-records.ts'
 
 const styles = ['unified', 'generative', 'messages'] as const satisfies (keyof RawListings)[]
 type Style = (typeof styles)[number]
@@ -31,17 +31,80 @@ function* inParts<T>(items: readonly T[], write: (slice: readonly T[], index: nu
 }
 
 /**
+ * Keeps the catalogs fetched for one profile on disk, one after another, each in the background once it is
+ * `ready` (its records worked out: their prices are kept with it). `finish` writes what is left at once, in
+ * order: called before the history closes.
+ */
+export function createCatalogKeeper(history: History, profileId: string) {
+  const waiting: { start(): SpreadWork<number> }[] = []
+  let last: Promise<unknown> = Promise.resolve()
+  return {
+    /** Answers the snapshot's id once written, or rejects with why it could not be. */
+    keep(
+      fetchedAt: number,
+      raw: RawListings,
+      ready: Promise<void>,
+      merged: () => readonly PricedModel[] | undefined,
+    ): Promise<number> {
+      let work: SpreadWork<number> | undefined
+      const entry = {
+        start: () => {
+          work ??= spreadOut(savingCatalog(history, profileId, fetchedAt, raw, merged), () => true)
+          return work
+        },
+      }
+      waiting.push(entry)
+      const previous = last
+      const kept = (async () => {
+        try {
+          await previous
+          await ready
+          const writing = entry.start()
+          await writing.done
+          return writing.now()
+        } finally {
+          waiting.splice(waiting.indexOf(entry), 1)
+        }
+      })()
+      last = kept.catch(() => {})
+      return kept
+    },
+    finish(): void {
+      for (const entry of [...waiting]) {
+        try {
+          entry.start().now()
+        } catch {
+          // Answered by `keep`.
+        }
+      }
+    },
+  }
+}
+
+/** A part of a snapshot being read; a snapshot no longer kept (replaced by two newer ones) is said so. */
+function partOf(history: History, snapshotId: number, style: string, part: number): unknown[] {
+  const models = history.catalogSnapshots.part(snapshotId, style, part)
+  if (!models)
+    throw new AppError({
+      code: 'unavailable',
+      message: 'The kept catalog was replaced while it was being read. Refresh the catalog.',
+    })
+  return models
+}
+
+/**
  * Keeps `raw` as a new snapshot of the profile's catalog, a part per step, then each merged model's prices
- * (`merged`, once the styles are written: worked out meanwhile); it counts, and the snapshots before the one it
- * follows go, once its last part is written. A failure gives the snapshot up and is thrown.
+ * (`merged`: none when the records are not at hand, and a comparison then reads the styles); it counts, and
+ * the snapshots before the one it follows go, once its last part is written. Answers the snapshot's id. A
+ * failure gives the snapshot up and is thrown.
  */
 export function* savingCatalog(
   history: History,
   profileId: string,
   fetchedAt: number,
   raw: RawListings,
-  merged: () => readonly PricedModel[],
-): Generator<void, void> {
+  merged: () => readonly PricedModel[] | undefined,
+): Generator<void, number> {
   const snapshots = history.catalogSnapshots
   const id = history.transaction(() => snapshots.begin(profileId, fetchedAt))
   try {
@@ -54,14 +117,10 @@ export function* savingCatalog(
       // A style that answered with no models keeps one empty part: it answered.
       if (models) yield* inParts(models, write(style))
     }
-    let priced: PricedModel[] | undefined
-    try {
-      priced = merged().map(({ id, prices }) => ({ id, prices }))
-    } catch {
-      // Records that could not be merged are told where they are shown; a comparison then reads the styles.
-    }
+    const priced = merged()?.map(({ id, prices }) => ({ id, prices }))
     if (priced) yield* inParts(priced, write(pricesStyle))
     history.transaction(() => snapshots.complete(id))
+    return id
   } catch (error) {
     try {
       history.transaction(() => snapshots.abandon(id))
@@ -78,12 +137,7 @@ export function* readingCatalog(history: History, snapshotId: number): Generator
   const read: Partial<Record<Style, unknown[]>> = {}
   for (const { style, part } of snapshots.parts(snapshotId)) {
     if (!isStyle(style)) continue
-    const models = snapshots.part(snapshotId, style, part)
-    if (!models)
-      throw new AppError({
-        code: 'unavailable',
-        message: 'The kept catalog was replaced while it was being read. Refresh the catalog.',
-      })
+    const models = partOf(history, snapshotId, style, part)
     read[style] ??= []
     for (const model of models) read[style].push(model)
     yield
@@ -98,12 +152,11 @@ export function* readingCatalog(history: History, snapshotId: number): Generator
 
 /** A kept snapshot's models with their prices, a part per step; undefined for one kept without them. */
 function* readingPrices(history: History, snapshotId: number): Generator<void, PricedModel[] | undefined> {
-  const snapshots = history.catalogSnapshots
-  const keys = snapshots.parts(snapshotId).filter((key) => key.style === pricesStyle)
+  const keys = history.catalogSnapshots.parts(snapshotId).filter((key) => key.style === pricesStyle)
   if (keys.length === 0) return undefined
   const priced: PricedModel[] = []
   for (const { part } of keys) {
-    const parsed = PricedModels.safeParse(snapshots.part(snapshotId, pricesStyle, part))
+    const parsed = PricedModels.safeParse(partOf(history, snapshotId, pricesStyle, part))
     if (!parsed.success)
       throw new AppError({
         code: historyDamaged,

@@ -21,7 +21,7 @@ import type { CatalogSnapshot } from '#shared/ipc/routes/catalog'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
 import { mergeRaw, mergingRaw, type RawListings, type SpreadWork, spreadOut } from './browser-records.ts'
-import { comparingWithKept, readingCatalog, savingCatalog } from './kept-catalog.ts'
+import { comparingWithKept, createCatalogKeeper, readingCatalog } from './kept-catalog.ts'
 
 const freshForMs = 5 * 60_000
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
@@ -40,8 +40,10 @@ interface Kept {
   facets?: ReturnType<typeof facetsOf>
   /** Read from disk when the app started and older than a fresh catalog: shown at once, refreshed after. */
   outdated?: boolean
-  /** When the catalog kept on disk before this one was fetched: what "what changed" compares with. */
-  before?: number
+  /** The snapshot this catalog is kept as on disk, once written; undefined when it is not. */
+  snapshot: Promise<number | undefined>
+  /** The snapshot kept before this catalog: what "what changed" compares with. */
+  before?: Promise<number | undefined>
   /** What changed since then (worked out once, when first asked); null when there is nothing to compare. */
   changes?: Promise<({ since: number } & CatalogChanges) | null>
 }
@@ -86,6 +88,8 @@ export function createCatalogService(deps: {
   gateway: Gateway
   profileId: string
   now?: () => number
+  /** The catalog's state changed in the background (it could not be kept on disk): screens read it again. */
+  onChanged?: () => void
 }) {
   const now = deps.now ?? Date.now
   const { profileId } = deps
@@ -112,8 +116,7 @@ export function createCatalogService(deps: {
 
   let fetching: Promise<Kept> | undefined
   let reading: Promise<void> | undefined
-  /** The catalog last fetched, being written to disk. */
-  let saving: SpreadWork<void> | undefined
+  const keeper = createCatalogKeeper(deps.history, profileId)
 
   /** The newest catalog kept on disk, for the first look after a start (no wait for the service). */
   async function keptOnDisk(): Promise<Kept | undefined> {
@@ -127,7 +130,8 @@ export function createCatalogService(deps: {
       fresh: true,
       problem: null,
       outdated: now() - last.fetchedAt >= freshForMs,
-      ...(previous ? { before: previous.fetchedAt } : {}),
+      snapshot: Promise.resolve(last.id),
+      ...(previous ? { before: Promise.resolve(previous.id) } : {}),
     }
   }
 
@@ -146,31 +150,27 @@ export function createCatalogService(deps: {
     return reading
   }
 
-  /** Ends the write of the catalog last fetched at once (its failure is told where the catalog is shown). */
-  function finishSaving(): void {
-    try {
-      saving?.now()
-    } catch {
-      // Told by `save` as the catalog's problem.
-    }
-  }
-
-  /** Keeps a fetched catalog on disk, a part at a time; if that fails, the catalog shown says so. */
-  function save(kept: Kept): void {
-    const work = spreadOut(
-      savingCatalog(deps.history, profileId, kept.fetchedAt, kept.raw, () => mergedOf(kept)),
-      always,
-    )
-    saving = work
-    void work.done.then(() => {
-      if (saving === work) saving = undefined
+  /**
+   * Keeps a fetched catalog on disk in the background, after the ones before it and once its records are worked
+   * out; if that fails, the catalog shown says so.
+   */
+  function save(kept: Kept): Promise<number | undefined> {
+    const records = () => {
+      if (!kept.merged && !kept.merging?.ended()) return undefined
       try {
-        work.now()
-      } catch (error) {
+        return mergedOf(kept)
+      } catch {
+        return undefined
+      }
+    }
+    return keeper
+      .keep(kept.fetchedAt, kept.raw, kept.merging?.done ?? Promise.resolve(), records)
+      .catch((error: unknown) => {
         const why = error instanceof Error ? error.message : String(error)
         kept.problem = `${kept.problem ? `${kept.problem} ` : ''}This catalog could not be kept on disk (${why}): it will not be there to show when the service cannot be reached.`
-      }
-    })
+        deps.onChanged?.()
+        return undefined
+      })
   }
 
   /** The catalog to show; `orOutdated` accepts one kept on disk that a refresh should follow. */
@@ -191,13 +191,19 @@ export function createCatalogService(deps: {
   async function fetchAndKeep(): Promise<Kept> {
     try {
       const { raw, problem } = await fetchAll()
-      // Snapshots are kept in the order fetched: one still being written is finished first.
-      finishSaving()
-      const [newest] = deps.history.catalogSnapshots.latest(profileId, 1)
-      const kept: Kept = { raw, fetchedAt: now(), fresh: true, problem }
-      if (newest) kept.before = newest.fetchedAt
-      save(kept)
+      const kept: Kept = {
+        raw,
+        fetchedAt: now(),
+        fresh: true,
+        problem,
+        snapshot: Promise.resolve(undefined),
+        // The catalog shown until now (perhaps still being written), or else the newest kept.
+        before: memory
+          ? memory.snapshot
+          : Promise.resolve(deps.history.catalogSnapshots.latest(profileId, 1)[0]?.id),
+      }
       keep(kept)
+      kept.snapshot = save(kept)
       return kept
     } catch (error) {
       if (!(error instanceof AppError)) throw error
@@ -205,6 +211,8 @@ export function createCatalogService(deps: {
       if (!last) throw error
       const kept: Kept = {
         raw: last.raw,
+        ...(last.merged ? { merged: last.merged } : {}),
+        snapshot: last.snapshot,
         fetchedAt: last.fetchedAt,
         fresh: false,
         problem: `The service could not be reached (${error.message}). This is the catalog kept from that time.`,
@@ -252,16 +260,23 @@ export function createCatalogService(deps: {
    * worked out once, in the background, while main keeps answering.
    */
   function changesOf(kept: Kept): NonNullable<Kept['changes']> {
-    kept.changes ??= (async () => {
-      if (kept.outdated || !kept.fresh || kept.before === undefined) return null
-      const before = deps.history.catalogSnapshots.at(profileId, kept.before)
+    if (kept.changes) return kept.changes
+    const changes = (async () => {
+      if (kept.outdated || !kept.fresh || !kept.before) return null
+      const beforeId = await kept.before
+      const before = beforeId === undefined ? undefined : deps.history.catalogSnapshots.byId(beforeId)
       if (!before) return null
       await kept.merging?.done
       const comparing = spreadOut(comparingWithKept(deps.history, before.id, mergedOf(kept)), always)
       await comparing.done
       return { since: before.fetchedAt, ...comparing.now() }
     })()
-    return kept.changes
+    kept.changes = changes
+    // A comparison that failed is worked out again when next asked.
+    changes.catch(() => {
+      if (kept.changes === changes) kept.changes = undefined
+    })
+    return changes
   }
 
   /** The catalog (from disk at once after a start) with its records worked out, and its state. */
@@ -314,9 +329,13 @@ export function createCatalogService(deps: {
       return { ...state, size: mergedOf(kept).length, facets: facetsOfKept(kept) }
     },
 
-    /** What changed since the catalog kept before the one shown, once worked out. */
+    /**
+     * What changed since the catalog kept before the one in memory, once worked out; the service is asked only
+     * when there is no catalog at all.
+     */
     async changes() {
-      const kept = await current(false, true)
+      if (!memory) await readFromDisk()
+      const kept = memory ?? (await current(false, true))
       return { fetchedAt: kept.fetchedAt, changes: await changesOf(kept) }
     },
 
@@ -331,8 +350,8 @@ export function createCatalogService(deps: {
       await memory?.prepared
     },
 
-    /** Writes what is left of the catalog being kept, at once: called before the history closes. */
-    finishSaving,
+    /** Writes what is left of the catalogs being kept, at once: called before the history closes. */
+    finishSaving: () => keeper.finish(),
 
     /** One page of the filtered, sorted catalog, and how many models the filter matches. */
     async rows(query: {

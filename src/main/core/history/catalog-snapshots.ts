@@ -21,10 +21,13 @@ export interface KeptSnapshot {
 }
 
 export function catalogSnapshotRepository(db: DatabaseSync) {
+  // What a crash left half written is never read: it goes as the history opens.
+  db.prepare('DELETE FROM catalog_snapshots WHERE complete = 0').run()
   const latest = db.prepare(`SELECT id, fetched_at AS fetchedAt FROM catalog_snapshots
     WHERE profile_id = ? AND complete = 1 ORDER BY fetched_at DESC, id DESC LIMIT ?`)
-  const at = db.prepare(`SELECT id, fetched_at AS fetchedAt FROM catalog_snapshots
-    WHERE profile_id = ? AND fetched_at = ? AND complete = 1 ORDER BY id DESC LIMIT 1`)
+  const byId = db.prepare(
+    'SELECT id, fetched_at AS fetchedAt FROM catalog_snapshots WHERE id = ? AND complete = 1',
+  )
   const keys = db.prepare(
     'SELECT style, part FROM catalog_parts WHERE snapshot_id = ? ORDER BY style DESC, part',
   )
@@ -48,9 +51,8 @@ export function catalogSnapshotRepository(db: DatabaseSync) {
   return {
     /** The newest `count` complete snapshots, newest first, without their models. */
     latest: (profileId: string, count = 2): KeptSnapshot[] => snapshotRows.all(latest.all(profileId, count)),
-    /** The complete one fetched at `fetchedAt`, if it is still kept. */
-    at: (profileId: string, fetchedAt: number): KeptSnapshot | undefined =>
-      snapshotRows.maybe(at.get(profileId, fetchedAt)),
+    /** A complete snapshot, if it is still kept. */
+    byId: (snapshotId: number): KeptSnapshot | undefined => snapshotRows.maybe(byId.get(snapshotId)),
     /** Which parts a snapshot has, unified first and each style's parts in order. */
     parts: (snapshotId: number) => partKeys.all(keys.all(snapshotId)),
     /** One part's models as stored; undefined once the snapshot is gone. */

@@ -226,7 +226,9 @@ export const migrations: string[] = [
   `,
   // 9: a kept catalog stored in parts of a thousand models per listing style, so that it is written, read and
   //    compared a part at a time while main keeps answering; a snapshot counts once all its parts are written.
-  //    Snapshots kept before are split here; one that is not readable JSON is dropped (a refresh replaces it).
+  //    Snapshots kept before are split here; one that is not readable JSON, or holds no list of models, is
+  //    dropped (a refresh replaces it). Each model goes as it was: an object as JSON, a string quoted, true and
+  //    false as themselves.
   `
   CREATE TABLE catalog_parts (
     snapshot_id INTEGER NOT NULL REFERENCES catalog_snapshots(id) ON DELETE CASCADE,
@@ -236,7 +238,7 @@ export const migrations: string[] = [
     PRIMARY KEY (snapshot_id, style, part)
   );
   DELETE FROM catalog_snapshots WHERE NOT json_valid(models_json);
-  CREATE TEMP VIEW kept_styles AS
+  CREATE TEMP TABLE kept_styles AS
     SELECT snapshot.id AS snapshot_id, style.key AS style, style.value AS models
     FROM catalog_snapshots AS snapshot, json_each(
       CASE json_type(snapshot.models_json)
@@ -245,12 +247,20 @@ export const migrations: string[] = [
       END) AS style
     WHERE style.key IN ('unified', 'generative', 'messages') AND json_type(style.value) = 'array';
   INSERT INTO catalog_parts (snapshot_id, style, part, models_json)
-    SELECT snapshot_id, style, model.key / 1000, json_group_array(json(model.value) ORDER BY model.key)
+    SELECT snapshot_id, style, model.key / 1000, json_group_array(
+      CASE model.type
+        WHEN 'true' THEN json('true')
+        WHEN 'false' THEN json('false')
+        WHEN 'object' THEN json(model.value)
+        WHEN 'array' THEN json(model.value)
+        ELSE model.value
+      END ORDER BY model.key)
     FROM kept_styles, json_each(kept_styles.models) AS model
     GROUP BY snapshot_id, style, model.key / 1000;
   INSERT INTO catalog_parts (snapshot_id, style, part, models_json)
     SELECT snapshot_id, style, 0, '[]' FROM kept_styles WHERE json_array_length(models) = 0;
-  DROP VIEW kept_styles;
+  DROP TABLE kept_styles;
+  DELETE FROM catalog_snapshots WHERE id NOT IN (SELECT snapshot_id FROM catalog_parts);
   ALTER TABLE catalog_snapshots DROP COLUMN models_json;
   ALTER TABLE catalog_snapshots ADD COLUMN complete INTEGER NOT NULL DEFAULT 1;
   `,

@@ -10,14 +10,24 @@ import { createTransport } from '../gateway/transport.ts'
 import type { History } from '../history/history.ts'
 import type { Profiles } from './profiles.ts'
 
-export function createProfileScopes(deps: { history: History; profiles: Profiles }) {
+export function createProfileScopes(deps: {
+  history: History
+  profiles: Profiles
+  /** A profile's catalog changed in the background. */
+  onCatalogChanged?: () => void
+}) {
   const scopes = new Map<string, ReturnType<typeof build>>()
 
   function build(profileId: string) {
     const gateway = createGateway(
       createTransport({ connection: () => deps.profiles.connection(profileId, { strict: true }) }),
     )
-    const catalog = createCatalogService({ history: deps.history, gateway, profileId })
+    const catalog = createCatalogService({
+      history: deps.history,
+      gateway,
+      profileId,
+      ...(deps.onCatalogChanged ? { onChanged: deps.onCatalogChanged } : {}),
+    })
     const caller = createDecisionCaller({ gateway, catalog })
     return { profileId, gateway, catalog, caller }
   }

@@ -52,13 +52,17 @@ afterEach(() => {
 })
 
 describe('what changed, as the browser shows it', () => {
-  it('says it is comparing until main answers about the catalog shown', async () => {
+  it('says it is comparing until main answers about the catalog shown, and reads again on an answer about another', async () => {
     const core = comparingCore()
     const { container } = await renderInPage(<Changes fetchedAt={1_000} />, core.bridge)
     expect(container.textContent).toBe('Comparing with the catalog kept before…')
-    // An answer about a catalog replaced meanwhile is not taken for this one.
+    // An answer about another catalog than the one shown is not taken for it: what was read of the catalog is
+    // read again (here, the comparison).
     await core.answer({ fetchedAt: 900, changes: twoAdded })
     expect(container.textContent).toBe('Comparing with the catalog kept before…')
+    await until(() => core.asked() === 1)
+    await core.answer({ fetchedAt: 1_000, changes: twoAdded })
+    await until(() => container.querySelector('section[aria-label="What changed"]') !== null)
   })
 
   it('shows the changes once answered, and "nothing to compare" when there is no catalog before', async () => {
