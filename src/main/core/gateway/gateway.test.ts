@@ -3,7 +3,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { z } from 'zod'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { AppError } from '#shared/ipc/app-error'
 import { createGateway } from './gateway.ts'
@@ -34,6 +35,15 @@ const failure = (promise: Promise<unknown>) =>
     () => null,
     (error: unknown) => error as AppError,
   )
+/** A server on loopback that answers every request with `body` as JSON; closed when the test finishes. */
+async function answering(body: unknown): Promise<string> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
 const faults = (body: object) =>
   fetch(`${sandbox.url}/__sandbox/faults`, {
     method: 'POST',
@@ -308,5 +318,56 @@ describe('streams and uploads', () => {
         }),
       ),
     ).toMatchObject({ code: 'invalid_request', path: ['image'] })
+  })
+})
+
+describe('long lists', () => {
+  it("checks a list's items a few hundred at a time, with other work run between them", async () => {
+    const baseUrl = await answering({ data: Array.from({ length: 1_200 }, (_, at) => at) })
+    const transport = createTransport({ connection: async () => ({ baseUrl, apiKey: key }) })
+    const log: (number | 'turn')[] = []
+    let listed = false
+    const turns = () => {
+      log.push('turn')
+      if (!listed) setImmediate(turns)
+    }
+    setImmediate(turns)
+    const answer = await transport.send({
+      method: 'GET',
+      path: '/v1/models',
+      auth: 'none',
+      schema: z.object({ data: z.array(z.unknown()) }),
+      list: {
+        field: 'data',
+        item: z.number().transform((n) => {
+          log.push(n)
+          return n * 2
+        }),
+      },
+    })
+    listed = true
+    expect(answer.data.data).toEqual(Array.from({ length: 1_200 }, (_, at) => at * 2))
+    // The checks, in runs with turns of the event loop between them: 500, 500, then the last 200.
+    const runs = log
+      .join(' ')
+      .split('turn')
+      .map((run) => run.trim().split(' ').filter(Boolean).length)
+      .filter((count) => count > 0)
+    expect(runs).toEqual([500, 500, 200])
+  })
+
+  it('names the model of a listing that does not match the documented format', async () => {
+    const { data } = await gatewayFor().listings.unified.all()
+    const models: unknown[] = Array.from({ length: 1_200 }, (_, at) => ({ ...data.data[0], id: `p/m-${at}` }))
+    models[1_100] = { ...(models[1_100] as object), context_length: 'long' }
+    const baseUrl = await answering({ object: 'list', data: models })
+    const odd = createGateway(createTransport({ connection: async () => ({ baseUrl, apiKey: key }) }))
+    const error = await failure(odd.listings.unified.all())
+    expect(error).toMatchObject({ code: 'unexpected_response' })
+    expect(error?.message).toMatch(/at data\.1100\.context_length/)
+    // A listing that matches reads as the list's schema reads it.
+    const good = await answering({ object: 'list', data: models.slice(0, 1_000) })
+    const fine = createGateway(createTransport({ connection: async () => ({ baseUrl: good, apiKey: key }) }))
+    expect((await fine.listings.unified.all()).data.data).toHaveLength(1_000)
   })
 })

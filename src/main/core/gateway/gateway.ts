@@ -80,15 +80,32 @@ export interface EditImageInput {
   provider?: string | undefined
 }
 
-function listingsOf<L, O>(transport: Transport, prefix: string, list: z.ZodType<L>, one: z.ZodType<O>) {
+/**
+ * A listing's routes. A list's models are checked one by one between other work (`GatewayRequest.list`):
+ * `envelope` is the list's schema with its models left unchecked, at `field`.
+ */
+function listingsOf<L, O>(
+  transport: Transport,
+  prefix: string,
+  list: { envelope: z.ZodType; field: string },
+  one: z.ZodType<O>,
+) {
+  const listed = (path: string, call?: CallOptions) =>
+    transport.send(
+      {
+        method: 'GET',
+        path,
+        auth: 'none',
+        // The envelope checked here and each model by `list.item`: together, the list's schema.
+        schema: list.envelope as z.ZodType<L>,
+        list: { field: list.field, item: one },
+      },
+      call,
+    )
   return {
-    all: (call?: CallOptions) =>
-      transport.send({ method: 'GET', path: prefix, auth: 'none', schema: list }, call),
+    all: (call?: CallOptions) => listed(prefix, call),
     provider: (provider: string, call?: CallOptions) =>
-      transport.send(
-        { method: 'GET', path: `${prefix}/${encodeURIComponent(provider)}`, auth: 'none', schema: list },
-        call,
-      ),
+      listed(`${prefix}/${encodeURIComponent(provider)}`, call),
     model: (modelId: string, call?: CallOptions) =>
       transport.send(
         { method: 'GET', path: `${prefix}/${segment(modelId)}`, auth: 'none', schema: one },
@@ -269,9 +286,24 @@ export function createGateway(transport: Transport) {
 
     /** The nine listing routes: `listings.unified.all()`, `.provider('aurora')`, `.model('aurora/flash-2')`. */
     listings: {
-      unified: listingsOf(transport, listingPrefix.unified, UnifiedModelList, UnifiedModel),
-      generative: listingsOf(transport, listingPrefix.generative, GenerativeModelList, GenerativeModel),
-      messages: listingsOf(transport, listingPrefix.messages, MessageModelList, MessageModel),
+      unified: listingsOf<z.infer<typeof UnifiedModelList>, z.infer<typeof UnifiedModel>>(
+        transport,
+        listingPrefix.unified,
+        { envelope: UnifiedModelList.extend({ data: z.array(z.unknown()) }), field: 'data' },
+        UnifiedModel,
+      ),
+      generative: listingsOf<z.infer<typeof GenerativeModelList>, z.infer<typeof GenerativeModel>>(
+        transport,
+        listingPrefix.generative,
+        { envelope: GenerativeModelList.extend({ models: z.array(z.unknown()) }), field: 'models' },
+        GenerativeModel,
+      ),
+      messages: listingsOf<z.infer<typeof MessageModelList>, z.infer<typeof MessageModel>>(
+        transport,
+        listingPrefix.messages,
+        { envelope: MessageModelList.extend({ data: z.array(z.unknown()) }), field: 'data' },
+        MessageModel,
+      ),
     },
   }
 }
