@@ -2,13 +2,7 @@
 // with their time (the newest two, for "what changed"), and served from there when the service cannot be
 // reached. The unified list feeds the screens that pick a model; the merged records feed the browser. Keeping,
 // reading and comparing the catalog on disk is spread over the event loop (kept-catalog.ts).
-import {
-  type CatalogChanges,
-  type CatalogModel,
-  type ListingStyle,
-  type PlaygroundUse,
-  servesUse,
-} from '#shared/domain/catalog'
+import { type CatalogChanges, type CatalogModel, type PlaygroundUse, servesUse } from '#shared/domain/catalog'
 import {
   createModelFilterer,
   facetsOf,
@@ -21,6 +15,7 @@ import type { CatalogSnapshot } from '#shared/ipc/routes/catalog'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
 import { mergeRaw, mergingRaw, type RawListings, type SpreadWork, spreadOut } from './browser-records.ts'
+import { askEachStyle, fromEachStyle } from './each-style.ts'
 import { comparingWithKept, createCatalogKeeper, readingCatalog } from './kept-catalog.ts'
 
 const freshForMs = 5 * 60_000
@@ -50,39 +45,6 @@ interface Kept {
 
 const always = () => true
 
-const styleNames: Record<ListingStyle, string> = {
-  unified: 'unified',
-  generative: 'generative-native',
-  messages: 'message-native',
-}
-
-/** The three styles asked at once; what answered, and why the others did not. Fails only if none answered. */
-async function fromEachStyle<U, G, M>(
-  unified: Promise<{ data: U }>,
-  generative: Promise<{ data: G }>,
-  messages: Promise<{ data: M }>,
-) {
-  const [u, g, m] = await Promise.allSettled([unified, generative, messages])
-  const failures = (
-    [
-      ['unified', u],
-      ['generative', g],
-      ['messages', m],
-    ] as const
-  ).flatMap(([style, result]) =>
-    result.status === 'rejected'
-      ? [{ style, error: result.reason as unknown, message: String((result.reason as Error).message) }]
-      : [],
-  )
-  if (failures.length === 3) throw failures[0]?.error
-  return {
-    unified: u.status === 'fulfilled' ? u.value.data : null,
-    generative: g.status === 'fulfilled' ? g.value.data : null,
-    messages: m.status === 'fulfilled' ? m.value.data : null,
-    failures,
-  }
-}
-
 export function createCatalogService(deps: {
   history: History
   gateway: Gateway
@@ -96,23 +58,7 @@ export function createCatalogService(deps: {
   let memory: Kept | undefined
   const { listings } = deps.gateway
 
-  async function fetchAll(): Promise<{ raw: RawListings; problem: string | null }> {
-    const got = await fromEachStyle(
-      listings.unified.all({ timeoutMs }),
-      listings.generative.all({ timeoutMs }),
-      listings.messages.all({ timeoutMs }),
-    )
-    return {
-      raw: {
-        ...(got.unified ? { unified: got.unified.data } : {}),
-        ...(got.generative ? { generative: got.generative.models } : {}),
-        ...(got.messages ? { messages: got.messages.data } : {}),
-      },
-      problem: got.failures.length
-        ? `The ${got.failures.map((failure) => styleNames[failure.style]).join(' and ')} listing did not answer: ${got.failures[0]?.message}`
-        : null,
-    }
-  }
+  const fetchAll = () => askEachStyle(listings, { timeoutMs })
 
   let fetching: Promise<Kept> | undefined
   let reading: Promise<void> | undefined
@@ -408,19 +354,8 @@ export function createCatalogService(deps: {
 
     /** A provider's models, fresh from the by-provider routes. */
     async provider(provider: string) {
-      const got = await fromEachStyle(
-        listings.unified.provider(provider, { timeoutMs }),
-        listings.generative.provider(provider, { timeoutMs }),
-        listings.messages.provider(provider, { timeoutMs }),
-      )
-      return {
-        models: mergeRaw({
-          ...(got.unified ? { unified: got.unified.data } : {}),
-          ...(got.generative ? { generative: got.generative.models } : {}),
-          ...(got.messages ? { messages: got.messages.data } : {}),
-        }),
-        fetchedAt: now(),
-      }
+      const { raw } = await askEachStyle(listings, { timeoutMs }, provider)
+      return { models: mergeRaw(raw), fetchedAt: now() }
     },
   }
 }
