@@ -9,6 +9,8 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await page.getByRole('link', { name: 'Models' }).click()
   const rows = page.getByRole('list', { name: 'Models' }).getByRole('listitem')
   await expect(rows.first()).toBeVisible()
+  // Once the page holds the whole catalog, every filter and sort below is worked out in the page.
+  await expect(page.locator('.models[data-held]')).toBeAttached()
   const total = await rows.count()
 
   const filters = page.getByRole('search', { name: 'Filter models' })
@@ -115,10 +117,17 @@ test('shows what changed after the catalog changes, and keeps filters across a r
   await screenshot(page, 'models-changes-dark')
 
   await page.getByRole('tab', { name: 'Table' }).click()
-  await page
-    .getByRole('search', { name: 'Filter models' })
-    .getByRole('combobox', { name: 'Provider' })
-    .selectOption('aurora')
+  // The page reads the new catalog again: the model added shows, the one removed does not.
+  await expect(page.locator('.models[data-held]')).toBeAttached()
+  const filters = page.getByRole('search', { name: 'Filter models' })
+  const rows = page.getByRole('list', { name: 'Models' }).getByRole('listitem')
+  await filters.getByRole('searchbox').fill('chat-5')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText('Nimbus Chat 5')
+  await filters.getByRole('searchbox').fill('clip-1')
+  await expect(filters.getByText(/^0 of \d+ models/)).toBeVisible()
+  await filters.getByRole('searchbox').fill('')
+  await filters.getByRole('combobox', { name: 'Provider' }).selectOption('aurora')
   // The view's address is kept with the preferences in the data folder.
   await expect
     .poll(async () =>

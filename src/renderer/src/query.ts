@@ -45,6 +45,10 @@ export const profileKeys = {
     [profileId, 'catalog', 'changes', fetchedAt] as const,
   catalogChoices: (profileId: string, use: string) => [profileId, 'catalog', 'choices', use] as const,
   catalogRows: (profileId: string, query: object) => [profileId, 'catalog', 'rows', query] as const,
+  /** The whole catalog held in the page, in the order of ids; and each order main sorts it in. */
+  catalogHeld: (profileId: string) => [profileId, 'catalog', 'held'] as const,
+  catalogOrder: (profileId: string, sort: string, descending: boolean) =>
+    [profileId, 'catalog', 'order', sort, descending] as const,
   catalogModel: (profileId: string, id: string | null, refresh: boolean) =>
     [profileId, 'catalog', 'model', id, refresh] as const,
   catalogProvider: (profileId: string, provider: string | null) =>

@@ -11,7 +11,9 @@ import {
   filterNarrows,
   filterToParams,
   filterValueLimit,
+  modelsInOrder,
   perMillion,
+  positionsInOrder,
   sortColumns,
   sortModels,
   workloadCost,
@@ -165,7 +167,43 @@ describe('filtering a sorted catalog', () => {
   })
 })
 
+describe('an order sent as places in the order of ids', () => {
+  it('gives back the catalog sorted as main sorts it, in every column and direction', () => {
+    const models = Array.from({ length: 90 }, (_, i) =>
+      model(`p${i % 4}/m-${(i * 41) % 90}`, i % 6 === 0 ? null : `0.00000${(i % 8) + 1}`, 500 * (i % 9), {
+        name: `Model ${i % 10}`,
+        moderated: i % 3 === 0,
+      }),
+    )
+    const byId = sortModels(models, 'id', false)
+    for (const column of sortColumns)
+      for (const descending of [false, true]) {
+        const positions = positionsInOrder(models, column, descending)
+        expect(modelsInOrder(byId, positions)).toEqual(sortModels(models, column, descending))
+        // The same order asked again is the same list, worked out once.
+        expect(modelsInOrder(byId, positions)).toBe(modelsInOrder(byId, positions))
+      }
+  })
+
+  it('is refused for another catalog: one of another size, or places past its end', () => {
+    const models = Array.from({ length: 5 }, (_, i) => model(`p/m-${i}`, '0.000001', 1000))
+    const byId = sortModels(models, 'id', false)
+    expect(modelsInOrder(byId, positionsInOrder(models.slice(1), 'prompt', false))).toBeUndefined()
+    expect(modelsInOrder(byId, [0, 1, 2, 3, 9])).toBeUndefined()
+  })
+})
+
 describe('filtering as the person types', () => {
+  it('answers the same filter of the same list with the last result, and no filter with the list itself', () => {
+    const models = Array.from({ length: 20 }, (_, i) => model(`p${i % 3}/m-${i}`, '0.000001', 1000))
+    const filterer = createModelFilterer()
+    const filter = { ...emptyFilter, provider: 'p1' }
+    const shown = filterer(models, filter)
+    expect(shown.map((m) => m.id)).toEqual(filterModels(models, filter).map((m) => m.id))
+    expect(filterer(models, { ...filter })).toBe(shown)
+    expect(filterer(models, { ...emptyFilter })).toBe(models)
+  })
+
   it('answers what filtering the whole catalog answers, as the search grows, shrinks or another filter moves', () => {
     const models = Array.from({ length: 80 }, (_, i) =>
       model(`p${i % 7}/m-${(i * 37) % 80}`, `0.00000${(i % 9) + 1}`, 1000 * i),

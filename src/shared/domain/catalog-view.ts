@@ -128,6 +128,11 @@ function haystacksOf(models: readonly CatalogModel[]): readonly string[] {
   return texts
 }
 
+/** Works out the searchable text of each model ahead of a search, so that the first keystroke does not. */
+export function prepareSearch(models: readonly CatalogModel[]): void {
+  haystacksOf(models)
+}
+
 /** The words a search looks for, each of which a model's text must contain. */
 const searchWords = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean)
 
@@ -227,6 +232,52 @@ export function sortModels(
   return sorted
 }
 
+/** Where each model of a catalog stands in its order of ids: kept per catalog, for `positionsInOrder`. */
+const idPlaces = new WeakMap<readonly CatalogModel[], Map<CatalogModel, number>>()
+
+/**
+ * A sorted order of the catalog as places in its order of ids: what main sends of an order, so that a page
+ * holding the catalog in the order of ids (`modelsInOrder`) sorts it as main does, without sorting.
+ */
+export function positionsInOrder(
+  models: readonly CatalogModel[],
+  column: SortColumn,
+  descending: boolean,
+): number[] {
+  const byId = sortModels(models, 'id', false)
+  let places = idPlaces.get(byId)
+  if (!places) {
+    places = new Map(byId.map((model, place) => [model, place]))
+    idPlaces.set(byId, places)
+  }
+  const known = places
+  return sortModels(models, column, descending).map((model) => known.get(model) ?? 0)
+}
+
+/** Each catalog held in the order of ids, in the orders worked out from its places (kept per order). */
+const ordersOf = new WeakMap<readonly number[], { byId: readonly CatalogModel[]; models: CatalogModel[] }>()
+
+/**
+ * The models of a catalog held in the order of ids, in the order of `positions` (from `positionsInOrder`):
+ * undefined when the positions are not of this catalog. Worked out once per order; do not change the list.
+ */
+export function modelsInOrder(
+  byId: readonly CatalogModel[],
+  positions: readonly number[],
+): readonly CatalogModel[] | undefined {
+  const known = ordersOf.get(positions)
+  if (known?.byId === byId) return known.models
+  if (positions.length !== byId.length) return undefined
+  const models: CatalogModel[] = []
+  for (const place of positions) {
+    const model = byId[place]
+    if (!model) return undefined
+    models.push(model)
+  }
+  ordersOf.set(positions, { byId, models })
+  return models
+}
+
 function sortOnce(models: readonly CatalogModel[], column: SortColumn, descending: boolean): CatalogModel[] {
   const textCompare = (a: string, b: string) => textOrder.compare(a, b)
   if (column === 'id' && !descending) return sortedByKey(models, (model) => model.id, textCompare)
@@ -268,21 +319,30 @@ function sortOnce(models: readonly CatalogModel[], column: SortColumn, descendin
 }
 
 /**
- * Filters as the person types: when the search only narrowed since the last call (the same list, see
- * `filterNarrows`), the last result is filtered again instead of the whole catalog, with the same answer.
+ * Filters as the person types: the same filter of the same list again (each page of one view) answers the last
+ * result; when the search only narrowed since the last call (see `filterNarrows`), the last result is filtered
+ * again instead of the whole catalog, with the same answer. The list returned is shared: do not change it.
  */
 export function createModelFilterer(): (
   models: readonly CatalogModel[],
   filter: ModelFilter,
-) => CatalogModel[] {
-  let last: { models: readonly CatalogModel[]; filter: ModelFilter; shown: CatalogModel[] } | null = null
+) => readonly CatalogModel[] {
+  let last: { models: readonly CatalogModel[]; filter: ModelFilter; shown: readonly CatalogModel[] } | null =
+    null
   return (models, filter) => {
+    if (last?.models === models && sameFilter(last.filter, filter)) return last.shown
     const narrower = last?.models === models && filterNarrows(last.filter, filter)
-    const shown = filterModels(narrower && last ? last.shown : models, filter)
+    // No filter at all (a sort of the whole catalog): the list itself, not a copy of 50,000 models.
+    const shown = sameFilter(filter, emptyFilter)
+      ? models
+      : filterModels(narrower && last ? last.shown : models, filter)
     last = { models, filter, shown }
     return shown
   }
 }
+
+const sameFilter = (a: ModelFilter, b: ModelFilter) =>
+  (Object.keys(a) as (keyof ModelFilter)[]).every((key) => a[key] === b[key])
 
 /** The values a filter can take in this catalog, sorted. */
 export function facetsOf(models: readonly CatalogModel[]) {

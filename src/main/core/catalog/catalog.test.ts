@@ -134,6 +134,23 @@ describe('the catalog service', () => {
     }
   })
 
+  it('gives each order of the whole catalog as places in its order of ids', async () => {
+    const { catalog } = await service(() => env.sandbox.url, Date.now)
+    const { models, fetchedAt } = await catalog.browse(false)
+    const byId = sortModels(models, 'id', false)
+    for (const [sort, descending] of [
+      ['prompt', true],
+      ['name', false],
+      ['id', true],
+    ] as const) {
+      const order = await catalog.order(sort, descending)
+      expect(order.fetchedAt).toBe(fetchedAt)
+      expect(order.positions.map((place) => byId[place]?.id)).toEqual(
+        sortModels(models, sort, descending).map((m) => m.id),
+      )
+    }
+  })
+
   it('reads one model in each style, kept or fresh from the single-model routes, and a provider page', async () => {
     const { catalog } = await service(() => env.sandbox.url, Date.now)
     const kept = await catalog.model('aurora/flash-2', false)

@@ -16,6 +16,7 @@ export function catalogHandlers(deps: { scopes: ProfileScopes }): HandlersFor<ty
       return {}
     },
     'catalog.rows': (query) => catalog().rows(query),
+    'catalog.order': ({ sort, descending }) => catalog().order(sort, descending),
     'catalog.model': ({ id, refresh }) => catalog().model(id, refresh),
     'catalog.provider': ({ provider }) => catalog().provider(provider),
   }

@@ -7,6 +7,7 @@ import {
   createModelFilterer,
   facetsOf,
   type ModelFilter,
+  positionsInOrder,
   type SortColumn,
   sortModels,
 } from '#shared/domain/catalog-view'
@@ -194,6 +195,17 @@ export function createCatalogService(deps: {
     })
   }
 
+  /**
+   * The catalog as kept, its records worked out: scrolling or typing never waits for the service. When another
+   * screen's refresh replaces it, the page sees a new `fetchedAt` and reads everything again.
+   */
+  async function keptRecords(): Promise<Kept> {
+    if (!memory) await readFromDisk()
+    const kept = memory ?? (await current(false, true))
+    await kept.merging?.done
+    return kept
+  }
+
   const facetsOfKept = (kept: Kept) => {
     kept.facets ??= facetsOf(mergedOf(kept))
     return kept.facets
@@ -300,6 +312,12 @@ export function createCatalogService(deps: {
     finishSaving: () => keeper.finish(),
 
     /** One page of the filtered, sorted catalog, and how many models the filter matches. */
+    /** One sorted order of the catalog as kept, as each model's place in the order of ids. */
+    async order(sort: SortColumn, descending: boolean) {
+      const kept = await keptRecords()
+      return { positions: positionsInOrder(mergedOf(kept), sort, descending), fetchedAt: kept.fetchedAt }
+    },
+
     async rows(query: {
       filter: ModelFilter
       sort: SortColumn
@@ -307,11 +325,7 @@ export function createCatalogService(deps: {
       offset: number
       limit: number
     }) {
-      // Rows come from the catalog as kept: scrolling or typing never waits for the service. When another
-      // screen's refresh replaces it, the page sees a new `fetchedAt` and reads everything again.
-      if (!memory) await readFromDisk()
-      const kept = memory ?? (await current(false, true))
-      await kept.merging?.done
+      const kept = await keptRecords()
       const shown = filterer(sortModels(mergedOf(kept), query.sort, query.descending), query.filter)
       return {
         rows: shown.slice(query.offset, query.offset + query.limit),

@@ -135,9 +135,17 @@ export const catalogRoutes = {
       sort: z.enum(sortColumns),
       descending: z.boolean(),
       offset: z.number().int().min(0),
-      limit: z.number().int().min(1).max(500),
+      limit: z.number().int().min(1).max(1000),
     }),
     output: z.object({ rows: z.array(CatalogModelRecord), total: z.number().int(), fetchedAt: z.number() }),
+  }),
+  /**
+   * One sorted order of the whole catalog, as each model's place in the order of ids: a page that holds the
+   * catalog (read a thousand models at a time with `catalog.rows`) sorts and filters it without asking main.
+   */
+  'catalog.order': route({
+    input: z.object({ sort: z.enum(sortColumns), descending: z.boolean() }),
+    output: z.object({ positions: z.array(z.number().int().min(0)), fetchedAt: z.number() }),
   }),
   'catalog.model': route({
     input: z.object({ id: z.string(), refresh: z.boolean().default(false) }),

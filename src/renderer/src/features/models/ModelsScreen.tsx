@@ -16,6 +16,7 @@ import { type RouteParams, setRouteParams, useRouteChange, useRouteParams } from
 import { ChangesPanel } from './ChangesPanel.tsx'
 import { ComparePanel } from './ComparePanel.tsx'
 import { filterOfRoute } from './filter-route.ts'
+import { catalogOrderQuery, useHeldCatalog } from './held-catalog.ts'
 import { ModelDetail } from './ModelDetail.tsx'
 import { ModelFilters } from './ModelFilters.tsx'
 import { ModelTable, sortableColumns } from './ModelTable.tsx'
@@ -60,14 +61,33 @@ export function ModelsScreen() {
     '/models',
     (next) => void prefetchModelRows(client, profileId, modelViewOf(next), { filter, sort, descending }),
   )
-  // Once the table is idle, the first models of what a click shows next: each role and each provider under
-  // the other filters and the sort, and each column's header under the filters (only while the table shows:
-  // the plot and the comparison have the whole catalog).
+  // Once the first rows show, the page reads the whole catalog in the background: from then on the table's rows
+  // are worked out here. Until then, once the table is idle, main is asked for the first models of what a
+  // click shows next: each role and each provider under the other filters and the sort, and each column's
+  // header under the filters; once the page holds the catalog, only the order of each column's header.
+  // (Only while the table shows: the plot and the comparison have the whole catalog.)
+  // (It waits for main to compare the catalog with the one before, which main does meanwhile.)
+  const state = overview.data
+  const compared = useCatalogChanges(state?.fetchedAt)
+  const held = useHeldCatalog(
+    client,
+    profileId,
+    { sort, descending },
+    view === 'table' && rows.isSuccess && !compared.comparing,
+  )
   const providers = overview.data?.facets.providers
   usePrefetchWhenIdle(
-    providers && view === 'table' ? JSON.stringify({ profileId, filter, sort, descending, providers }) : null,
-    () =>
-      [
+    providers && view === 'table'
+      ? JSON.stringify({ profileId, filter, sort, descending, providers, held })
+      : null,
+    () => {
+      if (!profileId) return []
+      if (held)
+        return sortableColumns.map((column) => {
+          const next = sortedBy(column, sort, descending)
+          return () => client.prefetchQuery(catalogOrderQuery(client, profileId, next.sort, next.descending))
+        })
+      return [
         ...(['', ...modelRoles] as const).map((role) => ({ filter: { ...filter, role }, sort, descending })),
         ...sortableColumns.map((column) => ({ filter, ...sortedBy(column, sort, descending) })),
         ...['', ...(providers ?? [])].map((provider) => ({
@@ -75,7 +95,8 @@ export function ModelsScreen() {
           sort,
           descending,
         })),
-      ].map((next) => () => prefetchModelRows(client, profileId, next)),
+      ].map((next) => () => prefetchModelRows(client, profileId, next))
+    },
   )
   const catalog = useCatalog({ enabled: view === 'plot' || view === 'compare' })
   const refresh = useMutation({
@@ -93,7 +114,6 @@ export function ModelsScreen() {
     () => (view === 'plot' && models ? filterModels(models, filter) : []),
     [view, models, filterKey],
   )
-  const state = overview.data
   // Main replaced its catalog (another screen refreshed it): the overview and every page are read again.
   // (Rows still on their way show the previous answer, which may be of the catalog before: not compared.)
   const rowsFetchedAt = rows.busy ? undefined : rows.head?.fetchedAt
@@ -101,7 +121,6 @@ export function ModelsScreen() {
     if (profileId && state && rowsFetchedAt !== undefined && rowsFetchedAt !== state.fetchedAt)
       void catalogRefreshed(client, profileId)
   }, [client, profileId, state, rowsFetchedAt])
-  const compared = useCatalogChanges(state?.fetchedAt)
   const { changes } = compared
   const changeCount = changes
     ? changes.added.length + changes.removed.length + changes.priceChanges.length
@@ -129,7 +148,8 @@ export function ModelsScreen() {
   )
 
   return (
-    <div className="models">
+    // Whether the page holds the catalog (its rows worked out here) is told to the benchmarks and tests.
+    <div className="models" data-held={held ? 'catalog' : undefined}>
       <ScreenHeader
         title="Models"
         subtitle="Every model on the service, what it can do and what it costs."

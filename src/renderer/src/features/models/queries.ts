@@ -1,49 +1,51 @@
 // The catalog as the browser reads it, and where "Use in …" goes for each role.
-import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CatalogModel, ModelRole } from '#shared/domain/catalog'
-import { filterModels, filterNarrows, type ModelFilter, type SortColumn } from '#shared/domain/catalog-view'
+import { filterModels, filterNarrows } from '#shared/domain/catalog-view'
 import { invoke } from '../../ipc.ts'
 import { showNarrowed, usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
 import { pathTo } from '../../router.ts'
+import { heldRowsPage, type ModelView, type RowsPage } from './held-catalog.ts'
 
 export { useCatalog, useCatalogOverview } from '../../catalog.ts'
 
 /** Models read from main at a time: the table asks for the pages in view, never the whole catalog. */
 const modelPageSize = 50
 
-/** One page of the table's rows, as main filters and sorts them: the same query for the table and a prefetch. */
-function modelRowsPage(profileId: string, view: ModelView, page: number) {
+/**
+ * One page of the table's rows, as main filters and sorts them (worked out in the page when it holds the
+ * catalog): the same query for the table and a prefetch.
+ */
+function modelRowsPage(client: QueryClient, profileId: string, view: ModelView, page: number) {
   return {
     queryKey: profileKeys.catalogRows(profileId, { ...view, page }),
-    queryFn: () => invoke('catalog.rows', { ...view, offset: page * modelPageSize, limit: modelPageSize }),
+    queryFn: async () =>
+      heldRowsPage(client, profileId, view, page, modelPageSize) ??
+      invoke('catalog.rows', { ...view, offset: page * modelPageSize, limit: modelPageSize }),
   }
 }
 
-interface ModelView {
-  filter: ModelFilter
-  sort: SortColumn
-  descending: boolean
-}
-
-/** The table's models, filtered and sorted in main: how many match, and the pages around the rows in view. */
+/** The table's models, filtered and sorted: how many match, and the pages around the rows in view. */
 export function useModelRows(view: ModelView) {
   const profileId = useProfileId() ?? ''
+  const client = useQueryClient()
   return usePagedRows({
     enabled: profileId !== '',
     owner: profileId,
     pageSize: modelPageSize,
-    pageOf: (page) => modelRowsPage(profileId, view, page),
+    pageOf: (page) => modelRowsPage(client, profileId, view, page),
     rowsOf: (page) => page.rows,
   })
 }
 
 /**
- * The first page of a view, the moment the address names it and before the screen renders it. When the view
- * only narrows the one shown (a letter typed into the search), the page filters the rows it shows with main's
- * own filter, in the keystroke's frame (`showNarrowed`): the whole answer when the shown view's first page
- * held all of its models, or its first rows while main counts the rest. Otherwise main is asked.
+ * The first page of a view, the moment the address names it and before the screen renders it. When the page
+ * holds the catalog in the view's order, it works the page out itself, in the keystroke's or the click's frame.
+ * Otherwise, when the view only narrows the one shown (a letter typed into the search), the page filters the
+ * rows it shows with main's own filter (`showNarrowed`): the whole answer when the shown view's first page held
+ * all of its models, or its first rows while main counts the rest. Otherwise main is asked.
  */
 export function prefetchModelRows(
   client: QueryClient,
@@ -52,15 +54,19 @@ export function prefetchModelRows(
   from?: ModelView,
 ): Promise<void> {
   if (!profileId) return Promise.resolve()
-  const first = modelRowsPage(profileId, view, 0)
-  type RowsPage = Awaited<ReturnType<typeof first.queryFn>>
+  const first = modelRowsPage(client, profileId, view, 0)
+  const held = heldRowsPage(client, profileId, view, 0, modelPageSize)
+  if (held) {
+    client.setQueryData(first.queryKey, held)
+    return Promise.resolve()
+  }
   const narrowed =
     from &&
     from.sort === view.sort &&
     from.descending === view.descending &&
     filterNarrows(from.filter, view.filter) &&
     showNarrowed<RowsPage, CatalogModel>(client, {
-      shown: modelRowsPage(profileId, from, 0).queryKey,
+      shown: modelRowsPage(client, profileId, from, 0).queryKey,
       next: first,
       rowsOf: (page) => page.rows,
       narrow: (rows) => filterModels(rows, view.filter),

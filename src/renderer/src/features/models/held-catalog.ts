@@ -1,0 +1,154 @@
+// The whole catalog held in the page while the model browser shows it: read from main a thousand models at a
+// time in the background, with each order main sorts it in. Once it is held, a keystroke in the search, a sort
+// or a filter change works out the table's rows here, in its own frame, with main's own filter; until then, and
+// for a catalog main has since replaced, main is asked for each page.
+import { type QueryClient, type QueryKey, useQuery } from '@tanstack/react-query'
+import type { CatalogModel } from '#shared/domain/catalog'
+import {
+  createModelFilterer,
+  emptyFilter,
+  type ModelFilter,
+  modelsInOrder,
+  prepareSearch,
+  type SortColumn,
+} from '#shared/domain/catalog-view'
+import { invoke } from '../../ipc.ts'
+import { profileKeys } from '../../query.ts'
+
+/** Models read from main at a time: each answer is parsed in a task of a few milliseconds. */
+const partSize = 1000
+
+/** The catalog in the order of ids, as main held it at `fetchedAt`. */
+export interface HeldCatalog {
+  models: CatalogModel[]
+  fetchedAt: number
+}
+
+export interface RowsPage {
+  rows: CatalogModel[]
+  total: number
+  fetchedAt: number
+}
+
+export interface ModelView {
+  filter: ModelFilter
+  sort: SortColumn
+  descending: boolean
+}
+
+/**
+ * Reads the catalog a part at a time. The catalog already held is kept when main still holds the same one (a
+ * topic that changed says nothing of its models); one that main replaces while it is read is read again.
+ */
+async function readWhole(client: QueryClient, profileId: string): Promise<HeldCatalog> {
+  const before = client.getQueryData<HeldCatalog>(profileKeys.catalogHeld(profileId))
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const models: CatalogModel[] = []
+    let fetchedAt: number | undefined
+    let total = Number.POSITIVE_INFINITY
+    while (models.length < total) {
+      const part = await invoke('catalog.rows', {
+        filter: emptyFilter,
+        sort: 'id',
+        descending: false,
+        offset: models.length,
+        limit: partSize,
+      })
+      if (before && part.fetchedAt === before.fetchedAt && part.total === before.models.length) return before
+      if (fetchedAt !== undefined && part.fetchedAt !== fetchedAt) break
+      fetchedAt = part.fetchedAt
+      total = part.total
+      if (part.rows.length === 0) break
+      prepareSearch(part.rows)
+      models.push(...part.rows)
+    }
+    if (fetchedAt !== undefined && models.length === total) return { models, fetchedAt }
+  }
+  throw new Error('The catalog changed three times while it was being read.')
+}
+
+const heldCatalogQuery = (client: QueryClient, profileId: string) => ({
+  queryKey: profileKeys.catalogHeld(profileId),
+  queryFn: () => readWhole(client, profileId),
+  staleTime: Number.POSITIVE_INFINITY,
+  // Compared model by model with the catalog held before, 50,000 models would hold the page.
+  structuralSharing: false,
+})
+
+/** One order of the catalog; once it arrives, the models in it are made ready for a search. */
+export const catalogOrderQuery = (
+  client: QueryClient,
+  profileId: string,
+  sort: SortColumn,
+  descending: boolean,
+) => ({
+  queryKey: profileKeys.catalogOrder(profileId, sort, descending),
+  queryFn: async () => {
+    const order = await invoke('catalog.order', { sort, descending })
+    const held = client.getQueryData<HeldCatalog>(profileKeys.catalogHeld(profileId))
+    const ordered = held && modelsInOrder(held.models, order.positions)
+    if (ordered) prepareSearch(ordered)
+    return order
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  structuralSharing: false,
+})
+
+/**
+ * Holds the catalog while `enabled` (the table shows), and the order it is shown in; answers whether the page
+ * holds both, of the same catalog, with neither being read again. The other orders are asked for when the screen is idle (`catalogOrderQuery`).
+ */
+export function useHeldCatalog(
+  client: QueryClient,
+  profileId: string | undefined,
+  view: { sort: SortColumn; descending: boolean },
+  enabled: boolean,
+): boolean {
+  const held = useQuery({ ...heldCatalogQuery(client, profileId ?? ''), enabled: enabled && !!profileId })
+  const order = useQuery({
+    ...catalogOrderQuery(client, profileId ?? '', view.sort, view.descending),
+    enabled: enabled && !!profileId && held.data !== undefined,
+  })
+  return (
+    held.data !== undefined &&
+    order.data?.fetchedAt === held.data.fetchedAt &&
+    !held.isFetching &&
+    !order.isFetching
+  )
+}
+
+/** A query's data, unless main has said since that it is out of date. */
+function current<T>(client: QueryClient, key: QueryKey): T | undefined {
+  const state = client.getQueryState<T>(key)
+  return state && !state.isInvalidated ? state.data : undefined
+}
+
+/** Filters once for all the pages of a view, and narrows the last view's models as one types. */
+const matching = createModelFilterer()
+
+/**
+ * A page of a view worked out from the catalog held in the page, as main would answer it; undefined when the
+ * page does not hold this catalog in this order (main is asked instead).
+ */
+export function heldRowsPage(
+  client: QueryClient,
+  profileId: string,
+  view: ModelView,
+  page: number,
+  pageSize: number,
+): RowsPage | undefined {
+  const held = current<HeldCatalog>(client, profileKeys.catalogHeld(profileId))
+  const order = current<{ positions: number[]; fetchedAt: number }>(
+    client,
+    profileKeys.catalogOrder(profileId, view.sort, view.descending),
+  )
+  if (!held || !order || order.fetchedAt !== held.fetchedAt) return undefined
+  const ordered = modelsInOrder(held.models, order.positions)
+  if (!ordered) return undefined
+  const shown = matching(ordered, view.filter)
+  return {
+    rows: shown.slice(page * pageSize, (page + 1) * pageSize),
+    total: shown.length,
+    fetchedAt: held.fetchedAt,
+  }
+}
