@@ -68,14 +68,6 @@ export function useCatalogModel(id: string | null, refresh = false) {
   })
 }
 
-/** The whole catalog, for the browser's plot and comparison. */
-export const useCatalog = (options: { enabled?: boolean } = {}) =>
-  useKeptThenRefreshed(
-    profileKeys.catalog,
-    (refresh) => invoke('catalog.browse', { refresh }),
-    options.enabled ?? true,
-  )
-
 /**
  * What changed since the catalog kept before the one fetched at `fetchedAt`: main works it out in the
  * background, so it is asked apart from the catalog and shows when ready.

@@ -39,7 +39,6 @@ export const sharedQueries = {
  */
 export const profileKeys = {
   catalogAll: (profileId: string) => [profileId, 'catalog'] as const,
-  catalog: (profileId: string) => [profileId, 'catalog', 'browse'] as const,
   catalogOverview: (profileId: string) => [profileId, 'catalog', 'overview'] as const,
   catalogChanges: (profileId: string, fetchedAt: number) =>
     [profileId, 'catalog', 'changes', fetchedAt] as const,

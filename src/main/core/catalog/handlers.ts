@@ -7,7 +7,6 @@ export function catalogHandlers(deps: { scopes: ProfileScopes }): HandlersFor<ty
   const catalog = () => deps.scopes.active().catalog
   return {
     'catalog.models': ({ refresh, output }) => catalog().models(refresh, output),
-    'catalog.browse': ({ refresh }) => catalog().browse(refresh),
     'catalog.choices': ({ use, refresh }) => catalog().choices(use, refresh),
     'catalog.overview': ({ refresh }) => catalog().overview(refresh),
     'catalog.changes': () => catalog().changes(),

@@ -85,10 +85,6 @@ export const catalogRoutes = {
     input: z.object({ refresh: z.boolean().default(false), output: z.string().max(100).optional() }),
     output: CatalogSnapshot,
   }),
-  'catalog.browse': route({
-    input: z.object({ refresh: z.boolean().default(false) }),
-    output: z.object({ models: z.array(CatalogModelRecord), ...CatalogState }),
-  }),
   /**
    * The models the playground lists for one use, each as little as a model field needs: a 50,000-model
    * catalog stays in main, and the chosen model is read with `catalog.model`.

@@ -21,13 +21,7 @@ import { ModelDetail } from './ModelDetail.tsx'
 import { ModelFilters } from './ModelFilters.tsx'
 import { ModelTable, sortableColumns } from './ModelTable.tsx'
 import { PricePlot } from './PricePlot.tsx'
-import {
-  prefetchModelRows,
-  useCatalog,
-  useCatalogOverview,
-  useModelRows,
-  useProviderPage,
-} from './queries.ts'
+import { prefetchModelRows, useCatalogOverview, useModelRows, useProviderPage } from './queries.ts'
 import './models.css'
 
 const views = ['table', 'plot', 'compare', 'changes'] as const
@@ -54,27 +48,27 @@ export function ModelsScreen() {
   const selected = params.model ?? null
   const compareText = params.compare ?? ''
   const compare = useMemo(() => compareText.split(',').filter(Boolean).slice(0, 4), [compareText])
-  // The table reads the catalog from main a page at a time; only the plot and the comparison need it whole.
+  // The table's first rows come from main a page at a time; the page then holds the whole catalog.
   const overview = useCatalogOverview()
   const rows = useModelRows({ filter, sort, descending })
   useRouteChange(
     '/models',
     (next) => void prefetchModelRows(client, profileId, modelViewOf(next), { filter, sort, descending }),
   )
-  // Once the first rows show, the page reads the whole catalog in the background: from then on the table's rows
-  // are worked out here. Until then, once the table is idle, main is asked for the first models of what a
-  // click shows next: each role and each provider under the other filters and the sort, and each column's
-  // header under the filters; once the page holds the catalog, only the order of each column's header.
-  // (Only while the table shows: the plot and the comparison have the whole catalog.)
-  // (It waits for main to compare the catalog with the one before, which main does meanwhile.)
+  // Once the table's first rows show (and main has compared the catalog with the one before, which it does
+  // meanwhile), the page reads the whole catalog in the background: from then on the table's rows are worked out
+  // here. The plot and the comparison read it at once. Until the page holds it, once the table is idle, main is
+  // asked for the first models of what a click shows next: each role and each provider under the other filters
+  // and the sort, and each column's header under the filters; then only the order of each column's header.
   const state = overview.data
   const compared = useCatalogChanges(state?.fetchedAt)
-  const held = useHeldCatalog(
+  const holding = useHeldCatalog(
     client,
     profileId,
     { sort, descending },
-    view === 'table' && rows.isSuccess && !compared.comparing,
+    view === 'table' ? rows.isSuccess && !compared.comparing : view === 'plot' || view === 'compare',
   )
+  const { held } = holding
   const providers = overview.data?.facets.providers
   usePrefetchWhenIdle(
     providers && view === 'table'
@@ -98,7 +92,6 @@ export function ModelsScreen() {
       ].map((next) => () => prefetchModelRows(client, profileId, next))
     },
   )
-  const catalog = useCatalog({ enabled: view === 'plot' || view === 'compare' })
   const refresh = useMutation({
     mutationFn: () => invoke('catalog.overview', { refresh: true }),
     onSuccess: async (data) => {
@@ -107,7 +100,7 @@ export function ModelsScreen() {
       await catalogRefreshed(client, profileId, profileKeys.catalogOverview(profileId))
     },
   })
-  const models = catalog.data?.models
+  const models = holding.catalog?.models
   const filterKey = JSON.stringify(filter)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is compared by value (filterKey)
   const plotted = useMemo(
@@ -171,7 +164,7 @@ export function ModelsScreen() {
           </>
         }
       />
-      <ErrorNote error={overview.error ?? rows.error ?? catalog.error ?? refresh.error} />
+      <ErrorNote error={overview.error ?? rows.error ?? holding.error ?? refresh.error} />
       {state && !state.fresh ? (
         <p className="notice" role="status">
           Offline: {state.problem}

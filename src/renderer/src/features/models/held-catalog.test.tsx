@@ -97,7 +97,7 @@ afterEach(() => {
 async function holding(client: QueryClient, view: { sort: SortColumn; descending: boolean }) {
   let held = false
   function Table() {
-    held = useHeldCatalog(useQueryClient(), 'profile', view, true)
+    held = useHeldCatalog(useQueryClient(), 'profile', view, true).held
     return null
   }
   root = createRoot(document.createElement('div'))

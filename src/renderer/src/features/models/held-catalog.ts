@@ -95,26 +95,30 @@ export const catalogOrderQuery = (
 })
 
 /**
- * Holds the catalog while `enabled` (the table shows), and the order it is shown in; answers whether the page
- * holds both, of the same catalog, with neither being read again. The other orders are asked for when the screen is idle (`catalogOrderQuery`).
+ * Holds the catalog while `enabled` (the screen shows it), and the order it is shown in. `held` says whether
+ * the page holds both, of the same catalog, with neither being read again. The other orders are asked for when
+ * the screen is idle (`catalogOrderQuery`).
  */
 export function useHeldCatalog(
   client: QueryClient,
   profileId: string | undefined,
   view: { sort: SortColumn; descending: boolean },
   enabled: boolean,
-): boolean {
-  const held = useQuery({ ...heldCatalogQuery(client, profileId ?? ''), enabled: enabled && !!profileId })
+): { held: boolean; catalog: HeldCatalog | undefined; error: Error | null } {
+  const catalog = useQuery({ ...heldCatalogQuery(client, profileId ?? ''), enabled: enabled && !!profileId })
   const order = useQuery({
     ...catalogOrderQuery(client, profileId ?? '', view.sort, view.descending),
-    enabled: enabled && !!profileId && held.data !== undefined,
+    enabled: enabled && !!profileId && catalog.data !== undefined,
   })
-  return (
-    held.data !== undefined &&
-    order.data?.fetchedAt === held.data.fetchedAt &&
-    !held.isFetching &&
-    !order.isFetching
-  )
+  return {
+    held:
+      catalog.data !== undefined &&
+      order.data?.fetchedAt === catalog.data.fetchedAt &&
+      !catalog.isFetching &&
+      !order.isFetching,
+    catalog: catalog.data,
+    error: catalog.error ?? order.error,
+  }
 }
 
 /** A query's data, unless main has said since that it is out of date. */

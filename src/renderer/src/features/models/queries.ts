@@ -9,7 +9,7 @@ import { profileKeys } from '../../query.ts'
 import { pathTo } from '../../router.ts'
 import { heldRowsPage, type ModelView, type RowsPage } from './held-catalog.ts'
 
-export { useCatalog, useCatalogOverview } from '../../catalog.ts'
+export { useCatalogOverview } from '../../catalog.ts'
 
 /** Models read from main at a time: the table asks for the pages in view, never the whole catalog. */
 const modelPageSize = 50
