@@ -1,5 +1,6 @@
 // A long list read a page at a time: how many rows there are, and the pages around the rows in view, asked for
-// as the person scrolls. The list's owner (main) filters and sorts; the page holds only what it shows.
+// as the person scrolls. The list's owner (main) filters and sorts; a page the screen can work out itself (the
+// model browser, once it holds the catalog) is set in the same queries.
 import { type QueryClient, type QueryKey, useQueries } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { VisibleRange } from './components/VirtualList.tsx'

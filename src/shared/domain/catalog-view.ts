@@ -136,6 +136,24 @@ export function prepareSearch(models: readonly CatalogModel[]): void {
 /** The words a search looks for, each of which a model's text must contain. */
 const searchWords = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean)
 
+const sameFilter = (a: ModelFilter, b: ModelFilter) =>
+  (Object.keys(a) as (keyof ModelFilter)[]).every((key) => a[key] === b[key])
+
+/**
+ * Each prompt price per 1M tokens as an amount, worked out once: a maximum price typed a digit at a time reads
+ * every model.
+ */
+const promptAmounts = new Map<string, Amount>()
+function promptPerMillion(price: string): Amount {
+  let amount = promptAmounts.get(price)
+  if (amount === undefined) {
+    amount = multiply(parseAmount(price), 1_000_000)
+    // Prices repeat across a catalog; one made of distinct prices is not kept past a bound.
+    if (promptAmounts.size < 100_000) promptAmounts.set(price, amount)
+  }
+  return amount
+}
+
 /** Keeps the models' order: filtering a sorted list gives the same list as sorting the filtered one. */
 export function filterModels(models: readonly CatalogModel[], filter: ModelFilter): CatalogModel[] {
   const words = searchWords(filter.text)
@@ -150,7 +168,7 @@ export function filterModels(models: readonly CatalogModel[], filter: ModelFilte
     if (maxPrice !== null) {
       // A price per 1M tokens says nothing of a model billed per second.
       if (model.prices.prompt === null || billedPerSecond(model)) return false
-      if (multiply(parseAmount(model.prices.prompt), 1_000_000) > maxPrice) return false
+      if (promptPerMillion(model.prices.prompt) > maxPrice) return false
     }
     return true
   }
@@ -177,12 +195,9 @@ export function filterModels(models: readonly CatalogModel[], filter: ModelFilte
  * are then `from`'s models filtered again, in the same order.
  */
 export function filterNarrows(from: ModelFilter, next: ModelFilter): boolean {
-  const { text: fromText, ...fromRest } = from
-  const { text: nextText, ...nextRest } = next
-  if ((Object.keys(fromRest) as (keyof typeof fromRest)[]).some((key) => fromRest[key] !== nextRest[key]))
-    return false
-  const nextWords = searchWords(nextText)
-  return searchWords(fromText).every((word) => nextWords.some((nextWord) => nextWord.includes(word)))
+  if (!sameFilter({ ...from, text: '' }, { ...next, text: '' })) return false
+  const nextWords = searchWords(next.text)
+  return searchWords(from.text).every((word) => nextWords.some((nextWord) => nextWord.includes(word)))
 }
 
 export const sortColumns = [
@@ -251,7 +266,11 @@ export function positionsInOrder(
     idPlaces.set(byId, places)
   }
   const known = places
-  return sortModels(models, column, descending).map((model) => known.get(model) ?? 0)
+  return sortModels(models, column, descending).map((model) => {
+    const place = known.get(model)
+    if (place === undefined) throw new Error(`Model ${model.id} is not in the catalog's order of ids.`)
+    return place
+  })
 }
 
 /** Each catalog held in the order of ids, in the orders worked out from its places (kept per order). */
@@ -340,9 +359,6 @@ export function createModelFilterer(): (
     return shown
   }
 }
-
-const sameFilter = (a: ModelFilter, b: ModelFilter) =>
-  (Object.keys(a) as (keyof ModelFilter)[]).every((key) => a[key] === b[key])
 
 /** The values a filter can take in this catalog, sorted. */
 export function facetsOf(models: readonly CatalogModel[]) {

@@ -134,6 +134,29 @@ describe('the catalog service', () => {
     }
   })
 
+  it('tells the screens when another catalog replaces the one in memory, however it came', async () => {
+    let clock = 1_000
+    let told = 0
+    const { catalog } = await service(
+      () => env.sandbox.url,
+      () => clock,
+      undefined,
+      () => told++,
+    )
+    await catalog.overview(false)
+    // The first catalog replaces none.
+    expect(told).toBe(0)
+    // Read again after the one in memory grew old: a screen that holds the catalog would show the old one.
+    clock += 6 * 60_000
+    const { fetchedAt } = await catalog.model('aurora/flash-2', false)
+    expect(fetchedAt).toBe(clock)
+    expect(told).toBe(1)
+    // A refresh that a screen asked for.
+    clock += 1
+    await catalog.overview(true)
+    expect(told).toBe(2)
+  })
+
   it('gives each order of the whole catalog as places in its order of ids', async () => {
     const { catalog } = await service(() => env.sandbox.url, Date.now)
     const { models, fetchedAt } = await catalog.browse(false)

@@ -51,7 +51,10 @@ export function createCatalogService(deps: {
   gateway: Gateway
   profileId: string
   now?: () => number
-  /** The catalog's state changed in the background (it could not be kept on disk): screens read it again. */
+  /**
+   * The catalog's state changed in the background (another catalog replaced it, or it could not be kept on
+   * disk): screens read it again.
+   */
   onChanged?: () => void
 }) {
   const now = deps.now ?? Date.now
@@ -178,7 +181,11 @@ export function createCatalogService(deps: {
    * filters' values and the order of ids the table opens on, each while nothing else waits.
    */
   function keep(kept: Kept): void {
+    const replaced = memory !== undefined && memory.fetchedAt !== kept.fetchedAt
     memory = kept
+    // A screen may hold the catalog it showed (the model browser holds it whole): it is told of the new one,
+    // however it came (a screen's refresh, or a read after the one in memory grew old).
+    if (replaced) deps.onChanged?.()
     if (kept.merged || kept.merging) return
     const wanted = () => memory === kept
     const merging = spreadOut(mergingRaw(kept.raw), wanted)
@@ -292,8 +299,7 @@ export function createCatalogService(deps: {
      * when there is no catalog at all.
      */
     async changes() {
-      if (!memory) await readFromDisk()
-      const kept = memory ?? (await current(false, true))
+      const kept = await keptRecords()
       return { fetchedAt: kept.fetchedAt, changes: await changesOf(kept) }
     },
 
@@ -311,13 +317,13 @@ export function createCatalogService(deps: {
     /** Writes what is left of the catalogs being kept, at once: called before the history closes. */
     finishSaving: () => keeper.finish(),
 
-    /** One page of the filtered, sorted catalog, and how many models the filter matches. */
     /** One sorted order of the catalog as kept, as each model's place in the order of ids. */
     async order(sort: SortColumn, descending: boolean) {
       const kept = await keptRecords()
       return { positions: positionsInOrder(mergedOf(kept), sort, descending), fetchedAt: kept.fetchedAt }
     },
 
+    /** One page of the filtered, sorted catalog, and how many models the filter matches. */
     async rows(query: {
       filter: ModelFilter
       sort: SortColumn

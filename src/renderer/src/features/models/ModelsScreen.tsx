@@ -56,8 +56,9 @@ export function ModelsScreen() {
     (next) => void prefetchModelRows(client, profileId, modelViewOf(next), { filter, sort, descending }),
   )
   // Once the table's first rows show (and main has compared the catalog with the one before, which it does
-  // meanwhile), the page reads the whole catalog in the background: from then on the table's rows are worked out
-  // here. The plot and the comparison read it at once. Until the page holds it, once the table is idle, main is
+  // meanwhile, and the catalog is not an old one a refresh is about to replace), the page reads the whole
+  // catalog in the background: from then on the table's rows are worked out here. The plot and the comparison
+  // read it at once, and show when it cannot be read (the table still reads its rows from main). Until the page holds it, once the table is idle, main is
   // asked for the first models of what a click shows next: each role and each provider under the other filters
   // and the sort, and each column's header under the filters; then only the order of each column's header.
   const state = overview.data
@@ -66,7 +67,9 @@ export function ModelsScreen() {
     client,
     profileId,
     { sort, descending },
-    view === 'table' ? rows.isSuccess && !compared.comparing : view === 'plot' || view === 'compare',
+    view === 'table'
+      ? rows.isSuccess && !compared.comparing && state?.outdated === false
+      : view === 'plot' || view === 'compare',
   )
   const { held } = holding
   const providers = overview.data?.facets.providers
@@ -164,7 +167,14 @@ export function ModelsScreen() {
           </>
         }
       />
-      <ErrorNote error={overview.error ?? rows.error ?? holding.error ?? refresh.error} />
+      <ErrorNote
+        error={
+          overview.error ??
+          rows.error ??
+          (view === 'plot' || view === 'compare' ? holding.error : null) ??
+          refresh.error
+        }
+      />
       {state && !state.fresh ? (
         <p className="notice" role="status">
           Offline: {state.problem}

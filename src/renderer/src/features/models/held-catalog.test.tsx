@@ -13,7 +13,7 @@ import {
   sortModels,
 } from '#shared/domain/catalog-view'
 import type { Bridge } from '#shared/ipc/bridge'
-import { profileKeys } from '../../query.ts'
+import { profileKeys, queryKeys } from '../../query.ts'
 import { heldRowsPage, type ModelView, useHeldCatalog } from './held-catalog.ts'
 import { prefetchModelRows } from './queries.ts'
 
@@ -86,6 +86,18 @@ function fakeMain(initial: CatalogModel[]) {
   }
 }
 
+/** The page's query client (which tries nothing twice), with `active` the active profile. */
+function pageClient(active = 'profile') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  setActive(client, active)
+  return client
+}
+const setActive = (client: QueryClient, active: string) =>
+  client.setQueryData(
+    queryKeys.profiles(),
+    ['profile', 'other'].map((id) => ({ id, active: id === active })),
+  )
+
 let root: Root | undefined
 afterEach(() => {
   act(() => root?.unmount())
@@ -108,7 +120,6 @@ async function holding(client: QueryClient, view: { sort: SortColumn; descending
       </QueryClientProvider>,
     ),
   )
-  await vi.waitFor(() => expect(held).toBe(true))
   return () => held
 }
 
@@ -121,8 +132,9 @@ const view = (filter: Partial<ModelFilter>, sort: SortColumn = 'id', descending 
 describe('the catalog held in the page', () => {
   it('is read a thousand models at a time, then gives every page as main would, asking main nothing', async () => {
     const main = fakeMain(catalogOf(2_500))
-    const client = new QueryClient()
-    await holding(client, { sort: 'prompt', descending: true })
+    const client = pageClient()
+    const held = await holding(client, { sort: 'prompt', descending: true })
+    await vi.waitFor(() => expect(held()).toBe(true))
     expect(main.asked.map((call) => call.route)).toEqual([
       'catalog.rows',
       'catalog.rows',
@@ -136,6 +148,8 @@ describe('the catalog held in the page', () => {
       { text: 'm-12' },
       { text: 'p2 fast' },
       { role: 'image' as const },
+      { maxPrice: '3' },
+      { maxPrice: '3', minContext: 4000, provider: 'p1' },
       {},
     ])
       for (const page of [0, 1, 3]) {
@@ -157,8 +171,9 @@ describe('the catalog held in the page', () => {
 
   it('stays as it is when main still holds the same catalog, and is read again when main has another', async () => {
     const main = fakeMain(catalogOf(1_500))
-    const client = new QueryClient()
+    const client = pageClient()
     const held = await holding(client, { sort: 'id', descending: false })
+    await vi.waitFor(() => expect(held()).toBe(true))
     const before = client.getQueryData(profileKeys.catalogHeld('profile'))
     main.asked.length = 0
     // A topic of the catalog changed, not its models: one part is read to see that it is the same.
@@ -184,8 +199,9 @@ describe('the catalog held in the page', () => {
     const main = fakeMain(catalogOf(2_500))
     // After the first part main holds another catalog, of another size.
     main.replaceAfter(1, catalogOf(1_800, '-new'))
-    const client = new QueryClient()
-    await holding(client, { sort: 'id', descending: false })
+    const client = pageClient()
+    const holds = await holding(client, { sort: 'id', descending: false })
+    await vi.waitFor(() => expect(holds()).toBe(true))
     const held = client.getQueryData<{ models: CatalogModel[]; fetchedAt: number }>(
       profileKeys.catalogHeld('profile'),
     )
@@ -193,5 +209,30 @@ describe('the catalog held in the page', () => {
     expect(held?.models.map((m) => m.id)).toEqual(sortModels(main.state.models, 'id', false).map((m) => m.id))
     // The first part of the old catalog, then the new one's two parts from the start, then the order.
     expect(main.asked.map((call) => call.input.offset ?? 'order')).toEqual([0, 1000, 0, 1000, 'order'])
+  })
+
+  it('is not kept when another profile becomes active while it is read', async () => {
+    const main = fakeMain(catalogOf(2_500))
+    const client = pageClient()
+    // After the first part, the person switches to another profile.
+    const bridge = window.bridge
+    Object.defineProperty(window, 'bridge', {
+      configurable: true,
+      value: {
+        ...bridge,
+        invoke: async (route: string, input: Record<string, unknown>) => {
+          const answer = await bridge.invoke(route as never, input as never)
+          setActive(client, 'other')
+          return answer
+        },
+      },
+    })
+    const held = await holding(client, { sort: 'id', descending: false })
+    await vi.waitFor(() =>
+      expect(client.getQueryState(profileKeys.catalogHeld('profile'))?.status).toBe('error'),
+    )
+    expect(held()).toBe(false)
+    expect(client.getQueryData(profileKeys.catalogHeld('profile'))).toBeUndefined()
+    expect(main.asked.filter((call) => call.route === 'catalog.rows')).toHaveLength(1)
   })
 })

@@ -12,8 +12,10 @@ import {
   prepareSearch,
   type SortColumn,
 } from '#shared/domain/catalog-view'
+import type { RouteOutput } from '#shared/ipc/routes/index'
+import type { Profile } from '#shared/ipc/routes/profiles'
 import { invoke } from '../../ipc.ts'
-import { profileKeys } from '../../query.ts'
+import { profileKeys, queryKeys } from '../../query.ts'
 
 /** Models read from main at a time: each answer is parsed in a task of a few milliseconds. */
 const partSize = 1000
@@ -24,11 +26,8 @@ export interface HeldCatalog {
   fetchedAt: number
 }
 
-export interface RowsPage {
-  rows: CatalogModel[]
-  total: number
-  fetchedAt: number
-}
+export type RowsPage = RouteOutput<'catalog.rows'>
+type CatalogOrder = RouteOutput<'catalog.order'>
 
 export interface ModelView {
   filter: ModelFilter
@@ -36,17 +35,29 @@ export interface ModelView {
   descending: boolean
 }
 
+/** The active profile, as the page last read the profiles. */
+const activeProfile = (client: QueryClient) =>
+  client.getQueryData<Profile[]>(queryKeys.profiles())?.find((profile) => profile.active)?.id
+
 /**
  * Reads the catalog a part at a time. The catalog already held is kept when main still holds the same one (a
- * topic that changed says nothing of its models); one that main replaces while it is read is read again.
+ * topic that changed says nothing of its models); one that main replaces while it is read is read again. A
+ * read that is no longer wanted (read again, or the screen closed) stops; so does one of a profile no longer
+ * active, whose parts would be another profile's.
  */
-async function readWhole(client: QueryClient, profileId: string): Promise<HeldCatalog> {
+async function readWhole(client: QueryClient, profileId: string, signal: AbortSignal): Promise<HeldCatalog> {
   const before = client.getQueryData<HeldCatalog>(profileKeys.catalogHeld(profileId))
+  const stillWanted = () => {
+    signal.throwIfAborted()
+    if (activeProfile(client) !== profileId)
+      throw new Error('Another profile became active while this catalog was being read.')
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     const models: CatalogModel[] = []
     let fetchedAt: number | undefined
     let total = Number.POSITIVE_INFINITY
     while (models.length < total) {
+      stillWanted()
       const part = await invoke('catalog.rows', {
         filter: emptyFilter,
         sort: 'id',
@@ -62,15 +73,20 @@ async function readWhole(client: QueryClient, profileId: string): Promise<HeldCa
       prepareSearch(part.rows)
       models.push(...part.rows)
     }
+    stillWanted()
     if (fetchedAt !== undefined && models.length === total) return { models, fetchedAt }
   }
   throw new Error('The catalog changed three times while it was being read.')
 }
 
+/** How long the page keeps the catalog once no screen shows it (50,000 models are about 40 MB of its memory). */
+const keptUnshownMs = 60_000
+
 const heldCatalogQuery = (client: QueryClient, profileId: string) => ({
   queryKey: profileKeys.catalogHeld(profileId),
-  queryFn: () => readWhole(client, profileId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => readWhole(client, profileId, signal),
   staleTime: Number.POSITIVE_INFINITY,
+  gcTime: keptUnshownMs,
   // Compared model by model with the catalog held before, 50,000 models would hold the page.
   structuralSharing: false,
 })
@@ -91,6 +107,7 @@ export const catalogOrderQuery = (
     return order
   },
   staleTime: Number.POSITIVE_INFINITY,
+  gcTime: keptUnshownMs,
   structuralSharing: false,
 })
 
@@ -111,11 +128,12 @@ export function useHeldCatalog(
     enabled: enabled && !!profileId && catalog.data !== undefined,
   })
   return {
+    // Main has said that either is out of date (the page is reading it again, or will when shown): not held.
     held:
       catalog.data !== undefined &&
       order.data?.fetchedAt === catalog.data.fetchedAt &&
-      !catalog.isFetching &&
-      !order.isFetching,
+      !catalog.isStale &&
+      !order.isStale,
     catalog: catalog.data,
     error: catalog.error ?? order.error,
   }
@@ -127,8 +145,19 @@ function current<T>(client: QueryClient, key: QueryKey): T | undefined {
   return state && !state.isInvalidated ? state.data : undefined
 }
 
-/** Filters once for all the pages of a view, and narrows the last view's models as one types. */
-const matching = createModelFilterer()
+/**
+ * Each held catalog's filterer: it filters once for all the pages of a view, and narrows the last view's models
+ * as one types. Kept with the catalog, so that both go together.
+ */
+const filterers = new WeakMap<readonly CatalogModel[], ReturnType<typeof createModelFilterer>>()
+function matching(held: HeldCatalog, ordered: readonly CatalogModel[], filter: ModelFilter) {
+  let filterer = filterers.get(held.models)
+  if (!filterer) {
+    filterer = createModelFilterer()
+    filterers.set(held.models, filterer)
+  }
+  return filterer(ordered, filter)
+}
 
 /**
  * A page of a view worked out from the catalog held in the page, as main would answer it; undefined when the
@@ -142,14 +171,11 @@ export function heldRowsPage(
   pageSize: number,
 ): RowsPage | undefined {
   const held = current<HeldCatalog>(client, profileKeys.catalogHeld(profileId))
-  const order = current<{ positions: number[]; fetchedAt: number }>(
-    client,
-    profileKeys.catalogOrder(profileId, view.sort, view.descending),
-  )
+  const order = current<CatalogOrder>(client, profileKeys.catalogOrder(profileId, view.sort, view.descending))
   if (!held || !order || order.fetchedAt !== held.fetchedAt) return undefined
   const ordered = modelsInOrder(held.models, order.positions)
   if (!ordered) return undefined
-  const shown = matching(ordered, view.filter)
+  const shown = matching(held, ordered, view.filter)
   return {
     rows: shown.slice(page * pageSize, (page + 1) * pageSize),
     total: shown.length,

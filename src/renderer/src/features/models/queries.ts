@@ -11,7 +11,7 @@ import { heldRowsPage, type ModelView, type RowsPage } from './held-catalog.ts'
 
 export { useCatalogOverview } from '../../catalog.ts'
 
-/** Models read from main at a time: the table asks for the pages in view, never the whole catalog. */
+/** Models on a page of the table: read from main, or worked out in the page once it holds the catalog. */
 const modelPageSize = 50
 
 /**
