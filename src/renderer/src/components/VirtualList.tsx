@@ -59,14 +59,20 @@ export function VirtualList(props: {
     setHeight(element.clientHeight)
     return () => observer.disconnect()
   }, [])
-  // A new filter's rows are read from the top, in the frame that shows them.
+  // A new filter's rows are read from the top, in the frame that shows them. Only a list scrolled away from
+  // the top is scrolled back: setting the position lays the page out at once, inside the keystroke's handler.
   const shownKey = useRef(props.scrollKey)
+  const backToTop = useRef(false)
   if (shownKey.current !== props.scrollKey) {
     shownKey.current = props.scrollKey
-    if (scrollTop !== 0) setScrollTop(0)
+    if (scrollTop !== 0) {
+      backToTop.current = true
+      setScrollTop(0)
+    }
   }
   useLayoutEffect(() => {
-    if (viewport.current && props.scrollKey !== undefined) viewport.current.scrollTop = 0
+    if (viewport.current && backToTop.current) viewport.current.scrollTop = 0
+    backToTop.current = false
   }, [props.scrollKey])
   const view = rowsInView({
     count: props.count,
