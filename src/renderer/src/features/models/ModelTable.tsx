@@ -199,7 +199,7 @@ export const ModelTable = memo(function ModelTable(props: {
                       <span className="model-table__id">{model.id}</span>
                     </button>
                   ) : (
-                    <Cell key={column.label} className={column.className} content={column.cell(model)} />
+                    cellOf(column, model)
                   ),
                 )}
               </div>
@@ -211,11 +211,16 @@ export const ModelTable = memo(function ModelTable(props: {
   )
 })
 
-/** A cell; text that may be cut short keeps its whole value as a tooltip. */
-function Cell({ className, content }: { className: string | undefined; content: ReactNode }) {
+/**
+ * A cell; text that may be cut short keeps its whole value as a tooltip. An element, not a component of its
+ * own: a keystroke renders every cell in view again, and a component each would double React's work.
+ */
+function cellOf(column: Column, model: CatalogModel) {
+  const content = column.cell(model)
   return (
     <span
-      className={`model-table__cell ${className ?? ''}`}
+      key={column.label}
+      className={`model-table__cell ${column.className ?? ''}`}
       title={typeof content === 'string' ? content : undefined}
     >
       {content}
