@@ -71,9 +71,10 @@ export function VirtualList(props: {
     }
   }
   useLayoutEffect(() => {
-    if (viewport.current && backToTop.current) viewport.current.scrollTop = 0
+    if (!backToTop.current) return
     backToTop.current = false
-  }, [props.scrollKey])
+    if (viewport.current) viewport.current.scrollTop = 0
+  })
   const view = rowsInView({
     count: props.count,
     rowHeight: props.rowHeight,
