@@ -33,6 +33,9 @@ const modelViewOf = (params: RouteParams<'/models'>) => ({
   descending: params.desc === '1',
 })
 
+/** Settles when the page is next idle. */
+const whenIdle = () => new Promise<void>((resolve) => window.requestIdleCallback(() => resolve()))
+
 /** The order a click on `column`'s header gives: its own column the other way, another column ascending. */
 const sortedBy = (column: SortColumn, sort: SortColumn, descending: boolean) => ({
   sort: column,
@@ -58,41 +61,44 @@ export function ModelsScreen() {
   // Once the table's first rows show (and main has compared the catalog with the one before, which it does
   // meanwhile, and the catalog is not an old one a refresh is about to replace), the page reads the whole
   // catalog in the background: from then on the table's rows are worked out here. The plot and the comparison
-  // read it at once, and show when it cannot be read (the table still reads its rows from main). Until the page holds it, once the table is idle, main is
-  // asked for the first models of what a click shows next: each role and each provider under the other filters
-  // and the sort, and each column's header under the filters; then only the order of each column's header.
+  // read it at once, and show when it cannot be read (the table then reads its rows from main). Once the table
+  // is idle, the first models of what a click shows next are made ready: each role and each provider under the
+  // other filters and the sort, and each column's header under the filters: once the page holds the catalog,
+  // it reads the order of each column's header and works them out itself. Main is asked for them only when the
+  // catalog cannot be read into the page (asked while it is, each would hold main between the parts).
   const state = overview.data
   const compared = useCatalogChanges(state?.fetchedAt)
-  const holding = useHeldCatalog(
-    client,
-    profileId,
-    { sort, descending },
+  const toHold =
     view === 'table'
       ? rows.isSuccess && !compared.comparing && state?.outdated === false
-      : view === 'plot' || view === 'compare',
-  )
+      : view === 'plot' || view === 'compare'
+  const holding = useHeldCatalog(client, profileId, { sort, descending }, toHold)
   const { held } = holding
   const providers = overview.data?.facets.providers
   usePrefetchWhenIdle(
-    providers && view === 'table'
+    providers && view === 'table' && (held || holding.error)
       ? JSON.stringify({ profileId, filter, sort, descending, providers, held })
       : null,
     () => {
       if (!profileId) return []
-      if (held)
-        return sortableColumns.map((column) => {
-          const next = sortedBy(column, sort, descending)
-          return () => client.prefetchQuery(catalogOrderQuery(client, profileId, next.sort, next.descending))
-        })
-      return [
+      const nextViews = [
         ...(['', ...modelRoles] as const).map((role) => ({ filter: { ...filter, role }, sort, descending })),
-        ...sortableColumns.map((column) => ({ filter, ...sortedBy(column, sort, descending) })),
         ...['', ...(providers ?? [])].map((provider) => ({
           filter: { ...filter, provider },
           sort,
           descending,
         })),
-      ].map((next) => () => prefetchModelRows(client, profileId, next))
+        ...sortableColumns.map((column) => ({ filter, ...sortedBy(column, sort, descending) })),
+      ]
+      if (!held) return nextViews.map((next) => () => prefetchModelRows(client, profileId, next))
+      // Held: the orders are read from main, then each first page is worked out here, one per idle moment.
+      return [
+        ...sortableColumns.map((column) => {
+          const next = sortedBy(column, sort, descending)
+          return () => client.prefetchQuery(catalogOrderQuery(client, profileId, next.sort, next.descending))
+        }),
+        ...nextViews.map((next) => () => whenIdle().then(() => prefetchModelRows(client, profileId, next))),
+      ]
     },
   )
   const refresh = useMutation({

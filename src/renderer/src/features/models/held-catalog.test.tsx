@@ -165,6 +165,17 @@ describe('the catalog held in the page', () => {
       main.rows({ ...typed, offset: 0, limit: 50 }),
     )
     expect(main.asked).toEqual([])
+    // A first page already worked out for the catalog held (ahead of a click) is the answer, as it is.
+    const ahead = client.getQueryData(profileKeys.catalogRows('profile', { ...typed, page: 0 }))
+    await prefetchModelRows(client, 'profile', typed, shownView)
+    expect(client.getQueryData(profileKeys.catalogRows('profile', { ...typed, page: 0 }))).toBe(ahead)
+    // One main answered while it counted the rest is not: the page works out the whole of it.
+    const counting = view({ text: 'm-3' }, 'prompt', true)
+    const countingKey = profileKeys.catalogRows('profile', { ...counting, page: 0 })
+    client.setQueryData(countingKey, { rows: [], total: 0, fetchedAt: 1, counting: true })
+    await prefetchModelRows(client, 'profile', counting, shownView)
+    expect(client.getQueryData(countingKey)).toEqual(main.rows({ ...counting, offset: 0, limit: 50 }))
+    expect(main.asked).toEqual([])
     // An order not yet held is main's to answer.
     expect(heldRowsPage(client, 'profile', view({}, 'name'), 0, 50)).toBeUndefined()
   })

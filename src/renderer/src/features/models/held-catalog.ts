@@ -159,6 +159,10 @@ function matching(held: HeldCatalog, ordered: readonly CatalogModel[], filter: M
   return filterer(ordered, filter)
 }
 
+/** When the catalog the page holds was fetched (its identity); undefined when the page holds none it can use. */
+export const heldCatalogFetchedAt = (client: QueryClient, profileId: string): number | undefined =>
+  current<HeldCatalog>(client, profileKeys.catalogHeld(profileId))?.fetchedAt
+
 /**
  * A page of a view worked out from the catalog held in the page, as main would answer it; undefined when the
  * page does not hold this catalog in this order (main is asked instead).

@@ -3,11 +3,11 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { CatalogModel, ModelRole } from '#shared/domain/catalog'
 import { filterModels, filterNarrows } from '#shared/domain/catalog-view'
 import { invoke } from '../../ipc.ts'
-import { showNarrowed, usePagedRows } from '../../paged-rows.ts'
+import { showNarrowed, stillCounting, usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
 import { pathTo } from '../../router.ts'
-import { heldRowsPage, type ModelView, type RowsPage } from './held-catalog.ts'
+import { heldCatalogFetchedAt, heldRowsPage, type ModelView, type RowsPage } from './held-catalog.ts'
 
 export { useCatalogOverview } from '../../catalog.ts'
 
@@ -55,10 +55,18 @@ export function prefetchModelRows(
 ): Promise<void> {
   if (!profileId) return Promise.resolve()
   const first = modelRowsPage(client, profileId, view, 0)
-  const held = heldRowsPage(client, profileId, view, 0, modelPageSize)
-  if (held) {
-    client.setQueryData(first.queryKey, held)
-    return Promise.resolve()
+  const heldAt = heldCatalogFetchedAt(client, profileId)
+  if (heldAt !== undefined) {
+    // A whole first page of the catalog held, worked out before (ahead of a click) or answered by main, is
+    // the answer already.
+    const known = client.getQueryState<RowsPage>(first.queryKey)
+    if (known?.data?.fetchedAt === heldAt && !known.isInvalidated && !stillCounting(known.data))
+      return Promise.resolve()
+    const held = heldRowsPage(client, profileId, view, 0, modelPageSize)
+    if (held) {
+      client.setQueryData(first.queryKey, held)
+      return Promise.resolve()
+    }
   }
   const narrowed =
     from &&
