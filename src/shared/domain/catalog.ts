@@ -1,6 +1,7 @@
 // One model record from the three listing styles (document 3 §2.4, §4.4): each style read into the same
 // fields, merged by model id, with every field where the styles disagree kept for the detail view.
 import type { GenerativeModel, MessageModel, UnifiedModel } from '../api/models.ts'
+import { finished } from './sorting.ts'
 
 export type ListingStyle = 'unified' | 'generative' | 'messages'
 export const listingStyles: readonly ListingStyle[] = ['unified', 'generative', 'messages']
@@ -233,14 +234,6 @@ export const modelsPerStep = 500
 /** Merges the styles by id: the unified style's values lead, the others fill what it lacks. */
 export function mergeListings(lists: Partial<Record<ListingStyle, StyleView[]>>): CatalogModel[] {
   return finished(mergingListings(lists))
-}
-
-/** Runs work that pauses (a generator) to its end at once. */
-export function finished<T>(work: Generator<void, T>): T {
-  for (;;) {
-    const step = work.next()
-    if (step.done) return step.value
-  }
 }
 
 /** `mergeListings` as work that pauses every `modelsPerStep` models, for a caller that spreads it out. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { sortedByDistinctKeys, sortedByKey, textOrder } from './sorting.ts'
+import {
+  sortedByDistinctKeys,
+  sortedByKey,
+  sortingByDistinctKeys,
+  sortingByKey,
+  textOrder,
+} from './sorting.ts'
 
 describe('sortedByKey', () => {
   it('reads each key once, orders by it, and keeps equal keys in their order unless told how to break ties', () => {
@@ -48,6 +54,44 @@ describe('sortedByKey', () => {
           (a, b) => textOrder.compare(a.name, b.name),
         ),
       ).toEqual(direct)
+    }
+  })
+})
+
+describe('sorting a long list a slice at a time', () => {
+  /** Runs the work to its end, counting its pauses. */
+  const run = <T>(work: Generator<void, T>) => {
+    let pauses = 0
+    for (;;) {
+      const step = work.next()
+      if (step.done) return { result: step.value, pauses }
+      pauses++
+    }
+  }
+
+  it('gives what a stable comparison sort gives, pausing every few thousand items', () => {
+    let seed = 5
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed
+    }
+    // Lengths around the runs it sorts and merges: one run, one and a bit, several, an odd number.
+    for (const length of [0, 1, 1999, 2000, 2001, 4500, 9001, 16_000]) {
+      const items = Array.from({ length }, () => ({ key: next() % 97, name: `n${next() % 5000}` }))
+      const byKey = (a: number, b: number) => a - b
+      const direct = [...items].sort((a, b) => a.key - b.key)
+      const sorted = run(sortingByKey(items, (item) => item.key, byKey))
+      expect(sorted.result).toEqual(direct)
+      expect(sorted.pauses).toBeGreaterThanOrEqual(Math.floor(length / 2000))
+      const tie = (a: { name: string }, b: { name: string }) => textOrder.compare(a.name, b.name)
+      expect(run(sortingByKey(items, (item) => item.key, byKey, tie)).result).toEqual(
+        [...items].sort((a, b) => a.key - b.key || tie(a, b)),
+      )
+      const distinct = run(sortingByDistinctKeys(items, (item) => item.key % 7 || null, byKey, true))
+      expect(distinct.result).toEqual(
+        sortedByDistinctKeys(items, (item) => item.key % 7 || null, byKey, true),
+      )
+      expect(distinct.pauses).toBeGreaterThanOrEqual(Math.floor(length / 2000))
     }
   })
 })

@@ -2,7 +2,8 @@
 // to the same result as all at once, finished at once when asked for early, and dropped when no longer wanted.
 import { describe, expect, it } from 'vitest'
 import type { UnifiedModel } from '#shared/api/models'
-import { finished, fromUnified, mergeListings } from '#shared/domain/catalog'
+import { fromUnified, mergeListings } from '#shared/domain/catalog'
+import { finished } from '#shared/domain/sorting'
 import { mergeRaw, mergingRaw, spreadOut } from './browser-records.ts'
 
 /** Work of `steps` pauses that counts how far it got. */

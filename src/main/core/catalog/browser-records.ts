@@ -4,7 +4,6 @@
 import type { GenerativeModel, MessageModel, UnifiedModel } from '#shared/api/models'
 import {
   type CatalogModel,
-  finished,
   fromGenerative,
   fromMessages,
   fromUnified,
@@ -12,6 +11,7 @@ import {
   modelsPerStep,
   type StyleView,
 } from '#shared/domain/catalog'
+import { finished } from '#shared/domain/sorting'
 
 export interface RawListings {
   unified?: UnifiedModel[]

@@ -9,7 +9,7 @@ import {
   type ModelFilter,
   positionsInOrder,
   type SortColumn,
-  sortModels,
+  sortingModels,
 } from '#shared/domain/catalog-view'
 import { AppError } from '#shared/ipc/app-error'
 import type { CatalogSnapshot } from '#shared/ipc/routes/catalog'
@@ -195,8 +195,7 @@ export function createCatalogService(deps: {
       await nextTurn()
       if (!wanted()) return
       facetsOfKept(kept)
-      await nextTurn()
-      if (wanted()) sortModels(mergedOf(kept), 'id', false)
+      if (wanted()) await spreadOut(sortingModels(mergedOf(kept), 'id', false), wanted).done
     })().catch(() => {
       // A merge that fails is reported to the screen that asks for the records.
     })
@@ -211,6 +210,13 @@ export function createCatalogService(deps: {
     const kept = memory ?? (await current(false, true))
     await kept.merging?.done
     return kept
+  }
+
+  /** An order of the catalog, worked out a slice at a time when it is not yet: main answers meanwhile. */
+  async function sortedInSlices(kept: Kept, sort: SortColumn, descending: boolean) {
+    const sorting = spreadOut(sortingModels(mergedOf(kept), sort, descending), always)
+    await sorting.done
+    return sorting.now()
   }
 
   const facetsOfKept = (kept: Kept) => {
@@ -320,6 +326,7 @@ export function createCatalogService(deps: {
     /** One sorted order of the catalog as kept, as each model's place in the order of ids. */
     async order(sort: SortColumn, descending: boolean) {
       const kept = await keptRecords()
+      await sortedInSlices(kept, sort, descending)
       return { positions: positionsInOrder(mergedOf(kept), sort, descending), fetchedAt: kept.fetchedAt }
     },
 
@@ -332,7 +339,7 @@ export function createCatalogService(deps: {
       limit: number
     }) {
       const kept = await keptRecords()
-      const shown = filterer(sortModels(mergedOf(kept), query.sort, query.descending), query.filter)
+      const shown = filterer(await sortedInSlices(kept, query.sort, query.descending), query.filter)
       return {
         rows: shown.slice(query.offset, query.offset + query.limit),
         total: shown.length,
