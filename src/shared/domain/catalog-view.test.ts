@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ModelFilterRecord } from '../ipc/routes/catalog.ts'
 import { billedPerSecond, type CatalogModel } from './catalog.ts'
 import { catalogModel } from './catalog-fixture.ts'
+import { modelsInOrder, positionsInOrder } from './catalog-orders.ts'
 import {
   createModelFilterer,
   emptyFilter,
@@ -11,9 +12,7 @@ import {
   filterNarrows,
   filterToParams,
   filterValueLimit,
-  modelsInOrder,
   perMillion,
-  positionsInOrder,
   sortColumns,
   sortModels,
   workloadCost,

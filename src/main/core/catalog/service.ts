@@ -3,11 +3,11 @@
 // reached. The unified list feeds the screens that pick a model; the merged records feed the browser. Keeping,
 // reading and comparing the catalog on disk is spread over the event loop (kept-catalog.ts).
 import { type CatalogChanges, type CatalogModel, type PlaygroundUse, servesUse } from '#shared/domain/catalog'
+import { positionsInOrder } from '#shared/domain/catalog-orders'
 import {
   createModelFilterer,
   facetsOf,
   type ModelFilter,
-  positionsInOrder,
   type SortColumn,
   sortingModels,
 } from '#shared/domain/catalog-view'

@@ -4,11 +4,11 @@ import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CatalogModel } from '#shared/domain/catalog'
 import { catalogModel } from '#shared/domain/catalog-fixture'
+import { positionsInOrder } from '#shared/domain/catalog-orders'
 import {
   emptyFilter,
   filterModels,
   type ModelFilter,
-  positionsInOrder,
   type SortColumn,
   sortModels,
 } from '#shared/domain/catalog-view'

@@ -4,11 +4,11 @@
 // for a catalog main has since replaced, main is asked for each page.
 import { type QueryClient, type QueryKey, useQuery } from '@tanstack/react-query'
 import type { CatalogModel } from '#shared/domain/catalog'
+import { modelsInOrder } from '#shared/domain/catalog-orders'
 import {
   createModelFilterer,
   emptyFilter,
   type ModelFilter,
-  modelsInOrder,
   prepareSearch,
   type SortColumn,
 } from '#shared/domain/catalog-view'
