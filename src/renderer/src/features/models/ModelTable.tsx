@@ -162,8 +162,6 @@ export const ModelTable = memo(function ModelTable(props: {
         </div>
         <VirtualList
           rowHeight={44}
-          // Few rows past the view: each one is rendered again at every keystroke.
-          overscan={2}
           label="Models"
           count={props.count}
           // Rows are kept by position: under a new filter they are updated in place, not built again.
