@@ -1,9 +1,8 @@
 // Prompt price per 1M tokens against context length for the filtered models, both on log scales. The chart is
 // drawn at the size it is shown (text stays its size at any window width); hovering or focusing a point labels
 // it in a tip kept inside the chart, and a click or Enter opens the model.
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { CatalogModel } from '#shared/domain/catalog'
-import { perMillion } from '#shared/domain/catalog-view'
 import { formatPricePerMillion, formatTokenCount, formatUsd } from '../../format.ts'
 
 const margin = { left: 76, right: 20, top: 16, bottom: 44 }
@@ -29,22 +28,63 @@ function useWidth() {
 const priceTick = (value: number) =>
   formatUsd(value >= 1 ? String(value) : value.toFixed(Math.max(2, -Math.log10(value))))
 
+/**
+ * Points drawn one by one, each to point at, focus and open; past it the models in view are drawn as one shape
+ * (50,000 points of their own would hold the page for seconds, and no one tabs through them).
+ */
+export const pointedPointsLimit = 1_000
+
+/** A model's place on the plot: its context and its prompt price per 1M tokens (a position, not a price shown). */
+function pointsOf(models: readonly CatalogModel[]) {
+  const points: { model: CatalogModel; x: number; y: number }[] = []
+  for (const model of models) {
+    const prompt = model.prices.prompt === null ? 0 : Number(model.prices.prompt)
+    if (model.contextLength && prompt > 0)
+      points.push({ model, x: model.contextLength, y: prompt * 1_000_000 })
+  }
+  return points
+}
+
+/** The powers of ten around the values, for a log scale. */
+function logs(values: readonly number[]) {
+  let least = Number.POSITIVE_INFINITY
+  let most = 0
+  for (const value of values) {
+    least = Math.min(least, value)
+    most = Math.max(most, value)
+  }
+  const lo = Math.floor(Math.log10(least))
+  const hi = Math.ceil(Math.log10(most))
+  return { lo, hi: hi === lo ? hi + 1 : hi }
+}
+
+/** The points as one shape: a dot for each pixel some model falls on (thousands of models share a few). */
+function crowdOf(
+  points: readonly { x: number; y: number }[],
+  sx: (value: number) => number,
+  sy: (value: number) => number,
+): string {
+  const drawn = new Set<number>()
+  let shape = ''
+  for (const { x, y } of points) {
+    const left = Math.round(sx(x))
+    const top = Math.round(sy(y))
+    const pixel = left * 65_536 + top
+    if (drawn.has(pixel)) continue
+    drawn.add(pixel)
+    shape += `M${left} ${top}h0`
+  }
+  return shape
+}
+
 export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id: string) => void }) {
   const [hover, setHover] = useState<CatalogModel | null>(null)
   const { box, width } = useWidth()
   const height = Math.min(460, Math.max(280, Math.round(width * 0.5)))
-  const points = props.models.flatMap((model) =>
-    model.contextLength && model.prices.prompt !== null && Number(model.prices.prompt) > 0
-      ? [{ model, x: model.contextLength, y: Number(perMillion(model.prices.prompt)) }]
-      : [],
-  )
+  const points = useMemo(() => pointsOf(props.models), [props.models])
   if (points.length === 0)
     return <p className="muted">No model in this view has both a context length and a prompt price.</p>
-  const logs = (values: number[]) => {
-    const lo = Math.floor(Math.log10(Math.min(...values)))
-    const hi = Math.ceil(Math.log10(Math.max(...values)))
-    return { lo, hi: hi === lo ? hi + 1 : hi }
-  }
+  const pointed = points.length <= pointedPointsLimit
   const xs = logs(points.map((p) => p.x))
   const ys = logs(points.map((p) => p.y))
   const sx = (v: number) =>
@@ -114,13 +154,14 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
           >
             Prompt $ per 1M tokens
           </text>
-          {points.map(({ model, x, y }) => (
+          {pointed ? null : <path className="price-plot__crowd" d={crowdOf(points, sx, sy)} />}
+          {(pointed ? points : []).map(({ model, x, y }) => (
             // biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a <button>; it takes focus and Enter
             <circle
               key={model.id}
               role="button"
               tabIndex={0}
-              aria-label={`${model.name}: ${x.toLocaleString()} tokens, ${formatUsd(String(y))} per 1M`}
+              aria-label={`${model.name}: ${x.toLocaleString()} tokens, ${formatPricePerMillion(model.prices.prompt ?? '0')} per 1M`}
               className={`price-plot__point${hover?.id === model.id ? ' price-plot__point--hover' : ''}`}
               cx={sx(x)}
               cy={sy(y)}
@@ -153,7 +194,7 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
       <figcaption className="muted" aria-live="polite">
         {hover
           ? `${hover.name} (${hover.id}) · ${hover.contextLength?.toLocaleString()} tokens · ${formatPricePerMillion(hover.prices.prompt ?? '0')} per 1M prompt tokens`
-          : `${points.length.toLocaleString()} models${skipped ? `; ${skipped} without a context length or prompt price are not drawn` : ''}. Hover for a model, click to open it.`}
+          : `${points.length.toLocaleString()} models${skipped ? `; ${skipped.toLocaleString()} without a context length or prompt price are not drawn` : ''}. ${pointed ? 'Hover for a model, click to open it.' : `Narrow the filters to ${pointedPointsLimit.toLocaleString()} models or fewer to point at one and open it.`}`}
       </figcaption>
     </figure>
   )

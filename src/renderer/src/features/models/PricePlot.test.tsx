@@ -1,0 +1,58 @@
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { catalogModel } from '#shared/domain/catalog-fixture'
+import { PricePlot, pointedPointsLimit } from './PricePlot.tsx'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const modelsOf = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    catalogModel(`p/m-${i}`, {
+      name: `Model ${i}`,
+      contextLength: 1000 * (i + 1),
+      prices: {
+        prompt: '0.000001',
+        completion: '0',
+        cacheRead: null,
+        cacheWrite5m: null,
+        cacheWrite1h: null,
+      },
+    }),
+  )
+
+async function plot(count: number) {
+  const container = document.createElement('div')
+  document.body.append(container)
+  const root = createRoot(container)
+  await act(async () => root.render(<PricePlot models={modelsOf(count)} onOpen={() => {}} />))
+  return {
+    points: container.querySelectorAll('[role="button"]').length,
+    crowd: container.querySelectorAll('.price-plot__crowd').length,
+    caption: container.querySelector('figcaption')?.textContent ?? '',
+    unmount: () => act(() => root.unmount()),
+  }
+}
+
+describe('PricePlot', () => {
+  it('draws each model as a point to open, up to a thousand', async () => {
+    const shown = await plot(pointedPointsLimit)
+    expect(shown.points).toBe(pointedPointsLimit)
+    expect(shown.crowd).toBe(0)
+    expect(shown.caption).toContain('click to open it')
+    await shown.unmount()
+  })
+
+  it('draws more models as one shape, and says how to point at one', async () => {
+    const shown = await plot(pointedPointsLimit + 1)
+    expect(shown.points).toBe(0)
+    expect(shown.crowd).toBe(1)
+    expect(shown.caption).toContain('1,001 models')
+    expect(shown.caption).toContain('Narrow the filters to 1,000 models or fewer')
+    await shown.unmount()
+  })
+})
