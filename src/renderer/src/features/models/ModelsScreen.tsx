@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { type CatalogModel, modelRoles } from '#shared/domain/catalog'
-import { filterModels, type SortColumn, sortModels } from '#shared/domain/catalog-view'
+import { createModelFilterer, type SortColumn, sortModels } from '#shared/domain/catalog-view'
 import { catalogRefreshed, useCatalogChanges } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
@@ -20,7 +20,7 @@ import { catalogOrderQuery, useHeldCatalog } from './held-catalog.ts'
 import { ModelDetail } from './ModelDetail.tsx'
 import { ModelFilters } from './ModelFilters.tsx'
 import { ModelTable, sortableColumns } from './ModelTable.tsx'
-import { PricePlot } from './PricePlot.tsx'
+import { PricePlot, preparePlot } from './PricePlot.tsx'
 import { prefetchModelRows, useCatalogOverview, useModelRows, useProviderPage } from './queries.ts'
 import './models.css'
 
@@ -32,6 +32,8 @@ const modelViewOf = (params: RouteParams<'/models'>) => ({
   sort: params.sort ?? 'id',
   descending: params.desc === '1',
 })
+
+const noModels: readonly CatalogModel[] = []
 
 /** Settles when the page is next idle. */
 const whenIdle = () => new Promise<void>((resolve) => window.requestIdleCallback(() => resolve()))
@@ -98,6 +100,8 @@ export function ModelsScreen() {
           return () => client.prefetchQuery(catalogOrderQuery(client, profileId, next.sort, next.descending))
         }),
         ...nextViews.map((next) => () => whenIdle().then(() => prefetchModelRows(client, profileId, next))),
+        // The plot of the whole catalog, which the plot's tab shows with no filter.
+        () => whenIdle().then(() => holding.catalog && preparePlot(holding.catalog.models)),
       ]
     },
   )
@@ -111,11 +115,9 @@ export function ModelsScreen() {
   })
   const models = holding.catalog?.models
   const filterKey = JSON.stringify(filter)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is compared by value (filterKey)
-  const plotted = useMemo(
-    () => (view === 'plot' && models ? filterModels(models, filter) : []),
-    [view, models, filterKey],
-  )
+  // The same filter of the same catalog gives the same list, so the plot is drawn from it once.
+  const [plotFilterer] = useState(createModelFilterer)
+  const plotted = view === 'plot' && models ? plotFilterer(models, filter) : noModels
   // Main replaced its catalog (another screen refreshed it): the overview and every page are read again.
   // (Rows still on their way show the previous answer, which may be of the catalog before: not compared.)
   const rowsFetchedAt = rows.busy ? undefined : rows.head?.fetchedAt

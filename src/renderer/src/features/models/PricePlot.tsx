@@ -34,45 +34,64 @@ const priceTick = (value: number) =>
  */
 export const pointedPointsLimit = 1_000
 
-/** A model's place on the plot: its context and its prompt price per 1M tokens (a position, not a price shown). */
-function pointsOf(models: readonly CatalogModel[]) {
-  const points: { model: CatalogModel; x: number; y: number }[] = []
-  for (const model of models) {
-    const prompt = model.prices.prompt === null ? 0 : Number(model.prices.prompt)
-    if (model.contextLength && prompt > 0)
-      points.push({ model, x: model.contextLength, y: prompt * 1_000_000 })
-  }
-  return points
+/** The models a plot draws, where each stands (log10 of context and of prompt price per 1M), and the decades. */
+interface Plotted {
+  points: { model: CatalogModel; x: number; y: number }[]
+  logX: Float64Array
+  logY: Float64Array
+  xs: { lo: number; hi: number }
+  ys: { lo: number; hi: number }
 }
 
-/** The powers of ten around the values, for a log scale. */
-function logs(values: readonly number[]) {
-  let least = Number.POSITIVE_INFINITY
-  let most = 0
-  for (const value of values) {
-    least = Math.min(least, value)
-    most = Math.max(most, value)
-  }
-  const lo = Math.floor(Math.log10(least))
-  const hi = Math.ceil(Math.log10(most))
+/** The powers of ten around values from `least` to `most` (their logs), for a log scale. */
+function decades(least: number, most: number) {
+  const lo = Math.floor(least)
+  const hi = Math.ceil(most)
   return { lo, hi: hi === lo ? hi + 1 : hi }
 }
 
+/** Each list's plot, worked out once: the screen gives the same list again for the same filter. */
+const plots = new WeakMap<readonly CatalogModel[], Plotted>()
+function plottedOf(models: readonly CatalogModel[]): Plotted {
+  const known = plots.get(models)
+  if (known) return known
+  const points: Plotted['points'] = []
+  const logX = new Float64Array(models.length)
+  const logY = new Float64Array(models.length)
+  let [leastX, mostX, leastY, mostY] = [Infinity, -Infinity, Infinity, -Infinity]
+  for (const model of models) {
+    // A position, not a price shown: the price as a number is close enough to place it.
+    const y = model.prices.prompt === null ? 0 : Number(model.prices.prompt) * 1_000_000
+    if (!model.contextLength || !(y > 0)) continue
+    const lx = Math.log10(model.contextLength)
+    const ly = Math.log10(y)
+    logX[points.length] = lx
+    logY[points.length] = ly
+    points.push({ model, x: model.contextLength, y })
+    leastX = Math.min(leastX, lx)
+    mostX = Math.max(mostX, lx)
+    leastY = Math.min(leastY, ly)
+    mostY = Math.max(mostY, ly)
+  }
+  const plotted = { points, logX, logY, xs: decades(leastX, mostX), ys: decades(leastY, mostY) }
+  plots.set(models, plotted)
+  return plotted
+}
+
+/** Works out the plot of a list ahead, while the page is idle, so that opening the plot does not. */
+export const preparePlot = (models: readonly CatalogModel[]): void => void plottedOf(models)
+
 /** The points as one shape: a dot for each pixel some model falls on (thousands of models share a few). */
-function crowdOf(
-  points: readonly { x: number; y: number }[],
-  sx: (value: number) => number,
-  sy: (value: number) => number,
-): string {
+function crowdOf(plotted: Plotted, left: (logX: number) => number, top: (logY: number) => number): string {
   const drawn = new Set<number>()
   let shape = ''
-  for (const { x, y } of points) {
-    const left = Math.round(sx(x))
-    const top = Math.round(sy(y))
-    const pixel = left * 65_536 + top
+  for (let at = 0; at < plotted.points.length; at++) {
+    const x = Math.round(left(plotted.logX[at] as number))
+    const y = Math.round(top(plotted.logY[at] as number))
+    const pixel = x * 65_536 + y
     if (drawn.has(pixel)) continue
     drawn.add(pixel)
-    shape += `M${left} ${top}h0`
+    shape += `M${x} ${y}h0`
   }
   return shape
 }
@@ -81,18 +100,19 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
   const [hover, setHover] = useState<CatalogModel | null>(null)
   const { box, width } = useWidth()
   const height = Math.min(460, Math.max(280, Math.round(width * 0.5)))
-  const points = useMemo(() => pointsOf(props.models), [props.models])
+  const plotted = plottedOf(props.models)
+  const { points, xs, ys } = plotted
+  const pointed = points.length <= pointedPointsLimit
+  const left = (logX: number) =>
+    margin.left + ((logX - xs.lo) / (xs.hi - xs.lo)) * (width - margin.left - margin.right)
+  const top = (logY: number) =>
+    height - margin.bottom - ((logY - ys.lo) / (ys.hi - ys.lo)) * (height - margin.top - margin.bottom)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scales follow from the plot, the width and the height
+  const crowd = useMemo(() => (pointed ? '' : crowdOf(plotted, left, top)), [plotted, pointed, width, height])
   if (points.length === 0)
     return <p className="muted">No model in this view has both a context length and a prompt price.</p>
-  const pointed = points.length <= pointedPointsLimit
-  const xs = logs(points.map((p) => p.x))
-  const ys = logs(points.map((p) => p.y))
-  const sx = (v: number) =>
-    margin.left + ((Math.log10(v) - xs.lo) / (xs.hi - xs.lo)) * (width - margin.left - margin.right)
-  const sy = (v: number) =>
-    height -
-    margin.bottom -
-    ((Math.log10(v) - ys.lo) / (ys.hi - ys.lo)) * (height - margin.top - margin.bottom)
+  const sx = (value: number) => left(Math.log10(value))
+  const sy = (value: number) => top(Math.log10(value))
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
   const skipped = props.models.length - points.length
   const hovered = hover ? points.find((point) => point.model.id === hover.id) : undefined
@@ -154,7 +174,7 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
           >
             Prompt $ per 1M tokens
           </text>
-          {pointed ? null : <path className="price-plot__crowd" d={crowdOf(points, sx, sy)} />}
+          {pointed ? null : <path className="price-plot__crowd" d={crowd} />}
           {(pointed ? points : []).map(({ model, x, y }) => (
             // biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a <button>; it takes focus and Enter
             <circle
