@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { pausesOf } from './paused-work-fixture.ts'
 import {
   sortedByDistinctKeys,
   sortedByKey,
@@ -59,16 +60,6 @@ describe('sortedByKey', () => {
 })
 
 describe('sorting a long list a slice at a time', () => {
-  /** Runs the work to its end, counting its pauses. */
-  const run = <T>(work: Generator<void, T>) => {
-    let pauses = 0
-    for (;;) {
-      const step = work.next()
-      if (step.done) return { result: step.value, pauses }
-      pauses++
-    }
-  }
-
   it('gives what a stable comparison sort gives, pausing every few thousand items', () => {
     let seed = 5
     const next = () => {
@@ -80,17 +71,15 @@ describe('sorting a long list a slice at a time', () => {
       const items = Array.from({ length }, () => ({ key: next() % 97, name: `n${next() % 5000}` }))
       const byKey = (a: number, b: number) => a - b
       const direct = [...items].sort((a, b) => a.key - b.key)
-      const sorted = run(sortingByKey(items, (item) => item.key, byKey))
-      expect(sorted.result).toEqual(direct)
+      const sorted = pausesOf(sortingByKey(items, (item) => item.key, byKey))
+      expect(sorted.value).toEqual(direct)
       expect(sorted.pauses).toBeGreaterThanOrEqual(Math.floor(length / 2000))
       const tie = (a: { name: string }, b: { name: string }) => textOrder.compare(a.name, b.name)
-      expect(run(sortingByKey(items, (item) => item.key, byKey, tie)).result).toEqual(
+      expect(pausesOf(sortingByKey(items, (item) => item.key, byKey, tie)).value).toEqual(
         [...items].sort((a, b) => a.key - b.key || tie(a, b)),
       )
-      const distinct = run(sortingByDistinctKeys(items, (item) => item.key % 7 || null, byKey, true))
-      expect(distinct.result).toEqual(
-        sortedByDistinctKeys(items, (item) => item.key % 7 || null, byKey, true),
-      )
+      const distinct = pausesOf(sortingByDistinctKeys(items, (item) => item.key % 7 || null, byKey, true))
+      expect(distinct.value).toEqual(sortedByDistinctKeys(items, (item) => item.key % 7 || null, byKey, true))
       expect(distinct.pauses).toBeGreaterThanOrEqual(Math.floor(length / 2000))
     }
   })

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { GenerativeModel, UnifiedModel } from '#shared/api/models'
+import { pausesOf } from '#shared/domain/paused-work-fixture'
 import { finished } from '#shared/domain/sorting'
 import { modelsPerPart } from '../history/catalog-snapshots.ts'
 import { openHistory } from '../history/history.ts'
@@ -53,16 +54,6 @@ const unifiedModel = (id: string, prompt: string): UnifiedModel => ({
   default_parameters: null,
   expiration_date: null,
 })
-
-/** Runs work that pauses to its end, counting the pauses. */
-function pausesOf<T>(work: Generator<void, T>): { value: T; pauses: number } {
-  let pauses = 0
-  for (;;) {
-    const step = work.next()
-    if (step.done) return { value: step.value, pauses }
-    pauses++
-  }
-}
 
 describe('the catalog kept on disk', () => {
   it('is written and read a part at a time, and read back as it was, an empty style included', async () => {

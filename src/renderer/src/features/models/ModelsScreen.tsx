@@ -60,14 +60,14 @@ export function ModelsScreen() {
     '/models',
     (next) => void prefetchModelRows(client, profileId, modelViewOf(next), { filter, sort, descending }),
   )
-  // Once the table's first rows show (and main has compared the catalog with the one before, which it does
-  // meanwhile, and the catalog is not an old one a refresh is about to replace), the page reads the whole
-  // catalog in the background: from then on the table's rows are worked out here. The plot and the comparison
-  // read it at once, and show when it cannot be read (the table then reads its rows from main). Once the table
-  // is idle, the first models of what a click shows next are made ready: each role and each provider under the
-  // other filters and the sort, and each column's header under the filters: once the page holds the catalog,
-  // it reads the order of each column's header and works them out itself. Main is asked for them only when the
-  // catalog cannot be read into the page (asked while it is, each would hold main between the parts).
+  // The page reads the whole catalog in the background once the table's first rows show, main has compared
+  // the catalog with the one before, and the catalog is not an old one a refresh is about to replace; from then
+  // on the table's rows are worked out here. The plot and the comparison read it at once, and say when it
+  // cannot be read (the table then reads its rows from main).
+  // Once the table is idle, the first models of what a click shows next are made ready: each role and each
+  // provider under the other filters and the sort, and each column's header under the filters. With the
+  // catalog held, the page reads each header's order and works them out itself; main is asked for them only
+  // when the catalog cannot be read into the page (asked while it is read, each would hold main between parts).
   const state = overview.data
   const compared = useCatalogChanges(state?.fetchedAt)
   const toHold =
