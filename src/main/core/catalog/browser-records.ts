@@ -92,3 +92,10 @@ export function spreadOut<T>(work: Generator<void, T>, wanted: () => boolean, sl
     done,
   }
 }
+
+/** `work` spread over the event loop (`spreadOut`), to its end: its result, or its failure thrown. */
+export async function inSlices<T>(work: Generator<void, T>): Promise<T> {
+  const spread = spreadOut(work, () => true)
+  await spread.done
+  return spread.now()
+}

@@ -210,6 +210,11 @@ describe('the catalog service', () => {
     const recent = await soon.catalog.browse(false)
     expect(recent).toMatchObject({ fresh: true, outdated: false, fetchedAt: 10_000, problem: null })
     expect(recent.models.map((m) => m.id)).toEqual(online.models.map((m) => m.id))
+    // A start reads the records kept with the catalog; a model's detail finds its other styles on disk.
+    expect(recent.models).toEqual(online.models)
+    const detail = await soon.catalog.model('aurora/flash-2', false)
+    expect(detail.raw.generative).toMatchObject({ name: 'models/aurora/flash-2' })
+    expect(detail.raw.messages).toMatchObject({ type: 'model', id: 'aurora/flash-2' })
 
     const later = await service(unreachable, () => 10_000 + 3_600_000, history)
     const old = await later.catalog.browse(false)

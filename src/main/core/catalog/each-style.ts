@@ -3,7 +3,7 @@
 import type { ListingStyle } from '#shared/domain/catalog'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { CallOptions } from '../gateway/transport.ts'
-import type { RawListings } from './browser-records.ts'
+import { mergeRaw, type RawListings } from './browser-records.ts'
 
 const styleNames: Record<ListingStyle, string> = {
   unified: 'unified',
@@ -64,4 +64,20 @@ export async function askEachStyle(
       ? `The ${got.failures.map(({ style }) => styleNames[style]).join(' and ')} listing did not answer: ${failure.message}`
       : null,
   }
+}
+
+/** One model in each style, fresh from the single-model routes, and its record; none when no style lists it. */
+export async function modelInEachStyle(listings: Gateway['listings'], id: string, options: CallOptions) {
+  const got = await fromEachStyle(
+    listings.unified.model(id, options),
+    listings.generative.model(id, options),
+    listings.messages.model(id, options),
+  )
+  const raw = { unified: got.unified, generative: got.generative, messages: got.messages }
+  const [model] = mergeRaw({
+    ...(raw.unified ? { unified: [raw.unified] } : {}),
+    ...(raw.generative ? { generative: [raw.generative] } : {}),
+    ...(raw.messages ? { messages: [raw.messages] } : {}),
+  })
+  return { model, raw }
 }

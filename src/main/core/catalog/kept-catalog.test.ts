@@ -13,7 +13,13 @@ import { openHistory } from '../history/history.ts'
 import { migrations } from '../history/migrations.ts'
 import type { RawListings } from './browser-records.ts'
 import { mergeRaw } from './browser-records.ts'
-import { comparingWithKept, readingCatalog, savingCatalog } from './kept-catalog.ts'
+import {
+  comparingWithKept,
+  keptInEachStyle,
+  readingAtStart,
+  readingCatalog,
+  savingCatalog,
+} from './kept-catalog.ts'
 
 /** A history in a new folder; `before` makes its file first, as an earlier version left it. */
 async function history(before?: (file: string) => void) {
@@ -35,6 +41,25 @@ const listings = (count: number, tag = ''): RawListings => ({
 
 /** Models kept without their merged records' prices (a comparison then reads the styles). */
 const noRecords = () => undefined
+
+/** A model as the generative-native listing gives it. */
+const generativeModel = (id: string): GenerativeModel => ({
+  name: `models/${id}`,
+  version: '1',
+  displayName: id,
+  description: '',
+  inputTokenLimit: 8192,
+  outputTokenLimit: 1024,
+  supportedGenerationMethods: ['generateContent'],
+  ownedBy: 'p',
+  canonicalSlug: id,
+  contextLength: 8192,
+  architecture: { modality: 'text->text', input_modalities: ['text'], output_modalities: ['text'] },
+  pricing: { prompt: '0.000001', completion: '0.000002' },
+  topProvider: { context_length: 8192, max_completion_tokens: 1024, is_moderated: false },
+  supportedParameters: [],
+  expirationDate: null,
+})
 
 /** A model as the unified listing gives it, at a prompt price. */
 const unifiedModel = (id: string, prompt: string): UnifiedModel => ({
@@ -202,6 +227,7 @@ describe('the catalog kept on disk', () => {
     const [withPrices] = store.catalogSnapshots.latest('p')
     expect(store.catalogSnapshots.parts(withPrices?.id ?? 0).map((key) => key.style)).toEqual([
       'unified',
+      'records',
       'prices',
     ])
     // The styles are not read: with them gone, the comparison is the same.
@@ -211,5 +237,44 @@ describe('the catalog kept on disk', () => {
     finished(savingCatalog(store, 'p', 2, before, noRecords))
     const [withoutPrices] = store.catalogSnapshots.latest('p')
     expect(finished(comparingWithKept(store, withoutPrices?.id ?? 0, after))).toEqual(expected)
+  })
+
+  it('reads at a start the unified listing and the records kept with it, the other styles only when asked', async () => {
+    const store = await history()
+    const raw: RawListings = {
+      unified: Array.from({ length: modelsPerPart + 1 }, (_, at) => unifiedModel(`p/m-${at}`, '0.000001')),
+      generative: [generativeModel('p/m-7')],
+      messages: [],
+    }
+    const merged = mergeRaw(raw)
+    finished(savingCatalog(store, 'p', 1, raw, () => merged))
+    const [kept] = store.catalogSnapshots.latest('p')
+    const id = kept?.id ?? 0
+    // Two parts of the unified style and two of the records: a pause after each; the other styles not read.
+    const read = pausesOf(readingAtStart(store, id))
+    expect(read.pauses).toBe(4)
+    expect(read.value).toEqual({ raw: { unified: raw.unified }, merged })
+    // Lists alike are one instance, which nothing may change.
+    const [first, second] = read.value.merged ?? []
+    expect(first?.supportedParameters).toBe(second?.supportedParameters)
+    expect(first?.inputModalities).toBe(second?.inputModalities)
+    expect(Object.isFrozen(first?.roles)).toBe(true)
+    // A model's detail finds the styles left on disk there.
+    expect(await keptInEachStyle(store, read.value.raw, id, 'p/m-7')).toEqual({
+      unified: raw.unified?.[7],
+      generative: raw.generative?.[0],
+      messages: null,
+    })
+
+    // A snapshot kept without its records (by an earlier version) is read whole, to be merged again.
+    finished(savingCatalog(store, 'p', 2, raw, noRecords))
+    const [older] = store.catalogSnapshots.latest('p')
+    expect(finished(readingAtStart(store, older?.id ?? 0))).toEqual({ raw })
+
+    // A record that is not one says the history is damaged, rather than showing a broken model.
+    store.database.db
+      .prepare("UPDATE catalog_parts SET models_json = ? WHERE style = 'records' AND part = 1")
+      .run(JSON.stringify([{ ...merged.at(-1), prices: null }]))
+    expect(() => finished(readingAtStart(store, id))).toThrow(/history is damaged: the models/)
   })
 })

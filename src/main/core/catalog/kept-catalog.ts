@@ -3,18 +3,31 @@
 // never holds main for more than a slice, so every other request is answered meanwhile.
 import { z } from 'zod'
 import type { GenerativeModel, MessageModel, UnifiedModel } from '#shared/api/models'
-import { type CatalogChanges, diffingCatalogs, type PricedModel, priceNames } from '#shared/domain/catalog'
+import {
+  type CatalogChanges,
+  type CatalogModel,
+  diffingCatalogs,
+  type PricedModel,
+  priceNames,
+} from '#shared/domain/catalog'
 import { AppError } from '#shared/ipc/app-error'
+import { CatalogModelRecord } from '#shared/ipc/routes/catalog'
 import { modelsPerPart } from '../history/catalog-snapshots.ts'
 import type { History } from '../history/history.ts'
 import { historyDamaged } from '../history/rows.ts'
-import { mergingRaw, type RawListings, type SpreadWork, spreadOut } from './browser-records.ts'
+import { inSlices, mergingRaw, type RawListings, type SpreadWork, spreadOut } from './browser-records.ts'
 
 const styles = ['unified', 'generative', 'messages'] as const satisfies (keyof RawListings)[]
 type Style = (typeof styles)[number]
 const isStyle = (style: string): style is Style => (styles as readonly string[]).includes(style)
 /** The parts of each merged model's id and prices. */
 const pricesStyle = 'prices'
+/**
+ * The parts of the merged records: after a start they are read instead of merging the three styles again,
+ * which leaves the other styles on disk until a model's detail asks for one.
+ */
+const recordsStyle = 'records'
+const CatalogRecords = z.array(CatalogModelRecord)
 const PricedModels = z.array(
   z.object({
     id: z.string(),
@@ -44,7 +57,7 @@ export function createCatalogKeeper(history: History, profileId: string) {
       fetchedAt: number,
       raw: RawListings,
       ready: Promise<void>,
-      merged: () => readonly PricedModel[] | undefined,
+      merged: () => readonly CatalogModel[] | undefined,
     ): Promise<number> {
       let work: SpreadWork<number> | undefined
       const entry = {
@@ -92,9 +105,27 @@ function partOf(history: History, snapshotId: number, style: string, part: numbe
   return models
 }
 
+/** A part read and checked with `schema`; one that does not match says the history is damaged. */
+function checkedPart<T>(
+  history: History,
+  snapshotId: number,
+  style: string,
+  part: number,
+  schema: z.ZodType<T[]>,
+  what: string,
+): T[] {
+  const parsed = schema.safeParse(partOf(history, snapshotId, style, part))
+  if (!parsed.success)
+    throw new AppError({
+      code: historyDamaged,
+      message: `Part of the history is damaged: ${what} of a kept catalog could not be read.`,
+    })
+  return parsed.data
+}
+
 /**
- * Keeps `raw` as a new snapshot of the profile's catalog, a part per step, then each merged model's prices
- * (`merged`: none when the records are not at hand, and a comparison then reads the styles); it counts, and
+ * Keeps `raw` as a new snapshot of the profile's catalog, a part per step, then the merged records and each
+ * one's prices (`merged`: none when the records are not at hand, and a comparison then reads the styles); it counts, and
  * the snapshots before the one it follows go, once its last part is written. Answers the snapshot's id. A
  * failure gives the snapshot up and is thrown.
  */
@@ -103,7 +134,7 @@ export function* savingCatalog(
   profileId: string,
   fetchedAt: number,
   raw: RawListings,
-  merged: () => readonly PricedModel[] | undefined,
+  merged: () => readonly CatalogModel[] | undefined,
 ): Generator<void, number> {
   const snapshots = history.catalogSnapshots
   const id = history.transaction(() => snapshots.begin(profileId, fetchedAt))
@@ -117,8 +148,14 @@ export function* savingCatalog(
       // A style that answered with no models keeps one empty part: it answered.
       if (models) yield* inParts(models, write(style))
     }
-    const priced = merged()?.map(({ id, prices }) => ({ id, prices }))
-    if (priced) yield* inParts(priced, write(pricesStyle))
+    const records = merged()
+    if (records) {
+      yield* inParts(records, write(recordsStyle))
+      yield* inParts(
+        records.map(({ id, prices }) => ({ id, prices })),
+        write(pricesStyle),
+      )
+    }
     history.transaction(() => snapshots.complete(id))
     return id
   } catch (error) {
@@ -150,19 +187,119 @@ export function* readingCatalog(history: History, snapshotId: number): Generator
   }
 }
 
+/** What a start reads of a kept snapshot: the unified listing, and the merged records when kept with it. */
+export interface ReadAtStart {
+  raw: RawListings
+  /** Undefined for a snapshot kept without its records (by an earlier version): they are merged again. */
+  merged?: CatalogModel[]
+}
+
+/**
+ * A kept snapshot as a start needs it, a part per step: the unified listing (the screens' lists of models)
+ * and the merged records (the browser), read rather than merged again; the other two styles stay on disk
+ * (`findingKept`). A snapshot kept without its records is read whole.
+ */
+export function* readingAtStart(history: History, snapshotId: number): Generator<void, ReadAtStart> {
+  const keys = history.catalogSnapshots.parts(snapshotId)
+  if (!keys.some((key) => key.style === recordsStyle))
+    return { raw: yield* readingCatalog(history, snapshotId) }
+  let unified: unknown[] | undefined
+  const merged: CatalogModel[] = []
+  const shared = sharedLists()
+  for (const { style, part } of keys) {
+    if (style === 'unified') {
+      unified ??= []
+      for (const model of partOf(history, snapshotId, style, part)) unified.push(model)
+    } else if (style === recordsStyle) {
+      for (const model of checkedPart(history, snapshotId, style, part, CatalogRecords, 'the models'))
+        merged.push(shared(model))
+    } else continue
+    yield
+  }
+  return { raw: unified ? { unified: unified as UnifiedModel[] } : {}, merged }
+}
+
+/**
+ * One model as each style of a kept catalog lists it: from the listings in memory, and the styles a start left
+ * on disk (`stylesOnDisk`, the snapshot) from there, a part at a time.
+ */
+export async function keptInEachStyle(
+  history: History,
+  raw: RawListings,
+  stylesOnDisk: number | undefined,
+  id: string,
+) {
+  const inStyle = <T>(
+    style: 'generative' | 'messages',
+    listed: T[] | undefined,
+    matches: (m: T) => boolean,
+  ) =>
+    stylesOnDisk === undefined || listed
+      ? (listed?.find(matches) ?? null)
+      : inSlices(findingKept(history, stylesOnDisk, style, matches))
+  return {
+    unified: raw.unified?.find((m) => m.id === id) ?? null,
+    generative: await inStyle<GenerativeModel>(
+      'generative',
+      raw.generative,
+      (m) => m.name === `models/${id}`,
+    ),
+    messages: await inStyle<MessageModel>('messages', raw.messages, (m) => m.id === id),
+  }
+}
+
+/**
+ * Gives the lists most records hold alike (modalities, roles, styles, parameters, no disagreement) one
+ * instance each, frozen: a 50,000-model catalog read at a start then leaves far fewer objects for the
+ * collector to move.
+ */
+function sharedLists() {
+  const lists = new Map<string, readonly unknown[]>()
+  const one = <T>(list: T[]): T[] => {
+    const key = JSON.stringify(list)
+    let kept = lists.get(key)
+    if (!kept) {
+      kept = Object.freeze(list)
+      lists.set(key, kept)
+    }
+    return kept as T[]
+  }
+  return (model: CatalogModel): CatalogModel => {
+    model.inputModalities = one(model.inputModalities)
+    model.outputModalities = one(model.outputModalities)
+    model.supportedParameters = one(model.supportedParameters)
+    model.roles = one(model.roles)
+    model.styles = one(model.styles)
+    if (model.disagreements.length === 0) model.disagreements = one(model.disagreements)
+    return model
+  }
+}
+
+/** The first model of a style kept on disk that `matches`, a part per step; null when none does. */
+function* findingKept<T>(
+  history: History,
+  snapshotId: number,
+  style: Style,
+  matches: (model: T) => boolean,
+): Generator<void, T | null> {
+  for (const key of history.catalogSnapshots.parts(snapshotId)) {
+    if (key.style !== style) continue
+    // Read back without checking each, as the styles are when fetched.
+    const found = (partOf(history, snapshotId, style, key.part) as T[]).find(matches)
+    if (found !== undefined) return found
+    yield
+  }
+  return null
+}
+
 /** A kept snapshot's models with their prices, a part per step; undefined for one kept without them. */
 function* readingPrices(history: History, snapshotId: number): Generator<void, PricedModel[] | undefined> {
   const keys = history.catalogSnapshots.parts(snapshotId).filter((key) => key.style === pricesStyle)
   if (keys.length === 0) return undefined
   const priced: PricedModel[] = []
   for (const { part } of keys) {
-    const parsed = PricedModels.safeParse(partOf(history, snapshotId, pricesStyle, part))
-    if (!parsed.success)
-      throw new AppError({
-        code: historyDamaged,
-        message: 'Part of the history is damaged: the prices of a kept catalog could not be read.',
-      })
-    for (const model of parsed.data) priced.push(model as PricedModel)
+    for (const model of checkedPart(history, snapshotId, pricesStyle, part, PricedModels, 'the prices'))
+      priced.push(model as PricedModel)
     yield
   }
   return priced

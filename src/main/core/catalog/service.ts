@@ -2,6 +2,7 @@
 // with their time (the newest two, for "what changed"), and served from there when the service cannot be
 // reached. The unified list feeds the screens that pick a model; the merged records feed the browser. Keeping,
 // reading and comparing the catalog on disk is spread over the event loop (kept-catalog.ts).
+
 import { type CatalogChanges, type CatalogModel, type PlaygroundUse, servesUse } from '#shared/domain/catalog'
 import { positionsInOrder } from '#shared/domain/catalog-orders'
 import {
@@ -15,9 +16,16 @@ import { AppError } from '#shared/ipc/app-error'
 import type { CatalogSnapshot } from '#shared/ipc/routes/catalog'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
-import { mergeRaw, mergingRaw, type RawListings, type SpreadWork, spreadOut } from './browser-records.ts'
-import { askEachStyle, fromEachStyle } from './each-style.ts'
-import { comparingWithKept, createCatalogKeeper, readingCatalog } from './kept-catalog.ts'
+import {
+  inSlices,
+  mergeRaw,
+  mergingRaw,
+  type RawListings,
+  type SpreadWork,
+  spreadOut,
+} from './browser-records.ts'
+import { askEachStyle, modelInEachStyle } from './each-style.ts'
+import { comparingWithKept, createCatalogKeeper, keptInEachStyle, readingAtStart } from './kept-catalog.ts'
 
 const freshForMs = 5 * 60_000
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
@@ -36,6 +44,8 @@ interface Kept {
   facets?: ReturnType<typeof facetsOf>
   /** Read from disk when the app started and older than a fresh catalog: shown at once, refreshed after. */
   outdated?: boolean
+  /** The snapshot whose generative and message-native styles were left on disk (read at a start). */
+  stylesOnDisk?: number
   /** The snapshot this catalog is kept as on disk, once written; undefined when it is not. */
   snapshot: Promise<number | undefined>
   /** The snapshot kept before this catalog: what "what changed" compares with. */
@@ -43,8 +53,6 @@ interface Kept {
   /** What changed since then (worked out once, when first asked); null when there is nothing to compare. */
   changes?: Promise<({ since: number } & CatalogChanges) | null>
 }
-
-const always = () => true
 
 export function createCatalogService(deps: {
   history: History
@@ -72,10 +80,10 @@ export function createCatalogService(deps: {
   async function keptOnDisk(): Promise<Kept | undefined> {
     const [last, previous] = deps.history.catalogSnapshots.latest(profileId, 2)
     if (!last) return undefined
-    const read = spreadOut(readingCatalog(deps.history, last.id), always)
-    await read.done
+    const { raw, merged } = await inSlices(readingAtStart(deps.history, last.id))
     return {
-      raw: read.now(),
+      raw,
+      ...(merged ? { merged, stylesOnDisk: last.id } : {}),
       fetchedAt: last.fetchedAt,
       fresh: true,
       problem: null,
@@ -162,6 +170,7 @@ export function createCatalogService(deps: {
       const kept: Kept = {
         raw: last.raw,
         ...(last.merged ? { merged: last.merged } : {}),
+        ...(last.stylesOnDisk === undefined ? {} : { stylesOnDisk: last.stylesOnDisk }),
         snapshot: last.snapshot,
         fetchedAt: last.fetchedAt,
         fresh: false,
@@ -186,12 +195,13 @@ export function createCatalogService(deps: {
     // A screen may hold the catalog it showed (the model browser holds it whole): it is told of the new one,
     // however it came (a screen's refresh, or a read after the one in memory grew old).
     if (replaced) deps.onChanged?.()
-    if (kept.merged || kept.merging) return
+    if (kept.prepared) return
     const wanted = () => memory === kept
-    const merging = spreadOut(mergingRaw(kept.raw), wanted)
-    kept.merging = merging
+    // Records read from disk with the catalog need no merge.
+    const merging = kept.merged ? undefined : spreadOut(mergingRaw(kept.raw), wanted)
+    if (merging) kept.merging = merging
     kept.prepared = (async () => {
-      await merging.done
+      await merging?.done
       await nextTurn()
       if (!wanted()) return
       facetsOfKept(kept)
@@ -213,11 +223,8 @@ export function createCatalogService(deps: {
   }
 
   /** An order of the catalog, worked out a slice at a time when it is not yet: main answers meanwhile. */
-  async function sortedInSlices(kept: Kept, sort: SortColumn, descending: boolean) {
-    const sorting = spreadOut(sortingModels(mergedOf(kept), sort, descending), always)
-    await sorting.done
-    return sorting.now()
-  }
+  const sortedInSlices = (kept: Kept, sort: SortColumn, descending: boolean) =>
+    inSlices(sortingModels(mergedOf(kept), sort, descending))
 
   const facetsOfKept = (kept: Kept) => {
     kept.facets ??= facetsOf(mergedOf(kept))
@@ -238,9 +245,10 @@ export function createCatalogService(deps: {
       const before = beforeId === undefined ? undefined : deps.history.catalogSnapshots.byId(beforeId)
       if (!before) return null
       await kept.merging?.done
-      const comparing = spreadOut(comparingWithKept(deps.history, before.id, mergedOf(kept)), always)
-      await comparing.done
-      return { since: before.fetchedAt, ...comparing.now() }
+      return {
+        since: before.fetchedAt,
+        ...(await inSlices(comparingWithKept(deps.history, before.id, mergedOf(kept)))),
+      }
     })()
     kept.changes = changes
     // A comparison that failed is worked out again when next asked.
@@ -350,17 +358,7 @@ export function createCatalogService(deps: {
     /** One model in each style: fresh from the single-model routes, or as last kept. */
     async model(id: string, refresh: boolean) {
       if (refresh) {
-        const got = await fromEachStyle(
-          listings.unified.model(id, { timeoutMs }),
-          listings.generative.model(id, { timeoutMs }),
-          listings.messages.model(id, { timeoutMs }),
-        )
-        const raw = { unified: got.unified, generative: got.generative, messages: got.messages }
-        const [model] = mergeRaw({
-          ...(raw.unified ? { unified: [raw.unified] } : {}),
-          ...(raw.generative ? { generative: [raw.generative] } : {}),
-          ...(raw.messages ? { messages: [raw.messages] } : {}),
-        })
+        const { model, raw } = await modelInEachStyle(listings, id, { timeoutMs })
         if (!model) throw new AppError({ code: 'not_found', message: `No model ${id}.` })
         return { model, raw, fetchedAt: now() }
       }
@@ -368,15 +366,8 @@ export function createCatalogService(deps: {
       await kept.merging?.done
       const model = mergedOf(kept).find((m) => m.id === id)
       if (!model) throw new AppError({ code: 'not_found', message: `${id} is not in the catalog.` })
-      return {
-        model,
-        raw: {
-          unified: kept.raw.unified?.find((m) => m.id === id) ?? null,
-          generative: kept.raw.generative?.find((m) => m.name === `models/${id}`) ?? null,
-          messages: kept.raw.messages?.find((m) => m.id === id) ?? null,
-        },
-        fetchedAt: kept.fetchedAt,
-      }
+      const raw = await keptInEachStyle(deps.history, kept.raw, kept.stylesOnDisk, id)
+      return { model, raw, fetchedAt: kept.fetchedAt }
     },
 
     /** A provider's models, fresh from the by-provider routes. */
