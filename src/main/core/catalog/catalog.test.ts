@@ -223,6 +223,9 @@ describe('the catalog service', () => {
     expect(old.models.map((m) => m.id)).toEqual(online.models.map((m) => m.id))
     // The screens that pick a model ask the service; unreachable, they get the kept list marked as such.
     expect((await later.catalog.models(false)).fresh).toBe(false)
+    // And a model's detail, as kept: its other styles still found on disk.
+    const offline = await later.catalog.model('aurora/flash-2', false)
+    expect(offline.raw.messages).toMatchObject({ type: 'model', id: 'aurora/flash-2' })
 
     const back = await service(
       () => env.sandbox.url,

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { GenerativeModel, UnifiedModel } from '#shared/api/models'
+import type { CatalogModel } from '#shared/domain/catalog'
 import { pausesOf } from '#shared/domain/paused-work-fixture'
 import { finished } from '#shared/domain/sorting'
 import { modelsPerPart } from '../history/catalog-snapshots.ts'
@@ -227,7 +228,7 @@ describe('the catalog kept on disk', () => {
     const [withPrices] = store.catalogSnapshots.latest('p')
     expect(store.catalogSnapshots.parts(withPrices?.id ?? 0).map((key) => key.style)).toEqual([
       'unified',
-      'records',
+      'records-1',
       'prices',
     ])
     // The styles are not read: with them gone, the comparison is the same.
@@ -259,22 +260,46 @@ describe('the catalog kept on disk', () => {
     expect(first?.supportedParameters).toBe(second?.supportedParameters)
     expect(first?.inputModalities).toBe(second?.inputModalities)
     expect(Object.isFrozen(first?.roles)).toBe(true)
-    // A model's detail finds the styles left on disk there.
-    expect(await keptInEachStyle(store, read.value.raw, id, 'p/m-7')).toEqual({
+    // A model's detail finds the styles left on disk there, where its record says they list it.
+    expect(await keptInEachStyle(store, read.value.raw, id, merged[7] as CatalogModel)).toEqual({
       unified: raw.unified?.[7],
       generative: raw.generative?.[0],
       messages: null,
     })
+    const parts = store.database.db.prepare('UPDATE catalog_parts SET models_json = ? WHERE style = ?')
+    parts.run('[{"name": ', 'generative')
+    expect(await keptInEachStyle(store, read.value.raw, id, merged[8] as CatalogModel)).toEqual({
+      unified: raw.unified?.[8],
+      generative: null,
+      messages: null,
+    })
+  })
 
-    // A snapshot kept without its records (by an earlier version) is read whole, to be merged again.
-    finished(savingCatalog(store, 'p', 2, raw, noRecords))
-    const [older] = store.catalogSnapshots.latest('p')
-    expect(finished(readingAtStart(store, older?.id ?? 0))).toEqual({ raw })
-
-    // A record that is not one says the history is damaged, rather than showing a broken model.
-    store.database.db
-      .prepare("UPDATE catalog_parts SET models_json = ? WHERE style = 'records' AND part = 1")
-      .run(JSON.stringify([{ ...merged.at(-1), prices: null }]))
-    expect(() => finished(readingAtStart(store, id))).toThrow(/history is damaged: the models/)
+  it('merges the styles again at a start when the records kept are of another version or do not read', async () => {
+    const store = await history()
+    const raw: RawListings = {
+      unified: [unifiedModel('p/a', '0.000001'), unifiedModel('p/b', '0.000002')],
+      messages: [],
+    }
+    const merged = mergeRaw(raw)
+    const parts = store.database.db.prepare('UPDATE catalog_parts SET style = ? WHERE style = ?')
+    const records = store.database.db.prepare('UPDATE catalog_parts SET models_json = ? WHERE style = ?')
+    const readAtStart = () => {
+      const [kept] = store.catalogSnapshots.latest('p')
+      return finished(readingAtStart(store, kept?.id ?? 0))
+    }
+    // Kept without records (by an earlier version), or with records of another version.
+    finished(savingCatalog(store, 'p', 1, raw, noRecords))
+    expect(readAtStart()).toEqual({ raw })
+    finished(savingCatalog(store, 'p', 2, raw, () => merged))
+    expect(readAtStart()).toEqual({ raw: { unified: raw.unified }, merged })
+    parts.run('records-0', 'records-1')
+    expect(readAtStart()).toEqual({ raw })
+    parts.run('records-1', 'records-0')
+    // Records that are not (a price missing) or do not read at all: only worked out, they are worked out again.
+    records.run(JSON.stringify([{ ...merged[0], prices: null }]), 'records-1')
+    expect(readAtStart()).toEqual({ raw })
+    records.run('[{"id": ', 'records-1')
+    expect(readAtStart()).toEqual({ raw })
   })
 })

@@ -24,9 +24,10 @@ const isStyle = (style: string): style is Style => (styles as readonly string[])
 const pricesStyle = 'prices'
 /**
  * The parts of the merged records: after a start they are read instead of merging the three styles again,
- * which leaves the other styles on disk until a model's detail asks for one.
+ * which leaves the other styles on disk until a model's detail asks for one. Its number goes up whenever the
+ * merge or the record changes: records of another number are not read, and the styles are merged again.
  */
-const recordsStyle = 'records'
+const recordsStyle = 'records-1'
 const CatalogRecords = z.array(CatalogModelRecord)
 const PricedModels = z.array(
   z.object({
@@ -45,7 +46,7 @@ function* inParts<T>(items: readonly T[], write: (slice: readonly T[], index: nu
 
 /**
  * Keeps the catalogs fetched for one profile on disk, one after another, each in the background once it is
- * `ready` (its records worked out: their prices are kept with it). `finish` writes what is left at once, in
+ * `ready` (its records worked out: they are kept with it, and their prices). `finish` writes what is left at once, in
  * order: called before the history closes.
  */
 export function createCatalogKeeper(history: History, profileId: string) {
@@ -105,24 +106,6 @@ function partOf(history: History, snapshotId: number, style: string, part: numbe
   return models
 }
 
-/** A part read and checked with `schema`; one that does not match says the history is damaged. */
-function checkedPart<T>(
-  history: History,
-  snapshotId: number,
-  style: string,
-  part: number,
-  schema: z.ZodType<T[]>,
-  what: string,
-): T[] {
-  const parsed = schema.safeParse(partOf(history, snapshotId, style, part))
-  if (!parsed.success)
-    throw new AppError({
-      code: historyDamaged,
-      message: `Part of the history is damaged: ${what} of a kept catalog could not be read.`,
-    })
-  return parsed.data
-}
-
 /**
  * Keeps `raw` as a new snapshot of the profile's catalog, a part per step, then the merged records and each
  * one's prices (`merged`: none when the records are not at hand, and a comparison then reads the styles); it counts, and
@@ -168,12 +151,16 @@ export function* savingCatalog(
   }
 }
 
-/** A kept snapshot's listings, a part per step. */
-export function* readingCatalog(history: History, snapshotId: number): Generator<void, RawListings> {
+/** A kept snapshot's listings (`only` these styles), a part per step. */
+export function* readingCatalog(
+  history: History,
+  snapshotId: number,
+  only: readonly Style[] = styles,
+): Generator<void, RawListings> {
   const snapshots = history.catalogSnapshots
   const read: Partial<Record<Style, unknown[]>> = {}
   for (const { style, part } of snapshots.parts(snapshotId)) {
-    if (!isStyle(style)) continue
+    if (!isStyle(style) || !only.includes(style)) continue
     const models = partOf(history, snapshotId, style, part)
     read[style] ??= []
     for (const model of models) read[style].push(model)
@@ -197,37 +184,48 @@ export interface ReadAtStart {
 /**
  * A kept snapshot as a start needs it, a part per step: the unified listing (the screens' lists of models)
  * and the merged records (the browser), read rather than merged again; the other two styles stay on disk
- * (`findingKept`). A snapshot kept without its records is read whole.
+ * (`keptInEachStyle`). A snapshot kept without records that read is read whole, to be merged again.
  */
 export function* readingAtStart(history: History, snapshotId: number): Generator<void, ReadAtStart> {
-  const keys = history.catalogSnapshots.parts(snapshotId)
-  if (!keys.some((key) => key.style === recordsStyle))
-    return { raw: yield* readingCatalog(history, snapshotId) }
-  let unified: unknown[] | undefined
-  const merged: CatalogModel[] = []
-  const shared = sharedLists()
-  for (const { style, part } of keys) {
-    if (style === 'unified') {
-      unified ??= []
-      for (const model of partOf(history, snapshotId, style, part)) unified.push(model)
-    } else if (style === recordsStyle) {
-      for (const model of checkedPart(history, snapshotId, style, part, CatalogRecords, 'the models'))
-        merged.push(shared(model))
-    } else continue
-    yield
-  }
-  return { raw: unified ? { unified: unified as UnifiedModel[] } : {}, merged }
+  const merged = yield* readingRecords(history, snapshotId)
+  if (!merged) return { raw: yield* readingCatalog(history, snapshotId) }
+  return { raw: yield* readingCatalog(history, snapshotId, ['unified']), merged }
 }
 
 /**
- * One model as each style of a kept catalog lists it: from the listings in memory, and the styles a start left
- * on disk (`stylesOnDisk`, the snapshot) from there, a part at a time.
+ * The records kept with a snapshot, a part per step; undefined when it has none of this version, or when a
+ * part does not read as records: they are only worked out from the styles, which are then merged again.
+ */
+function* readingRecords(history: History, snapshotId: number): Generator<void, CatalogModel[] | undefined> {
+  const keys = history.catalogSnapshots.parts(snapshotId).filter((key) => key.style === recordsStyle)
+  if (keys.length === 0) return undefined
+  const merged: CatalogModel[] = []
+  const shared = sharedLists()
+  for (const { part } of keys) {
+    let stored: unknown[]
+    try {
+      stored = partOf(history, snapshotId, recordsStyle, part)
+    } catch (error) {
+      if (error instanceof AppError && error.code === historyDamaged) return undefined
+      throw error
+    }
+    const parsed = CatalogRecords.safeParse(stored)
+    if (!parsed.success) return undefined
+    for (const model of parsed.data) merged.push(shared(model))
+    yield
+  }
+  return merged
+}
+
+/**
+ * A model as each style of a kept catalog lists it: from the listings in memory, and from the styles a start
+ * left on disk (`stylesOnDisk`, the snapshot) a part at a time, when its record says the style lists it.
  */
 export async function keptInEachStyle(
   history: History,
   raw: RawListings,
   stylesOnDisk: number | undefined,
-  id: string,
+  { id, styles: listedIn }: Pick<CatalogModel, 'id' | 'styles'>,
 ) {
   const inStyle = <T>(
     style: 'generative' | 'messages',
@@ -236,7 +234,9 @@ export async function keptInEachStyle(
   ) =>
     stylesOnDisk === undefined || listed
       ? (listed?.find(matches) ?? null)
-      : inSlices(findingKept(history, stylesOnDisk, style, matches))
+      : listedIn.includes(style)
+        ? inSlices(findingKept(history, stylesOnDisk, style, matches))
+        : null
   return {
     unified: raw.unified?.find((m) => m.id === id) ?? null,
     generative: await inStyle<GenerativeModel>(
@@ -251,7 +251,8 @@ export async function keptInEachStyle(
 /**
  * Gives the lists most records hold alike (modalities, roles, styles, parameters, no disagreement) one
  * instance each, frozen: a 50,000-model catalog read at a start then leaves far fewer objects for the
- * collector to move.
+ * collector to move. Nothing changes a record's lists in place (the types still allow it: the contract's
+ * records are built from them); a change would throw, on catalogs read at a start only.
  */
 function sharedLists() {
   const lists = new Map<string, readonly unknown[]>()
@@ -284,7 +285,7 @@ function* findingKept<T>(
 ): Generator<void, T | null> {
   for (const key of history.catalogSnapshots.parts(snapshotId)) {
     if (key.style !== style) continue
-    // Read back without checking each, as the styles are when fetched.
+    // Read back without checking each, as `readingCatalog` reads the styles.
     const found = (partOf(history, snapshotId, style, key.part) as T[]).find(matches)
     if (found !== undefined) return found
     yield
@@ -298,8 +299,13 @@ function* readingPrices(history: History, snapshotId: number): Generator<void, P
   if (keys.length === 0) return undefined
   const priced: PricedModel[] = []
   for (const { part } of keys) {
-    for (const model of checkedPart(history, snapshotId, pricesStyle, part, PricedModels, 'the prices'))
-      priced.push(model as PricedModel)
+    const parsed = PricedModels.safeParse(partOf(history, snapshotId, pricesStyle, part))
+    if (!parsed.success)
+      throw new AppError({
+        code: historyDamaged,
+        message: 'Part of the history is damaged: the prices of a kept catalog could not be read.',
+      })
+    for (const model of parsed.data) priced.push(model as PricedModel)
     yield
   }
   return priced

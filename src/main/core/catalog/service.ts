@@ -366,7 +366,7 @@ export function createCatalogService(deps: {
       await kept.merging?.done
       const model = mergedOf(kept).find((m) => m.id === id)
       if (!model) throw new AppError({ code: 'not_found', message: `${id} is not in the catalog.` })
-      const raw = await keptInEachStyle(deps.history, kept.raw, kept.stylesOnDisk, id)
+      const raw = await keptInEachStyle(deps.history, kept.raw, kept.stylesOnDisk, model)
       return { model, raw, fetchedAt: kept.fetchedAt }
     },
 

@@ -1,6 +1,7 @@
 // Catalogs kept per profile: the newest two, each in parts of up to a thousand models per listing style, and
-// parts of each merged model's id and prices (style `prices`), so that a later catalog is compared with it
-// without reading and merging it whole. A snapshot is written a part at a time, each part its own transaction,
+// parts of the merged records (so that a start reads them rather than merging the styles again) and of each
+// record's id and prices (style `prices`, so that a later catalog is compared with it without reading it
+// whole). A snapshot is written a part at a time, each part its own transaction,
 // and counts once it is complete: one left incomplete (the app closed meanwhile) is never read, and goes at
 // the next write.
 import type { DatabaseSync } from 'node:sqlite'
