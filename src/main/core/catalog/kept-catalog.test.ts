@@ -244,7 +244,7 @@ describe('the catalog kept on disk', () => {
     const store = await history()
     const raw: RawListings = {
       unified: Array.from({ length: modelsPerPart + 1 }, (_, at) => unifiedModel(`p/m-${at}`, '0.000001')),
-      generative: [generativeModel('p/m-7')],
+      generative: Array.from({ length: modelsPerPart + 1 }, (_, at) => generativeModel(`p/m-${at}`)),
       messages: [],
     }
     const merged = mergeRaw(raw)
@@ -260,17 +260,17 @@ describe('the catalog kept on disk', () => {
     expect(first?.supportedParameters).toBe(second?.supportedParameters)
     expect(first?.inputModalities).toBe(second?.inputModalities)
     expect(Object.isFrozen(first?.roles)).toBe(true)
-    // A model's detail finds the styles left on disk there, where its record says they list it.
-    expect(await keptInEachStyle(store, read.value.raw, id, merged[7] as CatalogModel)).toEqual({
-      unified: raw.unified?.[7],
-      generative: raw.generative?.[0],
-      messages: null,
-    })
-    const parts = store.database.db.prepare('UPDATE catalog_parts SET models_json = ? WHERE style = ?')
-    parts.run('[{"name": ', 'generative')
-    expect(await keptInEachStyle(store, read.value.raw, id, merged[8] as CatalogModel)).toEqual({
-      unified: raw.unified?.[8],
-      generative: null,
+    // A model's detail finds the styles left on disk there, reading only the part that holds it, and only
+    // where its record says the style lists it: with every other part unreadable, it is found all the same.
+    const parts = store.database.db.prepare(
+      'UPDATE catalog_parts SET models_json = ? WHERE style = ? AND part = ?',
+    )
+    parts.run('[{"name": ', 'generative', 0)
+    parts.run(`[{"id":"p/m-${modelsPerPart}", `, 'messages', 0)
+    const last = merged.find((model) => model.id === `p/m-${modelsPerPart}`) as CatalogModel
+    expect(await keptInEachStyle(store, read.value.raw, id, last)).toEqual({
+      unified: raw.unified?.at(-1),
+      generative: raw.generative?.at(-1),
       messages: null,
     })
   })

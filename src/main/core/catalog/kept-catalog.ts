@@ -230,21 +230,20 @@ export async function keptInEachStyle(
   const inStyle = <T>(
     style: 'generative' | 'messages',
     listed: T[] | undefined,
-    matches: (m: T) => boolean,
-  ) =>
-    stylesOnDisk === undefined || listed
-      ? (listed?.find(matches) ?? null)
-      : listedIn.includes(style)
-        ? inSlices(findingKept(history, stylesOnDisk, style, matches))
-        : null
+    [field, value]: [keyof T & string, string],
+  ) => {
+    const matches = (model: T) => model[field] === value
+    if (stylesOnDisk === undefined || listed) return listed?.find(matches) ?? null
+    // The parts whose JSON holds the field as written are the only ones read.
+    const written = `${JSON.stringify(field)}:${JSON.stringify(value)}`
+    return listedIn.includes(style)
+      ? inSlices(findingKept(history, stylesOnDisk, style, written, matches))
+      : null
+  }
   return {
     unified: raw.unified?.find((m) => m.id === id) ?? null,
-    generative: await inStyle<GenerativeModel>(
-      'generative',
-      raw.generative,
-      (m) => m.name === `models/${id}`,
-    ),
-    messages: await inStyle<MessageModel>('messages', raw.messages, (m) => m.id === id),
+    generative: await inStyle<GenerativeModel>('generative', raw.generative, ['name', `models/${id}`]),
+    messages: await inStyle<MessageModel>('messages', raw.messages, ['id', id]),
   }
 }
 
@@ -276,15 +275,24 @@ function sharedLists() {
   }
 }
 
-/** The first model of a style kept on disk that `matches`, a part per step; null when none does. */
+/**
+ * The first model of a style kept on disk that `matches`, a part per step, reading only the parts whose JSON
+ * holds `written`; null when none does.
+ */
 function* findingKept<T>(
   history: History,
   snapshotId: number,
   style: Style,
+  written: string,
   matches: (model: T) => boolean,
 ): Generator<void, T | null> {
-  for (const key of history.catalogSnapshots.parts(snapshotId)) {
+  const snapshots = history.catalogSnapshots
+  for (const key of snapshots.parts(snapshotId)) {
     if (key.style !== style) continue
+    if (!snapshots.partHolds(snapshotId, style, key.part, written)) {
+      yield
+      continue
+    }
     // Read back without checking each, as `readingCatalog` reads the styles.
     const found = (partOf(history, snapshotId, style, key.part) as T[]).find(matches)
     if (found !== undefined) return found

@@ -35,6 +35,9 @@ export function catalogSnapshotRepository(db: DatabaseSync) {
   const part = db.prepare(
     'SELECT models_json AS modelsJson FROM catalog_parts WHERE snapshot_id = ? AND style = ? AND part = ?',
   )
+  const holds = db.prepare(
+    'SELECT instr(models_json, ?) > 0 AS holds FROM catalog_parts WHERE snapshot_id = ? AND style = ? AND part = ?',
+  )
   const dropIncomplete = db.prepare('DELETE FROM catalog_snapshots WHERE profile_id = ? AND complete = 0')
   const begin = db.prepare(
     'INSERT INTO catalog_snapshots (profile_id, fetched_at, complete) VALUES (?, ?, 0) RETURNING id',
@@ -56,6 +59,11 @@ export function catalogSnapshotRepository(db: DatabaseSync) {
     byId: (snapshotId: number): KeptSnapshot | undefined => snapshotRows.maybe(byId.get(snapshotId)),
     /** Which parts a snapshot has, unified first and each style's parts in order. */
     parts: (snapshotId: number) => partKeys.all(keys.all(snapshotId)),
+    /** Whether a part's stored JSON holds `text` (found by the database, without reading the part here). */
+    partHolds(snapshotId: number, style: string, index: number, text: string): boolean {
+      const row = holds.get(text, snapshotId, style, index) as { holds?: unknown } | undefined
+      return row?.holds === 1
+    },
     /** One part's models as stored; undefined once the snapshot is gone. */
     part(snapshotId: number, style: string, index: number): unknown[] | undefined {
       const row = partRows.maybe(part.get(snapshotId, style, index))
