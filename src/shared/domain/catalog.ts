@@ -286,33 +286,53 @@ export type PricedModel = Pick<CatalogModel, 'id' | 'prices'>
 
 /** What changed between two catalogs: models added and removed, and each price that moved. */
 export function diffCatalogs(before: readonly PricedModel[], after: readonly PricedModel[]): CatalogChanges {
-  return finished(diffingCatalogs(before, after))
+  return finished(diffingCatalogs([before], after))
 }
 
-/** `diffCatalogs` as work that pauses every `modelsPerStep` models, for a caller that spreads it out. */
+/**
+ * The same, pausing throughout, with the catalog before given a part at a time (each read only when the diff
+ * reaches it, and let go after): nothing of it is kept but what changed. Added and changed models come in the
+ * order of `after`, removed ones in the order of `before`; ids are unique within each catalog.
+ */
 export function* diffingCatalogs(
-  before: readonly PricedModel[],
+  before: Iterable<readonly PricedModel[]>,
   after: readonly PricedModel[],
 ): Generator<void, CatalogChanges> {
-  const old = new Map<string, PricedModel>()
-  for (const [at, model] of before.entries()) {
-    old.set(model.id, model)
+  const places = new Map<string, number>()
+  for (const [at, model] of after.entries()) {
+    places.set(model.id, at)
     if (at % modelsPerStep === modelsPerStep - 1) yield
   }
-  const fresh = new Set<string>()
+  const listedBefore = new Uint8Array(after.length)
+  const moved = new Map<number, CatalogChanges['priceChanges']>()
+  const removed = new Set<string>()
+  for (const part of before) {
+    for (const model of part) {
+      const at = places.get(model.id)
+      if (at === undefined) {
+        removed.add(model.id)
+        continue
+      }
+      listedBefore[at] = 1
+      const now = after[at] as PricedModel
+      const changes = priceNames.flatMap((price) =>
+        model.prices[price] === now.prices[price]
+          ? []
+          : [{ id: now.id, price, from: model.prices[price], to: now.prices[price] }],
+      )
+      if (changes.length > 0) moved.set(at, changes)
+      else moved.delete(at)
+    }
+    yield
+  }
   const added: string[] = []
   const priceChanges: CatalogChanges['priceChanges'] = []
   for (const [at, model] of after.entries()) {
-    fresh.add(model.id)
-    const previous = old.get(model.id)
-    if (!previous) added.push(model.id)
-    else
-      for (const price of priceNames)
-        if (previous.prices[price] !== model.prices[price])
-          priceChanges.push({ id: model.id, price, from: previous.prices[price], to: model.prices[price] })
+    if (!listedBefore[at]) added.push(model.id)
+    else priceChanges.push(...(moved.get(at) ?? []))
     if (at % modelsPerStep === modelsPerStep - 1) yield
   }
-  return { added, removed: [...old.keys()].filter((id) => !fresh.has(id)), priceChanges }
+  return { added, removed: [...removed], priceChanges }
 }
 
 /** Days until a model's expiration date (negative once past), or null when it has none. */

@@ -301,35 +301,37 @@ function* findingKept<T>(
   return null
 }
 
-/** A kept snapshot's models with their prices, a part per step; undefined for one kept without them. */
-function* readingPrices(history: History, snapshotId: number): Generator<void, PricedModel[] | undefined> {
+/**
+ * A kept snapshot's models with their prices, a part each time the parts are iterated (each read as the
+ * comparison reaches it); undefined for one kept without them.
+ */
+function keptPrices(history: History, snapshotId: number): Iterable<readonly PricedModel[]> | undefined {
   const keys = history.catalogSnapshots.parts(snapshotId).filter((key) => key.style === pricesStyle)
   if (keys.length === 0) return undefined
-  const priced: PricedModel[] = []
-  for (const { part } of keys) {
-    const parsed = PricedModels.safeParse(partOf(history, snapshotId, pricesStyle, part))
-    if (!parsed.success)
-      throw new AppError({
-        code: historyDamaged,
-        message: 'Part of the history is damaged: the prices of a kept catalog could not be read.',
-      })
-    for (const model of parsed.data) priced.push(model as PricedModel)
-    yield
-  }
-  return priced
+  return (function* () {
+    for (const { part } of keys) {
+      const parsed = PricedModels.safeParse(partOf(history, snapshotId, pricesStyle, part))
+      if (!parsed.success)
+        throw new AppError({
+          code: historyDamaged,
+          message: 'Part of the history is damaged: the prices of a kept catalog could not be read.',
+        })
+      yield parsed.data as PricedModel[]
+    }
+  })()
 }
 
 /**
- * What changed from a kept snapshot to `after`, pausing throughout: from the snapshot's prices, or for one kept
- * without them (by an earlier version), from its styles read and merged.
+ * What changed from a kept snapshot to `after`, pausing throughout: from the snapshot's prices, a part at a
+ * time, or for one kept without them (by an earlier version), from its styles read and merged.
  */
 export function* comparingWithKept(
   history: History,
   snapshotId: number,
   after: readonly PricedModel[],
 ): Generator<void, CatalogChanges> {
-  const before =
-    (yield* readingPrices(history, snapshotId)) ??
-    (yield* mergingRaw(yield* readingCatalog(history, snapshotId)))
+  const before = keptPrices(history, snapshotId) ?? [
+    yield* mergingRaw(yield* readingCatalog(history, snapshotId)),
+  ]
   return yield* diffingCatalogs(before, after)
 }
