@@ -255,11 +255,13 @@ describe('the catalog kept on disk', () => {
     const read = pausesOf(readingAtStart(store, id))
     expect(read.pauses).toBe(4)
     expect(read.value).toEqual({ raw: { unified: raw.unified }, merged })
-    // Lists alike are one instance, which nothing may change.
+    // Lists and prices alike are one instance, which nothing may change.
     const [first, second] = read.value.merged ?? []
     expect(first?.supportedParameters).toBe(second?.supportedParameters)
     expect(first?.inputModalities).toBe(second?.inputModalities)
     expect(Object.isFrozen(first?.roles)).toBe(true)
+    expect(first?.prices).toBe(second?.prices)
+    expect(Object.isFrozen(first?.prices)).toBe(true)
     // A model's detail finds the styles left on disk there, reading only the part that holds it, and only
     // where its record says the style lists it: with every other part unreadable, it is found all the same.
     const parts = store.database.db.prepare(

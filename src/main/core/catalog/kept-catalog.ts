@@ -248,21 +248,30 @@ export async function keptInEachStyle(
 }
 
 /**
- * Gives the lists most records hold alike (modalities, roles, styles, parameters, no disagreement) one
- * instance each, frozen: a 50,000-model catalog read at a start then leaves far fewer objects for the
- * collector to move. Nothing changes a record's lists in place (the types still allow it: the contract's
- * records are built from them); a change would throw, on catalogs read at a start only.
+ * Gives what many records hold alike one instance each: their lists (modalities, roles, styles, parameters,
+ * no disagreement) and prices, frozen, and their provider and price texts. A 50,000-model catalog read at a
+ * start then leaves far fewer objects for the collector to move. Nothing changes a record's lists or prices in
+ * place (the types still allow it: the contract's records are built from them); a change would throw, on
+ * catalogs read at a start only.
  */
 function sharedLists() {
-  const lists = new Map<string, readonly unknown[]>()
-  const one = <T>(list: T[]): T[] => {
-    const key = JSON.stringify(list)
-    let kept = lists.get(key)
+  const alike = new Map<string, object>()
+  const one = <T extends object>(value: T): T => {
+    const key = JSON.stringify(value)
+    let kept = alike.get(key)
     if (!kept) {
-      kept = Object.freeze(list)
-      lists.set(key, kept)
+      kept = Object.freeze(value)
+      alike.set(key, kept)
     }
-    return kept as T[]
+    return kept as T
+  }
+  const texts = new Map<string, string>()
+  const text = <T extends string | null>(value: T): T => {
+    if (value === null) return value
+    const kept = texts.get(value)
+    if (kept !== undefined) return kept as T
+    texts.set(value, value)
+    return value
   }
   return (model: CatalogModel): CatalogModel => {
     model.inputModalities = one(model.inputModalities)
@@ -271,6 +280,12 @@ function sharedLists() {
     model.roles = one(model.roles)
     model.styles = one(model.styles)
     if (model.disagreements.length === 0) model.disagreements = one(model.disagreements)
+    for (const name of priceNames) model.prices[name] = text(model.prices[name])
+    model.prices = one(model.prices)
+    model.provider = text(model.provider)
+    model.perSecond = text(model.perSecond)
+    model.expirationDate = text(model.expirationDate)
+    if (model.canonicalSlug === model.id) model.canonicalSlug = model.id
     return model
   }
 }
