@@ -262,6 +262,12 @@ describe('the catalog kept on disk', () => {
     expect(Object.isFrozen(first?.roles)).toBe(true)
     expect(first?.prices).toBe(second?.prices)
     expect(Object.isFrozen(first?.prices)).toBe(true)
+    // And so are the unified listing's architecture, prices, provider facts and parameters.
+    const [one, two] = read.value.raw.unified ?? []
+    expect(one?.pricing).toBe(two?.pricing)
+    expect(one?.architecture).toBe(two?.architecture)
+    expect(one?.top_provider).toBe(two?.top_provider)
+    expect(Object.isFrozen(one?.pricing)).toBe(true)
     // A model's detail finds the styles left on disk there, reading only the part that holds it, and only
     // where its record says the style lists it: with every other part unreadable, it is found all the same.
     const parts = store.database.db.prepare(

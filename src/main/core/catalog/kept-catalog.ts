@@ -156,6 +156,7 @@ export function* readingCatalog(
   history: History,
   snapshotId: number,
   only: readonly Style[] = styles,
+  each: (model: unknown) => unknown = (model) => model,
 ): Generator<void, RawListings> {
   const snapshots = history.catalogSnapshots
   const read: Partial<Record<Style, unknown[]>> = {}
@@ -163,7 +164,7 @@ export function* readingCatalog(
     if (!isStyle(style) || !only.includes(style)) continue
     const models = partOf(history, snapshotId, style, part)
     read[style] ??= []
-    for (const model of models) read[style].push(model)
+    for (const model of models) read[style].push(each(model))
     yield
   }
   // The models are stored as the service listed them, and read back without checking each (as when fetched).
@@ -187,20 +188,24 @@ export interface ReadAtStart {
  * (`keptInEachStyle`). A snapshot kept without records that read is read whole, to be merged again.
  */
 export function* readingAtStart(history: History, snapshotId: number): Generator<void, ReadAtStart> {
-  const merged = yield* readingRecords(history, snapshotId)
+  const alike = sharedValues()
+  const merged = yield* readingRecords(history, snapshotId, alike.record)
   if (!merged) return { raw: yield* readingCatalog(history, snapshotId) }
-  return { raw: yield* readingCatalog(history, snapshotId, ['unified']), merged }
+  return { raw: yield* readingCatalog(history, snapshotId, ['unified'], alike.listed), merged }
 }
 
 /**
  * The records kept with a snapshot, a part per step; undefined when it has none of this version, or when a
  * part does not read as records: they are only worked out from the styles, which are then merged again.
  */
-function* readingRecords(history: History, snapshotId: number): Generator<void, CatalogModel[] | undefined> {
+function* readingRecords(
+  history: History,
+  snapshotId: number,
+  shared: (model: CatalogModel) => CatalogModel,
+): Generator<void, CatalogModel[] | undefined> {
   const keys = history.catalogSnapshots.parts(snapshotId).filter((key) => key.style === recordsStyle)
   if (keys.length === 0) return undefined
   const merged: CatalogModel[] = []
-  const shared = sharedLists()
   for (const { part } of keys) {
     let stored: unknown[]
     try {
@@ -248,13 +253,14 @@ export async function keptInEachStyle(
 }
 
 /**
- * Gives what many records hold alike one instance each: their lists (modalities, roles, styles, parameters,
- * no disagreement) and prices, frozen, and their provider and price texts. A 50,000-model catalog read at a
- * start then leaves far fewer objects for the collector to move. Nothing changes a record's lists or prices in
- * place (the types still allow it: the contract's records are built from them); a change would throw, on
- * catalogs read at a start only.
+ * Gives what many models hold alike one instance each: of the records, their lists (modalities, roles, styles,
+ * parameters, no disagreement) and prices, frozen, and their provider and price texts; of the unified listing,
+ * each model's architecture, prices, provider facts and parameters, frozen. A 50,000-model catalog read at a
+ * start then leaves far fewer objects for the collector to move. Nothing changes them in place (the types
+ * still allow it: the contract's records are built from them); a change would throw, on catalogs read at a
+ * start only.
  */
-function sharedLists() {
+function sharedValues() {
   const alike = new Map<string, object>()
   const one = <T extends object>(value: T): T => {
     const key = JSON.stringify(value)
@@ -273,7 +279,15 @@ function sharedLists() {
     texts.set(value, value)
     return value
   }
-  return (model: CatalogModel): CatalogModel => {
+  const listedAlike = [
+    'architecture',
+    'pricing',
+    'top_provider',
+    'supported_parameters',
+    'default_parameters',
+    'per_request_limits',
+  ]
+  const record = (model: CatalogModel): CatalogModel => {
     model.inputModalities = one(model.inputModalities)
     model.outputModalities = one(model.outputModalities)
     model.supportedParameters = one(model.supportedParameters)
@@ -288,6 +302,18 @@ function sharedLists() {
     if (model.canonicalSlug === model.id) model.canonicalSlug = model.id
     return model
   }
+  /** A model of the unified listing as read back (unchecked, as the styles are). */
+  const listed = (model: unknown): unknown => {
+    if (typeof model !== 'object' || model === null) return model
+    const fields = model as Record<string, unknown>
+    for (const field of listedAlike) {
+      const value = fields[field]
+      if (typeof value === 'object' && value !== null) fields[field] = one(value)
+    }
+    if (typeof fields.owned_by === 'string') fields.owned_by = text(fields.owned_by)
+    return model
+  }
+  return { record, listed }
 }
 
 /**
