@@ -46,8 +46,8 @@ function* inParts<T>(items: readonly T[], write: (slice: readonly T[], index: nu
 
 /**
  * Keeps the catalogs fetched for one profile on disk, one after another, each in the background once it is
- * `ready` (its records worked out: they are kept with it, and their prices). `finish` writes what is left at once, in
- * order: called before the history closes.
+ * `ready` (its records worked out: they are kept with it, and their prices). `finish` writes what is left at
+ * once, in order: called before the history closes.
  */
 export function createCatalogKeeper(history: History, profileId: string) {
   const waiting: { start(): SpreadWork<number> }[] = []
@@ -108,9 +108,9 @@ function partOf(history: History, snapshotId: number, style: string, part: numbe
 
 /**
  * Keeps `raw` as a new snapshot of the profile's catalog, a part per step, then the merged records and each
- * one's prices (`merged`: none when the records are not at hand, and a comparison then reads the styles); it counts, and
- * the snapshots before the one it follows go, once its last part is written. Answers the snapshot's id. A
- * failure gives the snapshot up and is thrown.
+ * one's prices (`merged`: none when the records are not at hand, and a start and a comparison then read the
+ * styles); it counts, and the snapshots before the one it follows go, once its last part is written. Answers
+ * the snapshot's id. A failure gives the snapshot up and is thrown.
  */
 export function* savingCatalog(
   history: History,
