@@ -1,9 +1,8 @@
 // Catalogs kept per profile: the newest two, each in parts of up to a thousand models per listing style, and
 // parts of the merged records (so that a start reads them rather than merging the styles again) and of each
 // record's id and prices (style `prices`, so that a later catalog is compared with it without reading it
-// whole). A snapshot is written a part at a time, each part its own transaction,
-// and counts once it is complete: one left incomplete (the app closed meanwhile) is never read, and goes at
-// the next write.
+// whole). A snapshot is written a part at a time, each part its own transaction, and counts once it is
+// complete: one left incomplete (the app closed meanwhile) is never read, and goes at the next write.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { integer, rowsOf, storedJson, text } from './rows.ts'
@@ -14,6 +13,7 @@ const snapshotRows = rowsOf('catalog snapshot', z.object({ id: integer, fetchedA
 const snapshotIds = rowsOf('catalog snapshot', z.object({ id: integer }))
 const partKeys = rowsOf('catalog part', z.object({ style: text, part: integer }))
 const partRows = rowsOf('catalog part', z.object({ modelsJson: text }))
+const holdingRows = rowsOf('catalog part', z.object({ holds: integer }))
 const modelList = z.array(z.unknown())
 
 export interface KeptSnapshot {
@@ -61,8 +61,7 @@ export function catalogSnapshotRepository(db: DatabaseSync) {
     parts: (snapshotId: number) => partKeys.all(keys.all(snapshotId)),
     /** Whether a part's stored JSON holds `text` (found by the database, without reading the part here). */
     partHolds(snapshotId: number, style: string, index: number, text: string): boolean {
-      const row = holds.get(text, snapshotId, style, index) as { holds?: unknown } | undefined
-      return row?.holds === 1
+      return holdingRows.maybe(holds.get(text, snapshotId, style, index))?.holds === 1
     },
     /** One part's models as stored; undefined once the snapshot is gone. */
     part(snapshotId: number, style: string, index: number): unknown[] | undefined {
