@@ -31,9 +31,9 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await expect(page.getByRole('button', { name: 'Prompt $/1M ↓' })).toBeVisible()
   // The most expensive prompt first: the image model at $5.00 per 1M.
   await expect(rows.first()).toContainText('$5.00')
-  expect(
-    await page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash),
-  ).toContain('sort=prompt&desc=1')
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash))
+    .toContain('sort=prompt&desc=1')
 
   await page.getByRole('button', { name: /Aurora Flash Image/ }).click()
   const detail = page.getByRole('complementary', { name: 'Model aurora/flash-image' })

@@ -167,9 +167,11 @@ test('asks before cancelling a job, and says why a failed job has no video', asy
   await expect(first.getByText('No video: the job was cancelled.')).toBeVisible()
 
   const second = await create('A kite the service will fail')
-  // The open job is in the address: #/videos?job=<id>.
-  const id = new URLSearchParams(page.url().split('#')[1]?.split('?')[1] ?? '').get('job') ?? ''
-  expect(id).not.toBe('')
+  // The open job is in the address (#/videos?job=<id>), written once the page is idle.
+  const jobInAddress = () =>
+    new URLSearchParams(page.url().split('#')[1]?.split('?')[1] ?? '').get('job') ?? ''
+  await expect.poll(jobInAddress).not.toBe('')
+  const id = jobInAddress()
   await page.request.post(`${sandboxUrl}/__sandbox/videos/${id}/outcome`, { data: { status: 'failed' } })
   await expect(
     second.getByText('the job failed, and the service gave no reason', { exact: false }),

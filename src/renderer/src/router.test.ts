@@ -10,6 +10,7 @@ import {
   readRouteParams,
   routes,
   setRouteParams,
+  shownPath,
   useRouteParams,
 } from './router.ts'
 
@@ -17,8 +18,14 @@ import {
 
 const hashPath = () => window.location.hash.replace(/^#/, '')
 
-beforeEach(() => {
+/** Settles once the page has been idle: what the screens show has been written to the window's address. */
+const addressWritten = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+beforeEach(async () => {
+  await addressWritten()
   window.location.hash = '/'
+  // Its hashchange comes before the test starts.
+  await addressWritten()
 })
 
 describe('reading a screen’s parameters', () => {
@@ -57,8 +64,9 @@ describe('addresses built by pathTo', () => {
     expect(pathTo('/videos', { panel: 'new', use: 'x/y' })).toBe('/videos?panel=new&use=x%2Fy')
   })
 
-  it('survive the trip through the window’s address', () => {
+  it('survive the trip through the window’s address', async () => {
     navigate(pathTo('/videos', { q: awkward, status: 'pending' }))
+    await addressWritten()
     expect(readRouteParams('/videos', hashPath())).toEqual({ q: awkward, status: 'pending' })
   })
 })
@@ -67,7 +75,7 @@ describe('setRouteParams', () => {
   it('changes the named parameters, keeps the others and removes emptied ones', () => {
     navigate('/videos?status=failed&job=abc&q=cat&extra=kept')
     setRouteParams('/videos', { job: null, q: '', panel: 'new', model: 'm 1' })
-    const query = new URLSearchParams(hashPath().split('?')[1])
+    const query = new URLSearchParams(shownPath().split('?')[1])
     expect([...query.entries()]).toEqual([
       ['status', 'failed'],
       ['extra', 'kept'],
@@ -75,19 +83,49 @@ describe('setRouteParams', () => {
       ['model', 'm 1'],
     ])
     setRouteParams('/videos', { status: undefined, model: 'm 2' })
-    expect(hashPath()).toBe('/videos?extra=kept&panel=new&model=m+2')
+    expect(shownPath()).toBe('/videos?extra=kept&panel=new&model=m+2')
   })
 
   it('goes back to the bare screen when the last parameter is removed', () => {
     navigate('/images?view=gallery')
     setRouteParams('/images', { view: null })
-    expect(hashPath()).toBe('/images')
+    expect(shownPath()).toBe('/images')
   })
 
   it('does nothing while another screen shows', () => {
     navigate('/images?view=gallery')
     setRouteParams('/decisions', { batch: 'b1' })
-    expect(hashPath()).toBe('/images?view=gallery')
+    expect(shownPath()).toBe('/images?view=gallery')
+  })
+})
+
+describe('the window’s address', () => {
+  it('is written once the page is idle, the screens showing the change at once', async () => {
+    navigate('/videos?status=failed')
+    setRouteParams('/videos', { q: 'cat' })
+    expect(shownPath()).toBe('/videos?status=failed&q=cat')
+    expect(hashPath()).toBe('/')
+    await addressWritten()
+    expect(hashPath()).toBe('/videos?status=failed&q=cat')
+    expect(shownPath()).toBe('/videos?status=failed&q=cat')
+  })
+
+  it('keeps an address the window goes to meanwhile (a link), over a change not yet written', async () => {
+    navigate('/images?view=gallery')
+    window.location.hash = '/models'
+    window.dispatchEvent(new HashChangeEvent('hashchange'))
+    expect(shownPath()).toBe('/models')
+    await addressWritten()
+    expect(hashPath()).toBe('/models')
+    expect(shownPath()).toBe('/models')
+  })
+
+  it('is not overwritten by a change made before the window went elsewhere, even unannounced', async () => {
+    navigate('/images?view=gallery')
+    // The window's address changes and its hashchange has not come yet when the page is idle.
+    history.replaceState(null, '', '#/playground')
+    await addressWritten()
+    expect(hashPath()).toBe('/playground')
   })
 })
 

@@ -92,9 +92,50 @@ export function changeRouteParams<S extends ScreenPath>(path: string, changes: R
 export const pathTo = <S extends ScreenPath>(screen: S, params: RouteChanges<S> = {}): string =>
   changeRouteParams(screen, params)
 
-function currentPath(): string {
+function addressPath(): string {
   const hash = window.location.hash.replace(/^#/, '')
   return hash.startsWith('/') ? hash : '/'
+}
+
+// A change the app makes is shown at once and written to the window's address when the page is next idle:
+// writing it is a navigation of its own (a millisecond or two), which a keystroke in a filter need not wait
+// for. Until then the path here is the address. `over` is the address it replaces: one the window goes to
+// meanwhile (a link) is kept instead.
+let unwritten: { path: string; over: string; cancel: () => void } | null = null
+
+/** Runs `write` once the page is idle (at the next task where the page has no idle callbacks). */
+function onceIdle(write: () => void): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(write, 0)
+    return () => window.clearTimeout(timer)
+  }
+  const handle = window.requestIdleCallback(write, { timeout: 200 })
+  return () => window.cancelIdleCallback(handle)
+}
+
+/** Addresses written here whose hashchange has not come yet: any other is the window going elsewhere. */
+const ownWrites: string[] = []
+
+function writeAddress(): void {
+  const change = unwritten
+  unwritten = null
+  if (!change || change.path === change.over || addressPath() !== change.over) return
+  ownWrites.push(change.path)
+  window.location.hash = change.path
+}
+
+window.addEventListener('hashchange', () => {
+  const own = ownWrites.indexOf(addressPath())
+  if (own >= 0) ownWrites.splice(0, own + 1)
+  else if (unwritten) {
+    unwritten.cancel()
+    unwritten = null
+  }
+})
+
+/** The address the screens show: the window's, or a change not yet written to it. */
+export function shownPath(): string {
+  return unwritten?.path ?? addressPath()
 }
 
 const listeners = new Set<() => void>()
@@ -109,7 +150,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useRoutePath(): string {
-  return useSyncExternalStore(subscribe, currentPath)
+  return useSyncExternalStore(subscribe, shownPath)
 }
 
 /**
@@ -120,10 +161,12 @@ export const useAddressNames = (screen: ScreenPath): boolean => screenOf(useRout
 
 /** Goes to an address: one built by pathTo, a remembered one, or one main asks for. */
 export function navigate(path: string): void {
-  if (currentPath() === path) return
-  window.location.hash = path
-  // The hash is already new; telling the screens now, not at the queued hashchange, lets a controlled
-  // input that lives in the address (a ticked checkbox) show its new state in the same frame.
+  if (shownPath() === path) return
+  const over = unwritten?.over ?? addressPath()
+  unwritten?.cancel()
+  unwritten = { path, over, cancel: onceIdle(writeAddress) }
+  // Telling the screens now, not when the address is written, lets a controlled input that lives in the
+  // address (a ticked checkbox, a search) show its new state in the same frame.
   for (const listener of listeners) listener()
 }
 
@@ -141,7 +184,7 @@ export function useRouteChange<S extends ScreenPath>(
   })
   useEffect(() => {
     const listener = () => {
-      const path = currentPath()
+      const path = shownPath()
       if (screenOf(path) === screen) latest.current(readRouteParams(screen, path))
     }
     listeners.add(listener)
@@ -159,7 +202,7 @@ export function useRouteParams<S extends ScreenPath>(screen: S): RouteParams<S> 
 
 /** Changes some parameters of `screen`, keeping the others; empty values are removed. */
 export function setRouteParams<S extends ScreenPath>(screen: S, changes: RouteChanges<S>): void {
-  const path = currentPath()
+  const path = shownPath()
   // Does nothing once another screen shows, so a late callback can't write into another screen's address.
   if (screenOf(path) !== screen) return
   navigate(changeRouteParams(path, changes))

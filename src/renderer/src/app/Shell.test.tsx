@@ -4,7 +4,7 @@
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
-import { loadViewMemory } from '../router.ts'
+import { loadViewMemory, shownPath } from '../router.ts'
 import { renderInPage, until } from '../test-page.tsx'
 import { Shell } from './Shell.tsx'
 import { screens } from './screens.tsx'
@@ -34,8 +34,9 @@ const onSettings = {
   },
 }
 
-afterEach(() => {
-  idle.length = 0
+afterEach(async () => {
+  // The page's idle work ends with the test's, the address the test went to written included.
+  await idleUntilDone()
   document.body.innerHTML = ''
   window.location.hash = ''
   // The addresses to reopen live in the router's module: each test starts with none.
@@ -75,7 +76,7 @@ async function startShell(
 describe('the shell at start', () => {
   it('reopens the screen last shown', async () => {
     const routes = await startShell(onSettings)
-    await until(() => window.location.hash === '#/settings')
+    await until(() => shownPath() === '/settings')
     expect(routes).toContain('preferences.get')
   })
 
@@ -86,7 +87,7 @@ describe('the shell at start', () => {
     })
     // The Decisions screen asks for its models once the address names it.
     await until(() => routes.includes('decisions.models'))
-    expect(window.location.hash).toBe('#/decisions')
+    expect(shownPath()).toBe('/decisions')
   })
 
   it("asks main to read the catalog ahead only once the reopened screen's data has arrived", async () => {
