@@ -3,45 +3,13 @@
 // This draws the field and, while it is open, at most `shownAtOnce` matches. The ARIA combobox pattern: focus
 // stays in the field, the active option is named by aria-activedescendant.
 import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { choiceMatcher, type ModelChoice } from './model-matching.ts'
 import './model-chooser.css'
 
-export interface ModelChoice {
-  id: string
-  /** What a person reads: the name, with the price or what it reads. The id is shown beside it. */
-  label: string
-  /** A heading the choice is listed under (choices of one group come together). */
-  group?: string
-  /** Listed but not chosen: the field's description says why. */
-  disabled?: boolean
-}
+export type { ModelChoice } from './model-matching.ts'
 
 /** The most options drawn at once; typing narrows the rest. */
 export const shownAtOnce = 50
-
-/**
- * The choices whose id or label holds every word of `query`, in their order, an exact id first; at most
- * `limit`, and how many matched in all.
- */
-export function matchingChoices(
-  choices: readonly ModelChoice[],
-  texts: readonly string[],
-  query: string,
-  limit = shownAtOnce,
-): { shown: ModelChoice[]; total: number } {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
-  const exact = query.trim()
-  const shown: ModelChoice[] = []
-  let total = 0
-  for (let index = 0; index < choices.length; index++) {
-    const text = texts[index] as string
-    if (!words.every((word) => text.includes(word))) continue
-    total++
-    const choice = choices[index] as ModelChoice
-    if (choice.id === exact) shown.unshift(choice)
-    else if (shown.length < limit) shown.push(choice)
-  }
-  return { shown: shown.slice(0, limit), total }
-}
 
 export function ModelChooser(props: {
   label: string
@@ -65,25 +33,18 @@ export function ModelChooser(props: {
   const [active, setActive] = useState(0)
   /** Where the list opens: below the field, or above it when the window has more room there. */
   const [placement, setPlacement] = useState({ above: false, height: 320 })
-  // What typing is matched against, worked out when the list first opens rather than with the screen.
-  const textsOf = useMemo(() => {
-    let texts: string[] | undefined
-    return () => {
-      texts ??= choices.map((choice) => `${choice.id} ${choice.label}`.toLowerCase())
-      return texts
-    }
-  }, [choices])
+  const matches = useMemo(() => choiceMatcher(choices, shownAtOnce), [choices])
   const chosen = useMemo(() => choices.find((choice) => choice.id === value), [choices, value])
   /** The matches of what was typed; with nothing typed, the chosen model is among them even when far down. */
   const listFor = (typed: string | null) => {
-    const matches = matchingChoices(choices, textsOf(), typed ?? '')
-    if (typed !== null || !chosen || matches.shown.includes(chosen)) return matches
-    return { ...matches, shown: [chosen, ...matches.shown.slice(0, shownAtOnce - 1)] }
+    const found = matches(typed ?? '')
+    if (typed !== null || !chosen || found.shown.includes(chosen)) return found
+    return { ...found, shown: [chosen, ...found.shown.slice(0, shownAtOnce - 1)] }
   }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: listFor reads choices, textsOf and chosen
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listFor reads matches and chosen
   const { shown, total } = useMemo(
     () => (open ? listFor(query) : { shown: [], total: 0 }),
-    [open, choices, textsOf, chosen, query],
+    [open, matches, chosen, query],
   )
   const optionId = (index: number) => `${fieldId}-option-${index}`
   /** What the field shows while nothing is typed: the chosen model. */
