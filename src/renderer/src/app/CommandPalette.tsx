@@ -40,6 +40,8 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
           aria-activedescendant={current ? `palette-${current.id}` : undefined}
           aria-label="Search screens and actions"
           placeholder="Go to a screen or run an action…"
+          autoComplete="off"
+          spellCheck={false}
           value={typed}
           onChange={(event) => {
             setTyped(event.target.value)

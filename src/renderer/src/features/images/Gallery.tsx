@@ -71,7 +71,12 @@ export function Gallery(props: { onOpen: (id: string) => void }) {
       <div className="gallery__filters">
         <label className="field">
           <span className="field__label">Search prompts</span>
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
+          <input
+            type="search"
+            spellCheck={false}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
         </label>
         <label className="field">
           <span className="field__label">Model</span>

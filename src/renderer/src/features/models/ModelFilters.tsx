@@ -128,6 +128,8 @@ function TextFilter(props: {
         type={props.type ?? 'text'}
         inputMode={props.type === undefined ? 'decimal' : undefined}
         placeholder={props.placeholder}
+        // Ids, numbers and prices: nothing a spelling check would underline rightly.
+        spellCheck={false}
         value={text}
         onChange={(event) => {
           setText(event.target.value)

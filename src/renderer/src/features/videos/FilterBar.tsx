@@ -37,6 +37,7 @@ export function FilterBar(props: {
         maxLength={searchTextLimit}
         aria-label="Search prompts"
         placeholder="Search prompts"
+        spellCheck={false}
         defaultValue={props.params.q ?? ''}
         onChange={(event) => setRouteParams('/videos', { q: event.target.value })}
       />
