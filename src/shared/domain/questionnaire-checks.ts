@@ -4,6 +4,7 @@
 import { checkQuestions, decisionLimits, fromUnified } from './decisions.ts'
 import { jsonDepth } from './json-depth.ts'
 import {
+  firstPositions,
   instructionsOf,
   type Questionnaire,
   questionnaireProblems,
@@ -37,8 +38,9 @@ export function builderProblems(questionnaire: Questionnaire): Violation[] {
       if (question.choices.length > decisionLimits.choices)
         flag([...at, 'choices'], `A choice question takes at most ${decisionLimits.choices} choices.`)
       const values = question.choices.map((choice) => choice.value.trim())
+      const firstOf = firstPositions(values)
       values.forEach((value, choice) => {
-        const first = values.indexOf(value)
+        const first = firstOf.get(value) ?? choice
         if (!value) flag([...at, 'choices', choice, 'value'], `Choice ${choice + 1} has no value.`)
         else if (first !== choice)
           flag(

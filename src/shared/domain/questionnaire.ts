@@ -108,6 +108,15 @@ export function nativeIdOf(question: QuestionDraft, index: number): string {
  * native id (an unnamed question is sent as `q<position>`), and two choices of one question with the same value
  * (native criteria are keyed by value). Either would otherwise be lost or merged on the way out.
  */
+/** Where each value first appears in `values` (a question of 255 choices is checked at every keystroke). */
+export function firstPositions(values: readonly string[]): Map<string, number> {
+  const first = new Map<string, number>()
+  values.forEach((value, at) => {
+    if (!first.has(value)) first.set(value, at)
+  })
+  return first
+}
+
 export function questionnaireProblems(questionnaire: Questionnaire): Violation[] {
   const problems: Violation[] = []
   const ids = questionnaire.questions.map(nativeIdOf)
@@ -124,7 +133,8 @@ export function questionnaireProblems(questionnaire: Questionnaire): Violation[]
         ),
       )
     const values = question.kind === 'choice' ? question.choices.map((choice) => choice.value.trim()) : []
-    const repeated = values.find((value, at) => value && values.indexOf(value) !== at)
+    const first = firstPositions(values)
+    const repeated = values.find((value, at) => value && first.get(value) !== at)
     if (repeated)
       problems.push(
         violation(
