@@ -32,27 +32,33 @@ export const wordsNarrow = (from: readonly string[], to: readonly string[]): boo
 export function choiceMatcher(choices: readonly ModelChoice[], limit: number): (query: string) => Matches {
   // What typing is matched against, worked out at the first query rather than with the screen.
   let texts: string[] | undefined
-  let last: { query: string; words: string[]; matched: number[]; matches: Matches } | undefined
+  // The positions of the last query's matches, first `count` of one list kept while the field lives: a
+  // keystroke that narrows them keeps those that still match at the front, so typing allocates nothing the
+  // size of the catalog.
+  let found: Uint32Array | undefined
+  let last: { query: string; words: string[]; count: number; matches: Matches } | undefined
   return (query) => {
     if (last?.query === query) return last.matches
     texts ??= choices.map((choice) => `${choice.id} ${choice.label}`.toLowerCase())
+    const positions = (found ??= new Uint32Array(choices.length))
     const words = wordsOf(query)
     const exact = query.trim()
-    const within = last && wordsNarrow(last.words, words) ? last.matched : null
-    const matched: number[] = []
+    let count = 0
     const shown: ModelChoice[] = []
     const visit = (index: number) => {
       const text = texts?.[index] as string
       if (!words.every((word) => text.includes(word))) return
-      matched.push(index)
+      positions[count++] = index
       const choice = choices[index] as ModelChoice
       if (choice.id === exact) shown.unshift(choice)
       else if (shown.length < limit) shown.push(choice)
     }
-    if (within) for (const index of within) visit(index)
+    // Narrowing writes each match at or before the place it is read from.
+    if (last && wordsNarrow(last.words, words))
+      for (let at = 0, before = last.count; at < before; at++) visit(positions[at] as number)
     else for (let index = 0; index < choices.length; index++) visit(index)
-    const matches = { shown: shown.slice(0, limit), total: matched.length }
-    last = { query, words, matched, matches }
+    const matches = { shown: shown.slice(0, limit), total: count }
+    last = { query, words, count, matches }
     return matches
   }
 }
