@@ -40,7 +40,8 @@ export function choiceMatcher(choices: readonly ModelChoice[], limit: number): (
   return (query) => {
     if (last?.query === query) return last.matches
     texts ??= choices.map((choice) => `${choice.id} ${choice.label}`.toLowerCase())
-    const positions = (found ??= new Uint32Array(choices.length))
+    found ??= new Uint32Array(choices.length)
+    const positions = found
     const words = wordsOf(query)
     const exact = query.trim()
     let count = 0
