@@ -101,16 +101,12 @@ function addressPath(): string {
 // writing it is a navigation of its own (a millisecond or two), which a keystroke in a filter need not wait
 // for. Until then the path here is the address. `over` is the address it replaces: one the window goes to
 // meanwhile (a link) is kept instead.
-let unwritten: { path: string; over: string; cancel: () => void } | null = null
+let unwritten: { path: string; over: string } | null = null
 
 /** Runs `write` once the page is idle (at the next task where the page has no idle callbacks). */
-function onceIdle(write: () => void): () => void {
-  if (typeof window.requestIdleCallback !== 'function') {
-    const timer = window.setTimeout(write, 0)
-    return () => window.clearTimeout(timer)
-  }
-  const handle = window.requestIdleCallback(write, { timeout: 200 })
-  return () => window.cancelIdleCallback(handle)
+function onceIdle(write: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(write, { timeout: 200 })
+  else window.setTimeout(write, 0)
 }
 
 /** Addresses written here whose hashchange has not come yet: any other is the window going elsewhere. */
@@ -126,11 +122,9 @@ function writeAddress(): void {
 
 window.addEventListener('hashchange', () => {
   const own = ownWrites.indexOf(addressPath())
+  // The write already asked for then finds nothing to write.
   if (own >= 0) ownWrites.splice(0, own + 1)
-  else if (unwritten) {
-    unwritten.cancel()
-    unwritten = null
-  }
+  else unwritten = null
 })
 
 /** The address the screens show: the window's, or a change not yet written to it. */
@@ -162,9 +156,9 @@ export const useAddressNames = (screen: ScreenPath): boolean => screenOf(useRout
 /** Goes to an address: one built by pathTo, a remembered one, or one main asks for. */
 export function navigate(path: string): void {
   if (shownPath() === path) return
-  const over = unwritten?.over ?? addressPath()
-  unwritten?.cancel()
-  unwritten = { path, over, cancel: onceIdle(writeAddress) }
+  // One write is asked for while a change waits: it writes the latest.
+  if (!unwritten) onceIdle(writeAddress)
+  unwritten = { path, over: unwritten?.over ?? addressPath() }
   // Telling the screens now, not when the address is written, lets a controlled input that lives in the
   // address (a ticked checkbox, a search) show its new state in the same frame.
   for (const listener of listeners) listener()

@@ -41,13 +41,13 @@ export function choiceMatcher(choices: readonly ModelChoice[], limit: number): (
     if (last?.query === query) return last.matches
     texts ??= choices.map((choice) => `${choice.id} ${choice.label}`.toLowerCase())
     found ??= new Uint32Array(choices.length)
-    const positions = found
+    const [haystacks, positions] = [texts, found]
     const words = wordsOf(query)
     const exact = query.trim()
     let count = 0
     const shown: ModelChoice[] = []
     const visit = (index: number) => {
-      const text = texts?.[index] as string
+      const text = haystacks[index] as string
       if (!words.every((word) => text.includes(word))) return
       positions[count++] = index
       const choice = choices[index] as ModelChoice
