@@ -99,7 +99,7 @@ describe('usePrefetchWhenIdle', () => {
     await act(async () => root.unmount())
   })
 
-  it('asks one page after another, each once the one before is answered, until the screen closes', async () => {
+  it('asks one page after another, each once the one before is answered, pausing while the key changes, until the screen closes', async () => {
     const asked: string[] = []
     const answers = new Map<string, () => void>()
     const ask = (page: string) => () => {
@@ -118,16 +118,24 @@ describe('usePrefetchWhenIdle', () => {
     expect(asked).toEqual(['q=cat a'])
     await act(async () => answers.get('q=cat a')?.())
     expect(asked).toEqual(['q=cat a', 'q=cat b'])
-    // Another filter: the pages being asked for go on, one at a time; the new ones follow once it has settled.
+    // Another filter (a keystroke): nothing more is asked until it has settled and the page is idle; then the
+    // new filter's pages come first, and the last one's that were left follow, one at a time.
     await act(async () => root.render(<Board filter="q=dog" />))
     await act(async () => answers.get('q=cat b')?.())
-    expect(asked).toEqual(['q=cat a', 'q=cat b', 'q=cat c'])
-    await idle(500)
-    expect(asked).toEqual(['q=cat a', 'q=cat b', 'q=cat c', 'q=dog a'])
+    expect(asked).toEqual(['q=cat a', 'q=cat b'])
+    await idle(300)
+    await act(async () => root.render(<Board filter="q=dogs" />))
+    await idle(300)
+    expect(asked).toEqual(['q=cat a', 'q=cat b'])
+    await idle(200)
+    expect(asked).toEqual(['q=cat a', 'q=cat b', 'q=dogs a'])
+    await act(async () => answers.get('q=dogs a')?.())
+    await act(async () => answers.get('q=dogs b')?.())
+    expect(asked).toEqual(['q=cat a', 'q=cat b', 'q=dogs a', 'q=dogs b', 'q=dogs c'])
     // The screen closes: nothing more is asked.
     await act(async () => root.unmount())
-    await act(async () => answers.get('q=cat c')?.())
-    await act(async () => answers.get('q=dog a')?.())
-    expect(asked).toHaveLength(4)
+    await act(async () => answers.get('q=dogs c')?.())
+    await idle()
+    expect(asked).toHaveLength(5)
   })
 })

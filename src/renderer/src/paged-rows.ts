@@ -131,9 +131,10 @@ export function showNarrowed<Page extends { total: number }, Row>(
  * the catalog), so that click shows them at once. They are asked one after another, each once the one before
  * has been answered, so a click or a keystroke meanwhile waits behind one of them at most; leaving the screen
  * drops the rest. A new key does not: what was being asked for is what the screen showed a moment ago, and
- * the pages of its next clicks may still be wanted. Nothing new is asked while the person types: the wait
- * starts again at each keystroke. A null `key` (the screen does not yet know what to ask for) asks nothing,
- * and the first key after it counts as the first.
+ * the pages of its next clicks may still be wanted; the new key's pages come first. Nothing is asked while
+ * the person types or clicks: at each change of `key` the asks pause until it has settled and the page is
+ * idle. A null `key` (the screen does not yet know what to ask for) asks nothing, and the first key after it
+ * counts as the first.
  */
 export function usePrefetchWhenIdle(
   key: string | null,
@@ -142,35 +143,70 @@ export function usePrefetchWhenIdle(
 ): void {
   const latest = useRef(asks)
   latest.current = asks
-  const shown = useRef(false)
-  const closed = useRef(false)
+  const state = useRef({
+    queue: [] as (() => Promise<unknown>)[],
+    /** When `key` last changed (Date.now), after the first. */
+    changedAt: Number.NEGATIVE_INFINITY,
+    asking: false,
+    shown: false,
+    closed: false,
+  })
   useEffect(() => {
-    closed.current = false
+    const current = state.current
+    current.closed = false
     return () => {
-      closed.current = true
+      current.closed = true
+      current.queue = []
     }
   }, [])
   useEffect(() => {
     if (key === null) return
-    let idle: number | undefined
-    const askEach = async () => {
-      for (const ask of latest.current()) {
-        if (closed.current) return
-        await ask().catch(() => {
-          // A page main could not answer is asked again when shown, and its error shows there.
-        })
-      }
-    }
+    const current = state.current
+    const first = !current.shown
+    current.shown = true
+    if (!first) current.changedAt = Date.now()
     const settled = setTimeout(
       () => {
-        idle = window.requestIdleCallback(() => void askEach(), { timeout: 2000 })
+        current.queue = [...latest.current(), ...current.queue]
+        void askInTurn(current, settleMs)
       },
-      shown.current ? settleMs : 0,
+      first ? 0 : settleMs,
     )
-    shown.current = true
-    return () => {
-      clearTimeout(settled)
-      if (idle !== undefined) window.cancelIdleCallback(idle)
-    }
+    return () => clearTimeout(settled)
   }, [key, settleMs])
 }
+
+/** Asks what is queued, one after another, each once the key has settled and the page has been idle since. */
+async function askInTurn(
+  state: { queue: (() => Promise<unknown>)[]; changedAt: number; asking: boolean; closed: boolean },
+  settleMs: number,
+): Promise<void> {
+  if (state.asking) return
+  state.asking = true
+  try {
+    let rested = false
+    while (!state.closed) {
+      const wait = state.changedAt + settleMs - Date.now()
+      if (wait > 0 || !rested) {
+        await idleAfter(Math.max(0, wait))
+        rested = true
+        continue
+      }
+      const ask = state.queue.shift()
+      if (!ask) return
+      await ask().catch(() => {
+        // A page main could not answer is asked again when shown, and its error shows there.
+      })
+    }
+  } finally {
+    state.asking = false
+  }
+}
+
+/** Resolves when the page is next idle, `ms` from now at the earliest. */
+const idleAfter = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const idle = () => window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+    if (ms > 0) setTimeout(idle, ms)
+    else idle()
+  })
