@@ -109,20 +109,32 @@ export function showNarrowed<Page extends { total: number }, Row>(
   const updatedAt = state.dataUpdatedAt
   const rows = options.narrow(options.rowsOf(shown))
   const whole = shown.counting ? undefined : options.whole(shown, rows)
-  if (whole) {
-    client.setQueryData<Page>(next.queryKey, whole, { updatedAt })
-    return true
+  if (whole) showWorkedOut(client, next, whole, { counting: false, updatedAt })
+  else if (rows.length >= options.enough)
+    showWorkedOut(client, next, options.counting(shown, rows), { counting: true, updatedAt })
+  else return false
+  return true
+}
+
+/**
+ * Shows a first page the page worked out, as of `updatedAt` (what it was worked out from): the whole answer, or
+ * its first rows while main counts the rest (`counting`), main being asked at once.
+ */
+export function showWorkedOut<Page extends { total: number }>(
+  client: QueryClient,
+  next: { queryKey: QueryKey; queryFn: () => Promise<Page> },
+  page: Page,
+  how: { counting: boolean; updatedAt: number },
+): void {
+  const { updatedAt } = how
+  if (!how.counting) {
+    client.setQueryData<Page>(next.queryKey, page, { updatedAt })
+    return
   }
-  if (rows.length < options.enough) return false
-  client.setQueryData<MaybeCounting<Page>>(
-    next.queryKey,
-    { ...options.counting(shown, rows), counting: true },
-    { updatedAt },
-  )
+  client.setQueryData<MaybeCounting<Page>>(next.queryKey, { ...page, counting: true }, { updatedAt })
   void client.fetchQuery({ ...next, staleTime: 0 }).catch(() => {
     // The page's error shows where the rows are read; the rows worked out stay.
   })
-  return true
 }
 
 /**

@@ -13,6 +13,8 @@ export const queryKeys = {
   videos: () => ['videos'] as const,
   videoList: (filter: object) => ['videos', 'list', filter] as const,
   videoDetail: (id: string) => ['videos', 'detail', id] as const,
+  /** Every job of the history held in the page while the board shows it. */
+  videoHeld: () => ['videos', 'held'] as const,
   deliveries: () => ['deliveries'] as const,
   tunnel: () => ['tunnel'] as const,
   polling: () => ['polling'] as const,

@@ -66,3 +66,57 @@ export function leftOutOfNarrowed(to: string, shown: SearchLeftOut): SearchLeftO
   if (shown === null) return null
   return shown === 'older jobs' && !isIndexedSearch(to) ? 'older jobs' : undefined
 }
+
+/** Prompts made ready for many searches, newest first as jobs came in: each as both searches compare it. */
+export interface SearchablePrompts {
+  /** As a short search compares it (ASCII letters folded). */
+  ascii: string[]
+  /** As the index compares it: the same string, unless the prompt holds a letter the index folds too. */
+  indexed: string[]
+}
+
+/** A prompt as both searches compare it (`SearchablePrompts`). */
+export function searchable(prompt: string): [ascii: string, indexed: string] {
+  // Text of ASCII alone folds as toLowerCase folds it, which is much faster than folding letter by letter.
+  const ascii = /^\p{ASCII}*$/u.test(prompt) ? prompt.toLowerCase() : foldAscii(prompt)
+  return [ascii, /[\u212a\u017f]/.test(prompt) ? foldIndexed(prompt) : ascii]
+}
+
+/** The result of `firstMatches`. */
+export interface FirstMatches {
+  positions: number[]
+  whole: boolean
+  searchLeftOut: SearchLeftOut | undefined
+}
+
+/**
+ * The history's search over every job at hand, newest first as they came in (`prompts`), with the other filters
+ * as `others` (by position): the positions of the first `enough` jobs it finds, in order. `whole` when those
+ * are all it finds; what it left out, or undefined when that is not known yet (the first matches through the
+ * index were found before the last). Undefined for text the page does not search by itself (not plain ASCII).
+ * Exact only when `prompts` is the whole history.
+ */
+export function firstMatches(
+  prompts: SearchablePrompts,
+  text: string,
+  others: (position: number) => boolean,
+  enough: number,
+): FirstMatches | undefined {
+  if (!isPlainAscii(text) || text.length > searchTextLimit) return undefined
+  const needle = foldAscii(text)
+  const indexed = isIndexedSearch(text)
+  const folded = indexed ? prompts.indexed : prompts.ascii
+  const reach = text === '' || indexed ? folded.length : Math.min(folded.length, shortSearchReach)
+  const olderJobs = text !== '' && !indexed && folded.length > shortSearchReach
+  const positions: number[] = []
+  let matches = 0
+  for (let at = 0; at < reach; at++) {
+    if (!(folded[at] as string).includes(needle)) continue
+    if (indexed && ++matches > searchReach) return { positions, whole: true, searchLeftOut: 'older matches' }
+    if (!others(at)) continue
+    positions.push(at)
+    if (positions.length === enough)
+      return { positions, whole: false, searchLeftOut: indexed ? undefined : olderJobs ? 'older jobs' : null }
+  }
+  return { positions, whole: true, searchLeftOut: olderJobs ? 'older jobs' : null }
+}

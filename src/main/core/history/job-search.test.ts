@@ -9,8 +9,11 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { VideoStatus } from '#shared/api/videos'
 import {
+  firstMatches,
   leftOutOfNarrowed,
   promptContains,
+  type SearchablePrompts,
+  searchable,
   searchNarrows,
   searchReach,
   shortSearchReach,
@@ -122,6 +125,58 @@ describe("the board's search, narrowed in the page", () => {
       expect(matches.map((job) => job.id)).toEqual(expected.map((job) => job.id))
     }
   })
+
+  it('finds over every job at hand, newest first, exactly the first jobs the history finds, and when they are all', () => {
+    // Every job as the page holds it: newest first as they came into the history.
+    const prompts: SearchablePrompts = { ascii: [], indexed: [] }
+    const statuses: VideoStatus[] = []
+    for (let i = total - 1; i >= 0; i--) {
+      const [ascii, indexed] = searchable(jobOf(i).prompt)
+      prompts.ascii.push(ascii)
+      prompts.indexed.push(indexed)
+      statuses.push(jobOf(i).status)
+    }
+    const idAt = (position: number) => `j${total - 1 - position}`
+    const seen = { found: 0, whole: 0, olderMatches: 0, olderJobs: 0, counting: 0 }
+    const search = fc.record({
+      text: fc.oneof(
+        narrowing.map(({ to }) => to),
+        fc.constantFrom('', 'k', 'ta', 'kelvin', 'KE', 'quartz', 'star, take 1'),
+      ),
+      status: narrowing.map(({ status }) => status),
+      // Up to a screenful; or more than a status holds of a search's reach, so that its last match counts.
+      enough: fc.oneof(fc.integer({ min: 1, max: 40 }), fc.constant(searchReach / 2)),
+    })
+    fc.assert(
+      fc.property(search, ({ text, status, enough }) => {
+        const found = firstMatches(prompts, text, (at) => !status || statuses[at] === status, enough)
+        if (!found) return
+        seen.found++
+        const filter = { status, text }
+        const expected = history.videoJobs.latest({ ...filter, limit: enough }).map((job) => job.id)
+        expect(found.positions.map(idAt)).toEqual(expected)
+        if (!found.whole) {
+          expect(found.positions.length).toBe(enough)
+          if (found.searchLeftOut !== undefined)
+            expect(found.searchLeftOut).toBe(history.videoJobs.searchLeftOut(text))
+          seen.counting++
+          return
+        }
+        expect(history.videoJobs.count(filter)).toBe(found.positions.length)
+        expect(found.searchLeftOut).toBe(history.videoJobs.searchLeftOut(text))
+        seen.whole++
+        if (found.searchLeftOut === 'older matches') seen.olderMatches++
+        if (found.searchLeftOut === 'older jobs') seen.olderJobs++
+      }),
+      { numRuns: 400, seed: 5 },
+    )
+    expect(seen.counting).toBeGreaterThan(40)
+    expect(seen.whole).toBeGreaterThan(20)
+    expect(seen.olderMatches).toBeGreaterThan(3)
+    expect(seen.olderJobs).toBeGreaterThan(3)
+    // Not plain ASCII: the page leaves the search to main.
+    expect(firstMatches(prompts, '\u212Aelvin', () => true, 10)).toBeUndefined()
+  }, 60_000)
 
   it('narrows only when the text adds plain ASCII to what was searched, and from no search only unfiltered', () => {
     expect(searchNarrows('kit', 'kite', true)).toBe(true)

@@ -125,11 +125,17 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
   const pending = db.prepare(`SELECT ${columns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at`)
   const pendingCount = db.prepare("SELECT count(*) AS n FROM video_jobs WHERE status = 'pending'")
   const jobCount = db.prepare('SELECT count(*) AS n FROM video_jobs')
+  const newestBefore = db.prepare(
+    `SELECT ${columns}, text_id AS textId FROM video_jobs WHERE text_id < ? ORDER BY text_id DESC LIMIT ?`,
+  )
+  const textIdOf = db.prepare('SELECT text_id AS textId FROM video_jobs WHERE id = ?')
   const matchesPastReach = db.prepare(
     `SELECT count(*) AS n FROM (SELECT 1 FROM video_jobs_text WHERE video_jobs_text MATCH ? LIMIT ${searchReach + 1})`,
   )
 
   return {
+    /** How many jobs the history holds. */
+    total: () => (jobCount.get() as { n: number }).n,
     /** Jobs still running (the dock or taskbar badge). */
     pendingCount: () => (pendingCount.get() as { n: number }).n,
     insert(row: VideoJobRow): void {
@@ -153,6 +159,21 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
       const sql = `SELECT ${columns} FROM video_jobs ${where} ORDER BY created_at DESC LIMIT ? OFFSET ?`
       return jobRows.listed(db.prepare(sql).all(...params, filter.limit, filter.offset ?? 0), damaged)
     },
+
+    /**
+     * Every job a part at a time, newest first as they came into the history (the order a search's reach
+     * counts in), each with its place in that order (`textId`): the jobs before `before`, at most `limit`.
+     */
+    inArrivalOrder(before: number, limit: number): { row: VideoJobRow; textId: number }[] {
+      return damaged.each(
+        'video job',
+        newestBefore.all(before, limit),
+        (value) => (value as { id?: unknown }).id,
+        (value) => ({ row: jobRows.one(value), textId: (value as { textId: number }).textId }),
+      )
+    },
+    /** A job's place in the order jobs came into the history, or undefined when it is not there. */
+    arrivalOf: (id: string) => (textIdOf.get(id) as { textId: number } | undefined)?.textId,
 
     /** How many jobs the filter matches (the limit and offset aside). */
     count(filter: Omit<VideoJobFilter, 'limit' | 'offset'>): number {

@@ -15,6 +15,8 @@ export function videoHandlers(deps: {
   return {
     'videos.create': ({ request }) => videos.create(scopes.active(), request),
     'videos.list': (filter) => videos.list(filter),
+    'videos.everyJob': ({ before, limit }) => videos.everyJob(before, limit),
+    'videos.changedJobs': (since) => videos.changedJobs(since),
     'videos.detail': ({ id }) => videos.detail(id),
     'videos.cancel': ({ id }) => videos.cancel(id),
     'videos.delete': async ({ id }) => ({ deleted: await videos.delete(id) }),

@@ -5,7 +5,7 @@ import { copyFile } from 'node:fs/promises'
 import { type VideoCreateRequest, VideoTask } from '#shared/api/videos'
 import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
-import type { VideoJobSummary } from '#shared/ipc/routes/videos'
+import type { ChangeMark, JobsInArrivalOrder, VideoJobSummary } from '#shared/ipc/routes/videos'
 import { bodyUpTo, guardedFetch, RefusedDestination } from '../../../node/guarded-fetch.ts'
 import type { EventBus } from '../events.ts'
 import { suggestedFileName } from '../files/file-names.ts'
@@ -18,6 +18,7 @@ import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import { sandboxProfileId } from '../profiles/profiles.ts'
+import { createJobChanges } from './job-changes.ts'
 import { createPoller, type PollBudget } from './poller.ts'
 
 export interface VideoServiceDeps {
@@ -63,6 +64,23 @@ export function createVideoService(deps: VideoServiceDeps) {
   }
 
   const changed = () => events.emit('data.changed', { topics: ['videos'] })
+  const changes = createJobChanges()
+
+  /** Jobs as the page holds them: each summary with its place in the order jobs came in. */
+  function inArrivalOrder(found: { row: VideoJobRow; textId: number }[]) {
+    const jobs: VideoJobSummary[] = []
+    const arrival: number[] = []
+    history.damaged.each(
+      'video job',
+      found,
+      ({ row }) => row.id,
+      ({ row, textId }) => {
+        jobs.push(summary(row))
+        arrival.push(textId)
+      },
+    )
+    return { jobs, arrival }
+  }
 
   /** Runs inside the caller's transaction: moves a job forward, or leaves it as it is. */
   function applyTask(task: VideoTask): TaskApplied {
@@ -78,6 +96,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       updatedAt: Math.max(row.updatedAt, seconds(task.updated_at)),
     }
     history.videoJobs.update(next)
+    changes.touch(row.id)
     return { outcome: 'changed', row: next }
   }
 
@@ -150,6 +169,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         }
         const item = await deps.media.put(bytes, 'video/mp4')
         history.videoJobs.setMedia(id, item.id)
+        changes.touch(id)
         changed()
         return summary({ ...row, mediaId: item.id })
       } catch (error) {
@@ -207,6 +227,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         createdAt: now(),
       })
       history.transaction(() => history.videoJobs.insert(row))
+      changes.touch(row.id)
       poller.watch(row.id, profileId)
       changed()
       return summary(row)
@@ -217,6 +238,28 @@ export function createVideoService(deps: VideoServiceDeps) {
       total: history.videoJobs.count(filter),
       searchLeftOut: filter.offset ? null : history.videoJobs.searchLeftOut(filter.text),
     }),
+
+    everyJob(before: number | undefined, limit: number): JobsInArrivalOrder {
+      const mark = changes.mark()
+      const found = history.videoJobs.inArrivalOrder(before ?? Number.MAX_SAFE_INTEGER, limit)
+      return { ...inArrivalOrder(found), total: history.videoJobs.total(), mark }
+    },
+
+    changedJobs(since: ChangeMark): (JobsInArrivalOrder & { gone: string[] }) | null {
+      const mark = changes.mark()
+      const ids = changes.since(since)
+      if (!ids) return null
+      const found: { row: VideoJobRow; textId: number }[] = []
+      const gone: string[] = []
+      for (const id of ids) {
+        // A row that no longer reads is reported, and the page goes without it.
+        const [row] = history.damaged.each('video job', [id], String, (id) => history.videoJobs.get(id))
+        const textId = history.videoJobs.arrivalOf(id)
+        if (row && textId !== undefined) found.push({ row, textId })
+        else gone.push(id)
+      }
+      return { ...inArrivalOrder(found), gone, total: history.videoJobs.total(), mark }
+    },
 
     detail(id: string) {
       const row = history.videoJobs.get(id)
@@ -268,6 +311,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       const row = history.videoJobs.get(id)
       if (!row) return false
       history.transaction(() => history.videoJobs.delete(id))
+      changes.touch(id)
       if (row.mediaId) await deps.media.delete(row.mediaId)
       changed()
       return true

@@ -102,3 +102,48 @@ describe('video jobs on the Sandbox profile', () => {
     expect((await env.call('videos.list', { mode: 'img2video', limit: 50 })).jobs).toEqual([])
   })
 })
+
+describe('every job for the page to hold, and what changed since', () => {
+  it('reads every job a part at a time, newest first as they came in, then only what was written after', async () => {
+    const slow = await startCore({ sandboxTimeScale: 10 })
+    try {
+      const create = (prompt: string) =>
+        slow.call('videos.create', { request: { model: 'orbit/motion-2', prompt } })
+      const made = []
+      for (const prompt of ['one', 'two', 'three', 'four', 'five']) made.push(await create(prompt))
+      const first = await slow.call('videos.everyJob', { limit: 2 })
+      const rest = [first]
+      while (rest.at(-1)!.jobs.length === 2)
+        rest.push(await slow.call('videos.everyJob', { before: rest.at(-1)!.arrival.at(-1), limit: 2 }))
+      const read = rest.flatMap((part) => part.jobs.map((job) => job.prompt))
+      expect(read).toEqual(['five', 'four', 'three', 'two', 'one'])
+      const arrival = rest.flatMap((part) => part.arrival)
+      expect(arrival).toEqual([...arrival].sort((a, b) => b - a))
+      expect(new Set(arrival).size).toBe(5)
+      expect(first.total).toBe(5)
+
+      expect(await slow.call('videos.changedJobs', first.mark)).toMatchObject({
+        jobs: [],
+        gone: [],
+        total: 5,
+      })
+      const six = await create('six')
+      await slow.call('videos.cancel', { id: made[1]!.id })
+      await slow.call('videos.delete', { id: made[0]!.id })
+      const changed = await slow.call('videos.changedJobs', first.mark)
+      expect(changed?.jobs.map((job) => [job.prompt, job.status])).toEqual([
+        ['six', 'pending'],
+        ['two', 'cancelled'],
+      ])
+      expect(changed?.arrival[0]).toBeGreaterThan(arrival[0]!)
+      expect(changed?.gone).toEqual([made[0]!.id])
+      expect(changed?.total).toBe(5)
+      expect(await slow.call('videos.changedJobs', changed!.mark)).toMatchObject({ jobs: [], gone: [] })
+      expect(six.status).toBe('pending')
+      // A mark of another run of main: it cannot tell, and the page reads every job again.
+      expect(await slow.call('videos.changedJobs', { ...first.mark, epoch: 'another run' })).toBeNull()
+    } finally {
+      await slow.core.close()
+    }
+  })
+})

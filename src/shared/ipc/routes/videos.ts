@@ -69,6 +69,21 @@ export const VideoFilter = z.object({
 })
 export type VideoFilter = z.input<typeof VideoFilter>
 
+/** A moment in the history of the jobs' changes, as main counts them (`videos.changedJobs`). */
+export const ChangeMark = z.object({ epoch: z.string().max(100), version: z.number().int().min(0) })
+export type ChangeMark = z.infer<typeof ChangeMark>
+
+/** Jobs as they came into the history, newest first, each with its place in that order (`arrival`). */
+const JobsInArrivalOrder = z.object({
+  jobs: z.array(VideoJobSummary),
+  arrival: z.array(z.number().int()),
+  /** How many jobs the history holds. */
+  total: z.number(),
+  /** What these jobs are as of: the changes after it are told by `videos.changedJobs`. */
+  mark: ChangeMark,
+})
+export type JobsInArrivalOrder = z.infer<typeof JobsInArrivalOrder>
+
 export const TunnelProviderId = z.enum(['ngrok', 'cloudflared', 'manual', 'loopback'])
 export const TunnelState = z.object({
   provider: TunnelProviderId.nullable(),
@@ -112,6 +127,19 @@ export const videoRoutes = {
       /** What the search left out: matches past its reach, or jobs older than a short search looks at. */
       searchLeftOut: z.enum(['older matches', 'older jobs']).nullable(),
     }),
+  }),
+  /** Every job a part at a time, newest first as they came in: the jobs before `before` in that order. */
+  'videos.everyJob': route({
+    input: z.object({
+      before: z.number().int().optional(),
+      limit: z.number().int().min(1).max(1000),
+    }),
+    output: JobsInArrivalOrder,
+  }),
+  /** The jobs written after `since`, as they are now, and the ids of those deleted; null when main cannot tell. */
+  'videos.changedJobs': route({
+    input: ChangeMark,
+    output: JobsInArrivalOrder.extend({ gone: z.array(z.string()) }).nullable(),
   }),
   'videos.detail': route({ input: id, output: VideoJobDetail }),
   'videos.cancel': route({ input: id, output: VideoJobSummary }),

@@ -12,6 +12,7 @@ import { usePrefetchWhenIdle } from '../../paged-rows.ts'
 import { type RouteParams, setRouteParams, useRouteChange, useRouteParams } from '../../router.ts'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
 import { dateRanges, FilterBar } from './FilterBar.tsx'
+import { useHeldJobs } from './held-jobs.ts'
 import { JobCard, jobCardHeight } from './JobCard.tsx'
 import { JobDetail } from './JobDetail.tsx'
 import {
@@ -54,6 +55,8 @@ export function VideosScreen() {
   // asked once the board has its jobs, so that the jobs never wait behind it.
   const boardAnswered = jobs.isSuccess || jobs.error !== null
   const models = useVideoModels(boardAnswered)
+  // Every job, held once the board has its first jobs: a filter's first jobs then show in its own frame.
+  const held = useHeldJobs(client, jobs.isSuccess)
   const tunnel = useTunnel()
   const now = useNow(jobs.loaded.some((job) => job.status === 'pending'))
   const selected = params.job
@@ -63,7 +66,7 @@ export function VideosScreen() {
   const filtered = Object.keys(filter).length > 0
 
   return (
-    <div className="videos">
+    <div className="videos" data-held={held ? 'jobs' : undefined}>
       <ScreenHeader
         title="Videos"
         subtitle="Every job you created, where it stands, and its result."

@@ -5,9 +5,10 @@ import type { UnifiedModel } from '#shared/api/models'
 import { leftOutOfNarrowed, promptContains, searchNarrows } from '#shared/domain/job-search'
 import type { VideoFilter, VideoJobSummary } from '#shared/ipc/routes/videos'
 import { invoke } from '../../ipc.ts'
-import { showNarrowed, stillCounting, usePagedRows } from '../../paged-rows.ts'
+import { showNarrowed, showWorkedOut, stillCounting, usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys, queryKeys } from '../../query.ts'
+import { firstJobs } from './held-jobs.ts'
 
 /** Jobs read from the history at a time: the board asks for the pages in view, never the whole history. */
 export const boardPageSize = 100
@@ -65,7 +66,29 @@ export function prefetchJobBoard(
       }),
       enough: screenful,
     })
-  return narrowed ? Promise.resolve() : client.prefetchQuery(first)
+  if (narrowed || showHeld(client, filter, from)) return Promise.resolve()
+  return client.prefetchQuery(first)
+}
+
+/**
+ * Shows the first jobs of `filter` found among the jobs the page holds, when it holds every job and main's
+ * answer is not at hand: the whole answer when they are all the filter finds, or else the first jobs while
+ * main counts. What the search leaves out, when not yet known, stays as the board shows it (`from`).
+ */
+function showHeld(client: QueryClient, filter: BoardFilter, from: BoardFilter | undefined): boolean {
+  const first = boardPage(filter, 0)
+  if (client.getQueryData(first.queryKey) !== undefined) return false
+  const found = firstJobs(client, filter, screenful)
+  if (!found) return false
+  type Page = Awaited<ReturnType<typeof first.queryFn>>
+  const shown = from && client.getQueryData<Page>(boardPage(from, 0).queryKey)
+  const page: Page = {
+    jobs: found.jobs,
+    total: found.jobs.length,
+    searchLeftOut: found.searchLeftOut === undefined ? (shown?.searchLeftOut ?? null) : found.searchLeftOut,
+  }
+  showWorkedOut(client, first, page, { counting: !found.whole, updatedAt: found.heldAt })
+  return true
 }
 
 /** Whether two filters, the search aside, are the same (every filter, whatever filters the board gains). */

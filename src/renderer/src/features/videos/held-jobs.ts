@@ -1,0 +1,196 @@
+// Every job of the history held in the page while the board shows it: read from main a thousand at a time in
+// the background, newest first as they came in, and kept up to date by reading again only the jobs main says
+// changed. Once held, a keystroke in the search (or any filter whose jobs are not at hand) shows its first jobs
+// in its own frame, found here by the history's own rule, while main counts them; until then, and while main
+// has said the jobs held are out of date, main is asked as before.
+import { type QueryClient, useQuery } from '@tanstack/react-query'
+import {
+  firstMatches,
+  type SearchablePrompts,
+  type SearchLeftOut,
+  searchable,
+} from '#shared/domain/job-search'
+import type { ChangeMark, JobsInArrivalOrder, VideoJobSummary } from '#shared/ipc/routes/videos'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+
+/** Jobs read from main at a time. */
+const partSize = 1000
+
+/** A history larger than this is not held: main answers every filter, as it always can. */
+export const heldJobsLimit = 200_000
+
+export interface HeldJobs {
+  /** Every job, newest first as they came into the history. */
+  jobs: VideoJobSummary[]
+  /** Each job's place in that order, falling. */
+  arrival: number[]
+  /** Each job's prompt as the searches compare it. */
+  prompts: SearchablePrompts
+  /** What the jobs held are as of. */
+  mark: ChangeMark
+  /**
+   * Whether the page can answer for main: it holds every job, and their creation times fall strictly in the
+   * order they came in, so that it is also the board's order (newest created first) with no ties.
+   */
+  answers: boolean
+}
+
+/** Jobs being gathered, newest first as they came in, each with its prompt made ready for a search. */
+class Gathered {
+  jobs: VideoJobSummary[] = []
+  arrival: number[] = []
+  prompts: SearchablePrompts = { ascii: [], indexed: [] }
+
+  add(job: VideoJobSummary, place: number, prompt = searchable(job.prompt)): void {
+    this.jobs.push(job)
+    this.arrival.push(place)
+    this.prompts.ascii.push(prompt[0])
+    this.prompts.indexed.push(prompt[1])
+  }
+
+  held(mark: ChangeMark, total: number): HeldJobs {
+    const { jobs, arrival } = this
+    let inBoardOrder = true
+    for (let at = 1; at < jobs.length && inBoardOrder; at++)
+      inBoardOrder =
+        (jobs[at - 1] as VideoJobSummary).createdAt > (jobs[at] as VideoJobSummary).createdAt &&
+        (arrival[at - 1] as number) > (arrival[at] as number)
+    return { jobs, arrival, prompts: this.prompts, mark, answers: inBoardOrder && jobs.length === total }
+  }
+}
+
+/** Resolves when the page is next idle: a part is read between the person's keystrokes, never in their way. */
+const idle = () =>
+  new Promise<void>((resolve) => window.requestIdleCallback(() => resolve(), { timeout: 500 }))
+
+/** Reads every job, then what changed meanwhile; null when the history is too large to hold. */
+async function readEvery(signal: AbortSignal): Promise<HeldJobs | null> {
+  const gathered = new Gathered()
+  let mark: ChangeMark | undefined
+  for (;;) {
+    signal.throwIfAborted()
+    const part: JobsInArrivalOrder = await invoke('videos.everyJob', {
+      before: gathered.arrival.at(-1),
+      limit: partSize,
+    })
+    if (part.total > heldJobsLimit) return null
+    // Changes from the first part's moment on are read at the end, whatever part they fell in.
+    mark ??= part.mark
+    for (const [at, job] of part.jobs.entries()) gathered.add(job, part.arrival[at] as number)
+    if (part.jobs.length < partSize) return withChanges(gathered.held(mark, part.total), signal)
+    await idle()
+  }
+}
+
+/**
+ * The jobs held, with what main says changed since: each job written meanwhile read again, the new ones first,
+ * the deleted ones gone. When main cannot tell (it started again, or too much changed), or a new job would not
+ * come first, every job is read again.
+ */
+async function withChanges(before: HeldJobs, signal: AbortSignal): Promise<HeldJobs | null> {
+  signal.throwIfAborted()
+  const changes = await invoke('videos.changedJobs', before.mark)
+  if (!changes) return readEvery(signal)
+  if (changes.total > heldJobsLimit) return null
+  const written = new Map<number, VideoJobSummary>()
+  const added = new Gathered()
+  const newest = before.arrival[0] ?? Number.NEGATIVE_INFINITY
+  const order = changes.jobs.map((job, at) => [job, changes.arrival[at] as number] as const)
+  for (const [job, place] of order.sort((a, b) => b[1] - a[1])) {
+    const found = placeOf(before.arrival, place)
+    if (found !== undefined) written.set(found, job)
+    else if (place > newest) added.add(job, place)
+    else return readEvery(signal)
+  }
+  const gone = new Set(changes.gone)
+  const { jobs, arrival, prompts } = before
+  for (const [at, job] of jobs.entries()) {
+    if (gone.has(job.id)) continue
+    const now = written.get(at)
+    added.add(
+      now ?? job,
+      arrival[at] as number,
+      now ? undefined : [prompts.ascii[at] as string, prompts.indexed[at] as string],
+    )
+  }
+  return added.held(changes.mark, changes.total)
+}
+
+/** Where `place` stands in `arrival` (falling), by bisection. */
+function placeOf(arrival: readonly number[], place: number): number | undefined {
+  let low = 0
+  let high = arrival.length - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const at = arrival[middle] as number
+    if (at === place) return middle
+    if (at > place) low = middle + 1
+    else high = middle - 1
+  }
+  return undefined
+}
+
+/** How long the page keeps the jobs once the board is closed (100,000 jobs are about 40 MB of its memory). */
+const keptUnshownMs = 60_000
+
+const heldJobsQuery = (client: QueryClient) => ({
+  queryKey: queryKeys.videoHeld(),
+  queryFn: ({ signal }: { signal: AbortSignal }) => {
+    const before = client.getQueryData<HeldJobs | null>(queryKeys.videoHeld())
+    return before ? withChanges(before, signal) : readEvery(signal)
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: keptUnshownMs,
+  // Compared job by job with the jobs held before, 100,000 jobs would hold the page.
+  structuralSharing: false,
+})
+
+/** Holds every job while `enabled` (the board shows its first jobs); says whether the page can answer for main. */
+export function useHeldJobs(client: QueryClient, enabled: boolean): boolean {
+  const query = useQuery({ ...heldJobsQuery(client), enabled })
+  return query.data?.answers === true && !query.isStale
+}
+
+/** The filters of the board, as `firstJobs` takes them. */
+export interface JobFilter {
+  status?: string | undefined
+  model?: string | undefined
+  mode?: string | undefined
+  text?: string | undefined
+  since?: number | undefined
+}
+
+/**
+ * The first `enough` jobs a filter shows, worked out from the jobs held, as main would find them: `whole` when
+ * they are all it finds. Undefined when the page holds no jobs it can answer with (main is asked instead).
+ */
+export function firstJobs(
+  client: QueryClient,
+  filter: JobFilter,
+  enough: number,
+):
+  | { jobs: VideoJobSummary[]; whole: boolean; searchLeftOut: SearchLeftOut | undefined; heldAt: number }
+  | undefined {
+  const state = client.getQueryState<HeldJobs | null>(queryKeys.videoHeld())
+  const jobs = state?.data
+  if (!state || !jobs?.answers || state.isInvalidated) return undefined
+  const { status, model, mode, since } = filter
+  const others = (at: number) => {
+    const job = jobs.jobs[at] as VideoJobSummary
+    return (
+      (status === undefined || job.status === status) &&
+      (model === undefined || job.model === model) &&
+      (mode === undefined || job.mode === mode) &&
+      (since === undefined || job.createdAt >= since)
+    )
+  }
+  const found = firstMatches(jobs.prompts, filter.text ?? '', others, enough)
+  if (!found) return undefined
+  return {
+    jobs: found.positions.map((at) => jobs.jobs[at] as VideoJobSummary),
+    whole: found.whole,
+    searchLeftOut: found.searchLeftOut,
+    heldAt: state.dataUpdatedAt,
+  }
+}
