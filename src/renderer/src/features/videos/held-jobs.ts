@@ -4,6 +4,7 @@
 // in its own frame, found here by the history's own rule, while main counts them; until then, and while main
 // has said the jobs held are out of date, main is asked as before.
 import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import {
   firstMatches,
   type SearchablePrompts,
@@ -146,9 +147,17 @@ const heldJobsQuery = (client: QueryClient) => ({
   structuralSharing: false,
 })
 
-/** Holds every job while `enabled` (the board shows its first jobs); says whether the page can answer for main. */
-export function useHeldJobs(client: QueryClient, enabled: boolean): boolean {
-  const query = useQuery({ ...heldJobsQuery(client), enabled })
+/**
+ * Holds every job from the moment `ready` is first true (the board shows its first jobs) for as long as the
+ * screen stays; says whether the page can answer for main.
+ */
+export function useHeldJobs(client: QueryClient, ready: boolean): boolean {
+  // Once wanted, a filter whose first jobs are still on their way neither pauses nor restarts the read.
+  const [wanted, setWanted] = useState(ready)
+  useEffect(() => {
+    if (ready) setWanted(true)
+  }, [ready])
+  const query = useQuery({ ...heldJobsQuery(client), enabled: wanted || ready })
   return query.data?.answers === true && !query.isStale
 }
 
