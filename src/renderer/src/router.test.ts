@@ -12,6 +12,7 @@ import {
   setRouteParams,
   shownPath,
   useRouteParams,
+  useRouteScreen,
 } from './router.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -156,6 +157,22 @@ describe('useRouteParams', () => {
     act(() => setRouteParams('/videos', { job: 'def' }))
     expect(seen.at(-1)).toEqual({ job: 'def' })
     expect(seen.at(-1)).not.toBe(seen[0])
+  })
+
+  it('renders what reads only the screen again when the screen changes, not at each change of its parameters', () => {
+    const screens: string[] = []
+    function Shell() {
+      screens.push(useRouteScreen())
+      return null
+    }
+    navigate('/videos')
+    root = createRoot(document.createElement('div'))
+    act(() => root?.render(createElement(Shell)))
+    for (const text of ['t', 'ta', 'tak']) act(() => setRouteParams('/videos', { q: text }))
+    act(() => setRouteParams('/videos', { status: 'failed' }))
+    expect(screens).toEqual(['/videos'])
+    act(() => navigate(pathTo('/models')))
+    expect(screens).toEqual(['/videos', '/models'])
   })
 })
 

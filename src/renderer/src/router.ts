@@ -148,10 +148,18 @@ export function useRoutePath(): string {
 }
 
 /**
+ * The screen the address names (`/videos`). What reads it renders again when the screen changes, not at each
+ * keystroke or click that changes the screen's parameters.
+ */
+export function useRouteScreen(): string {
+  return useSyncExternalStore(subscribe, () => screenOf(shownPath()))
+}
+
+/**
  * Whether the address names `screen`. At start the first screen is shown before the address is known, while
  * the screen to reopen is read: a screen holds its heavy reads until the address names it.
  */
-export const useAddressNames = (screen: ScreenPath): boolean => screenOf(useRoutePath()) === screen
+export const useAddressNames = (screen: ScreenPath): boolean => useRouteScreen() === screen
 
 /** Goes to an address: one built by pathTo, a remembered one, or one main asks for. */
 export function navigate(path: string): void {

@@ -4,7 +4,15 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { invoke, on } from '../ipc.ts'
 import { sharedQueries } from '../query.ts'
-import { lastPath, lastPathOf, loadViewMemory, navigate, rememberPath, useRoutePath } from '../router.ts'
+import {
+  lastPath,
+  lastPathOf,
+  loadViewMemory,
+  navigate,
+  rememberPath,
+  useRoutePath,
+  useRouteScreen,
+} from '../router.ts'
 import { useFileDrop } from './file-drop.ts'
 import { NoticeBanner } from './NoticeBanner.tsx'
 import { useCommandPalette } from './palette-shortcut.ts'
@@ -50,8 +58,8 @@ export function Shell() {
   const drop = useFileDrop()
   useEffect(() => on('app.navigate', ({ path }) => navigate(path)), [])
 
-  const path = useRoutePath()
-  const active = screenForPath(path)
+  // The shell renders again when the screen changes; a change of the screen's parameters renders that screen.
+  const active = screenForPath(useRouteScreen())
   const ready = !preferences.isPending
   const client = useQueryClient()
   const [shown, setShown] = useState(false)
@@ -86,9 +94,6 @@ export function Shell() {
     const last = lastPath()
     navigate(last && screenForPath(last) ? last : screens[0]!.path)
   }, [active, memoryKnown])
-  useEffect(() => {
-    if (memoryLoaded && active) rememberPath(path)
-  }, [active, path, memoryLoaded])
   const screen = active ?? screens[0]!
 
   return (
@@ -113,6 +118,7 @@ export function Shell() {
         </ErrorBoundary>
       </main>
       <StatusBar />
+      {memoryLoaded && active ? <RememberAddress /> : null}
       {palette ? (
         <Suspense fallback={null}>
           <CommandPalette onClose={() => setPalette(false)} />
@@ -120,6 +126,13 @@ export function Shell() {
       ) : null}
     </div>
   )
+}
+
+/** Remembers each address the window shows, to reopen its screen as the person left it. */
+function RememberAddress() {
+  const path = useRoutePath()
+  useEffect(() => rememberPath(path), [path])
+  return null
 }
 
 /** Tells the shell a screen is shown: it commits with the screen, never with the fallback while it loads. */

@@ -2,7 +2,12 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import type { ThemePreference } from '#shared/ipc/routes/app'
 
-const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)')
+// One query for the page's life: its `matches` follows the OS.
+let dark: MediaQueryList | undefined
+const darkQuery = () => {
+  dark ??= window.matchMedia('(prefers-color-scheme: dark)')
+  return dark
+}
 
 function subscribe(onChange: () => void): () => void {
   const query = darkQuery()
