@@ -39,15 +39,56 @@ export interface HeldJobs {
 
 /** Jobs being gathered, newest first as they came in, each with its prompt made ready for a search. */
 class Gathered {
-  jobs: VideoJobSummary[] = []
-  arrival: number[] = []
-  prompts: SearchablePrompts = { ascii: [], indexed: [] }
+  readonly jobs: VideoJobSummary[]
+  readonly arrival: number[]
+  readonly prompts: SearchablePrompts
 
-  add(job: VideoJobSummary, place: number, prompt = searchable(job.prompt)): void {
+  constructor(jobs: VideoJobSummary[] = [], arrival: number[] = [], prompts?: SearchablePrompts) {
+    this.jobs = jobs
+    this.arrival = arrival
+    this.prompts = prompts ?? { ascii: [], indexed: [] }
+  }
+
+  /** The jobs held, in arrays of its own to change. */
+  static copyOf(held: HeldJobs): Gathered {
+    const { ascii, indexed } = held.prompts
+    return new Gathered(held.jobs.slice(), held.arrival.slice(), {
+      ascii: ascii.slice(),
+      indexed: indexed.slice(),
+    })
+  }
+
+  add(job: VideoJobSummary, place: number): void {
+    const [ascii, indexed] = searchable(job.prompt)
     this.jobs.push(job)
     this.arrival.push(place)
-    this.prompts.ascii.push(prompt[0])
-    this.prompts.indexed.push(prompt[1])
+    this.prompts.ascii.push(ascii)
+    this.prompts.indexed.push(indexed)
+  }
+
+  /** Puts `job` as it is now at position `at`. */
+  set(at: number, job: VideoJobSummary): void {
+    ;[this.prompts.ascii[at], this.prompts.indexed[at]] = searchable(job.prompt)
+    this.jobs[at] = job
+  }
+
+  /** These jobs without the ones whose id is in `gone`. */
+  without(gone: ReadonlySet<string>): Gathered {
+    if (gone.size === 0) return this
+    const kept = this.jobs.flatMap((job, at) => (gone.has(job.id) ? [] : [at]))
+    const pick = <T>(values: T[]) => kept.map((at) => values[at] as T)
+    const { ascii, indexed } = this.prompts
+    return new Gathered(pick(this.jobs), pick(this.arrival), { ascii: pick(ascii), indexed: pick(indexed) })
+  }
+
+  /** These jobs, then `older`. */
+  followedBy(older: Gathered): Gathered {
+    if (this.jobs.length === 0) return older
+    const { ascii, indexed } = this.prompts
+    return new Gathered(this.jobs.concat(older.jobs), this.arrival.concat(older.arrival), {
+      ascii: ascii.concat(older.prompts.ascii),
+      indexed: indexed.concat(older.prompts.indexed),
+    })
   }
 
   held(mark: ChangeMark, total: number): HeldJobs {
@@ -94,28 +135,17 @@ async function withChanges(before: HeldJobs, signal: AbortSignal): Promise<HeldJ
   const changes = await invoke('videos.changedJobs', before.mark)
   if (!changes) return readEvery(signal)
   if (changes.total > heldJobsLimit) return null
-  const written = new Map<number, VideoJobSummary>()
+  const kept = Gathered.copyOf(before)
   const added = new Gathered()
   const newest = before.arrival[0] ?? Number.NEGATIVE_INFINITY
   const order = changes.jobs.map((job, at) => [job, changes.arrival[at] as number] as const)
   for (const [job, place] of order.sort((a, b) => b[1] - a[1])) {
     const found = placeOf(before.arrival, place)
-    if (found !== undefined) written.set(found, job)
+    if (found !== undefined) kept.set(found, job)
     else if (place > newest) added.add(job, place)
     else return readEvery(signal)
   }
-  const gone = new Set(changes.gone)
-  const { jobs, arrival, prompts } = before
-  for (const [at, job] of jobs.entries()) {
-    if (gone.has(job.id)) continue
-    const now = written.get(at)
-    added.add(
-      now ?? job,
-      arrival[at] as number,
-      now ? undefined : [prompts.ascii[at] as string, prompts.indexed[at] as string],
-    )
-  }
-  return added.held(changes.mark, changes.total)
+  return added.followedBy(kept.without(new Set(changes.gone))).held(changes.mark, changes.total)
 }
 
 /** Where `place` stands in `arrival` (falling), by bisection. */
