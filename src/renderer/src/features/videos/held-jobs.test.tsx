@@ -34,7 +34,8 @@ function fakeMain(count: number) {
   const history = new Map<string, { job: VideoJobSummary; place: number }>()
   let places = 0
   const written: string[] = []
-  const state = { epoch: 'run 1', total: undefined as number | undefined }
+  /** `forgetful`: main never can tell what changed, as if it started again each time it is asked. */
+  const state = { epoch: 'run 1', total: undefined as number | undefined, forgetful: false }
   const asked: string[] = []
   const write = (value: VideoJobSummary) => {
     const place = history.get(value.id)?.place ?? ++places
@@ -58,6 +59,7 @@ function fakeMain(count: number) {
           .slice(0, limit),
       ),
     'videos.changedJobs': ({ epoch, version }) => {
+      if (state.forgetful) return null
       if (epoch !== state.epoch) return null
       const ids = [...new Set(written.slice(version))]
       const found = ids.flatMap((id) => history.get(id) ?? [])
@@ -169,6 +171,16 @@ describe('every job held in the page', () => {
     await settled(client)
     expect(main.asked.filter((route) => route === 'videos.everyJob').length).toBe(reads + 2)
     expect(firstJobs(client, {}, 2_000)?.jobs).toEqual(main.newestFirst())
+  })
+
+  it('gives up after reading every job three times when main can never tell what changed meanwhile', async () => {
+    const main = fakeMain(10)
+    main.state.forgetful = true
+    const { client, answers } = await holding(main)
+    await settled(client)
+    expect(main.asked.filter((route) => route === 'videos.everyJob')).toHaveLength(3)
+    expect(answers()).toBe(false)
+    expect(firstJobs(client, {}, 16)).toBeUndefined()
   })
 
   it('does not answer for main when creation times do not follow the order jobs came in, or the history is too large', async () => {

@@ -107,7 +107,8 @@ const idle = () =>
   new Promise<void>((resolve) => window.requestIdleCallback(() => resolve(), { timeout: 500 }))
 
 /** Reads every job, then what changed meanwhile; null when the history is too large to hold. */
-async function readEvery(signal: AbortSignal): Promise<HeldJobs | null> {
+async function readEvery(signal: AbortSignal, attempts = 3): Promise<HeldJobs | null> {
+  if (attempts === 0) throw new Error('The jobs changed too much while they were being read.')
   const gathered = new Gathered()
   let mark: ChangeMark | undefined
   for (;;) {
@@ -120,7 +121,7 @@ async function readEvery(signal: AbortSignal): Promise<HeldJobs | null> {
     // Changes from the first part's moment on are read at the end, whatever part they fell in.
     mark ??= part.mark
     for (const [at, job] of part.jobs.entries()) gathered.add(job, part.arrival[at] as number)
-    if (part.jobs.length < partSize) return withChanges(gathered.held(mark, part.total), signal)
+    if (part.jobs.length < partSize) return withChanges(gathered.held(mark, part.total), signal, attempts - 1)
     await idle()
   }
 }
@@ -130,10 +131,15 @@ async function readEvery(signal: AbortSignal): Promise<HeldJobs | null> {
  * the deleted ones gone. When main cannot tell (it started again, or too much changed), or a new job would not
  * come first, every job is read again.
  */
-async function withChanges(before: HeldJobs, signal: AbortSignal): Promise<HeldJobs | null> {
+async function withChanges(
+  before: HeldJobs,
+  signal: AbortSignal,
+  /** How many more times every job may be read (each read ends here). */
+  attempts = 3,
+): Promise<HeldJobs | null> {
   signal.throwIfAborted()
   const changes = await invoke('videos.changedJobs', before.mark)
-  if (!changes) return readEvery(signal)
+  if (!changes) return readEvery(signal, attempts)
   if (changes.total > heldJobsLimit) return null
   const kept = Gathered.copyOf(before)
   const added = new Gathered()
@@ -143,7 +149,7 @@ async function withChanges(before: HeldJobs, signal: AbortSignal): Promise<HeldJ
     const found = placeOf(before.arrival, place)
     if (found !== undefined) kept.set(found, job)
     else if (place > newest) added.add(job, place)
-    else return readEvery(signal)
+    else return readEvery(signal, attempts)
   }
   return added.followedBy(kept.without(new Set(changes.gone))).held(changes.mark, changes.total)
 }
