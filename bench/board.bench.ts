@@ -100,7 +100,7 @@ for (const total of sizes) {
     name: `the page holds every job: click on Videos → every job read (${size})`,
     value: heldAfter,
     unit: 'ms',
-    detail: 'read from main 1,000 jobs at a time in the background; until then main answers each filter',
+    detail: 'read from main 250 jobs at a time in the background; until then main answers each filter',
   })
   report({
     name: `main held, longest: while the page reads every job (${size})`,

@@ -1,4 +1,4 @@
-// Every job of the history held in the page while the board shows it: read from main a thousand at a time in
+// Every job of the history held in the page while the board shows it: read from main a few hundred at a time in
 // the background, newest first as they came in, and kept up to date by reading again only the jobs main says
 // changed. Once held, a keystroke in the search (or any filter whose jobs are not at hand) shows its first jobs
 // in its own frame, found here by the history's own rule, while main counts them; until then, and while main
@@ -15,8 +15,12 @@ import type { ChangeMark, JobsInArrivalOrder, VideoJobSummary } from '#shared/ip
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 
-/** Jobs read from main at a time. */
-const partSize = 1000
+/**
+ * Jobs read from main at a time. Each part's answer stays small enough for the collector to free with the rest
+ * of main's short-lived objects: with parts of 1,000 (answers of about 400 kB), reading 100,000 jobs grew main's
+ * resident memory by 74 MB, with parts of 250 by 5 MB.
+ */
+const partSize = 250
 
 /** A history larger than this is not held: main answers every filter, as it always can. */
 export const heldJobsLimit = 200_000
