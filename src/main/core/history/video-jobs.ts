@@ -129,6 +129,7 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
     `SELECT ${columns}, text_id AS textId FROM video_jobs WHERE text_id < ? ORDER BY text_id DESC LIMIT ?`,
   )
   const textIdOf = db.prepare('SELECT text_id AS textId FROM video_jobs WHERE id = ?')
+  const usesOfMedia = db.prepare('SELECT count(*) AS uses FROM video_jobs WHERE media_id = ?')
   const matchesPastReach = db.prepare(
     `SELECT count(*) AS n FROM (SELECT 1 FROM video_jobs_text WHERE video_jobs_text MATCH ? LIMIT ${searchReach + 1})`,
   )
@@ -151,6 +152,8 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
     get: (id: string) => jobRows.maybe(byId.get(id)),
     delete: (id: string) => remove.run(id).changes > 0,
     setMedia: (id: string, mediaId: string | null) => void setMedia.run(mediaId, id),
+    /** How many jobs show this file: the same video downloaded twice is kept once. */
+    usesOfMedia: (mediaId: string) => (usesOfMedia.get(mediaId) as { uses: number }).uses,
     pending: () => jobRows.all(pending.all()),
 
     /** Newest first, filtered; uses the (status, created_at) index when a status is given. */
@@ -162,15 +165,22 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
 
     /**
      * Every job a part at a time, newest first as they came into the history (the order a search's reach
-     * counts in), each with its place in that order (`textId`): the jobs before `before`, at most `limit`.
+     * counts in), each with its place in that order (`textId`): the jobs before `before`, at most `limit`
+     * rows, and the place the next part is read before (null after the oldest).
      */
-    inArrivalOrder(before: number, limit: number): { row: VideoJobRow; textId: number }[] {
-      return damaged.each(
+    inArrivalOrder(
+      before: number,
+      limit: number,
+    ): { found: { row: VideoJobRow; textId: number }[]; next: number | null } {
+      const values = newestBefore.all(before, limit) as { id?: unknown; textId: number }[]
+      const found = damaged.each(
         'video job',
-        newestBefore.all(before, limit),
-        (value) => (value as { id?: unknown }).id,
-        (value) => ({ row: jobRows.one(value), textId: (value as { textId: number }).textId }),
+        values,
+        (value) => value.id,
+        (value) => ({ row: jobRows.one(value), textId: value.textId }),
       )
+      // Where the next part starts, damaged rows counted: a row left out does not end the reading.
+      return { found, next: values.length < limit ? null : (values.at(-1)?.textId ?? null) }
     },
     /** A job's place in the order jobs came into the history, or undefined when it is not there. */
     arrivalOf: (id: string) => (textIdOf.get(id) as { textId: number } | undefined)?.textId,

@@ -67,6 +67,10 @@ export function createVideoService(deps: VideoServiceDeps) {
   const changes = createJobChanges()
 
   /** Jobs as the page holds them: each summary with its place in the order jobs came in. */
+  /**
+   * Jobs as the page holds them: each summary with its place in the order jobs came in. A job whose summary
+   * does not read is reported as damaged and left out (`left`).
+   */
   function inArrivalOrder(found: { row: VideoJobRow; textId: number }[]) {
     const jobs: VideoJobSummary[] = []
     const arrival: number[] = []
@@ -79,7 +83,8 @@ export function createVideoService(deps: VideoServiceDeps) {
         arrival.push(textId)
       },
     )
-    return { jobs, arrival }
+    const shown = new Set(jobs.map((job) => job.id))
+    return { jobs, arrival, left: found.filter(({ row }) => !shown.has(row.id)).map(({ row }) => row.id) }
   }
 
   /** Runs inside the caller's transaction: moves a job forward, or leaves it as it is. */
@@ -239,10 +244,11 @@ export function createVideoService(deps: VideoServiceDeps) {
       searchLeftOut: filter.offset ? null : history.videoJobs.searchLeftOut(filter.text),
     }),
 
-    everyJob(before: number | undefined, limit: number): JobsInArrivalOrder {
+    everyJob(before: number | undefined, limit: number): JobsInArrivalOrder & { next: number | null } {
       const mark = changes.mark()
-      const found = history.videoJobs.inArrivalOrder(before ?? Number.MAX_SAFE_INTEGER, limit)
-      return { ...inArrivalOrder(found), total: history.videoJobs.total(), mark }
+      const { found, next } = history.videoJobs.inArrivalOrder(before ?? Number.MAX_SAFE_INTEGER, limit)
+      const { jobs, arrival } = inArrivalOrder(found)
+      return { jobs, arrival, next, total: history.videoJobs.total(), mark }
     },
 
     changedJobs(since: ChangeMark): (JobsInArrivalOrder & { gone: string[] }) | null {
@@ -258,7 +264,9 @@ export function createVideoService(deps: VideoServiceDeps) {
         if (row && textId !== undefined) found.push({ row, textId })
         else gone.push(id)
       }
-      return { ...inArrivalOrder(found), gone, total: history.videoJobs.total(), mark }
+      // A job that no longer reads is gone from the page too: it shows the jobs main can show.
+      const { jobs, arrival, left } = inArrivalOrder(found)
+      return { jobs, arrival, gone: [...gone, ...left], total: history.videoJobs.total(), mark }
     },
 
     detail(id: string) {
@@ -312,7 +320,9 @@ export function createVideoService(deps: VideoServiceDeps) {
       if (!row) return false
       history.transaction(() => history.videoJobs.delete(id))
       changes.touch(id)
-      if (row.mediaId) await deps.media.delete(row.mediaId)
+      // A file another job shows too (the same video, kept once) stays, and so do those jobs' links to it.
+      if (row.mediaId && history.videoJobs.usesOfMedia(row.mediaId) === 0)
+        await deps.media.delete(row.mediaId)
       changed()
       return true
     },

@@ -72,6 +72,27 @@ describe('video jobs on the Sandbox profile', () => {
     ).toBeUndefined()
   })
 
+  it('keeps a file another job shows too when one of them is deleted', async () => {
+    const made = await Promise.all(
+      ['twin one', 'twin two'].map((prompt) =>
+        env.call('videos.create', { request: { model: 'orbit/motion-2', prompt } }),
+      ),
+    )
+    const done = await until(async () => {
+      const details = await Promise.all(made.map(({ id }) => env.call('videos.detail', { id })))
+      return details.every((detail) => detail.job.mediaUrl) ? details : false
+    })
+    // The same video downloaded twice is kept once.
+    const shown = done[0]!.job.mediaUrl!
+    expect(done[1]!.job.mediaUrl).toBe(shown)
+    const file = join(env.userData, 'media', `${shown.split('/').at(-1)}.mp4`)
+    await env.call('videos.delete', { id: made[0]!.id })
+    expect(existsSync(file)).toBe(true)
+    expect((await env.call('videos.detail', { id: made[1]!.id })).job.mediaUrl).toBe(shown)
+    await env.call('videos.delete', { id: made[1]!.id })
+    expect(existsSync(file)).toBe(false)
+  })
+
   it('explains a 402 with the balance, and creates nothing', async () => {
     const poor = await startCore({ sandboxCredits: 1 })
     const error = await poor
@@ -113,10 +134,11 @@ describe('every job for the page to hold, and what changed since', () => {
       for (const prompt of ['one', 'two', 'three', 'four', 'five']) made.push(await create(prompt))
       const first = await slow.call('videos.everyJob', { limit: 2 })
       const rest = [first]
-      while (rest.at(-1)!.jobs.length === 2)
-        rest.push(await slow.call('videos.everyJob', { before: rest.at(-1)!.arrival.at(-1), limit: 2 }))
+      for (let next = first.next; next !== null; next = rest.at(-1)!.next)
+        rest.push(await slow.call('videos.everyJob', { before: next, limit: 2 }))
       const read = rest.flatMap((part) => part.jobs.map((job) => job.prompt))
       expect(read).toEqual(['five', 'four', 'three', 'two', 'one'])
+      expect(rest.map((part) => part.jobs.length)).toEqual([2, 2, 1])
       const arrival = rest.flatMap((part) => part.arrival)
       expect(arrival).toEqual([...arrival].sort((a, b) => b - a))
       expect(new Set(arrival).size).toBe(5)

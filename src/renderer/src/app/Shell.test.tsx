@@ -4,7 +4,7 @@
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
-import { loadViewMemory, shownPath } from '../router.ts'
+import { loadViewMemory, navigate, shownPath } from '../router.ts'
 import { renderInPage, until } from '../test-page.tsx'
 import { Shell } from './Shell.tsx'
 import { screens } from './screens.tsx'
@@ -88,6 +88,30 @@ describe('the shell at start', () => {
     // The Decisions screen asks for its models once the address names it.
     await until(() => routes.includes('decisions.models'))
     expect(shownPath()).toBe('/decisions')
+  })
+
+  it("goes back to the address a screen was left at, as it was at the click, the shown screen's own included", async () => {
+    await startShell(onSettings)
+    await until(() => shownPath() === '/settings')
+    const link = (label: string) =>
+      [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Screens"] a')].find((anchor) =>
+        anchor.textContent?.includes(label),
+      ) as HTMLAnchorElement
+    await act(async () => link('Videos').click())
+    await until(() => shownPath() === '/videos')
+    // What the person changes on the screen renders the screen, not the sidebar: a click right after it stays.
+    await act(async () => {
+      navigate('/videos?status=failed&q=kite')
+      link('Videos').click()
+    })
+    // Once the page is idle, the address the screen shows is the window's.
+    await idleUntilDone()
+    expect(window.location.hash).toBe('#/videos?status=failed&q=kite')
+    expect(shownPath()).toBe('/videos?status=failed&q=kite')
+    await act(async () => link('Settings').click())
+    await until(() => shownPath() === '/settings')
+    await act(async () => link('Videos').click())
+    expect(shownPath()).toBe('/videos?status=failed&q=kite')
   })
 
   it("asks main to read the catalog ahead only once the reopened screen's data has arrived", async () => {

@@ -134,7 +134,10 @@ export const videoRoutes = {
       before: z.number().int().optional(),
       limit: z.number().int().min(1).max(1000),
     }),
-    output: JobsInArrivalOrder,
+    output: JobsInArrivalOrder.extend({
+      /** Where the next part starts (`before`), damaged rows counted; null after the oldest job. */
+      next: z.number().int().nullable(),
+    }),
   }),
   /** The jobs written after `since`, as they are now, and the ids of those deleted; null when main cannot tell. */
   'videos.changedJobs': route({

@@ -35,7 +35,13 @@ function fakeMain(count: number) {
   let places = 0
   const written: string[] = []
   /** `forgetful`: main never can tell what changed, as if it started again each time it is asked. */
-  const state = { epoch: 'run 1', total: undefined as number | undefined, forgetful: false }
+  const state = {
+    epoch: 'run 1',
+    total: undefined as number | undefined,
+    forgetful: false,
+    /** Jobs whose rows no longer read: main leaves them out of what it answers, and counts them. */
+    damaged: new Set<string>(),
+  }
   const asked: string[] = []
   const write = (value: VideoJobSummary) => {
     const place = history.get(value.id)?.place ?? ++places
@@ -52,12 +58,14 @@ function fakeMain(count: number) {
     mark: mark(),
   })
   const routes: Record<string, (input: Record<string, number & string>) => unknown> = {
-    'videos.everyJob': ({ before, limit }) =>
-      part(
-        newestFirst()
-          .filter((entry) => before === undefined || entry.place < before)
-          .slice(0, limit),
-      ),
+    'videos.everyJob': ({ before, limit }) => {
+      const rows = newestFirst()
+        .filter((entry) => before === undefined || entry.place < before)
+        .slice(0, limit)
+      // A damaged row is left out of its part, and still counted where the next part starts.
+      const next = rows.length < (limit ?? 0) ? null : (rows.at(-1)?.place ?? null)
+      return { ...part(rows.filter((entry) => !state.damaged.has(entry.job.id))), next }
+    },
     'videos.changedJobs': ({ epoch, version }) => {
       if (state.forgetful) return null
       if (epoch !== state.epoch) return null
@@ -182,6 +190,17 @@ describe('every job held in the page', () => {
     await settled(client)
     expect(main.asked.filter((route) => route === 'videos.everyJob')).toHaveLength(3)
     expect(answers()).toBe(false)
+    expect(firstJobs(client, {}, 16)).toBeUndefined()
+  })
+
+  it('reads past a damaged row to the oldest job, and does not answer for main without it', async () => {
+    const main = fakeMain(1_000)
+    main.state.damaged.add('job-900')
+    const { client } = await holding(main)
+    await settled(client)
+    const held = client.getQueryData<{ jobs: VideoJobSummary[] }>(queryKeys.videoHeld())
+    expect(held?.jobs).toHaveLength(999)
+    expect(held?.jobs.at(-1)?.id).toBe('job-0')
     expect(firstJobs(client, {}, 16)).toBeUndefined()
   })
 

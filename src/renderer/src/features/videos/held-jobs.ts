@@ -11,7 +11,7 @@ import {
   type SearchLeftOut,
   searchable,
 } from '#shared/domain/job-search'
-import type { ChangeMark, JobsInArrivalOrder, VideoJobSummary } from '#shared/ipc/routes/videos'
+import type { ChangeMark, VideoJobSummary } from '#shared/ipc/routes/videos'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 
@@ -115,17 +115,16 @@ async function readEvery(signal: AbortSignal, attempts = 3): Promise<HeldJobs | 
   if (attempts === 0) throw new Error('The jobs changed too much while they were being read.')
   const gathered = new Gathered()
   let mark: ChangeMark | undefined
+  let before: number | undefined
   for (;;) {
     signal.throwIfAborted()
-    const part: JobsInArrivalOrder = await invoke('videos.everyJob', {
-      before: gathered.arrival.at(-1),
-      limit: partSize,
-    })
+    const part = await invoke('videos.everyJob', { before, limit: partSize })
     if (part.total > heldJobsLimit) return null
     // Changes from the first part's moment on are read at the end, whatever part they fell in.
     mark ??= part.mark
     for (const [at, job] of part.jobs.entries()) gathered.add(job, part.arrival[at] as number)
-    if (part.jobs.length < partSize) return withChanges(gathered.held(mark, part.total), signal, attempts - 1)
+    if (part.next === null) return withChanges(gathered.held(mark, part.total), signal, attempts - 1)
+    before = part.next
     await idle()
   }
 }
