@@ -41,6 +41,8 @@ function fakeMain(count: number) {
     forgetful: false,
     /** Jobs whose rows no longer read: main leaves them out of what it answers, and counts them. */
     damaged: new Set<string>(),
+    /** Runs after each part of every job is answered. */
+    afterPart: () => {},
   }
   const asked: string[] = []
   const write = (value: VideoJobSummary) => {
@@ -64,6 +66,7 @@ function fakeMain(count: number) {
         .slice(0, limit)
       // A damaged row is left out of its part, and still counted where the next part starts.
       const next = rows.length < (limit ?? 0) ? null : (rows.at(-1)?.place ?? null)
+      setTimeout(state.afterPart, 0)
       return { ...part(rows.filter((entry) => !state.damaged.has(entry.job.id))), next }
     },
     'videos.changedJobs': ({ epoch, version }) => {
@@ -85,6 +88,7 @@ function fakeMain(count: number) {
   return {
     bridge,
     asked,
+    everyJobReads: () => asked.filter((route) => route === 'videos.everyJob').length,
     state,
     newestFirst: () => newestFirst().map((entry) => entry.job),
     write,
@@ -122,8 +126,16 @@ async function holding(main: { bridge: Bridge }) {
     answers = useHeldJobs(client, true)
     return null
   }
-  await renderInPage(<Board />, main.bridge)
-  return { client: client as QueryClient, answers: () => answers }
+  const page = await renderInPage(<Board />, main.bridge)
+  return { client: client as QueryClient, answers: () => answers, unmount: page.unmount }
+}
+
+/** The board holding every job of a main with `count` jobs, once the page can answer for main. */
+async function heldBoard(count: number) {
+  const main = fakeMain(count)
+  const board = await holding(main)
+  await vi.waitFor(() => expect(board.answers()).toBe(true))
+  return { main, ...board }
 }
 
 const settled = async (client: QueryClient) => {
@@ -133,11 +145,9 @@ const settled = async (client: QueryClient) => {
 
 describe('every job held in the page', () => {
   it('is read a part at a time, and finds what main would show first for any filter', async () => {
-    const main = fakeMain(2_500)
-    const { client, answers } = await holding(main)
-    await vi.waitFor(() => expect(answers()).toBe(true))
+    const { main, client } = await heldBoard(2_500)
     // 2,500 jobs in parts of 250: ten full parts, and an empty one that says there are no more.
-    expect(main.asked.filter((route) => route === 'videos.everyJob')).toHaveLength(11)
+    expect(main.everyJobReads()).toBe(11)
     const jobs = main.newestFirst()
     for (const filter of [
       {},
@@ -155,11 +165,8 @@ describe('every job held in the page', () => {
   })
 
   it('reads only the jobs written since, the new first and the deleted gone; and everything when main cannot tell', async () => {
-    const main = fakeMain(1_200)
-    const { client, answers } = await holding(main)
-    await vi.waitFor(() => expect(answers()).toBe(true))
-    const everyJobReads = () => main.asked.filter((route) => route === 'videos.everyJob').length
-    const firstRead = everyJobReads()
+    const { main, client, answers } = await heldBoard(1_200)
+    const firstRead = main.everyJobReads()
     main.write(job(5_000, { prompt: 'A brand new kite', createdAt: 9_000 }))
     main.write(job(7, { status: 'cancelled' }))
     main.remove('job-1199')
@@ -169,7 +176,7 @@ describe('every job held in the page', () => {
     await act(() => invalidated)
     await settled(client)
     expect(answers()).toBe(true)
-    expect(everyJobReads()).toBe(firstRead)
+    expect(main.everyJobReads()).toBe(firstRead)
     const all = firstJobs(client, {}, 2_000)
     expect(all?.jobs).toEqual(main.newestFirst())
     expect(firstJobs(client, { text: 'brand new' }, 16)?.jobs.map((value) => value.id)).toEqual(['job-5000'])
@@ -179,7 +186,7 @@ describe('every job held in the page', () => {
     main.state.epoch = 'run 2'
     await act(() => client.invalidateQueries({ queryKey: queryKeys.videos() }))
     await settled(client)
-    expect(everyJobReads()).toBe(2 * firstRead)
+    expect(main.everyJobReads()).toBe(2 * firstRead)
     expect(firstJobs(client, {}, 2_000)?.jobs).toEqual(main.newestFirst())
   })
 
@@ -188,9 +195,44 @@ describe('every job held in the page', () => {
     main.state.forgetful = true
     const { client, answers } = await holding(main)
     await settled(client)
-    expect(main.asked.filter((route) => route === 'videos.everyJob')).toHaveLength(3)
+    expect(main.everyJobReads()).toBe(3)
     expect(answers()).toBe(false)
     expect(firstJobs(client, {}, 16)).toBeUndefined()
+  })
+
+  it('reads every job to the end while main keeps saying jobs changed, each word joining the read under way', async () => {
+    const { main, client, answers } = await heldBoard(1_000)
+    const oneRead = main.everyJobReads()
+    // Main starts again, so the page reads every job again; meanwhile a job is created after each part.
+    main.state.epoch = 'run 2'
+    let created = 0
+    main.state.afterPart = () => {
+      if (created === 20) return
+      main.write(job(2_000 + created, { createdAt: 5_000 + created }))
+      created++
+      void client.invalidateQueries({ queryKey: queryKeys.videos() })
+    }
+    void client.invalidateQueries({ queryKey: queryKeys.videos() })
+    await vi.waitFor(() => expect(main.everyJobReads()).toBeGreaterThan(oneRead))
+    main.state.afterPart = () => {}
+    await settled(client)
+    await vi.waitFor(() => expect(answers()).toBe(true))
+    // One more read of every job (the jobs created meanwhile come with what changed), not one per word.
+    expect(main.everyJobReads()).toBeLessThanOrEqual(2 * oneRead + 1)
+    expect(firstJobs(client, {}, 2_000)?.jobs).toEqual(main.newestFirst())
+  })
+
+  it('stops reading once the board is closed', async () => {
+    const main = fakeMain(2_000)
+    const { client, unmount } = await holding(main)
+    let parts = 0
+    main.state.afterPart = () => {
+      if (++parts === 2) void unmount()
+    }
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0))
+    // Of the nine parts of every job, the ones asked before the board closed, and one on its way at most.
+    expect(main.everyJobReads()).toBeLessThanOrEqual(3)
+    expect(client.getQueryData(queryKeys.videoHeld())).toBeUndefined()
   })
 
   it('reads past a damaged row to the oldest job, and does not answer for main without it', async () => {
@@ -221,9 +263,7 @@ describe('every job held in the page', () => {
   })
 
   it("shows a search's first jobs on the board at once while main counts, and the whole answer when they are all", async () => {
-    const main = fakeMain(300)
-    const { client, answers } = await holding(main)
-    await vi.waitFor(() => expect(answers()).toBe(true))
+    const { main, client } = await heldBoard(300)
     const asked = main.asked.length
     const firstPage = (filter: BoardFilter) =>
       client.getQueryData<{ jobs: VideoJobSummary[]; total: number; counting?: true }>(

@@ -110,39 +110,64 @@ class Gathered {
 const idle = () =>
   new Promise<void>((resolve) => window.requestIdleCallback(() => resolve(), { timeout: 500 }))
 
-/** Reads every job, then what changed meanwhile; null when the history is too large to hold. */
-async function readEvery(signal: AbortSignal, attempts = 3): Promise<HeldJobs | null> {
+/** Whether a screen still wants the jobs held: a read nobody waits for stops. */
+const stillWanted = (client: QueryClient) => {
+  const query = client.getQueryCache().find({ queryKey: queryKeys.videoHeld() })
+  if (!query || query.getObserversCount() === 0) throw new Error('The board was closed.')
+}
+
+type ReadEvery = (client: QueryClient, attempts: number) => Promise<HeldJobs | null>
+
+/**
+ * Reads every job, then what changed meanwhile; null when the history is too large to hold. Each time main
+ * cannot tell what changed, every job is read again, three times at most.
+ */
+const readEvery: ReadEvery = async (client, attempts) => {
   if (attempts === 0) throw new Error('The jobs changed too much while they were being read.')
   const gathered = new Gathered()
   let mark: ChangeMark | undefined
   let before: number | undefined
   for (;;) {
-    signal.throwIfAborted()
+    stillWanted(client)
     const part = await invoke('videos.everyJob', { before, limit: partSize })
     if (part.total > heldJobsLimit) return null
     // Changes from the first part's moment on are read at the end, whatever part they fell in.
     mark ??= part.mark
     for (const [at, job] of part.jobs.entries()) gathered.add(job, part.arrival[at] as number)
-    if (part.next === null) return withChanges(gathered.held(mark, part.total), signal, attempts - 1)
+    if (part.next === null)
+      return withChanges(client, gathered.held(mark, part.total), attempts - 1, readEvery)
     before = part.next
     await idle()
   }
 }
 
 /**
+ * The read of every job in progress, per page: main's word that jobs changed, which asks the page for what
+ * changed again, joins it rather than starting it over, so that a busy board cannot keep it from ending.
+ */
+const readsInProgress = new WeakMap<QueryClient, Promise<HeldJobs | null>>()
+const readEveryOnce: ReadEvery = (client, attempts) => {
+  const running = readsInProgress.get(client)
+  if (running) return running
+  const read = readEvery(client, attempts).finally(() => readsInProgress.delete(client))
+  readsInProgress.set(client, read)
+  return read
+}
+
+/**
  * The jobs held, with what main says changed since: each job written meanwhile read again, the new ones first,
  * the deleted ones gone. When main cannot tell (it started again, or too much changed), or a new job would not
- * come first, every job is read again.
+ * come first, every job is read again (`readAll`).
  */
 async function withChanges(
+  client: QueryClient,
   before: HeldJobs,
-  signal: AbortSignal,
-  /** How many more times every job may be read (each read ends here). */
-  attempts = 3,
+  /** How many more times every job may be read. */
+  attempts: number,
+  readAll: ReadEvery,
 ): Promise<HeldJobs | null> {
-  signal.throwIfAborted()
   const changes = await invoke('videos.changedJobs', before.mark)
-  if (!changes) return readEvery(signal, attempts)
+  if (!changes) return readAll(client, attempts)
   if (changes.total > heldJobsLimit) return null
   const kept = Gathered.copyOf(before)
   const added = new Gathered()
@@ -152,7 +177,7 @@ async function withChanges(
     const found = placeOf(before.arrival, place)
     if (found !== undefined) kept.set(found, job)
     else if (place > newest) added.add(job, place)
-    else return readEvery(signal, attempts)
+    else return readAll(client, attempts)
   }
   return added.followedBy(kept.without(new Set(changes.gone))).held(changes.mark, changes.total)
 }
@@ -176,9 +201,9 @@ const keptUnshownMs = 60_000
 
 const heldJobsQuery = (client: QueryClient) => ({
   queryKey: queryKeys.videoHeld(),
-  queryFn: ({ signal }: { signal: AbortSignal }) => {
+  queryFn: () => {
     const before = client.getQueryData<HeldJobs | null>(queryKeys.videoHeld())
-    return before ? withChanges(before, signal) : readEvery(signal)
+    return before ? withChanges(client, before, 3, readEveryOnce) : readEveryOnce(client, 3)
   },
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: keptUnshownMs,
