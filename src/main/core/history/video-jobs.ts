@@ -128,11 +128,21 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
   const newestBefore = db.prepare(
     `SELECT ${columns}, text_id AS textId FROM video_jobs WHERE text_id < ? ORDER BY text_id DESC LIMIT ?`,
   )
-  const textIdOf = db.prepare('SELECT text_id AS textId FROM video_jobs WHERE id = ?')
+  const byIdWithArrival = db.prepare(`SELECT ${columns}, text_id AS textId FROM video_jobs WHERE id = ?`)
   const usesOfMedia = db.prepare('SELECT count(*) AS uses FROM video_jobs WHERE media_id = ?')
   const matchesPastReach = db.prepare(
     `SELECT count(*) AS n FROM (SELECT 1 FROM video_jobs_text WHERE video_jobs_text MATCH ? LIMIT ${searchReach + 1})`,
   )
+
+  type ArrivingRow = { id?: unknown; textId: number }
+  /** Rows read with their place in the order jobs came in; those that do not read reported and left out. */
+  const arriving = (values: ArrivingRow[]) =>
+    damaged.each(
+      'video job',
+      values,
+      (value) => value.id,
+      (value) => ({ row: jobRows.one(value), textId: value.textId }),
+    )
 
   return {
     /** How many jobs the history holds. */
@@ -172,18 +182,12 @@ export function videoJobRepository(db: DatabaseSync, damaged: DamagedRows) {
       before: number,
       limit: number,
     ): { found: { row: VideoJobRow; textId: number }[]; next: number | null } {
-      const values = newestBefore.all(before, limit) as { id?: unknown; textId: number }[]
-      const found = damaged.each(
-        'video job',
-        values,
-        (value) => value.id,
-        (value) => ({ row: jobRows.one(value), textId: value.textId }),
-      )
+      const values = newestBefore.all(before, limit) as ArrivingRow[]
       // Where the next part starts, damaged rows counted: a row left out does not end the reading.
-      return { found, next: values.length < limit ? null : (values.at(-1)?.textId ?? null) }
+      return { found: arriving(values), next: values.length < limit ? null : (values.at(-1)?.textId ?? null) }
     },
-    /** A job's place in the order jobs came into the history, or undefined when it is not there. */
-    arrivalOf: (id: string) => (textIdOf.get(id) as { textId: number } | undefined)?.textId,
+    /** A job with its place in that order; none when it is not in the history or does not read. */
+    withArrival: (id: string) => arriving(byIdWithArrival.all(id) as ArrivingRow[]),
 
     /** How many jobs the filter matches (the limit and offset aside). */
     count(filter: Omit<VideoJobFilter, 'limit' | 'offset'>): number {

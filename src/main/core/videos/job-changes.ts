@@ -32,5 +32,3 @@ export function createJobChanges(limit = remembered) {
     },
   }
 }
-
-export type JobChanges = ReturnType<typeof createJobChanges>

@@ -66,10 +66,9 @@ export function createVideoService(deps: VideoServiceDeps) {
   const changed = () => events.emit('data.changed', { topics: ['videos'] })
   const changes = createJobChanges()
 
-  /** Jobs as the page holds them: each summary with its place in the order jobs came in. */
   /**
    * Jobs as the page holds them: each summary with its place in the order jobs came in. A job whose summary
-   * does not read is reported as damaged and left out (`left`).
+   * does not read is reported as damaged and left out.
    */
   function inArrivalOrder(found: { row: VideoJobRow; textId: number }[]) {
     const jobs: VideoJobSummary[] = []
@@ -83,8 +82,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         arrival.push(textId)
       },
     )
-    const shown = new Set(jobs.map((job) => job.id))
-    return { jobs, arrival, left: found.filter(({ row }) => !shown.has(row.id)).map(({ row }) => row.id) }
+    return { jobs, arrival }
   }
 
   /** Runs inside the caller's transaction: moves a job forward, or leaves it as it is. */
@@ -247,26 +245,23 @@ export function createVideoService(deps: VideoServiceDeps) {
     everyJob(before: number | undefined, limit: number): JobsInArrivalOrder & { next: number | null } {
       const mark = changes.mark()
       const { found, next } = history.videoJobs.inArrivalOrder(before ?? Number.MAX_SAFE_INTEGER, limit)
-      const { jobs, arrival } = inArrivalOrder(found)
-      return { jobs, arrival, next, total: history.videoJobs.total(), mark }
+      return { ...inArrivalOrder(found), next, total: history.videoJobs.total(), mark }
     },
 
     changedJobs(since: ChangeMark): (JobsInArrivalOrder & { gone: string[] }) | null {
       const mark = changes.mark()
       const ids = changes.since(since)
       if (!ids) return null
-      const found: { row: VideoJobRow; textId: number }[] = []
-      const gone: string[] = []
-      for (const id of ids) {
-        // A row that no longer reads is reported, and the page goes without it.
-        const [row] = history.damaged.each('video job', [id], String, (id) => history.videoJobs.get(id))
-        const textId = history.videoJobs.arrivalOf(id)
-        if (row && textId !== undefined) found.push({ row, textId })
-        else gone.push(id)
+      const { jobs, arrival } = inArrivalOrder(ids.flatMap((id) => history.videoJobs.withArrival(id)))
+      // Deleted, or no longer readable: gone from the page too, which shows the jobs main can show.
+      const shown = new Set(jobs.map((job) => job.id))
+      return {
+        jobs,
+        arrival,
+        gone: ids.filter((id) => !shown.has(id)),
+        total: history.videoJobs.total(),
+        mark,
       }
-      // A job that no longer reads is gone from the page too: it shows the jobs main can show.
-      const { jobs, arrival, left } = inArrivalOrder(found)
-      return { jobs, arrival, gone: [...gone, ...left], total: history.videoJobs.total(), mark }
     },
 
     detail(id: string) {
