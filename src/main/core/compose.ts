@@ -6,7 +6,12 @@ import { type Routes, routes } from '#shared/ipc/routes/index'
 import { appHandlers } from './app/handlers.ts'
 import { openPreferences, type PreferencesStore } from './app/preferences.ts'
 import { createAppService } from './app/service.ts'
-import { applyPendingImport, createHistoryArchive } from './archive/history-archive.ts'
+import { createHistoryArchive } from './archive/history-archive.ts'
+import {
+  applyPendingImport,
+  removeLeftoverStaging,
+  restoreBeforeBrokenImport,
+} from './archive/import-at-start.ts'
 import { batchHandlers } from './batches/handlers.ts'
 import { createBatchRunner } from './batches/runner.ts'
 import { createBatchService } from './batches/service.ts'
@@ -68,8 +73,11 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const secrets = openSecretStore(userData, platform.secretCipher)
   const log = createLog(join(userData, 'logs'), () => secrets.values())
   // A verified import waiting from the last run replaces the history before anything opens it.
-  const imported = await applyPendingImport(userData)
-  if (imported) log.info(imported)
+  await removeLeftoverStaging(userData)
+  const imported = [await applyPendingImport(userData), await restoreBeforeBrokenImport(userData)].filter(
+    (notice): notice is string => notice !== null,
+  )
+  for (const notice of imported) log.info(notice)
   const preferences = await openPreferences(userData)
   const history = openHistory(userData)
   for (const notice of history.notices) log.warn(notice)
@@ -128,7 +136,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         ({ what, id, problem }) =>
           `${problem} (The ${what} is ${id.slice(0, 36)}; the rest of its list loaded.)`,
       )
-    return [...(imported ? [imported] : []), ...history.notices, ...damaged, ...storageNotice]
+    return [...imported, ...history.notices, ...damaged, ...storageNotice]
   }
   history.damaged.onNew = () => events.emit('data.changed', { topics: ['notices'] })
 

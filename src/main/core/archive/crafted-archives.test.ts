@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startCore } from '../../testing/core.ts'
 import { extractTarGz, tarHeader, writeTarGz } from '../files/tar.ts'
 import { mediaResponse } from '../media/serve-media.ts'
-import { applyPendingImport } from './history-archive.ts'
+import { applyPendingImport } from './import-at-start.ts'
 
 const cores: Awaited<ReturnType<typeof startCore>>[] = []
 afterAll(async () => {

@@ -4,14 +4,13 @@
 // before anything is opened. API keys are not in the archive: they stay sealed on this machine.
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream, existsSync, readFileSync, statfsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { AppError } from '#shared/ipc/app-error'
-import { writeFileAtomic } from '../files/atomic-write.ts'
 import { extractTarGz, writeTarGz } from '../files/tar.ts'
-import { checkHistoryFile, schemaVersion } from '../history/database.ts'
+import { checkHistoryFile, type HistoryFileState, schemaVersion } from '../history/database.ts'
 import { mediaRowProblem } from '../media/media-store.ts'
 
 export const archiveFormat = 'gateway-desk-history'
@@ -33,7 +32,7 @@ type Manifest = z.infer<typeof Manifest>
 
 /** The only paths an archive may hold. */
 const allowedPath = /^(manifest\.json|history\.db|preferences\.json|media\/[0-9a-f]{64}\.[a-z0-9]{1,5})$/
-const pendingFolder = 'import-pending'
+export const pendingFolder = 'import-pending'
 const countedTables = [
   'video_jobs',
   'image_results',
@@ -114,6 +113,19 @@ function mediaProblemIn(path: string): string | null {
     return null
   } finally {
     db.close()
+  }
+}
+
+function stagedProblem(state: HistoryFileState & { ok: false }): string {
+  switch (state.reason) {
+    case 'newer':
+      return 'it was written by a newer version of the app'
+    case 'empty':
+      return 'its database is not a Gateway Desk history'
+    case 'foreign':
+      return `its database is not one this app writes: it has ${state.difference}`
+    case 'damaged':
+      return 'its history database is damaged'
   }
 }
 
@@ -219,12 +231,7 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
         const listedPaths = new Set(manifest.files.map((file) => file.path))
         if (!listedPaths.has('history.db')) throw failure('it has no history database.')
         const state = checkHistoryFile(join(staging, 'history.db'))
-        if (!state.ok)
-          throw failure(
-            state.reason === 'newer'
-              ? 'it was written by a newer version of the app.'
-              : 'its history database is damaged.',
-          )
+        if (!state.ok) throw failure(`${stagedProblem(state)}.`)
         const badMedia = mediaProblemIn(join(staging, 'history.db'))
         if (badMedia) throw failure(`its ${badMedia}.`)
         await rm(join(userData, pendingFolder), { recursive: true, force: true })
@@ -236,48 +243,6 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
       }
     },
   }
-}
-
-/** The files an import replaces, and of those the ones an archive brings. */
-const replaced = [
-  'history.db',
-  'history.db-wal',
-  'history.db-shm',
-  'history.db.backup',
-  'preferences.json',
-  'media',
-]
-const imported = ['history.db', 'preferences.json', 'media']
-const Journal = z.object({ aside: z.string(), phase: z.enum(['aside', 'in']) })
-
-/**
- * At start, before the history is opened: swaps in a verified pending import. The current files move to a
- * dated folder first, so nothing is lost. The swap is written down as it goes (which folder, which phase), so
- * a start cut short half-way finishes the same swap the next time rather than mixing two histories.
- * Returns a notice for the person, or null.
- */
-export async function applyPendingImport(userData: string, now = Date.now()): Promise<string | null> {
-  const pending = join(userData, pendingFolder)
-  if (!existsSync(join(pending, 'manifest.json'))) return null
-  const journalFile = join(pending, 'applying.json')
-  const journal = existsSync(journalFile)
-    ? Journal.parse(JSON.parse(await readFile(journalFile, 'utf8')))
-    : { aside: `before-import-${new Date(now).toISOString().replace(/[:.]/g, '-')}`, phase: 'aside' as const }
-  // The folder is named, not given as a path, so a journal can only ever point inside the data folder.
-  if (!/^before-import-[\w-]+$/.test(journal.aside))
-    throw new Error('The pending import names a strange folder.')
-  const aside = join(userData, journal.aside)
-  if (journal.phase === 'aside') {
-    await writeFileAtomic(journalFile, JSON.stringify(journal))
-    await mkdir(aside, { recursive: true })
-    for (const name of replaced)
-      if (existsSync(join(userData, name))) await rename(join(userData, name), join(aside, name))
-    await writeFileAtomic(journalFile, JSON.stringify({ ...journal, phase: 'in' }))
-  }
-  for (const name of imported)
-    if (existsSync(join(pending, name))) await rename(join(pending, name), join(userData, name))
-  await rm(pending, { recursive: true, force: true })
-  return `The imported history is in place. The one it replaced was kept in ${aside}.`
 }
 
 export type HistoryArchive = ReturnType<typeof createHistoryArchive>

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync
 import { basename, dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { migrations } from './migrations.ts'
+import { schemaDifference } from './schema-check.ts'
 import { inspectWriteAheadLog } from './write-ahead-log.ts'
 
 export interface HistoryDatabase {
@@ -53,16 +54,24 @@ function rowsIn(path: string): number | null {
   }
 }
 
-export function checkHistoryFile(
-  path: string,
-): { ok: true } | { ok: false; reason: 'damaged' | 'newer' | 'empty'; version?: number } {
+export type HistoryFileState =
+  | { ok: true }
+  | { ok: false; reason: 'damaged' | 'empty' }
+  | { ok: false; reason: 'newer'; version: number }
+  | { ok: false; reason: 'foreign'; difference: string }
+
+/** Whether a file can be opened as the history: intact, of a version the app knows, of the app's own structure. */
+export function checkHistoryFile(path: string): HistoryFileState {
   let db: DatabaseSync | undefined
   try {
+    // Only pragmas and the schema are read here: a trigger or view in the file is compared, never run.
     db = new DatabaseSync(path)
     const result = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
     if (result?.quick_check !== 'ok') return { ok: false, reason: 'damaged' }
     const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number }
     if (version > schemaVersion) return { ok: false, reason: 'newer', version }
+    const difference = schemaDifference(db, version)
+    if (difference) return { ok: false, reason: 'foreign', difference }
     // The app writes its schema before anything else: a file without one was emptied (or cut to 0 bytes).
     if (version === 0) return { ok: false, reason: 'empty' }
     return { ok: true }
@@ -70,6 +79,20 @@ export function checkHistoryFile(
     return { ok: false, reason: 'damaged' }
   } finally {
     db?.close()
+  }
+}
+
+/** What is wrong with a history file, in a sentence without its end. */
+export function historyFileProblem(state: HistoryFileState & { ok: false }): string {
+  switch (state.reason) {
+    case 'newer':
+      return `The history was written by a newer version of the app (schema ${state.version})`
+    case 'empty':
+      return 'The history database was empty (the file had been emptied or cut short)'
+    case 'foreign':
+      return `The history database does not have the app's own structure (${state.difference})`
+    case 'damaged':
+      return 'The history database was damaged'
   }
 }
 
@@ -86,11 +109,7 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
       const restored = backupState?.ok === true
       if (restored) copyFileSync(backup, path)
       notices.push(
-        state.reason === 'newer'
-          ? `The history was written by a newer version of the app (schema ${state.version}); it was moved to ${aside}.`
-          : state.reason === 'empty'
-            ? `The history database was empty (the file had been emptied or cut short); it was kept as ${aside}.`
-            : `The history database was damaged; it was moved to ${aside}.`,
+        `${historyFileProblem(state)}; it was moved to ${aside}.`,
         restored ? 'The backup from the last clean close was restored.' : 'A new, empty history was started.',
       )
     }
