@@ -36,6 +36,7 @@ import { createProfileScopes, type ProfileScopes } from './profiles/profile-scop
 import { openProfiles, type Profiles } from './profiles/profiles.ts'
 import { createProfileService } from './profiles/service.ts'
 import { createRequestRegistry } from './requests.ts'
+import { createRedaction, redactValue } from './secrets/redaction.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
 import { videoHandlers } from './videos/handlers.ts'
 import { type VideoWiring, wireVideos } from './videos/wiring.ts'
@@ -69,8 +70,13 @@ export interface CoreOptions {
 
 export async function createCore(platform: Platform, options: CoreOptions = {}): Promise<Core> {
   const { userData } = platform.paths
-  const events = createEventBus()
   const secrets = openSecretStore(userData, platform.secretCipher)
+  // The window never sees a secret the app holds, whatever a service quotes back; streams also lose anything
+  // shaped like a credential.
+  const redaction = createRedaction(() => secrets.values())
+  const events = createEventBus((event, payload) =>
+    redactValue(payload, event.startsWith('stream.') ? redaction.all : redaction.secrets),
+  )
   const log = createLog(join(userData, 'logs'), () => secrets.values())
   // A verified import waiting from the last run replaces the history before anything opens it.
   await removeLeftoverStaging(userData)
@@ -185,6 +191,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         handlers,
         trustedOrigins,
         onUnexpectedError: (route, error) => log.error(`route ${route} failed`, error),
+        redaction,
       }),
     async close() {
       requests.cancelAll()

@@ -8,11 +8,17 @@ export interface EventBus {
   subscribe(sink: EventSink): () => void
 }
 
-export function createEventBus(): EventBus {
+/** `outbound` prepares a payload once for every transport (secrets taken out). */
+export function createEventBus(
+  outbound: <E extends EventName>(event: E, payload: EventPayload<E>) => EventPayload<E> = (_, payload) =>
+    payload,
+): EventBus {
   const sinks = new Set<EventSink>()
   return {
     emit(event, payload) {
-      for (const sink of sinks) sink(event, payload)
+      if (sinks.size === 0) return
+      const sent = outbound(event, payload)
+      for (const sink of sinks) sink(event, sent)
     },
     subscribe(sink) {
       sinks.add(sink)

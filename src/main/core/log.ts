@@ -2,26 +2,13 @@
 // like a key scrubbed from each line before it is written.
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { redact } from './secrets/redaction.ts'
 
 export interface Log {
   info(message: string, detail?: unknown): void
   warn(message: string, detail?: unknown): void
   error(message: string, detail?: unknown): void
   readonly file: string
-}
-
-const keyShapes = [
-  /\b(Bearer\s+)[^\s"']+/gi,
-  /\b(sk-|whsec-)[A-Za-z0-9_-]{6,}/g,
-  /("?(?:x-api-key|x-native-api-key|authorization)"?\s*[:=]\s*"?)[^"\s,}]+/gi,
-]
-
-export function redact(text: string, secrets: string[]): string {
-  let clean = text
-  for (const secret of secrets) if (secret.length >= 6) clean = clean.split(secret).join('[redacted]')
-  for (const shape of keyShapes)
-    clean = clean.replace(shape, (_match, prefix: string) => `${prefix}[redacted]`)
-  return clean
 }
 
 function describe(detail: unknown): string {

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { messagesVersion } from '#shared/api/messages'
 import { isLocalHost } from '#shared/domain/network-address'
 import { AppError } from '#shared/ipc/app-error'
+import { redact, redactValue } from '../secrets/redaction.ts'
 import { gatewayErrorCodes, serviceError } from './errors.ts'
 import { readServerSentEvents, type ServerSentEvent } from './sse.ts'
 
@@ -118,8 +119,11 @@ export function createTransport(options: TransportOptions) {
   async function exchange(
     request: GatewayRequest<unknown>,
     call: CallOptions,
-  ): Promise<Response & { sentAt: number }> {
+  ): Promise<Response & { sentAt: number; clean: (text: string) => string }> {
     const { baseUrl, apiKey } = await options.connection()
+    // What the service sends back is kept and shown (wire view, errors, history) without the key, even when the
+    // service quotes it, or quotes anything shaped like one.
+    const clean = (text: string) => redact(text, apiKey ? [apiKey] : [])
     const endpoint = `${request.method} ${request.path.split('?')[0]}`
     const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs ?? 60_000)
     const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout
@@ -137,13 +141,18 @@ export function createTransport(options: TransportOptions) {
           ? (request.body as FormData)
           : JSON.stringify(request.body)
     const url = new URL(request.path, baseUrl)
-    call.onWire?.({
-      kind: 'request',
-      method: request.method,
-      url: url.href,
-      headers: maskedHeaders(headers),
-      body: isForm ? '[multipart form data]' : ((body as string | undefined) ?? null),
-    })
+    call.onWire?.(
+      redactValue(
+        {
+          kind: 'request',
+          method: request.method,
+          url: url.href,
+          headers: maskedHeaders(headers),
+          body: isForm ? '[multipart form data]' : ((body as string | undefined) ?? null),
+        },
+        (text) => redact(text, apiKey ? [apiKey] : [], false),
+      ),
+    )
     const sentAt = performance.now()
     for (let attempt = 0; ; attempt++) {
       let response: Response
@@ -172,16 +181,23 @@ export function createTransport(options: TransportOptions) {
           endpoint,
         })
       }
-      if (response.ok) return Object.assign(response, { sentAt })
+      if (response.ok) return Object.assign(response, { sentAt, clean })
       const text = await response.text()
-      call.onWire?.({
-        kind: 'response',
-        status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: text,
-        ms: performance.now() - sentAt,
-      })
-      const failure = serviceError(response.status, text, response.headers, endpoint)
+      call.onWire?.(
+        redactValue(
+          {
+            kind: 'response',
+            status: response.status,
+            headers: Object.fromEntries(response.headers),
+            body: text,
+            ms: performance.now() - sentAt,
+          },
+          clean,
+        ),
+      )
+      const failure = new AppError(
+        redactValue(serviceError(response.status, text, response.headers, endpoint).toShape(), clean),
+      )
       // Only reads are retried: a POST may have billed or created something already.
       const retryable =
         call.retry !== false &&
@@ -211,13 +227,19 @@ export function createTransport(options: TransportOptions) {
     async send<T>(request: GatewayRequest<T>, call: CallOptions = {}): Promise<GatewayResponse<T>> {
       const response = await exchange(request, call)
       const text = await response.text()
-      call.onWire?.({
-        kind: 'response',
-        status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: text,
-        ms: performance.now() - response.sentAt,
-      })
+      const { clean } = response
+      call.onWire?.(
+        redactValue(
+          {
+            kind: 'response',
+            status: response.status,
+            headers: Object.fromEntries(response.headers),
+            body: text,
+            ms: performance.now() - response.sentAt,
+          },
+          clean,
+        ),
+      )
       let json: unknown
       try {
         json = JSON.parse(text)
@@ -225,14 +247,14 @@ export function createTransport(options: TransportOptions) {
         throw new AppError({
           code: gatewayErrorCodes.unexpected,
           message: `The service's answer is not JSON (${request.method} ${request.path}).`,
-          raw: text.slice(0, 4096),
+          raw: clean(text.slice(0, 4096)),
         })
       }
       const mismatch = (error: z.ZodError) =>
         new AppError({
           code: gatewayErrorCodes.unexpected,
           message: describeMismatch(error),
-          raw: text.slice(0, 64 * 1024),
+          raw: clean(text.slice(0, 64 * 1024)),
         })
       const parsed = request.schema.safeParse(json)
       if (!parsed.success) throw mismatch(parsed.error)
@@ -262,13 +284,18 @@ export function createTransport(options: TransportOptions) {
       const response = await exchange(request, { ...call, timeoutMs: call.timeoutMs ?? 10 * 60_000 })
       if (!response.body)
         throw new AppError({ code: gatewayErrorCodes.unexpected, message: 'The stream has no body.' })
-      call.onWire?.({
-        kind: 'response',
-        status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: '',
-        ms: performance.now() - response.sentAt,
-      })
+      call.onWire?.(
+        redactValue(
+          {
+            kind: 'response',
+            status: response.status,
+            headers: Object.fromEntries(response.headers),
+            body: '',
+            ms: performance.now() - response.sentAt,
+          },
+          response.clean,
+        ),
+      )
       const body = response.body
       async function* events(): AsyncGenerator<{ event: string | undefined; data: T }> {
         try {
@@ -278,7 +305,7 @@ export function createTransport(options: TransportOptions) {
               throw new AppError({
                 code: gatewayErrorCodes.unexpected,
                 message: describeMismatch(parsed.error),
-                raw: message.data,
+                raw: response.clean(message.data),
               })
             yield { event: message.event, data: parsed.data }
           }

@@ -2,9 +2,10 @@
 // schema, runs the handler and wraps the outcome in the envelope. Shared by Electron's ipcMain and the
 // harness's WebSocket, so both transports refuse and report exactly alike.
 import type { z } from 'zod'
-import { AppError, appErrorCodes } from '#shared/ipc/app-error'
+import { AppError, type AppErrorShape, appErrorCodes } from '#shared/ipc/app-error'
 import type { HandlersFor, RouteMap } from '#shared/ipc/contract'
 import type { Envelope } from '#shared/ipc/envelope'
+import { type Redaction, redactValue } from '../secrets/redaction.ts'
 
 export interface Sender {
   /** URL of the frame that sent the call. */
@@ -19,6 +20,8 @@ export interface DispatcherOptions<M extends RouteMap> {
   /** Origins the app's pages are served from, e.g. `app://gateway-desk`. */
   trustedOrigins: () => readonly string[]
   onUnexpectedError?: (route: string, error: unknown) => void
+  /** Takes secrets out of what goes back: every one the app holds from results, and credential shapes from errors too. */
+  redaction?: Redaction
 }
 
 export type Dispatch = (route: unknown, input: unknown, sender: Sender) => Promise<Envelope<unknown>>
@@ -39,7 +42,11 @@ export function isTrustedSender(sender: Sender, trustedOrigins: readonly string[
 }
 
 export function createDispatcher<M extends RouteMap>(options: DispatcherOptions<M>): Dispatch {
-  const { routes, handlers } = options
+  const { routes, handlers, redaction } = options
+  const failed = (error: AppErrorShape): Envelope<unknown> => ({
+    ok: false,
+    error: redaction ? redactValue(error, redaction.all) : error,
+  })
   return async (name, input, sender) => {
     try {
       if (!isTrustedSender(sender, options.trustedOrigins())) {
@@ -59,17 +66,14 @@ export function createDispatcher<M extends RouteMap>(options: DispatcherOptions<
       if (!parsed.success) throw validationError(parsed.error)
       const handler = handlers[name] as (input: unknown) => unknown
       const data = route.output.parse(await handler(parsed.data))
-      return { ok: true, data }
+      return { ok: true, data: redaction ? redactValue(data, redaction.secrets) : data }
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: error.toShape() }
+      if (error instanceof AppError) return failed(error.toShape())
       options.onUnexpectedError?.(String(name), error)
-      return {
-        ok: false,
-        error: {
-          code: appErrorCodes.internal,
-          message: 'Something went wrong in the app. Details are in the log.',
-        },
-      }
+      return failed({
+        code: appErrorCodes.internal,
+        message: 'Something went wrong in the app. Details are in the log.',
+      })
     }
   }
 }
