@@ -103,6 +103,36 @@ describe('opening a history that looks wrong', () => {
     reopened.close()
   })
 
+  const changedLogs: [string, (log: Buffer, frameBytes: number) => void, string][] = [
+    [
+      'one flipped byte in a frame’s salt',
+      (log, frameBytes) => {
+        const at = 32 + frameBytes + 9
+        log[at] = (log[at] ?? 0) ^ 0x01
+      },
+      'a frame’s salt does not match its log',
+    ],
+    ['every frame blanked', (log) => log.fill(0, 32), 'its frames are blank'],
+  ]
+  for (const [what, change, reason] of changedLogs)
+    it(`keeps aside, with a notice, a log with ${what}`, async () => {
+      const dir = await savedHistory(1)
+      const history = openHistory(dir)
+      for (let index = 0; index < 5; index++)
+        history.transaction(() => history.videoJobs.insert(job(`later-${index}`, 100 + index)))
+      const copy = await folder()
+      for (const name of ['history.db', 'history.db-wal']) copyFileSync(join(dir, name), join(copy, name))
+      history.close()
+      const log = readFileSync(join(copy, 'history.db-wal'))
+      change(log, 24 + log.readUInt32BE(8))
+      writeFileSync(join(copy, 'history.db-wal'), log)
+
+      const reopened = openHistory(copy)
+      expect(reopened.notices[0]).toContain(`log of recent changes was damaged (${reason})`)
+      expect(asideFiles(copy, 'damaged')).toHaveLength(1)
+      reopened.close()
+    })
+
   it('opens a log whose last transaction was torn by the power cut without complaint', async () => {
     const dir = await savedHistory(1)
     const history = openHistory(dir)

@@ -41,20 +41,30 @@ export function inspectWriteAheadLog(bytes: Uint8Array): WalState {
 
   let sum: [number, number] = [h0, h1]
   let frames = 0
+  let blank = 0
   let broken = false
   for (
     let at = headerBytes;
     at + frameHeaderBytes + pageSize <= bytes.byteLength;
     at += frameHeaderBytes + pageSize
   ) {
-    const ours = view.getUint32(at + 8) === salt1 && view.getUint32(at + 12) === salt2
+    const firstSalt = view.getUint32(at + 8) === salt1
+    const secondSalt = view.getUint32(at + 12) === salt2
+    // SQLite starts each round of the log with the first salt one higher and a new random second salt, so a
+    // frame of an earlier round matches neither; one that matches only one was changed after it was written.
+    if (firstSalt !== secondSalt) return { kind: 'damaged', reason: 'a frame’s salt does not match its log' }
+    const ours = firstSalt && secondSalt
     const commit = view.getUint32(at + 4) !== 0
+    if (bytes.subarray(at, at + frameHeaderBytes).every((byte) => byte === 0)) blank++
     if (broken) {
       // Frames of this log's generation beyond the break: a commit among them was acknowledged work.
       if (ours && commit) return { kind: 'damaged', reason: 'a committed change follows a damaged frame' }
       continue
     }
-    if (!ours) break
+    if (!ours) {
+      broken = true
+      continue
+    }
     sum = checksum(bytes.subarray(at, at + 8), bigEndian, sum)
     sum = checksum(bytes.subarray(at + frameHeaderBytes, at + frameHeaderBytes + pageSize), bigEndian, sum)
     if (sum[0] !== view.getUint32(at + 16) || sum[1] !== view.getUint32(at + 20)) {
@@ -63,5 +73,8 @@ export function inspectWriteAheadLog(bytes: Uint8Array): WalState {
     }
     frames++
   }
+  // SQLite never writes a blank frame: a log whose frames are all blank was wiped after it was written, and
+  // what it held cannot be told. (Blank frames after valid ones are a last transaction the power cut.)
+  if (frames === 0 && blank > 0) return { kind: 'damaged', reason: 'its frames are blank' }
   return { kind: 'intact', frames }
 }
