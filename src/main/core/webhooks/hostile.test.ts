@@ -82,7 +82,8 @@ describe('the receiver under abuse', () => {
     expect(row).toMatchObject({
       answered: 410,
       verified: false,
-      reason: 'no secret can verify it: That profile no longer exists.',
+      // The earlier flood spent the quota for unverified deliveries, so this one's body is not kept either.
+      reason: expect.stringMatching(/^no secret can verify it: That profile no longer exists\./),
     })
   })
 

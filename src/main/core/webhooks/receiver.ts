@@ -21,6 +21,8 @@ export const maxWebhookBytes = 1024 * 1024
 
 interface Pending {
   row: WebhookDeliveryRow
+  /** The fewest headers to keep when the delivery could not be verified and is past the quota. */
+  leastHeadersJson: string
   verdict: Verdict
   respond: (status: number, body: object) => void
 }
@@ -38,6 +40,8 @@ export interface ReceiverDeps {
   /** Current and previous webhook secrets of the profile the job belongs to (or of the active one). */
   secretsFor: (jobId: string | null) => Promise<string[]>
   now?: () => number
+  /** Tests shorten these. */
+  limits?: Partial<Pick<typeof receiverLimits, 'handshakeMs' | 'connections'>>
 }
 
 const keptHeaders = [
@@ -47,9 +51,28 @@ const keptHeaders = [
   webhookHeaders.signature,
   webhookHeaders.idempotencyKey,
 ]
+/** What an inspector needs of a delivery that is past the quota: what ties it to a job, and its signature. */
+const leastHeaders = [webhookHeaders.signature, webhookHeaders.idempotencyKey]
 
-/** Bodies the receiver could not verify, kept for the inspector up to this much per window. */
+/** What the receiver could not verify (headers and bodies), kept for the inspector up to this much per window. */
 export const unverifiedQuota = { bytes: 4 * 1024 * 1024, windowMs: 10 * 60 * 1000 }
+
+export const receiverLimits = {
+  /** A connection that has not finished its TLS handshake by then is closed (Node's default holds it 2 minutes). */
+  handshakeMs: 10_000,
+  /** Connections open at once; past it a new one is refused, so that idle sockets cannot use up the app's files. */
+  connections: 256,
+  /** Characters of a header value kept (a signature or an idempotency key is far shorter). */
+  headerValue: 512,
+}
+
+function headersOf(req: IncomingMessage, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    names.flatMap((name) =>
+      req.headers[name] ? [[name, String(req.headers[name]).slice(0, receiverLimits.headerValue)]] : [],
+    ),
+  )
+}
 
 /** Reads the body up to `limit`; past it, stops reading (the answer then closes the connection). */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
@@ -82,7 +105,11 @@ export function createReceiver(deps: ReceiverDeps) {
   /** Whether an unverified body of this size still fits the quota (and counts it when it does). */
   const keepUnverified = (bytes: number) => {
     if (now() - unverified.since > unverifiedQuota.windowMs) unverified = { since: now(), bytes: 0 }
-    if (unverified.bytes + bytes > unverifiedQuota.bytes) return false
+    if (unverified.bytes + bytes > unverifiedQuota.bytes) {
+      // Spent for the rest of the window: a flood is not kept a little at a time either.
+      unverified.bytes = unverifiedQuota.bytes
+      return false
+    }
     unverified.bytes += bytes
     return true
   }
@@ -114,8 +141,9 @@ export function createReceiver(deps: ReceiverDeps) {
           if (!verdict.ok) {
             row.answered = verdict.status
             row.reason = verdict.reason
-            if (!keepUnverified(row.body.byteLength)) {
+            if (!keepUnverified(row.body.byteLength + row.headersJson.length)) {
               row.body = new Uint8Array()
+              row.headersJson = item.leastHeadersJson
               row.reason += ' (body not kept: over the quota for deliveries that could not be verified)'
             }
             deps.history.webhookDeliveries.insert(row)
@@ -183,9 +211,7 @@ export function createReceiver(deps: ReceiverDeps) {
       return respond(405, { error: 'only POST is accepted' })
     }
     const receivedAt = now()
-    const headers = Object.fromEntries(
-      keptHeaders.flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : [])),
-    )
+    const headers = headersOf(req, keptHeaders)
     const signature = headers[webhookHeaders.signature]
     const idempotencyKey = headers[webhookHeaders.idempotencyKey]
     const row: WebhookDeliveryRow = {
@@ -227,7 +253,7 @@ export function createReceiver(deps: ReceiverDeps) {
       row.event = envelope.event
     }
     row.verified = verdict.ok
-    queue.push({ row, verdict, respond })
+    queue.push({ row, verdict, respond, leastHeadersJson: JSON.stringify(headersOf(req, leastHeaders)) })
     if (!flushScheduled) {
       flushScheduled = true
       setImmediate(flush)
@@ -238,14 +264,34 @@ export function createReceiver(deps: ReceiverDeps) {
     path,
     async start(port: number): Promise<number> {
       if (server) return (server.address() as AddressInfo).port
-      const created = createServer({ cert: deps.identity.cert, key: deps.identity.key }, (req, res) => {
-        handle(req, res).catch((error: unknown) => {
-          deps.log.error('webhook request failed', error)
-          if (!res.headersSent) res.writeHead(500).end()
-        })
-      })
+      const created = createServer(
+        {
+          cert: deps.identity.cert,
+          key: deps.identity.key,
+          handshakeTimeout: deps.limits?.handshakeMs ?? receiverLimits.handshakeMs,
+        },
+        (req, res) => {
+          handle(req, res).catch((error: unknown) => {
+            deps.log.error('webhook request failed', error)
+            if (!res.headersSent) res.writeHead(500).end()
+          })
+        },
+      )
       created.headersTimeout = 15_000
       created.requestTimeout = 30_000
+      created.maxConnections = deps.limits?.connections ?? receiverLimits.connections
+      let refusedSince = 0
+      created.on('drop', () => {
+        // Said once a minute while it lasts: a flood of refusals must not flood the log too.
+        if (now() - refusedSince < 60_000) return
+        refusedSince = now()
+        deps.log.warn(
+          `webhook receiver: ${created.maxConnections} connections are open, so new ones are refused until some close`,
+        )
+      })
+      created.on('tlsClientError', () => {
+        // A handshake that failed or timed out: the socket is closed by Node; nothing to keep.
+      })
       await new Promise<void>((resolve, reject) => {
         created.once('error', reject)
         created.listen(port, '127.0.0.1', resolve)
@@ -284,7 +330,7 @@ export function createReceiver(deps: ReceiverDeps) {
       }
       delete row.id
       return new Promise((resolve) => {
-        queue.push({ row, verdict, respond: () => resolve(row) })
+        queue.push({ row, verdict, respond: () => resolve(row), leastHeadersJson: row.headersJson })
         if (!flushScheduled) {
           flushScheduled = true
           setImmediate(flush)
