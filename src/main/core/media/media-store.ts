@@ -79,6 +79,51 @@ export function createMediaStore(folder: string, db: DatabaseSync, now: () => nu
       insert.run(item.id, item.mimeType, item.bytes, item.fileName, item.createdAt)
       return item
     },
+    /**
+     * Streams a body into the store, hashing as it is written, so a file of any size is never held in memory.
+     * Null, with nothing kept, when it passes `limit` bytes.
+     */
+    async putStream(
+      body: AsyncIterable<Uint8Array>,
+      mimeType: string,
+      limit: number,
+    ): Promise<MediaItem | null> {
+      const temp = join(folder, `.${randomBytes(6).toString('hex')}.tmp`)
+      const hash = createHash('sha256')
+      let bytes = 0
+      const handle = await open(temp, 'w', 0o600)
+      try {
+        try {
+          for await (const chunk of body) {
+            bytes += chunk.byteLength
+            if (bytes > limit) break
+            hash.update(chunk)
+            await handle.write(chunk)
+          }
+          await handle.sync()
+        } finally {
+          await handle.close()
+        }
+        if (bytes > limit) {
+          await rm(temp, { force: true })
+          return null
+        }
+        const id = hash.digest('hex')
+        const existing = byId.get(id) as MediaItem | undefined
+        if (existing) {
+          await rm(temp, { force: true })
+          return existing
+        }
+        const fileName = `${id}.${extensions[mimeType] ?? 'bin'}`
+        await rename(temp, join(folder, fileName))
+        const item: MediaItem = { id, mimeType, bytes, fileName, createdAt: now() }
+        insert.run(item.id, item.mimeType, item.bytes, item.fileName, item.createdAt)
+        return item
+      } catch (error) {
+        await rm(temp, { force: true })
+        throw error
+      }
+    },
     get: (id: string) => byId.get(id) as MediaItem | undefined,
     /** The file of an item, if both the row and the file exist. */
     async locate(id: string): Promise<{ item: MediaItem; path: string; size: number } | null> {

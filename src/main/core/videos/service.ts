@@ -6,7 +6,7 @@ import { type VideoCreateRequest, VideoTask } from '#shared/api/videos'
 import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
 import type { ChangeMark, JobsInArrivalOrder, VideoJobSummary } from '#shared/ipc/routes/videos'
-import { bodyUpTo, guardedFetch, RefusedDestination } from '../../../node/guarded-fetch.ts'
+import { guardedFetch, RefusedDestination } from '../../../node/guarded-fetch.ts'
 import type { EventBus } from '../events.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import type { Gateway } from '../gateway/gateway.ts'
@@ -40,6 +40,8 @@ const seconds = (value: number) => value * 1000
 /** What a result link may serve, and how large it may be. */
 const videoTypes = new Set(['video/mp4', 'application/octet-stream'])
 const maxVideoBytes = 2 * 1024 ** 3
+
+async function* noBody(): AsyncGenerator<Uint8Array> {}
 
 export function createVideoService(deps: VideoServiceDeps) {
   const now = deps.now ?? Date.now
@@ -165,12 +167,15 @@ export function createVideoService(deps: VideoServiceDeps) {
           lastProblem = `the link gave ${type || 'a file without a type'}, not a video`
           continue
         }
-        const bytes = await bodyUpTo(response, maxVideoBytes)
-        if (!bytes) {
+        const item =
+          Number(response.headers.get('content-length')) > maxVideoBytes
+            ? null
+            : await deps.media.putStream(response.body ?? noBody(), 'video/mp4', maxVideoBytes)
+        if (!item) {
+          await response.body?.cancel().catch(() => {})
           lastProblem = `the file is larger than ${maxVideoBytes / 1024 ** 3} GiB`
           continue
         }
-        const item = await deps.media.put(bytes, 'video/mp4')
         history.videoJobs.setMedia(id, item.id)
         changes.touch(id)
         changed()
