@@ -24,6 +24,9 @@ describe('isForbiddenAddress', () => {
     '::ffff:a9fe:a9fe',
     '64:ff9b::10.0.0.1',
     '::ffff:0:7f00:1',
+    '::7f00:1',
+    '::a00:1',
+    '::a9fe:a9fe',
     '2002:7f00:1::1',
     '2002:a9fe:a9fe::',
     '64:ff9b:1::1',
@@ -48,10 +51,17 @@ describe('isForbiddenAddress', () => {
     '93.184.216.34',
     '2606:4700::1111',
     '::ffff:8.8.8.8',
+    '::808:808',
     '2002:808:808::1',
     '64:ff9b::8.8.8.8',
   ])('allows %s', (address) => {
     expect(isForbiddenAddress(address)).toBe(false)
+  })
+
+  it('reads a host written as IPv4-compatible IPv6 the way a URL normalises it', () => {
+    const host = new URL('https://[::127.0.0.1]/').hostname
+    expect(host).toBe('[::7f00:1]')
+    expect(isForbiddenAddress(host)).toBe(true)
   })
 
   it('tells addresses in their usual written form from anything else', () => {

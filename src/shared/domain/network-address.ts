@@ -1,6 +1,6 @@
 // Which IP addresses the app and the sandbox must never send to on a gateway's say-so (webhooks, result
 // downloads, image fetches): anything but global unicast. Addresses are read by ipaddr.js; an IPv6 address
-// that carries an IPv4 one (mapped, translated, NAT64, 6to4) is judged by the IPv4 address it carries.
+// that carries an IPv4 one (compatible, mapped, translated, NAT64, 6to4) is judged by the IPv4 address it carries.
 import ipaddr from 'ipaddr.js'
 
 const bare = (text: string) => text.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
@@ -20,6 +20,8 @@ function forbiddenV4(address: ipaddr.IPv4): boolean {
 function carriedV4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   const parts = address.parts
   const from = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff])
+  // IPv4-compatible (::/96, deprecated but still routed by some stacks): a URL writes `[::127.0.0.1]` as `[::7f00:1]`.
+  if (parts.slice(0, 6).every((part) => part === 0)) return from(parts[6] ?? 0, parts[7] ?? 0)
   switch (address.range()) {
     case 'ipv4Mapped':
     case 'rfc6145':
