@@ -33,4 +33,14 @@ describe('the sandbox under hostile bytes', () => {
     expect(answer.bodyBytesSent).toBeLessThan(64 * 1024 * 1024)
     await stillUp()
   })
+
+  it.each(['/v1/models/%', '/v1/models/%zz', '/v1/videos/%E0%A4%A'])(
+    'answers a broken percent-escape in a path parameter (%s) with a 400',
+    async (path) => {
+      const answer = await call(started.url(path), { headers: { authorization: `Bearer ${demoKey}` } })
+      expect(answer.status).toBe(400)
+      expect(JSON.stringify(answer.body)).toContain('broken percent-escape')
+      await stillUp()
+    },
+  )
 })

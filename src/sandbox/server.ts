@@ -77,6 +77,19 @@ const isLoopback = (address: string | undefined) =>
   address === '::ffff:127.0.0.1' ||
   address?.startsWith('127.') === true
 
+/** A path parameter as the client meant it; a broken percent-escape (`%`, `%zz`) is the client's mistake. */
+function pathParameter(name: string, value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    throw new ServiceError(
+      400,
+      'invalid_request_error',
+      `The ${name} in the path has a broken percent-escape.`,
+    )
+  }
+}
+
 export async function startSandbox(options: StartOptions = {}): Promise<Sandbox> {
   const state = new SandboxState({ ...defaultOptions, ...options })
   const catalog =
@@ -139,7 +152,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
         res,
         url,
         params: Object.fromEntries(
-          Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]),
+          Object.entries(match.groups ?? {}).map(([name, value]) => [name, pathParameter(name, value)]),
         ),
         key: key as KeyState,
         body: () => {
