@@ -88,7 +88,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const history = openHistory(userData)
   for (const notice of history.notices) log.warn(notice)
   const archive = createHistoryArchive({ userData, db: history.database.db })
-  const media = createMediaStore(join(userData, 'media'), history.database.db)
+  const media = createMediaStore(join(userData, 'media'), history.database.db, { damaged: history.damaged })
   const thumbnails = createThumbnails(join(userData, 'thumbnails'), media)
   const sandbox = createEmbeddedSandbox({
     timeScale: options.sandboxTimeScale ?? 1,

@@ -2,6 +2,8 @@
 // conversations, webhook deliveries) loads its readable rows, leaves the damaged one out and on disk, and the
 // app tells the person which row it was and what is wrong with it.
 import { randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventPayload } from '#shared/ipc/events'
 import { startCore, until } from '../../testing/core.ts'
@@ -171,4 +173,44 @@ describe('a damaged row in a list', () => {
       expect(notice).toMatch(/Part of the history is damaged/)
     },
   )
+})
+
+describe('a damaged item opened', () => {
+  it('a delivery whose stored headers do not read: opening it says so, and the person is told which one', async () => {
+    const id = history().webhookDeliveries.insert({
+      receivedAt: Date.now(),
+      jobId: null,
+      idempotencyKey: null,
+      event: null,
+      verified: false,
+      reason: 'r',
+      duplicate: false,
+      answered: 401,
+      headersJson: '{"user-agent": ',
+      body: new Uint8Array(),
+    })
+    await expect(env.call('receiver.delivery', { id })).rejects.toMatchObject({
+      code: 'history_damaged',
+      message: expect.stringContaining('the stored headers are not readable'),
+    })
+    expect((await env.call('receiver.deliveries', {})).some((row) => row.id === id)).toBe(false)
+    const notices = await env.call('app.notices', {})
+    expect(notices.some((text) => text.includes(`The webhook delivery is ${id}`))).toBe(true)
+  })
+
+  it('an image whose file is missing: the person is told which file', async () => {
+    const image = await env.call('images.import', { fileName: 'gone.png', dataBase64: pixel(9) })
+    const item = history().database.db.prepare('SELECT id, file_name AS name FROM media').all() as {
+      id: string
+      name: string
+    }[]
+    const mediaId = image.url.split('/').at(-1) ?? ''
+    const file = item.find((row) => row.id === mediaId)?.name ?? ''
+    await rm(join(env.userData, 'media', file))
+    await expect(env.core.media.locate(mediaId)).resolves.toBeNull()
+    const notices = await env.call('app.notices', {})
+    expect(notices.find((text) => text.includes(`The media file is ${mediaId.slice(0, 36)}`))).toMatch(
+      new RegExp(`The file ${file} is missing from the data folder`),
+    )
+  })
 })

@@ -27,6 +27,12 @@ export function rowsOf<S extends z.ZodType>(what: string, schema: S) {
   return {
     one,
     maybe: (value: unknown): z.infer<S> | undefined => (value === undefined ? undefined : one(value)),
+    /** One row a person opened: a damaged one is reported as a list's would be, then refused. */
+    opened: (value: unknown, damaged: DamagedRows): z.infer<S> | undefined => {
+      if (value === undefined) return undefined
+      const [row] = damaged.each(what, [value], (found) => (found as { id?: unknown } | null)?.id, one)
+      return row ?? one(value)
+    },
     all: (values: readonly unknown[]): z.infer<S>[] => values.map(one),
     /** A list a person reads: every row that parses, the others reported as damaged and left out. */
     listed: (values: readonly unknown[], damaged: DamagedRows): z.infer<S>[] =>

@@ -20,7 +20,21 @@ export interface WebhookDeliveryRow {
   body: Uint8Array
 }
 
-/** As stored: flags as 0 or 1, the body as bytes. */
+function readableHeaders(json: string): boolean {
+  try {
+    const value: unknown = JSON.parse(json)
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.values(value).every((header) => typeof header === 'string')
+    )
+  } catch {
+    return false
+  }
+}
+
+/** As stored: flags as 0 or 1, the body as bytes; the headers a JSON object of strings. */
 const deliveryRows = rowsOf(
   'webhook delivery',
   z.object({
@@ -33,7 +47,7 @@ const deliveryRows = rowsOf(
     reason: maybeText,
     duplicate: z.union([z.literal(0), z.literal(1)]),
     answered: integer,
-    headersJson: text,
+    headersJson: text.refine(readableHeaders, 'the stored headers are not readable'),
     body: z.instanceof(Uint8Array),
   }),
 )
@@ -85,7 +99,7 @@ export function webhookDeliveryRepository(db: DatabaseSync, damaged: DamagedRows
     forJob: (jobId: string) => deliveryRows.listed(forJob.all(jobId), damaged).map(fromStored),
     latest: (limit: number) => deliveryRows.listed(latest.all(limit), damaged).map(fromStored),
     get: (id: number) => {
-      const row = deliveryRows.maybe(byId.get(id))
+      const row = deliveryRows.opened(byId.get(id), damaged)
       return row ? fromStored(row) : undefined
     },
   }

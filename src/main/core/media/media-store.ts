@@ -8,6 +8,7 @@ import { open, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { AppError } from '#shared/ipc/app-error'
+import type { DamagedRows } from '../history/damaged-rows.ts'
 
 export interface MediaItem {
   id: string
@@ -36,7 +37,12 @@ export function mediaRowProblem(row: { id: string; fileName: string }): string |
     : `media item ${row.id.slice(0, 16)} names the file ${JSON.stringify(row.fileName.slice(0, 80))}, which is not in the media folder`
 }
 
-export function createMediaStore(folder: string, db: DatabaseSync, now: () => number = Date.now) {
+export function createMediaStore(
+  folder: string,
+  db: DatabaseSync,
+  options: { now?: () => number; damaged?: Pick<DamagedRows, 'report'> } = {},
+) {
+  const now = options.now ?? Date.now
   mkdirSync(folder, { recursive: true })
   const insert = db.prepare(
     'INSERT OR IGNORE INTO media (id, mime_type, bytes, file_name, created_at) VALUES (?, ?, ?, ?, ?)',
@@ -131,6 +137,12 @@ export function createMediaStore(folder: string, db: DatabaseSync, now: () => nu
       const item = byId.get(id) as MediaItem | undefined
       if (!item) return null
       const info = await stat(pathOf(item)).catch(() => null)
+      if (!info)
+        options.damaged?.report({
+          what: 'media file',
+          id: item.id,
+          problem: `The file ${item.fileName} is missing from the data folder, so what shows it has no picture or video.`,
+        })
       return info ? { item, path: pathOf(item), size: info.size } : null
     },
     /** Removes the row, then the file; a file still referenced elsewhere keeps its row (foreign keys refuse). */
