@@ -227,15 +227,6 @@ export function parseBatch(source: BatchSource, text: string, column = 0): Parse
   return linesOf(text)
 }
 
-/** One CSV field, quoted when it must be. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
-}
-
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`
-}
-
 /** How an input reads in one line of a table. */
 export function inputPreview(input: DecisionInput, max = 160): string {
   const text = typeof input === 'string' ? input : JSON.stringify(input)

@@ -1,7 +1,8 @@
 // Batches: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
 import { randomUUID } from 'node:crypto'
+import Papa from 'papaparse'
 import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shared/domain/answers'
-import { inputPreview, toCsv } from '#shared/domain/batch-inputs'
+import { inputPreview } from '#shared/domain/batch-inputs'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { resumeCapProblem } from '#shared/domain/spend-cap'
@@ -162,8 +163,18 @@ export function createBatchService(deps: {
 export type BatchService = ReturnType<typeof createBatchService>
 
 /**
+ * A cell a spreadsheet would run as a formula: one starting with =, + , - or @, or with a tab or carriage return
+ * (OWASP's list). Papaparse's own pattern for `escapeFormulae: true` ends in `.*$` without the `s` flag, so a
+ * cell with a line break after its formula (`=HYPERLINK(…)\nclick`) would pass; this one looks at the first
+ * character alone.
+ */
+const formulaStart = /^[=+\-@\t\r]/
+
+/**
  * One row per input: its number, every column of a CSV source (or else the input), the status (in the screen's
- * words), two columns per question (the answer, and its probability or score), the cost and any error.
+ * words), two columns per question (the answer, and its probability or score), the cost and any error. The
+ * inputs and the model's answers are other people's text: a cell that would run as a formula is written with a
+ * quote before it, so that it reads as the text it is. Numbers stay numbers (a score of -0.5 is not text).
  */
 export function batchCsv(
   questionnaire: Questionnaire,
@@ -179,22 +190,23 @@ export function batchCsv(
     sourceColumns
       ? sourceColumns.map((_, index) => item.source?.[index] ?? '')
       : [inputPreview(item.input, Number.POSITIVE_INFINITY)]
-  return toCsv([
+  const rows: (string | number)[][] = [
     ['row', ...(sourceColumns ?? ['input']), 'status', ...titles, 'cost_usd', 'error'],
     ...items.map((item) => [
-      String(item.index + 1),
+      item.index + 1,
       ...source(item),
       itemStatusWords[item.status],
       ...(item.response
         ? shownAnswers(questionnaire, item.response).flatMap((answer) => {
             const { value, number } = answerParts(answer)
-            return [value, number === null ? '' : String(Number(number.toFixed(4)))]
+            return [value, number === null ? '' : Number(number.toFixed(4))]
           })
         : questionnaire.questions.flatMap(() => ['', ''])),
       item.cost ?? '',
       item.error?.message ?? '',
     ]),
-  ])
+  ]
+  return `${Papa.unparse(rows, { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
 }
 
 function batchJson(batch: BatchSummary, questionnaire: Questionnaire, items: readonly BatchItem[]): string {

