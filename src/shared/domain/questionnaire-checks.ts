@@ -4,9 +4,11 @@
 import { checkQuestions, decisionLimits, fromUnified } from './decisions.ts'
 import { jsonDepth } from './json-depth.ts'
 import {
+  charactersIn,
   firstPositions,
   instructionsOf,
   type Questionnaire,
+  questionnaireLimits,
   questionnaireProblems,
   toUnifiedRequest,
 } from './questionnaire.ts'
@@ -22,10 +24,33 @@ export function builderProblems(questionnaire: Questionnaire): Violation[] {
   const flag = (path: (string | number)[], message: string) =>
     problems.push(violation(400, 'invalid_request_error', message, path))
   if (questionnaire.questions.length === 0) flag(['questions'], 'Add a question to run.')
+  if (questionnaire.questions.length > questionnaireLimits.questions)
+    flag(['questions'], `A questionnaire takes at most ${questionnaireLimits.questions} questions.`)
+  else if (charactersIn(questionnaire) > questionnaireLimits.whole)
+    flag(
+      ['questions'],
+      `A questionnaire holds at most ${questionnaireLimits.whole.toLocaleString('en-US')} characters in all; this one has ${charactersIn(questionnaire).toLocaleString('en-US')}.`,
+    )
+  const tooLong = (path: (string | number)[], text: string, max: number, what: string) => {
+    if (text.length > max)
+      flag(
+        path,
+        `${what} ${text.length.toLocaleString('en-US')} characters long; at most ${max.toLocaleString('en-US')} are kept.`,
+      )
+  }
   const names = questionnaire.questions.map((question) => question.name.trim())
   questionnaire.questions.forEach((question, index) => {
     const at = ['questions', index]
     const name = names[index] ?? ''
+    tooLong([...at, 'name'], question.name, questionnaireLimits.name, 'The name is')
+    tooLong(
+      [...at, 'instructions'],
+      question.instructions,
+      questionnaireLimits.instructions,
+      'The instructions are',
+    )
+    tooLong([...at, 'criteria'], question.criteriaTrue, questionnaireLimits.criteria, 'The criteria are')
+    tooLong([...at, 'criteria'], question.criteriaFalse, questionnaireLimits.criteria, 'The criteria are')
     const sharing = name ? names.flatMap((other, at) => (other === name && at !== index ? [at + 1] : [])) : []
     if (sharing.length)
       flag(

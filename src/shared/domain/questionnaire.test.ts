@@ -3,6 +3,7 @@ import {
   choicesFromLines,
   type QuestionDraft,
   type Questionnaire,
+  questionnaireLimits,
   questionOfError,
   toNativeRequest,
   toUnifiedRequest,
@@ -244,5 +245,43 @@ describe('the builder’s checks, in the person’s words and at the field', () 
       'A choice question needs at least one choice.',
       'A score takes 2 to 10 levels; this one has 1.',
     ])
+  })
+})
+
+describe('the builder’s limits', () => {
+  it('flags an instruction, a name or a whole questionnaire too long at its field', () => {
+    const blank = (instructions: string, name = '') => ({
+      id: `q-${instructions.length}-${name.length}`,
+      kind: 'predicate' as const,
+      name,
+      instructions,
+      instructionsAsJson: false,
+      criteriaTrue: '',
+      criteriaFalse: 'n'.repeat(questionnaireLimits.criteria + 1),
+      choices: [],
+      levels: [],
+    })
+    const problems = builderProblems({
+      id: 'q',
+      name: 'Long',
+      questions: [blank('i'.repeat(questionnaireLimits.instructions + 1), 'a'.repeat(201))],
+    })
+    expect(problems.map((problem) => [problem.path.join('.'), problem.message])).toEqual(
+      expect.arrayContaining([
+        ['questions.0.name', 'The name is 201 characters long; at most 200 are kept.'],
+        ['questions.0.instructions', 'The instructions are 50,001 characters long; at most 50,000 are kept.'],
+        ['questions.0.criteria', 'The criteria are 10,001 characters long; at most 10,000 are kept.'],
+      ]),
+    )
+    const whole = builderProblems({
+      id: 'q',
+      name: 'Many',
+      questions: Array.from({ length: 25 }, (_, index) =>
+        blank(`${index}${'w'.repeat(45_000)}`, `q${index}`),
+      ),
+    })
+    expect(whole.find((problem) => problem.path.join('.') === 'questions')?.message).toMatch(
+      /at most 1,000,000 characters in all; this one has 1,/,
+    )
   })
 })

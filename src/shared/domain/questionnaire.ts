@@ -44,6 +44,34 @@ export interface Questionnaire {
 
 export type DecisionFormat = 'unified' | 'native'
 
+/**
+ * How much one questionnaire may hold, in characters. The service takes far bigger requests, but a questionnaire
+ * is kept, versioned and sent with every row of a batch: these leave room for any real one (instructions of
+ * dozens of pages) while a pasted file by mistake is stopped at the field instead of held whole in the history.
+ */
+export const questionnaireLimits = {
+  questions: 200,
+  name: 200,
+  instructions: 50_000,
+  criteria: 10_000,
+  choiceValue: 500,
+  description: 5_000,
+  /** Everything typed into one questionnaire together. */
+  whole: 1_000_000,
+} as const
+
+/** Characters typed into a questionnaire, all fields together. */
+export function charactersIn(questionnaire: Questionnaire): number {
+  let total = questionnaire.name.length
+  for (const question of questionnaire.questions) {
+    total += question.name.length + question.instructions.length
+    total += question.criteriaTrue.length + question.criteriaFalse.length
+    for (const choice of question.choices) total += choice.value.length + choice.description.length
+    for (const level of question.levels) total += level.label.length + level.description.length
+  }
+  return total
+}
+
 /** The instructions as sent: the text, or the parsed object; `null` when the JSON does not parse to an object. */
 export function instructionsOf(question: QuestionDraft): string | Record<string, unknown> | null {
   if (!question.instructionsAsJson) return question.instructions

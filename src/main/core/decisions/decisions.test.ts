@@ -96,3 +96,42 @@ describe('decisions', () => {
     expect(await env.call('questionnaires.delete', { id: 'triage' })).toEqual({ deleted: true })
   })
 })
+
+describe('questionnaires past their limits', () => {
+  const question = (instructions: string) => ({
+    id: 'q',
+    kind: 'predicate' as const,
+    name: '',
+    instructions,
+    instructionsAsJson: false,
+    criteriaTrue: '',
+    criteriaFalse: '',
+    choices: [],
+    levels: [],
+  })
+  it('are refused at the field before anything is kept', async () => {
+    const huge = 'x'.repeat(40 * 1024 * 1024)
+    await expect(
+      env.call('questionnaires.save', { id: 'huge', name: 'Huge', questions: [question(huge)] }),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      path: ['questions', 0, 'instructions'],
+      message: 'questions.0.instructions: At most 50,000 characters.',
+    })
+    const many = Array.from({ length: 100_000 }, () => question('Asks for a refund?'))
+    await expect(
+      env.call('questionnaires.save', { id: 'many', name: 'Many', questions: many }),
+    ).rejects.toMatchObject({
+      path: ['questions'],
+      message: expect.stringContaining('At most 200 questions.'),
+    })
+    const long = Array.from({ length: 30 }, () => question('y'.repeat(40_000)))
+    await expect(
+      env.call('questionnaires.save', { id: 'long', name: 'Long', questions: long }),
+    ).rejects.toMatchObject({
+      path: ['questions'],
+      message: expect.stringContaining('at most 1,000,000 characters in all'),
+    })
+    expect((await env.call('questionnaires.list', {})).map((q) => q.id)).not.toContain('huge')
+  })
+})

@@ -6,25 +6,53 @@ import {
   NativeDecisionRequest,
   NativeDecisionResponse,
 } from '../../api/decisions.ts'
+import { decisionLimits } from '../../domain/decisions.ts'
+import { charactersIn, questionnaireLimits } from '../../domain/questionnaire.ts'
 import { route } from '../contract.ts'
 
-export const QuestionnaireBody = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().max(200),
-  questions: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(['predicate', 'choice', 'score']),
-      name: z.string(),
-      instructions: z.string(),
-      instructionsAsJson: z.boolean(),
-      criteriaTrue: z.string(),
-      criteriaFalse: z.string(),
-      choices: z.array(z.object({ id: z.string(), value: z.string(), description: z.string() })),
-      levels: z.array(z.object({ id: z.string(), label: z.string(), description: z.string() })),
-    }),
-  ),
-})
+const limits = questionnaireLimits
+const upTo = (max: number) => z.string().max(max, `At most ${max.toLocaleString('en-US')} characters.`)
+
+export const QuestionnaireBody = z
+  .object({
+    id: z.string().min(1).max(100),
+    name: upTo(limits.name),
+    questions: z
+      .array(
+        z.object({
+          id: z.string().max(100),
+          kind: z.enum(['predicate', 'choice', 'score']),
+          name: upTo(limits.name),
+          instructions: upTo(limits.instructions),
+          instructionsAsJson: z.boolean(),
+          criteriaTrue: upTo(limits.criteria),
+          criteriaFalse: upTo(limits.criteria),
+          choices: z
+            .array(
+              z.object({
+                id: z.string().max(100),
+                value: upTo(limits.choiceValue),
+                description: upTo(limits.description),
+              }),
+            )
+            .max(decisionLimits.choices, `At most ${decisionLimits.choices} choices.`),
+          levels: z
+            .array(
+              z.object({
+                id: z.string().max(100),
+                label: upTo(limits.choiceValue),
+                description: upTo(limits.description),
+              }),
+            )
+            .max(decisionLimits.maxLevels, `At most ${decisionLimits.maxLevels} levels.`),
+        }),
+      )
+      .max(limits.questions, `At most ${limits.questions} questions.`),
+  })
+  .refine((questionnaire) => charactersIn(questionnaire) <= limits.whole, {
+    message: `A questionnaire holds at most ${limits.whole.toLocaleString('en-US')} characters in all.`,
+    path: ['questions'],
+  })
 
 export const DecisionModel = z.object({
   id: z.string(),
