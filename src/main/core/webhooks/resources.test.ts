@@ -32,7 +32,7 @@ async function receiver(limits: { handshakeMs?: number; connections?: number } =
   const created = createReceiver({
     identity: await loadReceiverIdentity(join(folder, 'receiver')),
     history,
-    apply: () => ({ outcome: 'unknown', row: null }),
+    apply: () => ({ outcome: 'unknown', row: undefined }),
     applied: () => {},
     stored: () => {},
     log,
