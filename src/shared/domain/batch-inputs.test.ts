@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  batchFileProblem,
+  batchLimits,
   csvColumn,
   csvHeader,
   jsonLinesOf,
@@ -88,6 +90,7 @@ describe('CSV files', () => {
       inputs: ['hi'],
       problems: [{ line: 1, message: 'Row 1 has a quote that is never closed.' }],
       sources: [['1', 'hi']],
+      readWhole: true,
     })
   })
 
@@ -115,6 +118,7 @@ describe('CSV files', () => {
         ['1', '2', '3'],
         ['4', '5', '6'],
       ],
+      readWhole: true,
     })
   })
 
@@ -194,6 +198,65 @@ describe('a CSV batch', () => {
     expect(parsed.sources).toEqual([
       ['T-1', '2026-01-02', 'I was charged twice for one order', '2'],
       ['T-2', '2026-01-03', 'Where is my parcel? It is a week late', '1'],
+    ])
+  })
+})
+
+describe('a file too big for one batch', () => {
+  const most = batchLimits.inputs
+
+  it('is refused by its size before it is read, saying its size, the limit and what to do', () => {
+    expect(batchFileProblem({ name: 'tickets.csv', size: 100 * 1024 * 1024 })).toBe(
+      'tickets.csv is 100 MiB, more than the 8 MiB a file of batch inputs may be (a batch takes at most 10,000 inputs). Split it into files of at most 10,000 rows and run a batch on each.',
+    )
+    expect(batchFileProblem({ name: 'odd.csv', size: 8 * 1024 * 1024 + 100_000 })).toMatch(
+      /^odd\.csv is 8\.1 MiB,/,
+    )
+    expect(batchFileProblem({ name: 'fits.csv', size: batchLimits.fileBytes })).toBeNull()
+  })
+
+  it('holds a batch of realistic rows under the size limit', () => {
+    const message = 'My parcel was left at the wrong address and the driver marked it delivered. '.repeat(5)
+    const rows = Array.from(
+      { length: most },
+      (_, i) => `T-${i},2026-01-02,"${message}",2,customer${i}@example.com`,
+    )
+    const file = ['ticket,opened,message,priority,email', ...rows].join('\r\n')
+    expect(new TextEncoder().encode(file).length).toBeLessThan(batchLimits.fileBytes)
+  })
+
+  it('stops reading lines once there are more inputs than a batch takes', () => {
+    const parsed = linesOf(Array.from({ length: 3 * most }, (_, i) => `input ${i}`).join('\n'))
+    expect(parsed.inputs).toHaveLength(most + 1)
+    expect(parsed.readWhole).toBe(false)
+    expect(linesOf('a\n\nb\r\n').readWhole).toBe(true)
+  })
+
+  it('stops reading a CSV once there are more inputs, or more rows without a value, than a batch takes', () => {
+    const rows = (count: number, value: (i: number) => string) =>
+      Array.from({ length: count }, (_, i) => `${i},${value(i)}`).join('\n')
+    const many = csvColumn(`id,text\n${rows(3 * most, (i) => `text ${i}`)}`, 1)
+    expect([many.header, many.inputs.length, many.sources.length, many.readWhole]).toEqual([
+      ['id', 'text'],
+      most + 1,
+      most + 1,
+      false,
+    ])
+    const empty = csvColumn(`id,text\n${rows(3 * most, () => '')}\n`, 1)
+    expect([empty.inputs.length, empty.problems.length, empty.readWhole]).toEqual([0, most + 1, false])
+    const fits = csvColumn(`id,text\n${rows(most, (i) => (i % 2 ? 'yes' : ''))}`, 1)
+    expect([fits.inputs.length, fits.problems.length, fits.readWhole]).toEqual([most / 2, most / 2, true])
+  })
+
+  it('stops reading JSONL once there are more inputs, or more lines that are not JSON, than a batch takes', () => {
+    const lines = (count: number, line: string) => Array.from({ length: count }, () => line).join('\n')
+    expect(jsonLinesOf(lines(3 * most, '"text"'))).toMatchObject({ readWhole: false })
+    expect(jsonLinesOf(lines(3 * most, '"text"')).inputs).toHaveLength(most + 1)
+    const broken = jsonLinesOf(lines(3 * most, '{'))
+    expect([broken.problems.length, broken.problems.at(-1)?.line, broken.readWhole]).toEqual([
+      most + 1,
+      most + 1,
+      false,
     ])
   })
 })

@@ -14,13 +14,60 @@ export interface LineProblem {
 export interface ParsedBatch {
   inputs: DecisionInput[]
   problems: LineProblem[]
+  /**
+   * False when reading stopped early: once there are more inputs than a batch takes, or more lines that cannot
+   * be used than that, the rest of the text is not read (it could never run as one batch).
+   */
+  readWhole: boolean
 }
 
-export const batchLimits = { inputs: 10_000, concurrency: 16 } as const
+export const batchLimits = {
+  inputs: 10_000,
+  concurrency: 16,
+  /**
+   * The largest file of batch inputs opened. It holds as many inputs as a batch takes at several hundred
+   * characters each (a paragraph of text beside its ids and dates), so a bigger file has more rows than a batch
+   * takes or inputs longer than a batch is for; and the file's text and rows are held by the window, sent to
+   * main and kept with the results, which past it costs more memory than a batch is worth. A person splits it.
+   */
+  fileBytes: 8 * 1024 * 1024,
+} as const
+
+/** Why a file is too big to open as batch inputs, said before a byte of it is read; null when it is not. */
+export function batchFileProblem(file: { name: string; size: number }): string | null {
+  if (file.size <= batchLimits.fileBytes) return null
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB`
+  const most = batchLimits.inputs.toLocaleString('en-US')
+  return `${file.name} is ${mib(file.size)}, more than the ${mib(batchLimits.fileBytes)} a file of batch inputs may be (a batch takes at most ${most} inputs). Split it into files of at most ${most} rows and run a batch on each.`
+}
+
+/** Whether a count of inputs, or of lines that cannot be used, is past what one batch takes. */
+const pastLimit = (count: number) => count > batchLimits.inputs
+
+/**
+ * Gives each line of a text (without its line break) and its number to `take` until it says to stop; false when
+ * it did.
+ */
+function eachLine(text: string, take: (line: string, number: number) => boolean): boolean {
+  let from = 0
+  for (let number = 1; from <= text.length; number++) {
+    const end = text.indexOf('\n', from)
+    const to = end === -1 ? text.length : end
+    const line = text.slice(from, text[to - 1] === '\r' ? to - 1 : to)
+    from = to + 1
+    if (!take(line, number)) return false
+  }
+  return true
+}
 
 /** One input per non-empty line. */
 export function linesOf(text: string): ParsedBatch {
-  return { inputs: text.split(/\r?\n/).filter((line) => line.trim() !== ''), problems: [] }
+  const inputs: string[] = []
+  const readWhole = eachLine(text, (line) => {
+    if (line.trim() !== '') inputs.push(line)
+    return !pastLimit(inputs.length)
+  })
+  return { inputs, problems: [], readWhole }
 }
 
 /** A row of a CSV file: its cells, its place among the rows from the top of the file and the line it starts on. */
@@ -37,12 +84,12 @@ const csvSeparators = [',', ';', '\t', '|']
  * Reads a CSV file (RFC 4180: quoted fields may hold separators, doubled quotes and line breaks). A byte order
  * mark is dropped and every line break reads as "\n". A row whose quotes cannot be read is listed as a problem
  * and reading goes on at the line after its broken quote, so later rows are not lost. Rows with nothing in
- * them are left out. Stops after `limit` rows and problems.
+ * them are left out. Stops (`stopped`) as soon as `goOn`, asked after each row or problem, says so.
  */
 function readCsv(
   text: string,
-  limit = Number.POSITIVE_INFINITY,
-): { rows: CsvRow[]; problems: LineProblem[] } {
+  goOn: (rows: readonly CsvRow[], problems: readonly LineProblem[]) => boolean = () => true,
+): { rows: CsvRow[]; problems: LineProblem[]; stopped: boolean } {
   const input = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
   const delimiter = Papa.parse<string[]>(input, {
     newline: '\n',
@@ -63,7 +110,8 @@ function readCsv(
   // Once a quote is never closed, no quote after it closes a value either: from there on a row is one line,
   // and the lines up to the next quote are read together.
   let lineByLine = false
-  while (from < input.length && rows.length + problems.length < limit) {
+  let stopped = false
+  while (from < input.length && !stopped) {
     const base = from
     const nextQuote = input.indexOf('"', base)
     const to = lineByLine && nextQuote !== -1 ? lineEnd(nextQuote) : input.length
@@ -98,11 +146,14 @@ function readCsv(
           problems.push({ line, message })
         } else if (result.data.some((cell) => cell.trim() !== ''))
           rows.push({ row, line, cells: result.data })
-        if (rows.length + problems.length >= limit) parser.abort()
+        if (!goOn(rows, problems)) {
+          stopped = true
+          parser.abort()
+        }
       },
     })
   }
-  return { rows, problems }
+  return { rows, problems, stopped }
 }
 
 /** How many line breaks come before a position in the text. */
@@ -140,22 +191,30 @@ export function parseCsv(text: string): string[][] {
 
 /** The column names of a CSV file: its first row, or none when that row cannot be read. */
 export function csvHeader(text: string): string[] {
-  const { rows } = readCsv(text, 1)
+  const { rows } = readCsv(text, (rows, problems) => rows.length + problems.length < 1)
   return rows[0]?.cells ?? []
 }
 
 /**
  * The header of a CSV and its rows' values in one column (by index), each with its whole row (`sources`, aligned
- * with `inputs`); unreadable rows are listed by line.
+ * with `inputs`); unreadable rows are listed by line. Reading stops once there are more inputs, or more rows
+ * that cannot be used, than a batch takes.
  */
 export function csvColumn(
   text: string,
   column: number,
 ): ParsedBatch & { header: string[]; sources: string[][] } {
-  const { rows, problems } = readCsv(text)
-  const [first] = rows
-  const headed = first !== undefined && first.line < (problems[0]?.line ?? Number.POSITIVE_INFINITY)
-  const header = headed ? first.cells : []
+  // The first row is the header when it reads; counted as they come, so that reading can stop.
+  let headed: boolean | undefined
+  let values = 0
+  let counted = 0
+  const { rows, problems, stopped } = readCsv(text, (rows, problems) => {
+    if (headed === undefined && rows.length + problems.length > 0) headed = rows.length > 0
+    for (; counted < rows.length; counted++)
+      if (!(headed && counted === 0) && rows[counted]?.cells[column]?.trim()) values++
+    return !pastLimit(values) && !pastLimit(counted - values - (headed ? 1 : 0) + problems.length)
+  })
+  const header = headed && rows[0] ? rows[0].cells : []
   const name = header[column] || `Column ${column + 1}`
   const inputs: DecisionInput[] = []
   const sources: string[][] = []
@@ -169,7 +228,7 @@ export function csvColumn(
     }
   }
   problems.sort((a, b) => a.line - b.line)
-  return { header, inputs, problems, sources }
+  return { header, inputs, problems, sources, readWhole: !stopped }
 }
 
 /**
@@ -177,7 +236,7 @@ export function csvColumn(
  * mostly not numbers, dates or ids (a single word). The first column when none is.
  */
 export function textLikeColumn(text: string, sample = 50): number {
-  const { rows } = readCsv(text, sample + 1)
+  const { rows } = readCsv(text, (rows, problems) => rows.length + problems.length < sample + 1)
   const body = rows.slice(1).map((row) => row.cells)
   const width = Math.max(0, ...body.map((cells) => cells.length))
   let best = 0
@@ -200,25 +259,23 @@ export function textLikeColumn(text: string, sample = 50): number {
 export function jsonLinesOf(text: string): ParsedBatch {
   const inputs: DecisionInput[] = []
   const problems: LineProblem[] = []
-  text.split(/\r?\n/).forEach((line, index) => {
-    if (line.trim() === '') return
+  const readWhole = eachLine(text, (line, number) => {
+    if (line.trim() === '') return true
     try {
       const value: unknown = JSON.parse(line)
       if (typeof value === 'string' || (value !== null && typeof value === 'object'))
         inputs.push(value as DecisionInput)
       else
         problems.push({
-          line: index + 1,
-          message: `Line ${index + 1} is a ${value === null ? 'null' : typeof value}; use a string, an object or a message array.`,
+          line: number,
+          message: `Line ${number} is a ${value === null ? 'null' : typeof value}; use a string, an object or a message array.`,
         })
     } catch (error) {
-      problems.push({
-        line: index + 1,
-        message: `Line ${index + 1} is not JSON: ${(error as Error).message}`,
-      })
+      problems.push({ line: number, message: `Line ${number} is not JSON: ${(error as Error).message}` })
     }
+    return !pastLimit(inputs.length) && !pastLimit(problems.length)
   })
-  return { inputs, problems }
+  return { inputs, problems, readWhole }
 }
 
 export function parseBatch(source: BatchSource, text: string, column = 0): ParsedBatch {
