@@ -1,4 +1,4 @@
-import { copyFile, readFile } from 'node:fs/promises'
+import { copyFile, readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { checkSourceFile, imageFamilyOf, imageOptionsOf, sniffImageType } from '#shared/domain/images'
 import { AppError } from '#shared/ipc/app-error'
@@ -13,6 +13,7 @@ import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
 import { createImageCalls, type SourceImage } from './image-calls.ts'
 import type { ImageLibrary } from './image-library.ts'
+import { checkImportedImage } from './image-size.ts'
 
 const extensionOf: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
 
@@ -82,6 +83,7 @@ export function createImageService(deps: {
       size: bytes.length,
     })
     if (problem) throw new AppError({ code: 'validation_failed', message: problem, path: ['file'] })
+    await checkImportedImage(fileName, bytes)
     const [record] = await keep(
       [
         {
@@ -156,7 +158,12 @@ export function createImageService(deps: {
         title: 'Choose an image to edit',
         filters: [{ name: 'PNG or JPEG image', extensions: ['png', 'jpg', 'jpeg'] }],
       })
-      return path ? importFile(basename(path), await readFile(path)) : null
+      if (!path) return null
+      // A file too big is refused by its size before it is read whole (its type is told from its bytes later).
+      const size = (await stat(path)).size
+      const tooBig = checkSourceFile({ name: basename(path), type: 'image/png', size })
+      if (tooBig) throw new AppError({ code: 'validation_failed', message: tooBig, path: ['file'] })
+      return importFile(basename(path), await readFile(path))
     },
     list: ({ text, model, limit }: Input<'images.list'>) =>
       deps.history.damaged.each('image', images.latest({ text, model, limit }), (row) => row.id, recordOf),
