@@ -6,7 +6,10 @@ import { parseRange } from '#shared/http-range'
 import { AppError } from '#shared/ipc/app-error'
 import type { MediaStore } from './media-store.ts'
 
-/** Where a stored file is: the media store, or the thumbnails. */
+/**
+ * Where a stored file is: the media store, the thumbnails, or the views (`thumbnails.views`: what the window is
+ * given for a stored item, so that it never decodes an image larger than a screen shows).
+ */
 export type MediaSource = {
   locate(
     id: string,
