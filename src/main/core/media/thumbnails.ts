@@ -18,6 +18,13 @@ export const thumbnailSide = 320
  * sharp as any screen shows it, while the page decodes at most 64 MB for it (a 20000² original is 1.6 GB).
  */
 export const viewSide = 4096
+/**
+ * The most pixels decoded to make a copy. Making one streams the image (a 20000² PNG made its view in 3.4 s with
+ * 240 MB resident here), so an image past sharp's own limit (16383²) still gets its copies; past a gigapixel
+ * (a file only a gateway or an archive could have brought, with a header claiming 60000²) a copy would hold
+ * a thread for the better part of a minute, and the image is not shown.
+ */
+const copyPixels = 1_000_000_000
 
 type Copy = { folder: string; side: number; quality: number }
 
@@ -40,7 +47,7 @@ export function createThumbnails(folder: string, media: Pick<MediaStore, 'locate
     if (!found?.item.mimeType.startsWith('image/')) return null
     const temp = join(copy.folder, `.${randomBytes(6).toString('hex')}.tmp`)
     try {
-      await sharp(found.path)
+      await sharp(found.path, { limitInputPixels: copyPixels })
         .rotate()
         .resize(copy.side, copy.side, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: copy.quality })
