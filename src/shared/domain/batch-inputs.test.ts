@@ -215,6 +215,13 @@ describe('a file too big for one batch', () => {
     expect(batchFileProblem({ name: 'fits.csv', size: batchLimits.fileBytes })).toBeNull()
   })
 
+  it('lets a file saved as UTF-16 be twice as big, since it takes two bytes where UTF-8 takes one', () => {
+    expect(batchFileProblem({ name: 'unicode.txt', size: 2 * batchLimits.fileBytes }, true)).toBeNull()
+    expect(batchFileProblem({ name: 'unicode.txt', size: 20 * 1024 * 1024 }, true)).toMatch(
+      /^unicode\.txt is 20 MiB, more than the 16 MiB a file of batch inputs saved as UTF-16 may be/,
+    )
+  })
+
   it('holds a batch of realistic rows under the size limit', () => {
     const message = 'My parcel was left at the wrong address and the driver marked it delivered. '.repeat(5)
     const rows = Array.from(
@@ -223,6 +230,8 @@ describe('a file too big for one batch', () => {
     )
     const file = ['ticket,opened,message,priority,email', ...rows].join('\r\n')
     expect(new TextEncoder().encode(file).length).toBeLessThan(batchLimits.fileBytes)
+    // Saved as UTF-16, two bytes a character and a byte order mark.
+    expect(batchFileProblem({ name: 'unicode.txt', size: 2 + 2 * file.length }, true)).toBeNull()
   })
 
   it('stops reading lines once there are more inputs than a batch takes', () => {

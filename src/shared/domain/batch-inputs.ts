@@ -33,12 +33,17 @@ export const batchLimits = {
   fileBytes: 8 * 1024 * 1024,
 } as const
 
-/** Why a file is too big to open as batch inputs, said before a byte of it is read; null when it is not. */
-export function batchFileProblem(file: { name: string; size: number }): string | null {
-  if (file.size <= batchLimits.fileBytes) return null
+/**
+ * Why a file is too big to open as batch inputs, said before it is read; null when it is not. A file saved as
+ * UTF-16 (as Excel's "Unicode text" is) takes two bytes for each character UTF-8 writes in one, so it may be
+ * twice as big for the same inputs.
+ */
+export function batchFileProblem(file: { name: string; size: number }, utf16 = false): string | null {
+  const limit = batchLimits.fileBytes * (utf16 ? 2 : 1)
+  if (file.size <= limit) return null
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB`
   const most = batchLimits.inputs.toLocaleString('en-US')
-  return `${file.name} is ${mib(file.size)}, more than the ${mib(batchLimits.fileBytes)} a file of batch inputs may be (a batch takes at most ${most} inputs). Split it into files of at most ${most} rows and run a batch on each.`
+  return `${file.name} is ${mib(file.size)}, more than the ${mib(limit)} a file of batch inputs${utf16 ? ' saved as UTF-16' : ''} may be (a batch takes at most ${most} inputs). Split it into files of at most ${most} rows and run a batch on each.`
 }
 
 /** Whether a count of inputs, or of lines that cannot be used, is past what one batch takes. */

@@ -1,7 +1,7 @@
 // Files as other programs save them: UTF-8 with and without a mark, UTF-16 either way round, Windows-1252 from a
 // Western European spreadsheet, and files that are not text at all.
 import { describe, expect, it } from 'vitest'
-import { decodeTextFile } from './text-encoding.ts'
+import { decodeTextFile, startsAsUtf16 } from './text-encoding.ts'
 
 const csv = 'id,text\n1,café au lait\n2,naïve façade\n'
 
@@ -29,6 +29,13 @@ describe('decodeTextFile', () => {
   it('reads UTF-16 with its byte order mark, little- and big-endian', () => {
     expect(decodeTextFile('excel.csv', utf16(csv, 'LE'))).toEqual({ text: csv, encoding: 'UTF-16 LE' })
     expect(decodeTextFile('excel.csv', utf16(csv, 'BE'))).toEqual({ text: csv, encoding: 'UTF-16 BE' })
+  })
+
+  it('tells UTF-16 by the first two bytes alone, before a file is read', () => {
+    expect(startsAsUtf16(utf16('x', 'LE').subarray(0, 2))).toBe(true)
+    expect(startsAsUtf16(utf16('x', 'BE').subarray(0, 2))).toBe(true)
+    expect(startsAsUtf16(new Uint8Array([0xef, 0xbb]))).toBe(false)
+    expect(startsAsUtf16(new TextEncoder().encode('id'))).toBe(false)
   })
 
   it('reads bytes that are not UTF-8 as Windows-1252, so "café" in Latin-1 stays "café"', () => {

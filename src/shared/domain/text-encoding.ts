@@ -16,6 +16,13 @@ const byteOrderMarks: { bytes: number[]; encoding: TextEncodingName; label: stri
   { bytes: [0xfe, 0xff], encoding: 'UTF-16 BE', label: 'utf-16be' },
 ]
 
+/** Whether a file's first bytes are the mark of UTF-16 text, either way round. */
+export function startsAsUtf16(bytes: Uint8Array): boolean {
+  return byteOrderMarks.some(
+    (mark) => mark.encoding !== 'UTF-8' && mark.bytes.every((byte, index) => bytes[index] === byte),
+  )
+}
+
 const notText = (fileName: string) =>
   new Error(
     `${fileName} is not a text file: it holds zero bytes, which text saved as UTF-8 or Windows-1252 never does. Save it as CSV or text (UTF-8) and open it again.`,
