@@ -7,10 +7,12 @@ import { navigate, pathTo } from '../router.ts'
 export async function openDroppedFile(file: File): Promise<void> {
   const [
     { batchSourceOf, readQuestionnaireFile, useDroppedBatch },
+    { openBatchFile },
     { useQuestionnaire },
     { importImageFile },
   ] = await Promise.all([
     import('../features/decisions/files.ts'),
+    import('../features/decisions/batch-reader.ts'),
     import('../features/decisions/store.ts'),
     import('../features/images/queries.ts'),
   ])
@@ -26,7 +28,8 @@ export async function openDroppedFile(file: File): Promise<void> {
   }
   const source = batchSourceOf(file.name)
   if (source) {
-    useDroppedBatch.getState().set({ source, text: await file.text(), fileName: file.name })
+    // Read in the encoding it was saved in, and refused by its size before a byte of it is read.
+    useDroppedBatch.getState().set({ source, ...(await openBatchFile(file)) })
     navigate(pathTo('/decisions', { view: 'batch' }))
     return
   }

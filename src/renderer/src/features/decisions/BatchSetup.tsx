@@ -2,33 +2,32 @@
 // concurrency limit and a spend cap, with the estimated cost from the catalog prices.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import {
-  type BatchSource,
-  batchLimits,
-  csvColumn,
-  csvHeader,
-  parseBatch,
-  textLikeColumn,
-} from '#shared/domain/batch-inputs'
+import { type BatchSource, batchLimits, type ParsedBatch } from '#shared/domain/batch-inputs'
 import { estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { formatAmount } from '#shared/domain/money'
 import { toUnifiedRequest } from '#shared/domain/questionnaire'
 import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
 import { capFormatProblem } from '#shared/domain/spend-cap'
+import type { TextEncodingName } from '#shared/domain/text-encoding'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams } from '../../router.ts'
+import { BatchInputsField } from './BatchInputsField.tsx'
+import { openBatchFile, useBatchReading } from './batch-reader.ts'
 import { useDroppedBatch } from './files.ts'
 import { ModelPicker } from './ModelPicker.tsx'
 import { decisionCall, useCurrentRequest, useRunSettings } from './run-settings.ts'
 
-const sources: { value: BatchSource; label: string; accept: string }[] = [
-  { value: 'lines', label: 'Lines', accept: '.txt,text/plain' },
-  { value: 'csv', label: 'CSV', accept: '.csv,text/csv' },
-  { value: 'jsonl', label: 'JSONL', accept: '.jsonl,.ndjson,application/x-ndjson' },
+const sources: { value: BatchSource; label: string }[] = [
+  { value: 'lines', label: 'Lines' },
+  { value: 'csv', label: 'CSV' },
+  { value: 'jsonl', label: 'JSONL' },
 ]
+
+const nothingRead: ParsedBatch = { inputs: [], problems: [], readWhole: true }
+const most = batchLimits.inputs.toLocaleString()
 
 /** The questionnaire a batch runs: the one being built, or one from the library. */
 function useBatchQuestionnaire() {
@@ -73,26 +72,40 @@ export function BatchSetup() {
   })
   const [source, setSource] = useState<BatchSource>(dropped?.source ?? 'lines')
   const [text, setText] = useState(dropped?.text ?? '')
-  const [fileName, setFileName] = useState<string | null>(dropped?.fileName ?? null)
-  // The column chosen by the person, or else the one most like text.
-  const [chosenColumn, setColumn] = useState<number | null>(null)
-  const column = useMemo(
-    () => chosenColumn ?? (source === 'csv' ? textLikeColumn(text) : 0),
-    [chosenColumn, source, text],
+  const [file, setFile] = useState<{ fileName: string; encoding: TextEncodingName } | null>(
+    dropped && { fileName: dropped.fileName, encoding: dropped.encoding },
   )
+  const [fileProblem, setFileProblem] = useState<string | null>(null)
+  // The column chosen by the person, or else (null) the one most like text.
+  const [chosenColumn, setColumn] = useState<number | null>(null)
   const [concurrency, setConcurrency] = useState(4)
   const [cap, setCap] = useState('')
   const client = useQueryClient()
-  const parsed = useMemo(() => parseBatch(source, text, column), [source, text, column])
-  const header = useMemo(() => (source === 'csv' ? csvHeader(text) : []), [source, text])
-  const csv = useMemo(() => (source === 'csv' ? csvColumn(text, column) : null), [source, text, column])
-  const questions = toUnifiedRequest(questionnaire, '', '').questions
+  // Parsed off the page's thread; until the text shown is read, what was read before stays on screen.
+  const reading = useBatchReading(source, text, chosenColumn)
+  const parsed = reading.read?.parsed ?? nothingRead
+  const column = reading.read?.column ?? chosenColumn ?? 0
+  const header = source === 'csv' ? (reading.read?.columnNames ?? []) : []
+  const csv = source === 'csv' ? (reading.read?.csv ?? null) : null
   const problems = builderProblems(questionnaire)
-  const estimate = model
-    ? parsed.inputs.reduce((sum, input) => sum + estimateDecisionUnits(model, input, questions), 0n)
-    : null
+  const estimate = useMemo(() => {
+    if (!model) return null
+    const questions = toUnifiedRequest(questionnaire, '', '').questions
+    return parsed.inputs.reduce((sum, input) => sum + estimateDecisionUnits(model, input, questions), 0n)
+  }, [model, questionnaire, parsed.inputs])
   const capProblem = capFormatProblem(cap)
   const tooMany = parsed.inputs.length > batchLimits.inputs
+  const openFile = (picked: File) => {
+    setFileProblem(null)
+    openBatchFile(picked).then(
+      ({ text: opened, ...read }) => {
+        setText(opened)
+        setFile(read)
+        setColumn(null)
+      },
+      (error: Error) => setFileProblem(error.message),
+    )
+  }
   const start = useMutation({
     mutationFn: () => {
       if (!model) throw new Error('Choose a model.')
@@ -112,6 +125,8 @@ export function BatchSetup() {
   })
   const canStart =
     model !== undefined &&
+    reading.current &&
+    parsed.readWhole &&
     parsed.inputs.length > 0 &&
     !tooMany &&
     problems.length === 0 &&
@@ -136,44 +151,21 @@ export function BatchSetup() {
           </label>
         ))}
       </div>
-      <label className="field">
-        <span className="field__label">
-          {source === 'lines'
-            ? 'One input per line'
-            : source === 'csv'
-              ? 'CSV with a header row'
-              : 'One JSON value per line'}
-        </span>
-        <textarea
-          rows={6}
-          className="code-input"
-          aria-label="Batch inputs"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value)
-            setFileName(null)
-          }}
-        />
-      </label>
-      <div className="field-row">
-        <label className="button">
-          Open a file…
-          <input
-            type="file"
-            className="visually-hidden"
-            accept={sources.find((option) => option.value === source)?.accept}
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              if (file)
-                void file.text().then((content) => {
-                  setText(content)
-                  setFileName(file.name)
-                })
-              event.target.value = ''
-            }}
-          />
-        </label>
-        {fileName ? <span className="muted">{fileName}</span> : null}
+      <BatchInputsField
+        source={source}
+        text={text}
+        file={file}
+        fileProblem={fileProblem}
+        onType={(typed) => {
+          setText(typed)
+          setFile(null)
+        }}
+        onOpen={openFile}
+        onClose={() => {
+          setText('')
+          setFile(null)
+        }}
+      >
         {source === 'csv' && header.length > 0 ? (
           <label className="field">
             <span className="field__label">Column</span>
@@ -187,14 +179,22 @@ export function BatchSetup() {
             </select>
           </label>
         ) : null}
-      </div>
+      </BatchInputsField>
       {csv && csv.header.length > 0 && csv.sources.length > 0 ? (
         <CsvPreview header={csv.header} rows={csv.sources.slice(0, 3)} column={column} />
       ) : null}
-      <p className={tooMany ? 'field-error' : 'muted'} aria-live="polite">
-        {parsed.inputs.length.toLocaleString()} inputs
-        {tooMany ? ` — a batch takes at most ${batchLimits.inputs.toLocaleString()}.` : ''}
+      <p className={tooMany || !parsed.readWhole ? 'field-error' : 'muted'} aria-live="polite">
+        {tooMany
+          ? `More than ${most} inputs — a batch takes at most ${most}. Split them into batches of at most ${most}.`
+          : parsed.readWhole
+            ? `${parsed.inputs.length.toLocaleString()} inputs`
+            : `${parsed.inputs.length.toLocaleString()} inputs, and reading stopped at line ${parsed.problems.at(-1)?.line.toLocaleString()}: more than ${most} lines cannot be used.`}
       </p>
+      {reading.problem ? (
+        <p className="field-error" role="alert">
+          {reading.problem}
+        </p>
+      ) : null}
       {parsed.problems.length > 0 ? (
         <ul className="field-error batch-setup__problems">
           {parsed.problems.slice(0, 5).map((problem) => (
@@ -243,7 +243,11 @@ export function BatchSetup() {
           disabled={!canStart}
           onClick={() => start.mutate()}
         >
-          {start.isPending ? 'Starting…' : `Run on ${parsed.inputs.length.toLocaleString()} inputs`}
+          {start.isPending
+            ? 'Starting…'
+            : reading.current
+              ? `Run on ${parsed.inputs.length.toLocaleString()} inputs`
+              : 'Reading the inputs…'}
         </button>
       </div>
       <ErrorNote error={start.error} onRetry={canStart ? () => start.mutate() : undefined} />

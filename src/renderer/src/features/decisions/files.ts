@@ -3,6 +3,7 @@
 import { create } from 'zustand'
 import type { BatchSource } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
+import type { OpenedBatchFile } from './batch-reading.ts'
 
 export async function readQuestionnaireFile(file: File): Promise<Questionnaire> {
   let value: unknown
@@ -27,7 +28,10 @@ export function batchSourceOf(name: string): BatchSource | null {
   return null
 }
 
+/** A file of batch inputs dropped on the window, read, with the source its name calls for. */
+export type DroppedBatch = OpenedBatchFile & { source: BatchSource }
+
 export const useDroppedBatch = create<{
-  dropped: { source: BatchSource; text: string; fileName: string } | null
-  set(dropped: { source: BatchSource; text: string; fileName: string } | null): void
+  dropped: DroppedBatch | null
+  set(dropped: DroppedBatch | null): void
 }>((set) => ({ dropped: null, set: (dropped) => set({ dropped }) }))

@@ -1,0 +1,48 @@
+// Batch inputs dropped on the window: refused by their size before they are read, and read in the encoding they
+// were saved in, for the batch view to pick up.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useDroppedBatch } from '../features/decisions/files.ts'
+import { openDroppedFile } from './file-drop.ts'
+
+afterEach(() => {
+  useDroppedBatch.getState().set(null)
+  window.location.hash = ''
+})
+
+describe('a batch file dropped on the window', () => {
+  it('is refused by its size, saying the size, the limit and what to do, read no further than its first bytes', async () => {
+    const big = new File([new Uint8Array(12 * 1024 * 1024 + 300_000)], 'export.jsonl')
+    const text = vi.spyOn(big, 'text')
+    const bytes = vi.spyOn(big, 'arrayBuffer')
+    await expect(openDroppedFile(big)).rejects.toThrow(
+      'export.jsonl is 12.3 MiB, more than the 8 MiB a file of batch inputs may be (a batch takes at most 10,000 inputs). Split it into files of at most 10,000 rows and run a batch on each.',
+    )
+    expect([text.mock.calls.length, bytes.mock.calls.length]).toEqual([0, 0])
+    expect(useDroppedBatch.getState().dropped).toBeNull()
+  })
+
+  it('may be twice as big when saved as UTF-16, which takes two bytes a character', async () => {
+    // A mark, then 9 MiB of "a" and line breaks.
+    const wide = new Uint8Array(2 + 9 * 1024 * 1024)
+    wide.set([0xff, 0xfe])
+    for (let at = 2; at < wide.length; at += 4) wide.set([0x61, 0, 0x0a, 0], at)
+    await openDroppedFile(new File([wide], 'unicode.txt'))
+    expect(useDroppedBatch.getState().dropped).toMatchObject({ source: 'lines', encoding: 'UTF-16 LE' })
+    expect(useDroppedBatch.getState().dropped?.text.slice(0, 4)).toBe('a\na\n')
+    const plain = new Uint8Array(9 * 1024 * 1024).fill(0x61)
+    await expect(openDroppedFile(new File([plain], 'plain.txt'))).rejects.toThrow(
+      /^plain\.txt is 9 MiB, more than the 8 MiB a file of batch inputs may be/,
+    )
+  })
+
+  it('is read in the encoding it was saved in and handed to the batch view with it', async () => {
+    const latin1 = Uint8Array.from('id,text\n1,café\n', (character) => character.charCodeAt(0))
+    await openDroppedFile(new File([latin1], 'orders.csv', { type: 'text/csv' }))
+    expect(useDroppedBatch.getState().dropped).toEqual({
+      source: 'csv',
+      fileName: 'orders.csv',
+      text: 'id,text\n1,café\n',
+      encoding: 'Windows-1252',
+    })
+  })
+})
