@@ -5,7 +5,6 @@ import { protocol } from 'electron'
 import { appHost, appScheme, contentSecurityPolicy } from '#shared/csp'
 import { contentTypeOf } from '../core/files/content-types.ts'
 import { resolveStaticFile } from '../core/files/static-files.ts'
-import type { MediaStore } from '../core/media/media-store.ts'
 import { mediaResponse } from '../core/media/serve-media.ts'
 import type { Thumbnails } from '../core/media/thumbnails.ts'
 
@@ -42,10 +41,11 @@ export function serveRenderer(rendererDir: string): void {
   })
 }
 
-export function serveMedia(media: MediaStore, thumbnails: Thumbnails): void {
+/** Stored media for the window: an image past the screen's size as a bounded view, a tile as its thumbnail. */
+export function serveMedia(thumbnails: Thumbnails): void {
   protocol.handle('media', (request) => {
     const url = new URL(request.url)
-    const source = url.host === 'item' ? media : url.host === 'thumbnail' ? thumbnails : null
+    const source = url.host === 'item' ? thumbnails.views : url.host === 'thumbnail' ? thumbnails : null
     if (!source) return new Response('Not found', { status: 404 })
     return mediaResponse(source, url.pathname.slice(1), request.headers.get('range'))
   })

@@ -27,3 +27,19 @@ export function claimingPng(width: number, height: number): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ])
 }
+
+/** A whole, readable 1 × 1 PNG of one grey: a different `shade` makes a different file. */
+export function pixelPng(shade = 0): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(1, 0)
+  header.writeUInt32BE(1, 4)
+  header[8] = 8 // bits a sample
+  header[9] = 0 // grey
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    // One row: no filter, one grey byte.
+    pngChunk('IDAT', deflateSync(Buffer.from([0, shade & 0xff]))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
+}

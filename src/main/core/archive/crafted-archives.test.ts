@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startCore } from '../../testing/core.ts'
+import { pixelPng } from '../../testing/crafted-images.ts'
 import { extractTarGz, tarHeader, writeTarGz } from '../files/tar.ts'
 import { mediaResponse } from '../media/serve-media.ts'
 import { applyPendingImport } from './import-at-start.ts'
@@ -19,7 +20,7 @@ const cores: Awaited<ReturnType<typeof startCore>>[] = []
 afterAll(async () => {
   for (const env of cores) await env.core.close().catch(() => {})
 })
-const dot = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/p+FUUQAAAABJRU5ErkJggg=='
+const dot = pixelPng().toString('base64')
 
 async function core() {
   const env = await startCore()

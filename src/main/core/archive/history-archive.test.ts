@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startCore } from '../../testing/core.ts'
+import { pixelPng } from '../../testing/crafted-images.ts'
 
 const cores: Awaited<ReturnType<typeof startCore>>[] = []
 afterAll(async () => {
@@ -20,8 +21,7 @@ async function coreWithHistory() {
   await env.call('questionnaires.save', { id: 'q1', name: 'Triage', questions: [] })
   await env.call('images.import', {
     fileName: 'dot.png',
-    dataBase64:
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/p+FUUQAAAABJRU5ErkJggg==',
+    dataBase64: pixelPng().toString('base64'),
   })
   return env
 }

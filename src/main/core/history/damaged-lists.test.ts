@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventPayload } from '#shared/ipc/events'
 import { startCore, until } from '../../testing/core.ts'
+import { pixelPng } from '../../testing/crafted-images.ts'
 import { pendingVideoJob } from './video-jobs.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
@@ -22,15 +23,8 @@ afterAll(() => env.core.close())
 const sql = (statement: string, ...params: (string | number)[]) =>
   env.core.history.database.db.prepare(statement).run(...params)
 const history = () => env.core.history
-const pixel = (shade: number) => {
-  // A 1×1 PNG whose colour byte differs, so each import is its own file.
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/p+FUUQAAAABJRU5ErkJggg==',
-    'base64',
-  )
-  png[png.length - 20] = shade
-  return png.toString('base64')
-}
+/** A 1×1 PNG of its own shade, so each import is its own file. */
+const pixel = (shade: number) => pixelPng(shade).toString('base64')
 
 type Case = {
   what: string
