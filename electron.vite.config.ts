@@ -24,7 +24,13 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rolldownOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
+        // The worker threads are entries of their own, started by file (Platform.workerEntry).
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          'data-worker': resolve(import.meta.dirname, 'src/main/core/data/data-worker.ts'),
+          'background-worker': resolve(import.meta.dirname, 'src/main/core/data/background-worker.ts'),
+          'sandbox-worker': resolve(import.meta.dirname, 'src/main/core/profiles/sandbox-worker.ts'),
+        },
         output: { format: 'es' },
       },
     },

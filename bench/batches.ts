@@ -1,7 +1,6 @@
 // A decision batch run for the benchmarks: a three-question questionnaire (yes/no, choice, score) over `total`
 // support tickets, through the app's batch runner, gateway and history store, against a sandbox process.
 import { createBatchRunner } from '#core/batches/runner'
-import { createCatalogService } from '#core/catalog/service'
 import { createDecisionCaller } from '#core/decisions/decision-caller'
 import { createGateway } from '#core/gateway/gateway'
 import { createTransport } from '#core/gateway/transport'
@@ -51,10 +50,16 @@ export async function runBatch(options: {
     body: toUnifiedRequest(benchQuestionnaire, '', 'sysone/judge-1'),
   }
   const history = openHistory(folder)
-  const caller = createDecisionCaller({
-    gateway,
-    catalog: createCatalogService({ history, gateway, profileId: 'sandbox' }),
-  })
+  // The decision models come from the catalog; the dedicated one, at its price, is all a batch here uses.
+  const listings = await gateway.listings.unified.all()
+  const catalog = {
+    models: async () => ({
+      models: listings.data.data.filter((model) => model.supported_parameters.includes('safety_identifier')),
+      fetchedAt: 0,
+      fresh: true,
+    }),
+  }
+  const caller = createDecisionCaller({ gateway, catalog })
   const runner = createBatchRunner({ history, callerFor: () => caller, emit: () => {} })
   const id = `batch-${concurrency}-${total}`
   history.transaction(() =>

@@ -52,7 +52,10 @@ function runLoad(url: string, idsFile: string, connections: number): Promise<Loa
 
 const userData = await mkdtemp(join(tmpdir(), 'gd-bench-receiver-'))
 const core = await createCore(createNodePlatform({ userData }))
-await core.handlers['preferences.update']({ downloadVideosOnCompletion: false })
+await core.handlers['preferences.update'](
+  { downloadVideosOnCompletion: false },
+  { signal: new AbortController().signal },
+)
 const call = core.dispatcher(() => ['app://x'])
 const profile = unwrap(
   (await call(

@@ -105,7 +105,7 @@ export const levels = (count: number) => Array.from({ length: count }, (_, i) =>
 export const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { deeper: nested(depth - 1) })
 export const form =
   (parts: Record<string, string>, image = true) =>
-  () => {
+  (): FormData => {
     const body = new FormData()
     for (const [name, value] of Object.entries(parts)) body.append(name, value)
     if (image) body.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'in.png')

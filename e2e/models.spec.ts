@@ -9,8 +9,6 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await page.getByRole('link', { name: 'Models' }).click()
   const rows = page.getByRole('list', { name: 'Models' }).getByRole('listitem')
   await expect(rows.first()).toBeVisible()
-  // Once the page holds the whole catalog, every filter and sort below is worked out in the page.
-  await expect(page.locator('.models[data-held]')).toBeAttached()
   const total = await rows.count()
 
   const filters = page.getByRole('search', { name: 'Filter models' })
@@ -117,8 +115,7 @@ test('shows what changed after the catalog changes, and keeps filters across a r
   await screenshot(page, 'models-changes-dark')
 
   await page.getByRole('tab', { name: 'Table' }).click()
-  // The page reads the new catalog again: the model added shows, the one removed does not.
-  await expect(page.locator('.models[data-held]')).toBeAttached()
+  // The table reads the new catalog: the model added shows, the one removed does not.
   const filters = page.getByRole('search', { name: 'Filter models' })
   const rows = page.getByRole('list', { name: 'Models' }).getByRole('listitem')
   await filters.getByRole('searchbox').fill('chat-5')

@@ -29,13 +29,15 @@
   const bridge = {
     // Sent at once when the connection is up, as Electron's ipcRenderer.invoke sends: a call made while the
     // page renders leaves before the render, not after it.
-    invoke: async (route, input) => {
+    invoke: async (route, input, callId) => {
       if (socket.readyState === WebSocket.CONNECTING) await opened
       if (socket.readyState !== WebSocket.OPEN) return closed
       const id = nextId++
       return new Promise((resolve) => {
         pending.set(id, resolve)
-        socket.send(JSON.stringify({ id, route, input }))
+        socket.send(
+          JSON.stringify({ id, route, input, callId: typeof callId === 'string' ? callId : undefined }),
+        )
       })
     },
     on: (event, listener) => {

@@ -85,7 +85,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (url.pathname.startsWith('/media/')) {
       const thumbnail = url.pathname.startsWith('/media/thumbnail/')
       const answer = await mediaResponse(
-        thumbnail ? core.thumbnails : core.media,
+        thumbnail ? core.thumbnails : core.thumbnails.views,
         url.pathname.slice(thumbnail ? '/media/thumbnail/'.length : '/media/'.length),
         req.headers.range ?? null,
       )
@@ -126,7 +126,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       ws.on('message', async (raw) => {
         const frame = bridgeFrame(raw.toString())
         if (!frame) return
-        const result = await dispatch(frame.route, frame.input, sender)
+        const result = await dispatch(frame.route, frame.input, sender, frame.callId)
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: frame.id, result }))
       })
     })
@@ -161,11 +161,11 @@ async function packageVersion(): Promise<string> {
 }
 
 /** A bridge request as the page sends it, or null for anything else (`null`, an array, text). */
-function bridgeFrame(text: string): { id: unknown; route: unknown; input: unknown } | null {
+function bridgeFrame(text: string): { id: unknown; route: unknown; input: unknown; callId: unknown } | null {
   try {
     const frame: unknown = JSON.parse(text)
     return frame !== null && typeof frame === 'object' && !Array.isArray(frame)
-      ? { id: undefined, route: undefined, input: undefined, ...frame }
+      ? { id: undefined, route: undefined, input: undefined, callId: undefined, ...frame }
       : null
   } catch {
     return null

@@ -68,7 +68,7 @@ async function start(): Promise<void> {
   process.on('uncaughtException', report('uncaught exception in main'))
   process.on('unhandledRejection', report('unhandled rejection in main'))
 
-  serveMedia(core.media, core.thumbnails)
+  serveMedia(core.thumbnails)
   const trustedOrigin = new URL(pageUrl).origin === 'null' ? appOrigin : new URL(pageUrl).origin
   const unbind = bindIpc(
     core.dispatcher(() => [trustedOrigin]),
@@ -96,7 +96,9 @@ async function start(): Promise<void> {
     if (command.kind === 'open-data-folder') return void platform.openPath(platform.paths.userData)
     focus()
     const route = command.kind === 'export-history' ? 'history.export' : 'history.import'
-    void Promise.resolve(core.handlers[route]({})).catch(report(`menu: ${route}`))
+    void Promise.resolve(core.handlers[route]({}, { signal: new AbortController().signal })).catch(
+      report(`menu: ${route}`),
+    )
   }
   installMenu({ appName: platform.appName, devTools: !app.isPackaged, run })
 

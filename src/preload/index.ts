@@ -14,11 +14,16 @@ ipcRenderer.on(bridgeChannels.event, (_event: IpcRendererEvent, name: unknown, p
 })
 
 const bridge: Bridge = {
-  invoke: (route, input) => {
+  invoke: (route, input, callId) => {
     if (typeof route !== 'string' || !contractName.test(route)) {
       return Promise.resolve({ ok: false, error: { code: 'unknown_route', message: 'Unknown route' } })
     }
-    return ipcRenderer.invoke(bridgeChannels.invoke, route, input)
+    return ipcRenderer.invoke(
+      bridgeChannels.invoke,
+      route,
+      input,
+      typeof callId === 'string' ? callId : undefined,
+    )
   },
   on: (event, listener) => {
     if (typeof event !== 'string' || !contractName.test(event) || typeof listener !== 'function')

@@ -16,6 +16,7 @@ import { batchHandlers } from './batches/handlers.ts'
 import { createBatchRunner } from './batches/runner.ts'
 import { createBatchService } from './batches/service.ts'
 import { catalogHandlers } from './catalog/handlers.ts'
+import type { DataCalls, DataWorkerSettings } from './data/data-worker.ts'
 import { decisionHandlers } from './decisions/handlers.ts'
 import { createDecisionService } from './decisions/service.ts'
 import { createEventBus, type EventBus } from './events.ts'
@@ -40,6 +41,7 @@ import { createRedaction, redactValue } from './secrets/redaction.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
 import { videoHandlers } from './videos/handlers.ts'
 import { type VideoWiring, wireVideos } from './videos/wiring.ts'
+import { startWorker } from './workers/worker-client.ts'
 
 export interface Core {
   readonly events: EventBus
@@ -91,6 +93,8 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const media = createMediaStore(join(userData, 'media'), history.database.db, { damaged: history.damaged })
   const thumbnails = createThumbnails(join(userData, 'thumbnails'), media)
   const sandbox = createEmbeddedSandbox({
+    entry: platform.workerEntry('sandbox'),
+    log,
     timeScale: options.sandboxTimeScale ?? 1,
     sampleVideo: join(platform.paths.resources, 'sample-video.mp4'),
     ...(options.sandboxCredits !== undefined ? { credits: options.sandboxCredits } : {}),
@@ -101,11 +105,20 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   // is built before the core answers, as a real service's catalog is built elsewhere, not in this process.
   if (options.sandboxSyntheticModels) await sandbox.ensure()
   const profiles = openProfiles(userData, secrets, sandbox)
-  const scopes = createProfileScopes({
-    history,
-    profiles,
-    onCatalogChanged: () => events.emit('data.changed', { topics: ['catalog'] }),
+  const workerNotices: string[] = []
+  const data = startWorker<DataCalls>({
+    entry: platform.workerEntry('data'),
+    data: { userData, backgroundEntry: platform.workerEntry('background') } satisfies DataWorkerSettings,
+    log,
+    onEvent: (name, payload) => {
+      if (name === 'catalog.changed') events.emit('data.changed', { topics: ['catalog'] })
+      if (name === 'notice') {
+        workerNotices.push(String(payload))
+        events.emit('data.changed', { topics: ['notices'] })
+      }
+    },
   })
+  const scopes = createProfileScopes({ profiles, data })
   // Rows written before work carried its profile belong to the profile active when this version first opens them.
   history.transaction(() => history.adoptUnscoped(profiles.activeId()))
   const requests = createRequestRegistry()
@@ -119,6 +132,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     secrets,
     preferences,
     gatewayFor: (profileId) => scopes.scopeFor(profileId).gateway,
+    board: data,
   })
   history.transaction(() => history.decisionBatches.markInterrupted(Date.now()))
   const batchRunner = createBatchRunner({
@@ -142,7 +156,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         ({ what, id, problem }) =>
           `${problem} (The ${what} is ${id.slice(0, 36)}; the rest of its list loaded.)`,
       )
-    return [...imported, ...history.notices, ...damaged, ...storageNotice]
+    return [...imported, ...history.notices, ...workerNotices, ...damaged, ...storageNotice]
   }
   history.damaged.onNew = () => events.emit('data.changed', { topics: ['notices'] })
 
@@ -192,16 +206,17 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         trustedOrigins,
         onUnexpectedError: (route, error) => log.error(`route ${route} failed`, error),
         redaction,
+        requests,
       }),
     async close() {
       requests.cancelAll()
       batchRunner.close()
       await videos.close()
       await sandbox.stop()
+      await data.close()
       await thumbnails.settled()
       // A change made just before quitting (the screen last shown) is not lost with the write in flight.
       await preferences.written()
-      scopes.finishSaving()
       history.close()
       log.info('core stopped')
     },

@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type DialogAnswer, takeDialogAnswer } from './dialog-answers.ts'
-import type { AppNotification, Platform, SecretBackend, SecretCipher } from './platform.ts'
+import type { AppNotification, Platform, SecretBackend, SecretCipher, WorkerName } from './platform.ts'
 
 export interface NodePlatform extends Platform {
   readonly notifications: AppNotification[]
@@ -50,6 +50,13 @@ export function createInProcessCipher(backend: SecretBackend = 'os', keyFile?: s
   }
 }
 
+/** Where each worker's module is in the source tree, from this folder. */
+const sourceOfWorker: Record<WorkerName, string[]> = {
+  data: ['data', 'data-worker.ts'],
+  background: ['data', 'background-worker.ts'],
+  sandbox: ['profiles', 'sandbox-worker.ts'],
+}
+
 export function createNodePlatform(options: {
   userData: string
   version?: string
@@ -83,6 +90,7 @@ export function createNodePlatform(options: {
       resources: join(import.meta.dirname, '..', '..', '..', 'resources'),
     },
     secretCipher: createInProcessCipher(options.secretBackend, options.keychainFile),
+    workerEntry: (name) => join(import.meta.dirname, ...sourceOfWorker[name]),
     notifications,
     openedExternally,
     dialogAnswers,

@@ -22,6 +22,9 @@ export interface FileFilter {
   extensions: string[]
 }
 
+/** The threads the core starts: the data worker, its background worker, and the built-in sandbox. */
+export type WorkerName = 'data' | 'background' | 'sandbox'
+
 export interface Platform {
   readonly shell: 'electron' | 'harness'
   readonly appName: string
@@ -29,6 +32,8 @@ export interface Platform {
   /** `resources`: the files the app ships beside its code (the sandbox's sample video). */
   readonly paths: { userData: string; downloads: string; temp: string; resources: string }
   readonly secretCipher: SecretCipher
+  /** The module a worker thread runs: built beside main in the app, the source file when run from source. */
+  workerEntry(name: WorkerName): string
   notify(notification: AppNotification): void
   saveDialog(options: { title: string; defaultPath: string; filters?: FileFilter[] }): Promise<string | null>
   openDialog(options: { title: string; multiple?: boolean; filters?: FileFilter[] }): Promise<string[]>

@@ -43,6 +43,8 @@ export function createElectronPlatform(onNotificationClick: (path: string) => vo
       resources: join(app.getAppPath(), 'resources'),
     },
     secretCipher: safeStorageCipher,
+    // Built beside main by electron-vite (electron.vite.config.ts lists each as an input of main).
+    workerEntry: (name) => join(app.getAppPath(), 'out', 'main', `${name}-worker.js`),
     notify({ title, body, path }) {
       if (!Notification.isSupported()) return
       const notification = new Notification({ title, body })

@@ -25,14 +25,14 @@ export function catalogRefreshed(client: QueryClient, profileId: string, fresh?:
 /** A catalog read shown at once as kept, and refreshed in the background when main says it is outdated. */
 function useKeptThenRefreshed<T extends { outdated: boolean; fetchedAt: number }>(
   key: (profileId: string) => QueryKey,
-  read: (refresh: boolean) => Promise<T>,
+  read: (refresh: boolean, signal?: AbortSignal) => Promise<T>,
   enabled: boolean,
 ) {
   const profileId = useProfileId()
   const client = useQueryClient()
   const kept = useQuery({
     queryKey: key(profileId ?? ''),
-    queryFn: () => read(false),
+    queryFn: ({ signal }) => read(false, signal),
     enabled: enabled && profileId !== undefined,
     staleTime: 60_000,
   })
@@ -50,11 +50,14 @@ function useKeptThenRefreshed<T extends { outdated: boolean; fetchedAt: number }
   return kept
 }
 
-/** The models the playground lists for one use (ids, names, roles); the chosen one is read with `useCatalogModel`. */
-export const useModelChoices = (use: PlaygroundUse) =>
+/**
+ * The models the playground lists for one use that match what is typed (ids, names, roles), at most a field's
+ * worth; the chosen one is read with `useCatalogModel`.
+ */
+export const useModelChoices = (use: PlaygroundUse, text: string) =>
   useKeptThenRefreshed(
-    (profileId) => profileKeys.catalogChoices(profileId, use),
-    (refresh) => invoke('catalog.choices', { use, refresh }),
+    (profileId) => profileKeys.catalogChoices(profileId, use, text),
+    (refresh, signal) => invoke('catalog.choices', { use, refresh, text, limit: 100 }, { signal }),
     true,
   )
 
@@ -63,7 +66,7 @@ export function useCatalogModel(id: string | null, refresh = false) {
   const profileId = useProfileId()
   return useQuery({
     queryKey: profileKeys.catalogModel(profileId ?? '', id, refresh),
-    queryFn: () => invoke('catalog.model', { id: id ?? '', refresh }),
+    queryFn: ({ signal }) => invoke('catalog.model', { id: id ?? '', refresh }, { signal }),
     enabled: id !== null && id !== '' && profileId !== undefined,
   })
 }
@@ -77,7 +80,7 @@ export function useCatalogChanges(fetchedAt: number | undefined) {
   const client = useQueryClient()
   const read = useQuery({
     queryKey: profileKeys.catalogChanges(profileId ?? '', fetchedAt ?? 0),
-    queryFn: () => invoke('catalog.changes', {}),
+    queryFn: ({ signal }) => invoke('catalog.changes', {}, { signal }),
     enabled: profileId !== undefined && fetchedAt !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
   })
@@ -100,6 +103,6 @@ export function useCatalogChanges(fetchedAt: number | undefined) {
 export const useCatalogOverview = () =>
   useKeptThenRefreshed(
     profileKeys.catalogOverview,
-    (refresh) => invoke('catalog.overview', { refresh }),
+    (refresh, signal) => invoke('catalog.overview', { refresh }, { signal }),
     true,
   )

@@ -44,12 +44,10 @@ export const profileKeys = {
   catalogOverview: (profileId: string) => [profileId, 'catalog', 'overview'] as const,
   catalogChanges: (profileId: string, fetchedAt: number) =>
     [profileId, 'catalog', 'changes', fetchedAt] as const,
-  catalogChoices: (profileId: string, use: string) => [profileId, 'catalog', 'choices', use] as const,
+  catalogChoices: (profileId: string, use: string, text: string) =>
+    [profileId, 'catalog', 'choices', use, text] as const,
   catalogRows: (profileId: string, query: object) => [profileId, 'catalog', 'rows', query] as const,
-  /** The whole catalog held in the page, in the order of ids; and each order main sorts it in. */
-  catalogHeld: (profileId: string) => [profileId, 'catalog', 'held'] as const,
-  catalogOrder: (profileId: string, sort: string, descending: boolean) =>
-    [profileId, 'catalog', 'order', sort, descending] as const,
+  catalogPoints: (profileId: string, filter: object) => [profileId, 'catalog', 'points', filter] as const,
   catalogModel: (profileId: string, id: string | null, refresh: boolean) =>
     [profileId, 'catalog', 'model', id, refresh] as const,
   catalogProvider: (profileId: string, provider: string | null) =>

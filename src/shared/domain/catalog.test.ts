@@ -1,11 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  diffingCatalogs,
   disagreementsOf,
   type ListingStyle,
   listingStyles,
-  type PricedModel,
   playgroundUses,
   priceNames,
   rolesOf,
@@ -13,7 +11,6 @@ import {
   servesUse,
   startingModel,
 } from './catalog.ts'
-import { finished } from './sorting.ts'
 
 const model = (id: string, outputModalities: string[], supportedParameters: string[] = []) => ({
   id,
@@ -126,40 +123,6 @@ describe('where the listing styles disagree about a model', () => {
         },
       ),
       { numRuns: 2000, seed: 7 },
-    )
-  })
-})
-
-describe('what changed between two catalogs', () => {
-  it('is the models added, removed and repriced, whatever parts the catalog before is read in', () => {
-    const price = fc.constantFrom(null, '0.000001', '0.000002')
-    const prices = fc.record(Object.fromEntries(priceNames.map((name) => [name, price])) as never)
-    const catalog = fc.uniqueArray(fc.record({ id: fc.constantFrom(...'abcdefghij'), prices }), {
-      selector: (m: { id: string }) => m.id,
-    }) as fc.Arbitrary<PricedModel[]>
-    fc.assert(
-      fc.property(catalog, catalog, fc.array(fc.nat()), (before, after, cuts) => {
-        // The catalog before, cut into parts (some of them empty).
-        const at = [0, ...cuts.map((cut) => cut % (before.length + 1)).sort((x, y) => x - y), before.length]
-        const parts = at.slice(1).map((end, index) => before.slice(at[index], end))
-        const old = new Map(before.map((m) => [m.id, m]))
-        const fresh = new Set(after.map((m) => m.id))
-        expect(finished(diffingCatalogs(parts, after))).toEqual({
-          added: after.filter((m) => !old.has(m.id)).map((m) => m.id),
-          removed: before.filter((m) => !fresh.has(m.id)).map((m) => m.id),
-          priceChanges: after.flatMap((m) =>
-            priceNames
-              .filter((name) => old.has(m.id) && old.get(m.id)?.prices[name] !== m.prices[name])
-              .map((name) => ({
-                id: m.id,
-                price: name,
-                from: old.get(m.id)?.prices[name],
-                to: m.prices[name],
-              })),
-          ),
-        })
-      }),
-      { numRuns: 500, seed: 11 },
     )
   })
 })

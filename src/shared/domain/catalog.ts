@@ -1,7 +1,6 @@
 // One model record from the three listing styles (document 3 §2.4, §4.4): each style read into the same
 // fields, merged by model id, with every field where the styles disagree kept for the detail view.
 import type { GenerativeModel, MessageModel, UnifiedModel } from '../api/models.ts'
-import { finished } from './sorting.ts'
 
 export type ListingStyle = 'unified' | 'generative' | 'messages'
 export const listingStyles: readonly ListingStyle[] = ['unified', 'generative', 'messages']
@@ -54,6 +53,12 @@ export interface CatalogModel extends StyleView {
   styles: ListingStyle[]
   disagreements: Disagreement[]
 }
+
+/** What the browser's table shows of a model: its record without the long and the per-style fields. */
+export type CatalogRow = Omit<
+  CatalogModel,
+  'description' | 'created' | 'canonicalSlug' | 'styles' | 'disagreements'
+>
 
 /** The fields the unified and message-native styles write alike (snake_case, five prices). */
 /** A decimal price the listing gives beside the documented ones, or null. */
@@ -228,33 +233,16 @@ export function disagreementsOf(views: Partial<Record<ListingStyle, StyleView>>)
   return found
 }
 
-/** Models merged between two pauses of `mergingListings`: a few milliseconds of work. */
-export const modelsPerStep = 500
-
 /** Merges the styles by id: the unified style's values lead, the others fill what it lacks. */
 export function mergeListings(lists: Partial<Record<ListingStyle, StyleView[]>>): CatalogModel[] {
-  return finished(mergingListings(lists))
-}
-
-/** `mergeListings` as work that pauses every `modelsPerStep` models, for a caller that spreads it out. */
-export function* mergingListings(
-  lists: Partial<Record<ListingStyle, StyleView[]>>,
-): Generator<void, CatalogModel[]> {
   const byId = new Map<string, Partial<Record<ListingStyle, StyleView>>>()
-  let seen = 0
   for (const style of listingStyles)
     for (const view of lists[style] ?? []) {
       const views = byId.get(view.id)
       if (views) views[style] = view
       else byId.set(view.id, { [style]: view })
-      if (++seen % modelsPerStep === 0) yield
     }
-  const merged: CatalogModel[] = []
-  for (const [id, views] of byId) {
-    merged.push(mergedModel(id, views))
-    if (merged.length % modelsPerStep === 0) yield
-  }
-  return merged
+  return [...byId].map(([id, views]) => mergedModel(id, views))
 }
 
 function mergedModel(id: string, views: Partial<Record<ListingStyle, StyleView>>): CatalogModel {
@@ -279,60 +267,6 @@ export interface CatalogChanges {
   added: string[]
   removed: string[]
   priceChanges: { id: string; price: PriceName; from: string | null; to: string | null }[]
-}
-
-/** What a comparison of catalogs reads of each model. */
-export type PricedModel = Pick<CatalogModel, 'id' | 'prices'>
-
-/** What changed between two catalogs: models added and removed, and each price that moved. */
-export function diffCatalogs(before: readonly PricedModel[], after: readonly PricedModel[]): CatalogChanges {
-  return finished(diffingCatalogs([before], after))
-}
-
-/**
- * The same, pausing throughout, with the catalog before given a part at a time (each read only when the diff
- * reaches it, and let go after): nothing of it is kept but what changed. Added and changed models come in the
- * order of `after`, removed ones in the order of `before`; ids are unique within each catalog.
- */
-export function* diffingCatalogs(
-  before: Iterable<readonly PricedModel[]>,
-  after: readonly PricedModel[],
-): Generator<void, CatalogChanges> {
-  const places = new Map<string, number>()
-  for (const [at, model] of after.entries()) {
-    places.set(model.id, at)
-    if (at % modelsPerStep === modelsPerStep - 1) yield
-  }
-  const listedBefore = new Uint8Array(after.length)
-  const moved = new Map<number, CatalogChanges['priceChanges']>()
-  const removed = new Set<string>()
-  for (const part of before) {
-    for (const model of part) {
-      const at = places.get(model.id)
-      if (at === undefined) {
-        removed.add(model.id)
-        continue
-      }
-      listedBefore[at] = 1
-      const now = after[at] as PricedModel
-      const changes = priceNames.flatMap((price) =>
-        model.prices[price] === now.prices[price]
-          ? []
-          : [{ id: now.id, price, from: model.prices[price], to: now.prices[price] }],
-      )
-      if (changes.length > 0) moved.set(at, changes)
-      else moved.delete(at)
-    }
-    yield
-  }
-  const added: string[] = []
-  const priceChanges: CatalogChanges['priceChanges'] = []
-  for (const [at, model] of after.entries()) {
-    if (!listedBefore[at]) added.push(model.id)
-    else priceChanges.push(...(moved.get(at) ?? []))
-    if (at % modelsPerStep === modelsPerStep - 1) yield
-  }
-  return { added, removed: [...removed], priceChanges }
 }
 
 /** Days until a model's expiration date (negative once past), or null when it has none. */

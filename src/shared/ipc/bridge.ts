@@ -4,7 +4,12 @@ import type { EventName, EventPayload } from './events.ts'
 import type { RouteInput, RouteName, RouteOutput } from './routes/index.ts'
 
 export interface Bridge {
-  invoke<N extends RouteName>(route: N, input: RouteInput<N>): Promise<Envelope<RouteOutput<N>>>
+  /** `callId` names the call for `requests.cancel`, when the page may stop waiting for it. */
+  invoke<N extends RouteName>(
+    route: N,
+    input: RouteInput<N>,
+    callId?: string,
+  ): Promise<Envelope<RouteOutput<N>>>
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void
 }
 

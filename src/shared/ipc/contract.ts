@@ -24,9 +24,15 @@ export const event = <P extends z.ZodType>(payload: P): EventDef<P> => ({ payloa
 export type RouteInput<M extends RouteMap, K extends keyof M> = z.output<M[K]['input']>
 export type RouteOutput<M extends RouteMap, K extends keyof M> = z.input<M[K]['output']>
 
+/** What a handler knows of the call besides its input: a signal aborted when the window stops waiting for it. */
+export interface CallContext {
+  signal: AbortSignal
+}
+
 /** A handler for every route of the map, and nothing else: a missing or extra key does not compile. */
 export type HandlersFor<M extends RouteMap> = {
   [K in keyof M]: (
     input: z.output<M[K]['input']>,
+    call: CallContext,
   ) => Promise<z.input<M[K]['output']>> | z.input<M[K]['output']>
 }

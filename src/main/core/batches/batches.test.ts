@@ -7,7 +7,6 @@ import { parseCsv } from '#shared/domain/batch-inputs'
 import { parseAmount } from '#shared/domain/money'
 import { questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
-import { createCatalogService } from '../catalog/service.ts'
 import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { openHistory } from '../history/history.ts'
 import { createBatchRunner } from './runner.ts'
@@ -139,11 +138,7 @@ describe('decision batches', () => {
     const history = openHistory(await mkdtemp(join(env.userData, 'runner-')))
     const caller = createDecisionCaller({
       gateway: env.core.scopes.scopeFor('sandbox').gateway,
-      catalog: createCatalogService({
-        history,
-        gateway: env.core.scopes.scopeFor('sandbox').gateway,
-        profileId: 'sandbox',
-      }),
+      catalog: env.core.scopes.scopeFor('sandbox').catalog,
     })
     let most = 0
     const runner = createBatchRunner({

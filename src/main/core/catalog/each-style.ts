@@ -3,7 +3,7 @@
 import type { ListingStyle } from '#shared/domain/catalog'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { CallOptions } from '../gateway/transport.ts'
-import { mergeRaw, type RawListings } from './browser-records.ts'
+import { type RawListings, recordOf } from './records.ts'
 
 const styleNames: Record<ListingStyle, string> = {
   unified: 'unified',
@@ -74,10 +74,5 @@ export async function modelInEachStyle(listings: Gateway['listings'], id: string
     listings.messages.model(id, options),
   )
   const raw = { unified: got.unified, generative: got.generative, messages: got.messages }
-  const [model] = mergeRaw({
-    ...(raw.unified ? { unified: [raw.unified] } : {}),
-    ...(raw.generative ? { generative: [raw.generative] } : {}),
-    ...(raw.messages ? { messages: [raw.messages] } : {}),
-  })
-  return { model, raw }
+  return { model: recordOf(raw), raw }
 }

@@ -3,7 +3,7 @@ import type { UnifiedModel } from '#shared/api/models'
 import { decisionCost } from '#shared/domain/decision-cost'
 import type { DecisionModelTraits } from '#shared/domain/decisions'
 import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
-import type { CatalogService } from '../catalog/service.ts'
+import type { ProfileCatalog } from '../catalog/profile-catalog.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 
 /** Decision models of the catalog: those that accept decisions (a `safety_identifier` parameter). */
@@ -23,9 +23,9 @@ export function decisionModelOf(model: UnifiedModel): DecisionModel | null {
   }
 }
 
-export function createDecisionCaller(deps: { gateway: Gateway; catalog: CatalogService }) {
+export function createDecisionCaller(deps: { gateway: Gateway; catalog: Pick<ProfileCatalog, 'models'> }) {
   const models = async () =>
-    (await deps.catalog.models(false)).models
+    (await deps.catalog.models(false, { parameter: 'safety_identifier' })).models
       .map(decisionModelOf)
       .filter((model): model is DecisionModel => model !== null)
   const traitsOf = (model: DecisionModel | undefined): DecisionModelTraits | null =>

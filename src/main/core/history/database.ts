@@ -70,7 +70,7 @@ export function checkHistoryFile(path: string): HistoryFileState {
     if (result?.quick_check !== 'ok') return { ok: false, reason: 'damaged' }
     const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number }
     if (version > schemaVersion) return { ok: false, reason: 'newer', version }
-    const difference = schemaDifference(db, version)
+    const difference = schemaDifference(db, version, migrations)
     if (difference) return { ok: false, reason: 'foreign', difference }
     // The app writes its schema before anything else: a file without one was emptied (or cut to 0 bytes).
     if (version === 0) return { ok: false, reason: 'empty' }

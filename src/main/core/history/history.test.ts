@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { VideoTask } from '#shared/api/videos'
-import { searchReach, shortSearchReach } from '#shared/domain/job-search'
 import { DecisionCall } from '#shared/ipc/routes/decisions'
 import { createMediaStore } from '../media/media-store.ts'
+import { type BoardQuery, createBoard } from '../videos/board.ts'
 import { schemaVersion } from './database.ts'
 import { openHistory } from './history.ts'
 import { migrations } from './migrations.ts'
@@ -21,6 +21,14 @@ function historyAt(dir: string, version: number, rows: string): void {
   old.exec(`PRAGMA user_version = ${version};\n${rows}`)
   old.close()
 }
+
+type History = ReturnType<typeof openHistory>
+/** The board's ids for a filter: a page of them, or how many match. */
+const board = (history: History, query: Partial<BoardQuery> = {}) =>
+  createBoard(history.database.db).page({ offset: 0, limit: 1000, count: true, ...query })
+const listed = (history: History, query: Partial<BoardQuery> = {}) =>
+  board(history, query).rows.map((row) => row.id as string)
+const counted = (history: History, query: Partial<BoardQuery> = {}) => board(history, query).total
 
 /** A data folder removed when the test finishes. */
 async function folder(): Promise<string> {
@@ -51,8 +59,8 @@ describe('history store', () => {
     expect(existsSync(join(dir, 'history.db.backup'))).toBe(true)
     const second = openHistory(dir)
     expect(second.notices).toEqual([])
-    expect(second.videoJobs.latest({ limit: 10 }).map((row) => row.id)).toEqual(['b', 'a'])
-    expect(second.videoJobs.latest({ limit: 10, status: 'pending' }).map((row) => row.id)).toEqual(['a'])
+    expect(listed(second)).toEqual(['b', 'a'])
+    expect(listed(second, { status: 'pending' })).toEqual(['a'])
     second.close()
   })
 
@@ -62,10 +70,9 @@ describe('history store', () => {
       history.videoJobs.insert(job('x', 10, { prompt: 'a 100% cat' }))
       history.videoJobs.insert(job('y', 20, { prompt: 'a 100 cats', model: 'lumen/clip-1' }))
     })
-    expect(history.videoJobs.latest({ limit: 5, text: '100%' }).map((r) => r.id)).toEqual(['x'])
-    expect(history.videoJobs.latest({ limit: 5, model: 'lumen/clip-1' }).map((r) => r.id)).toEqual(['y'])
-    expect(history.videoJobs.latest({ limit: 5, since: 15 }).map((r) => r.id)).toEqual(['y'])
-    expect(history.videoJobs.latest({ limit: 5, before: 15 }).map((r) => r.id)).toEqual(['x'])
+    expect(listed(history, { text: '100%' })).toEqual(['x'])
+    expect(listed(history, { model: 'lumen/clip-1' })).toEqual(['y'])
+    expect(listed(history, { since: 15 })).toEqual(['y'])
     history.close()
   })
 
@@ -77,13 +84,12 @@ describe('history store', () => {
           job(`j${i}`, i, { prompt: i % 5 === 0 ? `A Lighthouse "keeper" ${i}` : `a cat ${i}` }),
         )
     })
-    const ids = (rows: VideoJobRow[]) => rows.map((row) => row.id)
-    expect(history.videoJobs.count({ text: 'lighthouse' })).toBe(50)
-    expect(history.videoJobs.count({ text: 'HOUSE "KEEP' })).toBe(50)
+    expect(counted(history, { text: 'lighthouse' })).toBe(50)
+    expect(counted(history, { text: 'HOUSE "KEEP' })).toBe(50)
     // Two letters are too short for the index and are looked for by scanning, with the same meaning.
-    expect(history.videoJobs.count({ text: 'Li' })).toBe(50)
-    expect(history.videoJobs.count({})).toBe(250)
-    const pages = [0, 100, 200].map((offset) => ids(history.videoJobs.latest({ limit: 100, offset })))
+    expect(counted(history, { text: 'Li' })).toBe(50)
+    expect(counted(history)).toBe(250)
+    const pages = [0, 100, 200].map((offset) => listed(history, { limit: 100, offset }))
     expect(pages.map((page) => page.length)).toEqual([100, 100, 50])
     expect(pages.flat()).toEqual(Array.from({ length: 250 }, (_, i) => `j${249 - i}`))
 
@@ -91,8 +97,8 @@ describe('history store', () => {
       history.videoJobs.delete('j245')
       history.videoJobs.insert(job('later', 1000, { prompt: 'one more lighthouse' }))
     })
-    expect(ids(history.videoJobs.latest({ limit: 3, text: 'lighthouse' }))).toEqual(['later', 'j240', 'j235'])
-    expect(history.videoJobs.count({ text: 'lighthouse' })).toBe(50)
+    expect(listed(history, { limit: 3, text: 'lighthouse' })).toEqual(['later', 'j240', 'j235'])
+    expect(counted(history, { text: 'lighthouse' })).toBe(50)
     history.close()
   })
 
@@ -107,47 +113,50 @@ describe('history store', () => {
           job(`j${i}`, 1000 + Math.floor(i / 40), { prompt: promptOf(i), status: statuses[i % 3] }),
         )
     })
-    const ids = (rows: VideoJobRow[]) => rows.map((row) => row.id)
-    const all = ids(history.videoJobs.latest({ limit: 1000 }))
+    const all = listed(history)
     expect(all).toHaveLength(600)
-    const filters: [Omit<Parameters<typeof history.videoJobs.latest>[0], 'limit'>, (i: number) => boolean][] =
-      [
-        [{}, () => true],
-        [{ status: 'completed' }, (i) => statuses[i % 3] === 'completed'],
-        [{ text: 'at' }, () => true],
-        [{ text: 'lighthouse' }, (i) => i % 2 === 1],
-        [{ model: 'orbit/motion-2', status: 'failed' }, (i) => statuses[i % 3] === 'failed'],
-      ]
+    const filters: [Partial<BoardQuery>, (i: number) => boolean][] = [
+      [{}, () => true],
+      [{ status: 'completed' }, (i) => statuses[i % 3] === 'completed'],
+      [{ text: 'at' }, () => true],
+      [{ text: 'lighthouse' }, (i) => i % 2 === 1],
+      [{ model: 'orbit/motion-2', status: 'failed' }, (i) => statuses[i % 3] === 'failed'],
+    ]
     for (const [filter, matches] of filters) {
       // Each plan (the time index, the status index, a scan, the text index) keeps the order of the whole list,
-      // and pages of it join up with nothing repeated or left out.
+      // and pages of it join up with nothing repeated or left out: read by position, or each after the last.
       const expected = all.filter((id) => matches(Number(id.slice(1))))
-      const paged = [0, 1, 2, 3, 4, 5, 6].flatMap((page) =>
-        ids(history.videoJobs.latest({ ...filter, limit: 90, offset: page * 90 })),
+      const byPosition = [0, 1, 2, 3, 4, 5, 6].flatMap((page) =>
+        listed(history, { ...filter, limit: 90, offset: page * 90 }),
       )
-      expect(paged).toEqual(expected)
+      expect(byPosition).toEqual(expected)
+      const byCursor: string[] = []
+      let after: BoardQuery['after']
+      for (let page = 0; page < 8; page++) {
+        const read = board(history, { ...filter, limit: 90, after })
+        byCursor.push(...read.rows.map((row) => row.id as string))
+        if (!read.next) break
+        after = read.next
+      }
+      expect(byCursor).toEqual(expected)
     }
     history.close()
   })
 
-  it('looks through the newest matches only, and says what a search left out', async () => {
+  it('searches every job, however many match, and however old', async () => {
     const history = openHistory(await folder())
-    const many = shortSearchReach + 50
+    const many = 12_050
     history.transaction(() => {
       for (let i = 0; i < many; i++)
         history.videoJobs.insert(job(`k${i}`, i, { prompt: i < 50 ? `an old owl ${i}` : `kite ${i}` }))
     })
-    expect(history.videoJobs.count({ text: 'kite' })).toBe(searchReach)
-    expect(history.videoJobs.searchLeftOut('kite')).toBe('older matches')
-    expect(history.videoJobs.latest({ text: 'kite', limit: 1 })[0]?.id).toBe(`k${many - 1}`)
-    expect(history.videoJobs.count({ text: 'kite 12' })).toBe(110)
-    expect(history.videoJobs.searchLeftOut('kite 12')).toBe(null)
-    expect(history.videoJobs.count({ text: 'old owl' })).toBe(50)
-    // One or two letters: the newest jobs only, which here leave out the owls.
-    expect(history.videoJobs.count({ text: 'ow' })).toBe(0)
-    expect(history.videoJobs.count({ text: 'ki' })).toBe(shortSearchReach)
-    expect(history.videoJobs.searchLeftOut('ow')).toBe('older jobs')
-    expect(history.videoJobs.count({})).toBe(many)
+    expect(counted(history, { text: 'kite' })).toBe(many - 50)
+    expect(listed(history, { text: 'kite', limit: 1 })).toEqual([`k${many - 1}`])
+    // kite 120–129, 1200–1299 and 12000–12049 (12 is an owl).
+    expect(counted(history, { text: 'kite 12' })).toBe(160)
+    expect(counted(history, { text: 'old owl' })).toBe(50)
+    expect(counted(history, { text: 'ow' })).toBe(50)
+    expect(counted(history, { text: 'ki' })).toBe(many - 50)
     history.close()
   })
 
@@ -162,12 +171,9 @@ describe('history store', () => {
                ('old2', 'p', 'm', 'a cat', 'text2video', 'completed', '{}', 2, 2);`,
     )
     const history = openHistory(dir)
-    expect(history.videoJobs.latest({ limit: 5, text: 'house at' }).map((row) => row.id)).toEqual(['old1'])
+    expect(listed(history, { text: 'house at' })).toEqual(['old1'])
     history.transaction(() => history.videoJobs.insert(job('new', 3, { prompt: 'another lighthouse' })))
-    expect(history.videoJobs.latest({ limit: 5, text: 'lighthouse' }).map((row) => row.id)).toEqual([
-      'new',
-      'old1',
-    ])
+    expect(listed(history, { text: 'lighthouse' })).toEqual(['new', 'old1'])
     history.close()
   })
 
@@ -205,7 +211,7 @@ describe('history store', () => {
     const history = openHistory(dir)
     expect(history.notices[0]).toMatch(/newer version of the app/)
     expect(history.notices[1]).toMatch(/new, empty history/)
-    expect(history.videoJobs.latest({ limit: 1 })).toEqual([])
+    expect(listed(history)).toEqual([])
     history.close()
   })
 })

@@ -1,6 +1,5 @@
 // The history store: one database in the data folder and its repositories.
 import { join } from 'node:path'
-import { catalogSnapshotRepository } from './catalog-snapshots.ts'
 import { createDamagedRows } from './damaged-rows.ts'
 import { openHistoryDatabase } from './database.ts'
 import { decisionBatchRepository } from './decision-batches.ts'
@@ -24,13 +23,12 @@ export function openHistory(userData: string, now = Date.now()) {
     /** Rows that could not be read, left out of their lists. */
     damaged,
     transaction: database.transaction,
-    videoJobs: videoJobRepository(db, damaged),
+    videoJobs: videoJobRepository(db),
     webhookDeliveries: webhookDeliveryRepository(db, damaged),
     imageResults: imageResultRepository(db, damaged),
     questionnaires: questionnaireRepository(db, damaged),
     drafts: draftRepository(db),
     decisionRuns: decisionRunRepository(db, damaged),
-    catalogSnapshots: catalogSnapshotRepository(db),
     decisionBatches: decisionBatchRepository(db, damaged),
     conversations: conversationRepository(db, damaged),
     cacheHandles: cacheHandleRepository(db),

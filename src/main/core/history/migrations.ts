@@ -264,4 +264,17 @@ export const migrations: string[] = [
   ALTER TABLE catalog_snapshots DROP COLUMN models_json;
   ALTER TABLE catalog_snapshots ADD COLUMN complete INTEGER NOT NULL DEFAULT 1;
   `,
+  // 10: the kept model catalogs move to a database of their own (catalog.db, read and written off main's loop):
+  //     they are a cache of what each service lists, fetched again on the next look. The board's order gets a
+  //     tiebreak (the order jobs came in), so that a page can start where the one before it ended.
+  `
+  DROP TABLE catalog_parts;
+  DROP TABLE catalog_snapshots;
+  DROP INDEX video_jobs_by_created;
+  DROP INDEX video_jobs_by_status;
+  DROP INDEX video_jobs_by_model;
+  CREATE INDEX video_jobs_by_time ON video_jobs(created_at DESC, text_id DESC);
+  CREATE INDEX video_jobs_by_status ON video_jobs(status, created_at DESC, text_id DESC);
+  CREATE INDEX video_jobs_by_model ON video_jobs(model, created_at DESC, text_id DESC);
+  `,
 ]

@@ -1,9 +1,8 @@
-// Whether a history database has exactly the structure the app's own migrations give a file of its version:
-// the same tables, columns, indexes, triggers, views and virtual tables, with the same SQL. A file from
-// elsewhere (an archive someone sent) may carry a trigger or a view that would run inside every later write;
-// the app never opens such a file as its history.
+// Whether a database has exactly the structure the app's own migrations give a file of its version: the same
+// tables, columns, indexes, triggers, views and virtual tables, with the same SQL. A file from elsewhere (an
+// archive someone sent) may carry a trigger or a view that would run inside every later write; the app never
+// opens such a file as its own.
 import { DatabaseSync } from 'node:sqlite'
-import { migrations } from './migrations.ts'
 
 interface SchemaEntry {
   type: string
@@ -24,11 +23,16 @@ function entriesOf(db: DatabaseSync): Map<string, SchemaEntry> {
   return new Map(rows.map((row) => [`${row.type} ${row.name}`, { ...row, sql: normalized(row.sql) }]))
 }
 
-const expected = new Map<number, Map<string, SchemaEntry>>()
+const expected = new Map<readonly string[], Map<number, Map<string, SchemaEntry>>>()
 
-/** The structure the migrations give a file of `version`. */
-function expectedAt(version: number): Map<string, SchemaEntry> {
-  let entries = expected.get(version)
+/** The structure `migrations` give a file of `version`. */
+function expectedAt(migrations: readonly string[], version: number): Map<string, SchemaEntry> {
+  let byVersion = expected.get(migrations)
+  if (!byVersion) {
+    byVersion = new Map()
+    expected.set(migrations, byVersion)
+  }
+  let entries = byVersion.get(version)
   if (!entries) {
     const db = new DatabaseSync(':memory:')
     try {
@@ -37,7 +41,7 @@ function expectedAt(version: number): Map<string, SchemaEntry> {
     } finally {
       db.close()
     }
-    expected.set(version, entries)
+    byVersion.set(version, entries)
   }
   return entries
 }
@@ -49,8 +53,12 @@ const describe = (entry: SchemaEntry) => `${entry.type} ${JSON.stringify(entry.n
  * phrase (the first few differences), or null when they are the same. The caller has checked the version is
  * one the app knows.
  */
-export function schemaDifference(db: DatabaseSync, version: number): string | null {
-  const want = expectedAt(version)
+export function schemaDifference(
+  db: DatabaseSync,
+  version: number,
+  migrations: readonly string[],
+): string | null {
+  const want = expectedAt(migrations, version)
   const have = entriesOf(db)
   const problems: string[] = []
   for (const [key, entry] of have) {

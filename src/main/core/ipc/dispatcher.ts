@@ -3,8 +3,9 @@
 // harness's WebSocket, so both transports refuse and report exactly alike.
 import type { z } from 'zod'
 import { AppError, type AppErrorShape, appErrorCodes } from '#shared/ipc/app-error'
-import type { HandlersFor, RouteMap } from '#shared/ipc/contract'
+import type { CallContext, HandlersFor, RouteMap } from '#shared/ipc/contract'
 import type { Envelope } from '#shared/ipc/envelope'
+import type { RequestRegistry } from '../requests.ts'
 import { type Redaction, redactValue } from '../secrets/redaction.ts'
 
 export interface Sender {
@@ -22,9 +23,17 @@ export interface DispatcherOptions<M extends RouteMap> {
   onUnexpectedError?: (route: string, error: unknown) => void
   /** Takes secrets out of what goes back: every one the app holds from results, and credential shapes from errors too. */
   redaction?: Redaction
+  /** Where a call named by the page is kept while it runs, so that `requests.cancel` can abort its signal. */
+  requests?: RequestRegistry
 }
 
-export type Dispatch = (route: unknown, input: unknown, sender: Sender) => Promise<Envelope<unknown>>
+/** `callId`, when the page gives one, names the call for `requests.cancel` (the page stopped waiting). */
+export type Dispatch = (
+  route: unknown,
+  input: unknown,
+  sender: Sender,
+  callId?: unknown,
+) => Promise<Envelope<unknown>>
 
 export function originOf(url: string): string | null {
   try {
@@ -47,7 +56,8 @@ export function createDispatcher<M extends RouteMap>(options: DispatcherOptions<
     ok: false,
     error: redaction ? redactValue(error, redaction.all) : error,
   })
-  return async (name, input, sender) => {
+  const unnamed = new AbortController().signal
+  return async (name, input, sender, callId) => {
     try {
       if (!isTrustedSender(sender, options.trustedOrigins())) {
         throw new AppError({
@@ -64,8 +74,13 @@ export function createDispatcher<M extends RouteMap>(options: DispatcherOptions<
       const route = routes[name]!
       const parsed = route.input.safeParse(input)
       if (!parsed.success) throw validationError(parsed.error)
-      const handler = handlers[name] as (input: unknown) => unknown
-      const data = route.output.parse(await handler(parsed.data))
+      const handler = handlers[name] as (input: unknown, call: CallContext) => unknown
+      const named = typeof callId === 'string' && callId.length > 0 && callId.length <= 100
+      const answer =
+        named && options.requests
+          ? await options.requests.run(callId, async (signal) => handler(parsed.data, { signal }))
+          : await handler(parsed.data, { signal: unnamed })
+      const data = route.output.parse(answer)
       return { ok: true, data: redaction ? redactValue(data, redaction.secrets) : data }
     } catch (error) {
       if (error instanceof AppError) return failed(error.toShape())

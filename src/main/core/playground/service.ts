@@ -121,8 +121,8 @@ export function createPlaygroundService(deps: {
       const { data } = await gateway.createCache(body)
       const modelId = body.model.replace(/^models\//, '')
       const prices = await catalog
-        .browse(false)
-        .then((catalog) => catalog.models.find((m) => m.id === modelId)?.prices)
+        .model(modelId, false)
+        .then(({ model }) => model.prices)
         .catch(() => undefined)
       const rate = prices?.cacheWrite5m ?? null
       const row = {

@@ -1,7 +1,10 @@
-// The built-in Sandbox profile's service: the emulator, started on a free loopback port the first time it is
-// needed, with private callbacks allowed so webhooks reach the app's own loopback receiver.
+// The built-in Sandbox profile's service: the emulator, started in its own thread on a free loopback port the
+// first time it is needed, with private callbacks allowed so webhooks reach the app's own loopback receiver.
 import { randomBytes } from 'node:crypto'
-import { type Sandbox, startSandbox } from '#sandbox/server'
+import type { StartOptions } from '#sandbox/server'
+import type { Log } from '../log.ts'
+import { startWorker, type WorkerClient } from '../workers/worker-client.ts'
+import type { SandboxCalls } from './sandbox-worker.ts'
 
 export interface EmbeddedSandbox {
   /** Starts it if needed; the address and the key the app uses with it. */
@@ -12,6 +15,9 @@ export interface EmbeddedSandbox {
 }
 
 export function createEmbeddedSandbox(options: {
+  /** The sandbox worker's module. */
+  entry: string
+  log: Log
   timeScale?: number
   /** The sample video the app ships, which every video result serves. */
   sampleVideo: string
@@ -21,32 +27,43 @@ export function createEmbeddedSandbox(options: {
 }): EmbeddedSandbox {
   const apiKey = `sk-sandbox-${randomBytes(12).toString('hex')}`
   const webhookSecret = `whsec-${randomBytes(18).toString('base64url')}`
-  let starting: Promise<Sandbox> | null = null
-  let running: Sandbox | null = null
+  const settings: StartOptions = {
+    keys: [apiKey],
+    webhookSecret,
+    allowPrivateAddresses: true,
+    timeScale: options.timeScale ?? 1,
+    sampleVideo: options.sampleVideo,
+    ...(options.credits !== undefined ? { credits: options.credits } : {}),
+    ...(options.syntheticModels ? { syntheticModels: options.syntheticModels } : {}),
+  }
+  let worker: WorkerClient<SandboxCalls> | null = null
+  let starting: Promise<string> | null = null
+  let running: string | null = null
   return {
     async ensure() {
-      starting ??= startSandbox({
-        keys: [apiKey],
-        webhookSecret,
-        allowPrivateAddresses: true,
-        timeScale: options.timeScale ?? 1,
-        sampleVideo: options.sampleVideo,
-        ...(options.credits !== undefined ? { credits: options.credits } : {}),
-        ...(options.syntheticModels ? { syntheticModels: options.syntheticModels } : {}),
-      }).then((sandbox) => {
-        running = sandbox
-        options.onStarted?.(sandbox.url)
-        return sandbox
+      starting ??= (() => {
+        worker = startWorker<SandboxCalls>({ entry: options.entry, data: settings, log: options.log })
+        return worker.call('start', []).then((url) => {
+          running = url
+          options.onStarted?.(url)
+          return url
+        })
+      })()
+      // A start that failed is tried again by the next caller, in a new thread.
+      starting.catch(() => {
+        starting = null
+        void worker?.close()
+        worker = null
       })
-      const sandbox = await starting
-      return { url: sandbox.url, apiKey, webhookSecret }
+      return { url: await starting, apiKey, webhookSecret }
     },
-    url: () => running?.url ?? null,
+    url: () => running,
     async stop() {
-      const sandbox = await starting
+      const stopping = worker
       starting = null
       running = null
-      await sandbox?.close()
+      worker = null
+      await stopping?.close()
     },
   }
 }

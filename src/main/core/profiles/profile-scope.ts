@@ -1,33 +1,28 @@
 // Everything that speaks to the service on one profile's behalf, built from the profile's id: its gateway (that
-// profile's address and key), its catalog, and the decision caller priced from that catalog. A handler resolves
+// profile's address and key), its catalog (kept and read in the data worker), and the decision caller priced
+// from that catalog. A handler resolves
 // the active profile once, when a request arrives, and passes the scope down; work that outlives the request (a
 // batch, a video job) keeps the id it started with, so it never moves to another account when the person
 // switches profiles.
-import { createCatalogService } from '../catalog/service.ts'
+import { profileCatalog } from '../catalog/profile-catalog.ts'
+import type { DataCalls } from '../data/data-worker.ts'
 import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
-import type { History } from '../history/history.ts'
+import type { WorkerClient } from '../workers/worker-client.ts'
 import type { Profiles } from './profiles.ts'
 
-export function createProfileScopes(deps: {
-  history: History
-  profiles: Profiles
-  /** A profile's catalog changed in the background. */
-  onCatalogChanged?: () => void
-}) {
+export function createProfileScopes(deps: { profiles: Profiles; data: WorkerClient<DataCalls> }) {
   const scopes = new Map<string, ReturnType<typeof build>>()
 
   function build(profileId: string) {
     const gateway = createGateway(
       createTransport({ connection: () => deps.profiles.connection(profileId, { strict: true }) }),
     )
-    const catalog = createCatalogService({
-      history: deps.history,
-      gateway,
+    const catalog = profileCatalog(deps.data, async () => ({
       profileId,
-      ...(deps.onCatalogChanged ? { onChanged: deps.onCatalogChanged } : {}),
-    })
+      baseUrl: (await deps.profiles.connection(profileId, { strict: true })).baseUrl,
+    }))
     const caller = createDecisionCaller({ gateway, catalog })
     return { profileId, gateway, catalog, caller }
   }
@@ -45,17 +40,13 @@ export function createProfileScopes(deps: {
     scopeFor,
     /** The scope of the profile active now: called once per request, by the handler that receives it. */
     active: () => scopeFor(deps.profiles.activeId()),
-    /** Writes at once what each profile's catalog has left to keep on disk: before the history closes. */
-    finishSaving(): void {
-      for (const scope of scopes.values()) scope.catalog.finishSaving()
-    },
   }
 }
 
 export type ProfileScope = {
   readonly profileId: string
   readonly gateway: ReturnType<typeof createGateway>
-  readonly catalog: ReturnType<typeof createCatalogService>
+  readonly catalog: ReturnType<typeof profileCatalog>
   readonly caller: ReturnType<typeof createDecisionCaller>
 }
 export type ProfileScopes = ReturnType<typeof createProfileScopes>

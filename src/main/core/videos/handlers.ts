@@ -14,9 +14,8 @@ export function videoHandlers(deps: {
   const { scopes, videos, webhooks } = deps
   return {
     'videos.create': ({ request }) => videos.create(scopes.active(), request),
-    'videos.list': (filter) => videos.list(filter),
-    'videos.everyJob': ({ before, limit }) => videos.everyJob(before, limit),
-    'videos.changedJobs': (since) => videos.changedJobs(since),
+    'videos.list': (query, { signal }) =>
+      videos.list({ ...query, count: query.after === undefined && query.offset === 0 }, signal),
     'videos.detail': ({ id }) => videos.detail(id),
     'videos.cancel': ({ id }) => videos.cancel(id),
     'videos.delete': async ({ id }) => ({ deleted: await videos.delete(id) }),

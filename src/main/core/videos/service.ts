@@ -5,20 +5,21 @@ import { copyFile } from 'node:fs/promises'
 import { type VideoCreateRequest, VideoTask } from '#shared/api/videos'
 import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
-import type { ChangeMark, JobsInArrivalOrder, VideoJobSummary } from '#shared/ipc/routes/videos'
+import type { VideoJobSummary } from '#shared/ipc/routes/videos'
 import { guardedFetch, RefusedDestination } from '../../../node/guarded-fetch.ts'
 import type { EventBus } from '../events.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
 import { storedJson } from '../history/rows.ts'
-import { pendingVideoJob, type TaskApplied, type VideoJobRow } from '../history/video-jobs.ts'
+import { pendingVideoJob, readJobRow, type TaskApplied, type VideoJobRow } from '../history/video-jobs.ts'
 import type { Log } from '../log.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import { sandboxProfileId } from '../profiles/profiles.ts'
-import { createJobChanges } from './job-changes.ts'
+import type { WorkerClient } from '../workers/worker-client.ts'
+import type { Board, BoardQuery } from './board.ts'
 import { createPoller, type PollBudget } from './poller.ts'
 
 export interface VideoServiceDeps {
@@ -33,6 +34,8 @@ export interface VideoServiceDeps {
   downloadOnCompletion: () => boolean
   /** Status reads allowed per profile and window. */
   pollBudget: () => PollBudget
+  /** Reads the board's pages (the data worker). */
+  board: Pick<WorkerClient<{ boardPage: Board['page'] }>, 'call'>
   now?: () => number
 }
 
@@ -66,27 +69,6 @@ export function createVideoService(deps: VideoServiceDeps) {
   }
 
   const changed = () => events.emit('data.changed', { topics: ['videos'] })
-  const changes = createJobChanges()
-
-  /**
-   * Jobs as the page holds them: each summary with its place in the order jobs came in. A job whose summary
-   * does not read is reported as damaged and left out.
-   */
-  function inArrivalOrder(found: { row: VideoJobRow; textId: number }[]) {
-    const jobs: VideoJobSummary[] = []
-    const arrival: number[] = []
-    history.damaged.each(
-      'video job',
-      found,
-      ({ row }) => row.id,
-      ({ row, textId }) => {
-        jobs.push(summary(row))
-        arrival.push(textId)
-      },
-    )
-    return { jobs, arrival }
-  }
-
   /** Runs inside the caller's transaction: moves a job forward, or leaves it as it is. */
   function applyTask(task: VideoTask): TaskApplied {
     const row = history.videoJobs.get(task.id)
@@ -101,7 +83,6 @@ export function createVideoService(deps: VideoServiceDeps) {
       updatedAt: Math.max(row.updatedAt, seconds(task.updated_at)),
     }
     history.videoJobs.update(next)
-    changes.touch(row.id)
     return { outcome: 'changed', row: next }
   }
 
@@ -177,7 +158,6 @@ export function createVideoService(deps: VideoServiceDeps) {
           continue
         }
         history.videoJobs.setMedia(id, item.id)
-        changes.touch(id)
         changed()
         return summary({ ...row, mediaId: item.id })
       } catch (error) {
@@ -235,38 +215,21 @@ export function createVideoService(deps: VideoServiceDeps) {
         createdAt: now(),
       })
       history.transaction(() => history.videoJobs.insert(row))
-      changes.touch(row.id)
       poller.watch(row.id, profileId)
       changed()
       return summary(row)
     },
 
-    list: (filter: Parameters<History['videoJobs']['latest']>[0]) => ({
-      jobs: history.damaged.each('video job', history.videoJobs.latest(filter), (row) => row.id, summary),
-      total: history.videoJobs.count(filter),
-      searchLeftOut: filter.offset ? null : history.videoJobs.searchLeftOut(filter.text),
-    }),
-
-    everyJob(before: number | undefined, limit: number): JobsInArrivalOrder & { next: number | null } {
-      const mark = changes.mark()
-      const { found, next } = history.videoJobs.inArrivalOrder(before ?? Number.MAX_SAFE_INTEGER, limit)
-      return { ...inArrivalOrder(found), next, total: history.videoJobs.total(), mark }
-    },
-
-    changedJobs(since: ChangeMark): (JobsInArrivalOrder & { gone: string[] }) | null {
-      const mark = changes.mark()
-      const ids = changes.since(since)
-      if (!ids) return null
-      const { jobs, arrival } = inArrivalOrder(ids.flatMap((id) => history.videoJobs.withArrival(id)))
-      // Deleted, or no longer readable: gone from the page too, which shows the jobs main can show.
-      const shown = new Set(jobs.map((job) => job.id))
-      return {
-        jobs,
-        arrival,
-        gone: ids.filter((id) => !shown.has(id)),
-        total: history.videoJobs.total(),
-        mark,
-      }
+    /** One page of the board, read in the data worker; a job whose row does not read is reported and left out. */
+    async list(query: BoardQuery, signal?: AbortSignal) {
+      const { rows, total, next } = await deps.board.call('boardPage', [query], signal)
+      const jobs = history.damaged.each(
+        'video job',
+        rows,
+        (row) => row.id,
+        (row) => summary(readJobRow(row)),
+      )
+      return { jobs, total, next }
     },
 
     detail(id: string) {
@@ -319,7 +282,6 @@ export function createVideoService(deps: VideoServiceDeps) {
       const row = history.videoJobs.get(id)
       if (!row) return false
       history.transaction(() => history.videoJobs.delete(id))
-      changes.touch(id)
       // A file another job shows too (the same video, kept once) stays, and so do those jobs' links to it.
       if (row.mediaId && history.videoJobs.usesOfMedia(row.mediaId) === 0)
         await deps.media.delete(row.mediaId)

@@ -10,7 +10,7 @@ import type { Platform } from '../platform.ts'
 import type { Profiles } from '../profiles/profiles.ts'
 import type { SecretStore } from '../secrets/secret-store.ts'
 import { createWebhookService } from '../webhooks/service.ts'
-import { createVideoService } from './service.ts'
+import { createVideoService, type VideoServiceDeps } from './service.ts'
 
 export async function wireVideos(deps: {
   platform: Platform
@@ -22,6 +22,7 @@ export async function wireVideos(deps: {
   secrets: SecretStore
   preferences: PreferencesStore
   gatewayFor: (profileId: string) => Gateway
+  board: VideoServiceDeps['board']
 }) {
   const { history, events, log, profiles, preferences } = deps
   // Verified deliveries go to the video service, which exists by the time the first one arrives.
@@ -50,6 +51,7 @@ export async function wireVideos(deps: {
     callbackUrl: webhooks.callbackUrl,
     downloadOnCompletion: () => preferences.get().downloadVideosOnCompletion,
     pollBudget: () => preferences.get().pollBudget,
+    board: deps.board,
   })
 
   await webhooks.listen(preferences.get().receiverPort)

@@ -113,23 +113,4 @@ describe('the shell at start', () => {
     await act(async () => link('Videos').click())
     expect(shownPath()).toBe('/videos?status=failed&q=kite')
   })
-
-  it("asks main to read the catalog ahead only once the reopened screen's data has arrived", async () => {
-    let answerStorage = () => {}
-    const storage = new Promise<void>((resolve) => {
-      answerStorage = resolve
-    })
-    const routes = await startShell(onSettings, { 'secrets.storage': storage })
-    await until(() => routes.includes('secrets.storage'))
-    // Every screen's code has arrived and the page has had every idle period it asked for: Settings still
-    // waits for an answer, so main is not asked.
-    await Promise.all(screens.map((screen) => screen.load()))
-    await idleUntilDone()
-    expect(routes).not.toContain('catalog.prepare')
-
-    answerStorage()
-    await until(() => idle.length > 0)
-    await idleUntilDone()
-    expect(routes.filter((route) => route === 'catalog.prepare')).toHaveLength(1)
-  }, 30_000)
 })

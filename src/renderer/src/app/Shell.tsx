@@ -1,5 +1,5 @@
 // The app's frame: sidebar, the active screen, status bar; theme, keyboard shortcuts and main's navigation.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { invoke, on } from '../ipc.ts'
@@ -21,7 +21,6 @@ import { StatusBar } from './StatusBar.tsx'
 import { prefetchScreensWhenIdle, screenForPath, screens } from './screens.tsx'
 import { useTabListKeys } from './tab-keys.ts'
 import { useAppliedTheme } from './theme.ts'
-import { whenQueriesSettle } from './when-settled.ts'
 
 // The palette and the actions it knows load with its first use.
 const CommandPalette = lazy(() => import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })))
@@ -61,23 +60,12 @@ export function Shell() {
   // The shell renders again when the screen changes; a change of the screen's parameters renders that screen.
   const active = screenForPath(useRouteScreen())
   const ready = !preferences.isPending
-  const client = useQueryClient()
   const [shown, setShown] = useState(false)
-  // Once the first screen is shown, when idle: the screens' code, then, when that screen has its data, main
-  // reads the kept catalog ahead and works out the model browser's records (a long read: nothing the screen
-  // waits for comes behind it). Nothing waits on that ask: a catalog that cannot be read is told by the
-  // screen that reads it.
+  // Once the first screen is shown, when idle: the screens' code.
   useEffect(() => {
     if (!ready || !shown) return
-    let cancelSettled = () => {}
-    const cancelPrefetch = prefetchScreensWhenIdle(() => {
-      cancelSettled = whenQueriesSettle(client, () => void invoke('catalog.prepare', {}).catch(() => {}))
-    })
-    return () => {
-      cancelPrefetch()
-      cancelSettled()
-    }
-  }, [ready, shown, client])
+    return prefetchScreensWhenIdle()
+  }, [ready, shown])
   const [memoryLoaded, setMemoryLoaded] = useState(false)
   if (preferences.data && !memoryLoaded) {
     loadViewMemory(

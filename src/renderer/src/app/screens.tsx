@@ -4,7 +4,9 @@ import { type ComponentType, lazy, useState } from 'react'
 import { type ScreenId, screenList } from '#shared/screens'
 import type { IconName } from '../components/Icon.tsx'
 import { screenOf } from '../router.ts'
-import { whenIdle } from './when-settled.ts'
+
+/** Runs `run` in the page's next idle period, or after two seconds when none comes. */
+const whenIdle = (run: () => void) => window.requestIdleCallback(run, { timeout: 2000 })
 
 export interface Screen {
   id: string
@@ -81,12 +83,12 @@ export const screens: readonly Screen[] = screenList.map((screen) => {
  * Fetches every screen's chunk while the app has nothing else to do, so a first visit is instant; then, still
  * when idle, runs `then` (the data a first visit would wait for).
  */
-export function prefetchScreensWhenIdle(then?: () => void): () => void {
+export function prefetchScreensWhenIdle(): () => void {
   let cancelled = false
   const next = (index: number) => {
     if (cancelled) return
     const screen = screens[index]
-    if (!screen) return then?.()
+    if (!screen) return
     void screen.load().finally(() => whenIdle(() => next(index + 1)))
   }
   whenIdle(() => next(0))

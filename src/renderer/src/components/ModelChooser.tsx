@@ -22,6 +22,12 @@ export function ModelChooser(props: {
   describedBy?: string
   /** Why the form cannot be sent with this field as it is. */
   error?: string | null
+  /**
+   * Told what is typed, for a catalog too big to hand the field: `choices` are then what the search found, and
+   * `total` how many it found in all.
+   */
+  onQuery?: (typed: string) => void
+  total?: number
 }) {
   const { choices, value, onChange } = props
   const fieldId = useId()
@@ -82,6 +88,7 @@ export function ModelChooser(props: {
   const close = () => {
     setOpen(false)
     setQuery(null)
+    props.onQuery?.('')
   }
   const choose = (choice: ModelChoice | undefined) => {
     if (!choice || choice.disabled) return
@@ -143,6 +150,7 @@ export function ModelChooser(props: {
           if (!open) place()
           setOpen(true)
           setQuery(event.target.value)
+          props.onQuery?.(event.target.value)
           setActive(
             Math.max(
               0,
@@ -203,9 +211,9 @@ export function ModelChooser(props: {
                 ? (props.placeholder ?? 'There is no model to choose.')
                 : `No model matches “${query}”.`}
             </div>
-          ) : total > shown.length ? (
+          ) : Math.max(total, props.total ?? 0) > shown.length ? (
             <div role="presentation" className="model-chooser__note">
-              {(total - shown.length).toLocaleString()} more: type to narrow.
+              {(Math.max(total, props.total ?? 0) - shown.length).toLocaleString()} more: type to narrow.
             </div>
           ) : null}
         </div>

@@ -1,6 +1,7 @@
-// Routes of the model catalog: the unified list for the screens that pick a model; for the browser, one
-// normalized record per model from the three listing styles, what changed since the last refresh, one model
-// in each style (fresh from the single-model routes), and a provider's models (the by-provider routes).
+// Routes of the model catalog: the unified list for the screens that pick a model; for the browser, pages of
+// one normalized record per model from the three listing styles, the price plot's points, what changed since the
+// last refresh, one model in each style (fresh from the single-model routes), and a provider's models (the
+// by-provider routes).
 import { z } from 'zod'
 import { UnifiedModel } from '../../api/models.ts'
 import { playgroundUses } from '../../domain/catalog.ts'
@@ -47,6 +48,15 @@ export const CatalogModelRecord = z.object({
   disagreements: z.array(z.object({ field: z.string(), values: z.record(z.string(), z.unknown()) })),
 })
 
+/** What the browser's table shows of a model (`CatalogRow`). */
+export const CatalogRowRecord = CatalogModelRecord.omit({
+  description: true,
+  created: true,
+  canonicalSlug: true,
+  styles: true,
+  disagreements: true,
+})
+
 export const CatalogChangesRecord = z.object({
   /** When the catalog compared against was fetched. */
   since: z.number(),
@@ -86,13 +96,20 @@ export const catalogRoutes = {
     output: CatalogSnapshot,
   }),
   /**
-   * The models the playground lists for one use, each as little as a model field needs: a 50,000-model
-   * catalog stays in main, and the chosen model is read with `catalog.model`.
+   * The models the playground lists for one use that match `text` (the model field's search), each as little as
+   * a model field needs; the chosen model is read with `catalog.model`.
    */
   'catalog.choices': route({
-    input: z.object({ use: z.enum(playgroundUses), refresh: z.boolean().default(false) }),
+    input: z.object({
+      use: z.enum(playgroundUses),
+      refresh: z.boolean().default(false),
+      text: z.string().max(filterValueLimit).default(''),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
     output: z.object({
       models: z.array(z.object({ id: z.string(), name: z.string(), roles: CatalogModelRecord.shape.roles })),
+      /** Models the search matches, listed or not. */
+      total: z.number().int(),
       ...CatalogState,
     }),
   }),
@@ -119,12 +136,9 @@ export const catalogRoutes = {
     }),
   }),
   /**
-   * Asked when the app is idle after it starts: main reads the kept catalog, if no screen has yet, and works out
-   * the browser's records in the background, so the model browser's first look does not wait for them. Answers
-   * once they are ready.
+   * One page of the catalog as the browser shows it: filtered and sorted; the first page (offset 0) also says how
+   * many models match, the others do not count again (null).
    */
-  'catalog.prepare': route({ input: z.object({}), output: z.object({}) }),
-  /** One page of the catalog as the browser shows it: filtered, sorted, and how many models match. */
   'catalog.rows': route({
     input: z.object({
       filter: ModelFilterRecord,
@@ -133,15 +147,27 @@ export const catalogRoutes = {
       offset: z.number().int().min(0),
       limit: z.number().int().min(1).max(1000),
     }),
-    output: z.object({ rows: z.array(CatalogModelRecord), total: z.number().int(), fetchedAt: z.number() }),
+    output: z.object({
+      rows: z.array(CatalogRowRecord),
+      total: z.number().int().nullable(),
+      fetchedAt: z.number(),
+    }),
   }),
   /**
-   * One sorted order of the whole catalog, as each model's place in the order of ids: a page that holds the
-   * catalog (read a thousand models at a time with `catalog.rows`) sorts and filters it without asking main.
+   * What the price plot draws for the filtered models with a context length and a prompt price: two numbers
+   * each (context tokens, USD per 1M prompt tokens), in the order of ids; and, when they are few enough to point
+   * at, each model's id, name and exact price.
    */
-  'catalog.order': route({
-    input: z.object({ sort: z.enum(sortColumns), descending: z.boolean() }),
-    output: z.object({ positions: z.array(z.number().int().min(0)), fetchedAt: z.number() }),
+  'catalog.points': route({
+    input: z.object({ filter: ModelFilterRecord }),
+    output: z.object({
+      contexts: z.array(z.number()),
+      prices: z.array(z.number()),
+      models: z.array(z.object({ id: z.string(), name: z.string(), prompt: z.string() })).nullable(),
+      /** Models the filter matches, drawn or not. */
+      total: z.number().int(),
+      fetchedAt: z.number(),
+    }),
   }),
   'catalog.model': route({
     input: z.object({ id: z.string(), refresh: z.boolean().default(false) }),

@@ -2,7 +2,6 @@
 // its deliveries and the tunnel; the polling state.
 import { z } from 'zod'
 import { VideoCreateRequest, VideoStatus } from '../../api/videos.ts'
-import { searchTextLimit } from '../../domain/job-search.ts'
 import { route } from '../contract.ts'
 
 export const VideoJobSummary = z.object({
@@ -57,32 +56,21 @@ export const VideoJobDetail = z.object({
 })
 export type VideoJobDetail = z.infer<typeof VideoJobDetail>
 
+/** The longest text a search takes. */
+export const searchTextLimit = 500
+
 export const VideoFilter = z.object({
   status: VideoStatus.optional(),
   model: z.string().max(200).optional(),
   mode: z.string().max(40).optional(),
   text: z.string().max(searchTextLimit).optional(),
   since: z.number().optional(),
-  limit: z.number().int().min(1).max(1000).default(200),
-  /** Jobs to skip, newest first: the board reads the page in view. */
-  offset: z.number().int().min(0).default(0),
 })
 export type VideoFilter = z.input<typeof VideoFilter>
 
-/** A moment in the history of the jobs' changes, as main counts them (`videos.changedJobs`). */
-export const ChangeMark = z.object({ epoch: z.string().max(100), version: z.number().int().min(0) })
-export type ChangeMark = z.infer<typeof ChangeMark>
-
-/** Jobs as they came into the history, newest first, each with its place in that order (`arrival`). */
-const JobsInArrivalOrder = z.object({
-  jobs: z.array(VideoJobSummary),
-  arrival: z.array(z.number().int()),
-  /** How many jobs the history holds. */
-  total: z.number(),
-  /** What these jobs are as of: the changes after it are told by `videos.changedJobs`. */
-  mark: ChangeMark,
-})
-export type JobsInArrivalOrder = z.infer<typeof JobsInArrivalOrder>
+/** Where a page of the board ended: the next page starts after this job. */
+export const BoardCursor = z.object({ createdAt: z.number(), arrival: z.number().int() })
+export type BoardCursor = z.infer<typeof BoardCursor>
 
 export const TunnelProviderId = z.enum(['ngrok', 'cloudflared', 'manual', 'loopback'])
 export const TunnelState = z.object({
@@ -119,30 +107,19 @@ const id = z.object({ id: z.string().min(1).max(100) })
 export const videoRoutes = {
   'videos.create': route({ input: z.object({ request: VideoCreateRequest }), output: VideoJobSummary }),
   'videos.list': route({
-    input: VideoFilter,
-    /** One page of jobs, newest first, and how many jobs the filter matches in all. */
+    input: VideoFilter.extend({
+      /** Start after this job (the end of the page before); without it, skip `offset` jobs. */
+      after: BoardCursor.optional(),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(1000).default(100),
+    }),
+    /** One page of jobs, newest first; the first page (no `after`, no `offset`) also counts the matches. */
     output: z.object({
       jobs: z.array(VideoJobSummary),
-      total: z.number(),
-      /** What the search left out: matches past its reach, or jobs older than a short search looks at. */
-      searchLeftOut: z.enum(['older matches', 'older jobs']).nullable(),
+      total: z.number().nullable(),
+      /** Where the next page starts; null after the last. */
+      next: BoardCursor.nullable(),
     }),
-  }),
-  /** Every job a part at a time, newest first as they came in: the jobs before `before` in that order. */
-  'videos.everyJob': route({
-    input: z.object({
-      before: z.number().int().optional(),
-      limit: z.number().int().min(1).max(1000),
-    }),
-    output: JobsInArrivalOrder.extend({
-      /** Where the next part starts (`before`), damaged rows counted; null after the oldest job. */
-      next: z.number().int().nullable(),
-    }),
-  }),
-  /** The jobs written after `since`, as they are now, and the ids of those deleted; null when main cannot tell. */
-  'videos.changedJobs': route({
-    input: ChangeMark,
-    output: JobsInArrivalOrder.extend({ gone: z.array(z.string()) }).nullable(),
   }),
   'videos.detail': route({ input: id, output: VideoJobDetail }),
   'videos.cancel': route({ input: id, output: VideoJobSummary }),

@@ -2,7 +2,7 @@
 // a row opens the model, a box adds it to the comparison (up to four).
 
 import { memo, type ReactNode } from 'react'
-import { billedPerSecond, type CatalogModel } from '#shared/domain/catalog'
+import { billedPerSecond, type CatalogRow } from '#shared/domain/catalog'
 import type { SortColumn } from '#shared/domain/catalog-view'
 import { VirtualList, type VisibleRange } from '../../components/VirtualList.tsx'
 import { formatPricePerMillion, formatPricePerSecond, formatTokenCount } from '../../format.ts'
@@ -13,12 +13,12 @@ interface Column {
   label: string
   width: number
   className?: string
-  cell: (model: CatalogModel) => ReactNode
+  cell: (model: CatalogRow) => ReactNode
 }
 
 const price = (value: string | null) => (value === null ? '—' : formatPricePerMillion(value))
 /** A token price of a model billed per second says nothing of its cost: shown as a dash that says so. */
-const tokenPrice = (model: CatalogModel, value: string | null) =>
+const tokenPrice = (model: CatalogRow, value: string | null) =>
   billedPerSecond(model) ? <span title="Billed per second of video">—</span> : price(value)
 
 const columns: Column[] = [
@@ -118,7 +118,7 @@ const tableWidth =
 export const ModelTable = memo(function ModelTable(props: {
   count: number
   /** Undefined for a row still on its way from main: shown as an empty row of the same height. */
-  modelAt: (index: number) => CatalogModel | undefined
+  modelAt: (index: number) => CatalogRow | undefined
   onRange?: (range: VisibleRange) => void
   /** The rows shown are the previous answer while the new ones are on their way. */
   busy?: boolean
@@ -213,7 +213,7 @@ export const ModelTable = memo(function ModelTable(props: {
  * A cell; text that may be cut short keeps its whole value as a tooltip. An element, not a component of its
  * own: a keystroke renders every cell in view again, and a component each would double React's work.
  */
-function cellOf(column: Column, model: CatalogModel) {
+function cellOf(column: Column, model: CatalogRow) {
   const content = column.cell(model)
   return (
     <span

@@ -1,8 +1,7 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import { catalogModel } from '#shared/domain/catalog-fixture'
-import { PricePlot, pointedPointsLimit } from './PricePlot.tsx'
+import { PricePlot, type PricePoints, pointedPointsLimit } from './PricePlot.tsx'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -10,26 +9,23 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-const modelsOf = (count: number) =>
-  Array.from({ length: count }, (_, i) =>
-    catalogModel(`p/m-${i}`, {
-      name: `Model ${i}`,
-      contextLength: 1000 * (i + 1),
-      prices: {
-        prompt: '0.000001',
-        completion: '0',
-        cacheRead: null,
-        cacheWrite5m: null,
-        cacheWrite1h: null,
-      },
-    }),
-  )
+/** The store's answer for `count` models, named when they are few enough to point at. */
+const pointsOf = (count: number): PricePoints => ({
+  contexts: Array.from({ length: count }, (_, i) => 1000 * (i + 1)),
+  prices: Array.from({ length: count }, () => 1),
+  models:
+    count <= pointedPointsLimit
+      ? Array.from({ length: count }, (_, i) => ({ id: `p/m-${i}`, name: `Model ${i}`, prompt: '0.000001' }))
+      : null,
+  total: count + 3,
+  fetchedAt: 1,
+})
 
 async function plot(count: number) {
   const container = document.createElement('div')
   document.body.append(container)
   const root = createRoot(container)
-  await act(async () => root.render(<PricePlot models={modelsOf(count)} onOpen={() => {}} />))
+  await act(async () => root.render(<PricePlot points={pointsOf(count)} onOpen={() => {}} />))
   return {
     points: container.querySelectorAll('[role="button"]').length,
     crowd: container.querySelectorAll('.price-plot__crowd').length,
@@ -44,6 +40,7 @@ describe('PricePlot', () => {
     expect(shown.points).toBe(pointedPointsLimit)
     expect(shown.crowd).toBe(0)
     expect(shown.caption).toContain('click to open it')
+    expect(shown.caption).toContain('3 without a context length or prompt price are not drawn')
     await shown.unmount()
   })
 

@@ -1,26 +1,29 @@
-// Prompt price per 1M tokens against context length for the filtered models, both on log scales. The chart is
-// drawn at the size it is shown (text stays its size at any window width); hovering or focusing a point labels
-// it in a tip kept inside the chart, and a click or Enter opens the model.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { CatalogModel } from '#shared/domain/catalog'
+// Prompt price per 1M tokens against context length for the filtered models, both on log scales, from the two
+// numbers per model the store sends. The chart is drawn at the size it is shown (text stays its size at any
+// window width); up to a thousand models, hovering or focusing a point labels it in a tip kept inside the chart,
+// and a click or Enter opens the model; past that the models in view are drawn as one shape.
+import { useLayoutEffect, useMemo, useState } from 'react'
+import type { RouteOutput } from '#shared/ipc/routes/index'
 import { formatPricePerMillion, formatTokenCount, formatUsd } from '../../format.ts'
+
+/** Points the plot draws one by one, each to point at and open (the store names the models up to this many). */
+export const pointedPointsLimit = 1_000
 
 const margin = { left: 76, right: 20, top: 16, bottom: 44 }
 const tipHalfWidth = 120
 
-/** The width the chart is shown at, followed as the window changes. */
+/** The width the chart is shown at, followed as the window changes (from when the chart first shows). */
 function useWidth() {
-  const box = useRef<HTMLDivElement>(null)
+  const [element, box] = useState<HTMLDivElement | null>(null)
   const [width, setWidth] = useState(760)
   useLayoutEffect(() => {
-    const element = box.current
     if (!element) return
     const measure = () => setWidth(Math.max(320, Math.round(element.clientWidth)))
     measure()
     const observer = new ResizeObserver(measure)
     observer.observe(element)
     return () => observer.disconnect()
-  }, [])
+  }, [element])
   return { box, width }
 }
 
@@ -28,15 +31,12 @@ function useWidth() {
 const priceTick = (value: number) =>
   formatUsd(value >= 1 ? String(value) : value.toFixed(Math.max(2, -Math.log10(value))))
 
-/**
- * Points drawn one by one, each to point at, focus and open; past it the models in view are drawn as one shape
- * (50,000 points of their own would hold the page for seconds, and no one tabs through them).
- */
-export const pointedPointsLimit = 1_000
+/** What the store sends for the plot: two numbers per model, and the models themselves when few. */
+export type PricePoints = RouteOutput<'catalog.points'>
+type Named = NonNullable<PricePoints['models']>[number]
 
-/** The models a plot draws, where each stands (log10 of context and of prompt price per 1M), and the decades. */
+/** Where each point stands (log10 of context and of prompt price per 1M), and the decades around them. */
 interface Plotted {
-  points: { model: CatalogModel; x: number; y: number }[]
   logX: Float64Array
   logY: Float64Array
   xs: { lo: number; hi: number }
@@ -50,42 +50,29 @@ function decades(least: number, most: number) {
   return { lo, hi: hi === lo ? hi + 1 : hi }
 }
 
-/** Each list's plot, worked out once: the screen gives the same list again for the same filter. */
-const plots = new WeakMap<readonly CatalogModel[], Plotted>()
-function plottedOf(models: readonly CatalogModel[]): Plotted {
-  const known = plots.get(models)
-  if (known) return known
-  const points: Plotted['points'] = []
-  const logX = new Float64Array(models.length)
-  const logY = new Float64Array(models.length)
+function plottedOf(points: PricePoints): Plotted {
+  const count = points.contexts.length
+  const logX = new Float64Array(count)
+  const logY = new Float64Array(count)
   let [leastX, mostX, leastY, mostY] = [Infinity, -Infinity, Infinity, -Infinity]
-  for (const model of models) {
-    // A position, not a price shown: the price as a number is close enough to place it.
-    const y = model.prices.prompt === null ? 0 : Number(model.prices.prompt) * 1_000_000
-    if (!model.contextLength || !(y > 0)) continue
-    const lx = Math.log10(model.contextLength)
-    const ly = Math.log10(y)
-    logX[points.length] = lx
-    logY[points.length] = ly
-    points.push({ model, x: model.contextLength, y })
+  for (let at = 0; at < count; at++) {
+    const lx = Math.log10(points.contexts[at] as number)
+    const ly = Math.log10(points.prices[at] as number)
+    logX[at] = lx
+    logY[at] = ly
     leastX = Math.min(leastX, lx)
     mostX = Math.max(mostX, lx)
     leastY = Math.min(leastY, ly)
     mostY = Math.max(mostY, ly)
   }
-  const plotted = { points, logX, logY, xs: decades(leastX, mostX), ys: decades(leastY, mostY) }
-  plots.set(models, plotted)
-  return plotted
+  return { logX, logY, xs: decades(leastX, mostX), ys: decades(leastY, mostY) }
 }
-
-/** Works out the plot of a list ahead, while the page is idle, so that opening the plot does not. */
-export const preparePlot = (models: readonly CatalogModel[]): void => void plottedOf(models)
 
 /** The points as one shape: a dot for each pixel some model falls on (thousands of models share a few). */
 function crowdOf(plotted: Plotted, left: (logX: number) => number, top: (logY: number) => number): string {
   const drawn = new Set<number>()
   let shape = ''
-  for (let at = 0; at < plotted.points.length; at++) {
+  for (let at = 0; at < plotted.logX.length; at++) {
     const x = Math.round(left(plotted.logX[at] as number))
     const y = Math.round(top(plotted.logY[at] as number))
     const pixel = x * 65_536 + y
@@ -96,26 +83,42 @@ function crowdOf(plotted: Plotted, left: (logX: number) => number, top: (logY: n
   return shape
 }
 
-export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id: string) => void }) {
-  const [hover, setHover] = useState<CatalogModel | null>(null)
+export function PricePlot(props: { points: PricePoints | undefined; onOpen: (id: string) => void }) {
+  const [hover, setHover] = useState<number | null>(null)
   const { box, width } = useWidth()
   const height = Math.min(460, Math.max(280, Math.round(width * 0.5)))
-  const plotted = plottedOf(props.models)
-  const { points, xs, ys } = plotted
-  const pointed = points.length <= pointedPointsLimit
+  const plotted = useMemo(() => (props.points ? plottedOf(props.points) : null), [props.points])
+  const named = props.points?.models ?? null
   const left = (logX: number) =>
-    margin.left + ((logX - xs.lo) / (xs.hi - xs.lo)) * (width - margin.left - margin.right)
+    plotted
+      ? margin.left +
+        ((logX - plotted.xs.lo) / (plotted.xs.hi - plotted.xs.lo)) * (width - margin.left - margin.right)
+      : 0
   const top = (logY: number) =>
-    height - margin.bottom - ((logY - ys.lo) / (ys.hi - ys.lo)) * (height - margin.top - margin.bottom)
+    plotted
+      ? height -
+        margin.bottom -
+        ((logY - plotted.ys.lo) / (plotted.ys.hi - plotted.ys.lo)) * (height - margin.top - margin.bottom)
+      : 0
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scales follow from the plot, the width and the height
-  const crowd = useMemo(() => (pointed ? '' : crowdOf(plotted, left, top)), [plotted, pointed, width, height])
-  if (points.length === 0)
+  const crowd = useMemo(
+    () => (plotted && !named ? crowdOf(plotted, left, top) : ''),
+    [plotted, named, width, height],
+  )
+  if (!props.points || !plotted) return <p className="muted">Reading the models…</p>
+  const { points } = props
+  const count = points.contexts.length
+  if (count === 0)
     return <p className="muted">No model in this view has both a context length and a prompt price.</p>
+  const { xs, ys } = plotted
   const sx = (value: number) => left(Math.log10(value))
   const sy = (value: number) => top(Math.log10(value))
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
-  const skipped = props.models.length - points.length
-  const hovered = hover ? points.find((point) => point.model.id === hover.id) : undefined
+  const skipped = points.total - count
+  const hovered: (Named & { x: number; y: number }) | null =
+    hover !== null && named?.[hover]
+      ? { ...(named[hover] as Named), x: points.contexts[hover] as number, y: points.prices[hover] as number }
+      : null
   const tip = hovered
     ? {
         left: Math.min(Math.max(sx(hovered.x), tipHalfWidth), width - tipHalfWidth),
@@ -124,10 +127,7 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
       }
     : null
   return (
-    <figure
-      className="price-plot"
-      aria-label={`Prompt price against context length for ${points.length} models`}
-    >
+    <figure className="price-plot" aria-label={`Prompt price against context length for ${count} models`}>
       <div className="price-plot__chart" ref={box}>
         <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
           <title>Prompt price per 1M tokens against context length</title>
@@ -174,28 +174,32 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
           >
             Prompt $ per 1M tokens
           </text>
-          {pointed ? null : <path className="price-plot__crowd" d={crowd} />}
-          {(pointed ? points : []).map(({ model, x, y }) => (
-            // biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a <button>; it takes focus and Enter
-            <circle
-              key={model.id}
-              role="button"
-              tabIndex={0}
-              aria-label={`${model.name}: ${x.toLocaleString()} tokens, ${formatPricePerMillion(model.prices.prompt ?? '0')} per 1M`}
-              className={`price-plot__point${hover?.id === model.id ? ' price-plot__point--hover' : ''}`}
-              cx={sx(x)}
-              cy={sy(y)}
-              r={hover?.id === model.id ? 7 : 5}
-              onMouseEnter={() => setHover(model)}
-              onMouseLeave={() => setHover(null)}
-              onFocus={() => setHover(model)}
-              onBlur={() => setHover(null)}
-              onClick={() => props.onOpen(model.id)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') props.onOpen(model.id)
-              }}
-            />
-          ))}
+          {named ? null : <path className="price-plot__crowd" d={crowd} />}
+          {(named ?? []).map((model, at) => {
+            const x = points.contexts[at] as number
+            const y = points.prices[at] as number
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a <button>; it takes focus and Enter
+              <circle
+                key={model.id}
+                role="button"
+                tabIndex={0}
+                aria-label={`${model.name}: ${x.toLocaleString()} tokens, ${formatPricePerMillion(model.prompt)} per 1M`}
+                className={`price-plot__point${hover === at ? ' price-plot__point--hover' : ''}`}
+                cx={sx(x)}
+                cy={sy(y)}
+                r={hover === at ? 7 : 5}
+                onMouseEnter={() => setHover(at)}
+                onMouseLeave={() => setHover(null)}
+                onFocus={() => setHover(at)}
+                onBlur={() => setHover(null)}
+                onClick={() => props.onOpen(model.id)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') props.onOpen(model.id)
+                }}
+              />
+            )
+          })}
         </svg>
         {hovered && tip ? (
           <div
@@ -203,18 +207,17 @@ export function PricePlot(props: { models: readonly CatalogModel[]; onOpen: (id:
             style={{ left: tip.left, top: tip.below ? tip.top + 14 : tip.top - 14 }}
             aria-hidden="true"
           >
-            <strong>{hovered.model.name}</strong>
+            <strong>{hovered.name}</strong>
             <span>
-              {formatTokenCount(hovered.x)} context ·{' '}
-              {formatPricePerMillion(hovered.model.prices.prompt ?? '0')} per 1M
+              {formatTokenCount(hovered.x)} context · {formatPricePerMillion(hovered.prompt)} per 1M
             </span>
           </div>
         ) : null}
       </div>
       <figcaption className="muted" aria-live="polite">
-        {hover
-          ? `${hover.name} (${hover.id}) · ${hover.contextLength?.toLocaleString()} tokens · ${formatPricePerMillion(hover.prices.prompt ?? '0')} per 1M prompt tokens`
-          : `${points.length.toLocaleString()} models${skipped ? `; ${skipped.toLocaleString()} without a context length or prompt price are not drawn` : ''}. ${pointed ? 'Hover for a model, click to open it.' : `Narrow the filters to ${pointedPointsLimit.toLocaleString()} models or fewer to point at one and open it.`}`}
+        {hovered
+          ? `${hovered.name} (${hovered.id}) · ${hovered.x.toLocaleString()} tokens · ${formatPricePerMillion(hovered.prompt)} per 1M prompt tokens`
+          : `${count.toLocaleString()} models${skipped ? `; ${skipped.toLocaleString()} without a context length or prompt price are not drawn` : ''}. ${named ? 'Hover for a model, click to open it.' : `Narrow the filters to ${pointedPointsLimit.toLocaleString()} models or fewer to point at one and open it.`}`}
       </figcaption>
     </figure>
   )

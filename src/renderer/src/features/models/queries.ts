@@ -1,98 +1,82 @@
-// The catalog as the browser reads it, and where "Use in …" goes for each role.
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CatalogModel, ModelRole } from '#shared/domain/catalog'
-import { filterModels, filterNarrows } from '#shared/domain/catalog-view'
+// The catalog as the browser reads it — a page of the table, the plot's points, a provider's models — and where
+// "Use in …" goes for each role.
+import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query'
+import type { ModelRole } from '#shared/domain/catalog'
+import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import { invoke } from '../../ipc.ts'
-import { showNarrowed, stillCounting, usePagedRows } from '../../paged-rows.ts'
+import { usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys } from '../../query.ts'
 import { pathTo } from '../../router.ts'
-import { heldCatalogFetchedAt, heldRowsPage, type ModelView, type RowsPage } from './held-catalog.ts'
 
 export { useCatalogOverview } from '../../catalog.ts'
 
-/** Models on a page of the table: read from main, or worked out in the page once it holds the catalog. */
+/** What the table shows: the filter and the order. */
+export interface ModelView {
+  filter: ModelFilter
+  sort: SortColumn
+  descending: boolean
+}
+
+/** Models on a page of the table. */
 const modelPageSize = 50
 
-/**
- * One page of the table's rows, as main filters and sorts them (worked out in the page when it holds the
- * catalog): the same query for the table and a prefetch.
- */
-function modelRowsPage(client: QueryClient, profileId: string, view: ModelView, page: number) {
+/** One page of the table's rows as the store filters and sorts them: the same query for the table and a prefetch. */
+function modelRowsPage(profileId: string, view: ModelView, page: number) {
   return {
     queryKey: profileKeys.catalogRows(profileId, { ...view, page }),
-    queryFn: async () =>
-      heldRowsPage(client, profileId, view, page, modelPageSize) ??
-      invoke('catalog.rows', { ...view, offset: page * modelPageSize, limit: modelPageSize }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      invoke('catalog.rows', { ...view, offset: page * modelPageSize, limit: modelPageSize }, { signal }),
   }
 }
 
 /** The table's models, filtered and sorted: how many match, and the pages around the rows in view. */
 export function useModelRows(view: ModelView) {
   const profileId = useProfileId() ?? ''
-  const client = useQueryClient()
   return usePagedRows({
     enabled: profileId !== '',
     owner: profileId,
     pageSize: modelPageSize,
-    pageOf: (page) => modelRowsPage(client, profileId, view, page),
+    pageOf: (page) => modelRowsPage(profileId, view, page),
     rowsOf: (page) => page.rows,
   })
 }
 
-/**
- * The first page of a view, the moment the address names it and before the screen renders it. When the page
- * holds the catalog in the view's order, it works the page out itself, in the keystroke's or the click's frame.
- * Otherwise, when the view only narrows the one shown (a letter typed into the search), the page filters the
- * rows it shows with main's own filter (`showNarrowed`): the whole answer when the shown view's first page held
- * all of its models, or its first rows while main counts the rest. Otherwise main is asked.
- */
-export function prefetchModelRows(
-  client: QueryClient,
-  profileId: string | undefined,
-  view: ModelView,
-  from?: ModelView,
-): Promise<void> {
+/** Asks for a view's first page the moment the address names it, before the screen renders it. */
+export function prefetchModelRows(client: QueryClient, profileId: string | undefined, view: ModelView) {
   if (!profileId) return Promise.resolve()
-  const first = modelRowsPage(client, profileId, view, 0)
-  const heldAt = heldCatalogFetchedAt(client, profileId)
-  if (heldAt !== undefined) {
-    // A whole first page of the catalog held, worked out before (ahead of a click) or answered by main, is
-    // the answer already.
-    const known = client.getQueryState<RowsPage>(first.queryKey)
-    if (known?.data?.fetchedAt === heldAt && !known.isInvalidated && !stillCounting(known.data))
-      return Promise.resolve()
-    const held = heldRowsPage(client, profileId, view, 0, modelPageSize)
-    if (held) {
-      client.setQueryData(first.queryKey, held)
-      return Promise.resolve()
-    }
-  }
-  const narrowed =
-    from &&
-    from.sort === view.sort &&
-    from.descending === view.descending &&
-    filterNarrows(from.filter, view.filter) &&
-    showNarrowed<RowsPage, CatalogModel>(client, {
-      shown: modelRowsPage(client, profileId, from, 0).queryKey,
-      next: first,
-      rowsOf: (page) => page.rows,
-      narrow: (rows) => filterModels(rows, view.filter),
-      whole: (shown, rows) =>
-        shown.rows.length === shown.total
-          ? { rows, total: rows.length, fetchedAt: shown.fetchedAt }
-          : undefined,
-      counting: (shown, rows) => ({ rows, total: rows.length, fetchedAt: shown.fetchedAt }),
-      enough: modelPageSize / 2,
-    })
-  return narrowed ? Promise.resolve() : client.prefetchQuery(first)
+  return client.prefetchQuery(modelRowsPage(profileId, view, 0))
+}
+
+/** What the price plot draws for the filtered models. */
+export function usePricePoints(filter: ModelFilter, enabled: boolean) {
+  const profileId = useProfileId()
+  return useQuery({
+    queryKey: profileKeys.catalogPoints(profileId ?? '', filter),
+    queryFn: ({ signal }) => invoke('catalog.points', { filter }, { signal }),
+    enabled: enabled && profileId !== undefined,
+    placeholderData: (previous) => previous,
+  })
+}
+
+/** The models compared, each read by its id (as kept). */
+export function useComparedModels(ids: readonly string[]) {
+  const profileId = useProfileId()
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: profileKeys.catalogModel(profileId ?? '', id, false),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        invoke('catalog.model', { id, refresh: false }, { signal }),
+      enabled: profileId !== undefined,
+    })),
+  })
 }
 
 export function useProviderPage(provider: string | null) {
   const profileId = useProfileId()
   return useQuery({
     queryKey: profileKeys.catalogProvider(profileId ?? '', provider),
-    queryFn: () => invoke('catalog.provider', { provider: provider ?? '' }),
+    queryFn: ({ signal }) => invoke('catalog.provider', { provider: provider ?? '' }, { signal }),
     enabled: provider !== null && profileId !== undefined,
   })
 }

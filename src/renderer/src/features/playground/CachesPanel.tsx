@@ -111,7 +111,7 @@ function jsonArray(json: string): { ok: true; items: unknown[] } | { ok: false; 
 function CreateCache() {
   const client = useQueryClient()
   const [model, setModel] = useState('')
-  const { choices, starting } = usePlaygroundModels('cache')
+  const { choices, search, starting } = usePlaygroundModels('cache', model)
   const [displayName, setDisplayName] = useState('')
   const [system, setSystem] = useState('')
   const [text, setText] = useState('')
@@ -157,7 +157,7 @@ function CreateCache() {
     >
       <h2 className="section-title">New cache</h2>
       <div className="playground-settings__row">
-        <ModelChooser label="Model" choices={choices} value={chosen} onChange={setModel} />
+        <ModelChooser label="Model" choices={choices} {...search} value={chosen} onChange={setModel} />
         <label className="field">
           <span className="field__label">Name (optional)</span>
           <input value={displayName} onChange={(event) => setDisplayName(event.target.value)} />

@@ -33,7 +33,7 @@ export function GeneratePlayground(props: {
   const preferences = useQuery(sharedQueries.preferences)
   const thoughtsOpen = preferences.data?.thoughtsOpen ?? false
   const [live, setLive] = useState<GenerateContentResponse | null>(null)
-  const { list, choices, starting, prices } = usePlaygroundModels('generate', settings.model)
+  const { list, choices, search, starting, prices } = usePlaygroundModels('generate', settings.model)
   useEffect(() => {
     if (!settings.model && starting)
       onChange({ ...conversation, settings: { ...settings, model: starting.id } })
@@ -120,6 +120,7 @@ export function GeneratePlayground(props: {
         <ModelChooser
           label="Model"
           choices={choices}
+          {...search}
           value={settings.model}
           onChange={(model) => setSettings({ model, cachedContent: null })}
         />

@@ -17,7 +17,10 @@ export function MessagesPlayground(props: {
   onChange: (conversation: MessagesConversation) => void
 }) {
   const { conversation, onChange } = props
-  const { list, choices, starting, prices } = usePlaygroundModels('messages', conversation.settings.model)
+  const { list, choices, search, starting, prices } = usePlaygroundModels(
+    'messages',
+    conversation.settings.model,
+  )
   const turn = useTurnState()
   const [live, setLive] = useState<MessagesResponse | null>(null)
   useEffect(() => {
@@ -87,6 +90,7 @@ export function MessagesPlayground(props: {
       <MessagesSettingsPanel
         settings={conversation.settings}
         choices={choices}
+        search={search}
         onChange={(change) =>
           onChange({ ...conversation, settings: { ...conversation.settings, ...change } })
         }

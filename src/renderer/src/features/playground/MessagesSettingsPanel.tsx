@@ -15,9 +15,11 @@ const toolExample = `[
 export function MessagesSettingsPanel(props: {
   settings: MessagesSettings
   choices: ModelChoice[]
+  /** The model field's search of the catalog. */
+  search: { onQuery: (typed: string) => void; total: number }
   onChange: (change: Partial<MessagesSettings>) => void
 }) {
-  const { settings, onChange, choices } = props
+  const { settings, onChange, choices, search } = props
   const tools = parseTools(settings.toolsJson)
   const maxTokens = parseMaxTokens(settings.maxTokens)
   const sampling = (
@@ -38,6 +40,7 @@ export function MessagesSettingsPanel(props: {
       <ModelChooser
         label="Model"
         choices={choices}
+        {...search}
         value={settings.model}
         onChange={(model) => onChange({ model })}
       />

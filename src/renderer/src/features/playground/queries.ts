@@ -1,7 +1,7 @@
 // Playground data: the models it lists, the cache handles the app created, saved conversations, and a clock
 // for countdowns.
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { type PlaygroundUse, startingModel } from '#shared/domain/catalog'
 import { useCatalogModel, useModelChoices } from '../../catalog.ts'
 import type { ModelChoice } from '../../components/ModelChooser.tsx'
@@ -30,18 +30,29 @@ export function useClock(live: boolean): number {
  * 50,000-model catalog stays in main); the chosen model, when its prices are shown, is read alone.
  */
 export function usePlaygroundModels(use: PlaygroundUse, chosen = '') {
-  const list = useModelChoices(use)
-  const models = useMemo(() => list.data?.models ?? [], [list.data])
-  const choices = useMemo(
-    (): ModelChoice[] => models.map((model) => ({ id: model.id, label: model.name })),
-    [models],
-  )
+  const [typed, setTyped] = useState('')
+  const list = useModelChoices(use, typed)
+  const first = useModelChoices(use, '')
+  // What was found for the last keystroke stays while the next one's answer is on its way.
+  const shown = useRef(list.data)
+  if (list.data) shown.current = list.data
+  const found = list.data ?? shown.current
   const detail = useCatalogModel(chosen || null)
+  const known = detail.data?.model.id === chosen ? detail.data.model : undefined
+  const choices = useMemo((): ModelChoice[] => {
+    const listed = (found?.models ?? []).map((model) => ({ id: model.id, label: model.name }))
+    // The chosen model shows by its name even when what is typed does not find it.
+    return known && !listed.some((choice) => choice.id === known.id)
+      ? [{ id: known.id, label: known.name }, ...listed]
+      : listed
+  }, [found, known])
   return {
     /** The list's query: loading, failed (with a retry), or answered. */
     list,
     choices,
-    starting: startingModel(models),
-    prices: detail.data?.model.id === chosen ? detail.data.model.prices : null,
+    /** For the model field: what is typed is searched in the catalog, and how many models it finds. */
+    search: { onQuery: setTyped, total: found?.total ?? 0 },
+    starting: startingModel(first.data?.models ?? []),
+    prices: known?.prices ?? null,
   }
 }

@@ -1,6 +1,6 @@
 // Filters of the board, kept in the view's address so they survive navigation and restart.
 import { videoStatuses } from '#shared/api/videos'
-import { searchTextLimit } from '#shared/domain/job-search'
+import { searchTextLimit } from '#shared/ipc/routes/videos'
 import { type RouteParams, setRouteParams } from '../../router.ts'
 import { modeLabel, statusLabel } from './status.ts'
 

@@ -2,17 +2,13 @@
 // job, the create form, or the webhook receiver and tunnel.
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { videoStatuses } from '#shared/api/videos'
-import { searchReach, shortSearchReach } from '#shared/domain/job-search'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { VirtualList } from '../../components/VirtualList.tsx'
-import { usePrefetchWhenIdle } from '../../paged-rows.ts'
 import { type RouteParams, setRouteParams, useRouteChange, useRouteParams } from '../../router.ts'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
 import { dateRanges, FilterBar } from './FilterBar.tsx'
-import { useHeldJobs } from './held-jobs.ts'
 import { JobCard, jobCardHeight } from './JobCard.tsx'
 import { JobDetail } from './JobDetail.tsx'
 import {
@@ -45,18 +41,11 @@ export function VideosScreen() {
   const filter = boardFilterOf(params)
   const jobs = useJobBoard(filter)
   const client = useQueryClient()
-  useRouteChange('/videos', (next) => void prefetchJobBoard(client, boardFilterOf(next), filter))
-  // Each status's first jobs, under the other filters, asked for once the board is idle: a first click on a
-  // status shows its jobs at once.
-  usePrefetchWhenIdle(JSON.stringify({ ...filter, status: null }), () =>
-    [undefined, ...videoStatuses].map((status) => () => prefetchJobBoard(client, { ...filter, status })),
-  )
+  useRouteChange('/videos', (next) => void prefetchJobBoard(client, boardFilterOf(next)))
   // The models (the filter's choices, the form's) come from the whole catalog, a long read in main at start:
   // asked once the board has its jobs, so that the jobs never wait behind it.
   const boardAnswered = jobs.isSuccess || jobs.error !== null
   const models = useVideoModels(boardAnswered)
-  // Every job, held once the board has its first jobs: a filter's first jobs then show in its own frame.
-  const held = useHeldJobs(client, jobs.isSuccess)
   const tunnel = useTunnel()
   const now = useNow(jobs.loaded.some((job) => job.status === 'pending'))
   const selected = params.job
@@ -66,7 +55,7 @@ export function VideosScreen() {
   const filtered = Object.keys(filter).length > 0
 
   return (
-    <div className="videos" data-held={held ? 'jobs' : undefined}>
+    <div className="videos">
       <ScreenHeader
         title="Videos"
         subtitle="Every job you created, where it stands, and its result."
@@ -100,14 +89,7 @@ export function VideosScreen() {
           date.
         </p>
       ) : null}
-      <FilterBar params={params} models={modelIds} count={jobs.counting ? null : jobs.total} />
-      {jobs.searchLeftOut ? (
-        <p className="muted videos__reach" role="status">
-          {jobs.searchLeftOut === 'older matches'
-            ? `More than ${searchReach.toLocaleString()} prompts match: the board shows the newest ${searchReach.toLocaleString()}. Add words to the search to reach older jobs.`
-            : `One or two letters are looked for in the newest ${shortSearchReach.toLocaleString()} jobs only: type a third to search every job.`}
-        </p>
-      ) : null}
+      <FilterBar params={params} models={modelIds} count={jobs.head ? jobs.total : null} />
       <div className="videos__body">
         <div className="videos__board">
           <ErrorNote error={jobs.error} onRetry={() => jobs.refetch()} />

@@ -1,0 +1,37 @@
+// One profile's catalog as main asks for it: each call goes to the data worker with the profile's id and its
+// service's address, and a signal that cancels it when nobody waits for the answer any more.
+import type { PlaygroundUse } from '#shared/domain/catalog'
+import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
+import type { DataCalls } from '../data/data-worker.ts'
+import type { WorkerClient } from '../workers/worker-client.ts'
+import type { CatalogSource } from './service.ts'
+
+export function profileCatalog(data: WorkerClient<DataCalls>, source: () => Promise<CatalogSource>) {
+  return {
+    overview: async (refresh: boolean, signal?: AbortSignal) =>
+      data.call('catalogOverview', [await source(), refresh], signal),
+    rows: async (
+      query: { filter: ModelFilter; sort: SortColumn; descending: boolean; offset: number; limit: number },
+      signal?: AbortSignal,
+    ) => data.call('catalogRows', [await source(), query], signal),
+    points: async (filter: ModelFilter, signal?: AbortSignal) =>
+      data.call('catalogPoints', [await source(), filter], signal),
+    changes: async (signal?: AbortSignal) => data.call('catalogChanges', [await source()], signal),
+    model: async (id: string, refresh: boolean, signal?: AbortSignal) =>
+      data.call('catalogModel', [await source(), id, refresh], signal),
+    provider: async (provider: string, signal?: AbortSignal) =>
+      data.call('catalogProvider', [await source(), provider], signal),
+    choices: async (
+      query: { use: PlaygroundUse; refresh: boolean; text: string; limit: number },
+      signal?: AbortSignal,
+    ) => data.call('catalogChoices', [await source(), query], signal),
+    /** The unified listing's models, or those that write `output` or take `parameter`. */
+    models: async (
+      refresh: boolean,
+      only: { output?: string | undefined; parameter?: string | undefined } = {},
+      signal?: AbortSignal,
+    ) => data.call('catalogModels', [await source(), refresh, only], signal),
+  }
+}
+
+export type ProfileCatalog = ReturnType<typeof profileCatalog>

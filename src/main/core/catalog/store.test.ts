@@ -1,0 +1,277 @@
+// The kept catalogs as the browser reads them: pages filtered and sorted by the store's indexes give what a plain
+// reading of the catalog gives — every filter, every column either way, models without a value last, ties by id —
+// and what changed, a model's detail, the playground's choices, the plot's points and the newest two catalogs.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { UnifiedModel } from '#shared/api/models'
+import { billedPerSecond, type CatalogModel } from '#shared/domain/catalog'
+import { emptyFilter, type ModelFilter, type SortColumn, sortColumns } from '#shared/domain/catalog-view'
+import { compareAmounts, parseAmount } from '#shared/domain/money'
+import { openCatalogDatabase } from './catalog-db.ts'
+import { keepCatalog } from './keep-catalog.ts'
+import { textOrder } from './orders.ts'
+import { recordOf } from './records.ts'
+import { createCatalogStore } from './store.ts'
+
+let folder = ''
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'gd-catalog-store-'))
+})
+afterAll(() => rm(folder, { recursive: true, force: true }))
+
+let opened = 0
+function store() {
+  const db = openCatalogDatabase(join(folder, `catalog-${opened++}.db`), [])
+  return { db, store: createCatalogStore(db) }
+}
+
+interface Spec {
+  id: string
+  name?: string
+  description?: string
+  context?: number | null
+  prompt?: string
+  completion?: string
+  cacheRead?: string | undefined
+  perSecond?: string | undefined
+  params?: readonly string[]
+  inputs?: readonly string[]
+  outputs?: readonly string[]
+  moderated?: boolean
+  expires?: string | null
+}
+
+function unified(spec: Spec): UnifiedModel {
+  const outputs = spec.outputs ?? ['text']
+  return {
+    id: spec.id,
+    object: 'model',
+    created: 1_700_000_000,
+    owned_by: spec.id.split('/')[0] ?? '',
+    canonical_slug: spec.id,
+    name: spec.name ?? spec.id,
+    description: spec.description ?? '',
+    context_length: spec.context === undefined ? 8192 : spec.context,
+    architecture: {
+      modality: 'text->text',
+      input_modalities: [...(spec.inputs ?? ['text'])],
+      output_modalities: [...outputs],
+    },
+    pricing: {
+      prompt: spec.prompt ?? '0.000001',
+      completion: spec.completion ?? '0.000002',
+      ...(spec.cacheRead ? { input_cache_read: spec.cacheRead } : {}),
+      ...(spec.perSecond ? { video_per_second: spec.perSecond } : {}),
+    },
+    top_provider: {
+      context_length: null,
+      max_completion_tokens: null,
+      is_moderated: spec.moderated ?? false,
+    },
+    per_request_limits: null,
+    supported_parameters: [...(spec.params ?? [])],
+    default_parameters: null,
+    expiration_date: spec.expires ?? null,
+  }
+}
+
+const keep = (db: ReturnType<typeof store>['db'], specs: Spec[], profileId = 'p', fetchedAt = 1) =>
+  keepCatalog(db, { profileId, fetchedAt, listings: { unified: specs.map(unified) }, problem: null })
+
+/** The catalog read plainly: what every page must agree with. */
+function plainly(
+  records: CatalogModel[],
+  filter: ModelFilter,
+  sort: SortColumn,
+  descending: boolean,
+): string[] {
+  const tokens = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+  const words = filter.text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word))
+  const max = filter.maxPrice ? parseAmount(filter.maxPrice) : null
+  const kept = records.filter((model) => {
+    const text = tokens(`${model.id} ${model.name} ${model.description}`)
+    if (!words.every((word) => text.some((token) => token.startsWith(word.toLowerCase())))) return false
+    if (filter.provider && model.provider !== filter.provider) return false
+    if (filter.input && !model.inputModalities.includes(filter.input)) return false
+    if (filter.output && !model.outputModalities.includes(filter.output)) return false
+    if (filter.parameter && !model.supportedParameters.includes(filter.parameter)) return false
+    if (filter.role && !model.roles.includes(filter.role)) return false
+    if (filter.minContext !== null && (model.contextLength ?? 0) < filter.minContext) return false
+    if (max !== null && (model.prices.prompt === null || billedPerSecond(model))) return false
+    if (max !== null && parseAmount(model.prices.prompt ?? '0') * 1_000_000n > max) return false
+    return true
+  })
+  const byId = kept.sort((a, b) => textOrder.compare(a.id, b.id))
+  if (sort === 'id') return (descending ? byId.reverse() : byId).map((model) => model.id)
+  const key = (model: CatalogModel): string | number | bigint | boolean | null => {
+    if (sort === 'perSecond') return model.perSecond === null ? null : parseAmount(model.perSecond)
+    if (['prompt', 'completion', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h'].includes(sort)) {
+      const price = model.prices[sort as 'prompt']
+      return price === null || billedPerSecond(model) ? null : parseAmount(price)
+    }
+    return model[
+      sort as 'name' | 'provider' | 'contextLength' | 'maxCompletionTokens' | 'moderated' | 'expirationDate'
+    ]
+  }
+  const compare = (a: NonNullable<ReturnType<typeof key>>, b: NonNullable<ReturnType<typeof key>>) =>
+    typeof a === 'bigint' && typeof b === 'bigint'
+      ? compareAmounts(a, b)
+      : typeof a === 'number' && typeof b === 'number'
+        ? a - b
+        : typeof a === 'boolean'
+          ? Number(a) - Number(b)
+          : textOrder.compare(String(a), String(b))
+  const present = byId.filter((model) => key(model) !== null)
+  const ascending = present
+    .map((model, place) => ({ model, place }))
+    .sort((x, y) => compare(key(x.model) as never, key(y.model) as never) || x.place - y.place)
+    .map(({ model }) => model)
+  const missing = byId.filter((model) => key(model) === null)
+  return [...(descending ? ascending.reverse() : ascending), ...missing].map((model) => model.id)
+}
+
+const spec = fc.record({
+  id: fc.tuple(fc.constantFrom('acme', 'Beta', 'zeta'), fc.nat(40)).map(([p, n]) => `${p}/m-${n}`),
+  name: fc.constantFrom('Fast chat', 'Slow chat', 'Image maker', 'Vision', 'fast Draw'),
+  description: fc.constantFrom('', 'reads images', 'writes code quickly'),
+  context: fc.option(fc.constantFrom(4096, 8192, 128_000), { nil: null }),
+  prompt: fc.constantFrom('0', '0.0000001', '0.000001', '0.00000125', '0.00001'),
+  cacheRead: fc.option(fc.constantFrom('0.0000001', '0.0000002'), { nil: undefined }),
+  perSecond: fc.option(fc.constantFrom('0.05', '0.4'), { nil: undefined }),
+  params: fc.subarray(['tools', 'seed', 'safety_identifier']),
+  inputs: fc.constantFrom(['text'], ['text', 'image']),
+  outputs: fc.constantFrom(['text'], ['image'], ['video'], ['text', 'image']),
+  moderated: fc.boolean(),
+  expires: fc.option(fc.constantFrom('2026-12-01', '2027-03-15'), { nil: null }),
+})
+/** A filter value, none at all half of the time (a view filters by a few things at once, not all). */
+const often = <T>(none: T, ...values: T[]) => fc.oneof(fc.constant(none), fc.constantFrom(...values))
+const filter = fc.record({
+  text: often('', 'fast', 'CHAT', 'm', 'acme', 'ima', 'code quick', 'nothing'),
+  provider: often('', 'acme', 'Beta'),
+  input: often('', 'image'),
+  output: often('', 'text', 'video'),
+  minContext: often(null, 8192),
+  maxPrice: often('', '1', '0.1'),
+  parameter: often('', 'tools'),
+  role: often('', 'chat', 'image', 'video', 'decision'),
+}) as fc.Arbitrary<ModelFilter>
+
+describe('a page of the kept catalog', () => {
+  it('is what reading the catalog plainly gives, for every filter, column and direction, page by page', () => {
+    const { db, store: kept } = store()
+    let fetchedAt = 0
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(spec, { selector: (s) => s.id, minLength: 8, maxLength: 60, size: 'large' }),
+        filter,
+        fc.constantFrom(...sortColumns),
+        fc.boolean(),
+        (specs, view, sort, descending) => {
+          const { snapshotId } = keep(db, specs, 'p', ++fetchedAt)
+          const records = specs.map((s) =>
+            recordOf({ unified: unified(s), generative: null, messages: null }),
+          )
+          const expected = plainly(records, view, sort, descending)
+          const pages: string[] = []
+          let total: number | null = null
+          for (let offset = 0; offset === 0 || offset < expected.length; offset += 7) {
+            const page = kept.page(
+              snapshotId,
+              { filter: view, sort, descending, offset, limit: 7 },
+              offset === 0,
+            )
+            if (offset === 0) total = page.total
+            pages.push(...page.rows.map((row) => row.id))
+          }
+          expect(pages).toEqual(expected)
+          expect(total).toBe(expected.length)
+        },
+      ),
+      { numRuns: 150 },
+    )
+  })
+
+  it('finds a word anywhere in ids, names and descriptions by its start, in any case', () => {
+    const { db, store: kept } = store()
+    const { snapshotId } = keep(db, [
+      { id: 'openai/gpt-4o-mini', name: 'GPT-4o mini' },
+      { id: 'vendor/model-990', description: 'A synthetic model' },
+      { id: 'vendor/other', name: 'Other' },
+    ])
+    const ids = (text: string) =>
+      kept
+        .page(
+          snapshotId,
+          { filter: { ...emptyFilter, text }, sort: 'id', descending: false, offset: 0, limit: 10 },
+          true,
+        )
+        .rows.map((row) => row.id)
+    expect(ids('4o-mi')).toEqual(['openai/gpt-4o-mini'])
+    expect(ids('model-99')).toEqual(['vendor/model-990'])
+    expect(ids('SYNTH vendor')).toEqual(['vendor/model-990'])
+    expect(ids('"')).toEqual(['openai/gpt-4o-mini', 'vendor/model-990', 'vendor/other'])
+    expect(ids('odel')).toEqual([])
+  })
+})
+
+describe('the kept catalogs', () => {
+  it('tell what changed between two catalogs: models added, removed and repriced', () => {
+    const { db, store: kept } = store()
+    const before = keep(db, [{ id: 'a/one' }, { id: 'a/two', prompt: '0.000001' }, { id: 'a/gone' }], 'p', 1)
+    const after = keep(db, [{ id: 'a/one' }, { id: 'a/two', prompt: '0.000003' }, { id: 'a/new' }], 'p', 2)
+    expect(kept.changes(before.snapshotId, after.snapshotId)).toEqual({
+      added: ['a/new'],
+      removed: ['a/gone'],
+      priceChanges: [{ id: 'a/two', price: 'prompt', from: '0.000001', to: '0.000003' }],
+    })
+  })
+
+  it('keep the newest two of each profile, and give a model as the service listed it', () => {
+    const { db, store: kept } = store()
+    keep(db, [{ id: 'a/one' }], 'p', 1)
+    keep(db, [{ id: 'b/one' }], 'q', 1)
+    keep(db, [{ id: 'a/two' }], 'p', 2)
+    const newest = keep(db, [{ id: 'a/three', description: 'kept as sent' }], 'p', 3)
+    expect(kept.latest('p', 5).map((snapshot) => snapshot.fetchedAt)).toEqual([3, 2])
+    expect(kept.latest('q', 5)).toHaveLength(1)
+    const found = kept.model(newest.snapshotId, 'a/three')
+    expect(found?.raw.unified).toMatchObject({ id: 'a/three', description: 'kept as sent' })
+    expect(found?.record).toMatchObject({ id: 'a/three', styles: ['unified'] })
+    expect(kept.model(newest.snapshotId, 'a/one')).toBeUndefined()
+  })
+
+  it('list the playground its models by use, the screens their models by output, and the plot its points', () => {
+    const { db, store: kept } = store()
+    const { snapshotId } = keep(db, [
+      { id: 'a/chat', cacheRead: '0.0000001', context: 1000, prompt: '0.000002' },
+      { id: 'a/plain-chat', context: null },
+      { id: 'a/draw', outputs: ['image'] },
+      { id: 'a/film', outputs: ['video'], perSecond: '0.1', prompt: '0' },
+    ])
+    const ids = (use: 'messages' | 'cache' | 'generate') =>
+      kept.choices(snapshotId, use, '', 10).models.map((model) => model.id)
+    expect(ids('messages')).toEqual(['a/chat', 'a/plain-chat'])
+    expect(ids('cache')).toEqual(['a/chat'])
+    expect(kept.choices(snapshotId, 'messages', 'plain', 10)).toEqual({
+      models: [{ id: 'a/plain-chat', name: 'a/plain-chat', roles: ['chat'] }],
+      total: 1,
+    })
+    expect(kept.unified(snapshotId, { output: 'video' }).map((model) => model.id)).toEqual(['a/film'])
+    const points = kept.points(snapshotId, emptyFilter, 1000)
+    expect(points.total).toBe(4)
+    expect(points.models).toEqual([
+      { id: 'a/chat', name: 'a/chat', prompt: '0.000002' },
+      { id: 'a/draw', name: 'a/draw', prompt: '0.000001' },
+    ])
+    expect(points.contexts).toEqual([1000, 8192])
+    expect(points.prices).toEqual([2, 1])
+  })
+})

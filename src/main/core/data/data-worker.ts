@@ -1,0 +1,73 @@
+// The data worker: answers the window's reads of big collections — the kept model catalogs, and the board of
+// video jobs — with its own connections to the databases, so that no query, count or search runs on main's loop.
+// What takes longer than an answer should (fetching and keeping a catalog) it hands to the background worker.
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { workerData } from 'node:worker_threads'
+import { openCatalogDatabase } from '../catalog/catalog-db.ts'
+import type { CatalogFetching } from '../catalog/fetching.ts'
+import { type CatalogSource, createCatalogService } from '../catalog/service.ts'
+import { createCatalogStore } from '../catalog/store.ts'
+import type { Log } from '../log.ts'
+import { type BoardQuery, createBoard } from '../videos/board.ts'
+import { serveCalls, type WorkerSide } from '../workers/serve-calls.ts'
+import { startWorker } from '../workers/worker-client.ts'
+
+export interface DataWorkerSettings {
+  userData: string
+  /** The background worker's module. */
+  backgroundEntry: string
+}
+
+const settings = workerData as DataWorkerSettings
+const notices: string[] = []
+const catalogDb = openCatalogDatabase(join(settings.userData, 'catalog.db'), notices)
+// The history is main's to write; this thread reads the board from it (WAL lets both at once).
+const historyDb = new DatabaseSync(join(settings.userData, 'history.db'), { readOnly: true })
+historyDb.exec('PRAGMA busy_timeout = 5000')
+const board = createBoard(historyDb)
+let side: WorkerSide | undefined
+/** This thread's lines go to main's log. */
+const log: Log = {
+  file: '',
+  info: (message, detail) => side?.log('info', message, detail),
+  warn: (message, detail) => side?.log('warn', message, detail),
+  error: (message, detail) => side?.log('error', message, detail),
+}
+const background = startWorker<CatalogFetching>({
+  entry: settings.backgroundEntry,
+  data: { userData: settings.userData },
+  log,
+})
+const catalogs = createCatalogService({
+  store: createCatalogStore(catalogDb),
+  background,
+  onChanged: (profileId) => side?.emit('catalog.changed', profileId),
+})
+
+type Catalogs = typeof catalogs
+
+const calls = {
+  catalogOverview: (source: CatalogSource, refresh: boolean) => catalogs.overview(source, refresh),
+  catalogRows: (source: CatalogSource, query: Parameters<Catalogs['rows']>[1]) =>
+    catalogs.rows(source, query),
+  catalogPoints: (source: CatalogSource, filter: Parameters<Catalogs['points']>[1]) =>
+    catalogs.points(source, filter),
+  catalogChanges: (source: CatalogSource) => catalogs.changes(source),
+  catalogModel: (source: CatalogSource, id: string, refresh: boolean) => catalogs.model(source, id, refresh),
+  catalogProvider: (source: CatalogSource, provider: string) => catalogs.provider(source, provider),
+  catalogChoices: (source: CatalogSource, query: Parameters<Catalogs['choices']>[1]) =>
+    catalogs.choices(source, query),
+  catalogModels: (source: CatalogSource, refresh: boolean, only: Parameters<Catalogs['models']>[2]) =>
+    catalogs.models(source, refresh, only),
+  boardPage: (query: BoardQuery) => board.page(query),
+}
+export type DataCalls = typeof calls
+
+side = serveCalls(calls, async () => {
+  await background.close()
+  catalogDb.close()
+  historyDb.close()
+})
+// What opening the databases found, for the person.
+for (const notice of notices) side.emit('notice', notice)

@@ -1,0 +1,114 @@
+// The video board's pages (in the data worker): jobs newest first, filtered by status, model, mode, time and the
+// words of their prompts; each page starts where the one before it ended (a range of an index, however deep the
+// board is scrolled), or at a position when the board jumps there; the count of matches is read for the first
+// page only. Searches of three characters or more go through the prompts' trigram index; shorter ones look
+// through the prompts themselves.
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import type { VideoStatus } from '#shared/api/videos'
+
+export interface BoardFilter {
+  status?: VideoStatus | undefined
+  model?: string | undefined
+  mode?: string | undefined
+  text?: string | undefined
+  /** Created at or after (ms). */
+  since?: number | undefined
+}
+
+/** Where a page ends: the next one starts after it. */
+export interface BoardCursor {
+  createdAt: number
+  arrival: number
+}
+
+export interface BoardQuery extends BoardFilter {
+  /** Start after this job; otherwise skip `offset` jobs. */
+  after?: BoardCursor | undefined
+  offset: number
+  limit: number
+  /** Whether to count the matches (the first page does). */
+  count: boolean
+}
+
+/** Characters a search needs to go through the prompt index (it holds every run of three). */
+export const indexedSearchLength = 3
+
+const columns = `id, profile_id AS profileId, model, prompt, mode, status, request_json AS requestJson, task_json AS taskJson,
+  video_seconds AS videoSeconds, video_cost AS videoCost, media_id AS mediaId, created_at AS createdAt, updated_at AS updatedAt`
+
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
+/** Text as LIKE matches it anywhere, its wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+
+function whereOf(filter: BoardFilter): { sql: string; params: SQLInputValue[] } {
+  const conditions: [string, SQLInputValue][] = []
+  if (filter.status) conditions.push(['status = ?', filter.status])
+  if (filter.model) conditions.push(['model = ?', filter.model])
+  if (filter.mode) conditions.push(['mode = ?', filter.mode])
+  if (filter.since !== undefined) conditions.push(['created_at >= ?', filter.since])
+  if (filter.text)
+    conditions.push(
+      [...filter.text].length >= indexedSearchLength
+        ? [
+            'text_id IN (SELECT rowid FROM video_jobs_text WHERE video_jobs_text MATCH ?)',
+            phrase(filter.text),
+          ]
+        : ["prompt LIKE ? ESCAPE '\\'", containing(filter.text)],
+    )
+  return {
+    sql: conditions.length ? `WHERE ${conditions.map(([sql]) => sql).join(' AND ')}` : '',
+    params: conditions.map(([, param]) => param),
+  }
+}
+
+export function createBoard(db: DatabaseSync) {
+  const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>()
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql)
+    if (!statement) {
+      statement = db.prepare(sql)
+      statements.set(sql, statement)
+    }
+    return statement
+  }
+  return {
+    /** One page of the board, as stored rows (main reads them through the history's own schema). */
+    page(query: BoardQuery): {
+      rows: Record<string, unknown>[]
+      total: number | null
+      next: BoardCursor | null
+    } {
+      const where = whereOf(query)
+      const after = query.after
+        ? `${where.sql ? `${where.sql} AND` : 'WHERE'} (created_at, text_id) < (?, ?)`
+        : where.sql
+      const rows = prepared(
+        `SELECT ${columns}, text_id AS arrival FROM video_jobs ${after}
+         ORDER BY created_at DESC, text_id DESC LIMIT ? OFFSET ?`,
+      ).all(
+        ...where.params,
+        ...(query.after ? [query.after.createdAt, query.after.arrival] : []),
+        query.limit,
+        query.after ? 0 : query.offset,
+      ) as Record<string, unknown>[]
+      const last = rows.at(-1)
+      const total = query.count
+        ? (
+            prepared(`SELECT count(*) AS n FROM video_jobs ${where.sql}`).get(...where.params) as {
+              n: number
+            }
+          ).n
+        : null
+      return {
+        rows,
+        total,
+        next:
+          last && rows.length === query.limit
+            ? { createdAt: last.createdAt as number, arrival: last.arrival as number }
+            : null,
+      }
+    },
+  }
+}
+
+export type Board = ReturnType<typeof createBoard>

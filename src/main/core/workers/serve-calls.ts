@@ -1,0 +1,77 @@
+// The worker's side: answers main's calls one message at a time, each with a signal a cancel from main aborts.
+// A call that throws answers with the error's shape; anything but an AppError is logged in main and answered
+// as an internal error, as the bridge does.
+import { parentPort } from 'node:worker_threads'
+import { AppError, appErrorCodes } from '#shared/ipc/app-error'
+import type { FromWorker, ToWorker, WorkerCalls } from './messages.ts'
+
+export interface WorkerSide {
+  emit(name: string, payload: unknown): void
+  log(level: 'info' | 'warn' | 'error', message: string, detail?: unknown): void
+}
+
+export function serveCalls(calls: WorkerCalls, onClose: () => void | Promise<void> = () => {}): WorkerSide {
+  const port = parentPort
+  if (!port) throw new Error('serveCalls runs in a worker thread')
+  const send = (message: FromWorker) => port.postMessage(message)
+  const running = new Map<number, AbortController>()
+  const side: WorkerSide = {
+    emit: (name, payload) => send({ kind: 'event', name, payload }),
+    log: (level, message, detail) =>
+      send({
+        kind: 'log',
+        level,
+        message,
+        ...(detail === undefined
+          ? {}
+          : { detail: detail instanceof Error ? (detail.stack ?? detail.message) : String(detail) }),
+      }),
+  }
+  port.on('message', async (message: ToWorker) => {
+    if (message.kind === 'cancel') {
+      running.get(message.id)?.abort()
+      return
+    }
+    if (message.kind === 'close') {
+      try {
+        await onClose()
+      } catch (error) {
+        side.log('error', 'a worker could not close cleanly', error)
+      }
+      send({ kind: 'closed' })
+      port.close()
+      return
+    }
+    const controller = new AbortController()
+    running.set(message.id, controller)
+    try {
+      const call = Object.hasOwn(calls, message.method) ? calls[message.method] : undefined
+      if (!call) throw new Error(`no call ${message.method} in this worker`)
+      const value = await call(...message.args, controller.signal)
+      send({ kind: 'answer', id: message.id, ok: true, value })
+    } catch (error) {
+      if (error instanceof AppError)
+        send({ kind: 'answer', id: message.id, ok: false, error: error.toShape() })
+      else {
+        side.log('error', `worker call ${message.method} failed`, error)
+        send({
+          kind: 'answer',
+          id: message.id,
+          ok: false,
+          error: {
+            code: appErrorCodes.internal,
+            message: 'Something went wrong in the app. Details are in the log.',
+          },
+        })
+      }
+    } finally {
+      running.delete(message.id)
+    }
+  })
+  return side
+}
+
+/** Throws the app's "cancelled" error when `signal` is aborted: between steps of work nobody waits for. */
+export function stopIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw new AppError({ code: 'cancelled', message: 'Cancelled.' })
+}

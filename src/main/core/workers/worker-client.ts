@@ -1,0 +1,133 @@
+// Main's side of a worker thread: calls by name that resolve with the worker's answer, a signal that cancels a
+// call nobody waits for any more, and the worker's events. A worker that stops fails the calls it had and is
+// started again by the next call.
+import { Worker } from 'node:worker_threads'
+import { AppError, appErrorCodes } from '#shared/ipc/app-error'
+import type { Log } from '../log.ts'
+import type { ArgsOf, FromWorker, ToWorker, WorkerCalls } from './messages.ts'
+
+export interface WorkerClient<C extends WorkerCalls> {
+  call<K extends keyof C & string>(
+    method: K,
+    args: ArgsOf<C[K]>,
+    signal?: AbortSignal,
+  ): Promise<Awaited<ReturnType<C[K]>>>
+  /** Ends the worker once the calls under way have answered. */
+  close(): Promise<void>
+}
+
+interface Waiting {
+  resolve(value: unknown): void
+  reject(error: unknown): void
+  /** Settles with the call, answered or failed. */
+  settled: Promise<unknown>
+}
+
+export function startWorker<C extends WorkerCalls>(options: {
+  /** The worker's module (its .ts source when run from source, its built .js in the app). */
+  entry: string
+  data: unknown
+  log: Log
+  onEvent?: (name: string, payload: unknown) => void
+}): WorkerClient<C> {
+  let worker: Worker | null = null
+  let nextId = 1
+  const waiting = new Map<number, Waiting>()
+  let closing = false
+  let closed: (() => void) | undefined
+
+  /** The process stays up while a call waits for its answer, and not for an idle worker. */
+  const holdWhileWaiting = () => {
+    if (waiting.size > 0 || closing) worker?.ref()
+    else worker?.unref()
+  }
+
+  const failAll = (message: string) => {
+    for (const [id, call] of waiting) {
+      waiting.delete(id)
+      call.reject(new AppError({ code: appErrorCodes.internal, message }))
+    }
+  }
+
+  function started(): Worker {
+    if (worker) return worker
+    const created = new Worker(options.entry, { workerData: options.data })
+    created.on('message', (message: FromWorker) => {
+      if (message.kind === 'answer') {
+        const call = waiting.get(message.id)
+        waiting.delete(message.id)
+        if (message.ok) call?.resolve(message.value)
+        else call?.reject(new AppError(message.error))
+        holdWhileWaiting()
+      } else if (message.kind === 'event') options.onEvent?.(message.name, message.payload)
+      else if (message.kind === 'log') options.log[message.level](message.message, message.detail)
+      else closed?.()
+    })
+    created.on('error', (error) => options.log.error(`worker ${options.entry} failed`, error))
+    created.on('exit', (code) => {
+      if (worker === created) worker = null
+      if (!closing) options.log.warn(`worker ${options.entry} stopped (exit code ${code})`)
+      failAll('A part of the app stopped while it was working on this. Try again.')
+    })
+    // An idle worker does not keep the process running; one working on a call does (`holdWhileWaiting`).
+    created.unref()
+    worker = created
+    return created
+  }
+
+  return {
+    call(method, args, signal) {
+      if (closing) return Promise.reject(new AppError({ code: 'cancelled', message: 'The app is closing.' }))
+      const target = started()
+      const id = nextId++
+      let settle = () => {}
+      const settled = new Promise<unknown>((resolve) => {
+        settle = () => resolve(undefined)
+      })
+      return new Promise((resolve, reject) => {
+        if (signal?.aborted) return reject(new AppError({ code: 'cancelled', message: 'Cancelled.' }))
+        waiting.set(id, {
+          resolve: (value) => {
+            settle()
+            resolve(value as never)
+          },
+          reject: (error) => {
+            settle()
+            reject(error)
+          },
+          settled,
+        })
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const call = waiting.get(id)
+            if (!call) return
+            waiting.delete(id)
+            target.postMessage({ kind: 'cancel', id } satisfies ToWorker)
+            call.reject(new AppError({ code: 'cancelled', message: 'Cancelled.' }))
+            holdWhileWaiting()
+          },
+          { once: true },
+        )
+        target.postMessage({ kind: 'call', id, method, args } satisfies ToWorker)
+        holdWhileWaiting()
+      })
+    },
+    async close() {
+      closing = true
+      const running = worker
+      if (!running) return
+      running.ref()
+      // Calls under way answer first; then the worker closes what it holds, and ends.
+      await Promise.allSettled([...waiting.values()].map((call) => call.settled))
+      const said = new Promise<void>((resolve) => {
+        closed = resolve
+        running.once('exit', () => resolve())
+      })
+      running.postMessage({ kind: 'close' } satisfies ToWorker)
+      await said
+      await running.terminate()
+      worker = null
+    },
+  }
+}
