@@ -89,7 +89,6 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const preferences = await openPreferences(userData)
   const history = openHistory(userData)
   for (const notice of history.notices) log.warn(notice)
-  const archive = createHistoryArchive({ userData, db: history.database.db })
   const media = createMediaStore(join(userData, 'media'), history.database.db, { damaged: history.damaged })
   const thumbnails = createThumbnails(join(userData, 'thumbnails'), media)
   const sandbox = createEmbeddedSandbox({
@@ -119,6 +118,13 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     },
   })
   const scopes = createProfileScopes({ profiles, data })
+  const archive = createHistoryArchive({
+    userData,
+    checks: {
+      copyHistory: (target) => data.call('copyHistory', [target]),
+      stagedHistoryProblem: (path) => data.call('stagedHistoryProblem', [path]),
+    },
+  })
   // Rows written before work carried its profile belong to the profile active when this version first opens them.
   history.transaction(() => history.adoptUnscoped(profiles.activeId()))
   const requests = createRequestRegistry()

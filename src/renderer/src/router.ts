@@ -97,40 +97,8 @@ function addressPath(): string {
   return hash.startsWith('/') ? hash : '/'
 }
 
-// A change the app makes is shown at once and written to the window's address when the page is next idle:
-// writing it is a navigation of its own (a millisecond or two), which a keystroke in a filter need not wait
-// for. Until then the path here is the address. `over` is the address it replaces: one the window goes to
-// meanwhile (a link) is kept instead.
-let unwritten: { path: string; over: string } | null = null
-
-/** Runs `write` once the page is idle (at the next task where the page has no idle callbacks). */
-function onceIdle(write: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(write, { timeout: 200 })
-  else window.setTimeout(write, 0)
-}
-
-/** Addresses written here whose hashchange has not come yet: any other is the window going elsewhere. */
-const ownWrites: string[] = []
-
-function writeAddress(): void {
-  const change = unwritten
-  unwritten = null
-  if (!change || change.path === change.over || addressPath() !== change.over) return
-  ownWrites.push(change.path)
-  window.location.hash = change.path
-}
-
-window.addEventListener('hashchange', () => {
-  const own = ownWrites.indexOf(addressPath())
-  // The write already asked for then finds nothing to write.
-  if (own >= 0) ownWrites.splice(0, own + 1)
-  else unwritten = null
-})
-
-/** The address the screens show: the window's, or a change not yet written to it. */
-export function shownPath(): string {
-  return unwritten?.path ?? addressPath()
-}
+/** The address the screens show: the window's. */
+export const shownPath = addressPath
 
 const listeners = new Set<() => void>()
 
@@ -163,11 +131,9 @@ export const useAddressNames = (screen: ScreenPath): boolean => useRouteScreen()
 
 /** Goes to an address: one built by pathTo, a remembered one, or one main asks for. */
 export function navigate(path: string): void {
-  if (shownPath() === path) return
-  // One write is asked for while a change waits: it writes the latest.
-  if (!unwritten) onceIdle(writeAddress)
-  unwritten = { path, over: unwritten?.over ?? addressPath() }
-  // Telling the screens now, not when the address is written, lets a controlled input that lives in the
+  if (addressPath() === path) return
+  window.location.hash = path
+  // Telling the screens now, not at the hashchange that follows, lets a controlled input that lives in the
   // address (a ticked checkbox, a search) show its new state in the same frame.
   for (const listener of listeners) listener()
 }

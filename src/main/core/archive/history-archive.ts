@@ -6,12 +6,10 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream, existsSync, readFileSync, statfsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { AppError } from '#shared/ipc/app-error'
 import { extractTarGz, writeTarGz } from '../files/tar.ts'
-import { checkHistoryFile, type HistoryFileState, schemaVersion } from '../history/database.ts'
-import { mediaRowProblem } from '../media/media-store.ts'
+import { schemaVersion } from '../history/database.ts'
 
 export const archiveFormat = 'gateway-desk-history'
 const Manifest = z.object({
@@ -33,28 +31,10 @@ type Manifest = z.infer<typeof Manifest>
 /** The only paths an archive may hold. */
 const allowedPath = /^(manifest\.json|history\.db|preferences\.json|media\/[0-9a-f]{64}\.[a-z0-9]{1,5})$/
 export const pendingFolder = 'import-pending'
-const countedTables = [
-  'video_jobs',
-  'image_results',
-  'questionnaires',
-  'decision_runs',
-  'decision_batches',
-  'conversations',
-]
-
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256')
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
   return hash.digest('hex')
-}
-
-function countsOf(db: DatabaseSync): Record<string, number> {
-  return Object.fromEntries(
-    countedTables.map((table) => [
-      table,
-      (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
-    ]),
-  )
 }
 
 const failure = (message: string) =>
@@ -98,38 +78,13 @@ function checkRoom(manifest: Manifest, folder: string): void {
     )
 }
 
-/** Why the media rows of an unpacked history cannot be trusted, or null. */
-function mediaProblemIn(path: string): string | null {
-  const db = new DatabaseSync(path, { readOnly: true })
-  try {
-    const rows = db.prepare('SELECT id, file_name AS fileName FROM media').all() as {
-      id: string
-      fileName: string
-    }[]
-    for (const row of rows) {
-      const problem = mediaRowProblem(row)
-      if (problem) return problem
-    }
-    return null
-  } finally {
-    db.close()
-  }
+/** The checks that read a whole database, run in the background worker (`archive-checks.ts`). */
+export interface ArchiveChecks {
+  copyHistory(target: string): Promise<Record<string, number>>
+  stagedHistoryProblem(path: string): Promise<string | null>
 }
 
-function stagedProblem(state: HistoryFileState & { ok: false }): string {
-  switch (state.reason) {
-    case 'newer':
-      return 'it was written by a newer version of the app'
-    case 'empty':
-      return 'its database is not a Gateway Desk history'
-    case 'foreign':
-      return `its database is not one this app writes: it has ${state.difference}`
-    case 'damaged':
-      return 'its history database is damaged'
-  }
-}
-
-export function createHistoryArchive(deps: { userData: string; db: DatabaseSync; now?: () => number }) {
+export function createHistoryArchive(deps: { userData: string; checks: ArchiveChecks; now?: () => number }) {
   const now = deps.now ?? Date.now
   const { userData } = deps
 
@@ -140,7 +95,7 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
       await mkdir(work, { recursive: true })
       try {
         const snapshot = join(work, 'history.db')
-        deps.db.exec(`VACUUM INTO '${snapshot.replaceAll("'", "''")}'`)
+        const counts = await deps.checks.copyHistory(snapshot)
         const media = existsSync(join(userData, 'media'))
           ? (await readdir(join(userData, 'media'))).filter((name) => allowedPath.test(`media/${name}`))
           : []
@@ -164,7 +119,7 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
           version: 1,
           schemaVersion,
           createdAt: now(),
-          counts: countsOf(deps.db),
+          counts,
           files: await Promise.all(
             files.map(async (file) => ({
               path: file.path,
@@ -230,10 +185,8 @@ export function createHistoryArchive(deps: { userData: string; db: DatabaseSync;
         }
         const listedPaths = new Set(manifest.files.map((file) => file.path))
         if (!listedPaths.has('history.db')) throw failure('it has no history database.')
-        const state = checkHistoryFile(join(staging, 'history.db'))
-        if (!state.ok) throw failure(`${stagedProblem(state)}.`)
-        const badMedia = mediaProblemIn(join(staging, 'history.db'))
-        if (badMedia) throw failure(`its ${badMedia}.`)
+        const problem = await deps.checks.stagedHistoryProblem(join(staging, 'history.db'))
+        if (problem) throw failure(`${problem}.`)
         await rm(join(userData, pendingFolder), { recursive: true, force: true })
         await rename(staging, join(userData, pendingFolder))
         return { counts: manifest.counts, createdAt: manifest.createdAt }

@@ -5,13 +5,13 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { workerData } from 'node:worker_threads'
 import { openCatalogDatabase } from '../catalog/catalog-db.ts'
-import type { CatalogFetching } from '../catalog/fetching.ts'
 import { type CatalogSource, createCatalogService } from '../catalog/service.ts'
 import { createCatalogStore } from '../catalog/store.ts'
 import type { Log } from '../log.ts'
 import { type BoardQuery, createBoard } from '../videos/board.ts'
 import { serveCalls, type WorkerSide } from '../workers/serve-calls.ts'
 import { startWorker } from '../workers/worker-client.ts'
+import type { BackgroundCalls } from './background-worker.ts'
 
 export interface DataWorkerSettings {
   userData: string
@@ -34,7 +34,7 @@ const log: Log = {
   warn: (message, detail) => side?.log('warn', message, detail),
   error: (message, detail) => side?.log('error', message, detail),
 }
-const background = startWorker<CatalogFetching>({
+const background = startWorker<BackgroundCalls>({
   entry: settings.backgroundEntry,
   data: { userData: settings.userData },
   log,
@@ -61,6 +61,9 @@ const calls = {
   catalogModels: (source: CatalogSource, refresh: boolean, only: Parameters<Catalogs['models']>[2]) =>
     catalogs.models(source, refresh, only),
   boardPage: (query: BoardQuery) => board.page(query),
+  // An archive's copy of the history, and the checks of one staged for import, in the background.
+  copyHistory: (target: string) => background.call('copyHistory', [target]),
+  stagedHistoryProblem: (path: string) => background.call('stagedHistoryProblem', [path]),
 }
 export type DataCalls = typeof calls
 

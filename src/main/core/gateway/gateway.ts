@@ -81,7 +81,7 @@ export interface EditImageInput {
 }
 
 /**
- * A listing's routes. A list's models are checked one by one between other work (`GatewayRequest.list`):
+ * A listing's routes. A list's models are checked one by one (`GatewayRequest.list`):
  * `envelope` is the list's schema with its models left unchecked, at `field`.
  */
 function listingsOf<L, O>(
