@@ -11,7 +11,7 @@ test('runs actions from the command palette, closes panels with Escape, and move
   // Ctrl+K: search, choose, run.
   await page.keyboard.press('Control+k')
   const palette = page.getByRole('dialog', { name: 'Command palette' })
-  const search = palette.getByRole('combobox', { name: 'Search screens and actions' })
+  const search = palette.getByRole('combobox', { name: 'Search screens, actions and items' })
   await expect(search).toBeFocused()
   await search.fill('zzz nothing')
   await expect(palette.getByText('Nothing matches “zzz nothing”.')).toBeVisible()
@@ -33,6 +33,18 @@ test('runs actions from the command palette, closes panels with Escape, and move
   await page.keyboard.press('Escape')
   await expect(webhooks).toHaveCount(0)
   await expect(webhooksButton).toBeFocused()
+
+  // The command run last comes first; a model is found by its name and opened.
+  await page.keyboard.press('Control+k')
+  await expect(palette.getByRole('option').first()).toHaveText(/New video job/)
+  await search.fill('flash 2')
+  await palette.getByRole('option', { name: /Open model Aurora Flash 2/ }).click()
+  await expect(page.getByRole('complementary', { name: 'Model aurora/flash-2' })).toBeVisible()
+  // What is open brings its own commands: this model can be compared.
+  await page.keyboard.press('Control+k')
+  await search.fill('compare this')
+  await search.press('Enter')
+  await expect(page.getByRole('tab', { name: 'Compare (1)' })).toHaveAttribute('aria-selected', 'true')
 
   // A screen by the palette, then its tabs by arrow keys.
   await page.keyboard.press('Control+k')

@@ -183,10 +183,14 @@ export function preloadWorldScript(nonce: string, preloadSource: string): string
     if (name === 'electron' || name === 'electron/renderer') return electron
     throw new Error("not stood in: require('" + name + "') in a sandboxed preload")
   }
-  // Menu accelerators reach main as Electron's do when the page leaves a key alone.
+  // Menu accelerators reach main as Electron's do when the page leaves a key alone: once the event has been
+  // through every handler of the page (this listener, added first, runs before them).
   window.addEventListener('keydown', (e) => {
-    if (e.defaultPrevented || !(e.ctrlKey || e.metaKey || e.altKey)) return
-    post({ kind: 'key', key: e.key, control: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey, alt: e.altKey })
+    if (!(e.ctrlKey || e.metaKey || e.altKey)) return
+    setTimeout(() => {
+      if (e.defaultPrevented) return
+      post({ kind: 'key', key: e.key, control: e.ctrlKey, meta: e.metaKey, shift: e.shiftKey, alt: e.altKey })
+    })
   })
   const module = { exports: {} }
   ;(function (require, module, exports) {

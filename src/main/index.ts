@@ -90,15 +90,10 @@ async function start(): Promise<void> {
   openWindow()
   app.on('second-instance', focus)
 
+  // A menu item runs its command in the window, as the palette and the keys do.
   const run = (command: MenuCommand) => {
-    if (command.kind === 'navigate') return navigate(command.path)
-    if (command.kind === 'run') return core.events.emit('app.command', { name: 'run' })
-    if (command.kind === 'open-data-folder') return void platform.openPath(platform.paths.userData)
     focus()
-    const route = command.kind === 'export-history' ? 'history.export' : 'history.import'
-    void Promise.resolve(core.handlers[route]({}, { signal: new AbortController().signal })).catch(
-      report(`menu: ${route}`),
-    )
+    core.events.emit('app.command', { id: command.id })
   }
   installMenu({ appName: platform.appName, devTools: !app.isPackaged, run })
 

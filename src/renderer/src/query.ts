@@ -13,8 +13,6 @@ export const queryKeys = {
   videos: () => ['videos'] as const,
   videoList: (filter: object) => ['videos', 'list', filter] as const,
   videoDetail: (id: string) => ['videos', 'detail', id] as const,
-  /** Every job of the history held in the page while the board shows it. */
-  videoHeld: () => ['videos', 'held'] as const,
   deliveries: () => ['deliveries'] as const,
   tunnel: () => ['tunnel'] as const,
   polling: () => ['polling'] as const,
@@ -24,6 +22,8 @@ export const queryKeys = {
   questionnaires: () => ['questionnaires'] as const,
   images: () => ['images'] as const,
   conversations: () => ['conversations'] as const,
+  /** What the command palette finds by name for the words typed. */
+  paletteJumps: (text: string) => ['palette', 'jumps', text] as const,
   imageList: (filter: object) => ['images', 'list', filter] as const,
 } satisfies Record<string, (...args: never[]) => readonly unknown[]>
 

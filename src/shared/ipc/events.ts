@@ -1,5 +1,6 @@
 // Every event main pushes to the renderer. Streams and progress are keyed by a request id.
 import { z } from 'zod'
+import { commandIds } from '../commands.ts'
 import type { AppErrorShape } from './app-error.ts'
 import { type EventMap, event } from './contract.ts'
 import { Preferences } from './routes/app.ts'
@@ -26,8 +27,8 @@ export const events = {
   /** Something in main changed; the renderer invalidates the queries of these topics. */
   'data.changed': event(z.object({ topics: z.array(DataTopic) })),
   'preferences.changed': event(Preferences),
-  /** A menu command the screen in front carries out (run the questionnaire). */
-  'app.command': event(z.object({ name: z.enum(['run']) })),
+  /** A command the application menu asks the window to run. */
+  'app.command': event(z.object({ id: z.enum(commandIds) })),
   /** Main asks the renderer to show a screen (menu, notification click, dropped file). */
   'app.navigate': event(z.object({ path: z.string() })),
   /** One event of a streamed call; `at` is milliseconds since the call started. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screenList } from '#shared/screens'
+import { commandList } from '#shared/commands'
 import {
   hardenSession,
   type MenuEntry,
@@ -25,17 +25,17 @@ describe('application menu', () => {
       expect(roles.includes('about')).toBe(isMac)
       const accelerators = items.flatMap((item) => (item.accelerator ? [item.accelerator] : []))
       expect(new Set(accelerators).size).toBe(accelerators.length)
-      const commands = items.flatMap((item) => (item.command ? [item.command] : []))
-      expect(commands).toEqual(
-        expect.arrayContaining([
-          { kind: 'navigate', path: '/videos?panel=new' },
-          { kind: 'run' },
-          { kind: 'export-history' },
-          { kind: 'import-history' },
-          { kind: 'open-data-folder' },
-          ...screenList.map((screen) => ({ kind: 'navigate', path: screen.path })),
-        ]),
-      )
+      // Every command the one list places in the menu, once, with its keys as its accelerator.
+      const commands = items.flatMap((item) => (item.command ? [item.command.id] : []))
+      const placed = commandList.filter((command) => 'menu' in command)
+      expect(new Set(commands)).toEqual(new Set(placed.map((command) => command.id)))
+      expect(new Set(commands).size).toBe(commands.length)
+      for (const item of items.filter((entry) => entry.command)) {
+        const { keybinding } = commandList.find((command) => command.id === item.command?.id) as {
+          keybinding?: string
+        }
+        expect(item.accelerator).toBe(keybinding ? keybinding.replace('Mod+', 'CmdOrCtrl+') : undefined)
+      }
       const decisions = items.find((item) => item.label === 'Decisions')
       expect(decisions?.accelerator).toBe('CmdOrCtrl+1')
     })

@@ -1,15 +1,11 @@
 // The desktop shell's decisions, kept free of Electron so they are tested here: the application menu as data,
 // where a saved window goes on the screens there are now, and which navigations and windows are allowed.
-import { screenList } from '#shared/screens'
+import { acceleratorOf, type CommandId, type CommandInfo, commandList } from '#shared/commands'
 import { originOf } from '../ipc/dispatcher.ts'
 import { checkExternalUrl } from './external-links.ts'
 
-export type MenuCommand =
-  | { kind: 'navigate'; path: string }
-  | { kind: 'run' }
-  | { kind: 'export-history' }
-  | { kind: 'import-history' }
-  | { kind: 'open-data-folder' }
+/** A menu item the app handles: the command of that id, run in the window (`app.command`). */
+export type MenuCommand = { kind: 'command'; id: CommandId }
 
 export interface MenuEntry {
   label?: string
@@ -22,19 +18,28 @@ export interface MenuEntry {
 
 const separator: MenuEntry = { type: 'separator' }
 
-/** The application menu: the standard roles of each platform, and the app's own commands with accelerators. */
+/** The menu's items of the commands it lists under `menu`, with their accelerators. */
+function itemsOf(menu: NonNullable<CommandInfo['menu']>): MenuEntry[] {
+  return (commandList as readonly CommandInfo[])
+    .filter((command) => command.menu === menu)
+    .map((command) => ({
+      label: command.title,
+      ...(command.keybinding ? { accelerator: acceleratorOf(command.keybinding) } : {}),
+      command: { kind: 'command', id: command.id as CommandId },
+    }))
+}
+
+/**
+ * The application menu: the standard roles of each platform, and the app's commands from the one list of
+ * commands (`#shared/commands`), with their keys as accelerators.
+ */
 export function menuTemplate(options: { isMac: boolean; appName: string; devTools: boolean }): MenuEntry[] {
+  const [create, ...history] = [itemsOf('file').slice(0, 2), itemsOf('file').slice(2)]
   const fileItems: MenuEntry[] = [
-    {
-      label: 'New Video Job',
-      accelerator: 'CmdOrCtrl+N',
-      command: { kind: 'navigate', path: '/videos?panel=new' },
-    },
-    { label: 'Run Questionnaire', accelerator: 'CmdOrCtrl+Enter', command: { kind: 'run' } },
+    ...(create ?? []),
     separator,
-    { label: 'Export History…', command: { kind: 'export-history' } },
-    { label: 'Import History…', command: { kind: 'import-history' } },
-    { label: 'Open Data Folder', command: { kind: 'open-data-folder' } },
+    ...history.flat(),
+    ...(options.isMac ? [] : itemsOf('app')),
     separator,
     options.isMac ? { role: 'close' } : { role: 'quit' },
   ]
@@ -46,7 +51,7 @@ export function menuTemplate(options: { isMac: boolean; appName: string; devTool
             submenu: [
               { role: 'about' },
               separator,
-              { label: 'Settings…', accelerator: 'Cmd+,', command: { kind: 'navigate', path: '/settings' } },
+              ...itemsOf('app'),
               separator,
               { role: 'services' },
               separator,
@@ -75,13 +80,7 @@ export function menuTemplate(options: { isMac: boolean; appName: string; devTool
     {
       label: 'View',
       submenu: [
-        ...screenList.map(
-          (screen, index): MenuEntry => ({
-            label: screen.label,
-            accelerator: `CmdOrCtrl+${index + 1}`,
-            command: { kind: 'navigate', path: screen.path },
-          }),
-        ),
+        ...itemsOf('view'),
         separator,
         { role: 'reload' },
         ...(options.devTools ? [{ role: 'toggleDevTools' }] : []),
@@ -94,11 +93,7 @@ export function menuTemplate(options: { isMac: boolean; appName: string; devTool
       ],
     },
     { label: 'Window', role: 'windowMenu' },
-    {
-      label: 'Help',
-      role: 'help',
-      submenu: [{ label: 'Open Data Folder', command: { kind: 'open-data-folder' } }],
-    },
+    { label: 'Help', role: 'help', submenu: itemsOf('help') },
   ]
 }
 

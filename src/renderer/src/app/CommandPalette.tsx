@@ -1,25 +1,153 @@
-// Ctrl/⌘+K: every screen and every action, searchable, as people already work in their editors. Type to narrow,
-// ↑/↓ to choose, Enter to run, Escape to close; focus goes back to where it was.
-import { useQueryClient } from '@tanstack/react-query'
-import { useMemo, useRef, useState } from 'react'
+// Ctrl/⌘+K: every command that can run now — the ones last run first, a screen's own commands while it shows —
+// and, as words are typed, the models, jobs, questionnaires and conversations whose names hold them, to jump to.
+// Type to narrow, ↑/↓ to choose, Enter to run, Escape to close; focus goes back to where it was.
+import { useQuery } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { keysLabel } from '#shared/commands'
+import { emptyFilter } from '#shared/domain/catalog-view'
+import { availableCommands, isMac, recentCommands, runCommand } from '../commands.ts'
 import { useDismiss } from '../components/use-dismiss.ts'
-import { commandsFor, matching } from './commands.ts'
+import type { GenerateConversation, MessagesConversation } from '../features/playground/conversation.ts'
+import { invoke } from '../ipc.ts'
+import { queryKeys } from '../query.ts'
+import { navigate, pathTo } from '../router.ts'
+
+interface Entry {
+  key: string
+  label: string
+  group: string
+  keys?: string
+  run: () => void
+}
+
+/** Entries whose words contain every word typed, in any order and case. */
+function matching(entries: readonly Entry[], typed: string): Entry[] {
+  const words = typed.toLowerCase().split(/\s+/).filter(Boolean)
+  return entries.filter((entry) => {
+    const text = `${entry.label} ${entry.group}`.toLowerCase()
+    return words.every((word) => text.includes(word))
+  })
+}
+
+/** The commands that can run now, the ones last run first. */
+function commandEntries(): Entry[] {
+  const recent = recentCommands()
+  const rank = (id: string) => {
+    const at = recent.indexOf(id as never)
+    return at === -1 ? recent.length : at
+  }
+  return availableCommands()
+    .filter((command) => command.id !== 'app.palette')
+    .map((command, order) => ({ command, order }))
+    .sort((a, b) => rank(a.command.id) - rank(b.command.id) || a.order - b.order)
+    .map(({ command }) => ({
+      key: command.id,
+      label: command.group === 'Screens' ? `Go to ${command.title}` : command.title,
+      group: command.group,
+      ...(command.keybinding ? { keys: keysLabel(command.keybinding, isMac) } : {}),
+      run: () => runCommand(command.id),
+    }))
+}
+
+const named = (text: string, typed: string) => text.toLowerCase().includes(typed.toLowerCase())
+const few = 5
+
+/** The items whose names hold `typed`, to jump to; a kind that cannot be read is left out. */
+async function jumpsFor(typed: string, signal: AbortSignal): Promise<Entry[]> {
+  const [models, jobs, questionnaires, conversations] = await Promise.all([
+    invoke(
+      'catalog.rows',
+      { filter: { ...emptyFilter, text: typed }, sort: 'id', descending: false, offset: 0, limit: few },
+      { signal },
+    ).then(
+      ({ rows }) => rows,
+      () => [],
+    ),
+    invoke('videos.list', { text: typed, limit: few }, { signal }).then(
+      ({ jobs }) => jobs,
+      () => [],
+    ),
+    invoke('questionnaires.list', {}, { signal }).then(
+      (list) => list.filter((item) => named(item.name, typed)).slice(0, few),
+      () => [],
+    ),
+    invoke('conversations.list', {}, { signal }).then(
+      (list) => list.filter((item) => named(item.title, typed)).slice(0, few),
+      () => [],
+    ),
+  ])
+  return [
+    ...models.map((model) => ({
+      key: `model ${model.id}`,
+      label: `Open model ${model.name}`,
+      group: 'Models',
+      run: () => navigate(pathTo('/models', { model: model.id })),
+    })),
+    ...jobs.map((job) => ({
+      key: `job ${job.id}`,
+      label: `Open job “${job.prompt.slice(0, 80)}”`,
+      group: 'Videos',
+      run: () => navigate(pathTo('/videos', { job: job.id })),
+    })),
+    ...questionnaires.map((item) => ({
+      key: `questionnaire ${item.id}`,
+      label: `Open questionnaire ${item.name}`,
+      group: 'Decisions',
+      run: () => {
+        navigate(pathTo('/decisions'))
+        void Promise.all([
+          invoke('questionnaires.get', { id: item.id }),
+          import('../features/decisions/store.ts'),
+        ])
+          .then(([questionnaire, { useQuestionnaire }]) => useQuestionnaire.getState().load(questionnaire))
+          .catch(() => {})
+      },
+    })),
+    ...conversations.map((item) => ({
+      key: `conversation ${item.id}`,
+      label: `Open conversation ${item.title}`,
+      group: 'Playground',
+      run: () => {
+        void Promise.all([
+          invoke('conversations.get', { id: item.id }),
+          import('../features/playground/conversation.ts'),
+        ])
+          .then(([conversation, { useOpenConversations }]) => {
+            const open = useOpenConversations.getState()
+            if (conversation.protocol === 'messages')
+              open.setMessages(conversation.state as MessagesConversation)
+            else open.setGenerate(conversation.state as GenerateConversation)
+            navigate(pathTo('/playground', conversation.protocol === 'messages' ? {} : { tab: 'generate' }))
+          })
+          .catch(() => {})
+      },
+    })),
+  ]
+}
 
 export function CommandPalette({ onClose }: { onClose: () => void }) {
-  const client = useQueryClient()
-  const commands = useMemo(() => commandsFor(client), [client])
+  const [commands] = useState(commandEntries)
   const [typed, setTyped] = useState('')
   const [active, setActive] = useState(0)
   const dialog = useRef<HTMLDivElement>(null)
   useDismiss(dialog, onClose, { firstField: true })
-  const shown = matching(commands, typed)
+  const words = typed.trim()
+  const jumps = useQuery({
+    queryKey: queryKeys.paletteJumps(words),
+    queryFn: ({ signal }) => jumpsFor(words, signal),
+    enabled: words.length >= 2,
+    placeholderData: (previous) => previous,
+    staleTime: 10_000,
+  })
+  const shown = [...matching(commands, typed), ...(words.length >= 2 ? (jumps.data ?? []) : [])]
   const current = shown[Math.min(active, shown.length - 1)]
   const run = (index: number) => {
-    const command = shown[index]
-    if (!command) return
+    const entry = shown[index]
+    if (!entry) return
     onClose()
-    command.run()
+    entry.run()
   }
+  const optionId = (entry: Entry) => `palette-${entry.key.replace(/[^\w-]/g, '_')}`
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click outside the dialog closes it; Escape is the keyboard's way
@@ -37,9 +165,9 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
           role="combobox"
           aria-expanded="true"
           aria-controls="palette-list"
-          aria-activedescendant={current ? `palette-${current.id}` : undefined}
-          aria-label="Search screens and actions"
-          placeholder="Go to a screen or run an action…"
+          aria-activedescendant={current ? optionId(current) : undefined}
+          aria-label="Search screens, actions and items"
+          placeholder="Go to a screen, run an action, or find a model or job by name…"
           autoComplete="off"
           spellCheck={false}
           value={typed}
@@ -58,23 +186,34 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
             }
           }}
         />
-        <div id="palette-list" className="palette__list" role="listbox" aria-label="Screens and actions">
-          {shown.length === 0 ? <p className="palette__none muted">Nothing matches “{typed}”.</p> : null}
-          {shown.map((command, index) => (
+        <div
+          id="palette-list"
+          className="palette__list"
+          role="listbox"
+          aria-label="Screens, actions and items"
+        >
+          {shown.length === 0 ? (
+            <p className="palette__none muted">
+              {jumps.isFetching ? 'Looking…' : `Nothing matches “${typed}”.`}
+            </p>
+          ) : null}
+          {shown.map((entry, index) => (
             <div
-              key={command.id}
-              id={`palette-${command.id}`}
+              key={entry.key}
+              id={optionId(entry)}
               role="option"
               tabIndex={-1}
-              aria-selected={command === current}
+              aria-selected={entry === current}
+              aria-setsize={shown.length}
+              aria-posinset={index + 1}
               className="palette__item"
               onMouseEnter={() => setActive(index)}
               onClick={() => run(index)}
               onKeyDown={() => {}}
             >
-              <span className="palette__label">{command.label}</span>
-              <span className="palette__group muted">{command.group}</span>
-              {command.shortcut ? <kbd className="shortcut">{command.shortcut}</kbd> : null}
+              <span className="palette__label">{entry.label}</span>
+              <span className="palette__group muted">{entry.group}</span>
+              {entry.keys ? <kbd className="shortcut">{entry.keys}</kbd> : null}
             </div>
           ))}
         </div>

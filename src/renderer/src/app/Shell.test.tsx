@@ -7,7 +7,6 @@ import type { Bridge } from '#shared/ipc/bridge'
 import { loadViewMemory, navigate, shownPath } from '../router.ts'
 import { renderInPage, until } from '../test-page.tsx'
 import { Shell } from './Shell.tsx'
-import { screens } from './screens.tsx'
 
 /** The idle periods the page asked for (happy-dom has none of its own). */
 const idle: IdleRequestCallback[] = []

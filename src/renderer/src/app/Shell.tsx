@@ -1,21 +1,14 @@
 // The app's frame: sidebar, the active screen, status bar; theme, keyboard shortcuts and main's navigation.
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { commandForKeys, registerCommands, runCommand } from '../commands.ts'
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { invoke, on } from '../ipc.ts'
 import { sharedQueries } from '../query.ts'
-import {
-  lastPath,
-  lastPathOf,
-  loadViewMemory,
-  navigate,
-  rememberPath,
-  useRoutePath,
-  useRouteScreen,
-} from '../router.ts'
+import { lastPath, loadViewMemory, navigate, rememberPath, useRoutePath, useRouteScreen } from '../router.ts'
+import { appCommands } from './app-commands.ts'
 import { useFileDrop } from './file-drop.ts'
 import { NoticeBanner } from './NoticeBanner.tsx'
-import { useCommandPalette } from './palette-shortcut.ts'
 import { Sidebar } from './Sidebar.tsx'
 import { StatusBar } from './StatusBar.tsx'
 import { prefetchScreensWhenIdle, screenForPath, screens } from './screens.tsx'
@@ -34,14 +27,15 @@ function debounced<T>(run: (value: T) => void, ms: number): (value: T) => void {
   }
 }
 
-function useScreenShortcuts(): void {
+/** The one key dispatcher: keys a command takes run it, unless what has the focus took them first. */
+function useCommandKeys(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return
-      const screen = screens[Number(event.key) - 1]
-      if (!screen) return
+      if (event.defaultPrevented) return
+      const id = commandForKeys(event)
+      if (!id) return
       event.preventDefault()
-      navigate(lastPathOf(screen.path))
+      runCommand(id)
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -51,11 +45,23 @@ function useScreenShortcuts(): void {
 export function Shell() {
   const preferences = useQuery(sharedQueries.preferences)
   useAppliedTheme(preferences.data?.theme ?? 'system')
-  useScreenShortcuts()
   useTabListKeys()
-  const [palette, setPalette] = useCommandPalette()
+  const client = useQueryClient()
+  const [palette, setPalette] = useState(false)
+  const [commandProblem, setCommandProblem] = useState<string | null>(null)
+  useEffect(
+    () =>
+      registerCommands({
+        ...appCommands(client, (error) => setCommandProblem((error as Error).message)),
+        'app.palette': { run: () => setPalette((open) => !open) },
+      }),
+    [client],
+  )
+  useCommandKeys()
   const drop = useFileDrop()
   useEffect(() => on('app.navigate', ({ path }) => navigate(path)), [])
+  // The application menu's commands run here, as the palette's and the keys' do.
+  useEffect(() => on('app.command', ({ id }) => void runCommand(id)), [])
 
   // The shell renders again when the screen changes; a change of the screen's parameters renders that screen.
   const active = screenForPath(useRouteScreen())
@@ -92,6 +98,14 @@ export function Shell() {
           <div className="notice drop-notice" role="alert">
             {drop.problem}{' '}
             <button type="button" className="link-button" onClick={drop.dismiss}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+        {commandProblem ? (
+          <div className="notice drop-notice" role="alert">
+            {commandProblem}{' '}
+            <button type="button" className="link-button" onClick={() => setCommandProblem(null)}>
               Dismiss
             </button>
           </div>

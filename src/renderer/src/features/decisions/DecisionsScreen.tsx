@@ -1,9 +1,10 @@
 // Decisions: build a questionnaire visually, run it on content or on many inputs, read and compare answers.
 
-import { type KeyboardEvent, useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { questionOfError } from '#shared/domain/questionnaire'
 import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
 import { AppError } from '#shared/ipc/app-error'
+import { useCommands } from '../../commands.ts'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { useSlices } from '../../components/use-slices.ts'
@@ -89,26 +90,25 @@ export function DecisionsScreen() {
   )
 }
 
-/**
- * Ctrl/⌘+Z and Ctrl/⌘+Shift+Z (or Ctrl+Y) anywhere in the builder, text fields included: the builder's own
- * steps, since the fields are drawn from the questionnaire and the browser's undo would not know them.
- */
-function undoKeys(event: KeyboardEvent) {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return
-  const key = event.key.toLowerCase()
-  const { undo, redo } = useQuestionnaire.getState()
-  if (key === 'z') {
-    event.preventDefault()
-    if (event.shiftKey) redo()
-    else undo()
-  } else if (key === 'y' && !event.shiftKey) {
-    event.preventDefault()
-    redo()
-  }
-}
+/** Whether `element` takes text of its own (where Ctrl/⌘+Z undoes typing). */
+const takesText = (element: Element | null) =>
+  element instanceof HTMLInputElement ||
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLElement && element.isContentEditable)
 
 function BuildView() {
-  const { questionnaire, change } = useQuestionnaire()
+  const { questionnaire, change, undo, redo } = useQuestionnaire()
+  const editor = useRef<HTMLElement>(null)
+  // The builder's own steps, in the builder's text fields too (they are drawn from the questionnaire, and the
+  // browser's undo would not know them), and from anywhere on the screen but another field that takes text.
+  const builderUndo = () => {
+    const focused = document.activeElement
+    return Boolean(editor.current?.contains(focused)) || !takesText(focused)
+  }
+  useCommands({
+    'decisions.undo': { run: undo, when: builderUndo },
+    'decisions.redo': { run: redo, when: builderUndo },
+  })
   const { call, parsed } = useCurrentRequest()
   const run = useDecisionRun()
   const problems = useMemo(() => builderProblems(questionnaire), [questionnaire])
@@ -125,7 +125,7 @@ function BuildView() {
 
   return (
     <div className="decisions__body">
-      <section className="decisions__editor" aria-label="Questionnaire" onKeyDown={undoKeys}>
+      <section ref={editor} className="decisions__editor" aria-label="Questionnaire">
         <LibraryBar request={call ? { path: pathOf(call), body: call.body } : null} />
         <input
           className="decisions__title"

@@ -1,13 +1,14 @@
 // One run: the content, the model and format, the run itself (button or Ctrl/Cmd+Enter, cancellable), and the
 // answers with usage and cost.
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { shownAnswers } from '#shared/domain/answers'
 import { AppError } from '#shared/ipc/app-error'
 import type { DecisionRun } from '#shared/ipc/routes/decisions'
+import { useCommands } from '../../commands.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
-import { invoke, on } from '../../ipc.ts'
+import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { AnswerView } from './AnswerView.tsx'
 import { InputEditor } from './InputEditor.tsx'
@@ -53,25 +54,8 @@ export function RunPanel(props: {
   const { mutation: run, cancel } = props.run
   const canRun =
     !imagesRefused && !props.blocked && call !== null && questionnaire.questions.length > 0 && !run.isPending
-  const start = useRef(() => {})
-  start.current = () => {
-    if (canRun) run.mutate()
-  }
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault()
-        start.current()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    // The menu's "Run Questionnaire" (its accelerator reaches the menu, not the page).
-    const stop = on('app.command', ({ name }) => name === 'run' && start.current())
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      stop()
-    }
-  }, [])
+  // Ctrl/⌘+Enter and the menu's "Run questionnaire", while a run can start.
+  useCommands({ 'decisions.run': { run: () => run.mutate(), when: () => canRun } })
 
   return (
     <section className="run-panel" aria-label="Run">

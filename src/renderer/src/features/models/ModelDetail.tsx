@@ -3,11 +3,12 @@
 import { useRef, useState } from 'react'
 import { billedPerSecond, daysToExpiry, listingStyles, priceNames } from '#shared/domain/catalog'
 import { useCatalogModel } from '../../catalog.ts'
+import { useCommands } from '../../commands.ts'
 import { CodeBlock } from '../../components/CodeBlock.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatDateTime, formatPricePerMillion, formatPricePerSecond, tokensPhrase } from '../../format.ts'
-import { navigate, setRouteParams } from '../../router.ts'
+import { navigate, setRouteParams, useRouteParams } from '../../router.ts'
 import { CostCalculator } from './CostCalculator.tsx'
 import { priceLabels, useInPaths } from './queries.ts'
 
@@ -24,6 +25,14 @@ export function ModelDetail({ id }: { id: string }) {
   useDismiss(panel, () => setRouteParams('/models', { model: null }))
   const model = detail.data?.model
   const days = model ? daysToExpiry(model.expirationDate, Date.now()) : null
+  const compared = (useRouteParams('/models').compare ?? '').split(',').filter(Boolean)
+  useCommands({
+    'models.compareThis': {
+      run: () =>
+        setRouteParams('/models', { compare: [...compared, id].slice(-4).join(','), view: 'compare' }),
+      when: () => !compared.includes(id),
+    },
+  })
   return (
     <aside ref={panel} className="model-detail" aria-label={`Model ${id}`}>
       <header className="model-detail__head">

@@ -2,6 +2,7 @@
 // poll and webhook delivery with its time and outcome.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
+import { useCommands } from '../../commands.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { GetCode } from '../../components/GetCode.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
@@ -43,6 +44,18 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
   const now = useNow(detail.data?.job.status === 'pending')
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.videos() })
   const cancel = useMutation({ mutationFn: () => invoke('videos.cancel', { id }), onSettled: refresh })
+  const askToCancel = () => {
+    if (
+      window.confirm('Cancel this job? The service stops generating it; a cancelled job cannot be resumed.')
+    )
+      cancel.mutate()
+  }
+  useCommands({
+    'videos.cancelJob': {
+      run: askToCancel,
+      when: () => detail.data?.job.status === 'pending' && !cancel.isPending,
+    },
+  })
   const job = detail.data?.job
   // A result plays from the app's own media route only (the page's CSP allows nothing else): a completed job
   // whose file is not here yet is fetched into the data folder on first view, then plays from there.
@@ -156,19 +169,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
           )}
           <div className="form-actions">
             {job.status === 'pending' ? (
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  if (
-                    window.confirm(
-                      'Cancel this job? The service stops generating it; a cancelled job cannot be resumed.',
-                    )
-                  )
-                    cancel.mutate()
-                }}
-                disabled={cancel.isPending}
-              >
+              <button type="button" className="button" onClick={askToCancel} disabled={cancel.isPending}>
                 Cancel job
               </button>
             ) : null}
