@@ -21,7 +21,12 @@ async function showModels(page: Page, beforeClick?: () => Promise<unknown>): Pro
   await beforeClick?.()
   const started = performance.now()
   await page.getByRole('link', { name: 'Models' }).click()
-  await page.getByRole('list', { name: 'Models' }).getByRole('listitem').first().waitFor({ timeout: 300_000 })
+  await page
+    .getByRole('table', { name: 'Models' })
+    .getByRole('rowgroup')
+    .getByRole('row')
+    .first()
+    .waitFor({ timeout: 300_000 })
   return performance.now() - started
 }
 

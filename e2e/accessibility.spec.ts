@@ -61,7 +61,9 @@ for (const scheme of ['light', 'dark'] as const) {
 test('the keyboard reaches the controls of a screen, each with a visible focus', async ({ app }) => {
   const { page } = app
   await page.getByRole('link', { name: 'Models' }).click()
-  await expect(page.getByRole('list', { name: 'Models' }).getByRole('listitem').first()).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'Models' }).getByRole('rowgroup').getByRole('row').first(),
+  ).toBeVisible()
   const stops: { name: string; outline: string }[] = []
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab')

@@ -7,7 +7,7 @@ import { expect, screenshot, test } from './fixtures/app.ts'
 test('filters, sorts, opens a model, compares two and uses one in its screen', async ({ app }) => {
   const { page } = app
   await page.getByRole('link', { name: 'Models' }).click()
-  const rows = page.getByRole('list', { name: 'Models' }).getByRole('listitem')
+  const rows = page.getByRole('table', { name: 'Models' }).getByRole('rowgroup').getByRole('row')
   await expect(rows.first()).toBeVisible()
   const total = await rows.count()
 
@@ -27,6 +27,15 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await expect(rows.filter({ hasText: 'lumen/clip-1' })).toContainText(/\$\d+\.\d+\/s/)
   await page.getByRole('button', { name: 'Prompt $/1M ↑' }).click()
   await expect(page.getByRole('button', { name: 'Prompt $/1M ↓' })).toBeVisible()
+  // Assistive technology reads the table's size, each row's place and the column it is sorted by.
+  const catalog = page.getByRole('table', { name: 'Models' })
+  await expect(catalog).toHaveAttribute('aria-rowcount', String(total + 1))
+  await expect(rows.first()).toHaveAttribute('aria-rowindex', '2')
+  await expect(catalog.getByRole('columnheader', { name: 'Prompt $/1M ↓' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  )
+  await expect(catalog.getByRole('columnheader', { name: 'Provider' })).toHaveAttribute('aria-sort', 'none')
   // The most expensive prompt first: the image model at $5.00 per 1M.
   await expect(rows.first()).toContainText('$5.00')
   await expect
@@ -93,7 +102,9 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
 test('shows what changed after the catalog changes, and keeps filters across a restart', async ({ app }) => {
   let page = app.page
   await page.getByRole('link', { name: 'Models' }).click()
-  await expect(page.getByRole('list', { name: 'Models' }).getByRole('listitem').first()).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'Models' }).getByRole('rowgroup').getByRole('row').first(),
+  ).toBeVisible()
   const sandboxUrl = (await page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/).textContent()) ?? ''
   await page.request.post(`${sandboxUrl}/__sandbox/catalog`, {
     data: {
@@ -117,7 +128,7 @@ test('shows what changed after the catalog changes, and keeps filters across a r
   await page.getByRole('tab', { name: 'Table' }).click()
   // The table reads the new catalog: the model added shows, the one removed does not.
   const filters = page.getByRole('search', { name: 'Filter models' })
-  const rows = page.getByRole('list', { name: 'Models' }).getByRole('listitem')
+  const rows = page.getByRole('table', { name: 'Models' }).getByRole('rowgroup').getByRole('row')
   await filters.getByRole('searchbox').fill('chat-5')
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText('Nimbus Chat 5')

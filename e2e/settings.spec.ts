@@ -69,7 +69,7 @@ test('adds a live profile, keeps its key secret, tests the connection and switch
 
   // The Staging service lists a model the built-in sandbox does not. The Models screen has read the sandbox's
   // catalog; after the switch it shows Staging's at once, never the previous profile's.
-  const models = page.getByRole('list', { name: 'Models' }).getByRole('listitem')
+  const models = page.getByRole('table', { name: 'Models' }).getByRole('rowgroup').getByRole('row')
   const onlyOnStaging = models.filter({ hasText: 'staging/only-here' })
   await page.getByRole('link', { name: 'Models' }).click()
   await expect(models.first()).toBeVisible()

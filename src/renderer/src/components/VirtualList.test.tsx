@@ -70,4 +70,17 @@ describe('VirtualList', () => {
     expect(list.written).toEqual([0])
     await list.unmount()
   })
+
+  it('tells assistive technology how long the list is and where each item stands, wherever it is scrolled', async () => {
+    const list = filteredList()
+    await list.render('a')
+    const viewport = list.watch()
+    await viewport.scrollTo(40 * 500)
+    const items = [...document.querySelectorAll('li')]
+    expect(items.length).toBeGreaterThan(0)
+    expect(items.every((item) => item.getAttribute('aria-setsize') === '1000')).toBe(true)
+    const first = items[0]
+    expect(first?.getAttribute('aria-posinset')).toBe(String(Number(first?.textContent?.split(' ')[1]) + 1))
+    await list.unmount()
+  })
 })

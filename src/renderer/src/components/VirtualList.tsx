@@ -47,6 +47,12 @@ export function VirtualList(props: {
   busy?: boolean
   /** What the rows are (a filter): when it changes, the list shows its first rows again. */
   scrollKey?: string
+  /**
+   * `list`: a list of `count` items, each with its position (`aria-setsize`, `aria-posinset`). `rows`: the rows
+   * of a table whose element carries `aria-rowcount`; each row `renderRow` draws is a `role="row"` with its
+   * `aria-rowindex`, and this is their row group.
+   */
+  semantics?: 'list' | 'rows'
 }) {
   const viewport = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
@@ -85,31 +91,46 @@ export function VirtualList(props: {
   const { first, last } = view
   const { onRange } = props
   useEffect(() => onRange?.({ first, last }), [onRange, first, last])
+  const asRows = props.semantics === 'rows'
   const rows: ReactNode[] = []
-  for (let index = first; index < last; index++)
+  for (let index = first; index < last; index++) {
+    const place = {
+      key: props.rowKey(index),
+      className: 'virtual-list__row',
+      style: { transform: `translateY(${view.offsetOf(index)}px)`, height: props.rowHeight },
+    }
     rows.push(
-      <li
-        key={props.rowKey(index)}
-        className="virtual-list__row"
-        style={{ transform: `translateY(${view.offsetOf(index)}px)`, height: props.rowHeight }}
-      >
-        {props.renderRow(index)}
-      </li>,
+      asRows ? (
+        <div {...place} role="presentation">
+          {props.renderRow(index)}
+        </div>
+      ) : (
+        <li {...place} aria-setsize={props.count} aria-posinset={index + 1}>
+          {props.renderRow(index)}
+        </li>
+      ),
     )
+  }
+  const items = {
+    className: 'virtual-list__items',
+    style: { height: view.listHeight },
+    'aria-busy': props.busy ? true : undefined,
+  }
   return (
     <div
       ref={viewport}
       className="virtual-list"
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
-      <ul
-        aria-label={props.label}
-        aria-busy={props.busy ? true : undefined}
-        className="virtual-list__items"
-        style={{ height: view.listHeight }}
-      >
-        {rows}
-      </ul>
+      {asRows ? (
+        <div role="rowgroup" {...items}>
+          {rows}
+        </div>
+      ) : (
+        <ul aria-label={props.label} {...items}>
+          {rows}
+        </ul>
+      )}
     </div>
   )
 }

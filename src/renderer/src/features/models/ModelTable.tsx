@@ -136,31 +136,55 @@ export const ModelTable = memo(function ModelTable(props: {
   const modelGrid = gridOf(shown)
   return (
     <div className="model-table">
-      <div className="model-table__inner" style={{ width: tableWidth }}>
-        <div className="model-table__row model-table__row--head" style={{ gridTemplateColumns: modelGrid }}>
-          <span>
+      <div
+        className="model-table__inner"
+        style={{ width: tableWidth }}
+        role="table"
+        aria-label="Models"
+        aria-rowcount={props.count + 1}
+        aria-busy={props.busy ? true : undefined}
+      >
+        <div
+          className="model-table__row model-table__row--head"
+          style={{ gridTemplateColumns: modelGrid }}
+          role="row"
+          aria-rowindex={1}
+        >
+          <span role="columnheader">
             <span className="visually-hidden">Compare</span>
           </span>
-          {shown.map((column) =>
-            column.key ? (
-              <button
-                key={column.label}
-                type="button"
-                className={`model-table__heading ${column.className ?? ''}`}
-                aria-pressed={props.sort === column.key}
-                onClick={() => column.key && props.onSort(column.key)}
-              >
-                {column.label}
-                {props.sort === column.key ? (props.descending ? ' ↓' : ' ↑') : ''}
-              </button>
-            ) : (
-              <span key={column.label} className="model-table__heading">
-                {column.label}
-              </span>
-            ),
-          )}
+          {shown.map((column) => (
+            <span
+              key={column.label}
+              role="columnheader"
+              className="model-table__head"
+              aria-sort={
+                column.key === null
+                  ? undefined
+                  : props.sort === column.key
+                    ? props.descending
+                      ? 'descending'
+                      : 'ascending'
+                    : 'none'
+              }
+            >
+              {column.key ? (
+                <button
+                  type="button"
+                  className={`model-table__heading ${column.className ?? ''}`}
+                  onClick={() => column.key && props.onSort(column.key)}
+                >
+                  {column.label}
+                  {props.sort === column.key ? (props.descending ? ' ↓' : ' ↑') : ''}
+                </button>
+              ) : (
+                <span className={`model-table__heading ${column.className ?? ''}`}>{column.label}</span>
+              )}
+            </span>
+          ))}
         </div>
         <VirtualList
+          semantics="rows"
           rowHeight={44}
           label="Models"
           count={props.count}
@@ -171,31 +195,40 @@ export const ModelTable = memo(function ModelTable(props: {
           {...(props.filterKey === undefined ? {} : { scrollKey: props.filterKey })}
           renderRow={(index) => {
             const model = props.modelAt(index)
-            if (!model) return <div className="model-table__row" aria-busy="true" />
+            if (!model)
+              return (
+                <div className="model-table__row" role="row" aria-rowindex={index + 2} aria-busy="true" />
+              )
             return (
               <div
                 className={`model-table__row${props.selected === model.id ? ' model-table__row--selected' : ''}`}
                 style={{ gridTemplateColumns: modelGrid }}
+                role="row"
+                aria-rowindex={index + 2}
+                aria-selected={props.selected === model.id}
               >
-                <input
-                  type="checkbox"
-                  aria-label={`Compare ${model.name}`}
-                  checked={props.compare.includes(model.id)}
-                  disabled={!props.compare.includes(model.id) && props.compare.length >= 4}
-                  onChange={() => props.onCompare(model.id)}
-                />
+                <span role="cell">
+                  <input
+                    type="checkbox"
+                    aria-label={`Compare ${model.name}`}
+                    checked={props.compare.includes(model.id)}
+                    disabled={!props.compare.includes(model.id) && props.compare.length >= 4}
+                    onChange={() => props.onCompare(model.id)}
+                  />
+                </span>
                 {shown.map((column) =>
                   column.key === 'id' ? (
-                    <button
-                      key="model"
-                      type="button"
-                      className="model-table__open"
-                      title={`${model.name} (${model.id})`}
-                      onClick={() => props.onOpen(model.id)}
-                    >
-                      <span className="model-table__name">{model.name}</span>
-                      <span className="model-table__id">{model.id}</span>
-                    </button>
+                    <span key="model" role="cell" className="model-table__model">
+                      <button
+                        type="button"
+                        className="model-table__open"
+                        title={`${model.name} (${model.id})`}
+                        onClick={() => props.onOpen(model.id)}
+                      >
+                        <span className="model-table__name">{model.name}</span>
+                        <span className="model-table__id">{model.id}</span>
+                      </button>
+                    </span>
                   ) : (
                     cellOf(column, model)
                   ),
@@ -218,6 +251,7 @@ function cellOf(column: Column, model: CatalogRow) {
   return (
     <span
       key={column.label}
+      role="cell"
       className={`model-table__cell ${column.className ?? ''}`}
       title={typeof content === 'string' ? content : undefined}
     >
