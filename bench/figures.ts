@@ -62,10 +62,12 @@ export function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-/** One frame at 60 Hz: the goal of every interaction. */
+/** One frame at 60 Hz: the most the core's loop, or the data worker's, may be held by anything a person does. */
 export const oneFrame = 16
+/** An interaction, input → rows painted, as people perceive it: the goal of every interaction's p95. */
+export const perceived = 50
 
-/** An interaction's p95 against one frame, with its p50 and how many were timed (`12 keystrokes`). */
+/** An interaction's p95 against what people perceive, with its p50 and how many were timed (`12 keystrokes`). */
 export function reportInteraction(
   name: string,
   /** The latencies; for clicks also from the button going down (the time it was held included), shown beside. */
@@ -77,7 +79,7 @@ export function reportInteraction(
     name: `${name}, p95`,
     value: percentile(samples, 95),
     unit: 'ms',
-    goal: { atMost: oneFrame },
+    goal: { atMost: perceived },
     detail: `p50 ${percentile(samples, 50).toFixed(1)} ms, ${samples.length} ${counted}${held}`,
   })
 }

@@ -76,6 +76,8 @@ export interface OpenedHarness {
    * two `Date.now()` times; 0 when never.
    */
   longestCoreHold(from: number, to: number): number
+  /** The data worker's longest hold between two moments (epoch ms): what an answer to the page waited behind. */
+  longestWorkerHold(from: number, to: number): number
   /** The page's JavaScript heap after a full garbage collection. */
   heapMB(): Promise<number>
   /** Closes the page and the harness; the data folder goes too unless `keep`. */
@@ -105,6 +107,13 @@ process.once('exit', () => {
   }
 })
 
+/** The longest of `holds` that overlaps the moments `from`–`to` (epoch ms); 0 when none. */
+const longestIn = (holds: { ms: number; until: number }[], from: number, to: number) =>
+  Math.max(
+    0,
+    ...holds.filter((hold) => hold.until >= from && hold.until - hold.ms <= to).map((hold) => hold.ms),
+  )
+
 /** The app in the e2e harness on a data folder, opened in Chromium and ready. */
 export async function openHarness(userData: string, args: string[] = []): Promise<OpenedHarness> {
   const launched = performance.now()
@@ -121,6 +130,7 @@ export async function openHarness(userData: string, args: string[] = []): Promis
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
   const holds: { ms: number; until: number }[] = []
+  const workerHolds: { ms: number; until: number }[] = []
   const url = await new Promise<string>((resolve) => {
     let pending = ''
     harness.stdout.on('data', (chunk: Buffer) => {
@@ -129,6 +139,8 @@ export async function openHarness(userData: string, args: string[] = []): Promis
       for (const line of lines) {
         const held = /^event loop held ([\d.]+) ms until (\d+)$/.exec(line)
         if (held) holds.push({ ms: Number(held[1]), until: Number(held[2]) })
+        const workerHeld = /^data worker held ([\d.]+) ms until (\d+)$/.exec(line)
+        if (workerHeld) workerHolds.push({ ms: Number(workerHeld[1]), until: Number(workerHeld[2]) })
         const listening = /harness listening on (\S+)/.exec(line)
         if (listening?.[1]) resolve(listening[1])
       }
@@ -212,11 +224,8 @@ export async function openHarness(userData: string, args: string[] = []): Promis
     coreStartMs,
     firstScreenMs,
     startLongestTaskMs,
-    longestCoreHold: (from, to) =>
-      Math.max(
-        0,
-        ...holds.filter((hold) => hold.until >= from && hold.until - hold.ms <= to).map((hold) => hold.ms),
-      ),
+    longestCoreHold: (from, to) => longestIn(holds, from, to),
+    longestWorkerHold: (from, to) => longestIn(workerHolds, from, to),
     coreRssMB() {
       const status = readFileSync(`/proc/${harness.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024

@@ -45,6 +45,8 @@ try {
     throw new Error(
       `--sandbox-synthetic-models must be a whole number, not "${values['sandbox-synthetic-models']}"`,
     )
+  // The data worker reports its own holds (it reads the variable when it starts).
+  if (values['report-blocks']) process.env.GATEWAY_DESK_REPORT_BLOCKS = '1'
   const harness = await startHarness({ userData, port, sandboxTimeScale, sandboxSyntheticModels })
   console.log(`harness listening on ${harness.url}`)
   if (values['report-blocks']) reportBlocks()

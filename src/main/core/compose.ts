@@ -109,6 +109,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     entry: platform.workerEntry('data'),
     data: { userData, backgroundEntry: platform.workerEntry('background') } satisfies DataWorkerSettings,
     log,
+    eager: true,
     onEvent: (name, payload) => {
       if (name === 'catalog.changed') events.emit('data.changed', { topics: ['catalog'] })
       if (name === 'notice') {

@@ -150,6 +150,20 @@ export function servesUse(
   return chat || (model.roles.includes('image') && model.outputModalities.includes('text'))
 }
 
+/** The lists other screens pick a model from: image models, video models, decision models. */
+export const pickedKinds = ['image', 'video', 'decision'] as const
+export type PickedKind = (typeof pickedKinds)[number]
+
+/** Whether a screen picks `model` from its `kind` list: what it writes, or (decisions) a `safety_identifier`. */
+export function pickedFor(
+  model: Pick<CatalogModel, 'outputModalities' | 'supportedParameters'>,
+  kind: PickedKind,
+): boolean {
+  return kind === 'decision'
+    ? model.supportedParameters.includes('safety_identifier')
+    : model.outputModalities.includes(kind)
+}
+
 /**
  * The model a screen starts on among those it can use: a text model (chat and nothing else) before a model that
  * also draws or decides, so a first message to the default model gets a text answer.

@@ -1,5 +1,5 @@
-// The kept catalogs' database, `catalog.db` beside the history: what each profile's service listed, the newest two
-// catalogs per profile. Each model is a row of the fields the browser shows and filters by, with its place in each
+// The kept catalogs' database, `catalog.db` beside the history: what each profile's service listed last, with what
+// changed since the catalog before. Each model is a row of the fields the browser shows and filters by, with its place in each
 // sort order as an indexed column; a full-text index covers ids, names and descriptions; the listings as the
 // service sent them are kept packed, a block of models at a time. It is a cache of what a service lists: a file
 // that is damaged, newer or not the app's own is kept aside with a notice, and the catalogs are fetched again.
@@ -23,7 +23,9 @@ export const catalogMigrations: readonly string[] = [
     complete INTEGER NOT NULL DEFAULT 0,
     problem TEXT,
     size INTEGER NOT NULL DEFAULT 0,
-    facets_json TEXT NOT NULL DEFAULT '{}'
+    first_rid INTEGER NOT NULL DEFAULT 0,
+    facets_json TEXT NOT NULL DEFAULT '{}',
+    changes_json TEXT
   );
   CREATE INDEX snapshots_by_profile ON snapshots(profile_id, complete, fetched_at DESC);
 
@@ -55,10 +57,22 @@ export const catalogMigrations: readonly string[] = [
   );
   CREATE UNIQUE INDEX models_by_id ON models(snapshot_id, id);
   CREATE INDEX models_by_provider ON models(snapshot_id, provider);
-  CREATE INDEX models_by_listing ON models(snapshot_id, listed);
+  -- The lists the other screens read, in the service's order, found without reading whole rows.
+  CREATE INDEX models_by_listing ON models(snapshot_id, listed, uses, outputs, place);
+  -- The price plot's pairs, read without reading whole rows.
+  CREATE INDEX models_by_point ON models(snapshot_id, context_length, prompt_amount);
   ${places.map((column) => `CREATE INDEX models_by_${column} ON models(snapshot_id, ${column} IS NULL, ${column});`).join('\n  ')}
 
   CREATE VIRTUAL TABLE models_text USING fts5(id, name, description, content = '', contentless_delete = 1);
+
+  -- The unified listing's entries of the models other screens pick from (pickedFor), each list one range.
+  CREATE TABLE picked (
+    snapshot_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    listed INTEGER NOT NULL,
+    unified_json TEXT NOT NULL,
+    PRIMARY KEY (snapshot_id, kind, listed)
+  ) WITHOUT ROWID;
 
   CREATE TABLE listings (
     snapshot_id INTEGER NOT NULL,
@@ -93,6 +107,8 @@ function problemOf(path: string): string | null {
 /** A connection to the kept catalogs, opened (checked and migrated) by `openCatalogDatabase` first. */
 export function connectCatalogDatabase(path: string): DatabaseSync {
   const db = new DatabaseSync(path)
+  // Set before the first table (later it changes nothing): the pages of a dropped catalog can be given back.
+  db.exec('PRAGMA auto_vacuum = INCREMENTAL')
   db.exec('PRAGMA journal_mode = WAL')
   // A cache of what a service lists: a power cut may lose the last catalog kept, never the file.
   db.exec('PRAGMA synchronous = NORMAL')

@@ -1,16 +1,16 @@
 // Keeping a fetched catalog (in the background worker): the listings gathered by model and merged, every sort
 // order worked out, and the whole written in one transaction, so a catalog is kept whole or not at all. Of a
-// profile's catalogs the newest two stay: the one shown and the one "what changed" compares with.
+// profile's catalogs the newest stays: what changed from the one before is worked out here and kept with it, then the
+// one before is dropped (a search reads only the full-text entries of the catalogs kept).
 import type { DatabaseSync } from 'node:sqlite'
-import { billedPerSecond, playgroundUses, servesUse } from '#shared/domain/catalog'
+import { billedPerSecond, pickedFor, pickedKinds, playgroundUses, servesUse } from '#shared/domain/catalog'
 import { facetsOf } from '#shared/domain/catalog-view'
 import { parseAmount } from '#shared/domain/money'
 import { placeColumn } from './catalog-db.ts'
+import { changesBetween } from './changes.ts'
 import { inIdOrder, placesBy, rankedColumns } from './orders.ts'
 import { byModel, packBlock, type RawListings, recordOf } from './records.ts'
 
-/** The newest catalogs kept per profile. */
-export const keptPerProfile = 2
 /** Models whose listings are packed together: a model's detail unpacks its block (some tens of KB). */
 export const modelsPerBlock = 64
 
@@ -82,6 +82,9 @@ export function keepCatalog(
     `INSERT INTO models (${rowColumns.join(', ')}) VALUES (${rowColumns.map(() => '?').join(', ')})`,
   )
   const addText = db.prepare('INSERT INTO models_text (rowid, id, name, description) VALUES (?, ?, ?, ?)')
+  const addPicked = db.prepare(
+    'INSERT INTO picked (snapshot_id, kind, listed, unified_json) VALUES (?, ?, ?, ?)',
+  )
   const addBlock = db.prepare('INSERT INTO listings (snapshot_id, block, packed) VALUES (?, ?, ?)')
   const complete = db.prepare('UPDATE snapshots SET complete = 1 WHERE id = ?')
 
@@ -94,12 +97,13 @@ export function keepCatalog(
       models.length,
       JSON.stringify(facetsOf(records)),
     ) as { id: number }
-    // Rows are numbered here, in the order of ids (a page by id is a range of them); RETURNING would cost more
-    // than the insert itself.
+    // Rows are numbered here, in the order of ids (a page by id is a range of them, and a catalog's rows are one
+    // range); RETURNING would cost more than the insert itself.
     const { next } = db.prepare('SELECT coalesce(max(rid), 0) + 1 AS next FROM models').get() as {
       next: number
     }
-    models.forEach(({ record, listed: listedAt }, place) => {
+    db.prepare('UPDATE snapshots SET first_rid = ? WHERE id = ?').run(next, snapshotId)
+    models.forEach(({ raw, record, listed: listedAt }, place) => {
       const rid = next + place
       addModel.run(
         rid,
@@ -128,6 +132,9 @@ export function keepCatalog(
         ...places.map((placed) => placed[place] ?? null),
       )
       addText.run(rid, record.id, record.name, record.description)
+      if (raw.unified)
+        for (const kind of pickedKinds)
+          if (pickedFor(record, kind)) addPicked.run(snapshotId, kind, listedAt, JSON.stringify(raw.unified))
     })
     for (let block = 0; block * modelsPerBlock < models.length; block++)
       addBlock.run(
@@ -138,8 +145,21 @@ export function keepCatalog(
         ),
       )
     complete.run(snapshotId)
-    dropOlder(db, catalog.profileId)
+    const previous = db
+      .prepare(
+        `SELECT id, fetched_at AS fetchedAt FROM snapshots WHERE profile_id = ? AND complete = 1 AND id != ?
+         AND fetched_at <= ? ORDER BY fetched_at DESC, id DESC LIMIT 1`,
+      )
+      .get(catalog.profileId, snapshotId, catalog.fetchedAt) as { id: number; fetchedAt: number } | undefined
+    if (previous)
+      db.prepare('UPDATE snapshots SET changes_json = ? WHERE id = ?').run(
+        JSON.stringify({ since: previous.fetchedAt, ...changesBetween(db, previous.id, snapshotId) }),
+        snapshotId,
+      )
+    dropOthers(db, catalog.profileId, snapshotId)
     db.exec('COMMIT')
+    // The catalog before is dropped: its pages go back to the file system rather than wait for the next one.
+    db.exec('PRAGMA incremental_vacuum')
     return { snapshotId, fetchedAt: catalog.fetchedAt, size: models.length }
   } catch (error) {
     db.exec('ROLLBACK')
@@ -147,20 +167,18 @@ export function keepCatalog(
   }
 }
 
-/** Drops a profile's catalogs past the newest two, and one a crash left incomplete. */
-function dropOlder(db: DatabaseSync, profileId: string): void {
+/** Drops a profile's other catalogs: the one before `kept`, and one a crash left incomplete. */
+function dropOthers(db: DatabaseSync, profileId: string, kept: number): void {
   const dropped = db
-    .prepare(
-      `SELECT id FROM snapshots WHERE profile_id = ? AND (complete = 0 OR id NOT IN
-        (SELECT id FROM snapshots WHERE profile_id = ? AND complete = 1 ORDER BY fetched_at DESC, id DESC LIMIT ?))`,
-    )
-    .all(profileId, profileId, keptPerProfile) as { id: number }[]
+    .prepare('SELECT id FROM snapshots WHERE profile_id = ? AND id != ?')
+    .all(profileId, kept) as { id: number }[]
   for (const { id } of dropped) {
     db.prepare('DELETE FROM models_text WHERE rowid IN (SELECT rid FROM models WHERE snapshot_id = ?)').run(
       id,
     )
     db.prepare('DELETE FROM models WHERE snapshot_id = ?').run(id)
     db.prepare('DELETE FROM listings WHERE snapshot_id = ?').run(id)
+    db.prepare('DELETE FROM picked WHERE snapshot_id = ?').run(id)
     db.prepare('DELETE FROM snapshots WHERE id = ?').run(id)
   }
 }

@@ -1,6 +1,6 @@
 // One profile's catalog as main asks for it: each call goes to the data worker with the profile's id and its
 // service's address, and a signal that cancels it when nobody waits for the answer any more.
-import type { PlaygroundUse } from '#shared/domain/catalog'
+import type { PickedKind, PlaygroundUse } from '#shared/domain/catalog'
 import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import type { DataCalls } from '../data/data-worker.ts'
 import type { WorkerClient } from '../workers/worker-client.ts'
@@ -25,12 +25,9 @@ export function profileCatalog(data: WorkerClient<DataCalls>, source: () => Prom
       query: { use: PlaygroundUse; refresh: boolean; text: string; limit: number },
       signal?: AbortSignal,
     ) => data.call('catalogChoices', [await source(), query], signal),
-    /** The unified listing's models, or those that write `output` or take `parameter`. */
-    models: async (
-      refresh: boolean,
-      only: { output?: string | undefined; parameter?: string | undefined } = {},
-      signal?: AbortSignal,
-    ) => data.call('catalogModels', [await source(), refresh, only], signal),
+    /** The unified listing's models a screen picks from: image, video or decision models. */
+    models: async (refresh: boolean, kind: PickedKind, signal?: AbortSignal) =>
+      data.call('catalogModels', [await source(), refresh, kind], signal),
   }
 }
 

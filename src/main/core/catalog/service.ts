@@ -2,7 +2,7 @@
 // when it is older than five minutes (or asked to), shared by screens that ask together, and served from what was
 // kept when the service cannot be reached. Fetching and keeping run in the background worker; every answer here is
 // a read of the store.
-import type { PlaygroundUse } from '#shared/domain/catalog'
+import type { PickedKind, PlaygroundUse } from '#shared/domain/catalog'
 import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import { AppError } from '#shared/ipc/app-error'
 import type { WorkerClient } from '../workers/worker-client.ts'
@@ -40,7 +40,7 @@ export function createCatalogService(deps: {
   const fetching = new Map<string, Promise<Shown>>()
 
   const fromDisk = (profileId: string): Shown | undefined => {
-    const [last] = deps.store.latest(profileId, 1)
+    const last = deps.store.latest(profileId)
     return last
       ? { snapshot: last, fresh: true, problem: last.problem, outdated: now() - last.fetchedAt >= freshForMs }
       : undefined
@@ -127,14 +127,7 @@ export function createCatalogService(deps: {
       const at = await current(source, false, true)
       const fetchedAt = at.snapshot.fetchedAt
       if (at.outdated || !at.fresh) return { fetchedAt, changes: null }
-      const before = deps.store
-        .latest(source.profileId, 2)
-        .find((snapshot) => snapshot.id !== at.snapshot.id && snapshot.fetchedAt <= fetchedAt)
-      if (!before) return { fetchedAt, changes: null }
-      return {
-        fetchedAt,
-        changes: { since: before.fetchedAt, ...deps.store.changes(before.id, at.snapshot.id) },
-      }
+      return { fetchedAt, changes: deps.store.changes(at.snapshot.id) }
     },
 
     /** One model: fresh from the single-model routes, or as kept. */
@@ -162,15 +155,11 @@ export function createCatalogService(deps: {
       return { ...deps.store.choices(at.snapshot.id, query.use, query.text, query.limit), ...stateOf(at) }
     },
 
-    /** The unified listing's models, or those that write `output` or take `parameter`. */
-    async models(
-      source: CatalogSource,
-      refresh: boolean,
-      only: { output?: string | undefined; parameter?: string | undefined },
-    ) {
+    /** The unified listing's models a screen picks from: image, video or decision models. */
+    async models(source: CatalogSource, refresh: boolean, kind: PickedKind) {
       const at = await current(source, refresh)
       return {
-        models: deps.store.unified(at.snapshot.id, only),
+        models: deps.store.picked(at.snapshot.id, kind),
         fetchedAt: at.snapshot.fetchedAt,
         fresh: at.fresh,
       }

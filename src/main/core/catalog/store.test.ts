@@ -1,6 +1,6 @@
 // The kept catalogs as the browser reads them: pages filtered and sorted by the store's indexes give what a plain
 // reading of the catalog gives — every filter, every column either way, models without a value last, ties by id —
-// and what changed, a model's detail, the playground's choices, the plot's points and the newest two catalogs.
+// and what changed, a model's detail, the playground's choices, the plot's points and the newest catalog of each.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -227,21 +227,30 @@ describe('the kept catalogs', () => {
     const { db, store: kept } = store()
     const before = keep(db, [{ id: 'a/one' }, { id: 'a/two', prompt: '0.000001' }, { id: 'a/gone' }], 'p', 1)
     const after = keep(db, [{ id: 'a/one' }, { id: 'a/two', prompt: '0.000003' }, { id: 'a/new' }], 'p', 2)
-    expect(kept.changes(before.snapshotId, after.snapshotId)).toEqual({
+    expect(kept.changes(before.snapshotId)).toBeNull()
+    expect(kept.changes(after.snapshotId)).toEqual({
+      since: 1,
       added: ['a/new'],
       removed: ['a/gone'],
       priceChanges: [{ id: 'a/two', price: 'prompt', from: '0.000001', to: '0.000003' }],
     })
   })
 
-  it('keep the newest two of each profile, and give a model as the service listed it', () => {
+  it('keep the newest of each profile, and give a model as the service listed it', () => {
     const { db, store: kept } = store()
     keep(db, [{ id: 'a/one' }], 'p', 1)
     keep(db, [{ id: 'b/one' }], 'q', 1)
     keep(db, [{ id: 'a/two' }], 'p', 2)
     const newest = keep(db, [{ id: 'a/three', description: 'kept as sent' }], 'p', 3)
-    expect(kept.latest('p', 5).map((snapshot) => snapshot.fetchedAt)).toEqual([3, 2])
-    expect(kept.latest('q', 5)).toHaveLength(1)
+    expect(kept.latest('p')?.fetchedAt).toBe(3)
+    expect(kept.latest('q')?.fetchedAt).toBe(1)
+    expect(
+      kept.page(
+        newest.snapshotId - 1,
+        { filter: emptyFilter, sort: 'id', descending: false, offset: 0, limit: 9 },
+        false,
+      ).rows,
+    ).toEqual([])
     const found = kept.model(newest.snapshotId, 'a/three')
     expect(found?.raw.unified).toMatchObject({ id: 'a/three', description: 'kept as sent' })
     expect(found?.record).toMatchObject({ id: 'a/three', styles: ['unified'] })
@@ -264,7 +273,7 @@ describe('the kept catalogs', () => {
       models: [{ id: 'a/plain-chat', name: 'a/plain-chat', roles: ['chat'] }],
       total: 1,
     })
-    expect(kept.unified(snapshotId, { output: 'video' }).map((model) => model.id)).toEqual(['a/film'])
+    expect(kept.picked(snapshotId, 'video').map((model) => model.id)).toEqual(['a/film'])
     const points = kept.points(snapshotId, emptyFilter, 1000)
     expect(points.total).toBe(4)
     expect(points.models).toEqual([

@@ -1,18 +1,18 @@
 // Reading the kept catalogs (in the data worker): a page of the browser's table is a range of the index of its
 // sort order, filtered by indexed or scanned columns and the full-text index, and read from the columns alone;
-// its count is read for the first page only; what changed is a join of two catalogs; a model's whole record is a
-// lookup by its id, its listings unpacked from their block.
+// its count is read for the first page only; what changed was worked out when the catalog was kept; a model's whole
+// record is a lookup by its id, its listings unpacked from their block.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import type { UnifiedModel } from '#shared/api/models'
-import {
-  type CatalogChanges,
-  type CatalogModel,
-  type CatalogRow,
-  type ModelRole,
-  type PlaygroundUse,
-  priceNames,
+import type {
+  CatalogChanges,
+  CatalogModel,
+  CatalogRow,
+  ModelRole,
+  PickedKind,
+  PlaygroundUse,
 } from '#shared/domain/catalog'
-import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
+import { emptyFilter, type ModelFilter, type SortColumn } from '#shared/domain/catalog-view'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { placeColumn } from './catalog-db.ts'
 import { listed, modelsPerBlock, valuesOf } from './keep-catalog.ts'
@@ -43,33 +43,61 @@ export function searchQuery(text: string): string | null {
 
 type Condition = [sql: string, ...params: SQLInputValue[]]
 
+/** The filter's conditions on a model's own columns (`m`), its words apart. */
 function conditionsOf(filter: ModelFilter): Condition[] {
   const conditions: Condition[] = []
-  const text = searchQuery(filter.text)
-  if (text) conditions.push(['rid IN (SELECT rowid FROM models_text WHERE models_text MATCH ?)', text])
-  if (filter.provider) conditions.push(['provider = ?', filter.provider])
-  if (filter.input) conditions.push(['instr(inputs, ?) > 0', listed([filter.input])])
-  if (filter.output) conditions.push(['instr(outputs, ?) > 0', listed([filter.output])])
-  if (filter.parameter) conditions.push(['instr(parameters, ?) > 0', listed([filter.parameter])])
-  if (filter.role) conditions.push(['instr(roles, ?) > 0', listed([filter.role])])
-  if (filter.minContext !== null) conditions.push(['context_length >= ?', filter.minContext])
+  if (filter.provider) conditions.push(['m.provider = ?', filter.provider])
+  if (filter.input) conditions.push(['instr(m.inputs, ?) > 0', listed([filter.input])])
+  if (filter.output) conditions.push(['instr(m.outputs, ?) > 0', listed([filter.output])])
+  if (filter.parameter) conditions.push(['instr(m.parameters, ?) > 0', listed([filter.parameter])])
+  if (filter.role) conditions.push(['instr(m.roles, ?) > 0', listed([filter.role])])
+  if (filter.minContext !== null) conditions.push(['m.context_length >= ?', filter.minContext])
   // At most this much per 1M tokens: at most a millionth of it per token, in the store's exact units.
-  if (filter.maxPrice) conditions.push(['prompt_amount <= ?', parseAmount(filter.maxPrice) / 1_000_000n])
+  if (filter.maxPrice) conditions.push(['m.prompt_amount <= ?', parseAmount(filter.maxPrice) / 1_000_000n])
   return conditions
 }
 
-function whereOf(snapshotId: number, filter: ModelFilter): { sql: string; params: SQLInputValue[] } {
-  const conditions = conditionsOf(filter)
-  return {
-    sql: ['snapshot_id = ?', ...conditions.map(([sql]) => sql)].join(' AND '),
-    params: [snapshotId, ...conditions.flatMap(([, ...params]) => params)],
-  }
+interface Where {
+  sql: string
+  params: SQLInputValue[]
 }
 
-const rowColumns = `id, name, provider, roles, inputs, outputs, parameters, context_length AS contextLength,
-  max_completion_tokens AS maxCompletionTokens, prompt, completion, cache_read AS cacheRead,
-  cache_write_5m AS cacheWrite5m, cache_write_1h AS cacheWrite1h, per_second AS perSecond, moderated,
-  expiration_date AS expirationDate`
+const joined = (conditions: Condition[]): Where => ({
+  sql: conditions.map(([sql]) => sql).join(' AND '),
+  params: conditions.flatMap(([, ...params]) => params),
+})
+
+/**
+ * Which models of a catalog the filter matches: its words, a full-text query over the catalog's own rows (its
+ * `rid`s are one range), and its conditions on columns.
+ */
+interface Matching {
+  snapshotId: number
+  words: { query: string; first: number; last: number } | null
+  columns: Condition[]
+}
+
+/** `m.rid IN (…)` for the words: the matches of the full-text index within the catalog's rows. */
+const wordsCondition = (words: NonNullable<Matching['words']>): Condition => [
+  'm.rid IN (SELECT rowid FROM models_text WHERE models_text MATCH ? AND rowid BETWEEN ? AND ?)',
+  words.query,
+  words.first,
+  words.last,
+]
+
+function whereOf(matching: Matching, extra: Condition[] = []): Where {
+  return joined([
+    ['m.snapshot_id = ?', matching.snapshotId],
+    ...(matching.words ? [wordsCondition(matching.words)] : []),
+    ...matching.columns,
+    ...extra,
+  ])
+}
+
+const rowColumns = `m.id, m.name, m.provider, m.roles, m.inputs, m.outputs, m.parameters,
+  m.context_length AS contextLength, m.max_completion_tokens AS maxCompletionTokens, m.prompt, m.completion,
+  m.cache_read AS cacheRead, m.cache_write_5m AS cacheWrite5m, m.cache_write_1h AS cacheWrite1h,
+  m.per_second AS perSecond, m.moderated, m.expiration_date AS expirationDate`
 
 interface StoredRow {
   id: string
@@ -114,26 +142,45 @@ const rowOf = (row: StoredRow): CatalogRow => ({
 })
 
 /**
+ * What a read goes through, and on what conditions. With words, a read in the order of ids (and a count) is driven by
+ * the full-text index, which gives its matches in that order; any other read goes along an index of the catalog's
+ * models and looks each up among the matches. One provider's models are few: they are found by their index.
+ */
+function source(matching: Matching, byWords: boolean, extra: Condition[] = []): Where {
+  if (byWords && matching.words) {
+    const { query, first, last } = matching.words
+    const rest = joined([...matching.columns, ...extra])
+    return {
+      sql: `models_text JOIN models AS m ON m.rid = models_text.rowid
+        WHERE models_text MATCH ? AND models_text.rowid BETWEEN ? AND ?${rest.sql ? ` AND ${rest.sql}` : ''}`,
+      params: [query, first, last, ...rest.params],
+    }
+  }
+  const byProvider = matching.columns.some(([sql]) => sql === 'm.provider = ?')
+  const where = whereOf(matching, extra)
+  return {
+    sql: `models AS m${byProvider ? ' INDEXED BY models_by_provider' : ''} WHERE ${where.sql}`,
+    params: where.params,
+  }
+}
+
+/**
  * A page in a sort order: by id, the order models are kept in; by another column, a range of that column's index
  * of places, models without a value last in either direction (down, the models with a value are one range and
- * those without another: `page` reads the second when the first runs out). One provider's models are few: they
- * are found by their index and sorted, rather than looked for along the whole order.
+ * those without another: `page` reads the second when the first runs out).
  */
-function pageSql(
-  where: string,
-  sort: SortColumn,
-  part: 'up' | 'down' | 'missing',
-  byProvider: boolean,
-): string {
-  const from = `models${byProvider ? ' INDEXED BY models_by_provider' : ''}`
-  if (sort === 'id')
-    return `SELECT ${rowColumns} FROM ${from} WHERE ${where} ORDER BY rid${part === 'down' ? ' DESC' : ''} LIMIT ? OFFSET ?`
-  const place = placeColumn(sort)
-  if (part === 'up')
-    return `SELECT ${rowColumns} FROM ${from} WHERE ${where} ORDER BY ${place} IS NULL, ${place} LIMIT ? OFFSET ?`
-  if (part === 'down')
-    return `SELECT ${rowColumns} FROM ${from} WHERE ${where} AND (${place} IS NULL) = 0 ORDER BY ${place} DESC LIMIT ? OFFSET ?`
-  return `SELECT ${rowColumns} FROM ${from} WHERE ${where} AND (${place} IS NULL) = 1 ORDER BY rid LIMIT ? OFFSET ?`
+function pageSql(matching: Matching, sort: SortColumn, part: 'up' | 'down' | 'missing'): Where {
+  if (sort === 'id') {
+    const byWords = matching.words !== null
+    const { sql, params } = source(matching, byWords)
+    const order = `${byWords ? 'models_text.rowid' : 'm.rid'}${part === 'down' ? ' DESC' : ''}`
+    return { sql: `SELECT ${rowColumns} FROM ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params }
+  }
+  const place = `m.${placeColumn(sort)}`
+  const extra: Condition[] = part === 'up' ? [] : [[`(${place} IS NULL) = ${part === 'down' ? 0 : 1}`]]
+  const { sql, params } = source(matching, false, extra)
+  const order = { up: `${place} IS NULL, ${place}, m.rid`, down: `${place} DESC`, missing: 'm.rid' }[part]
+  return { sql: `SELECT ${rowColumns} FROM ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params }
 }
 
 export function createCatalogStore(db: DatabaseSync) {
@@ -146,8 +193,34 @@ export function createCatalogStore(db: DatabaseSync) {
     }
     return statement
   }
-  const count = (where: { sql: string; params: SQLInputValue[] }) =>
-    (prepared(`SELECT count(*) AS n FROM models WHERE ${where.sql}`).get(...where.params) as { n: number }).n
+  const matchingOf = (snapshotId: number, filter: ModelFilter): Matching => {
+    const query = searchQuery(filter.text)
+    // A catalog dropped since the read was asked for has no rows.
+    const { first, size } = (prepared('SELECT first_rid AS first, size FROM snapshots WHERE id = ?').get(
+      snapshotId,
+    ) as { first: number; size: number } | undefined) ?? { first: 0, size: 0 }
+    return {
+      snapshotId,
+      words: query ? { query, first, last: first + size - 1 } : null,
+      columns: conditionsOf(filter),
+    }
+  }
+  /** How many models match; with words alone, how many matches the full-text index has in the catalog. */
+  const count = (matching: Matching, extra: Condition[] = []) => {
+    const { words } = matching
+    if (!words && matching.columns.length === 0 && extra.length === 0)
+      return (
+        prepared('SELECT size FROM snapshots WHERE id = ?').get(matching.snapshotId) as { size: number }
+      ).size
+    const { sql, params } =
+      words && matching.columns.length === 0 && extra.length === 0
+        ? {
+            sql: 'models_text WHERE models_text MATCH ? AND rowid BETWEEN ? AND ?',
+            params: [words.query, words.first, words.last],
+          }
+        : source(matching, words !== null, extra)
+    return (prepared(`SELECT count(*) AS n FROM ${sql}`).get(...params) as { n: number }).n
+  }
   /** The listings of the model kept at `place` of a catalog. */
   const rawAt = (snapshotId: number, place: number): RawModel => {
     const row = prepared('SELECT packed FROM listings WHERE snapshot_id = ? AND block = ?').get(
@@ -164,12 +237,12 @@ export function createCatalogStore(db: DatabaseSync) {
       | undefined
 
   return {
-    /** A profile's newest complete catalogs, newest first. */
-    latest(profileId: string, limit = 2): KeptSnapshot[] {
+    /** A profile's kept catalog. */
+    latest(profileId: string): KeptSnapshot | undefined {
       return prepared(
         `SELECT id, fetched_at AS fetchedAt, problem, size FROM snapshots
-         WHERE profile_id = ? AND complete = 1 ORDER BY fetched_at DESC, id DESC LIMIT ?`,
-      ).all(profileId, limit) as unknown as KeptSnapshot[]
+         WHERE profile_id = ? AND complete = 1 ORDER BY fetched_at DESC, id DESC LIMIT 1`,
+      ).get(profileId) as KeptSnapshot | undefined
     },
 
     facets(snapshotId: number): Facets {
@@ -185,27 +258,21 @@ export function createCatalogStore(db: DatabaseSync) {
       query: { filter: ModelFilter; sort: SortColumn; descending: boolean; offset: number; limit: number },
       withTotal: boolean,
     ): { rows: CatalogRow[]; total: number | null } {
-      const where = whereOf(snapshotId, query.filter)
-      const byProvider = query.filter.provider !== ''
-      const read = (part: 'up' | 'down' | 'missing', limit: number, offset: number) =>
-        prepared(pageSql(where.sql, query.sort, part, byProvider)).all(
-          ...where.params,
-          limit,
-          offset,
-        ) as unknown as StoredRow[]
+      const matching = matchingOf(snapshotId, query.filter)
+      const read = (part: 'up' | 'down' | 'missing', limit: number, offset: number) => {
+        const { sql, params } = pageSql(matching, query.sort, part)
+        return prepared(sql).all(...params, limit, offset) as unknown as StoredRow[]
+      }
       let rows = read(query.descending ? 'down' : 'up', query.limit, query.offset)
       if (query.descending && query.sort !== 'id' && rows.length < query.limit) {
         // Past the models with a value: those without one follow, in the order of ids.
         const present =
           rows.length > 0
             ? query.offset + rows.length
-            : count({
-                sql: `${where.sql} AND (${placeColumn(query.sort)} IS NULL) = 0`,
-                params: where.params,
-              })
+            : count(matching, [[`(m.${placeColumn(query.sort)} IS NULL) = 0`]])
         rows = [...rows, ...read('missing', query.limit - rows.length, Math.max(0, query.offset - present))]
       }
-      return { rows: rows.map(rowOf), total: withTotal ? count(where) : null }
+      return { rows: rows.map(rowOf), total: withTotal ? count(matching) : null }
     },
 
     /**
@@ -214,26 +281,33 @@ export function createCatalogStore(db: DatabaseSync) {
      * price when there are at most `named` of them.
      */
     points(snapshotId: number, filter: ModelFilter, named: number) {
-      const where = whereOf(snapshotId, filter)
-      const statement = prepared(
-        `SELECT id, name, context_length AS context, prompt_amount AS price FROM models
-         WHERE ${where.sql} AND context_length IS NOT NULL AND prompt_amount > 0 ORDER BY rid`,
-      )
-      statement.setReadBigInts(true)
-      const rows = statement.all(...where.params) as {
-        id: string
-        name: string
-        context: bigint
-        price: bigint
-      }[]
+      const matching = matchingOf(snapshotId, filter)
+      const plotted: Condition[] = [['m.context_length IS NOT NULL'], ['m.prompt_amount > 0']]
+      const { sql, params } = source(matching, false, plotted)
+      // Read as arrays of two numbers: there may be tens of thousands.
+      const pairs = prepared(`SELECT m.context_length, m.prompt_amount / 1e12 FROM ${sql}`)
+      pairs.setReturnArrays(true)
+      let points = pairs.all(...params) as unknown as [number, number][]
+      let models: { id: string; name: string; prompt: string }[] | null = null
+      if (points.length <= named) {
+        const statement = prepared(
+          `SELECT m.id, m.name, m.context_length AS context, m.prompt_amount AS price FROM ${sql} ORDER BY m.rid`,
+        )
+        statement.setReadBigInts(true)
+        const rows = statement.all(...params) as {
+          id: string
+          name: string
+          context: bigint
+          price: bigint
+        }[]
+        points = rows.map((row) => [Number(row.context), Number(row.price) / 1e12])
+        models = rows.map((row) => ({ id: row.id, name: row.name, prompt: formatAmount(row.price) }))
+      }
       return {
-        contexts: rows.map((row) => Number(row.context)),
-        prices: rows.map((row) => Number(row.price) / 1e12),
-        models:
-          rows.length <= named
-            ? rows.map((row) => ({ id: row.id, name: row.name, prompt: formatAmount(row.price) }))
-            : null,
-        total: count(where),
+        contexts: points.map((point) => point[0]),
+        prices: points.map((point) => point[1]),
+        models,
+        total: count(matching),
       }
     },
 
@@ -247,74 +321,35 @@ export function createCatalogStore(db: DatabaseSync) {
 
     /** The models a playground use lists, as the service lists them, each as little as a model field needs. */
     choices(snapshotId: number, use: PlaygroundUse, text: string, limit: number) {
-      const query = searchQuery(text)
-      const matching = `snapshot_id = ? AND instr(uses, ?) > 0
-         ${query ? 'AND rid IN (SELECT rowid FROM models_text WHERE models_text MATCH ?)' : ''}`
-      const params = [snapshotId, listed([use]), ...(query ? [query] : [])] as SQLInputValue[]
-      const total = count({ sql: matching, params })
-      const models = prepared(`SELECT id, name, roles FROM models WHERE ${matching} ORDER BY listed LIMIT ?`)
-        .all(...params, limit)
+      const matching = matchingOf(snapshotId, { ...emptyFilter, text })
+      matching.columns.push(['instr(m.uses, ?) > 0', listed([use])])
+      const where = whereOf(matching)
+      const models = prepared(
+        `SELECT m.id, m.name, m.roles FROM models AS m WHERE ${where.sql} ORDER BY m.listed LIMIT ?`,
+      )
+        .all(...where.params, limit)
         .map((row) => {
           const { id, name, roles } = row as { id: string; name: string; roles: string }
           return { id, name, roles: valuesOf(roles) as ModelRole[] }
         })
-      return { models, total }
+      return { models, total: count(matching) }
     },
 
-    /** The unified listing's models that write `output` or take `parameter`, in its order (the screens that pick a model). */
-    unified(snapshotId: number, only: { output?: string | undefined; parameter?: string | undefined }) {
-      const conditions: Condition[] = [['snapshot_id = ?', snapshotId]]
-      if (only.output) conditions.push(['instr(outputs, ?) > 0', listed([only.output])])
-      if (only.parameter) conditions.push(['instr(parameters, ?) > 0', listed([only.parameter])])
-      const places = prepared(
-        `SELECT place FROM models WHERE ${conditions.map(([sql]) => sql).join(' AND ')} ORDER BY listed`,
-      ).all(...conditions.flatMap(([, ...params]) => params)) as { place: number }[]
-      return places.flatMap(({ place }) => {
-        const { unified } = rawAt(snapshotId, place)
-        return unified ? [unified] : ([] as UnifiedModel[])
-      })
+    /** The unified listing's models a screen picks from (image, video or decision models), in its order. */
+    picked(snapshotId: number, kind: PickedKind): UnifiedModel[] {
+      return (
+        prepared(
+          'SELECT unified_json AS model FROM picked WHERE snapshot_id = ? AND kind = ? ORDER BY listed',
+        ).all(snapshotId, kind) as { model: string }[]
+      ).map((row) => JSON.parse(row.model) as UnifiedModel)
     },
 
-    /** What changed from one catalog to the next: models added and removed, and each price that moved. */
-    changes(beforeId: number, afterId: number): CatalogChanges {
-      const ids = (sql: string) =>
-        (prepared(sql).all(afterId, beforeId) as { id: string }[]).map((row) => row.id)
-      const added = ids(
-        `SELECT id FROM models AS now WHERE snapshot_id = ?1 AND NOT EXISTS
-          (SELECT 1 FROM models AS was WHERE was.snapshot_id = ?2 AND was.id = now.id) ORDER BY rid`,
-      )
-      const removed = ids(
-        `SELECT id FROM models AS was WHERE snapshot_id = ?2 AND NOT EXISTS
-          (SELECT 1 FROM models AS now WHERE now.snapshot_id = ?1 AND now.id = was.id) ORDER BY rid`,
-      )
-      const columns = {
-        prompt: 'prompt',
-        completion: 'completion',
-        cacheRead: 'cache_read',
-        cacheWrite5m: 'cache_write_5m',
-        cacheWrite1h: 'cache_write_1h',
-      } as const
-      const moved = prepared(
-        `SELECT now.id AS id, ${priceNames.map((price) => `was.${columns[price]} AS was_${price}, now.${columns[price]} AS now_${price}`).join(', ')}
-         FROM models AS now JOIN models AS was ON was.snapshot_id = ?2 AND was.id = now.id
-         WHERE now.snapshot_id = ?1 AND (${priceNames.map((price) => `was.${columns[price]} IS NOT now.${columns[price]}`).join(' OR ')})
-         ORDER BY now.rid`,
-      ).all(afterId, beforeId) as Record<string, string | null>[]
-      const priceChanges = moved.flatMap((row) =>
-        priceNames.flatMap((price) =>
-          row[`was_${price}`] === row[`now_${price}`]
-            ? []
-            : [
-                {
-                  id: row.id as string,
-                  price,
-                  from: row[`was_${price}`] ?? null,
-                  to: row[`now_${price}`] ?? null,
-                },
-              ],
-        ),
-      )
-      return { added, removed, priceChanges }
+    /** What changed since the profile's catalog kept before this one, when there was one. */
+    changes(snapshotId: number): (CatalogChanges & { since: number }) | null {
+      const row = prepared('SELECT changes_json AS changes FROM snapshots WHERE id = ?').get(snapshotId) as
+        | { changes: string | null }
+        | undefined
+      return row?.changes ? (JSON.parse(row.changes) as CatalogChanges & { since: number }) : null
     },
   }
 }

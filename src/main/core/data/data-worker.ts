@@ -9,6 +9,7 @@ import { type CatalogSource, createCatalogService } from '../catalog/service.ts'
 import { createCatalogStore } from '../catalog/store.ts'
 import type { Log } from '../log.ts'
 import { type BoardQuery, createBoard } from '../videos/board.ts'
+import { reportBlocksWhenAsked } from '../workers/report-blocks.ts'
 import { serveCalls, type WorkerSide } from '../workers/serve-calls.ts'
 import { startWorker } from '../workers/worker-client.ts'
 import type { BackgroundCalls } from './background-worker.ts'
@@ -58,8 +59,8 @@ const calls = {
   catalogProvider: (source: CatalogSource, provider: string) => catalogs.provider(source, provider),
   catalogChoices: (source: CatalogSource, query: Parameters<Catalogs['choices']>[1]) =>
     catalogs.choices(source, query),
-  catalogModels: (source: CatalogSource, refresh: boolean, only: Parameters<Catalogs['models']>[2]) =>
-    catalogs.models(source, refresh, only),
+  catalogModels: (source: CatalogSource, refresh: boolean, kind: Parameters<Catalogs['models']>[2]) =>
+    catalogs.models(source, refresh, kind),
   boardPage: (query: BoardQuery) => board.page(query),
   // An archive's copy of the history, and the checks of one staged for import, in the background.
   copyHistory: (target: string) => background.call('copyHistory', [target]),
@@ -72,5 +73,6 @@ side = serveCalls(calls, async () => {
   catalogDb.close()
   historyDb.close()
 })
+reportBlocksWhenAsked('data worker')
 // What opening the databases found, for the person.
 for (const notice of notices) side.emit('notice', notice)

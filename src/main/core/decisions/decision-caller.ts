@@ -25,7 +25,7 @@ export function decisionModelOf(model: UnifiedModel): DecisionModel | null {
 
 export function createDecisionCaller(deps: { gateway: Gateway; catalog: Pick<ProfileCatalog, 'models'> }) {
   const models = async () =>
-    (await deps.catalog.models(false, { parameter: 'safety_identifier' })).models
+    (await deps.catalog.models(false, 'decision')).models
       .map(decisionModelOf)
       .filter((model): model is DecisionModel => model !== null)
   const traitsOf = (model: DecisionModel | undefined): DecisionModelTraits | null =>

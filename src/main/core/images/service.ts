@@ -32,7 +32,7 @@ export function createImageService(deps: {
   const { recordOf, keep } = deps.library
 
   const models = async (scope: ProfileScope): Promise<ImageModel[]> =>
-    (await scope.catalog.models(false, { output: 'image' })).models.flatMap((model) => {
+    (await scope.catalog.models(false, 'image')).models.flatMap((model) => {
       const family = imageFamilyOf(model)
       if (!family) return []
       return [

@@ -29,6 +29,8 @@ export function startWorker<C extends WorkerCalls>(options: {
   data: unknown
   log: Log
   onEvent?: (name: string, payload: unknown) => void
+  /** Start now rather than with the first call: its opening is work that call would otherwise wait for. */
+  eager?: boolean
 }): WorkerClient<C> {
   let worker: Worker | null = null
   let nextId = 1
@@ -75,6 +77,7 @@ export function startWorker<C extends WorkerCalls>(options: {
     return created
   }
 
+  if (options.eager) started()
   return {
     call(method, args, signal) {
       if (closing) return Promise.reject(new AppError({ code: 'cancelled', message: 'The app is closing.' }))

@@ -1,5 +1,7 @@
 // A list that renders only the rows in view, so a million items scroll like ten. Past the height a browser can
-// lay out, the scrollbar stands for the whole list and rows are placed relative to the view.
+// lay out, the scrollbar stands for the whole list and rows are placed relative to the view. As rows of a table it
+// is a div with the rowgroup role (the lint's semantic-element rules are off for this file), since table elements
+// cannot be placed this way.
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import './virtual-list.css'
 

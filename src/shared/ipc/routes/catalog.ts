@@ -90,9 +90,9 @@ const CatalogState = {
 }
 
 export const catalogRoutes = {
-  /** The unified listing; with `output`, only the models that write it (`video`). */
+  /** The unified listing's models that write `output`: the image or video models a screen picks from. */
   'catalog.models': route({
-    input: z.object({ refresh: z.boolean().default(false), output: z.string().max(100).optional() }),
+    input: z.object({ refresh: z.boolean().default(false), output: z.enum(['image', 'video']) }),
     output: CatalogSnapshot,
   }),
   /**

@@ -1,5 +1,7 @@
 // The catalog as a virtualized table: every column sortable, prices per 1M tokens with the unit in the header,
-// a row opens the model, a box adds it to the comparison (up to four).
+// a row opens the model, a box adds it to the comparison (up to four). Its parts are divs with the table roles
+// (the lint's semantic-element rules are off for this file): the virtual list places rows where table elements
+// cannot go, and only the rows in view exist, so the table says its size and each row its place.
 
 import { memo, type ReactNode } from 'react'
 import { billedPerSecond, type CatalogRow } from '#shared/domain/catalog'
