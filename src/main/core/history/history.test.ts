@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { VideoTask } from '#shared/api/videos'
+import { searchReach, shortSearchReach } from '#shared/domain/prompt-search'
 import { DecisionCall } from '#shared/ipc/routes/decisions'
 import { createMediaStore } from '../media/media-store.ts'
 import { type BoardQuery, createBoard } from '../videos/board.ts'
@@ -143,20 +144,23 @@ describe('history store', () => {
     history.close()
   })
 
-  it('searches every job, however many match, and however old', async () => {
+  it('searches the newest matches of the index, and the newest jobs for a short text, saying what it left out', async () => {
     const history = openHistory(await folder())
     const many = 12_050
     history.transaction(() => {
       for (let i = 0; i < many; i++)
         history.videoJobs.insert(job(`k${i}`, i, { prompt: i < 50 ? `an old owl ${i}` : `kite ${i}` }))
     })
-    expect(counted(history, { text: 'kite' })).toBe(many - 50)
+    // Past the reach: the newest matches, and the board is told older ones were left out.
+    expect(board(history, { text: 'kite' })).toMatchObject({ total: searchReach, leftOut: 'older matches' })
     expect(listed(history, { text: 'kite', limit: 1 })).toEqual([`k${many - 1}`])
-    // kite 120–129, 1200–1299 and 12000–12049 (12 is an owl).
-    expect(counted(history, { text: 'kite 12' })).toBe(160)
-    expect(counted(history, { text: 'old owl' })).toBe(50)
-    expect(counted(history, { text: 'ow' })).toBe(50)
-    expect(counted(history, { text: 'ki' })).toBe(many - 50)
+    // kite 120–129, 1200–1299 and 12000–12049 (12 is an owl): within the reach, however old.
+    expect(board(history, { text: 'kite 12' })).toMatchObject({ total: 160, leftOut: null })
+    expect(board(history, { text: 'old owl' })).toMatchObject({ total: 50, leftOut: null })
+    // One or two letters: the newest jobs only, where no owl is.
+    expect(board(history, { text: 'ow' })).toMatchObject({ total: 0, leftOut: 'older jobs' })
+    expect(board(history, { text: 'ki' })).toMatchObject({ total: shortSearchReach, leftOut: 'older jobs' })
+    expect(board(history, {}).leftOut).toBeNull()
     history.close()
   })
 

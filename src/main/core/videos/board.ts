@@ -1,10 +1,16 @@
 // The video board's pages (in the data worker): jobs newest first, filtered by status, model, mode, time and the
 // words of their prompts; each page starts where the one before it ended (a range of an index, however deep the
 // board is scrolled), or at a position when the board jumps there; the count of matches is read for the first
-// page only. Searches of three characters or more go through the prompts' trigram index; shorter ones look
-// through the prompts themselves.
+// page only, with what a search left out. Searches of three characters or more look through the newest matches of
+// the prompts' trigram index; shorter ones through the newest jobs' prompts (`prompt-search.ts`).
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import type { VideoStatus } from '#shared/api/videos'
+import {
+  isIndexedSearch,
+  type SearchLeftOut,
+  searchReach,
+  shortSearchReach,
+} from '#shared/domain/prompt-search'
 
 export interface BoardFilter {
   status?: VideoStatus | undefined
@@ -30,9 +36,6 @@ export interface BoardQuery extends BoardFilter {
   count: boolean
 }
 
-/** Characters a search needs to go through the prompt index (it holds every run of three). */
-export const indexedSearchLength = 3
-
 const columns = `id, profile_id AS profileId, model, prompt, mode, status, request_json AS requestJson, task_json AS taskJson,
   video_seconds AS videoSeconds, video_cost AS videoCost, media_id AS mediaId, created_at AS createdAt, updated_at AS updatedAt`
 
@@ -48,12 +51,16 @@ function whereOf(filter: BoardFilter): { sql: string; params: SQLInputValue[] } 
   if (filter.since !== undefined) conditions.push(['created_at >= ?', filter.since])
   if (filter.text)
     conditions.push(
-      [...filter.text].length >= indexedSearchLength
+      isIndexedSearch(filter.text)
         ? [
-            'text_id IN (SELECT rowid FROM video_jobs_text WHERE video_jobs_text MATCH ?)',
+            `text_id IN (SELECT rowid FROM video_jobs_text WHERE video_jobs_text MATCH ? ORDER BY rowid DESC LIMIT ${searchReach})`,
             phrase(filter.text),
           ]
-        : ["prompt LIKE ? ESCAPE '\\'", containing(filter.text)],
+        : [
+            `text_id IN (SELECT text_id FROM (SELECT text_id, prompt FROM video_jobs ORDER BY text_id DESC LIMIT ${shortSearchReach})
+              WHERE prompt LIKE ? ESCAPE '\\')`,
+            containing(filter.text),
+          ],
     )
   return {
     sql: conditions.length ? `WHERE ${conditions.map(([sql]) => sql).join(' AND ')}` : '',
@@ -71,12 +78,29 @@ export function createBoard(db: DatabaseSync) {
     }
     return statement
   }
+  /** What a search of `text` leaves out: past its reach, older matches or older jobs. */
+  const leftOut = (text: string): SearchLeftOut => {
+    const [sql, param, reach, what] = isIndexedSearch(text)
+      ? [
+          'SELECT 1 FROM video_jobs_text WHERE video_jobs_text MATCH ?',
+          phrase(text),
+          searchReach,
+          'older matches' as const,
+        ]
+      : ['SELECT 1 FROM video_jobs', undefined, shortSearchReach, 'older jobs' as const]
+    const { n } = prepared(`SELECT count(*) AS n FROM (${sql} LIMIT ${reach + 1})`).get(
+      ...(param === undefined ? [] : [param]),
+    ) as { n: number }
+    return n > reach ? what : null
+  }
+
   return {
     /** One page of the board, as stored rows (main reads them through the history's own schema). */
     page(query: BoardQuery): {
       rows: Record<string, unknown>[]
       total: number | null
       next: BoardCursor | null
+      leftOut: SearchLeftOut
     } {
       const where = whereOf(query)
       const after = query.after
@@ -102,6 +126,7 @@ export function createBoard(db: DatabaseSync) {
       return {
         rows,
         total,
+        leftOut: query.count && query.text ? leftOut(query.text) : null,
         next:
           last && rows.length === query.limit
             ? { createdAt: last.createdAt as number, arrival: last.arrival as number }

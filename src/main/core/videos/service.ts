@@ -222,14 +222,14 @@ export function createVideoService(deps: VideoServiceDeps) {
 
     /** One page of the board, read in the data worker; a job whose row does not read is reported and left out. */
     async list(query: BoardQuery, signal?: AbortSignal) {
-      const { rows, total, next } = await deps.board.call('boardPage', [query], signal)
+      const { rows, total, next, leftOut } = await deps.board.call('boardPage', [query], signal)
       const jobs = history.damaged.each(
         'video job',
         rows,
         (row) => row.id,
         (row) => summary(readJobRow(row)),
       )
-      return { jobs, total, next }
+      return { jobs, total, next, searchLeftOut: leftOut }
     },
 
     detail(id: string) {

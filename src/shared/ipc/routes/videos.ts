@@ -2,6 +2,7 @@
 // its deliveries and the tunnel; the polling state.
 import { z } from 'zod'
 import { VideoCreateRequest, VideoStatus } from '../../api/videos.ts'
+import { searchLeftOuts } from '../../domain/prompt-search.ts'
 import { route } from '../contract.ts'
 
 export const VideoJobSummary = z.object({
@@ -119,6 +120,8 @@ export const videoRoutes = {
       total: z.number().nullable(),
       /** Where the next page starts; null after the last. */
       next: BoardCursor.nullable(),
+      /** On the first page of a search: what its reach left out. */
+      searchLeftOut: z.enum(searchLeftOuts).nullable(),
     }),
   }),
   'videos.detail': route({ input: id, output: VideoJobDetail }),

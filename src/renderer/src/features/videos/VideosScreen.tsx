@@ -1,7 +1,9 @@
 // Videos: the board of every job, newest first, filtered by the view's address; a panel for the selected
 // job, the create form, or the webhook receiver and tunnel.
+
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { searchReach, shortSearchReach } from '#shared/domain/prompt-search'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
@@ -90,6 +92,13 @@ export function VideosScreen() {
         </p>
       ) : null}
       <FilterBar params={params} models={modelIds} count={jobs.head ? jobs.total : null} />
+      {jobs.head?.searchLeftOut ? (
+        <p className="muted videos__reach" role="status">
+          {jobs.head.searchLeftOut === 'older matches'
+            ? `More than ${searchReach.toLocaleString()} prompts match: the board shows the newest ${searchReach.toLocaleString()}. Add words to the search to reach older jobs.`
+            : `One or two letters are looked for in the newest ${shortSearchReach.toLocaleString()} jobs only: type a third to search every job.`}
+        </p>
+      ) : null}
       <div className="videos__body">
         <div className="videos__board">
           <ErrorNote error={jobs.error} onRetry={() => jobs.refetch()} />
