@@ -37,7 +37,7 @@ import { createProfileScopes, type ProfileScopes } from './profiles/profile-scop
 import { openProfiles, type Profiles } from './profiles/profiles.ts'
 import { createProfileService } from './profiles/service.ts'
 import { createRequestRegistry } from './requests.ts'
-import { createRedaction, redactValue } from './secrets/redaction.ts'
+import { createRedaction } from './secrets/redaction.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
 import { videoHandlers } from './videos/handlers.ts'
 import { type VideoWiring, wireVideos } from './videos/wiring.ts'
@@ -76,9 +76,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   // The window never sees a secret the app holds, whatever a service quotes back; streams also lose anything
   // shaped like a credential.
   const redaction = createRedaction(() => secrets.values())
-  const events = createEventBus((event, payload) =>
-    redactValue(payload, event.startsWith('stream.') ? redaction.all : redaction.secrets),
-  )
+  const events = createEventBus((event, payload) => redaction.value(payload, event.startsWith('stream.')))
   const log = createLog(join(userData, 'logs'), () => secrets.values())
   // A verified import waiting from the last run replaces the history before anything opens it.
   await removeLeftoverStaging(userData)

@@ -6,7 +6,7 @@ import { AppError, type AppErrorShape, appErrorCodes } from '#shared/ipc/app-err
 import type { CallContext, HandlersFor, RouteMap } from '#shared/ipc/contract'
 import type { Envelope } from '#shared/ipc/envelope'
 import type { RequestRegistry } from '../requests.ts'
-import { type Redaction, redactValue } from '../secrets/redaction.ts'
+import type { Redaction } from '../secrets/redaction.ts'
 
 export interface Sender {
   /** URL of the frame that sent the call. */
@@ -54,7 +54,7 @@ export function createDispatcher<M extends RouteMap>(options: DispatcherOptions<
   const { routes, handlers, redaction } = options
   const failed = (error: AppErrorShape): Envelope<unknown> => ({
     ok: false,
-    error: redaction ? redactValue(error, redaction.all) : error,
+    error: redaction ? redaction.value(error, true) : error,
   })
   const unnamed = new AbortController().signal
   return async (name, input, sender, callId) => {
@@ -81,7 +81,7 @@ export function createDispatcher<M extends RouteMap>(options: DispatcherOptions<
           ? await options.requests.run(callId, async (signal) => handler(parsed.data, { signal }))
           : await handler(parsed.data, { signal: unnamed })
       const data = route.output.parse(answer)
-      return { ok: true, data: redaction ? redactValue(data, redaction.secrets) : data }
+      return { ok: true, data: redaction ? redaction.value(data, false) : data }
     } catch (error) {
       if (error instanceof AppError) return failed(error.toShape())
       options.onUnexpectedError?.(String(name), error)

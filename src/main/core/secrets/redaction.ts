@@ -17,6 +17,8 @@ export interface Redaction {
   secrets(text: string): string
   /** Known secrets and anything shaped like a credential. */
   all(text: string): string
+  /** `value` with the known secrets (with `shapes`, also anything shaped like a credential) out of every string. */
+  value<T>(value: T, shapes: boolean): T
 }
 
 export function redact(text: string, secrets: readonly string[], shapes = true): string {
@@ -33,6 +35,10 @@ export function createRedaction(secrets: () => readonly string[]): Redaction {
   return {
     secrets: (text) => redact(text, secrets(), false),
     all: (text) => redact(text, secrets(), true),
+    value(value, shapes) {
+      const known = secrets()
+      return redactValue(value, (text) => redact(text, known, shapes))
+    },
   }
 }
 
@@ -58,7 +64,9 @@ export function redactValue<T>(value: T, clean: (text: string) => string): T {
   const prototype = Object.getPrototypeOf(value)
   if (prototype !== Object.prototype && prototype !== null) return value
   let copy: Record<string, unknown> | null = null
-  for (const [key, item] of Object.entries(value)) {
+  // A plain object's own keys: `for…in` walks them without making an array of entries for each object.
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key]
     const name = clean(key)
     const next = redactValue(item, clean)
     if (next !== item || name !== key) {
