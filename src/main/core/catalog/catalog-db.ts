@@ -59,8 +59,8 @@ export const catalogMigrations: readonly string[] = [
   CREATE INDEX models_by_provider ON models(snapshot_id, provider);
   -- The lists the other screens read, in the service's order, found without reading whole rows.
   CREATE INDEX models_by_listing ON models(snapshot_id, listed, uses, outputs, place);
-  -- The price plot's pairs, read without reading whole rows.
-  CREATE INDEX models_by_point ON models(snapshot_id, context_length, prompt_amount);
+  -- Counts under the filters of short columns, and the price plot's pairs, read without reading whole rows.
+  CREATE INDEX models_by_filter ON models(snapshot_id, roles, inputs, outputs, provider, context_length, prompt_amount);
   ${places.map((column) => `CREATE INDEX models_by_${column} ON models(snapshot_id, ${column} IS NULL, ${column});`).join('\n  ')}
 
   CREATE VIRTUAL TABLE models_text USING fts5(id, name, description, content = '', contentless_delete = 1);

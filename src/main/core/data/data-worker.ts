@@ -35,10 +35,12 @@ const log: Log = {
   warn: (message, detail) => side?.log('warn', message, detail),
   error: (message, detail) => side?.log('error', message, detail),
 }
+// Needed a few times an hour (a catalog kept, an archive checked): between those its memory is given back.
 const background = startWorker<BackgroundCalls>({
   entry: settings.backgroundEntry,
   data: { userData: settings.userData },
   log,
+  idleMs: 60_000,
 })
 const catalogs = createCatalogService({
   store: createCatalogStore(catalogDb),

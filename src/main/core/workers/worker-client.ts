@@ -31,17 +31,34 @@ export function startWorker<C extends WorkerCalls>(options: {
   onEvent?: (name: string, payload: unknown) => void
   /** Start now rather than with the first call: its opening is work that call would otherwise wait for. */
   eager?: boolean
+  /** End the worker once no call has waited for this long (it starts again with the next): its memory goes. */
+  idleMs?: number
 }): WorkerClient<C> {
   let worker: Worker | null = null
   let nextId = 1
   const waiting = new Map<number, Waiting>()
   let closing = false
   let closed: (() => void) | undefined
+  let idle: ReturnType<typeof setTimeout> | undefined
+
+  /** An idle worker is ended after `idleMs`; the next call starts another. */
+  const retireWhenIdle = () => {
+    clearTimeout(idle)
+    if (options.idleMs === undefined || waiting.size > 0 || closing) return
+    idle = setTimeout(() => {
+      const retired = worker
+      if (!retired || waiting.size > 0 || closing) return
+      worker = null
+      retired.postMessage({ kind: 'close' } satisfies ToWorker)
+    }, options.idleMs)
+    idle.unref()
+  }
 
   /** The process stays up while a call waits for its answer, and not for an idle worker. */
   const holdWhileWaiting = () => {
     if (waiting.size > 0 || closing) worker?.ref()
     else worker?.unref()
+    retireWhenIdle()
   }
 
   const failAll = (message: string) => {
@@ -63,11 +80,13 @@ export function startWorker<C extends WorkerCalls>(options: {
         holdWhileWaiting()
       } else if (message.kind === 'event') options.onEvent?.(message.name, message.payload)
       else if (message.kind === 'log') options.log[message.level](message.message, message.detail)
-      else closed?.()
+      else if (worker === created) closed?.()
     })
     created.on('error', (error) => options.log.error(`worker ${options.entry} failed`, error))
     created.on('exit', (code) => {
-      if (worker === created) worker = null
+      // A worker ended for being idle had no calls; those waiting now are another's.
+      if (worker !== created) return
+      worker = null
       if (!closing) options.log.warn(`worker ${options.entry} stopped (exit code ${code})`)
       failAll('A part of the app stopped while it was working on this. Try again.')
     })

@@ -1,0 +1,62 @@
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import type { EchoCalls } from '../../testing/echo-worker.ts'
+import type { Log } from '../log.ts'
+import { startWorker } from './worker-client.ts'
+
+const entry = join(import.meta.dirname, '..', '..', 'testing', 'echo-worker.ts')
+
+function echoWorker(options: { idleMs?: number } = {}) {
+  const lines: string[] = []
+  const log: Log = {
+    file: '',
+    info: (message) => lines.push(message),
+    warn: (message) => lines.push(message),
+    error: (message) => lines.push(message),
+  }
+  const client = startWorker<EchoCalls>({ entry, data: null, log, ...options })
+  onTestFinished(() => client.close())
+  return { client, lines }
+}
+const threadOf = (answer: string) => answer.split(' from ')[1]
+
+describe('a worker called by name', () => {
+  it('answers, and fails with the error the worker raised', async () => {
+    const { client } = echoWorker()
+    expect(await client.call('echo', ['hello'])).toMatch(/^hello from \d+$/)
+    await expect(client.call('refuse', [])).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('stops a call nobody waits for: the caller is told at once and the worker aborts it', async () => {
+    const { client } = echoWorker()
+    const controller = new AbortController()
+    const waiting = client.call('waitForCancel', [], controller.signal)
+    controller.abort()
+    await expect(waiting).rejects.toMatchObject({ code: 'cancelled' })
+    // The worker went on to answer the next call: the cancelled one did not hold it.
+    expect(await client.call('echo', ['next'])).toMatch(/^next/)
+  })
+
+  it('fails the calls of a worker that stopped, says so in the log, and starts another for the next call', async () => {
+    const { client, lines } = echoWorker()
+    const first = threadOf(await client.call('echo', ['a']))
+    await expect(client.call('stop', [])).rejects.toMatchObject({ code: 'internal_error' })
+    expect(lines.some((line) => line.includes('stopped (exit code 3)'))).toBe(true)
+    const second = threadOf(await client.call('echo', ['b']))
+    expect(second).not.toBe(first)
+  })
+
+  it('ends an idle worker and starts another with the next call, with no warning', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const { client, lines } = echoWorker({ idleMs: 60_000 })
+    const first = threadOf(await client.call('echo', ['a']))
+    vi.advanceTimersByTime(59_000)
+    expect(threadOf(await client.call('echo', ['still busy']))).toBe(first)
+    vi.advanceTimersByTime(60_000)
+    expect(threadOf(await client.call('echo', ['after a minute']))).not.toBe(first)
+    expect(lines).toEqual([])
+  })
+})

@@ -1,0 +1,19 @@
+// A worker for the worker client's tests: it answers by name, fails, waits until cancelled, and says which
+// thread it is (a new thread has another id).
+import { threadId } from 'node:worker_threads'
+import { AppError } from '#shared/ipc/app-error'
+import { serveCalls } from '../core/workers/serve-calls.ts'
+
+const calls = {
+  echo: (value: string) => `${value} from ${threadId}`,
+  refuse: () => {
+    throw new AppError({ code: 'not_found', message: 'There is no such thing.' })
+  },
+  /** Answers only when cancelled, with how it ended. */
+  waitForCancel: (signal: AbortSignal) =>
+    new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('cancelled'))),
+  stop: () => process.exit(3),
+}
+export type EchoCalls = typeof calls
+
+serveCalls(calls)
