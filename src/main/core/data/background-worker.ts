@@ -6,7 +6,11 @@ import { workerData } from 'node:worker_threads'
 import { copyHistory, stagedHistoryProblem } from '../archive/archive-checks.ts'
 import { connectCatalogDatabase } from '../catalog/catalog-db.ts'
 import { catalogFetching } from '../catalog/fetching.ts'
+import { lowerThisThread } from '../workers/low-priority.ts'
 import { serveCalls } from '../workers/serve-calls.ts'
+
+// Seconds of parsing and writing must not take a core from the threads that answer the window.
+lowerThisThread()
 
 const { userData } = workerData as { userData: string }
 // The data worker opened (checked and migrated) the file before it started this thread.

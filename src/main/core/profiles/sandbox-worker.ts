@@ -2,7 +2,11 @@
 // loop that routes the window's requests and answers the webhook receiver.
 import { workerData } from 'node:worker_threads'
 import { type Sandbox, type StartOptions, startSandbox } from '#sandbox/server'
+import { lowerThisThread } from '../workers/low-priority.ts'
 import { serveCalls } from '../workers/serve-calls.ts'
+
+// It stands in for a service on another machine: its work must not take a core from the app's own threads.
+lowerThisThread()
 
 let sandbox: Sandbox | null = null
 
