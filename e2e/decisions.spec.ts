@@ -71,9 +71,14 @@ test('builds a yes/no, a choice and a score question, runs them, reads the three
   await page.emulateMedia({ colorScheme: 'dark' })
   await screenshot(page, 'decisions-answers-dark')
 
-  await page.getByRole('button', { name: 'View request' }).click()
+  const viewRequest = page.getByRole('button', { name: 'View request' })
+  await viewRequest.click()
   await expect(page.getByText('"model": "sysone/judge-1"').first()).toBeVisible()
   await expect(page.getByText(/curl http:\/\/127\.0\.0\.1:\d+\/v1\/decisions/)).toBeVisible()
+  // Escape closes it and gives the focus back to the button.
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('region', { name: 'Request' })).toHaveCount(0)
+  await expect(viewRequest).toBeFocused()
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Saved as version 1')).toBeVisible()
   await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')

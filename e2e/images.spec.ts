@@ -165,6 +165,13 @@ test('keeps the gallery across a restart, with search and each edit linked to it
   await gallery.getByLabel('Search prompts').fill('kite')
   await expect(gallery.getByText('1 image', { exact: true })).toBeVisible()
   await screenshot(page, 'images-gallery-light')
+  // An edit opened from the gallery comes back beside its parent, with the before/after slider.
+  await gallery.getByRole('button', { name: 'Open add a kite' }).click()
+  await expect(
+    page.getByRole('region', { name: 'Canvas' }).getByRole('slider', { name: 'Before and after' }),
+  ).toBeVisible()
+  await page.getByRole('tab', { name: 'Gallery' }).click()
+  await gallery.getByLabel('Search prompts').fill('kite')
   await gallery.getByRole('button', { name: 'Open its parent' }).click()
   await expect(page.getByRole('region', { name: 'Image details' })).toContainText('photo.png')
   await page.getByRole('tab', { name: 'Gallery' }).click()

@@ -88,6 +88,15 @@ test('refuses what document 2 forbids before sending, at the field it concerns',
   await form.getByLabel('Seed').fill('1.5')
   await expect(form.getByText('Whole numbers only.')).toBeVisible()
   await screenshot(page, 'videos-create-errors-light')
+
+  // Escape closes the form and keeps what was typed; Clear starts afresh.
+  await page.keyboard.press('Escape')
+  await expect(form).toHaveCount(0)
+  await page.getByRole('button', { name: 'New video' }).click()
+  await expect(form.getByLabel('Prompt')).toHaveValue('conflict')
+  await expect(form.getByLabel('Seed')).toHaveValue('1.5')
+  await form.getByRole('button', { name: 'Clear' }).click()
+  await expect(form.getByLabel('Prompt')).toHaveValue('')
 })
 
 test('plays a result through the app when it was not downloaded on completion, with no page refusing it', async ({
@@ -152,19 +161,21 @@ test('asks before cancelling a job, and says why a failed job has no video', asy
 
   const first = await create('A kite that should not be cancelled yet')
   await expect(first.getByText('Pending', { exact: true })).toBeVisible()
-  const asked: string[] = []
-  page.once('dialog', (dialog) => {
-    asked.push(dialog.message())
-    void dialog.dismiss()
-  })
-  await first.getByRole('button', { name: 'Cancel job' }).click()
-  await expect.poll(() => asked.length).toBe(1)
-  expect(asked[0]).toContain('Cancel this job?')
+  // The app's own dialog asks; Escape answers it alone (the job stays open), and the focus comes back.
+  const cancelButton = first.getByRole('button', { name: 'Cancel job' })
+  await cancelButton.click()
+  const question = page.getByRole('dialog', { name: /Cancel this job\?/ })
+  await expect(question).toBeVisible()
+  await expect(question.getByRole('button', { name: 'Keep' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(question).toHaveCount(0)
+  await expect(cancelButton).toBeFocused()
   await expect(first.getByText('Pending', { exact: true })).toBeVisible()
-  page.once('dialog', (dialog) => void dialog.accept())
-  await first.getByRole('button', { name: 'Cancel job' }).click()
+  await cancelButton.click()
+  await question.getByRole('button', { name: 'Cancel job' }).click()
   await expect(first.getByText('Cancelled', { exact: true })).toBeVisible()
   await expect(first.getByText('No video: the job was cancelled.')).toBeVisible()
+  await expect(first.getByText('Cancelled — not charged')).toBeVisible()
 
   const second = await create('A kite the service will fail')
   // The open job is in the address (#/videos?job=<id>), written once the page is idle.

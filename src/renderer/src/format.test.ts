@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  counted,
   formatElapsed,
   formatPricePerMillion,
   formatTokenCount,
@@ -9,9 +10,11 @@ import {
 } from './format.ts'
 
 describe('format', () => {
-  it('writes USD exactly, with cents, or the places a sub-cent amount needs', () => {
+  it('writes USD as charged: at least the cents, and every place that holds something', () => {
     expect(formatUsd('0.4')).toBe('$0.40')
-    expect(formatUsd('12.345')).toBe('$12.35')
+    expect(formatUsd('12.345')).toBe('$12.345')
+    expect(formatUsd('0.0425')).toBe('$0.0425')
+    expect(formatUsd('3')).toBe('$3.00')
     expect(formatUsd('0.0000246')).toBe('$0.0000246')
     expect(formatUsd('0.000000001')).toBe('< $0.00000001')
     expect(formatUsd(null)).toBe('—')
@@ -53,5 +56,11 @@ describe('formatUsdPerMillion', () => {
     expect(formatUsdPerMillion('0.0000005')).toBe('$0.50')
     expect(formatUsdPerMillion('0.00000000123')).toBe('$0.00123')
     expect(formatUsdPerMillion('0.0000005')).toBe(formatUsd('0.5'))
+  })
+
+  it('counts with the noun in the one number format of the app', () => {
+    expect(counted(1, 'questionnaire')).toBe('1 questionnaire')
+    expect(counted(5010, 'change')).toBe('5,010 changes')
+    expect(counted(0, 'video job')).toBe('0 video jobs')
   })
 })

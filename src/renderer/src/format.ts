@@ -18,14 +18,17 @@ const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-di
 export const formatDateTime = (ms: number) => dateTime.format(ms)
 export const formatTime = (ms: number) => time.format(ms)
 
-/** USD with cents; sub-cent amounts (a single decision costs fractions of a cent) keep up to 8 places. */
+/**
+ * USD as charged: at least the cents, and every further place that holds something, up to 8 (an image costs
+ * $0.0425, a decision fractions of a cent), so the same amount reads the same on every screen.
+ */
 export function formatUsd(decimal: string | null | undefined): string {
   if (decimal === null || decimal === undefined) return '—'
   const amount = parseAmount(decimal)
-  const small = amount !== 0n && amount < parseAmount('0.01') && amount > parseAmount('-0.01')
-  if (!small) return `$${roundAmount(amount, 2)}`
-  const places = roundAmount(amount, 8).replace(/\.?0+$/, '')
-  return places === '0' || places === '-0' ? '< $0.00000001' : `$${places}`
+  const [whole = '0', places = ''] = roundAmount(amount, 8).split('.')
+  const shown = places.replace(/0+$/, '').padEnd(2, '0')
+  if (amount !== 0n && /^-?0$/.test(whole) && /^0+$/.test(shown)) return '< $0.00000001'
+  return `$${whole}.${shown}`
 }
 
 /**
@@ -62,5 +65,8 @@ export const formatTokenCount = (count: number | null): string =>
   count === null ? '—' : compact.format(count)
 
 /** "1 token", "2,048 tokens". */
-export const tokensPhrase = (count: number): string =>
-  `${count.toLocaleString()} ${count === 1 ? 'token' : 'tokens'}`
+/** A count with its noun, one format across the app: `1 questionnaire`, `5,010 changes`. */
+export const counted = (count: number, one: string, many = `${one}s`): string =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
+
+export const tokensPhrase = (count: number): string => counted(count, 'token')

@@ -51,6 +51,11 @@ export function builderProblems(questionnaire: Questionnaire): Violation[] {
     )
     tooLong([...at, 'criteria'], question.criteriaTrue, questionnaireLimits.criteria, 'The criteria are')
     tooLong([...at, 'criteria'], question.criteriaFalse, questionnaireLimits.criteria, 'The criteria are')
+    if (!name && !question.instructions.trim())
+      flag(
+        [...at, 'instructions'],
+        'Say what the model should decide: with no name and no instructions this question asks nothing, and each run of it is billed.',
+      )
     const sharing = name ? names.flatMap((other, at) => (other === name && at !== index ? [at + 1] : [])) : []
     if (sharing.length)
       flag(

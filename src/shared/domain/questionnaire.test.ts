@@ -249,6 +249,32 @@ describe('the builder’s checks, in the person’s words and at the field', () 
 })
 
 describe('the builder’s limits', () => {
+  it('flags at its instructions a question with no name and no instructions, which would ask nothing', () => {
+    const question = (name: string, instructions: string) => ({
+      id: `q-${name}-${instructions}`,
+      kind: 'predicate' as const,
+      name,
+      instructions,
+      instructionsAsJson: false,
+      criteriaTrue: '',
+      criteriaFalse: '',
+      choices: [],
+      levels: [],
+    })
+    const problems = builderProblems({
+      id: 'q',
+      name: 'Empty',
+      questions: [question('', '  '), question('spam', ''), question('', 'Is it spam?')],
+    })
+    expect(problems.map((problem) => [problem.path.join('.'), problem.message])).toEqual([
+      [
+        'questions.0.instructions',
+        'Say what the model should decide: with no name and no instructions this question asks nothing, and each run of it is billed.',
+      ],
+    ])
+    expect(blockedReason(problems)).not.toBeNull()
+  })
+
   it('flags an instruction, a name or a whole questionnaire too long at its field', () => {
     const blank = (instructions: string, name = '') => ({
       id: `q-${instructions.length}-${name.length}`,

@@ -2,8 +2,8 @@
 // and text is compared with one shared collator, far faster than `localeCompare` called hundreds of thousands of
 // times.
 
-/** Text in the order a person reads it. */
-export const textOrder = new Intl.Collator('en')
+/** Text in the order a person reads it, numbers by their value: "Model 2" before "Model 100". */
+export const textOrder = new Intl.Collator('en', { numeric: true })
 
 /**
  * `items` ordered by key, ascending or descending; items with equal keys, and the items with no key (null,

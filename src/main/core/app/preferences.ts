@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../files/atomic-write.ts'
 const defaults: Preferences = {
   theme: 'system',
   receiverPort: 0,
+  receiverPortPicked: 0,
   pollBudget: { requests: 60, windowSeconds: 60 },
   downloadVideosOnCompletion: true,
   views: {},

@@ -5,8 +5,9 @@
 import { billedPerSecond, type CatalogModel, type PriceName } from '#shared/domain/catalog'
 import type { SortColumn } from '#shared/domain/catalog-view'
 import { compareAmounts, parseAmount } from '#shared/domain/money'
+import { textOrder } from '#shared/domain/sorting'
 
-export const textOrder = new Intl.Collator('en')
+export { textOrder }
 
 /** The columns sorted by a place of their own (by id is the order the store keeps models in). */
 export const rankedColumns = [

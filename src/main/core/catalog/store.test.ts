@@ -199,6 +199,42 @@ describe('a page of the kept catalog', () => {
     )
   })
 
+  it('sorts names and ids as a person reads them, numbers by their value', () => {
+    const { db, store: kept } = store()
+    const { snapshotId } = keep(db, [
+      { id: 'v/model-100', name: 'Model 100' },
+      { id: 'v/model-2', name: 'Model 2' },
+      { id: 'v/model-10', name: 'Model 10' },
+    ])
+    const names = (sort: 'id' | 'name') =>
+      kept
+        .page(snapshotId, { filter: emptyFilter, sort, descending: false, offset: 0, limit: 10 }, false)
+        .rows.map((row) => row.name)
+    expect(names('name')).toEqual(['Model 2', 'Model 10', 'Model 100'])
+    expect(names('id')).toEqual(['Model 2', 'Model 10', 'Model 100'])
+  })
+
+  it('finds words of a search in different fields of one model', () => {
+    const { db, store: kept } = store()
+    const { snapshotId } = keep(db, [
+      { id: 'acme/swift', name: 'Swift', description: 'Reads images quickly' },
+      { id: 'acme/slow', name: 'Slow', description: 'Reads text' },
+    ])
+    const ids = kept.page(
+      snapshotId,
+      {
+        filter: { ...emptyFilter, text: 'swift images' },
+        sort: 'id',
+        descending: false,
+        offset: 0,
+        limit: 10,
+      },
+      true,
+    )
+    expect(ids.rows.map((row) => row.id)).toEqual(['acme/swift'])
+    expect(ids.total).toBe(1)
+  })
+
   it('finds a word anywhere in ids, names and descriptions by its start, in any case', () => {
     const { db, store: kept } = store()
     const { snapshotId } = keep(db, [

@@ -8,6 +8,7 @@ import { AppError } from '#shared/ipc/app-error'
 import { redact, redactValue } from '../secrets/redaction.ts'
 import { gatewayErrorCodes, serviceError } from './errors.ts'
 import { readServerSentEvents, type ServerSentEvent } from './sse.ts'
+import { unreachableText } from './unreachable.ts'
 
 export type AuthGroup = 'bearer' | 'generative' | 'messages' | 'none'
 
@@ -173,8 +174,7 @@ export function createTransport(options: TransportOptions) {
         const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message
         throw new AppError({
           code: gatewayErrorCodes.unreachable,
-          message: `Could not reach ${new URL(baseUrl).host} (${cause}).`,
-          hint: 'Check the address of this profile and your connection.',
+          ...unreachableText(new URL(baseUrl).host, cause),
           endpoint,
         })
       }

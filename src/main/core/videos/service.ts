@@ -242,7 +242,11 @@ export function createVideoService(deps: VideoServiceDeps) {
         polls: history.videoJobs.polls(id).map(({ jobId: _job, ...poll }) => poll),
         deliveries: history.webhookDeliveries
           .forJob(id)
-          .map(({ headersJson: _h, body: _b, ...delivery }) => ({ ...delivery, id: delivery.id ?? 0 })),
+          .map(({ headersJson: _h, body: _b, ...delivery }) => ({
+            ...delivery,
+            id: delivery.id ?? 0,
+            jobPrompt: row.prompt,
+          })),
       }
     },
 

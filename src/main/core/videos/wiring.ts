@@ -9,7 +9,7 @@ import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
 import type { Profiles } from '../profiles/profiles.ts'
 import type { SecretStore } from '../secrets/secret-store.ts'
-import { createWebhookService } from '../webhooks/service.ts'
+import { createWebhookService, type WebhookService } from '../webhooks/service.ts'
 import { createVideoService, type VideoServiceDeps } from './service.ts'
 
 export async function wireVideos(deps: {
@@ -54,7 +54,7 @@ export async function wireVideos(deps: {
     board: deps.board,
   })
 
-  await webhooks.listen(preferences.get().receiverPort)
+  await listenOnKeptPort(webhooks, preferences)
   videos.startPolling()
 
   return {
@@ -68,3 +68,24 @@ export async function wireVideos(deps: {
 }
 
 export type VideoWiring = Awaited<ReturnType<typeof wireVideos>>
+
+/**
+ * The receiver listens on the person's port; without one, on the port picked the first time (a free one then,
+ * kept from start to start so a port forward or reverse proxy keeps working), or a new free one when another
+ * program has taken it since.
+ */
+async function listenOnKeptPort(
+  webhooks: Pick<WebhookService, 'listen' | 'receiver'>,
+  preferences: PreferencesStore,
+): Promise<void> {
+  const { receiverPort, receiverPortPicked } = preferences.get()
+  if (receiverPort > 0) return webhooks.listen(receiverPort)
+  if (receiverPortPicked > 0) {
+    await webhooks.listen(receiverPortPicked)
+    if (webhooks.receiver.port() !== null) return
+  }
+  await webhooks.listen(0)
+  const picked = webhooks.receiver.port()
+  if (picked !== null && picked !== receiverPortPicked)
+    await preferences.update({ receiverPortPicked: picked })
+}

@@ -55,9 +55,19 @@ export async function createWebhookService(deps: {
     if (!row) throw new AppError({ code: 'not_found', message: 'That delivery is no longer stored.' })
     return row
   }
+  /** The prompt of the job a delivery names, so a person knows which job it was; null for an unknown job. */
+  const promptOf = (jobId: string | null): string | null => {
+    if (!jobId) return null
+    try {
+      return history.videoJobs.get(jobId)?.prompt ?? null
+    } catch {
+      return null
+    }
+  }
   const summaryOf = ({ headersJson: _h, body: _b, ...row }: ReturnType<typeof delivery>) => ({
     ...row,
     id: row.id ?? 0,
+    jobPrompt: promptOf(row.jobId),
   })
 
   /** Where a job of this profile asks the service to send its webhook, or undefined to rely on polling. */
@@ -133,8 +143,7 @@ export async function createWebhookService(deps: {
     },
     async reapply(id: number) {
       delivery(id)
-      const row = await receiver.reapply(id)
-      return { ...row, id: row.id ?? 0 }
+      return summaryOf(await receiver.reapply(id))
     },
     tunnelState: () => tunnel.state(),
     async expose(input: RouteInput<typeof videoRoutes, 'tunnel.start'>) {

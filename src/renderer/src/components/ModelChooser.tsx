@@ -201,6 +201,7 @@ export function ModelChooser(props: {
                 }}
               >
                 <span>{choice.label}</span>
+                {choice.detail ? <span className="model-chooser__detail">{choice.detail}</span> : null}
                 <span className="model-chooser__id"> {choice.id}</span>
               </div>,
             ]
@@ -213,11 +214,13 @@ export function ModelChooser(props: {
             </div>
           ) : Math.max(total, props.total ?? 0) > shown.length ? (
             <div role="presentation" className="model-chooser__note">
-              {(Math.max(total, props.total ?? 0) - shown.length).toLocaleString()} more: type to narrow.
+              {(Math.max(total, props.total ?? 0) - shown.length).toLocaleString('en-US')} more: type to
+              narrow.
             </div>
           ) : null}
         </div>
       ) : null}
+      {chosen?.detail && !open ? <span className="muted model-chooser__chosen">{chosen.detail}</span> : null}
       {props.error ? (
         <span id={`${fieldId}-error`} className="field-error">
           {props.error}

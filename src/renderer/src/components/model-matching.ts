@@ -5,6 +5,8 @@ export interface ModelChoice {
   id: string
   /** What a person reads: the name, with the price or what it reads. The id is shown beside it. */
   label: string
+  /** More about it (its prices): in its row of the list, and under the field once chosen. */
+  detail?: string
   /** A heading the choice is listed under (choices of one group come together). */
   group?: string
   /** Listed but not chosen: the field's description says why. */

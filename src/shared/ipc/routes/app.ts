@@ -9,6 +9,8 @@ export const Preferences = z.object({
   theme: ThemePreference,
   /** Port of the webhook receiver on 127.0.0.1; 0 picks a free one. */
   receiverPort: z.number().int().min(0).max(65535),
+  /** The free port picked the first time, kept so a port forward or proxy keeps working; 0 before one is. */
+  receiverPortPicked: z.number().int().min(0).max(65535),
   /** Status reads per window for each profile, shared by all its pending jobs. */
   pollBudget: z.object({
     requests: z.number().int().min(1).max(10_000),

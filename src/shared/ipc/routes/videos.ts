@@ -27,6 +27,8 @@ export const WebhookDeliverySummary = z.object({
   id: z.number(),
   receivedAt: z.number(),
   jobId: z.string().nullable(),
+  /** The prompt of the job it names, when the history holds that job. */
+  jobPrompt: z.string().nullable(),
   event: z.string().nullable(),
   idempotencyKey: z.string().nullable(),
   verified: z.boolean(),

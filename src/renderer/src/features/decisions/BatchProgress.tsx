@@ -66,11 +66,13 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
       <progress className="progress" max={total} value={finished} aria-label="Rows finished" />
       <p className="batch-progress__counts">
         <span>
-          {finished.toLocaleString()} of {total.toLocaleString()}
+          {finished.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
         </span>
-        <span>{done.toLocaleString()} answered</span>
-        <span className={failed > 0 ? 'field-error' : undefined}>{failed.toLocaleString()} failed</span>
-        <span>{pending.toLocaleString()} waiting</span>
+        <span>{done.toLocaleString('en-US')} answered</span>
+        <span className={failed > 0 ? 'field-error' : undefined}>
+          {failed.toLocaleString('en-US')} failed
+        </span>
+        <span>{pending.toLocaleString('en-US')} waiting</span>
       </p>
       <p className="muted">
         Spent {formatUsd(batch.spent)}

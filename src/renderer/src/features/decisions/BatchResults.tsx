@@ -127,7 +127,7 @@ export function BatchResults(props: {
           </select>
         </label>
         <span className="muted">
-          {shown.length.toLocaleString()} of {rows.length.toLocaleString()} rows
+          {shown.length.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')} rows
         </span>
       </div>
       <ErrorNote error={retry.error} />

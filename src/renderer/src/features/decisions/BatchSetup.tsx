@@ -27,7 +27,7 @@ const sources: { value: BatchSource; label: string }[] = [
 ]
 
 const nothingRead: ParsedBatch = { inputs: [], problems: [], readWhole: true }
-const most = batchLimits.inputs.toLocaleString()
+const most = batchLimits.inputs.toLocaleString('en-US')
 
 /** The questionnaire a batch runs: the one being built, or one from the library. */
 function useBatchQuestionnaire() {
@@ -187,8 +187,8 @@ export function BatchSetup() {
         {tooMany
           ? `More than ${most} inputs — a batch takes at most ${most}. Split them into batches of at most ${most}.`
           : parsed.readWhole
-            ? `${parsed.inputs.length.toLocaleString()} inputs`
-            : `${parsed.inputs.length.toLocaleString()} inputs, and reading stopped at line ${parsed.problems.at(-1)?.line.toLocaleString()}: more than ${most} lines cannot be used.`}
+            ? `${parsed.inputs.length.toLocaleString('en-US')} inputs`
+            : `${parsed.inputs.length.toLocaleString('en-US')} inputs, and reading stopped at line ${parsed.problems.at(-1)?.line.toLocaleString('en-US')}: more than ${most} lines cannot be used.`}
       </p>
       {reading.problem ? (
         <p className="field-error" role="alert">
@@ -231,8 +231,8 @@ export function BatchSetup() {
       </div>
       {estimate !== null && parsed.inputs.length > 0 ? (
         <p className="muted">
-          About {formatUsd(formatAmount(estimate))} for {parsed.inputs.length.toLocaleString()} inputs at the
-          catalog's prices{model?.dedicated ? ' (input tokens only)' : ''}.
+          About {formatUsd(formatAmount(estimate))} for {parsed.inputs.length.toLocaleString('en-US')} inputs
+          at the catalog's prices{model?.dedicated ? ' (input tokens only)' : ''}.
         </p>
       ) : null}
       {problems.length > 0 ? <p className="field-error">{blockedReason(problems)}</p> : null}
@@ -246,7 +246,7 @@ export function BatchSetup() {
           {start.isPending
             ? 'Starting…'
             : reading.current
-              ? `Run on ${parsed.inputs.length.toLocaleString()} inputs`
+              ? `Run on ${parsed.inputs.length.toLocaleString('en-US')} inputs`
               : 'Reading the inputs…'}
         </button>
       </div>

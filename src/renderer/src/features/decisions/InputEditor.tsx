@@ -139,7 +139,7 @@ export function InputEditor() {
         <span className="field-error">{parsed.message}</span>
       ) : null}
       <span className={overContext ? 'field-error' : 'muted'}>
-        About {tokensPhrase(tokens)}
+        {tokens === 0 ? 'Empty' : `About ${tokensPhrase(tokens)}`}
         {model?.contextLength ? ` of ${formatTokenCount(model.contextLength)}` : ''}
         {overContext ? ' — more than this model reads; shorten the input or choose another model.' : ''}
       </span>

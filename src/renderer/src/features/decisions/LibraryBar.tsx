@@ -1,10 +1,11 @@
 // Keeping work: save the questionnaire as a new version, open a saved one or a template, import and export
 // JSON, and see the exact request with a copyable curl for the active profile (the key masked).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { GetCode } from '../../components/GetCode.tsx'
+import { useDismiss } from '../../components/use-dismiss.ts'
 import { invoke } from '../../ipc.ts'
 import { useProfiles } from '../../profiles.ts'
 import { queryKeys } from '../../query.ts'
@@ -118,27 +119,42 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
       ) : null}
       <ErrorNote error={save.error ?? open.error} />
       {showRequest && props.request ? (
-        <div className="library__request">
-          <h3 className="field__label">Request body</h3>
-          <pre className="code-block">{JSON.stringify(props.request.body, null, 2)}</pre>
-          <h3 className="field__label">curl</h3>
-          <pre className="code-block">{curl}</pre>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => void navigator.clipboard.writeText(curl)}
-          >
-            Copy curl
-          </button>
-          <GetCode
-            request={{
-              method: 'POST',
-              url: `${active?.baseUrl ?? 'http://127.0.0.1:PORT'}${props.request.path}`,
-              body: props.request.body,
-            }}
-          />
-        </div>
+        <RequestView
+          request={props.request}
+          curl={curl}
+          baseUrl={active?.baseUrl ?? 'http://127.0.0.1:PORT'}
+          onClose={() => setShowRequest(false)}
+        />
       ) : null}
     </div>
+  )
+}
+
+/** The exact request, its curl and code: Escape closes it and gives the focus back to "View request". */
+function RequestView(props: {
+  request: { path: string; body: unknown }
+  curl: string
+  baseUrl: string
+  onClose: () => void
+}) {
+  const panel = useRef<HTMLElement>(null)
+  useDismiss(panel, props.onClose)
+  return (
+    <section ref={panel} className="library__request" aria-label="Request" tabIndex={-1}>
+      <h3 className="field__label">Request body</h3>
+      <pre className="code-block">{JSON.stringify(props.request.body, null, 2)}</pre>
+      <h3 className="field__label">curl</h3>
+      <pre className="code-block">{props.curl}</pre>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => void navigator.clipboard.writeText(props.curl)}
+      >
+        Copy curl
+      </button>
+      <GetCode
+        request={{ method: 'POST', url: `${props.baseUrl}${props.request.path}`, body: props.request.body }}
+      />
+    </section>
   )
 }

@@ -1,6 +1,6 @@
 // One question of the questionnaire: its kind, name and instructions, and its criteria, choices or levels,
 // with the document's rules shown at the fields they concern.
-import { memo } from 'react'
+import { memo, useId } from 'react'
 import { instructionsOf, type QuestionDraft, type QuestionKind } from '#shared/domain/questionnaire'
 import type { Violation } from '#shared/domain/violation'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -51,7 +51,9 @@ function QuestionEditorView(props: QuestionEditorProps) {
       .filter((problem) => problem.path[2] === field && problem.path.length === 3)
       .map((problem) => problem.message)
   const jsonBroken = question.instructionsAsJson && instructionsOf(question) === null
+  const instructionProblems = [...(jsonBroken ? ['This is not a JSON object.'] : []), ...at('instructions')]
   const title = `Question ${index + 1}`
+  const fieldId = useId()
 
   return (
     <article
@@ -156,24 +158,27 @@ function QuestionEditorView(props: QuestionEditorProps) {
           {message}
         </p>
       ))}
-      <label className="field">
+      {/* The label names the text alone; the checkbox has its own, so a click on "Instructions" focuses the text. */}
+      <div className="field">
         <span className="field__label question__instructions-label">
-          Instructions
-          <span className="checkbox">
+          <label htmlFor={`${fieldId}-instructions`}>Instructions</label>
+          <label className="checkbox">
             <input
               type="checkbox"
               checked={question.instructionsAsJson}
               onChange={(event) => update({ instructionsAsJson: event.target.checked })}
             />
             as a JSON object
-          </span>
+          </label>
         </span>
         <textarea
+          id={`${fieldId}-instructions`}
           aria-label={`${title} instructions`}
+          aria-describedby={instructionProblems.length ? `${fieldId}-instructions-problems` : undefined}
           rows={2}
           className={question.instructionsAsJson ? 'code-input' : undefined}
           value={question.instructions}
-          aria-invalid={jsonBroken ? true : undefined}
+          aria-invalid={instructionProblems.length ? true : undefined}
           placeholder={
             question.instructionsAsJson
               ? '{"question": "…", "reference": {…}}'
@@ -181,19 +186,18 @@ function QuestionEditorView(props: QuestionEditorProps) {
           }
           onChange={(event) => update({ instructions: event.target.value })}
         />
-        {jsonBroken ? <span className="field-error">This is not a JSON object.</span> : null}
-        {at('instructions').map((message) => (
-          <span key={message} className="field-error">
-            {message}
+        {instructionProblems.length ? (
+          <span id={`${fieldId}-instructions-problems`} className="field-error">
+            {instructionProblems.join(' ')}
           </span>
-        ))}
+        ) : null}
         {props.jsonFields.length ? (
           <span className="muted">
             Fields of the input you can name in backticks:{' '}
             {props.jsonFields.map((f) => `\`${f}\``).join(', ')}
           </span>
         ) : null}
-      </label>
+      </div>
       {question.kind === 'predicate' ? (
         <div className="field-row">
           <label className="field">

@@ -82,7 +82,7 @@ export function RunPanel(props: {
       {run.data ? (
         <section className="answers" aria-label="Answers">
           <p className="muted">
-            {run.data.billedTokens.toLocaleString()} tokens billed · {formatUsd(run.data.cost)}
+            {run.data.billedTokens.toLocaleString('en-US')} tokens billed · {formatUsd(run.data.cost)}
             {model?.dedicated ? ' (this model bills input tokens only)' : ''}
           </p>
           {shownAnswers(questionnaire, run.data.response).map((answer) => (

@@ -54,7 +54,7 @@ export function RunsView() {
                   <strong>{run.questionnaireName ?? 'Questionnaire not kept'}</strong>
                   <span className="run-list__input">{run.input}</span>
                   <span className="muted">
-                    {new Date(run.createdAt).toLocaleString()} · {run.model} · {formatUsd(run.cost)}
+                    {new Date(run.createdAt).toLocaleString('en-US')} · {run.model} · {formatUsd(run.cost)}
                   </span>
                 </span>
               </label>
@@ -97,7 +97,10 @@ function RunRecordView({ record, onClose }: { record: DecisionRunRecord; onClose
   const request = record.request as { input?: unknown; state?: unknown }
   const content = request.input ?? request.state ?? ''
   return (
-    <article className="run-record" aria-label={`Run of ${new Date(record.createdAt).toLocaleString()}`}>
+    <article
+      className="run-record"
+      aria-label={`Run of ${new Date(record.createdAt).toLocaleString('en-US')}`}
+    >
       <h3>{questionnaire?.name ?? 'Run'}</h3>
       <p className="muted">
         {record.model} · {record.endpoint} · {formatUsd(record.cost)}

@@ -27,8 +27,14 @@ export function startImageDrag(event: React.DragEvent, image: ImageRecord): void
   void invoke('images.dragOut', { id: image.id })
 }
 
-export function ImageTile(props: { image: ImageRecord; onOpen: (id: string) => void; compact?: boolean }) {
+export function ImageTile(props: {
+  image: ImageRecord
+  /** `editOf`: the image an edit was made from, so the canvas opens on the two compared. */
+  onOpen: (id: string, editOf?: string | null) => void
+  compact?: boolean
+}) {
   const { image } = props
+  const edit = image.kind === 'edited' && image.parentId !== null
   return (
     <li className={`image-tile${props.compact ? ' image-tile--compact' : ''}`}>
       <button
@@ -36,7 +42,7 @@ export function ImageTile(props: { image: ImageRecord; onOpen: (id: string) => v
         className="image-tile__open"
         draggable
         onDragStart={(event) => startImageDrag(event, image)}
-        onClick={() => props.onOpen(image.id)}
+        onClick={() => props.onOpen(image.id, edit ? image.parentId : null)}
         aria-label={`Open ${image.prompt}`}
       >
         <img src={image.thumbnailUrl} alt="" loading="lazy" decoding="async" />
@@ -48,11 +54,11 @@ export function ImageTile(props: { image: ImageRecord; onOpen: (id: string) => v
           </span>
           <span className="muted">
             {image.kind === 'uploaded' ? 'Brought in' : image.model}
-            {image.parentId ? ' · an edit' : ''}
+            {edit ? ' · an edit' : image.parentId ? ' · from a reference' : ''}
           </span>
           {image.parentId ? (
             <button type="button" className="link-button" onClick={() => props.onOpen(image.parentId ?? '')}>
-              Open its parent
+              {edit ? 'Open its parent' : 'Open its reference'}
             </button>
           ) : null}
         </div>
@@ -61,7 +67,7 @@ export function ImageTile(props: { image: ImageRecord; onOpen: (id: string) => v
   )
 }
 
-export function Gallery(props: { onOpen: (id: string) => void }) {
+export function Gallery(props: { onOpen: (id: string, editOf?: string | null) => void }) {
   const [text, setText] = useState('')
   const [model, setModel] = useState('')
   const models = useImageModels()
@@ -93,8 +99,8 @@ export function Gallery(props: { onOpen: (id: string) => void }) {
         <span className="muted">
           {list.data
             ? list.data.length >= galleryLimit
-              ? `The newest ${galleryLimit.toLocaleString()} images: search to reach older ones`
-              : `${list.data.length.toLocaleString()} image${list.data.length === 1 ? '' : 's'}`
+              ? `The newest ${galleryLimit.toLocaleString('en-US')} images: search to reach older ones`
+              : `${list.data.length.toLocaleString('en-US')} image${list.data.length === 1 ? '' : 's'}`
             : ''}
         </span>
       </div>
@@ -126,7 +132,10 @@ const tileText = 84
  * The tiles in rows as wide as the gallery, only the rows in view built: a gallery of thousands opens and
  * scrolls like one of twenty.
  */
-function GalleryGrid(props: { images: readonly ImageRecord[]; onOpen: (id: string) => void }) {
+function GalleryGrid(props: {
+  images: readonly ImageRecord[]
+  onOpen: (id: string, editOf?: string | null) => void
+}) {
   const frame = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(0)
   useEffect(() => {

@@ -132,7 +132,8 @@ export function ImageForm(props: {
           .filter((m) => m.family === family)
           .map((m) => ({
             id: m.id,
-            label: `${m.name} · ${formatUsdPerMillion(m.promptPrice)}/1M in · ${formatUsdPerMillion(m.completionPrice)}/1M out`,
+            label: m.name,
+            detail: `${formatUsdPerMillion(m.promptPrice)}/1M in · ${formatUsdPerMillion(m.completionPrice)}/1M out`,
             group: familyLabels[family],
             disabled: editing && !m.readsImages,
           })),
@@ -191,7 +192,7 @@ export function ImageForm(props: {
           {cannotEdit.length ? (
             <span className="muted">
               {cannotEdit.length > 3
-                ? `${cannotEdit.length.toLocaleString()} models`
+                ? `${cannotEdit.length.toLocaleString('en-US')} models`
                 : cannotEdit.map((m) => m.name).join(', ')}{' '}
               cannot edit: {cannotEdit.length === 1 ? 'it takes' : 'they take'} no image as input.
             </span>

@@ -36,7 +36,10 @@ export function ImageMeta(props: {
   })
   const served = (image.params.served ?? {}) as { size?: string; quality?: string; imagesInCall?: number }
   const facts: [string, string][] = [
-    ['What', kindLabels[image.kind]],
+    [
+      'What',
+      image.kind === 'generated' && image.parentId ? 'Generated from a reference' : kindLabels[image.kind],
+    ],
     ...(image.kind === 'uploaded' ? [] : ([['Model', image.model]] as [string, string][])),
     ...(image.provider ? ([['Provider', image.provider]] as [string, string][]) : []),
     ['Pixels', image.width && image.height ? `${image.width} × ${image.height}` : 'unknown'],
@@ -46,10 +49,11 @@ export function ImageMeta(props: {
   ]
   const usage = image.usage
   if (usage) {
-    facts.push(['Input tokens', usage.inputTokens.toLocaleString()])
-    if (usage.imageTokens !== null) facts.push(['Image tokens', usage.imageTokens.toLocaleString()])
-    facts.push(['Output tokens', usage.outputTokens.toLocaleString()])
-    if (usage.thoughtTokens !== null) facts.push(['Thought tokens', usage.thoughtTokens.toLocaleString()])
+    facts.push(['Input tokens', usage.inputTokens.toLocaleString('en-US')])
+    if (usage.imageTokens !== null) facts.push(['Image tokens', usage.imageTokens.toLocaleString('en-US')])
+    facts.push(['Output tokens', usage.outputTokens.toLocaleString('en-US')])
+    if (usage.thoughtTokens !== null)
+      facts.push(['Thought tokens', usage.thoughtTokens.toLocaleString('en-US')])
     if (usage.numInputImages !== null) facts.push(['Input images', String(usage.numInputImages)])
     if ((served.imagesInCall ?? 1) > 1)
       facts.push(['Usage', `of the call that drew ${served.imagesInCall} images`])

@@ -14,7 +14,9 @@ import './images.css'
 export function ImagesScreen() {
   const params = useRouteParams('/images')
   const view = params.view ?? 'create'
-  const open = (id: string) => setRouteParams('/images', { view: null, image: id, source: null })
+  // An edit opens beside the image it was made from, with the before/after slider.
+  const open = (id: string, editOf: string | null = null) =>
+    setRouteParams('/images', { view: null, image: id, source: editOf })
   return (
     <>
       <ScreenHeader
@@ -42,7 +44,7 @@ export function ImagesScreen() {
   )
 }
 
-function CreateView({ onOpen }: { onOpen: (id: string) => void }) {
+function CreateView({ onOpen }: { onOpen: (id: string, editOf?: string | null) => void }) {
   const params = useRouteParams('/images')
   const imageId = params.image ?? null
   const sourceId = params.source ?? null

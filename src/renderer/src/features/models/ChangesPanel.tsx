@@ -43,7 +43,7 @@ export function ChangesPanel({
       {none ? <p>Nothing changed.</p> : null}
       {changes.added.length ? (
         <>
-          <h3>Added ({changes.added.length})</h3>
+          <h3>Added ({changes.added.length.toLocaleString('en-US')})</h3>
           <ul>
             {changes.added.map((id) => (
               <li key={id}>
@@ -57,7 +57,7 @@ export function ChangesPanel({
       ) : null}
       {changes.removed.length ? (
         <>
-          <h3>Removed ({changes.removed.length})</h3>
+          <h3>Removed ({changes.removed.length.toLocaleString('en-US')})</h3>
           <ul>
             {changes.removed.map((id) => (
               <li key={id}>{id}</li>
@@ -67,7 +67,7 @@ export function ChangesPanel({
       ) : null}
       {changes.priceChanges.length ? (
         <>
-          <h3>Price changes ({changes.priceChanges.length})</h3>
+          <h3>Price changes ({changes.priceChanges.length.toLocaleString('en-US')})</h3>
           <table className="compare__table">
             <thead>
               <tr>

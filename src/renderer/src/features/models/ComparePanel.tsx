@@ -10,11 +10,12 @@ const rows: { label: string; read: (model: CatalogModel) => string }[] = [
   { label: 'Writes', read: (m) => m.outputModalities.join(', ') },
   {
     label: 'Context',
-    read: (m) => (m.contextLength === null ? '—' : `${m.contextLength.toLocaleString()} tokens`),
+    read: (m) => (m.contextLength === null ? '—' : `${m.contextLength.toLocaleString('en-US')} tokens`),
   },
   {
     label: 'Max completion',
-    read: (m) => (m.maxCompletionTokens === null ? '—' : `${m.maxCompletionTokens.toLocaleString()} tokens`),
+    read: (m) =>
+      m.maxCompletionTokens === null ? '—' : `${m.maxCompletionTokens.toLocaleString('en-US')} tokens`,
   },
   ...priceNames.map((price) => ({
     label: `${priceLabels[price]} $/1M`,

@@ -60,7 +60,8 @@ export function ModelFilters(props: {
         }}
       />
       <span className="muted model-filters__count" aria-live="polite">
-        {props.count === null ? '…' : props.count.toLocaleString()} of {props.size.toLocaleString()} models
+        {props.count === null ? '…' : props.count.toLocaleString('en-US')} of{' '}
+        {props.size.toLocaleString('en-US')} models
         {active ? (
           <>
             {' · '}

@@ -10,8 +10,8 @@ afterEach(() => {
 })
 
 /** The store's answer for `count` models, named when they are few enough to point at. */
-const pointsOf = (count: number): PricePoints => ({
-  contexts: Array.from({ length: count }, (_, i) => 1000 * (i + 1)),
+const pointsOf = (count: number, spread = true): PricePoints => ({
+  contexts: Array.from({ length: count }, (_, i) => (spread ? 1000 * (i + 1) : 8192)),
   prices: Array.from({ length: count }, () => 1),
   models:
     count <= pointedPointsLimit
@@ -21,14 +21,15 @@ const pointsOf = (count: number): PricePoints => ({
   fetchedAt: 1,
 })
 
-async function plot(count: number) {
+async function plot(count: number, spread = true) {
   const container = document.createElement('div')
   document.body.append(container)
   const root = createRoot(container)
-  await act(async () => root.render(<PricePlot points={pointsOf(count)} onOpen={() => {}} />))
+  await act(async () => root.render(<PricePlot points={pointsOf(count, spread)} onOpen={() => {}} />))
   return {
     points: container.querySelectorAll('[role="button"]').length,
     crowd: container.querySelectorAll('.price-plot__crowd').length,
+    crowded: container.querySelectorAll('.price-plot__crowd--3').length,
     caption: container.querySelector('figcaption')?.textContent ?? '',
     unmount: () => act(() => root.unmount()),
   }
@@ -44,12 +45,20 @@ describe('PricePlot', () => {
     await shown.unmount()
   })
 
-  it('draws more models as one shape, and says how to point at one', async () => {
+  it('draws more models as shapes, shaded by how many share a place, and says how to point at one', async () => {
     const shown = await plot(pointedPointsLimit + 1)
     expect(shown.points).toBe(0)
-    expect(shown.crowd).toBe(1)
+    expect(shown.crowd).toBeGreaterThan(0)
+    expect(shown.crowded).toBe(0)
     expect(shown.caption).toContain('1,001 models')
     expect(shown.caption).toContain('Narrow the filters to 1,000 models or fewer')
+    await shown.unmount()
+  })
+
+  it('shades a place darkest where a hundred models or more fall on it', async () => {
+    const shown = await plot(pointedPointsLimit + 1, false)
+    expect(shown.crowd).toBe(1)
+    expect(shown.crowded).toBe(1)
     await shown.unmount()
   })
 })

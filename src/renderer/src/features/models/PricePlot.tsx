@@ -68,25 +68,32 @@ function plottedOf(points: PricePoints): Plotted {
   return { logX, logY, xs: decades(leastX, mostX), ys: decades(leastY, mostY) }
 }
 
-/** The points as one shape: a dot for each pixel some model falls on (thousands of models share a few). */
-function crowdOf(plotted: Plotted, left: (logX: number) => number, top: (logY: number) => number): string {
-  const drawn = new Set<number>()
-  let shape = ''
+/** How many models share a pixel, in bands the plot shades darker as more fall on one place. */
+const crowdBands = [1, 2, 10, 100] as const
+
+/**
+ * The points as a few shapes: a dot for each pixel some model falls on (thousands of models share a few), one
+ * shape per band of how many share it, so where models crowd shows darker.
+ */
+function crowdOf(plotted: Plotted, left: (logX: number) => number, top: (logY: number) => number): string[] {
+  const counts = new Map<number, number>()
   for (let at = 0; at < plotted.logX.length; at++) {
-    const x = Math.round(left(plotted.logX[at] as number))
-    const y = Math.round(top(plotted.logY[at] as number))
-    const pixel = x * 65_536 + y
-    if (drawn.has(pixel)) continue
-    drawn.add(pixel)
-    shape += `M${x} ${y}h0`
+    const pixel =
+      Math.round(left(plotted.logX[at] as number)) * 65_536 + Math.round(top(plotted.logY[at] as number))
+    counts.set(pixel, (counts.get(pixel) ?? 0) + 1)
   }
-  return shape
+  const shapes = crowdBands.map(() => '')
+  for (const [pixel, count] of counts) {
+    const band = crowdBands.findLastIndex((least) => count >= least)
+    shapes[band] += `M${Math.floor(pixel / 65_536)} ${pixel % 65_536}h0`
+  }
+  return shapes
 }
 
 export function PricePlot(props: { points: PricePoints | undefined; onOpen: (id: string) => void }) {
   const [hover, setHover] = useState<number | null>(null)
   const { box, width } = useWidth()
-  const height = Math.min(460, Math.max(280, Math.round(width * 0.5)))
+  const height = Math.min(620, Math.max(360, Math.round(width * 0.6)))
   const plotted = useMemo(() => (props.points ? plottedOf(props.points) : null), [props.points])
   const named = props.points?.models ?? null
   const left = (logX: number) =>
@@ -102,7 +109,7 @@ export function PricePlot(props: { points: PricePoints | undefined; onOpen: (id:
       : 0
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scales follow from the plot, the width and the height
   const crowd = useMemo(
-    () => (plotted && !named ? crowdOf(plotted, left, top) : ''),
+    () => (plotted && !named ? crowdOf(plotted, left, top) : []),
     [plotted, named, width, height],
   )
   if (!props.points || !plotted) return <p className="muted">Reading the models…</p>
@@ -174,7 +181,15 @@ export function PricePlot(props: { points: PricePoints | undefined; onOpen: (id:
           >
             Prompt $ per 1M tokens
           </text>
-          {named ? null : <path className="price-plot__crowd" d={crowd} />}
+          {crowd.map((shape, band) =>
+            shape ? (
+              <path
+                key={crowdBands[band]}
+                className={`price-plot__crowd price-plot__crowd--${band}`}
+                d={shape}
+              />
+            ) : null,
+          )}
           {(named ?? []).map((model, at) => {
             const x = points.contexts[at] as number
             const y = points.prices[at] as number
@@ -184,7 +199,7 @@ export function PricePlot(props: { points: PricePoints | undefined; onOpen: (id:
                 key={model.id}
                 role="button"
                 tabIndex={0}
-                aria-label={`${model.name}: ${x.toLocaleString()} tokens, ${formatPricePerMillion(model.prompt)} per 1M`}
+                aria-label={`${model.name}: ${x.toLocaleString('en-US')} tokens, ${formatPricePerMillion(model.prompt)} per 1M`}
                 className={`price-plot__point${hover === at ? ' price-plot__point--hover' : ''}`}
                 cx={sx(x)}
                 cy={sy(y)}
@@ -216,8 +231,8 @@ export function PricePlot(props: { points: PricePoints | undefined; onOpen: (id:
       </div>
       <figcaption className="muted" aria-live="polite">
         {hovered
-          ? `${hovered.name} (${hovered.id}) · ${hovered.x.toLocaleString()} tokens · ${formatPricePerMillion(hovered.prompt)} per 1M prompt tokens`
-          : `${count.toLocaleString()} models${skipped ? `; ${skipped.toLocaleString()} without a context length or prompt price are not drawn` : ''}. ${named ? 'Hover for a model, click to open it.' : `Narrow the filters to ${pointedPointsLimit.toLocaleString()} models or fewer to point at one and open it.`}`}
+          ? `${hovered.name} (${hovered.id}) · ${hovered.x.toLocaleString('en-US')} tokens · ${formatPricePerMillion(hovered.prompt)} per 1M prompt tokens`
+          : `${count.toLocaleString('en-US')} models${skipped ? `; ${skipped.toLocaleString('en-US')} without a context length or prompt price are not drawn` : ''}. ${named ? 'Hover for a model, click to open it.' : `Narrow the filters to ${pointedPointsLimit.toLocaleString('en-US')} models or fewer to point at one and open it.`}`}
       </figcaption>
     </figure>
   )

@@ -58,7 +58,7 @@ function CacheRow(props: { handle: CacheHandle; now: number; onUse: () => void }
           {handle.name}
         </span>
         <span className="muted">
-          {handle.model} · {handle.tokenCount.toLocaleString()} tokens · written for{' '}
+          {handle.model} · {handle.tokenCount.toLocaleString('en-US')} tokens · written for{' '}
           {formatUsd(handle.writeCost)} · created {formatDateTime(handle.createdAt)}
         </span>
       </div>

@@ -133,7 +133,7 @@ export function GeneratePlayground(props: {
             <option value="">None</option>
             {usable.map((handle) => (
               <option key={handle.name} value={handle.name}>
-                {handle.displayName ?? handle.name} · {handle.tokenCount.toLocaleString()} tokens
+                {handle.displayName ?? handle.name} · {handle.tokenCount.toLocaleString('en-US')} tokens
               </option>
             ))}
           </select>

@@ -131,7 +131,7 @@ function Usage(props: { response: GenerateContentResponse; prices: TurnPrices | 
       ) : null}
       {cost && cost.cachedTokens > 0 ? (
         <p className="turn__cache" role="status">
-          {cost.cachedTokens.toLocaleString()} cached tokens cost {formatUsd(cost.cachedCost)} at the
+          {cost.cachedTokens.toLocaleString('en-US')} cached tokens cost {formatUsd(cost.cachedCost)} at the
           cache-read rate; without the cache they would have cost {formatUsd(cost.withoutCache)}.
         </p>
       ) : null}

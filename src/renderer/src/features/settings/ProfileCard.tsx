@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Profile } from '#shared/ipc/routes/profiles'
+import { useConfirm } from '../../components/ConfirmDialog.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
@@ -16,6 +17,7 @@ export function ProfileCard({ profile, otherNames }: { profile: Profile; otherNa
     mutationFn: () => invoke('profiles.activate', { id: profile.id }),
     onSuccess: refresh,
   })
+  const [confirmation, confirm] = useConfirm()
   const remove = useMutation({
     mutationFn: () => invoke('profiles.delete', { id: profile.id }),
     onSuccess: refresh,
@@ -38,6 +40,7 @@ export function ProfileCard({ profile, otherNames }: { profile: Profile; otherNa
           {profile.active ? <span className="badge badge--active">In use</span> : null}
         </div>
         <div className="profile__actions">
+          {confirmation}
           {profile.active ? null : (
             <button type="button" className="button button--small" onClick={() => activate.mutate()}>
               Use this profile
@@ -59,8 +62,9 @@ export function ProfileCard({ profile, otherNames }: { profile: Profile; otherNa
               <button
                 type="button"
                 className="button button--small button--danger"
-                onClick={() => {
-                  if (window.confirm(`Delete the profile "${profile.name}" and its keys?`)) remove.mutate()
+                onClick={async () => {
+                  if (await confirm(`Delete the profile "${profile.name}" and its keys?`, 'Delete profile'))
+                    remove.mutate()
                 }}
               >
                 Delete

@@ -1,6 +1,7 @@
 // Where the app keeps its work and its secrets, said plainly.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { counted } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys, sharedQueries } from '../../query.ts'
 
@@ -26,15 +27,15 @@ export function StorageSection() {
   const openFolder = useMutation({ mutationFn: () => invoke('app.openDataFolder', {}) })
   const exportHistory = useMutation({ mutationFn: () => invoke('history.export', {}) })
   const importHistory = useMutation({ mutationFn: () => invoke('history.import', {}) })
-  const counted = (counts: Record<string, number>) =>
+  const countsText = (counts: Record<string, number>) =>
     [
-      ['questionnaires', 'questionnaires'],
-      ['decision_runs', 'decision runs'],
-      ['image_results', 'images'],
-      ['video_jobs', 'video jobs'],
-      ['conversations', 'conversations'],
+      ['questionnaires', 'questionnaire'],
+      ['decision_runs', 'decision run'],
+      ['image_results', 'image'],
+      ['video_jobs', 'video job'],
+      ['conversations', 'conversation'],
     ]
-      .map(([key, label]) => `${counts[key ?? ''] ?? 0} ${label}`)
+      .map(([key, noun]) => counted(counts[key ?? ''] ?? 0, noun ?? ''))
       .join(', ')
 
   return (
@@ -77,12 +78,12 @@ export function StorageSection() {
           </div>
           {exportHistory.data?.savedTo ? (
             <p className="muted" role="status">
-              Exported {counted(exportHistory.data.counts)} to {exportHistory.data.savedTo}.
+              Exported {countsText(exportHistory.data.counts)} to {exportHistory.data.savedTo}.
             </p>
           ) : null}
           {importHistory.data?.staged ? (
             <p className="notice" role="status">
-              The archive checks out ({counted(importHistory.data.counts)}).{' '}
+              The archive checks out ({countsText(importHistory.data.counts)}).{' '}
               {importHistory.data.restarting
                 ? 'The app restarts now to put it in place.'
                 : 'Restart the app to put it in place.'}

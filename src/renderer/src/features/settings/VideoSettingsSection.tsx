@@ -49,14 +49,16 @@ export function VideoSettingsSection() {
           <input
             value={portValue}
             inputMode="numeric"
-            placeholder="Automatic"
+            placeholder={data.receiverPortPicked ? `Automatic: ${data.receiverPortPicked}` : 'Automatic'}
             onChange={(event) => setPort(event.target.value)}
             aria-invalid={portProblem ? true : undefined}
           />
           {portProblem ? (
             <span className="field-error">{portProblem}</span>
           ) : (
-            <span className="muted">Empty picks a free port. Applies from the next start.</span>
+            <span className="muted">
+              Empty keeps the free port picked the first time. Applies from the next start.
+            </span>
           )}
         </label>
         <label className="field">

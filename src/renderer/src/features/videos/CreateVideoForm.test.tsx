@@ -1,10 +1,11 @@
 // A person who opens the form on a first launch may write the prompt before the models arrive: the form does
 // not take a click it cannot act on, and when the models never arrive it says so at the model field.
 import { act } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
 import { renderInPage, until } from '../../test-page.tsx'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
+import { unsent } from './draft.ts'
 
 const videoModel = {
   id: 'lumen/motion-2',
@@ -54,20 +55,25 @@ function slowModelsCore() {
 afterEach(() => {
   document.body.innerHTML = ''
 })
+// What a form closed by an earlier test kept is not this test's to start from.
+beforeEach(() => {
+  unsent.draft = null
+})
 
-async function openForm(modelsWanted?: boolean) {
+async function openForm(modelsWanted?: boolean, typed: string | null = 'A kite') {
   const core = slowModelsCore()
   const opened: string[] = []
   const form = (wanted?: boolean) => (
     <CreateVideoForm onCreated={(id) => opened.push(id)} onClose={() => {}} modelsWanted={wanted} />
   )
-  const { container, rerender } = await renderInPage(form(modelsWanted), core.bridge)
+  const { container, rerender, unmount } = await renderInPage(form(modelsWanted), core.bridge)
   const wantModels = () => rerender(form(true))
   const prompt = container.querySelector('textarea') as HTMLTextAreaElement
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(prompt, 'A kite')
-    prompt.dispatchEvent(new Event('input', { bubbles: true }))
-  })
+  if (typed !== null)
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(prompt, typed)
+      prompt.dispatchEvent(new Event('input', { bubbles: true }))
+    })
   const submit = container.querySelector('button[type="submit"]') as HTMLButtonElement
   const modelField = container.querySelector('input[role="combobox"]') as HTMLInputElement
   const formElement = container.querySelector('form') as HTMLFormElement
@@ -75,11 +81,13 @@ async function openForm(modelsWanted?: boolean) {
   return {
     core,
     container,
+    prompt,
     submit,
     modelField,
     send,
     opened,
     wantModels,
+    unmount,
   }
 }
 
@@ -145,5 +153,20 @@ describe('the new video form on a first launch', () => {
     view.core.settle([videoModel])
     await until(() => !view.submit.disabled)
     expect(view.core.asked).toContain('catalog.models')
+  })
+
+  it('keeps what was typed when it closes, and starts empty after a job was created', async () => {
+    const first = await openForm(true, 'A kept draft')
+    await first.unmount()
+    const again = await openForm(true, null)
+    expect(again.prompt.value).toBe('A kept draft')
+    await until(() => again.core.waiting.length === 1)
+    again.core.settle([videoModel])
+    await until(() => !again.submit.disabled)
+    await again.send()
+    await until(() => again.core.created.length === 1)
+    await again.unmount()
+    const after = await openForm(true, null)
+    expect(after.prompt.value).toBe('')
   })
 })

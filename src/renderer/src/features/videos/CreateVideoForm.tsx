@@ -13,7 +13,7 @@ import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
-import { draftFromRequest, requestFromDraft, type VideoDraft } from './draft.ts'
+import { draftFromRequest, requestFromDraft, unsent, type VideoDraft } from './draft.ts'
 import { useReceiver, useVideoModels } from './queries.ts'
 import { modeLabel } from './status.ts'
 
@@ -37,7 +37,18 @@ export function CreateVideoForm(props: {
     [models.data],
   )
   const receiver = useReceiver()
-  const [draft, setDraft] = useState<VideoDraft>(() => draftFromRequest(props.initial))
+  const [draft, setDraft] = useState<VideoDraft>(() =>
+    props.initial === undefined && unsent.draft ? unsent.draft : draftFromRequest(props.initial),
+  )
+  // Closing keeps what was typed; a created job drops it.
+  const latest = useRef({ draft, created: false })
+  latest.current.draft = draft
+  useEffect(
+    () => () => {
+      unsent.draft = latest.current.created ? null : latest.current.draft
+    },
+    [],
+  )
   const [submitted, setSubmitted] = useState(false)
   const set = (change: Partial<VideoDraft>) => setDraft((current) => ({ ...current, ...change }))
   const firstModel = models.data?.[0]?.id
@@ -51,6 +62,7 @@ export function CreateVideoForm(props: {
   const create = useMutation({
     mutationFn: (body: VideoCreateRequest) => invoke('videos.create', { request: body }),
     onSuccess: async (job) => {
+      latest.current.created = true
       await client.invalidateQueries({ queryKey: queryKeys.videos() })
       props.onCreated(job.id)
     },
@@ -293,6 +305,13 @@ export function CreateVideoForm(props: {
         <span className="create-video__estimate" role="status" aria-label="Estimated cost">
           {estimate !== null ? `Estimated ${formatUsd(formatAmount(estimate))}` : 'Cost shown when known'}
         </span>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => setDraft(draftFromRequest(undefined))}
+        >
+          Clear
+        </button>
         <button type="button" className="button" onClick={props.onClose}>
           Close
         </button>

@@ -82,7 +82,7 @@ export function FilterBar(props: {
           ? '… jobs'
           : props.count === 1
             ? '1 job'
-            : `${props.count.toLocaleString()} jobs`}
+            : `${props.count.toLocaleString('en-US')} jobs`}
       </span>
     </search>
   )

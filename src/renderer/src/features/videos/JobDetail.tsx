@@ -1,8 +1,11 @@
 // One job in full: playback, actions, the task as the service reports it, the request as sent, and every
 // poll and webhook delivery with its time and outcome.
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
+import { AppError } from '#shared/ipc/app-error'
 import { useCommands } from '../../commands.ts'
+import { useConfirm } from '../../components/ConfirmDialog.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { GetCode } from '../../components/GetCode.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
@@ -43,18 +46,23 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
   const [tab, setTab] = useState<Tab>('overview')
   const now = useNow(detail.data?.job.status === 'pending')
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.videos() })
+  const [confirmation, confirm] = useConfirm()
   const cancel = useMutation({ mutationFn: () => invoke('videos.cancel', { id }), onSettled: refresh })
-  const askToCancel = () => {
+  // A model that cannot interrupt a started job said so: the job finishes on its own, and Cancel is not offered.
+  const uncancellable =
+    cancel.error instanceof AppError && cancel.error.serviceCode === 'cancel_not_supported'
+  const cancellable = detail.data?.job.status === 'pending' && !uncancellable
+  const askToCancel = async () => {
     if (
-      window.confirm('Cancel this job? The service stops generating it; a cancelled job cannot be resumed.')
+      await confirm(
+        'Cancel this job? The service stops generating it; a cancelled job cannot be resumed and is not charged.',
+        'Cancel job',
+      )
     )
       cancel.mutate()
   }
   useCommands({
-    'videos.cancelJob': {
-      run: askToCancel,
-      when: () => detail.data?.job.status === 'pending' && !cancel.isPending,
-    },
+    'videos.cancelJob': { run: () => void askToCancel(), when: () => cancellable && !cancel.isPending },
   })
   const job = detail.data?.job
   // A result plays from the app's own media route only (the page's CSP allows nothing else): a completed job
@@ -105,6 +113,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
 
   return (
     <aside ref={panel} className="job-detail" aria-label="Job detail">
+      {confirmation}
       <header className="job-detail__head">
         <span className={`status-pill status-pill--${job.status}`}>{statusLabel[job.status]}</span>
         <button
@@ -127,7 +136,11 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
         <dd>{formatElapsed((job.status === 'pending' ? now : job.updatedAt) - job.createdAt)}</dd>
         <dt>Cost</dt>
         <dd>
-          {job.videoSeconds !== null ? `${job.videoSeconds} s of video · ${formatUsd(job.videoCost)}` : '—'}
+          {job.status === 'completed' && job.videoSeconds !== null
+            ? `${job.videoSeconds} s of video · ${formatUsd(job.videoCost)}`
+            : job.status === 'pending'
+              ? 'charged only if it completes'
+              : `${statusLabel[job.status]} — not charged`}
         </dd>
       </dl>
       <div className="tabs" role="tablist" aria-label="Job detail sections">
@@ -168,8 +181,13 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
             <p className="muted">{outcomeText(job.status, detail.data.task)}</p>
           )}
           <div className="form-actions">
-            {job.status === 'pending' ? (
-              <button type="button" className="button" onClick={askToCancel} disabled={cancel.isPending}>
+            {cancellable ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() => void askToCancel()}
+                disabled={cancel.isPending}
+              >
                 Cancel job
               </button>
             ) : null}
@@ -184,8 +202,8 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
             <button
               type="button"
               className="button button--danger"
-              onClick={() => {
-                if (window.confirm('Delete this job and its downloaded video from the history?'))
+              onClick={async () => {
+                if (await confirm('Delete this job and its downloaded video from the history?', 'Delete job'))
                   remove.mutate()
               }}
             >

@@ -95,8 +95,8 @@ export function VideosScreen() {
       {jobs.head?.searchLeftOut ? (
         <p className="muted videos__reach" role="status">
           {jobs.head.searchLeftOut === 'older matches'
-            ? `More than ${searchReach.toLocaleString()} prompts match: the board shows the newest ${searchReach.toLocaleString()}. Add words to the search to reach older jobs.`
-            : `One or two letters are looked for in the newest ${shortSearchReach.toLocaleString()} jobs only: type a third to search every job.`}
+            ? `More than ${searchReach.toLocaleString('en-US')} prompts match: the board shows the newest ${searchReach.toLocaleString('en-US')}. Add words to the search to reach older jobs.`
+            : `One or two letters are looked for in the newest ${shortSearchReach.toLocaleString('en-US')} jobs only: type a third to search every job.`}
         </p>
       ) : null}
       <div className="videos__body">

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { webhookSnippets } from '#shared/domain/code-snippets'
-import type { TunnelState } from '#shared/ipc/routes/videos'
+import type { TunnelState, WebhookDeliverySummary } from '#shared/ipc/routes/videos'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { Snippets } from '../../components/GetCode.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
@@ -92,7 +92,11 @@ export function WebhookPanel() {
             <select
               aria-label="Tunnel provider"
               value={provider}
-              onChange={(event) => setProvider(event.target.value as Provider)}
+              onChange={(event) => {
+                setProvider(event.target.value as Provider)
+                // What went wrong with the last provider says nothing about this one.
+                start.reset()
+              }}
             >
               {providers.map((item) => (
                 <option key={item.value} value={item.value}>
@@ -101,21 +105,25 @@ export function WebhookPanel() {
               ))}
             </select>
             {provider === 'ngrok' ? (
-              <input
-                type="password"
-                aria-label="ngrok authtoken"
-                placeholder="authtoken (kept encrypted; leave empty to reuse)"
-                value={authtoken}
-                onChange={(event) => setAuthtoken(event.target.value)}
-              />
+              <label className="field">
+                <span className="field__label">ngrok authtoken</span>
+                <input
+                  type="password"
+                  placeholder="kept encrypted; leave empty to reuse"
+                  value={authtoken}
+                  onChange={(event) => setAuthtoken(event.target.value)}
+                />
+              </label>
             ) : null}
             {provider === 'manual' ? (
-              <input
-                aria-label="Public URL"
-                placeholder="https://hooks.example.com"
-                value={publicUrl}
-                onChange={(event) => setPublicUrl(event.target.value)}
-              />
+              <label className="field">
+                <span className="field__label">Public URL</span>
+                <input
+                  placeholder="https://hooks.example.com"
+                  value={publicUrl}
+                  onChange={(event) => setPublicUrl(event.target.value)}
+                />
+              </label>
             ) : null}
             <button type="submit" className="button button--primary" disabled={start.isPending}>
               Start tunnel
@@ -150,13 +158,20 @@ export function WebhookPanel() {
                 <span
                   className={`delivery__verdict delivery__verdict--${delivery.verified && delivery.answered < 300 ? 'ok' : 'bad'}`}
                 >
-                  {delivery.answered}
+                  {verdictOf(delivery)}
                 </span>
                 <span className="delivery__text">
-                  {delivery.event ?? 'unknown event'}
-                  {delivery.jobId ? ` · job ${delivery.jobId.slice(0, 8)}` : ''}
-                  {delivery.duplicate ? ' · duplicate' : ''}
-                  {delivery.reason ? ` · ${delivery.reason}` : ''}
+                  <span className="delivery__job">
+                    {delivery.jobPrompt ??
+                      (delivery.jobId
+                        ? `Job ${delivery.jobId.slice(0, 8)}… (not in the history)`
+                        : 'No job named')}
+                  </span>
+                  <span className="muted">
+                    {delivery.event ?? 'unknown event'}
+                    {delivery.duplicate ? ' · duplicate' : ''}
+                    {delivery.reason ? ` · ${delivery.reason}` : ''}
+                  </span>
                 </span>
                 <time>{formatTime(delivery.receivedAt)}</time>
               </button>
@@ -177,6 +192,24 @@ export function WebhookPanel() {
   )
 }
 
+/** What the receiver made of a delivery, in words, with the status it answered. */
+function verdictOf(delivery: WebhookDeliverySummary): string {
+  if (!delivery.verified) return `Refused · ${delivery.answered}`
+  if (delivery.duplicate) return `Duplicate · ${delivery.answered}`
+  return delivery.answered < 300
+    ? `Verified · ${delivery.answered}`
+    : `Verified, not applied · ${delivery.answered}`
+}
+
+/** A JSON body laid out to be read; anything else as it came. */
+function readableBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    return body
+  }
+}
+
 function DeliveryDetail({ id }: { id: number }) {
   const client = useQueryClient()
   const detail = useQuery({
@@ -194,13 +227,19 @@ function DeliveryDetail({ id }: { id: number }) {
   if (!detail.data) return null
   return (
     <div className="delivery-detail">
-      <p className="muted">Job {detail.data.jobId ?? 'unknown'}</p>
+      <p>
+        <strong>{verdictOf(detail.data)}</strong>
+        {detail.data.reason ? ` — ${detail.data.reason}` : ''}
+      </p>
+      <p className="muted">
+        {detail.data.jobPrompt ? `“${detail.data.jobPrompt}” · ` : ''}job {detail.data.jobId ?? 'unknown'}
+      </p>
       <pre className="code-block">
         {Object.entries(detail.data.headers)
           .map(([name, value]) => `${name}: ${value}`)
           .join('\n')}
       </pre>
-      <pre className="code-block">{detail.data.body}</pre>
+      <pre className="code-block">{readableBody(detail.data.body)}</pre>
       <button type="button" className="button button--small" onClick={() => reapply.mutate()}>
         Apply again
       </button>

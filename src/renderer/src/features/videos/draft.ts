@@ -155,3 +155,9 @@ export function requestFromDraft(draft: VideoDraft, modelHasAudio: boolean): Bui
   }
   return { ok: true, request }
 }
+
+/**
+ * What was typed into the form and not sent: kept when the form closes (Escape, Close, another screen), shown
+ * again when it opens with nothing else to start from, and dropped once a job is created.
+ */
+export const unsent: { draft: VideoDraft | null } = { draft: null }

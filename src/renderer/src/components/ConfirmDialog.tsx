@@ -1,0 +1,70 @@
+// The app's own question before something that cannot be undone, in place of the browser's `confirm()`: a modal
+// dialog that keeps the focus inside, says what will happen, and takes Escape or "Keep" for no. Focus goes back
+// to what had it.
+import { type ReactNode, useCallback, useId, useLayoutEffect, useRef, useState } from 'react'
+import './confirm-dialog.css'
+
+interface Question {
+  message: string
+  /** The button that goes ahead, in words of what it does ("Delete job"). */
+  confirm: string
+  resolve: (yes: boolean) => void
+}
+
+/** A dialog to render and a function that asks and resolves with the answer. */
+export function useConfirm(): [ReactNode, (message: string, confirm: string) => Promise<boolean>] {
+  const [asking, setAsking] = useState<Question | null>(null)
+  const ask = useCallback(
+    (message: string, confirm: string) =>
+      new Promise<boolean>((resolve) => setAsking({ message, confirm, resolve })),
+    [],
+  )
+  const dialog = asking ? (
+    <ConfirmDialog
+      question={asking}
+      onAnswer={(yes) => {
+        asking.resolve(yes)
+        setAsking(null)
+      }}
+    />
+  ) : null
+  return [dialog, ask]
+}
+
+function ConfirmDialog({ question, onAnswer }: { question: Question; onAnswer: (yes: boolean) => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const id = useId()
+  useLayoutEffect(() => {
+    const dialog = ref.current
+    dialog?.showModal()
+    // Closed while still in the page, so the browser gives the focus back to what had it.
+    return () => dialog?.close()
+  }, [])
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      aria-labelledby={`${id}-message`}
+      onCancel={(event) => {
+        event.preventDefault()
+        onAnswer(false)
+      }}
+      // Escape answers this dialog only, not the panel behind it.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.stopPropagation()
+      }}
+    >
+      <p id={`${id}-message`} className="confirm-dialog__message">
+        {question.message}
+      </p>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={() => onAnswer(false)}>
+          Keep
+        </button>
+        <button type="button" className="button button--danger" onClick={() => onAnswer(true)}>
+          {question.confirm}
+        </button>
+      </div>
+    </dialog>
+  )
+}
