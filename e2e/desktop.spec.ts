@@ -69,7 +69,7 @@ test('exports the history to one archive and imports it into another install at 
   await writeFile(dialogAnswersFileOf(app.userData), JSON.stringify([archive]))
   await page.getByRole('link', { name: 'Settings' }).click()
   await page.getByRole('button', { name: 'Export history…' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toContainText('1 questionnaires')
+  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toContainText('1 questionnaire,')
   expect(existsSync(archive)).toBe(true)
 
   const other = await openApp()

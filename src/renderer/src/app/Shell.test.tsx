@@ -7,6 +7,7 @@ import type { Bridge } from '#shared/ipc/bridge'
 import { loadViewMemory, navigate, shownPath } from '../router.ts'
 import { renderInPage, until } from '../test-page.tsx'
 import { Shell } from './Shell.tsx'
+import { screens } from './screens.tsx'
 
 /** The idle periods the page asked for (happy-dom has none of its own). */
 const idle: IdleRequestCallback[] = []
@@ -34,6 +35,11 @@ const onSettings = {
 }
 
 afterEach(async () => {
+  // Every screen's code is in before the test's environment goes: the page fetches it when idle, and an import
+  // still on its way then would load into nothing.
+  await act(async () => {
+    await Promise.all(screens.map((screen) => screen.load()))
+  })
   // The page's idle work ends with the test's, the address the test went to written included.
   await idleUntilDone()
   document.body.innerHTML = ''
