@@ -32,6 +32,18 @@ describe('batch inputs', () => {
     expect(parsed.problems).toEqual([{ line: 3, message: 'Row 3 has no value in "text".' }])
   })
 
+  it('names a row with more values than the header has columns, and does not run it', () => {
+    const parsed = csvColumn('id,text\n1,hello\n2,Hi, I need a refund\n3,bye,\n', 1)
+    expect(parsed.inputs).toEqual(['hello', 'bye'])
+    expect(parsed.problems).toEqual([
+      {
+        line: 3,
+        message:
+          'Row 3 has 3 values, more than the 2 columns of the header: put quotes around a value that holds a comma.',
+      },
+    ])
+  })
+
   it('reads JSONL strings, objects and message arrays, and names the lines it cannot use', () => {
     const parsed = jsonLinesOf('"text"\n{"a":1}\n[{"role":"user","content":"hi"}]\n42\n{broken\n')
     expect(parsed.inputs).toEqual(['text', { a: 1 }, [{ role: 'user', content: 'hi' }]])

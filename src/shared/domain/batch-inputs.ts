@@ -225,7 +225,19 @@ export function csvColumn(
   const sources: string[][] = []
   for (const row of headed ? rows.slice(1) : rows) {
     const value = row.cells[column]
-    if (value === undefined || value.trim() === '')
+    // More values than the header names: a separator inside a value that is not quoted, most likely; the
+    // value in the column may be the wrong one, so the row is named rather than run. (A column chosen past the
+    // header's is read as it is: those values are the ones asked for.)
+    const extra =
+      headed && column < header.length
+        ? row.cells.slice(header.length).filter((cell) => cell.trim() !== '').length
+        : 0
+    if (extra > 0)
+      problems.push({
+        line: row.line,
+        message: `${rowName(row.row, row.line)} has ${row.cells.length} values, more than the ${header.length} columns of the header: put quotes around a value that holds a comma.`,
+      })
+    else if (value === undefined || value.trim() === '')
       problems.push({ line: row.line, message: `${rowName(row.row, row.line)} has no value in "${name}".` })
     else {
       inputs.push(value)

@@ -118,6 +118,43 @@ function unifiedQuestion(question: QuestionDraft): Question {
   }
 }
 
+/**
+ * A questionnaire from the questions of a decision request's body (what "View request" shows, or a request kept
+ * elsewhere): each question as the builder draws it, named `name`; `newId` gives each its own id.
+ */
+export function questionnaireFromRequest(
+  questions: readonly Question[],
+  name: string,
+  newId: () => string,
+): Questionnaire {
+  return {
+    id: newId(),
+    name,
+    questions: questions.map((question) => ({
+      id: newId(),
+      kind: question.type,
+      name: question.name ?? '',
+      instructions:
+        typeof question.instructions === 'string'
+          ? question.instructions
+          : JSON.stringify(question.instructions, null, 2),
+      instructionsAsJson: typeof question.instructions !== 'string',
+      criteriaTrue: question.criteria?.true ?? '',
+      criteriaFalse: question.criteria?.false ?? '',
+      choices: (question.choices ?? []).map((choice) => ({
+        id: newId(),
+        value: choice.value,
+        description: choice.description ?? '',
+      })),
+      levels: (question.levels ?? []).map((level) => ({
+        id: newId(),
+        label: level.label,
+        description: level.description ?? '',
+      })),
+    })),
+  }
+}
+
 export function toUnifiedRequest(
   questionnaire: Questionnaire,
   input: DecisionInput,

@@ -11,11 +11,8 @@ import type { TextEncodingName } from '#shared/domain/text-encoding'
  */
 export const fieldCharacters = 256 * 1024
 
-const accepted: Record<BatchSource, string> = {
-  lines: '.txt,text/plain',
-  csv: '.csv,text/csv',
-  jsonl: '.jsonl,.ndjson,application/x-ndjson',
-}
+/** Every kind of batch file, whichever is chosen: the file's name picks the kind it is read as. */
+const accepted = '.txt,.csv,.jsonl,.ndjson,text/plain,text/csv,application/x-ndjson'
 
 const fieldLabels: Record<BatchSource, string> = {
   lines: 'One input per line',
@@ -77,7 +74,7 @@ export function BatchInputsField(props: {
           <input
             type="file"
             className="visually-hidden"
-            accept={accepted[props.source]}
+            accept={accepted}
             aria-describedby={fileProblem ? 'batch-file-problem' : undefined}
             aria-invalid={fileProblem ? true : undefined}
             onChange={(event) => {

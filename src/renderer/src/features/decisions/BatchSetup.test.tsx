@@ -82,6 +82,27 @@ describe('a file opened for a batch', () => {
     expect(view.text()).toContain('Où est mon colis ?')
   })
 
+  it('reads a CSV opened in Lines mode as a CSV: its header is not an input, its column is chosen', async () => {
+    const view = await openBatchView()
+    const csv = 'ticket,message\nT-1,"Where is my parcel, please?"\nT-2,Refund me\n'
+    await view.pick(new File([csv], 'tickets.csv', { type: 'text/csv' }))
+    await until(() => view.text().includes('2 inputs'))
+    const csvOption = [
+      ...view.container.querySelectorAll<HTMLInputElement>('input[name="batch-source"]'),
+    ].find((option) => option.checked)
+    expect(csvOption?.closest('label')?.textContent).toContain('CSV')
+    expect(view.text()).not.toContain('3 inputs')
+  })
+
+  it('refuses a file that is not batch inputs by its name, saying which files are', async () => {
+    const view = await openBatchView()
+    await view.pick(new File(['{}'], 'questionnaire.json', { type: 'application/json' }))
+    await until(() => view.container.querySelector('[role="alert"]') !== null)
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(
+      'questionnaire.json is not batch inputs: open lines of text (.txt), a CSV with a header row (.csv) or JSON lines (.jsonl, .ndjson).',
+    )
+  })
+
   it('reads a Latin-1 file as Windows-1252, so "café" stays "café", and says so', async () => {
     const view = await openBatchView()
     const latin1 = Uint8Array.from('café crème\nthé\n', (character) => character.charCodeAt(0))

@@ -16,7 +16,7 @@ import { queryKeys } from '../../query.ts'
 import { setRouteParams } from '../../router.ts'
 import { BatchInputsField } from './BatchInputsField.tsx'
 import { openBatchFile, useBatchReading } from './batch-reader.ts'
-import { useDroppedBatch } from './files.ts'
+import { batchSourceOf, useDroppedBatch } from './files.ts'
 import { ModelPicker } from './ModelPicker.tsx'
 import { decisionCall, useCurrentRequest, useRunSettings } from './run-settings.ts'
 
@@ -95,10 +95,19 @@ export function BatchSetup() {
   }, [model, questionnaire, parsed.inputs])
   const capProblem = capFormatProblem(cap)
   const tooMany = parsed.inputs.length > batchLimits.inputs
+  // A file opened here is read as a drop on the window reads it: its name says whether it is lines, CSV or JSONL.
   const openFile = (picked: File) => {
     setFileProblem(null)
+    const kind = batchSourceOf(picked.name)
+    if (!kind) {
+      setFileProblem(
+        `${picked.name} is not batch inputs: open lines of text (.txt), a CSV with a header row (.csv) or JSON lines (.jsonl, .ndjson).`,
+      )
+      return
+    }
     openBatchFile(picked).then(
       ({ text: opened, ...read }) => {
+        setSource(kind)
         setText(opened)
         setFile(read)
         setColumn(null)

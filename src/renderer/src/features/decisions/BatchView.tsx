@@ -64,7 +64,12 @@ export function BatchView() {
         )}
       </section>
       <section className="run-panel" aria-label="Batch controls">
-        {current ? <BatchProgress batch={current.batch} items={current.items} /> : <BatchSetup />}
+        {/* Keyed by batch: what was done with one batch (its "Saved to …") stays with it. */}
+        {current ? (
+          <BatchProgress key={current.batch.id} batch={current.batch} items={current.items} />
+        ) : (
+          <BatchSetup />
+        )}
       </section>
     </div>
   )

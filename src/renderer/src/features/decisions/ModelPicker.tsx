@@ -1,5 +1,6 @@
 // Decision models only, with their price and what they read; the format and the endpoint variant.
 import { useMemo } from 'react'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { formatUsdPerMillion } from '../../format.ts'
 import { useCurrentRequest, useRunSettings } from './run-settings.ts'
@@ -26,6 +27,7 @@ export function ModelPicker() {
           models.data ? undefined : models.isError ? 'The models did not load' : 'Loading the models…'
         }
       />
+      {models.isError ? <ErrorNote error={models.error} onRetry={() => models.refetch()} /> : null}
       {imagesRefused ? (
         <p className="field-error" role="alert">
           {model?.name} reads text and JSON only, so it cannot answer about images. Choose a model that reads

@@ -50,10 +50,22 @@ export function RunPanel(props: {
   /** The run's error when it concerns no particular question. */
   formError: unknown
 }) {
-  const { questionnaire, model, call, imagesRefused } = useCurrentRequest()
+  const { questionnaire, models, model, parsed, call, imagesRefused } = useCurrentRequest()
   const { mutation: run, cancel } = props.run
+  // Why Run waits, said beside it: the questionnaire's problems first, then the model and the input.
+  const blocked =
+    props.blocked ??
+    (model
+      ? parsed.ok
+        ? null
+        : 'Fix the input above to run.'
+      : models.isError
+        ? 'The models did not load: Retry at the model field.'
+        : models.isPending
+          ? 'Loading the models…'
+          : 'Choose a model to run.')
   const canRun =
-    !imagesRefused && !props.blocked && call !== null && questionnaire.questions.length > 0 && !run.isPending
+    !imagesRefused && !blocked && call !== null && questionnaire.questions.length > 0 && !run.isPending
   // Ctrl/⌘+Enter and the menu's "Run questionnaire", while a run can start.
   useCommands({ 'decisions.run': { run: () => run.mutate(), when: () => canRun } })
 
@@ -77,7 +89,7 @@ export function RunPanel(props: {
         ) : null}
         <span className="muted">Ctrl/⌘+Enter</span>
       </div>
-      {props.blocked ? <p className="muted">{props.blocked}</p> : null}
+      {blocked ? <p className="muted">{blocked}</p> : null}
       <ErrorNote error={props.formError} />
       {run.data ? (
         <section className="answers" aria-label="Answers">

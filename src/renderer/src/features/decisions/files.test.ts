@@ -17,12 +17,58 @@ describe('readQuestionnaireFile', () => {
     )
   })
 
-  it('says which file is not JSON, and which is not a questionnaire', async () => {
+  it('says which file is not JSON, and what in it is not a questionnaire', async () => {
     await expect(readQuestionnaireFile(exported('{"name":', 'cut.json'))).rejects.toThrow(
-      'cut.json is not JSON.',
+      /^cut\.json is not JSON: /,
     )
     await expect(
       readQuestionnaireFile(exported({ name: 'x', questions: 'none' }, 'other.json')),
-    ).rejects.toThrow('other.json is not a questionnaire exported by this app.')
+    ).rejects.toThrow(
+      /^other\.json is neither a questionnaire this app exported nor a decision request: \S+: /,
+    )
+    // A request whose question has no type is named at that question.
+    await expect(
+      readQuestionnaireFile(
+        exported({ model: 'm', input: 'x', questions: [{ instructions: 'Is it spam?' }] }, 'request.json'),
+      ),
+    ).rejects.toThrow(/: questions\.0\.type: /)
+  })
+
+  it('reads the request body that View request shows as a questionnaire to build on', async () => {
+    const body = {
+      model: 'sysone/judge-1',
+      input: 'Where is my parcel?',
+      questions: [
+        { type: 'predicate', name: 'spam', instructions: 'Is it spam?', criteria: { true: 'an advert' } },
+        {
+          type: 'choice',
+          instructions: { topic: 'which?' },
+          choices: [{ value: 'billing' }, { value: 'delivery' }],
+        },
+        {
+          type: 'score',
+          name: 'urgency',
+          instructions: 'How urgent?',
+          levels: [{ label: 'low' }, { label: 'high' }],
+        },
+      ],
+    }
+    const questionnaire = await readQuestionnaireFile(exported(body, 'support-request.json'))
+    expect(questionnaire.name).toBe('support-request')
+    expect(
+      questionnaire.questions.map((q) => [
+        q.kind,
+        q.name,
+        q.instructions,
+        q.instructionsAsJson,
+        q.criteriaTrue,
+      ]),
+    ).toEqual([
+      ['predicate', 'spam', 'Is it spam?', false, 'an advert'],
+      ['choice', '', '{\n  "topic": "which?"\n}', true, ''],
+      ['score', 'urgency', 'How urgent?', false, ''],
+    ])
+    expect(questionnaire.questions[1]?.choices.map((choice) => choice.value)).toEqual(['billing', 'delivery'])
+    expect(questionnaire.questions[2]?.levels.map((level) => level.label)).toEqual(['low', 'high'])
   })
 })
