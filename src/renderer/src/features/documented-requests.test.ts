@@ -161,7 +161,9 @@ describe('document 3 §4.1: the generateContent request a conversation makes', (
         ...conversation,
         settings: { ...conversation.settings, cachedContent: 'cachedContents/a' },
       }),
-    ).toBe('The attached cache carries its own system instruction: clear this one, or detach the cache.')
+    ).toBe(
+      'A conversation that uses a cache cannot also send a system instruction: clear the system instruction, or detach the cache.',
+    )
   })
 
   it('with a cache, sends only the new turn and the handle', () => {

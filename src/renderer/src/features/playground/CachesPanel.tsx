@@ -12,7 +12,7 @@ import { invoke } from '../../ipc.ts'
 import { invalidateTopic } from '../../query.ts'
 import { useCacheHandles, useClock, usePlaygroundModels } from './queries.ts'
 
-export function CachesPanel(props: { onUse: (handle: CacheHandle) => void }) {
+export function CachesPanel(props: { onUse: (handle: CacheHandle) => void | Promise<void> }) {
   const handles = useCacheHandles()
   const now = useClock(handles.data?.some((h) => h.state === 'active') ?? false)
   return (
@@ -27,7 +27,7 @@ export function CachesPanel(props: { onUse: (handle: CacheHandle) => void }) {
         {handles.data?.length === 0 ? <p className="muted">None yet.</p> : null}
         <ul className="caches__items">
           {handles.data?.map((handle) => (
-            <CacheRow key={handle.name} handle={handle} now={now} onUse={() => props.onUse(handle)} />
+            <CacheRow key={handle.name} handle={handle} now={now} onUse={() => void props.onUse(handle)} />
           ))}
         </ul>
       </section>
@@ -62,7 +62,11 @@ function CacheRow(props: { handle: CacheHandle; now: number; onUse: () => void }
           {formatUsd(handle.writeCost)} · created {formatDateTime(handle.createdAt)}
         </span>
       </div>
-      <span className={`badge cache-row__state cache-row__state--${state}`} role="status">
+      {/* The countdown is not announced each second; that the cache ended is. */}
+      <span className="visually-hidden" role="status">
+        {state === 'active' ? '' : `${handle.displayName ?? handle.name}: ${state}`}
+      </span>
+      <span className={`badge cache-row__state cache-row__state--${state}`}>
         {state === 'active'
           ? `expires in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`
           : state === 'expired'

@@ -2,6 +2,7 @@
 // wire view, and conversations saved to come back to.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { useConfirm } from '../../components/ConfirmDialog.tsx'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
@@ -35,6 +36,7 @@ export function PlaygroundScreen() {
   // "Use in Playground" from the model browser arrives as ?model=…
   const wanted = params.model
   const { messages, generate, setMessages, setGenerate } = useOpenConversations()
+  const [confirmation, confirm] = useConfirm()
   useReopenLastConversations()
   useEffect(() => {
     if (!wanted) return
@@ -44,6 +46,7 @@ export function PlaygroundScreen() {
 
   return (
     <div className="playground-screen">
+      {confirmation}
       <ScreenHeader
         title="Playground"
         subtitle="The native protocols by hand: see exactly what goes over the wire."
@@ -83,10 +86,20 @@ export function PlaygroundScreen() {
         <GeneratePlayground key={generate.id} conversation={generate} onChange={setGenerate} />
       ) : tab === 'caches' ? (
         <CachesPanel
-          onUse={(handle) => {
+          onUse={async (handle) => {
+            // A cache starts a conversation of its own; one under way is not replaced without asking.
+            if (
+              generate.turns.length > 0 &&
+              !(await confirm(
+                'Start a new generateContent conversation with this cache? The one open now stays under Saved.',
+                'Start with the cache',
+              ))
+            )
+              return
             setGenerate((current) => ({
               ...newGenerateConversation(handle.model),
-              settings: { ...current.settings, model: handle.model, cachedContent: handle.name },
+              // The cache's contents lead: a system instruction of the conversation's own cannot go with it.
+              settings: { ...current.settings, model: handle.model, cachedContent: handle.name, system: '' },
             }))
             setRouteParams('/playground', { tab: 'generate' })
           }}

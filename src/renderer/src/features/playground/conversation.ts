@@ -191,7 +191,7 @@ export function generateRequest(conversation: GenerateConversation): GenerateCon
   for (const value of [maxOutputTokens, temperature, topP, topK]) if (typeof value === 'string') return value
   if (!settings.model) return 'Choose a model.'
   if (settings.cachedContent && settings.system?.trim())
-    return 'The attached cache carries its own system instruction: clear this one, or detach the cache.'
+    return 'A conversation that uses a cache cannot also send a system instruction: clear the system instruction, or detach the cache.'
   const generationConfig = {
     ...(typeof maxOutputTokens === 'number' ? { maxOutputTokens } : {}),
     ...(typeof temperature === 'number' ? { temperature } : {}),
