@@ -70,7 +70,7 @@ describe('what changed, as the browser shows it', () => {
     const { container, rerender } = await renderInPage(<Changes fetchedAt={1_000} />, core.bridge)
     await core.answer({ fetchedAt: 1_000, changes: twoAdded })
     await until(() => container.querySelector('section[aria-label="What changed"]') !== null)
-    expect(container.querySelector('h3')?.textContent).toBe('Added (2)')
+    expect(container.querySelector('h3')?.textContent).toBe('Added (2 models)')
 
     // A refresh brings another catalog: main is asked again about it.
     await rerender(<Changes fetchedAt={2_000} />)
@@ -92,5 +92,37 @@ describe('what changed, as the browser shows it', () => {
     await act(async () => retry?.click())
     await core.answer({ fetchedAt: 1_000, changes: twoAdded })
     await until(() => container.querySelector('section[aria-label="What changed"]') !== null)
+  })
+
+  it('groups thousands of changes by provider, closed, says which way each price moved, and filters them', async () => {
+    const many = {
+      since: 500,
+      added: Array.from({ length: 3000 }, (_, i) => `vendor${i % 10}/model-${i}`),
+      removed: [],
+      priceChanges: [
+        { id: 'acme/fast', price: 'prompt' as const, from: '0.000001', to: '0.00000125' },
+        { id: 'acme/slow', price: 'completion' as const, from: '0.000002', to: '0.000001' },
+      ],
+    }
+    const core = comparingCore()
+    const { container } = await renderInPage(<Changes fetchedAt={1_000} />, core.bridge)
+    await core.answer({ fetchedAt: 1_000, changes: many })
+    await until(() => container.querySelector('section[aria-label="What changed"]') !== null)
+    const groups = [...container.querySelectorAll('details')]
+    expect(groups.map((group) => group.querySelector('summary')?.textContent)).toContain('vendor3 (300)')
+    expect(groups.every((group) => !group.open)).toBe(true)
+    expect(container.textContent).toContain('up 25%')
+    expect(container.textContent).toContain('down 50%')
+
+    const filter = container.querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(filter, 'acme')
+      filter.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    expect([...container.querySelectorAll('h3')].map((heading) => heading.textContent)).toEqual([
+      'Price changes (2 prices)',
+    ])
+    // Few groups left: they open.
+    expect([...container.querySelectorAll('details')].every((group) => group.open)).toBe(true)
   })
 })

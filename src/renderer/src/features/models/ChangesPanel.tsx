@@ -1,7 +1,8 @@
 // What changed since the catalog before: models added and removed, and each price that moved, old → new.
+import { useState } from 'react'
 import type { PriceName } from '#shared/domain/catalog'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { formatDateTime, formatPricePerMillion } from '../../format.ts'
+import { counted, formatDateTime, formatPricePerMillion } from '../../format.ts'
 import { priceLabels } from './queries.ts'
 
 interface Changes {
@@ -36,63 +37,136 @@ export function ChangesPanel({
     )
   if (!changes)
     return <p className="muted">Nothing to compare yet: refresh the catalog to see what changed since now.</p>
-  const none = changes.added.length + changes.removed.length + changes.priceChanges.length === 0
+  return <ChangeLists changes={changes} onOpen={onOpen} />
+}
+
+/** A model's provider, as its id names it (`aurora/flash-2` → `aurora`). */
+const providerOf = (id: string) => id.split('/')[0] ?? id
+
+/** Items grouped by the provider of their model, providers in order of name. */
+function byProvider<T>(items: readonly T[], idOf: (item: T) => string): [string, T[]][] {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const provider = providerOf(idOf(item))
+    groups.set(provider, [...(groups.get(provider) ?? []), item])
+  }
+  return [...groups].sort(([a], [b]) => a.localeCompare(b))
+}
+
+/** Which way a price moved, in words: "up 25%", "down", "now quoted". */
+function movement(from: string | null, to: string | null): string {
+  if (from === null) return 'now quoted'
+  if (to === null) return 'no longer quoted'
+  const before = Number(from)
+  const after = Number(to)
+  if (before === 0) return after > 0 ? 'up from free' : 'same'
+  const percent = Math.round(((after - before) / before) * 100)
+  return `${percent > 0 ? 'up' : 'down'} ${Math.abs(percent)}%`
+}
+
+/**
+ * The lists, filtered by a model or provider typed in, each grouped by provider: a group is open when there are
+ * few, so thousands of changes read as a list of providers to open.
+ */
+function ChangeLists({ changes, onOpen }: { changes: Changes; onOpen: (id: string) => void }) {
+  const [filter, setFilter] = useState('')
+  const wanted = filter.trim().toLowerCase()
+  const keep = (id: string) => !wanted || id.toLowerCase().includes(wanted)
+  const added = byProvider(changes.added.filter(keep), (id) => id)
+  const removed = byProvider(changes.removed.filter(keep), (id) => id)
+  const prices = byProvider(
+    changes.priceChanges.filter((change) => keep(change.id)),
+    (change) => change.id,
+  )
+  const total = changes.added.length + changes.removed.length + changes.priceChanges.length
+  const open = added.length + removed.length + prices.length <= 6
+  const count = (groups: [string, unknown[]][]) => groups.reduce((sum, [, items]) => sum + items.length, 0)
+  const modelLink = (id: string) => (
+    <button type="button" className="link-button" onClick={() => onOpen(id)}>
+      {id}
+    </button>
+  )
   return (
     <section className="changes" aria-label="What changed">
       <p className="muted">Compared with the catalog fetched {formatDateTime(changes.since)}.</p>
-      {none ? <p>Nothing changed.</p> : null}
-      {changes.added.length ? (
+      {total === 0 ? (
+        <p>Nothing changed.</p>
+      ) : (
+        <label className="field changes__filter">
+          <span className="field__label">Filter by model or provider</span>
+          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        </label>
+      )}
+      {added.length ? (
         <>
-          <h3>Added ({changes.added.length.toLocaleString('en-US')})</h3>
-          <ul>
-            {changes.added.map((id) => (
-              <li key={id}>
-                <button type="button" className="link-button" onClick={() => onOpen(id)}>
-                  {id}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <h3>Added ({counted(count(added), 'model')})</h3>
+          {added.map(([provider, ids]) => (
+            <details key={provider} open={open}>
+              <summary>
+                {provider} ({ids.length.toLocaleString('en-US')})
+              </summary>
+              <ul>
+                {ids.map((id) => (
+                  <li key={id}>{modelLink(id)}</li>
+                ))}
+              </ul>
+            </details>
+          ))}
         </>
       ) : null}
-      {changes.removed.length ? (
+      {removed.length ? (
         <>
-          <h3>Removed ({changes.removed.length.toLocaleString('en-US')})</h3>
-          <ul>
-            {changes.removed.map((id) => (
-              <li key={id}>{id}</li>
-            ))}
-          </ul>
+          <h3>Removed ({counted(count(removed), 'model')})</h3>
+          {removed.map(([provider, ids]) => (
+            <details key={provider} open={open}>
+              <summary>
+                {provider} ({ids.length.toLocaleString('en-US')})
+              </summary>
+              <ul>
+                {ids.map((id) => (
+                  <li key={id}>{id}</li>
+                ))}
+              </ul>
+            </details>
+          ))}
         </>
       ) : null}
-      {changes.priceChanges.length ? (
+      {prices.length ? (
         <>
-          <h3>Price changes ({changes.priceChanges.length.toLocaleString('en-US')})</h3>
-          <table className="compare__table">
-            <thead>
-              <tr>
-                <th scope="col">Model</th>
-                <th scope="col">Price</th>
-                <th scope="col">Before</th>
-                <th scope="col">Now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.priceChanges.map((change) => (
-                <tr key={`${change.id}-${change.price}`}>
-                  <td>
-                    <button type="button" className="link-button" onClick={() => onOpen(change.id)}>
-                      {change.id}
-                    </button>
-                  </td>
-                  <td>{priceLabels[change.price]}</td>
-                  <td>{shown(change.from)}</td>
-                  <td>{shown(change.to)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <h3>Price changes ({counted(count(prices), 'price')})</h3>
+          {prices.map(([provider, moved]) => (
+            <details key={provider} open={open}>
+              <summary>
+                {provider} ({moved.length.toLocaleString('en-US')})
+              </summary>
+              <table className="compare__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Model</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Before</th>
+                    <th scope="col">Now</th>
+                    <th scope="col">Change</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {moved.map((change) => (
+                    <tr key={`${change.id}-${change.price}`}>
+                      <td>{modelLink(change.id)}</td>
+                      <td>{priceLabels[change.price]}</td>
+                      <td>{shown(change.from)}</td>
+                      <td>{shown(change.to)}</td>
+                      <td>{movement(change.from, change.to)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          ))}
         </>
+      ) : null}
+      {total > 0 && added.length + removed.length + prices.length === 0 ? (
+        <p className="muted">No change concerns “{filter.trim()}”.</p>
       ) : null}
     </section>
   )
