@@ -219,6 +219,11 @@ test('keeps runs, and compares two runs side by side', async ({ app }) => {
   await expect(compare.getByRole('article', { name: /^Run of / })).toHaveCount(2)
   await expect(compare).toContainText('sysone/judge-1')
   await expect(compare).toContainText('aurora/sight-decide')
+  // The answers lined up question by question, in one table, those that differ said so.
+  const table = compare.getByRole('table')
+  await expect(table.getByRole('row')).toHaveCount(4)
+  await expect(table.getByRole('rowheader').first()).toBeVisible()
+  await expect(table.locator('caption')).toHaveText(/^(Both runs answered alike\.|\d+ answers? differ, marked ≠\.)$/)
   // The score scale's labels keep apart in a compare column, even in a narrow window.
   await page.setViewportSize({ width: 900, height: 600 })
   const boxes = await compare
@@ -231,6 +236,19 @@ test('keeps runs, and compares two runs side by side', async ({ app }) => {
   expect(boxes.length).toBeGreaterThan(1)
   for (let index = 1; index < boxes.length; index++)
     expect(boxes[index]?.[0] ?? 0).toBeGreaterThanOrEqual((boxes[index - 1]?.[1] ?? 0) - 0.5)
+  // The score's own line sits below the level labels, not over them.
+  const labelsBottom = Math.max(
+    ...(await compare
+      .locator('.score__scale')
+      .first()
+      .locator('.score__label')
+      .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().bottom))),
+  )
+  const valueTop = await compare
+    .locator('.score__value')
+    .first()
+    .evaluate((value) => value.getBoundingClientRect().top)
+  expect(valueTop).toBeGreaterThanOrEqual(labelsBottom)
   await page.setViewportSize({ width: 1280, height: 800 })
   await screenshot(page, 'decisions-compare-light')
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerNumber, answerParts, type ShownAnswer } from './answers.ts'
+import { answerNumber, answerParts, compareAnswers, type ShownAnswer } from './answers.ts'
 
 const question = {} as ShownAnswer['question']
 
@@ -29,5 +29,25 @@ describe('an answer split into what a person reads and its number', () => {
     const answer = { question, title: 'urgency', score: 1.62, options }
     expect(answerParts(answer)).toEqual({ value: 'high', number: 1.62 })
     expect(answerNumber(answer)).toBe('1.62')
+  })
+})
+
+describe('two runs compared question by question', () => {
+  it('lines up answers by question, marks those that differ, and a question one run lacks', () => {
+    const levels = ['low', 'high'].map((label) => ({ label, probability: 0.5 }))
+    const first = [
+      { question, title: 'spam', probability: 0.83 },
+      { question, title: 'urgency', score: 0.2, options: levels },
+    ]
+    const second = [
+      { question, title: 'urgency', score: 0.9, options: levels },
+      { question, title: 'spam', probability: 0.71 },
+      { question, title: 'topic', pick: 'billing', options: [{ label: 'billing', probability: 0.6 }] },
+    ]
+    expect(compareAnswers([first, second])).toEqual([
+      { title: 'spam', answers: ['yes 83%', 'yes 71%'], differs: false },
+      { title: 'urgency', answers: ['low 0.20', 'high 0.90'], differs: true },
+      { title: 'topic', answers: [null, 'billing 60%'], differs: true },
+    ])
   })
 })

@@ -105,3 +105,34 @@ export const numberHeading = (kind: 'predicate' | 'choice' | 'score') =>
 export function answerSortKey(answer: ShownAnswer): string | number {
   return answer.probability ?? answer.pick ?? answer.score ?? ''
 }
+
+export interface ComparedAnswer {
+  title: string
+  /** Each run's answer in words with its number ("yes 83%"), or null when that run has no such question. */
+  answers: (string | null)[]
+  /** The runs answered it differently: another value (yes or no, the pick, the nearest level), or one lacks it. */
+  differs: boolean
+}
+
+/**
+ * Runs' answers side by side, question by question: matched by the question's title (its name, or its place),
+ * in the order they first appear; a question one run lacks shows as missing there.
+ */
+export function compareAnswers(runs: readonly (readonly ShownAnswer[])[]): ComparedAnswer[] {
+  const titles: string[] = []
+  for (const run of runs)
+    for (const answer of run) if (!titles.includes(answer.title)) titles.push(answer.title)
+  return titles.map((title) => {
+    const found = runs.map((run) => run.find((answer) => answer.title === title))
+    const parts = found.map((answer) => (answer ? answerParts(answer) : null))
+    const values = parts.map((part) => part?.value ?? null)
+    return {
+      title,
+      answers: found.map((answer, at) => {
+        const part = parts[at]
+        return answer && part ? [part.value, answerNumber(answer, part)].filter(Boolean).join(' ') : null
+      }),
+      differs: values.some((value) => value !== values[0]),
+    }
+  })
+}

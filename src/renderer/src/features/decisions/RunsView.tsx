@@ -2,13 +2,13 @@
 // model, another input, an edited question), or bring one back into the editor.
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { shownAnswers } from '#shared/domain/answers'
+import { compareAnswers, type ShownAnswer, shownAnswers } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { DecisionRunRecord } from '#shared/ipc/routes/decisions'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { formatUsd } from '../../format.ts'
+import { counted, formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams } from '../../router.ts'
@@ -66,19 +66,65 @@ export function RunsView() {
         {records.length === 0 ? (
           <p className="muted">No run selected.</p>
         ) : (
-          <div className="runs-compare__columns" data-count={records.length}>
-            {records.map((record, index) => (
-              <div key={selected[index]} className="runs-compare__column">
-                <ErrorNote error={record.error} onRetry={() => record.refetch()} />
-                {record.data ? (
-                  <RunRecordView record={record.data} onClose={() => toggle(record.data.id)} />
-                ) : null}
-              </div>
-            ))}
-          </div>
+          <>
+            {records.length === 2 ? <ComparedAnswers records={records.map((record) => record.data)} /> : null}
+            <div className="runs-compare__columns" data-count={records.length}>
+              {records.map((record, index) => (
+                <div key={selected[index]} className="runs-compare__column">
+                  <ErrorNote error={record.error} onRetry={() => record.refetch()} />
+                  {record.data ? (
+                    <RunRecordView record={record.data} onClose={() => toggle(record.data.id)} />
+                  ) : null}
+                </div>
+              ))}
+            </div>
+          </>
         )}
       </section>
     </div>
+  )
+}
+
+/** Two runs' answers in one table, question by question, the answers that differ marked. */
+function ComparedAnswers({ records }: { records: (DecisionRunRecord | undefined)[] }) {
+  const runs = records.map((record) =>
+    record?.questionnaire ? shownAnswers(record.questionnaire as Questionnaire, record.response) : null,
+  )
+  if (runs.some((run) => run === null)) return null
+  const rows = compareAnswers(runs as ShownAnswer[][])
+  const differing = rows.filter((row) => row.differs).length
+  return (
+    <table className="compare__table runs-compare__table">
+      <caption>
+        {differing === 0 ? 'Both runs answered alike.' : `${counted(differing, 'answer')} differ, marked ≠.`}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Question</th>
+          <th scope="col">First run</th>
+          <th scope="col">Second run</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.title} className={row.differs ? 'runs-compare__differs' : undefined}>
+            <th scope="row">
+              {row.differs ? (
+                <>
+                  <span aria-hidden="true">≠ </span>
+                  <span className="visually-hidden">Differs: </span>
+                </>
+              ) : null}
+              {row.title}
+            </th>
+            {row.answers.map((answer, at) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the two runs' columns are fixed in place
+              <td key={at}>{answer ?? 'not asked'}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
