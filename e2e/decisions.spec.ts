@@ -223,7 +223,9 @@ test('keeps runs, and compares two runs side by side', async ({ app }) => {
   const table = compare.getByRole('table')
   await expect(table.getByRole('row')).toHaveCount(4)
   await expect(table.getByRole('rowheader').first()).toBeVisible()
-  await expect(table.locator('caption')).toHaveText(/^(Both runs answered alike\.|\d+ answers? differ, marked ≠\.)$/)
+  await expect(table.locator('caption')).toHaveText(
+    /^(Both runs answered alike\.|\d+ answers? differ, marked ≠\.)$/,
+  )
   // The score scale's labels keep apart in a compare column, even in a narrow window.
   await page.setViewportSize({ width: 900, height: 600 })
   const boxes = await compare

@@ -139,7 +139,9 @@ export function InputEditor() {
         <span className="field-error">{parsed.message}</span>
       ) : null}
       <span className={overContext ? 'field-error' : 'muted'}>
-        {tokens === 0 ? 'Empty' : `About ${tokensPhrase(tokens)}`}
+        {mode !== 'messages' && text.trim() === ''
+          ? 'Nothing to evaluate yet'
+          : `About ${tokensPhrase(tokens)}`}
         {model?.contextLength ? ` of ${formatTokenCount(model.contextLength)}` : ''}
         {overContext ? ' — more than this model reads; shorten the input or choose another model.' : ''}
       </span>

@@ -12,7 +12,8 @@ export function ModelPicker() {
     () =>
       models.data?.map((m) => ({
         id: m.id,
-        label: `${m.name} · ${formatUsdPerMillion(m.promptPrice)}/1M input${m.readsImages ? ' · reads images' : ' · text and JSON'}`,
+        label: m.name,
+        detail: `${formatUsdPerMillion(m.promptPrice)}/1M input${m.readsImages ? ' · reads images' : ' · text and JSON'}`,
       })) ?? [],
     [models.data],
   )

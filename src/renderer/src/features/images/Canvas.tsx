@@ -121,7 +121,7 @@ export function Canvas(props: {
       </div>
       <div
         ref={viewport}
-        className={`canvas__viewport${over ? ' canvas__viewport--over' : ''}${zoom === 'fit' ? '' : ' canvas__viewport--zoomed'}`}
+        className={`canvas__viewport${over ? ' canvas__viewport--over' : ''}${zoom === 'fit' ? '' : ' canvas__viewport--zoomed'}${shown ? '' : ' canvas__viewport--empty'}`}
         role="application"
         aria-label="Image canvas: drop a PNG or JPEG here. Plus and minus zoom, 0 fits, arrows move a zoomed image."
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas zooms and pans by keyboard
