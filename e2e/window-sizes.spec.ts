@@ -65,3 +65,21 @@ test('every screen fits the window at three sizes, in both themes', async ({ app
     else expect(sidebar?.width).toBeGreaterThan(180)
   }
 })
+
+test('keeps a question’s name field wide enough to type in at 900×600, with the answers beside', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.setViewportSize({ width: 900, height: 600 })
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  await page.getByLabel('Content to evaluate').fill('My parcel never arrived.')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(page.getByRole('region', { name: 'Answers' })).toBeVisible()
+  const width = await page
+    .getByRole('article', { name: 'Question 1' })
+    .getByLabel('Question 1 name')
+    .evaluate((field) => field.getBoundingClientRect().width)
+  await screenshot(page, 'decisions-answers-900x600')
+  expect(width).toBeGreaterThanOrEqual(150)
+})

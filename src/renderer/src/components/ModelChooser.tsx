@@ -129,97 +129,99 @@ export function ModelChooser(props: {
       <label className="field__label" htmlFor={fieldId}>
         {props.label}
       </label>
-      <input
-        ref={input}
-        id={fieldId}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        spellCheck={false}
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && shown.length ? optionId(active) : undefined}
-        aria-describedby={
-          [props.describedBy, props.error ? `${fieldId}-error` : ''].join(' ').trim() || undefined
-        }
-        aria-invalid={props.error ? true : undefined}
-        placeholder={props.placeholder ?? 'Type to find a model'}
-        value={query ?? shownText}
-        onChange={(event) => {
-          if (!open) place()
-          setOpen(true)
-          setQuery(event.target.value)
-          props.onQuery?.(event.target.value)
-          setActive(
-            Math.max(
-              0,
-              listFor(event.target.value).shown.findIndex((choice) => !choice.disabled),
-            ),
-          )
-        }}
-        onFocus={(event) => {
-          // Typing replaces the model shown; the start of its name stays in view.
-          event.target.select()
-          event.target.scrollLeft = 0
-        }}
-        onClick={() => (open ? close() : openList())}
-        onBlur={close}
-        onKeyDown={onKeyDown}
-      />
-      {open ? (
-        <div
-          className={`model-chooser__list${placement.above ? ' model-chooser__list--above' : ''}`}
-          style={{ maxHeight: placement.height }}
-          id={listId}
-          role="listbox"
-          aria-label={props.label}
-        >
-          {shown.map((choice, index) => {
-            const heading = choice.group !== undefined && choice.group !== lastGroup ? choice.group : null
-            lastGroup = choice.group
-            return [
-              heading ? (
-                <div key={`group ${heading}`} role="presentation" className="model-chooser__group">
-                  {heading}
-                </div>
-              ) : null,
-              <div
-                key={choice.id}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
-                aria-disabled={choice.disabled || undefined}
-                className={`model-chooser__option${choice.id === value ? ' model-chooser__option--chosen' : ''}`}
-                // The field keeps the focus: a click chooses without blurring it first.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(choice)}
-                // An option a screen reader's cursor focused is chosen from the keyboard as well.
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') choose(choice)
-                }}
-              >
-                <span>{choice.label}</span>
-                {choice.detail ? <span className="model-chooser__detail">{choice.detail}</span> : null}
-                <span className="model-chooser__id"> {choice.id}</span>
-              </div>,
-            ]
-          })}
-          {shown.length === 0 ? (
-            <div role="presentation" className="model-chooser__note">
-              {choices.length === 0 || !query
-                ? (props.placeholder ?? 'There is no model to choose.')
-                : `No model matches “${query}”.`}
-            </div>
-          ) : Math.max(total, props.total ?? 0) > shown.length ? (
-            <div role="presentation" className="model-chooser__note">
-              {(Math.max(total, props.total ?? 0) - shown.length).toLocaleString('en-US')} more: type to
-              narrow.
-            </div>
-          ) : null}
-        </div>
-      ) : null}
+      <div className="model-chooser__box">
+        <input
+          ref={input}
+          id={fieldId}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={open && shown.length ? optionId(active) : undefined}
+          aria-describedby={
+            [props.describedBy, props.error ? `${fieldId}-error` : ''].join(' ').trim() || undefined
+          }
+          aria-invalid={props.error ? true : undefined}
+          placeholder={props.placeholder ?? 'Type to find a model'}
+          value={query ?? shownText}
+          onChange={(event) => {
+            if (!open) place()
+            setOpen(true)
+            setQuery(event.target.value)
+            props.onQuery?.(event.target.value)
+            setActive(
+              Math.max(
+                0,
+                listFor(event.target.value).shown.findIndex((choice) => !choice.disabled),
+              ),
+            )
+          }}
+          onFocus={(event) => {
+            // Typing replaces the model shown; the start of its name stays in view.
+            event.target.select()
+            event.target.scrollLeft = 0
+          }}
+          onClick={() => (open ? close() : openList())}
+          onBlur={close}
+          onKeyDown={onKeyDown}
+        />
+        {open ? (
+          <div
+            className={`model-chooser__list${placement.above ? ' model-chooser__list--above' : ''}`}
+            style={{ maxHeight: placement.height }}
+            id={listId}
+            role="listbox"
+            aria-label={props.label}
+          >
+            {shown.map((choice, index) => {
+              const heading = choice.group !== undefined && choice.group !== lastGroup ? choice.group : null
+              lastGroup = choice.group
+              return [
+                heading ? (
+                  <div key={`group ${heading}`} role="presentation" className="model-chooser__group">
+                    {heading}
+                  </div>
+                ) : null,
+                <div
+                  key={choice.id}
+                  id={optionId(index)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  aria-disabled={choice.disabled || undefined}
+                  className={`model-chooser__option${choice.id === value ? ' model-chooser__option--chosen' : ''}`}
+                  // The field keeps the focus: a click chooses without blurring it first.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(choice)}
+                  // An option a screen reader's cursor focused is chosen from the keyboard as well.
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') choose(choice)
+                  }}
+                >
+                  <span>{choice.label}</span>
+                  {choice.detail ? <span className="model-chooser__detail">{choice.detail}</span> : null}
+                  <span className="model-chooser__id"> {choice.id}</span>
+                </div>,
+              ]
+            })}
+            {shown.length === 0 ? (
+              <div role="presentation" className="model-chooser__note">
+                {choices.length === 0 || !query
+                  ? (props.placeholder ?? 'There is no model to choose.')
+                  : `No model matches “${query}”.`}
+              </div>
+            ) : Math.max(total, props.total ?? 0) > shown.length ? (
+              <div role="presentation" className="model-chooser__note">
+                {(Math.max(total, props.total ?? 0) - shown.length).toLocaleString('en-US')} more: type to
+                narrow.
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
       {chosen?.detail && !open ? <span className="muted model-chooser__chosen">{chosen.detail}</span> : null}
       {props.error ? (
         <span id={`${fieldId}-error`} className="field-error">
