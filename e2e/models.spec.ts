@@ -96,7 +96,7 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await point.click()
   await page.getByRole('button', { name: 'Use in Decisions' }).click()
   await expect(page.getByRole('heading', { name: 'Decisions' })).toBeVisible()
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(/^SystemOne Judge 1 · /)
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('SystemOne Judge 1')
 })
 
 test('shows what changed after the catalog changes, and keeps filters across a restart', async ({ app }) => {
