@@ -11,36 +11,37 @@ export function JobCard(props: { job: VideoJobSummary; now: number; selected: bo
   const elapsed = (pending ? props.now : job.updatedAt) - job.createdAt
   // Only a file the app holds: the page may not load the service's links (its CSP), and a black box is no preview.
   const preview = job.mediaUrl
+  const meta = `${job.model} · ${modeLabel[job.mode] ?? job.mode}`
+  const took = formatElapsed(elapsed)
+  const money = job.videoSeconds
+    ? `${job.videoSeconds}s · ${formatUsd(job.videoCost)}`
+    : pending
+      ? 'running'
+      : '—'
+  // The name reads the card's visible text in its order, so a person who says what they see can pick it.
+  const name = [statusLabel[job.status], job.prompt, meta, took, money === '—' ? '' : money]
+    .filter(Boolean)
+    .join(', ')
   return (
     <button
       type="button"
       className={`job-card job-card--${job.status}${props.selected ? ' job-card--selected' : ''}`}
       onClick={props.onOpen}
-      aria-label={`${statusLabel[job.status]}: ${job.prompt}`}
+      aria-label={name}
       aria-current={props.selected ? 'true' : undefined}
     >
       <span className={`status-pill status-pill--${job.status}`}>{statusLabel[job.status]}</span>
       <span className="job-card__body">
         <span className="job-card__prompt">{job.prompt}</span>
-        <span className="job-card__meta">
-          {job.model} · {modeLabel[job.mode] ?? job.mode}
-        </span>
-        {pending ? <span className="progress-bar" aria-hidden="true" /> : null}
+        <span className="job-card__meta">{meta}</span>
+        {pending ? <span className="progress-bar" /> : null}
       </span>
       <span className="job-card__numbers">
-        <span title={pending ? 'Running for' : 'Took'}>{formatElapsed(elapsed)}</span>
-        <span className="muted">
-          {job.videoSeconds
-            ? `${job.videoSeconds}s · ${formatUsd(job.videoCost)}`
-            : pending
-              ? 'running'
-              : '—'}
-        </span>
+        <span title={pending ? 'Running for' : 'Took'}>{took}</span>
+        <span className="muted">{money}</span>
       </span>
       <span className="job-card__preview">
-        {job.status === 'completed' && preview ? (
-          <video src={preview} muted preload="metadata" aria-label="Preview" />
-        ) : null}
+        {job.status === 'completed' && preview ? <video src={preview} muted preload="metadata" /> : null}
       </span>
     </button>
   )
