@@ -60,13 +60,29 @@ function checkDestination(url: URL, rules: FetchRules): void {
     throw new RefusedDestination(`${host} is a private or local address`)
 }
 
-/** One GET, as a web Response, connecting only where the rules allow. */
-function get(url: URL, rules: FetchRules, signal: AbortSignal): Promise<Response> {
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+/** What a request sends besides a GET's nothing. */
+export interface SentRequest {
+  method: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: Uint8Array
+}
+
+/** One request, as a web Response, connecting only where the rules allow. */
+function send(
+  url: URL,
+  rules: FetchRules,
+  signal: AbortSignal,
+  sent: SentRequest = { method: 'GET' },
+): Promise<Response> {
+  const open = url.protocol === 'https:' ? httpsRequest : httpRequest
+  const headers = {
+    ...sent.headers,
+    ...(sent.body ? { 'content-length': String(sent.body.byteLength) } : {}),
+  }
   return new Promise((resolve, reject) => {
-    const request = send(
+    const request = open(
       url,
-      { signal, lookup: guardedLookup(rules.allowPrivate) },
+      { method: sent.method, headers, signal, lookup: guardedLookup(rules.allowPrivate) },
       (answer: IncomingMessage) => {
         const headers = new Headers()
         for (const [name, value] of Object.entries(answer.headers))
@@ -80,7 +96,7 @@ function get(url: URL, rules: FetchRules, signal: AbortSignal): Promise<Response
     request.on('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === refusedCode ? new RefusedDestination(error.message) : error),
     )
-    request.end()
+    request.end(sent.body)
   })
 }
 
@@ -91,13 +107,23 @@ export async function guardedFetch(raw: string, rules: FetchRules): Promise<Resp
   let url = new URL(raw)
   for (let hop = 0; ; hop++) {
     checkDestination(url, rules)
-    const response = await get(url, rules, signal)
+    const response = await send(url, rules, signal)
     const location = response.headers.get('location')
     if (!redirects.has(response.status) || !location) return response
     await response.body?.cancel()
     if (hop >= (rules.maxRedirects ?? 5)) throw new RefusedDestination('it redirects too many times')
     url = new URL(location, url)
   }
+}
+
+/**
+ * One request that follows no redirect: a 3xx is the answer. The signal stays with the response, so `timeoutMs`
+ * also bounds reading its body.
+ */
+export function guardedRequest(raw: string, rules: FetchRules, sent: SentRequest): Promise<Response> {
+  const url = new URL(raw)
+  checkDestination(url, rules)
+  return send(url, rules, AbortSignal.timeout(rules.timeoutMs), sent)
 }
 
 /** Reads a body up to `limit` bytes; null when it is larger (the rest is not read). */

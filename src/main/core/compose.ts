@@ -189,7 +189,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       scopes,
       images: createImageService({ history, media, platform, requests, emit: events.emit, library: images }),
     }),
-    ...videoHandlers({ scopes, videos: videos.videos, webhooks: videos.webhooks }),
+    ...videoHandlers({ scopes, videos: videos.videos, webhooks: videos.webhooks, preferences }),
   }
   log.info(`core started (${platform.shell} ${platform.appVersion})`)
 

@@ -3,7 +3,8 @@
 // scaled by the sandbox's time scale.
 import { createHmac, randomInt } from 'node:crypto'
 import { request as httpsRequest } from 'node:https'
-import { type VideoTask, webhookEvents, webhookHeaders } from '#shared/api/videos'
+import { type VideoTask, webhookHeaders } from '#shared/api/videos'
+import { idempotencyKeyOf, webhookBody } from '#shared/domain/webhook-events'
 import { guardedLookup } from '../../node/guarded-fetch.ts'
 import type { KeyState, SandboxState } from '../state.ts'
 import { isLoopbackHost } from './callback.ts'
@@ -33,16 +34,6 @@ export interface WebhookDelivery {
 
 export function signBody(key: KeyState, body: string): string {
   return createHmac('sha256', key.webhookKey).update(body).digest('base64url')
-}
-
-export function webhookBody(task: VideoTask, now: number): string {
-  const status = task.status as keyof typeof webhookEvents
-  return JSON.stringify({
-    event: webhookEvents[status],
-    id: task.id,
-    created_at: Math.floor(now / 1000),
-    data: task,
-  })
 }
 
 function post(
@@ -123,7 +114,7 @@ export function createWebhookSender(state: SandboxState) {
     deliver(task: VideoTask, key: KeyState, url: string): WebhookDelivery {
       const delivery: WebhookDelivery = {
         url,
-        idempotencyKey: `${task.id}-${task.status}`,
+        idempotencyKey: idempotencyKeyOf(task),
         body: webhookBody(task, Date.now()),
         attempts: [],
         delivered: false,

@@ -12,6 +12,7 @@ import {
 import { cacheHandleRepository, conversationRepository } from './playground.ts'
 import { videoJobRepository } from './video-jobs.ts'
 import { webhookDeliveryRepository } from './webhook-deliveries.ts'
+import { webhookForwardRepository } from './webhook-forwards.ts'
 
 export function openHistory(userData: string, now = Date.now()) {
   const database = openHistoryDatabase(join(userData, 'history.db'), now)
@@ -25,6 +26,7 @@ export function openHistory(userData: string, now = Date.now()) {
     transaction: database.transaction,
     videoJobs: videoJobRepository(db),
     webhookDeliveries: webhookDeliveryRepository(db, damaged),
+    webhookForwards: webhookForwardRepository(db, damaged),
     imageResults: imageResultRepository(db, damaged),
     questionnaires: questionnaireRepository(db, damaged),
     drafts: draftRepository(db),

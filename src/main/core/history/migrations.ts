@@ -277,4 +277,27 @@ export const migrations: string[] = [
   CREATE INDEX video_jobs_by_status ON video_jobs(status, created_at DESC, text_id DESC);
   CREATE INDEX video_jobs_by_model ON video_jobs(model, created_at DESC, text_id DESC);
   `,
+  // 11: what the app passed on to the person's own server: a verified delivery forwarded or sent again, or a test
+  //     delivery it made up and signed (its body kept, since no received delivery holds it), each with the
+  //     server's answer.
+  `
+  CREATE TABLE webhook_forwards (
+    id INTEGER PRIMARY KEY,
+    delivery_id INTEGER REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+    profile_id TEXT,
+    kind TEXT NOT NULL CHECK (kind IN ('forward', 'resend', 'test')),
+    event TEXT,
+    job_id TEXT,
+    url TEXT NOT NULL,
+    sent_at INTEGER NOT NULL,
+    ms INTEGER NOT NULL,
+    status INTEGER,
+    answer TEXT,
+    error TEXT,
+    headers_json TEXT NOT NULL DEFAULT '{}',
+    body BLOB NOT NULL DEFAULT x''
+  );
+  CREATE INDEX webhook_forwards_by_delivery ON webhook_forwards(delivery_id, sent_at);
+  CREATE INDEX webhook_forwards_by_time ON webhook_forwards(sent_at DESC);
+  `,
 ]

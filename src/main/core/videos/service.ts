@@ -246,6 +246,7 @@ export function createVideoService(deps: VideoServiceDeps) {
             ...delivery,
             id: delivery.id ?? 0,
             jobPrompt: row.prompt,
+            forwarded: history.webhookForwards.latestShown(delivery.id),
           })),
       }
     },

@@ -23,6 +23,8 @@ export async function wireVideos(deps: {
   preferences: PreferencesStore
   gatewayFor: (profileId: string) => Gateway
   board: VideoServiceDeps['board']
+  /** Where verified deliveries go instead of the kept forward address (the command line's `--forward-to`). */
+  forwardAddress?: (profileId: string) => string | null
 }) {
   const { history, events, log, profiles, preferences } = deps
   // Verified deliveries go to the video service, which exists by the time the first one arrives.
@@ -40,6 +42,11 @@ export async function wireVideos(deps: {
     applied: (rows) => videos.afterChange(rows),
     onDelivery: () => events.emit('data.changed', { topics: ['deliveries'] }),
     onTunnelChange: () => events.emit('data.changed', { topics: ['tunnel'] }),
+    profileOf: (jobId) =>
+      (jobId ? history.videoJobs.get(jobId)?.profileId : undefined) ?? profiles.activeId(),
+    profileSecrets: (profileId) => profiles.webhookSecrets(profileId),
+    forwardAddress: (profileId) =>
+      deps.forwardAddress?.(profileId) ?? preferences.get().forwardTo[profileId] ?? null,
   })
   const videos = createVideoService({
     history,

@@ -34,8 +34,8 @@ export interface ReceiverDeps {
   apply: (task: VideoTask) => TaskApplied
   /** After the transaction: the jobs it changed (notifications, downloads). */
   applied: (rows: VideoJobRow[]) => void
-  /** After the transaction: deliveries were stored (the inspector refreshes). */
-  stored: () => void
+  /** After the transaction: the deliveries stored, with their ids (the inspector refreshes, forwarding sends). */
+  stored: (rows: WebhookDeliveryRow[]) => void
   log: Log
   /** Current and previous webhook secrets of the profile the job belongs to (or of the active one). */
   secretsFor: (jobId: string | null) => Promise<string[]>
@@ -146,7 +146,7 @@ export function createReceiver(deps: ReceiverDeps) {
               row.headersJson = item.leastHeadersJson
               row.reason += ' (body not kept: over the quota for deliveries that could not be verified)'
             }
-            deps.history.webhookDeliveries.insert(row)
+            row.id = deps.history.webhookDeliveries.insert(row)
             answers.push([item, verdict.status, { error: verdict.reason }])
             continue
           }
@@ -154,7 +154,7 @@ export function createReceiver(deps: ReceiverDeps) {
           if (seenInBatch.has(key) || deps.history.webhookDeliveries.wasApplied(key)) {
             row.duplicate = true
             row.answered = 200
-            deps.history.webhookDeliveries.insert(row)
+            row.id = deps.history.webhookDeliveries.insert(row)
             answers.push([item, 200, { received: true, duplicate: true }])
             continue
           }
@@ -163,7 +163,7 @@ export function createReceiver(deps: ReceiverDeps) {
             row.verified = true
             row.answered = 404
             row.reason = 'no job with this id in the history'
-            deps.history.webhookDeliveries.insert(row)
+            row.id = deps.history.webhookDeliveries.insert(row)
             answers.push([item, 404, { error: row.reason }])
             continue
           }
@@ -172,7 +172,7 @@ export function createReceiver(deps: ReceiverDeps) {
           // The service may send an older status late: it is acknowledged, recorded, and changes nothing.
           if (result.outcome === 'unchanged')
             row.reason = `ignored: the job is already ${result.row?.status ?? 'further along'}`
-          deps.history.webhookDeliveries.insert(row)
+          row.id = deps.history.webhookDeliveries.insert(row)
           if (result.outcome === 'changed' && result.row) changed.push(result.row)
           answers.push([item, 200, { received: true, duplicate: false }])
         }
@@ -184,7 +184,7 @@ export function createReceiver(deps: ReceiverDeps) {
     }
     for (const [item, status, body] of answers) item.respond(status, body)
     deps.applied(changed)
-    if (batch.length > 0) deps.stored()
+    if (batch.length > 0) deps.stored(batch.map((item) => item.row))
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

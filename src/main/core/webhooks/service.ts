@@ -7,6 +7,7 @@ import type { RouteInput } from '#shared/ipc/contract'
 import type { ReceiverState, videoRoutes } from '#shared/ipc/routes/videos'
 import type { History } from '../history/history.ts'
 import type { TaskApplied, VideoJobRow } from '../history/video-jobs.ts'
+import { shownForward } from '../history/webhook-forwards.ts'
 import type { Log } from '../log.ts'
 import { sandboxProfileId } from '../profiles/profiles.ts'
 import type { SecretStore } from '../secrets/secret-store.ts'
@@ -20,6 +21,7 @@ import {
 } from '../tunnel/providers.ts'
 import { createTunnelService } from '../tunnel/service.ts'
 import { loadReceiverIdentity } from './certificate.ts'
+import { createForwarding } from './forwarding.ts'
 import { createReceiver } from './receiver.ts'
 
 export async function createWebhookService(deps: {
@@ -31,19 +33,36 @@ export async function createWebhookService(deps: {
   secretsFor: (jobId: string | null) => Promise<string[]>
   apply: (task: VideoTask) => TaskApplied
   applied: (rows: VideoJobRow[]) => void
-  /** Told when a delivery was stored, and when the tunnel changed. */
+  /** Told when a delivery was stored or forwarded, and when the tunnel changed. */
   onDelivery: () => void
   onTunnelChange: () => void
+  /** The profile a job belongs to; for a job the history does not hold, the active profile. */
+  profileOf: (jobId: string | null) => string
+  /** The secrets that sign a profile's webhooks, current first. */
+  profileSecrets: (profileId: string) => Promise<string[]>
+  /** Where a profile's verified deliveries are passed on, or null. */
+  forwardAddress: (profileId: string) => string | null
 }) {
   const { history, secrets } = deps
   const identity = await loadReceiverIdentity(join(deps.userData, 'receiver'))
   const tunnel = createTunnelService({ onChange: deps.onTunnelChange })
+  const forwarding = createForwarding({
+    history,
+    log: deps.log,
+    address: deps.forwardAddress,
+    profileOf: deps.profileOf,
+    secretsFor: deps.profileSecrets,
+    onChange: deps.onDelivery,
+  })
   const receiver = createReceiver({
     identity,
     history,
     apply: deps.apply,
     applied: deps.applied,
-    stored: deps.onDelivery,
+    stored: (rows) => {
+      deps.onDelivery()
+      forwarding.afterStored(rows)
+    },
     log: deps.log,
     secretsFor: deps.secretsFor,
   })
@@ -68,6 +87,7 @@ export async function createWebhookService(deps: {
     ...row,
     id: row.id ?? 0,
     jobPrompt: promptOf(row.jobId),
+    forwarded: history.webhookForwards.latestShown(row.id),
   })
 
   /** Where a job of this profile asks the service to send its webhook, or undefined to rely on polling. */
@@ -139,12 +159,17 @@ export async function createWebhookService(deps: {
         ...summaryOf(row),
         headers: JSON.parse(row.headersJson) as Record<string, string>,
         body: Buffer.from(row.body).toString('utf8'),
+        forwards: history.webhookForwards.forDelivery(id, 20).map(shownForward),
       }
     },
     async reapply(id: number) {
       delivery(id)
       return summaryOf(await receiver.reapply(id))
     },
+    forwarding,
+    /** The latest test deliveries of a profile. */
+    tests: (profileId: string, limit: number) =>
+      history.webhookForwards.tests(profileId, limit).map(shownForward),
     tunnelState: () => tunnel.state(),
     async expose(input: RouteInput<typeof videoRoutes, 'tunnel.start'>) {
       const port = receiver.port()
@@ -158,6 +183,7 @@ export async function createWebhookService(deps: {
     unexpose: () => tunnel.stop(),
     async close(): Promise<void> {
       await tunnel.stop()
+      await forwarding.settled()
       await receiver.stop()
     },
   }

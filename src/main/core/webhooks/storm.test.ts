@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
-import { webhookBody } from '#sandbox/videos/webhooks'
+import { webhookBody } from '#shared/domain/webhook-events'
 import { postWebhook, until } from '../../testing/core.ts'
 
 const jobs = 500

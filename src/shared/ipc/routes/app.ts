@@ -39,6 +39,8 @@ export const Preferences = z.object({
     .nullable(),
   /** Whether a model's thoughts show open under its answer in the playground. */
   thoughtsOpen: z.boolean(),
+  /** Per profile: the person's own server that verified webhook deliveries are passed on to. */
+  forwardTo: z.record(z.string().max(100), z.string().max(2048)),
   /** Each screen's last address in the app (`/models` → `/models?provider=aurora`), and `last`. */
   views: z.record(z.string().max(40), z.string().max(2000)),
 })

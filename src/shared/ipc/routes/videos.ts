@@ -23,6 +23,24 @@ export const VideoJobSummary = z.object({
 })
 export type VideoJobSummary = z.infer<typeof VideoJobSummary>
 
+/** One send to the person's own server, and what it answered. */
+export const WebhookForward = z.object({
+  id: z.number(),
+  /** `forward` as the delivery arrived, `resend` on request, `test` a made-up delivery. */
+  kind: z.enum(['forward', 'resend', 'test']),
+  event: z.string().nullable(),
+  jobId: z.string().nullable(),
+  url: z.string(),
+  sentAt: z.number(),
+  ms: z.number(),
+  /** The status the server answered; null when it did not (then `error` says why). */
+  status: z.number().nullable(),
+  /** The first kilobytes of the server's answer. */
+  answer: z.string().nullable(),
+  error: z.string().nullable(),
+})
+export type WebhookForward = z.infer<typeof WebhookForward>
+
 export const WebhookDeliverySummary = z.object({
   id: z.number(),
   receivedAt: z.number(),
@@ -35,12 +53,16 @@ export const WebhookDeliverySummary = z.object({
   reason: z.string().nullable(),
   duplicate: z.boolean(),
   answered: z.number(),
+  /** The latest send of this delivery to the person's server, if any. */
+  forwarded: WebhookForward.nullable(),
 })
 export type WebhookDeliverySummary = z.infer<typeof WebhookDeliverySummary>
 
 export const WebhookDeliveryDetail = WebhookDeliverySummary.extend({
   headers: z.record(z.string(), z.string()),
   body: z.string(),
+  /** Every send of it to the person's server, newest first. */
+  forwards: z.array(WebhookForward),
 })
 
 export const VideoJobDetail = z.object({
@@ -139,6 +161,29 @@ export const videoRoutes = {
   }),
   'receiver.delivery': route({ input: z.object({ id: z.number().int() }), output: WebhookDeliveryDetail }),
   'receiver.reapply': route({ input: z.object({ id: z.number().int() }), output: WebhookDeliverySummary }),
+  /** The active profile's forward address; null when forwarding is off. */
+  'forwarding.get': route({ input: z.object({}), output: z.object({ address: z.string().nullable() }) }),
+  'forwarding.set': route({
+    input: z.object({ address: z.string().max(2048).nullable() }),
+    output: z.object({ address: z.string().nullable() }),
+  }),
+  /** Sends a stored delivery (or a test delivery sent before) again, byte for byte, to the forward address. */
+  'forwarding.resend': route({
+    input: z.object({ deliveryId: z.number().int().optional(), testId: z.number().int().optional() }),
+    output: WebhookForward,
+  }),
+  /** Signs and sends a made-up terminal event for a job (or a made-up job) to the forward address. */
+  'forwarding.test': route({
+    input: z.object({
+      status: z.enum(['completed', 'failed', 'cancelled', 'expired']),
+      jobId: z.string().max(100).optional(),
+    }),
+    output: WebhookForward,
+  }),
+  'forwarding.tests': route({
+    input: z.object({ limit: z.number().int().min(1).max(500).default(50) }),
+    output: z.array(WebhookForward),
+  }),
   'tunnel.state': route({ input: z.object({}), output: TunnelState }),
   'tunnel.start': route({
     input: z.object({

@@ -1,0 +1,173 @@
+// "Forward to": each verified delivery passed on to the person's own server as it arrives, any stored delivery
+// sent again on request, and test deliveries for the four terminal events, signed as the service signs. Every
+// send is recorded with the server's answer; a failure is shown, never retried behind the person's back.
+import { createHmac, randomUUID } from 'node:crypto'
+import { webhookHeaders } from '#shared/api/videos'
+import { idempotencyKeyOf, type TerminalStatus, testTask, webhookBody } from '#shared/domain/webhook-events'
+import { AppError } from '#shared/ipc/app-error'
+import type { WebhookForward } from '#shared/ipc/routes/videos'
+import type { History } from '../history/history.ts'
+import type { WebhookDeliveryRow } from '../history/webhook-deliveries.ts'
+import { shownForward } from '../history/webhook-forwards.ts'
+import type { Log } from '../log.ts'
+import { type ForwardOutcome, forwardAddressProblem, forwardDelivery } from './forwarder.ts'
+
+export interface ForwardingDeps {
+  history: History
+  log: Log
+  /** The profile's forward address, or null when forwarding is off for it. */
+  address: (profileId: string) => string | null
+  /** The profile a job belongs to (for a job the history does not hold: the active profile). */
+  profileOf: (jobId: string | null) => string
+  /** The secrets that sign the profile's webhooks, current first. */
+  secretsFor: (profileId: string) => Promise<string[]>
+  /** A send was recorded. */
+  onChange: () => void
+  now?: () => number
+}
+
+const noAddress = () =>
+  new AppError({
+    code: 'validation_failed',
+    message: 'Set a "Forward to" address first: where your own server receives webhooks.',
+    path: ['address'],
+  })
+
+export function createForwarding(deps: ForwardingDeps) {
+  const { history } = deps
+  const now = deps.now ?? Date.now
+  // Deliveries are passed on one at a time, in the order they arrived, as a server under development expects.
+  let queue: Promise<unknown> = Promise.resolve()
+
+  const record = (
+    outcome: ForwardOutcome,
+    fields: Pick<WebhookForward, 'kind' | 'event' | 'jobId'> & {
+      deliveryId: number | null
+      profileId: string
+      headers?: Record<string, string>
+      body?: Uint8Array
+    },
+  ): WebhookForward => {
+    const { headers, body, deliveryId, profileId, ...rest } = fields
+    const row = history.transaction(() =>
+      history.webhookForwards.insert({
+        ...rest,
+        ...outcome,
+        deliveryId,
+        profileId,
+        ...(headers ? { headersJson: JSON.stringify(headers) } : {}),
+        ...(body ? { body } : {}),
+      }),
+    )
+    deps.onChange()
+    return shownForward(row)
+  }
+
+  const storedDelivery = (row: WebhookDeliveryRow) => ({
+    headers: JSON.parse(row.headersJson) as Record<string, string>,
+    body: row.body,
+  })
+
+  const addressFor = (profileId: string) => {
+    const address = deps.address(profileId)
+    if (!address) throw noAddress()
+    return address
+  }
+
+  return {
+    /** Passes on the verified deliveries just stored, to the address of the profile each belongs to. */
+    afterStored(rows: readonly WebhookDeliveryRow[]): void {
+      for (const row of rows) {
+        if (!row.verified || row.id === undefined) continue
+        const profileId = deps.profileOf(row.jobId)
+        const address = deps.address(profileId)
+        if (!address) continue
+        const deliveryId = row.id
+        queue = queue
+          .then(async () =>
+            record(await forwardDelivery(address, storedDelivery(row), now), {
+              kind: 'forward',
+              event: row.event,
+              jobId: row.jobId,
+              deliveryId,
+              profileId,
+            }),
+          )
+          .catch((error: unknown) => deps.log.error('a delivery could not be forwarded', error))
+      }
+    },
+    /** Everything sent so far has been answered (or failed). */
+    settled: () => queue.then(() => {}),
+    /** A stored delivery, or a test delivery sent before, sent again byte for byte. */
+    async resend(
+      which: { deliveryId?: number | undefined; testId?: number | undefined },
+      activeProfile: string,
+      to?: string,
+    ): Promise<WebhookForward> {
+      if (which.deliveryId !== undefined) {
+        const row = history.webhookDeliveries.get(which.deliveryId)
+        if (!row) throw new AppError({ code: 'not_found', message: 'That delivery is no longer stored.' })
+        const profileId = deps.profileOf(row.jobId)
+        const address = to ?? addressFor(profileId)
+        return record(await forwardDelivery(address, storedDelivery(row), now), {
+          kind: 'resend',
+          event: row.event,
+          jobId: row.jobId,
+          deliveryId: which.deliveryId,
+          profileId,
+        })
+      }
+      const sent = which.testId !== undefined ? history.webhookForwards.sent(which.testId) : undefined
+      const test = which.testId !== undefined ? history.webhookForwards.get(which.testId) : undefined
+      if (!sent || !test || test.kind !== 'test')
+        throw new AppError({ code: 'not_found', message: 'That test delivery is no longer stored.' })
+      const profileId = test.profileId ?? activeProfile
+      return record(await forwardDelivery(to ?? addressFor(profileId), sent, now), {
+        kind: 'test',
+        event: test.event,
+        jobId: test.jobId,
+        deliveryId: null,
+        profileId,
+        ...sent,
+      })
+    },
+    /** Signs a made-up terminal event for a job of the profile (or a made-up job) and sends it. */
+    async test(
+      input: { status: TerminalStatus; jobId?: string | undefined },
+      profileId: string,
+      to?: string,
+    ): Promise<WebhookForward> {
+      const address = to ?? addressFor(profileId)
+      const job = input.jobId ? history.videoJobs.get(input.jobId) : null
+      if (input.jobId && (!job || job.profileId !== profileId))
+        throw new AppError({ code: 'not_found', message: 'That job is not in this profile’s history.' })
+      const [secret] = await deps.secretsFor(profileId)
+      if (!secret)
+        throw new AppError({
+          code: 'validation_failed',
+          message:
+            'This profile has no webhook secret, so a test delivery could not be signed. Set one in Settings.',
+        })
+      const task = testTask(input.status, job ?? null, now(), randomUUID)
+      const body = Buffer.from(webhookBody(task, now()))
+      const headers = {
+        'content-type': 'application/json',
+        [webhookHeaders.idempotencyKey]: idempotencyKeyOf(task),
+        [webhookHeaders.signature]: createHmac('sha256', secret).update(body).digest('base64url'),
+      }
+      return record(await forwardDelivery(address, { headers, body }, now), {
+        kind: 'test',
+        event: JSON.parse(body.toString('utf8')).event,
+        jobId: task.id,
+        deliveryId: null,
+        profileId,
+        headers,
+        body,
+      })
+    },
+    /** Why an address cannot be used, or null. */
+    problem: forwardAddressProblem,
+  }
+}
+
+export type Forwarding = ReturnType<typeof createForwarding>
