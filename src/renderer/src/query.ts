@@ -56,6 +56,8 @@ export const profileKeys = {
   imageModels: (profileId: string) => [profileId, 'images', 'models'] as const,
   videoModels: (profileId: string) => [profileId, 'videos', 'models'] as const,
   caches: (profileId: string) => [profileId, 'caches'] as const,
+  forwarding: (profileId: string) => [profileId, 'deliveries', 'forwarding'] as const,
+  forwardTests: (profileId: string) => [profileId, 'deliveries', 'tests'] as const,
 } satisfies Record<string, (profileId: string, ...args: never[]) => readonly unknown[]>
 
 /** What each topic of `data.changed` refreshes: the queries whose keys start so, under a profile or not. */

@@ -31,11 +31,14 @@ export interface ForwardOutcome {
 /** Why an address cannot be a forward address, in a sentence; null when it can. */
 export function forwardAddressProblem(raw: string): string | null {
   if (raw.length > forwardLimits.addressLength) return 'The address is too long.'
+  const example = 'Enter a full address, such as http://localhost:3000/webhooks.'
+  // "localhost:3000" parses as a URL of the scheme "localhost": it is a missing scheme, not a wrong one.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) return example
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    return 'Enter a full address, such as http://localhost:3000/webhooks.'
+    return example
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return 'The address must start with http:// or https://.'

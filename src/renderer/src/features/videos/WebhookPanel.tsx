@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { webhookSnippets } from '#shared/domain/code-snippets'
-import type { TunnelState, WebhookDeliverySummary } from '#shared/ipc/routes/videos'
+import type { TunnelState } from '#shared/ipc/routes/videos'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { Snippets } from '../../components/GetCode.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
@@ -11,7 +11,10 @@ import { formatTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams } from '../../router.ts'
-import { useNow, usePolling, useReceiver, useTunnel } from './queries.ts'
+import { DeliveryDetail, verdictOf } from './DeliveryDetail.tsx'
+import { ForwardingSection } from './ForwardingSection.tsx'
+import { forwardOk, forwardVerdict } from './ForwardLine.tsx'
+import { useForwarding, useNow, usePolling, useReceiver, useTunnel } from './queries.ts'
 
 type Provider = NonNullable<TunnelState['provider']>
 const providers: { value: Provider; label: string }[] = [
@@ -53,6 +56,7 @@ export function WebhookPanel() {
     queryFn: () => invoke('receiver.deliveries', { limit: 200 }),
   })
   const state = tunnel.data
+  const forwardTo = useForwarding().data?.address ?? null
 
   return (
     <aside ref={panel} className="webhook-panel" aria-label="Webhooks">
@@ -172,14 +176,22 @@ export function WebhookPanel() {
                     {delivery.duplicate ? ' · duplicate' : ''}
                     {delivery.reason ? ` · ${delivery.reason}` : ''}
                   </span>
+                  {delivery.forwarded ? (
+                    <span
+                      className={`delivery__forwarded delivery__verdict--${forwardOk(delivery.forwarded) ? 'ok' : 'bad'}`}
+                    >
+                      Your server: {forwardVerdict(delivery.forwarded)}
+                    </span>
+                  ) : null}
                 </span>
                 <time>{formatTime(delivery.receivedAt)}</time>
               </button>
-              {openId === delivery.id ? <DeliveryDetail id={delivery.id} /> : null}
+              {openId === delivery.id ? <DeliveryDetail id={delivery.id} forwardTo={forwardTo} /> : null}
             </li>
           ))}
         </ul>
       </section>
+      <ForwardingSection />
       <section>
         <h2>On your own server</h2>
         <Snippets
@@ -189,67 +201,5 @@ export function WebhookPanel() {
         />
       </section>
     </aside>
-  )
-}
-
-/** What the receiver made of a delivery, in words, with the status it answered. */
-function verdictOf(delivery: WebhookDeliverySummary): string {
-  if (!delivery.verified) return `Refused · ${delivery.answered}`
-  if (delivery.duplicate) return `Duplicate · ${delivery.answered}`
-  return delivery.answered < 300
-    ? `Verified · ${delivery.answered}`
-    : `Verified, not applied · ${delivery.answered}`
-}
-
-/** A JSON body laid out to be read; anything else as it came. */
-function readableBody(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2)
-  } catch {
-    return body
-  }
-}
-
-function DeliveryDetail({ id }: { id: number }) {
-  const client = useQueryClient()
-  const detail = useQuery({
-    queryKey: [...queryKeys.deliveries(), id],
-    queryFn: () => invoke('receiver.delivery', { id }),
-  })
-  const reapply = useMutation({
-    mutationFn: () => invoke('receiver.reapply', { id }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.deliveries() }),
-        client.invalidateQueries({ queryKey: queryKeys.videos() }),
-      ]),
-  })
-  if (!detail.data) return null
-  return (
-    <div className="delivery-detail">
-      <p>
-        <strong>{verdictOf(detail.data)}</strong>
-        {detail.data.reason ? ` — ${detail.data.reason}` : ''}
-      </p>
-      <p className="muted">
-        {detail.data.jobPrompt ? `“${detail.data.jobPrompt}” · ` : ''}job {detail.data.jobId ?? 'unknown'}
-      </p>
-      <pre className="code-block">
-        {Object.entries(detail.data.headers)
-          .map(([name, value]) => `${name}: ${value}`)
-          .join('\n')}
-      </pre>
-      <pre className="code-block">{readableBody(detail.data.body)}</pre>
-      <button type="button" className="button button--small" onClick={() => reapply.mutate()}>
-        Apply again
-      </button>
-      {reapply.data ? (
-        <p className="muted">
-          Applied again: answered {reapply.data.answered}
-          {reapply.data.duplicate ? ' (already applied, nothing changed)' : ''}.
-        </p>
-      ) : null}
-      <ErrorNote error={reapply.error} />
-    </div>
   )
 }

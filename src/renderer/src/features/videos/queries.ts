@@ -111,3 +111,13 @@ export function useNow(active: boolean): number {
   }, [active])
   return now
 }
+
+/** The active profile's forward address (null while forwarding is off). */
+export function useForwarding() {
+  const profileId = useProfileId()
+  return useQuery({
+    queryKey: profileKeys.forwarding(profileId ?? ''),
+    enabled: profileId !== undefined,
+    queryFn: () => invoke('forwarding.get', {}),
+  })
+}
