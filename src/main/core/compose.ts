@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
+import type { SecretName } from '#shared/ipc/routes/profiles'
 import { appHandlers } from './app/handlers.ts'
 import { openPreferences, type PreferencesStore } from './app/preferences.ts'
 import { createAppService } from './app/service.ts'
@@ -34,13 +35,14 @@ import { createPlaygroundService } from './playground/service.ts'
 import { createEmbeddedSandbox } from './profiles/embedded-sandbox.ts'
 import { profileHandlers } from './profiles/handlers.ts'
 import { createProfileScopes, type ProfileScopes } from './profiles/profile-scope.ts'
-import { openProfiles, type Profiles } from './profiles/profiles.ts'
+import { openProfiles, type Profiles, secretKey } from './profiles/profiles.ts'
+import { keptSandboxSecret } from './profiles/sandbox-secret.ts'
 import { createProfileService } from './profiles/service.ts'
 import { createRequestRegistry } from './requests.ts'
 import { createRedaction } from './secrets/redaction.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
 import { videoHandlers } from './videos/handlers.ts'
-import { type VideoWiring, wireVideos } from './videos/wiring.ts'
+import { type ReceiverPort, type VideoWiring, wireVideos } from './videos/wiring.ts'
 import { startWorker } from './workers/worker-client.ts'
 
 export interface Core {
@@ -68,6 +70,14 @@ export interface CoreOptions {
   sandboxCredits?: number
   /** Made-up models the embedded sandbox adds to its catalog (benchmarks). */
   sandboxSyntheticModels?: number
+  /** The command line's: the profile to work with (id or name), for this process only. */
+  profile?: string
+  /** The command line's: secrets of that profile from the environment, held in memory only. */
+  heldSecrets?: Partial<Record<SecretName | 'ngrokAuthtoken', string>>
+  /** Whether and where the webhook receiver listens (the app: the kept port). */
+  receiver?: ReceiverPort
+  /** Where verified deliveries are forwarded instead of the kept address (`listen --forward-to`). */
+  forwardTo?: string
 }
 
 export async function createCore(platform: Platform, options: CoreOptions = {}): Promise<Core> {
@@ -97,11 +107,25 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     ...(options.sandboxCredits !== undefined ? { credits: options.sandboxCredits } : {}),
     ...(options.sandboxSyntheticModels ? { syntheticModels: options.sandboxSyntheticModels } : {}),
     onStarted: () => events.emit('data.changed', { topics: ['profiles'] }),
+    webhookSecret: keptSandboxSecret(userData),
   })
   // A made-up catalog of tens of thousands of models takes the sandbox a few hundred milliseconds to build: it
   // is built before the core answers, as a real service's catalog is built elsewhere, not in this process.
   if (options.sandboxSyntheticModels) await sandbox.ensure()
-  const profiles = openProfiles(userData, secrets, sandbox)
+  const profiles = openProfiles(
+    userData,
+    secrets,
+    sandbox,
+    options.profile !== undefined ? { activeHere: options.profile } : {},
+  )
+  for (const [name, value] of Object.entries(options.heldSecrets ?? {}))
+    if (value)
+      secrets.hold(
+        name === 'ngrokAuthtoken'
+          ? 'tunnel:ngrokAuthtoken'
+          : secretKey(profiles.activeId(), name as SecretName),
+        value,
+      )
   const workerNotices: string[] = []
   const data = startWorker<DataCalls>({
     entry: platform.workerEntry('data'),
@@ -138,6 +162,8 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     preferences,
     gatewayFor: (profileId) => scopes.scopeFor(profileId).gateway,
     board: data,
+    ...(options.receiver ? { receiver: options.receiver } : {}),
+    ...(options.forwardTo ? { forwardAddress: () => options.forwardTo ?? null } : {}),
   })
   history.transaction(() => history.decisionBatches.markInterrupted(Date.now()))
   const batchRunner = createBatchRunner({
@@ -189,7 +215,13 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       scopes,
       images: createImageService({ history, media, platform, requests, emit: events.emit, library: images }),
     }),
-    ...videoHandlers({ scopes, videos: videos.videos, webhooks: videos.webhooks, preferences }),
+    ...videoHandlers({
+      scopes,
+      videos: videos.videos,
+      webhooks: videos.webhooks,
+      preferences,
+      copyText: (text) => platform.copyText(text),
+    }),
   }
   log.info(`core started (${platform.shell} ${platform.appVersion})`)
 

@@ -14,6 +14,8 @@ export interface NodePlatform extends Platform {
   readonly dialogAnswers: (string | string[] | null)[]
   /** Files put on the clipboard as images. */
   readonly copiedImages: string[]
+  /** Texts put on the clipboard. */
+  readonly copiedTexts: string[]
 }
 
 function keychainKey(keyFile: string | undefined): Buffer {
@@ -65,14 +67,19 @@ export function createNodePlatform(options: {
   keychainFile?: string
   /** A JSON array of answers the next dialogs give, read when the in-memory queue is empty (e2e tests). */
   dialogAnswersFile?: string
+  /** Where the workers and the shipped files are, when not run from the source tree (the built command line). */
+  workerEntry?: (name: WorkerName) => string
+  resources?: string
+  downloads?: string
 }): NodePlatform {
-  const downloads = join(options.userData, 'Downloads')
+  const downloads = options.downloads ?? join(options.userData, 'Downloads')
   const temp = join(options.userData, 'tmp')
   mkdirSync(downloads, { recursive: true })
   mkdirSync(temp, { recursive: true })
   const notifications: AppNotification[] = []
   const openedExternally: string[] = []
   const copiedImages: string[] = []
+  const copiedTexts: string[] = []
   const dialogAnswers: DialogAnswer[] = []
   const nextAnswer = (): DialogAnswer => {
     if (dialogAnswers.length > 0) return dialogAnswers.shift() ?? null
@@ -87,15 +94,17 @@ export function createNodePlatform(options: {
       downloads,
       temp,
       // Run from source: the repository's resources folder.
-      resources: join(import.meta.dirname, '..', '..', '..', 'resources'),
+      resources: options.resources ?? join(import.meta.dirname, '..', '..', '..', 'resources'),
     },
     secretCipher: createInProcessCipher(options.secretBackend, options.keychainFile),
-    workerEntry: (name) => join(import.meta.dirname, ...sourceOfWorker[name]),
+    workerEntry: options.workerEntry ?? ((name) => join(import.meta.dirname, ...sourceOfWorker[name])),
     notifications,
     openedExternally,
     dialogAnswers,
     copiedImages,
+    copiedTexts,
     copyImage: async (path) => void copiedImages.push(path),
+    copyText: (text) => void copiedTexts.push(text),
     // A browser window drags files out by itself (DownloadURL); there is no native drag to start here.
     startDrag: () => false,
     // The harness is restarted from outside (the e2e fixture does it).

@@ -41,6 +41,8 @@ export interface Platform {
   openPath(path: string): Promise<void>
   /** Puts an image file on the clipboard as an image. */
   copyImage(path: string): Promise<void>
+  /** Puts text on the clipboard from main (a secret the window must not see). */
+  copyText(text: string): void
   /** Starts dragging a file out of the window; false where the shell cannot. */
   startDrag(path: string): boolean
   /** Quits and starts the app again; false where the shell cannot restart itself. */

@@ -55,6 +55,7 @@ export function createElectronPlatform(onNotificationClick: (path: string) => vo
       const png = nativeImage.createFromPath(path).toPNG()
       await clipboard.write([new ClipboardItem({ 'image/png': new Blob([png], { type: 'image/png' }) })])
     },
+    copyText: (text) => clipboard.writeText(text),
     relaunch() {
       app.relaunch()
       app.quit()

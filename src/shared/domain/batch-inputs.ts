@@ -21,6 +21,15 @@ export interface ParsedBatch {
   readWhole: boolean
 }
 
+/** The batch source a file's name calls for. */
+export function batchSourceOf(name: string): BatchSource | null {
+  const lower = name.toLowerCase()
+  if (lower.endsWith('.csv')) return 'csv'
+  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl'
+  if (lower.endsWith('.txt')) return 'lines'
+  return null
+}
+
 export const batchLimits = {
   inputs: 10_000,
   concurrency: 16,

@@ -24,9 +24,11 @@ export function createEmbeddedSandbox(options: {
   credits?: number
   syntheticModels?: number
   onStarted?: (url: string) => void
+  /** The secret it signs webhooks with; kept from run to run by the caller, so a person's server keeps it. */
+  webhookSecret?: string
 }): EmbeddedSandbox {
   const apiKey = `sk-sandbox-${randomBytes(12).toString('hex')}`
-  const webhookSecret = `whsec-${randomBytes(18).toString('base64url')}`
+  const webhookSecret = options.webhookSecret ?? `whsec-${randomBytes(18).toString('base64url')}`
   const settings: StartOptions = {
     keys: [apiKey],
     webhookSecret,

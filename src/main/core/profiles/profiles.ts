@@ -19,7 +19,12 @@ const ProfilesFile = z.object({ activeId: z.string(), live: z.array(StoredProfil
 
 export const secretKey = (profileId: string, secret: SecretName) => `${profileId}:${secret}`
 
-export function openProfiles(userData: string, secrets: SecretStore, sandbox: EmbeddedSandbox) {
+export function openProfiles(
+  userData: string,
+  secrets: SecretStore,
+  sandbox: EmbeddedSandbox,
+  options: { activeHere?: string } = {},
+) {
   const path = join(userData, 'profiles.json')
   let activeId = sandboxProfileId
   let live: StoredProfile[] = []
@@ -31,6 +36,19 @@ export function openProfiles(userData: string, secrets: SecretStore, sandbox: Em
     // First run, or a file that is not ours: the Sandbox is active.
   }
   const save = () => writeFileAtomic(path, JSON.stringify({ activeId, live }, null, 2))
+  // The command line works with the profile it was given, by id or name, without changing the app's choice.
+  if (options.activeHere !== undefined) {
+    const wanted = options.activeHere.trim().toLowerCase()
+    const found = [{ id: sandboxProfileId, name: 'Sandbox' }, ...live].find(
+      (profile) => profile.id.toLowerCase() === wanted || profile.name.toLowerCase() === wanted,
+    )
+    if (!found)
+      throw new AppError({
+        code: 'not_found',
+        message: `There is no profile called “${options.activeHere}”. The profiles are: Sandbox${live.map((profile) => `, ${profile.name}`).join('')}.`,
+      })
+    activeId = found.id
+  }
 
   const describe = (stored: StoredProfile | null): Profile => {
     if (!stored) {

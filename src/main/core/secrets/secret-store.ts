@@ -96,6 +96,13 @@ export function openSecretStore(folder: string, cipher: SecretCipher) {
       else values.set(name, value)
       await save()
     },
+    /**
+     * Holds a secret for this process only, never written: the command line's key from the environment, where
+     * the keychain that sealed the stored one cannot be reached. What is stored stays as it was.
+     */
+    hold(name: string, value: string): void {
+      values.set(name, value)
+    },
     async deleteAll(prefix: string): Promise<void> {
       for (const name of [...values.keys(), ...unreadable]) {
         if (name.startsWith(prefix)) {

@@ -14,6 +14,7 @@ export function videoHandlers(deps: {
   videos: VideoService
   webhooks: WebhookService
   preferences: PreferencesStore
+  copyText: (text: string) => void
 }): HandlersFor<typeof videoRoutes> {
   const { scopes, videos, webhooks, preferences } = deps
   const active = () => scopes.active().profileId
@@ -42,6 +43,11 @@ export function videoHandlers(deps: {
     },
     'forwarding.resend': (which) => webhooks.forwarding.resend(which, active()),
     'forwarding.test': (input) => webhooks.forwarding.test(input, active()),
+    'forwarding.copySecret': async () => {
+      const [secret] = await webhooks.forwarding.secretsOf(active())
+      if (secret) deps.copyText(secret)
+      return { copied: secret !== undefined }
+    },
     'forwarding.tests': ({ limit }) => webhooks.tests(active(), limit),
     'tunnel.state': () => webhooks.tunnelState(),
     'tunnel.start': (input) => webhooks.expose(input),

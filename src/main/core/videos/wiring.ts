@@ -25,6 +25,8 @@ export async function wireVideos(deps: {
   board: VideoServiceDeps['board']
   /** Where verified deliveries go instead of the kept forward address (the command line's `--forward-to`). */
   forwardAddress?: (profileId: string) => string | null
+  /** `kept`: the person's or the kept port (the app); `off`: no receiver; a port: that one, or the error. */
+  receiver?: ReceiverPort
 }) {
   const { history, events, log, profiles, preferences } = deps
   // Verified deliveries go to the video service, which exists by the time the first one arrives.
@@ -61,7 +63,9 @@ export async function wireVideos(deps: {
     board: deps.board,
   })
 
-  await listenOnKeptPort(webhooks, preferences)
+  const receiver = deps.receiver ?? 'kept'
+  if (receiver === 'kept') await listenOnKeptPort(webhooks, preferences)
+  else if (receiver !== 'off') await webhooks.listen(receiver.port)
   videos.startPolling()
 
   return {
@@ -73,6 +77,8 @@ export async function wireVideos(deps: {
     },
   }
 }
+
+export type ReceiverPort = 'kept' | 'off' | { port: number }
 
 export type VideoWiring = Awaited<ReturnType<typeof wireVideos>>
 

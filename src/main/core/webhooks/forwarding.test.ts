@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhookSnippets } from '#shared/domain/code-snippets'
 import { terminalStatuses } from '#shared/domain/webhook-events'
 import { startCore, until } from '../../testing/core.ts'
+import { keptSandboxSecret } from '../profiles/sandbox-secret.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 let snippet: ChildProcess
@@ -179,5 +180,22 @@ describe('forwarding webhooks to the person’s own server', () => {
       code: 'validation_failed',
       message: expect.stringContaining('Forward to'),
     })
+  })
+})
+
+describe('the sandbox’s signing secret', () => {
+  it('is put on the clipboard from main, and is the one deliveries are signed with', async () => {
+    expect(await env.call('forwarding.copySecret', {})).toEqual({ copied: true })
+    expect(env.platform.copiedTexts.at(-1)).toBe((await env.core.profiles.webhookSecrets())[0])
+  })
+
+  it('stays the same from run to run, and a damaged copy is replaced', () => {
+    const first = keptSandboxSecret(env.userData)
+    expect(keptSandboxSecret(env.userData)).toBe(first)
+    expect(first).toBe(env.platform.copiedTexts.at(-1))
+    writeFileSync(`${env.userData}/sandbox-webhook-secret`, 'not a secret')
+    const replaced = keptSandboxSecret(env.userData)
+    expect(replaced).toMatch(/^whsec-[A-Za-z0-9_-]{24,}$/)
+    expect(replaced).not.toBe(first)
   })
 })

@@ -180,6 +180,8 @@ export const videoRoutes = {
     }),
     output: WebhookForward,
   }),
+  /** Puts the active profile's webhook signing secret on the clipboard, from main (the window never holds it). */
+  'forwarding.copySecret': route({ input: z.object({}), output: z.object({ copied: z.boolean() }) }),
   'forwarding.tests': route({
     input: z.object({ limit: z.number().int().min(1).max(500).default(50) }),
     output: z.array(WebhookForward),

@@ -1,12 +1,7 @@
 import { create } from 'zustand'
-import type { DecisionInput } from '#shared/api/decisions'
+import { decisionCall } from '#shared/domain/decision-call'
 import { decisionPaths } from '#shared/domain/decisions'
-import {
-  type DecisionFormat,
-  type Questionnaire,
-  toNativeRequest,
-  toUnifiedRequest,
-} from '#shared/domain/questionnaire'
+import type { DecisionFormat } from '#shared/domain/questionnaire'
 import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
 import { invoke } from '../../ipc.ts'
 import { useProfileQuery } from '../../profiles.ts'
@@ -28,24 +23,6 @@ export const useRunSettings = create<RunSettings>((set) => ({
   compat: false,
   set: (change) => set(change),
 }))
-
-/** The request for this questionnaire and input with the chosen model and format. */
-export function decisionCall(
-  questionnaire: Questionnaire,
-  input: DecisionInput,
-  model: DecisionModel,
-  settings: Pick<RunSettings, 'format' | 'compat'>,
-): DecisionCall {
-  if (settings.format === 'native')
-    return {
-      endpoint: 'native',
-      body: toNativeRequest(questionnaire, input, model.alias ?? model.id),
-    }
-  return {
-    endpoint: settings.compat ? 'compat' : 'unified',
-    body: toUnifiedRequest(questionnaire, input, model.id),
-  }
-}
 
 export const pathOf = (call: DecisionCall) => decisionPaths[call.endpoint]
 
@@ -74,3 +51,5 @@ export function useCurrentRequest() {
   const imagesRefused = hasImages(mode, messages) && model !== undefined && !model.readsImages
   return { questionnaire, models, model, parsed, call, imagesRefused }
 }
+
+export { decisionCall }

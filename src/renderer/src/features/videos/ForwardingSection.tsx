@@ -47,6 +47,7 @@ export function ForwardingSection() {
     mutationFn: (testId: number) => invoke('forwarding.resend', { testId }),
     onSettled: () => refresh(),
   })
+  const copySecret = useMutation({ mutationFn: () => invoke('forwarding.copySecret', {}) })
   const edited = address.trim() !== (saved ?? '')
 
   return (
@@ -91,6 +92,19 @@ export function ForwardingSection() {
           : 'Off. Give the address of the receiver you are writing (on this computer or your network) to get each verified delivery there too.'}
       </p>
       <ErrorNote error={save.error} />
+      <div className="forward-form__actions">
+        <button type="button" className="button button--small" onClick={() => copySecret.mutate()}>
+          Copy signing secret
+        </button>
+        <span className="muted" role="status">
+          {copySecret.data?.copied
+            ? 'Copied. Give it to your server as GATEWAY_WEBHOOK_SECRET.'
+            : copySecret.data
+              ? 'This profile has no webhook secret yet: set one in Settings.'
+              : ''}
+        </span>
+      </div>
+      <ErrorNote error={copySecret.error} />
 
       <h3 className="forward-form__heading">Send a test delivery</h3>
       <form
