@@ -27,6 +27,8 @@ export default defineConfig({
         // The worker threads are entries of their own, started by file (Platform.workerEntry).
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // The command line, for Node (`node out/main/cli.js`); the app's executable runs it with `--cli`.
+          cli: resolve(import.meta.dirname, 'src/cli/index.ts'),
           'data-worker': resolve(import.meta.dirname, 'src/main/core/data/data-worker.ts'),
           'background-worker': resolve(import.meta.dirname, 'src/main/core/data/background-worker.ts'),
           'sandbox-worker': resolve(import.meta.dirname, 'src/main/core/profiles/sandbox-worker.ts'),

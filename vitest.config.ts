@@ -22,6 +22,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'sandbox', environment: 'node', include: ['src/sandbox/**/*.test.ts'] } },
+      // Each command is a process of its own that opens the app's core: seconds each on a loaded machine.
+      { test: { name: 'cli', environment: 'node', include: ['src/cli/**/*.test.ts'], testTimeout: 120_000 } },
       { test: { name: 'tooling', environment: 'node', include: ['scripts/**/*.test.ts'] } },
       { test: { name: 'conformance', environment: 'node', include: ['conformance/**/*.test.ts'] } },
       {

@@ -166,3 +166,55 @@ test('quitting during a batch keeps the rows done, and the next start resumes th
   await expect(progress().getByText('Finished')).toBeVisible({ timeout: 30_000 })
   await expect(progress().getByText('40 answered')).toBeVisible()
 })
+
+test('the shipped executable runs the command line beside the open app, on its data folder', async ({
+  app,
+}) => {
+  const { spawn } = await import('node:child_process')
+  const { readFileSync } = await import('node:fs')
+  const { stagedAppPath } = await import('./fixtures/packaged.ts')
+  const register = join(import.meta.dirname, 'electron', 'register.ts')
+  const withoutForcedColour = () => {
+    const { FORCE_COLOR: _forced, ...env } = process.env
+    return env
+  }
+  const cli = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', register, join(stagedAppPath, 'out', 'main', 'index.js'), '--cli', ...args],
+        {
+          cwd: stagedAppPath,
+          env: { ...withoutForcedColour(), GATEWAY_DESK_USER_DATA: app.userData, NO_COLOR: '1' },
+        },
+      )
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk
+      })
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk
+      })
+      // The stand-in's own line (where its browser is) is not the command's output.
+      child.on('close', (code) =>
+        resolve({ code, stdout: stdout.replace(/^electron stand-in .*\n/m, ''), stderr }),
+      )
+    })
+  const models = await cli(['--json', 'models', 'list', '--limit', '2'])
+  expect(models.stderr).not.toContain('Error:')
+  expect(models.code).toBe(0)
+  expect((JSON.parse(models.stdout) as unknown[]).length).toBe(2)
+  // The open app holds its receiver's port: the command line says so instead of taking another.
+  const { receiverPortPicked } = JSON.parse(readFileSync(join(app.userData, 'preferences.json'), 'utf8'))
+  const taken = await cli([
+    'listen',
+    '--forward-to',
+    'http://127.0.0.1:9/hooks',
+    '--port',
+    String(receiverPortPicked),
+  ])
+  expect(taken.code).toBe(1)
+  expect(taken.stderr).toContain('If Gateway Desk is open, it is receiving there')
+  await expect(app.page.getByRole('heading', { level: 1, name: 'Decisions' })).toBeVisible()
+})

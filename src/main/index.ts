@@ -4,6 +4,7 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, session } from 'electron'
 import { appOrigin } from '#shared/csp'
+import { runCommandLine } from './command-line.ts'
 import { hardenSession, type MenuCommand } from './core/app/desktop.ts'
 import { createCore } from './core/compose.ts'
 import { bindIpc } from './ipc.ts'
@@ -15,8 +16,15 @@ import { createMainWindow } from './window.ts'
 // Tests and portable installs choose the data folder; must be set before anything reads it.
 if (process.env.GATEWAY_DESK_USER_DATA) app.setPath('userData', process.env.GATEWAY_DESK_USER_DATA)
 
-// A second launch hands over to the first and quits.
-if (!app.requestSingleInstanceLock()) {
+const commandLine = process.argv.indexOf('--cli')
+if (commandLine !== -1) {
+  // The command line runs beside the app (both on one data folder), so it does not take the single instance.
+  runCommandLine(process.argv.slice(commandLine + 1)).catch((error: unknown) => {
+    console.error(error)
+    app.exit(1)
+  })
+} else if (!app.requestSingleInstanceLock()) {
+  // A second launch hands over to the first and quits.
   app.quit()
 } else {
   registerAppScheme()

@@ -21,7 +21,8 @@ function safeStorageBackend(): SecretBackend {
   return 'os'
 }
 
-const safeStorageCipher: SecretCipher = {
+/** The OS keychain through Electron (the app, and its command line run by the app's executable). */
+export const safeStorageCipher: SecretCipher = {
   get backend() {
     return safeStorageBackend()
   },

@@ -1,0 +1,185 @@
+// `batch run` as a CI job runs it: a thousand rows stopped with Ctrl+C and resumed give each row once; four
+// shards joined with `batch merge` equal one run over the whole file.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Sandbox, startSandbox } from '#sandbox/server'
+import { startCore, until } from '../main/testing/core.ts'
+import { jsonLines, runCli, startCli } from './testing/run-cli.ts'
+
+const key = 'sk-cli-batch-0123456789abcdef'
+let dataDir = ''
+let sandbox: Sandbox
+const file = (name: string) => join(dataDir, name)
+
+const request = {
+  model: 'sysone/judge-1',
+  input: 'x',
+  questions: [
+    { type: 'predicate', name: 'urgent', instructions: 'Is this message urgent?' },
+    {
+      type: 'choice',
+      name: 'topic',
+      instructions: 'What is it about?',
+      choices: [{ value: 'billing' }, { value: 'bug' }, { value: 'other' }],
+    },
+  ],
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'gd-cli-batch-'))
+  sandbox = await startSandbox({ keys: [key] })
+  // A live profile on a sandbox this test controls: its answers can be slowed down.
+  const env = await startCore({ userData: dataDir })
+  await env.call('profiles.save', { name: 'Local', baseUrl: sandbox.url })
+  await env.core.close()
+  writeFileSync(file('triage.json'), JSON.stringify(request))
+  const lines = Array.from({ length: 1000 }, (_, n) => `Message ${n + 1}: the invoice is wrong, please call`)
+  writeFileSync(file('messages.txt'), `${lines.join('\n')}\n`)
+  writeFileSync(
+    file('tickets.csv'),
+    `id,text\r\n${lines
+      .slice(0, 200)
+      .map((line, n) => `${n + 1},"${line}"`)
+      .join('\r\n')}\r\n`,
+  )
+})
+afterAll(async () => {
+  await sandbox.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const doneRows = (batchId?: string) => {
+  const db = new DatabaseSync(file('history.db'), { readOnly: true })
+  try {
+    const row = db
+      .prepare(
+        `SELECT count(*) AS done FROM decision_batch_items WHERE status = 'done' ${batchId ? 'AND batch_id = ?' : ''}`,
+      )
+      .get(...(batchId ? [batchId] : [])) as { done: number }
+    return row.done
+  } finally {
+    db.close()
+  }
+}
+
+describe('batch run', () => {
+  it('stops cleanly on Ctrl+C and resumes from the rows not written, each row once', async () => {
+    sandbox.state.faults.latencyMs = 15
+    const running = startCli(
+      dataDir,
+      ['--profile', 'Local', 'batch', 'run', file('triage.json'), file('messages.txt'), '--concurrency', '4'],
+      { env: { GATEWAY_API_KEY: key } },
+    )
+    await until(() => doneRows() >= 100, 60_000)
+    running.child.kill('SIGINT')
+    const stopped = await running.exited
+    expect(stopped.code).toBe(130)
+    const id = /batch resume ([0-9a-f-]{36})/.exec(stopped.stdout)?.[1]
+    expect(id).toBeDefined()
+    const before = doneRows(id)
+    expect(before).toBeGreaterThanOrEqual(100)
+    expect(before).toBeLessThan(1000)
+
+    sandbox.state.faults.latencyMs = 0
+    const resumed = await runCli(
+      dataDir,
+      ['--json', '--profile', 'Local', 'batch', 'resume', id!, '--out', file('all.jsonl')],
+      {
+        env: { GATEWAY_API_KEY: key },
+      },
+    )
+    expect(resumed.code).toBe(0)
+    expect(jsonLines(resumed.stdout)[0]).toMatchObject({
+      id,
+      status: 'done',
+      rows: 1000,
+      done: 1000,
+      failed: 0,
+      pending: 0,
+    })
+    const rows = jsonLines(readFileSync(file('all.jsonl'), 'utf8'))
+    expect(rows.map((row) => row.row)).toEqual(Array.from({ length: 1000 }, (_, n) => n + 1))
+    expect(rows.every((row) => row.status === 'answered')).toBe(true)
+    expect(rows[41]).toMatchObject({ input: 'Message 42: the invoice is wrong, please call' })
+    // Only the rows in flight at Ctrl+C (at most the concurrency) were asked twice.
+    const asked = sandbox.state.keys.get(key)?.requests ?? 0
+    expect(asked).toBeGreaterThanOrEqual(1000)
+    expect(asked).toBeLessThanOrEqual(1004)
+  })
+
+  it('runs four shards whose joined outputs equal one run over the whole file', async () => {
+    const whole = await runCli(dataDir, [
+      'batch',
+      'run',
+      file('triage.json'),
+      file('tickets.csv'),
+      '--column',
+      'text',
+      '--out',
+      file('whole.csv'),
+    ])
+    expect(whole.code).toBe(0)
+    const shards = await Promise.all(
+      [1, 2, 3, 4].map((index) =>
+        runCli(dataDir, [
+          'batch',
+          'run',
+          file('triage.json'),
+          file('tickets.csv'),
+          '--column',
+          'text',
+          '--shard',
+          `${index}/4`,
+          '--out',
+          file(`shard-${index}.csv`),
+        ]),
+      ),
+    )
+    expect(shards.map((shard) => shard.code)).toEqual([0, 0, 0, 0])
+    const merged = await runCli(dataDir, [
+      'batch',
+      'merge',
+      file('merged.csv'),
+      ...[4, 2, 3, 1].map((index) => file(`shard-${index}.csv`)),
+    ])
+    expect(merged.code).toBe(0)
+    const expected = readFileSync(file('whole.csv'), 'utf8')
+    expect(expected.split('\r\n')[0]).toBe(
+      'row,id,text,status,urgent,urgent: probability of yes,topic,topic: probability,cost_usd,error',
+    )
+    expect(readFileSync(file('merged.csv'), 'utf8')).toBe(expected)
+
+    const missing = await runCli(dataDir, [
+      'batch',
+      'merge',
+      file('partial.csv'),
+      file('shard-1.csv'),
+      file('shard-2.csv'),
+    ])
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('are in none of the files') })
+  })
+
+  it('refuses what it cannot run, before sending anything', async () => {
+    const cases: [string[], RegExp][] = [
+      [['batch', 'run', file('triage.json'), file('messages.txt'), '--shard', '5/4'], /--shard takes I\/N/],
+      [
+        ['batch', 'run', file('triage.json'), file('tickets.csv'), '--column', 'body'],
+        /has no column “body”/,
+      ],
+      [['batch', 'run', file('messages.txt'), file('messages.txt')], /No questionnaire called/],
+      [
+        ['batch', 'run', file('triage.json'), file('messages.txt'), '--out', file('x.xlsx')],
+        /--out takes a \.csv or \.jsonl/,
+      ],
+      [['batch', 'run', file('triage.json'), file('missing.txt')], /does not exist/],
+    ]
+    for (const [args, message] of cases) {
+      const result = await runCli(dataDir, args)
+      expect(result.code).toBe(2)
+      expect(result.stderr).toMatch(message)
+    }
+  })
+})

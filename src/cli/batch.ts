@@ -1,0 +1,325 @@
+// `batch run`, `batch resume` and `batch merge`: the app's batch runner over a file of inputs, with a progress
+// bar on a terminal (plain lines otherwise), Ctrl+C stopping cleanly, and the results written as CSV or JSON lines.
+import { randomUUID } from 'node:crypto'
+import { readFile, stat, writeFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { SingleBar } from 'cli-progress'
+import { answerParts, itemStatusWords, shownAnswers } from '#shared/domain/answers'
+import {
+  type BatchSource,
+  batchFileProblem,
+  batchSourceOf,
+  csvColumn,
+  parseBatch,
+} from '#shared/domain/batch-inputs'
+import { decisionCall, questionnaireFromJson } from '#shared/domain/decision-call'
+import { formatAmount, parseAmount } from '#shared/domain/money'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import { decodeTextFile, startsAsUtf16 } from '#shared/domain/text-encoding'
+import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
+import { batchCsv } from '../main/core/batches/service.ts'
+import {
+  CommandEnd,
+  exitCodes,
+  type GlobalOptions,
+  print,
+  printJson,
+  type Session,
+  usageError,
+  warn,
+  withSession,
+} from './session.ts'
+import {
+  mergeCsv,
+  mergeJsonl,
+  parseShard,
+  rowInWhole,
+  type Shard,
+  shardLabel,
+  shardOfName,
+  shardRows,
+} from './shards.ts'
+
+export interface RunOptions {
+  column?: string
+  concurrency?: string
+  maxSpend?: string
+  out?: string
+  shard?: string
+  model?: string
+}
+
+/** A questionnaire by file (exported, or a request body) or by name in the app's library. */
+async function questionnaireOf(session: Session, given: string): Promise<Questionnaire> {
+  if (given.toLowerCase().endsWith('.json')) {
+    let value: unknown
+    try {
+      value = JSON.parse(await readFile(given, 'utf8'))
+    } catch (error) {
+      throw usageError(`${given} could not be read as JSON: ${(error as Error).message}`)
+    }
+    try {
+      return questionnaireFromJson(value, basename(given), randomUUID)
+    } catch (error) {
+      throw usageError((error as Error).message)
+    }
+  }
+  const library = await session.call('questionnaires.list', {})
+  const found = library.find((one) => one.id === given || one.name.toLowerCase() === given.toLowerCase())
+  if (!found)
+    throw usageError(
+      `No questionnaire called “${given}” in the library${library.length ? ` (it has: ${library.map((one) => one.name).join(', ')})` : ''}; give a .json file or a name from it.`,
+    )
+  return session.call('questionnaires.get', { id: found.id })
+}
+
+/** The file's inputs (and a CSV's columns), read by the same rules as the Decisions screen. */
+async function inputsOf(path: string, column: string | undefined) {
+  const source: BatchSource | null = batchSourceOf(path)
+  if (!source)
+    throw usageError(`${path} is not batch inputs: give a .txt (one input a line), .csv or .jsonl file.`)
+  const size = (await stat(path).catch(() => null))?.size
+  if (size === undefined) throw usageError(`${path} does not exist.`)
+  const bytes = await readFile(path)
+  const problem = batchFileProblem({ name: basename(path), size }, startsAsUtf16(bytes))
+  if (problem) throw usageError(problem)
+  const { text } = decodeTextFile(basename(path), bytes)
+  if (source !== 'csv') return { ...parseBatch(source, text), columns: null, rows: null }
+  const header = csvColumn(text, 0).header
+  const index = column === undefined ? 0 : header.indexOf(column)
+  if (index === -1)
+    throw usageError(`${path} has no column “${column}”; its columns are ${header.join(', ')}.`)
+  const read = csvColumn(text, index)
+  return { ...read, columns: read.header, rows: read.sources }
+}
+
+const money = (amount: string) => `$${formatAmount(parseAmount(amount))}`
+
+/** Follows a batch until it settles: a bar on a terminal, a line every few seconds otherwise. */
+async function follow(session: Session, id: string, json: boolean): Promise<BatchSummary> {
+  const summary = async () => {
+    const found = (await session.call('batches.list', {})).find((batch) => batch.id === id)
+    if (!found) throw new CommandEnd(exitCodes.someFailed, 'The batch is no longer in the history.')
+    return found
+  }
+  const started = Date.now()
+  // Subscribed before each read, so that a change made while reading is not missed; read at least each second.
+  const nextChange = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, 1000)
+      const stop = session.core.events.subscribe((event, payload) => {
+        if (event === 'data.changed' && (payload as { topics: string[] }).topics.includes('batches')) done()
+      })
+      function done() {
+        clearTimeout(timer)
+        stop()
+        resolve()
+      }
+    })
+  let changed = nextChange()
+  const first = await summary()
+  const startDone = first.counts.done + first.counts.failed
+  const bar =
+    process.stderr.isTTY && !json
+      ? new SingleBar({
+          format: 'rows {bar} {value}/{total} | {failed} failed | {spent} | {eta_formatted} left',
+          stream: process.stderr,
+          hideCursor: true,
+        })
+      : null
+  bar?.start(first.counts.total, startDone, { failed: first.counts.failed, spent: money(first.spent) })
+  let lastLine = 0
+  let batch = first
+  try {
+    for (;;) {
+      const finished = batch.counts.done + batch.counts.failed
+      const settled = batch.status !== 'running'
+      if (bar) bar.update(finished, { failed: batch.counts.failed, spent: money(batch.spent) })
+      else if (!json && (Date.now() - lastLine > 2000 || settled)) {
+        lastLine = Date.now()
+        const rate = (finished - startDone) / Math.max(1, Date.now() - started)
+        const left = rate > 0 && !settled ? ` · ${Math.ceil(batch.counts.pending / rate / 1000)} s left` : ''
+        warn(
+          `rows ${finished}/${batch.counts.total} · ${batch.counts.failed} failed · ${money(batch.spent)}${left}`,
+        )
+      }
+      if (settled) return batch
+      await changed
+      changed = nextChange()
+      batch = await summary()
+    }
+  } finally {
+    bar?.stop()
+  }
+}
+
+/** The results, each row numbered as in the whole input file. */
+async function writeResults(session: Session, id: string, out: string, shard: Shard | null): Promise<void> {
+  const { batch, questionnaire, items } = await session.call('batches.get', { id })
+  const numbered: BatchItem[] = items.map((item) => ({ ...item, index: rowInWhole(item.index, shard) }))
+  if (out.toLowerCase().endsWith('.jsonl')) {
+    const lines = numbered.map((item) =>
+      JSON.stringify({
+        row: item.index + 1,
+        input: item.input,
+        status: itemStatusWords[item.status],
+        answers: item.response
+          ? shownAnswers(questionnaire, item.response).map((answer) => ({
+              question: answer.title,
+              ...answerParts(answer),
+            }))
+          : null,
+        cost: item.cost,
+        error: item.error?.message ?? null,
+      }),
+    )
+    await writeFile(out, `${lines.join('\n')}\n`)
+  } else await writeFile(out, batchCsv(questionnaire, numbered, batch.sourceColumns))
+}
+
+const outProblem = (out: string | undefined) =>
+  out && !/\.(csv|jsonl)$/i.test(out)
+    ? usageError(`--out takes a .csv or .jsonl file (it was “${out}”).`)
+    : null
+
+/** Runs until the batch settles; Ctrl+C stops sending, keeps what was written and says how to go on. */
+async function runToEnd(
+  session: Session,
+  id: string,
+  options: { out?: string; json: boolean; shard: Shard | null },
+) {
+  let interrupted = false
+  const onSignal = () => {
+    interrupted = true
+    void session.call('batches.cancel', { id })
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    const batch = await follow(session, id, options.json)
+    if (options.out) await writeResults(session, id, options.out, options.shard)
+    const line = {
+      id,
+      status: interrupted ? 'interrupted' : batch.status,
+      rows: batch.counts.total,
+      done: batch.counts.done,
+      failed: batch.counts.failed,
+      pending: batch.counts.pending,
+      spent: batch.spent,
+      out: options.out ?? null,
+    }
+    if (options.json) printJson(line)
+    else {
+      print(
+        `${interrupted ? 'Stopped' : batch.status === 'capped' ? 'Stopped at the spend cap' : 'Done'}: ${batch.counts.done} answered, ${batch.counts.failed} failed, ${batch.counts.pending} waiting · spent ${money(batch.spent)}${options.out ? ` · results in ${options.out}` : ''}`,
+      )
+      if (batch.counts.pending > 0)
+        print(`Go on with: gateway-desk batch resume ${id}${options.out ? ` --out ${options.out}` : ''}`)
+    }
+    if (interrupted) return exitCodes.interrupted
+    return batch.counts.failed > 0 || batch.counts.pending > 0 ? exitCodes.someFailed : exitCodes.done
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
+}
+
+export function batchRun(
+  global: GlobalOptions,
+  questionnaireArg: string,
+  inputsArg: string,
+  options: RunOptions,
+) {
+  const shard = options.shard ? parseShard(options.shard) : null
+  const concurrency = Number(options.concurrency ?? 4)
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+    throw usageError('--concurrency takes a whole number from 1 to 16.')
+  if (options.maxSpend !== undefined && !/^\d+(\.\d+)?$/.test(options.maxSpend))
+    throw usageError('--max-spend takes an amount in USD, like 2.50.')
+  const bad = outProblem(options.out)
+  if (bad) throw bad
+  return withSession(global, {}, async (session) => {
+    const questionnaire = await questionnaireOf(session, questionnaireArg)
+    const read = await inputsOf(inputsArg, options.column)
+    if (read.problems.length)
+      throw usageError(
+        `${inputsArg} has lines that cannot be used: ${read.problems
+          .slice(0, 5)
+          .map((problem) => `line ${problem.line}: ${problem.message}`)
+          .join('; ')}`,
+      )
+    const rows = shardRows(read.inputs.length, shard)
+    if (rows.length === 0) throw usageError(`${inputsArg} has no inputs${shard ? ' for this shard' : ''}.`)
+    const models = await session.call('decisions.models', {})
+    const model = options.model ? models.find((one) => one.id === options.model) : models[0]
+    if (!model)
+      throw usageError(
+        options.model
+          ? `No decision model “${options.model}” in the catalog.`
+          : 'The catalog has no decision model.',
+      )
+    const batch = await session.call('batches.start', {
+      questionnaire: shard
+        ? { ...questionnaire, name: `${questionnaire.name} ${shardLabel(shard)}` }
+        : questionnaire,
+      template: decisionCall(questionnaire, '', model, { format: 'unified', compat: false }),
+      inputs: rows.map((row) => read.inputs[row] as never),
+      concurrency,
+      spendCap: options.maxSpend ?? null,
+      ...(read.columns && read.rows
+        ? { source: { columns: read.columns, rows: rows.map((row) => read.rows?.[row] ?? []) } }
+        : {}),
+    })
+    if (!global.json)
+      warn(`Batch ${batch.id}: ${rows.length} rows of ${basename(inputsArg)} with ${model.id}`)
+    return runToEnd(session, batch.id, {
+      ...(options.out ? { out: options.out } : {}),
+      json: global.json === true,
+      shard,
+    })
+  })
+}
+
+export function batchResume(global: GlobalOptions, id: string, options: { out?: string; maxSpend?: string }) {
+  const bad = outProblem(options.out)
+  if (bad) throw bad
+  return withSession(global, {}, async (session) => {
+    const batch = (await session.call('batches.list', {})).find(
+      (one) => one.id === id || one.id.startsWith(id),
+    )
+    if (!batch) throw usageError(`No batch ${id} in the history; \`gateway-desk batch list\` shows them.`)
+    await session.call('batches.resume', {
+      id: batch.id,
+      ...(options.maxSpend ? { spendCap: options.maxSpend } : {}),
+    })
+    return runToEnd(session, batch.id, {
+      ...(options.out ? { out: options.out } : {}),
+      json: global.json === true,
+      shard: shardOfName(batch.name),
+    })
+  })
+}
+
+export async function batchList(global: GlobalOptions) {
+  return withSession(global, {}, async (session) => {
+    const batches = await session.call('batches.list', {})
+    if (global.json) for (const batch of batches) printJson(batch)
+    else
+      for (const batch of batches)
+        print(
+          `${batch.id}  ${batch.status.padEnd(11)}  ${batch.counts.done + batch.counts.failed}/${batch.counts.total}  ${money(batch.spent).padStart(10)}  ${batch.name}`,
+        )
+    return exitCodes.done
+  })
+}
+
+export async function batchMerge(out: string, files: string[]) {
+  const bad = outProblem(out)
+  if (bad) throw bad
+  if (files.length === 0) throw usageError('Name the shards’ output files to merge.')
+  const read = await Promise.all(files.map(async (name) => ({ name, text: await readFile(name, 'utf8') })))
+  const csv = out.toLowerCase().endsWith('.csv')
+  await writeFile(out, csv ? mergeCsv(read) : mergeJsonl(read))
+  warn(`Merged ${files.length} files into ${out}.`)
+  return exitCodes.done
+}

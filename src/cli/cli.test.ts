@@ -1,0 +1,240 @@
+// gateway-desk against the built-in sandbox, as a script runs it: each command's output (--json shapes), its exit
+// codes, listen forwarding real signed deliveries to a plain Node server, trigger and resend byte for byte.
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testTask, webhookBody } from '#shared/domain/webhook-events'
+import { postWebhook, sign, until } from '../main/testing/core.ts'
+import { jsonLines, runCli, startCli } from './testing/run-cli.ts'
+
+let dataDir = ''
+let server: Server
+let serverUrl = ''
+const received: { headers: IncomingMessage['headers']; body: Buffer }[] = []
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'gd-cli-'))
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks) })
+      res.end('thanks')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
+})
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('usage', () => {
+  it('answers --help for every command, and exits 2 on what it cannot read', async () => {
+    for (const command of [
+      [],
+      ['listen'],
+      ['trigger'],
+      ['deliveries', 'resend'],
+      ['batch', 'run'],
+      ['models', 'list'],
+      ['jobs', 'create'],
+    ]) {
+      const help = await runCli(dataDir, [...command, '--help'])
+      expect(help.code).toBe(0)
+      expect(help.stdout).toMatch(/^Usage: gateway-desk/)
+    }
+    expect((await runCli(dataDir, ['models', 'lst'])).code).toBe(2)
+    expect((await runCli(dataDir, ['listen'])).stderr).toContain("required option '--forward-to <url>'")
+    const badAddress = await runCli(dataDir, ['listen', '--forward-to', 'localhost:3000'])
+    expect(badAddress).toMatchObject({ code: 2, stderr: expect.stringContaining('Enter a full address') })
+    const noProfile = await runCli(dataDir, ['--profile', 'Staging', 'jobs', 'list'])
+    expect(noProfile).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('There is no profile called “Staging”'),
+    })
+    expect((await runCli(dataDir, ['trigger', 'video.finished', '--forward-to', serverUrl])).code).toBe(2)
+  })
+})
+
+describe('models', () => {
+  it('lists the catalog as a table, CSV or JSON, sorted by price, and says what changed', async () => {
+    const json = await runCli(dataDir, ['models', 'list', '--format', 'json', '--sort', 'price'])
+    expect(json.code).toBe(0)
+    const models = JSON.parse(json.stdout) as { id: string; prices: { prompt: string | null } }[]
+    expect(models.length).toBeGreaterThan(3)
+    const prices = models.map((model) => Number(model.prices.prompt)).filter((price) => price > 0)
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    const csv = await runCli(dataDir, ['models', 'list', '--provider', 'aurora', '--format', 'csv'])
+    const [header, ...rows] = csv.stdout.trim().split('\r\n')
+    expect(header).toBe('id,provider,name,context,prompt_usd_per_1m,completion_usd_per_1m')
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every((row) => row.split(',')[1] === 'aurora')).toBe(true)
+    const table = await runCli(dataDir, ['models', 'list', '--limit', '2'])
+    expect(table.stdout.trim().split('\n')).toHaveLength(3)
+    const diff = await runCli(dataDir, ['--json', 'models', 'diff'])
+    expect(diff.code).toBe(0)
+    expect(jsonLines(diff.stdout)[0]).toMatchObject({ added: [], removed: [], priceChanges: [] })
+  })
+})
+
+describe('jobs', () => {
+  it('creates a job and follows it to the end; lists and watches the history', async () => {
+    const created = await runCli(dataDir, [
+      '--json',
+      'jobs',
+      'create',
+      '--model',
+      'orbit/motion-2',
+      '--prompt',
+      'a kite',
+      '--duration',
+      '3',
+    ])
+    expect(created.code).toBe(0)
+    const [job] = jsonLines(created.stdout)
+    expect(job).toMatchObject({ status: 'completed', prompt: 'a kite', videoSeconds: 3 })
+    const listed = jsonLines(
+      (await runCli(dataDir, ['--json', 'jobs', 'list', '--status', 'completed'])).stdout,
+    )
+    expect(listed.map((one) => one.id)).toContain(job!.id)
+    const watched = await runCli(dataDir, ['jobs', 'watch'])
+    expect(watched).toMatchObject({ code: 0, stdout: 'No job is running.\n' })
+    const refused = await runCli(dataDir, [
+      'jobs',
+      'create',
+      '--model',
+      'orbit/motion-2',
+      '--prompt',
+      'x',
+      '--duration',
+      '-1',
+    ])
+    expect(refused.code).toBe(2)
+  })
+})
+
+describe('webhooks', () => {
+  it('listens, passes each verified delivery on to the person’s server, and prints one line for each', async () => {
+    const [job] = jsonLines((await runCli(dataDir, ['--json', 'jobs', 'list', '--limit', '1'])).stdout)
+    const listening = startCli(dataDir, ['--json', 'listen', '--forward-to', serverUrl, '--port', '0'])
+    const ready = await until(() => listening.lines[0], 20_000)
+    const { receiving } = JSON.parse(ready) as { receiving: string }
+    const secret = readFileSync(join(dataDir, 'sandbox-webhook-secret'), 'utf8').trim()
+    const task = testTask(
+      'completed',
+      { id: String(job!.id), model: 'orbit/motion-2', prompt: 'a kite', createdAt: Date.now() },
+      Date.now(),
+      randomUUID,
+    )
+    const body = webhookBody(task, Date.now())
+    const headers = { 'x-svc-signature': sign(secret, body), 'x-svc-idempotency-key': `${task.id}-completed` }
+    expect((await postWebhook(receiving, body, headers)).status).toBe(200)
+    expect((await postWebhook(receiving, body, { 'x-svc-signature': 'forged' })).status).toBe(401)
+    await until(() => listening.lines.length >= 3, 20_000)
+    listening.child.kill('SIGINT')
+    const ended = await listening.exited
+    expect(ended.code).toBe(0)
+    const [verified, refused] = listening.lines.slice(1).map((line) => JSON.parse(line))
+    expect(verified).toMatchObject({
+      event: 'video.generation.completed',
+      jobId: job!.id,
+      verified: true,
+      answered: 200,
+      forwarded: { status: 200, error: null },
+    })
+    expect(refused).toMatchObject({ verified: false, answered: 401, forwarded: null })
+    const forwarded = received.at(-1)!
+    expect(forwarded.body.toString('utf8')).toBe(body)
+    expect(forwarded.headers['x-svc-signature']).toBe(headers['x-svc-signature'])
+
+    // The stored delivery, sent again from another run: the same bytes.
+    const stored = jsonLines((await runCli(dataDir, ['--json', 'deliveries', 'list', '--limit', '5'])).stdout)
+    const delivery = stored.find((one) => one.verified && one.jobId === job!.id)
+    const before = received.length
+    const resent = await runCli(dataDir, [
+      '--json',
+      'deliveries',
+      'resend',
+      String(delivery!.id),
+      '--to',
+      serverUrl,
+    ])
+    expect(resent.code).toBe(0)
+    expect(jsonLines(resent.stdout)[0]).toMatchObject({ kind: 'resend', status: 200, answer: 'thanks' })
+    expect(received[before]!.body.toString('utf8')).toBe(body)
+  })
+
+  it('exposes the receiver through a tunnel; says plainly when its port is taken, and exits 1', async () => {
+    const first = startCli(dataDir, [
+      '--json',
+      'listen',
+      '--forward-to',
+      serverUrl,
+      '--port',
+      '0',
+      '--tunnel',
+      'loopback',
+    ])
+    const { receiving, publicUrl } = JSON.parse(await until(() => first.lines[0], 20_000)) as {
+      receiving: string
+      publicUrl: string
+    }
+    expect(publicUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
+    const port = new URL(receiving).port
+    const second = await runCli(dataDir, ['listen', '--forward-to', serverUrl, '--port', port])
+    expect(second.code).toBe(1)
+    expect(second.stderr).toContain(
+      'If Gateway Desk is open, it is receiving there: close it, or pass --port',
+    )
+    first.child.kill('SIGINT')
+    expect((await first.exited).code).toBe(0)
+  })
+
+  it('triggers a test delivery of each event, signed with the sandbox’s secret; a server that is down exits 1', async () => {
+    const secret = readFileSync(join(dataDir, 'sandbox-webhook-secret'), 'utf8').trim()
+    for (const event of ['video.generation.completed', 'failed']) {
+      const sent = await runCli(dataDir, ['--json', 'trigger', event, '--forward-to', serverUrl])
+      expect(sent.code).toBe(0)
+      expect(jsonLines(sent.stdout)[0]).toMatchObject({
+        kind: 'test',
+        status: 200,
+        event: expect.stringMatching(/^video\.generation\./),
+      })
+      const last = received.at(-1)!
+      expect(last.headers['x-svc-signature']).toBe(sign(secret, last.body.toString('utf8')))
+    }
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const down = await runCli(dataDir, ['trigger', 'expired', '--forward-to', `http://127.0.0.1:${port}/x`])
+    expect(down.code).toBe(1)
+    expect(down.stdout).toContain('Nothing is listening at')
+  })
+
+  it('exits 3 when a live profile’s service cannot be reached', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const { startCore } = await import('../main/testing/core.ts')
+    const env = await startCore({ userData: dataDir })
+    await env.call('profiles.save', { name: 'Offline', baseUrl: `http://127.0.0.1:${port}` })
+    await env.core.close()
+    const unreachable = await runCli(
+      dataDir,
+      ['--profile', 'offline', 'jobs', 'create', '--model', 'm', '--prompt', 'p'],
+      {
+        env: { GATEWAY_API_KEY: 'sk-test-0000000000000000' },
+      },
+    )
+    expect(unreachable.code).toBe(3)
+    expect(unreachable.stderr).toMatch(/^Error: /)
+  })
+})

@@ -1,0 +1,168 @@
+// gateway-desk: Gateway Desk on the command line. The same core as the app, on the same data folder and
+// profiles, so what runs here shows in the app's history. Exit codes: 0 done, 1 some rows or deliveries failed,
+// 2 usage, 3 the service cannot be reached or refused the key, 130 stopped by Ctrl+C.
+import { text } from 'node:stream/consumers'
+import { Command, CommanderError, Option } from 'commander'
+import { batchList, batchMerge, batchResume, batchRun } from './batch.ts'
+import { jobsCreate, jobsList, jobsWatch, modelsDiff, modelsList } from './catalog-jobs.ts'
+import {
+  appVersion,
+  exitCodeOf,
+  exitCodes,
+  type GlobalOptions,
+  messageOf,
+  paint,
+  usageError,
+} from './session.ts'
+import { deliveriesList, deliveriesResend, listen, trigger } from './webhooks.ts'
+
+function program(run: (work: (global: GlobalOptions & { apiKey?: string }) => Promise<number>) => void) {
+  const root = new Command('gateway-desk')
+    .description('Gateway Desk on the command line: webhooks, batches, models and video jobs.')
+    .version(appVersion())
+    .option('-p, --profile <name>', 'the profile to use, by name or id (default: the one active in the app)')
+    .option('--data-dir <path>', 'the app’s data folder (default: where Gateway Desk keeps it)')
+    .option('--json', 'one JSON object per line, for scripts')
+    .option('--api-key-stdin', 'read the profile’s API key from standard input (else GATEWAY_API_KEY)')
+    .showHelpAfterError()
+    .exitOverride()
+    .addHelpText(
+      'after',
+      `
+Keys: the app keeps them in the system keychain, which only the app can open. Give a live profile's key in
+GATEWAY_API_KEY (or --api-key-stdin) and its webhook secret in GATEWAY_WEBHOOK_SECRET. The Sandbox needs none.
+
+Exit codes: 0 done, 1 some rows or deliveries failed, 2 usage, 3 the service cannot be reached or refused
+the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
+    )
+  const global = () => root.opts<GlobalOptions & { apiKeyStdin?: boolean }>()
+  const withGlobal =
+    <A extends unknown[]>(work: (global: GlobalOptions, ...args: A) => Promise<number>) =>
+    (...args: A) =>
+      run(async (options) => work(options, ...args))
+
+  root
+    .command('listen')
+    .description('receive webhooks here and pass each verified delivery on to your server, until Ctrl+C')
+    .requiredOption('--forward-to <url>', 'your server’s address, such as http://localhost:3000/webhooks')
+    .option(
+      '--tunnel <provider>',
+      'expose the receiver: ngrok, cloudflared, loopback, or your public https URL',
+    )
+    .option('--port <port>', 'the receiver’s port (default: the one the app keeps)')
+    .action((options) => withGlobal(listen)(options))
+  root
+    .command('trigger')
+    .description('send a test delivery of an event, signed as the service signs, to your server')
+    .argument('<event>', 'video.generation.completed, .failed, .cancelled or .expired')
+    .option('--job <id>', 'a job of this profile (default: a made-up one)')
+    .option('--forward-to <url>', 'where to send it (default: the Forward to address kept in the app)')
+    .action((event, options) => withGlobal(trigger)(event, options))
+
+  const deliveries = root.command('deliveries').description('the webhook deliveries the receiver stored')
+  deliveries
+    .command('list')
+    .description('the latest deliveries, oldest first, with their verdicts and your server’s answers')
+    .option('--limit <n>', 'how many', '50')
+    .action((options) => withGlobal(deliveriesList)(options))
+  deliveries
+    .command('resend')
+    .description('send a stored delivery again, byte for byte')
+    .argument('<id>', 'the number `deliveries list` shows')
+    .option('--to <url>', 'where to send it (default: the Forward to address kept in the app)')
+    .action((id, options) => withGlobal(deliveriesResend)(id, options))
+
+  const batch = root.command('batch').description('decision questionnaires over many inputs')
+  batch
+    .command('run')
+    .description('run a questionnaire over every input of a file')
+    .argument('<questionnaire>', 'a .json file (exported, or a request body) or a name in the app’s library')
+    .argument('<inputs>', 'a .txt (one input a line), .csv or .jsonl file')
+    .option('--column <name>', 'the CSV column to read (default: the first)')
+    .option('--model <id>', 'the decision model (default: the first the catalog lists)')
+    .option('--concurrency <n>', 'requests at once, 1 to 16', '4')
+    .option('--max-spend <usd>', 'stop before spending more than this')
+    .option('--out <file>', 'write the results as .csv or .jsonl')
+    .option('--shard <i/n>', 'run every n-th row from row i (for n machines; join with `batch merge`)')
+    .action((questionnaire, inputs, options) => withGlobal(batchRun)(questionnaire, inputs, options))
+  batch
+    .command('resume')
+    .description('go on with a stopped batch from the rows not written')
+    .argument('<id>', 'the batch (its id, or the start of it)')
+    .option('--out <file>', 'write all its results as .csv or .jsonl when it ends')
+    .option('--max-spend <usd>', 'a new spend cap')
+    .action((id, options) => withGlobal(batchResume)(id, options))
+  batch
+    .command('list')
+    .description('the latest batches')
+    .action(() => withGlobal(batchList)())
+  batch
+    .command('merge')
+    .description('join the outputs of a batch’s shards, in row order')
+    .argument('<out>', 'the joined .csv or .jsonl file')
+    .argument('<shards...>', 'the shards’ output files')
+    .action((out: string, shards: string[]) => run(() => batchMerge(out, shards)))
+
+  const models = root.command('models').description('the model catalog')
+  models
+    .command('list')
+    .description('the models of the catalog')
+    .option('--provider <name>', 'one provider’s models')
+    .addOption(
+      new Option('--sort <column>', 'order by').choices(['id', 'name', 'provider', 'price', 'context']),
+    )
+    .addOption(new Option('--format <format>', 'output').choices(['table', 'csv', 'json']).default('table'))
+    .option('--limit <n>', 'at most this many')
+    .action((options) => withGlobal(modelsList)(options))
+  models
+    .command('diff')
+    .description('refresh the catalog and say what changed since the one kept before')
+    .action(() => withGlobal(modelsDiff)())
+
+  const jobs = root.command('jobs').description('video jobs')
+  jobs
+    .command('list')
+    .description('the latest jobs, newest first')
+    .option('--status <status>', 'pending, completed, failed, cancelled or expired')
+    .option('--limit <n>', 'how many', '50')
+    .action((options) => withGlobal(jobsList)(options))
+  jobs
+    .command('watch')
+    .description('follow the running jobs of the profile until each settles')
+    .action(() => withGlobal(jobsWatch)())
+  jobs
+    .command('create')
+    .description('create a video job')
+    .requiredOption('--model <id>', 'the video model')
+    .requiredOption('--prompt <text>', 'what to make')
+    .option('--duration <seconds>', 'length in seconds')
+    .option('--wait', 'follow it until it settles (always, on the Sandbox)')
+    .action((options) => withGlobal(jobsCreate)(options))
+
+  return { root, global }
+}
+
+/** Runs one command; `argv` as Node gives it (program, script, then the arguments). */
+export async function main(
+  argv: readonly string[],
+  host: Pick<GlobalOptions, 'secretCipher'> = {},
+): Promise<number> {
+  let pending: Promise<number> | null = null
+  const { root, global } = program((work) => {
+    pending = (async () => {
+      const { apiKeyStdin, ...options } = global()
+      if (apiKeyStdin && process.stdin.isTTY)
+        throw usageError('--api-key-stdin reads a key piped in: `… | gateway-desk …`.')
+      const apiKey = apiKeyStdin ? (await text(process.stdin)).trim() : undefined
+      return work({ ...options, ...host, ...(apiKey ? { apiKey } : {}) })
+    })()
+  })
+  try {
+    await root.parseAsync(argv)
+    return pending ? await pending : exitCodes.done
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? exitCodes.done : exitCodes.usage
+    process.stderr.write(`${paint('red', 'Error:', process.stderr)} ${messageOf(error)}\n`)
+    return exitCodeOf(error)
+  }
+}

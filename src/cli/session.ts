@@ -1,0 +1,186 @@
+// What every command shares: the app's data folder, a core opened on it for the chosen profile (the same core
+// the window talks to, so what the command line runs is in the app's history and the reverse), calls through
+// the contract, output for a terminal or a script, and exit codes a script can trust.
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { styleText } from 'node:util'
+import { AppError } from '#shared/ipc/app-error'
+import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
+import { unwrap } from '#shared/ipc/unwrap'
+import { type Core, type CoreOptions, createCore } from '../main/core/compose.ts'
+import { createNodePlatform } from '../main/core/node-platform.ts'
+import type { SecretCipher, WorkerName } from '../main/core/platform.ts'
+
+export const exitCodes = { done: 0, someFailed: 1, usage: 2, unreachable: 3, interrupted: 130 } as const
+
+/** An end of a command with its exit code and what to tell the person. */
+export class CommandEnd extends Error {
+  readonly code: number
+  constructor(code: number, message: string) {
+    super(message)
+    this.code = code
+  }
+}
+
+export const usageError = (message: string) => new CommandEnd(exitCodes.usage, message)
+
+export interface GlobalOptions {
+  profile?: string
+  dataDir?: string
+  json?: boolean
+  /** The keychain, when the app's own executable runs the command line (plain Node cannot open it). */
+  secretCipher?: SecretCipher
+}
+
+/** The app's data folder: Electron's userData for "Gateway Desk" on this system, unless told otherwise. */
+export function dataFolder(given?: string): string {
+  if (given) return given
+  if (process.env.GATEWAY_DESK_USER_DATA) return process.env.GATEWAY_DESK_USER_DATA
+  const name = 'Gateway Desk'
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', name)
+  if (process.platform === 'win32')
+    return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), name)
+  return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), name)
+}
+
+/** Built, this module sits in out/main or a chunk folder below it, beside the workers' entries. */
+const builtMain = import.meta.filename.endsWith('.js')
+  ? [import.meta.dirname, dirname(import.meta.dirname)].find((folder) =>
+      existsSync(join(folder, 'data-worker.js')),
+    )
+  : undefined
+/** The app's folder: above out/main when built (app.asar when packaged), the checkout from source. */
+const appFolder = builtMain ? dirname(dirname(builtMain)) : join(import.meta.dirname, '..', '..')
+
+/** Built, the workers are main's neighbours; from source, the core finds its own. */
+function builtLayout(): { workerEntry: (name: WorkerName) => string; resources: string } | null {
+  if (!builtMain) return null
+  return {
+    workerEntry: (name) => join(builtMain, `${name}-worker.js`),
+    resources: join(appFolder, 'resources'),
+  }
+}
+
+export function appVersion(): string {
+  try {
+    return String(JSON.parse(readFileSync(join(appFolder, 'package.json'), 'utf8')).version)
+  } catch {
+    return '0.0.0'
+  }
+}
+
+/**
+ * The secrets of the profile from the environment: the keychain that sealed the app's copy answers only the app.
+ * A key the person pipes in (`--api-key-stdin`) wins over the variable.
+ */
+function heldSecrets(stdinKey: string | undefined): CoreOptions['heldSecrets'] {
+  const apiKey = stdinKey ?? process.env.GATEWAY_API_KEY
+  const webhookSecret = process.env.GATEWAY_WEBHOOK_SECRET
+  const ngrokAuthtoken = process.env.NGROK_AUTHTOKEN
+  return {
+    ...(apiKey ? { apiKey } : {}),
+    ...(webhookSecret ? { webhookSecret } : {}),
+    ...(ngrokAuthtoken ? { ngrokAuthtoken } : {}),
+  }
+}
+
+export interface Session {
+  core: Core
+  profileId: string
+  call<N extends RouteName>(route: N, input: RouteInput<N>): Promise<RouteOutput<N>>
+  close(): Promise<void>
+}
+
+export async function openSession(
+  options: GlobalOptions & { apiKey?: string },
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> = {},
+): Promise<Session> {
+  const userData = dataFolder(options.dataDir)
+  const layout = builtLayout()
+  const platform = {
+    ...createNodePlatform({
+      userData,
+      version: appVersion(),
+      secretBackend: 'unavailable',
+      downloads: join(homedir(), 'Downloads'),
+      ...(layout ?? {}),
+    }),
+    ...(options.secretCipher ? { secretCipher: options.secretCipher } : {}),
+  }
+  const timeScale = Number(process.env.GATEWAY_DESK_SANDBOX_TIME_SCALE)
+  const core = await createCore(platform, {
+    receiver: extra.receiver ?? 'off',
+    ...(extra.forwardTo ? { forwardTo: extra.forwardTo } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
+    heldSecrets: heldSecrets(options.apiKey),
+    ...(timeScale > 0 ? { sandboxTimeScale: timeScale } : {}),
+  }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'not_found') throw usageError(error.message)
+    throw error
+  })
+  const dispatch = core.dispatcher(() => ['app://gateway-desk'])
+  return {
+    core,
+    profileId: core.profiles.activeId(),
+    call: async (route, input) =>
+      unwrap((await dispatch(route, input, { url: 'app://gateway-desk/', isTopFrame: true })) as never),
+    close: () => core.close(),
+  }
+}
+
+/** The exit code an error ends a command with: 3 when the service cannot be reached or refuses the key. */
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof CommandEnd) return error.code
+  if (error instanceof AppError) {
+    if (['service_unreachable', 'timeout', 'no_api_key'].includes(error.code)) return exitCodes.unreachable
+    if (error.status === 401 || error.status === 403) return exitCodes.unreachable
+    if (['unauthorized', 'invalid_api_key'].includes(error.serviceCode ?? '')) return exitCodes.unreachable
+    if (error.code === 'validation_failed') return exitCodes.usage
+  }
+  return exitCodes.someFailed
+}
+
+/** What an error says to the person, with the service's hint when there is one. */
+export function messageOf(error: unknown): string {
+  if (error instanceof AppError) return error.hint ? `${error.message} ${error.hint}` : error.message
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Colour only on a terminal that wants it (Node reads NO_COLOR, FORCE_COLOR and whether it is a TTY). */
+export const paint = (
+  format: Parameters<typeof styleText>[0],
+  text: string,
+  stream: NodeJS.WriteStream = process.stdout,
+) => styleText(format, text, { stream })
+
+export const print = (line: string) => process.stdout.write(`${line}\n`)
+export const printJson = (value: unknown) => print(JSON.stringify(value))
+export const warn = (line: string) => process.stderr.write(`${line}\n`)
+
+/** Columns padded to their widest cell: a table for a terminal. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  )
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd()
+  return [paint('bold', line(header)), ...rows.map(line)].join('\n')
+}
+
+/** Runs `work` in a session and always closes it (the history's clean close), whatever happens. */
+export async function withSession<T>(
+  options: GlobalOptions & { apiKey?: string },
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'>,
+  work: (session: Session) => Promise<T>,
+): Promise<T> {
+  const session = await openSession(options, extra)
+  try {
+    return await work(session)
+  } finally {
+    await session.close()
+  }
+}

@@ -1,0 +1,217 @@
+// `listen`, `trigger` and `deliveries`: the app's receiver on this terminal with each verified delivery passed on
+// to the person's server, one line per delivery; test deliveries signed as the service signs; the stored
+// deliveries, and any of them sent again.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { statusOfEvent, terminalStatuses } from '#shared/domain/webhook-events'
+import type { TunnelState, WebhookDeliverySummary, WebhookForward } from '#shared/ipc/routes/videos'
+import { forwardAddressProblem } from '../main/core/webhooks/forwarder.ts'
+import {
+  CommandEnd,
+  dataFolder,
+  exitCodes,
+  type GlobalOptions,
+  paint,
+  print,
+  printJson,
+  type Session,
+  usageError,
+  warn,
+  withSession,
+} from './session.ts'
+
+const clock = (at: number) => new Date(at).toTimeString().slice(0, 8)
+const shortJob = (id: string | null) => (id ? `${id.slice(0, 8)}…` : '—'.padEnd(9))
+
+function checkAddress(address: string): string {
+  const problem = forwardAddressProblem(address)
+  if (problem) throw usageError(`--forward-to: ${problem}`)
+  return address
+}
+
+/** What the person's server did with a send, in a few words. */
+function answerOf(forward: WebhookForward | null): string {
+  if (!forward) return paint('dim', 'not forwarded')
+  if (forward.status === null) return paint('red', `✗ ${forward.error ?? 'no answer'}`)
+  const ok = forward.status >= 200 && forward.status < 300
+  return `${paint(ok ? 'green' : 'red', `→ ${forward.status}`)} ${forward.ms} ms`
+}
+
+function deliveryLine(delivery: WebhookDeliverySummary): string {
+  const verdict = delivery.verified
+    ? delivery.duplicate
+      ? paint('yellow', 'duplicate')
+      : paint('green', 'verified ')
+    : paint('red', 'refused  ')
+  return [
+    clock(delivery.receivedAt),
+    (delivery.event ?? 'unknown event').padEnd(27),
+    shortJob(delivery.jobId),
+    `${verdict} ${delivery.answered}`,
+    answerOf(delivery.forwarded),
+    delivery.reason && !delivery.verified ? paint('dim', delivery.reason) : '',
+  ]
+    .join('  ')
+    .trimEnd()
+}
+
+const deliveryJson = (delivery: WebhookDeliverySummary) => ({
+  id: delivery.id,
+  receivedAt: delivery.receivedAt,
+  event: delivery.event,
+  jobId: delivery.jobId,
+  verified: delivery.verified,
+  duplicate: delivery.duplicate,
+  answered: delivery.answered,
+  reason: delivery.reason,
+  forwarded: delivery.forwarded
+    ? { status: delivery.forwarded.status, ms: delivery.forwarded.ms, error: delivery.forwarded.error }
+    : null,
+})
+
+/** The port the app keeps for its receiver (the person's, or the one picked on the first start). */
+async function keptPort(global: GlobalOptions): Promise<number> {
+  try {
+    const kept = JSON.parse(await readFile(join(dataFolder(global.dataDir), 'preferences.json'), 'utf8'))
+    return Number(kept.receiverPort) || Number(kept.receiverPortPicked) || 0
+  } catch {
+    return 0
+  }
+}
+
+async function startTunnel(session: Session, tunnel: string): Promise<TunnelState> {
+  const named = ['ngrok', 'cloudflared', 'loopback'].includes(tunnel)
+  if (!named && forwardAddressProblem(tunnel))
+    throw usageError(
+      '--tunnel takes ngrok, cloudflared, loopback or the public https address you run yourself.',
+    )
+  const state = await session.call(
+    'tunnel.start',
+    named
+      ? { provider: tunnel as 'ngrok' | 'cloudflared' | 'loopback' }
+      : { provider: 'manual', publicUrl: tunnel },
+  )
+  if (state.status !== 'up')
+    throw new CommandEnd(exitCodes.unreachable, `The tunnel did not come up: ${state.reason ?? state.status}`)
+  return state
+}
+
+export function listen(
+  global: GlobalOptions,
+  options: { forwardTo: string; tunnel?: string; port?: string },
+) {
+  const forwardTo = checkAddress(options.forwardTo)
+  return (async () => {
+    const port = options.port !== undefined ? Number(options.port) : await keptPort(global)
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError('--port takes a port number.')
+    return withSession(global, { receiver: { port }, forwardTo }, async (session) => {
+      const receiver = await session.call('receiver.state', {})
+      if (!receiver.running)
+        throw new CommandEnd(
+          exitCodes.someFailed,
+          `${receiver.error ?? 'The webhook receiver is not running.'} If Gateway Desk is open, it is receiving there: close it, or pass --port to listen on another port.`,
+        )
+      const local = `https://127.0.0.1:${receiver.port}${session.core.videos.webhooks.receiver.path}`
+      const tunnel = options.tunnel ? await startTunnel(session, options.tunnel) : null
+      if (!global.json) {
+        warn(
+          `Receiving at ${local}${tunnel?.publicUrl ? `\n  and at ${tunnel.publicUrl}${session.core.videos.webhooks.receiver.path}` : ''}`,
+        )
+        warn(`Forwarding each verified delivery to ${forwardTo}`)
+        if (session.profileId === 'sandbox') {
+          const [secret] = await session.core.profiles.webhookSecrets('sandbox')
+          warn(`The sandbox signs with ${secret} (set it as GATEWAY_WEBHOOK_SECRET on your server)`)
+        }
+        warn('Ready. Ctrl+C to stop.')
+      } else printJson({ ready: true, receiving: local, publicUrl: tunnel?.publicUrl ?? null, forwardTo })
+      await followDeliveries(session, global.json === true)
+      return exitCodes.done
+    })
+  })()
+}
+
+/** Prints each new delivery once its forward is answered, in the order they came, until Ctrl+C. */
+async function followDeliveries(session: Session, json: boolean): Promise<void> {
+  const seen = (await session.call('receiver.deliveries', { limit: 1 }))[0]?.id ?? 0
+  let printed = seen
+  let reading = Promise.resolve()
+  const readNew = async () => {
+    const latest = (await session.call('receiver.deliveries', { limit: 500 })).filter(
+      (one) => one.id > printed,
+    )
+    for (const delivery of latest.reverse()) {
+      // A verified delivery is printed with its server's answer, which comes a moment later.
+      if (delivery.verified && !delivery.forwarded) break
+      printed = delivery.id
+      if (json) printJson(deliveryJson(delivery))
+      else print(deliveryLine(delivery))
+    }
+  }
+  const stop = session.core.events.subscribe((event, payload) => {
+    if (event === 'data.changed' && (payload as { topics: string[] }).topics.includes('deliveries'))
+      reading = reading.then(readNew).catch((error: unknown) => void warn(String(error)))
+  })
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  stop()
+  await session.core.videos.webhooks.forwarding.settled()
+  await reading
+}
+
+export function trigger(global: GlobalOptions, event: string, options: { job?: string; forwardTo?: string }) {
+  const status = statusOfEvent(event)
+  if (!status)
+    throw usageError(
+      `Unknown event “${event}”: use one of ${terminalStatuses.map((one) => `video.generation.${one}`).join(', ')}.`,
+    )
+  const to = options.forwardTo ? checkAddress(options.forwardTo) : undefined
+  return withSession(global, {}, async (session) => {
+    const sent = await session.core.videos.webhooks.forwarding.test(
+      { status, ...(options.job ? { jobId: options.job } : {}) },
+      session.profileId,
+      to,
+    )
+    if (global.json) printJson(sent)
+    else
+      print(
+        `${clock(sent.sentAt)}  ${sent.event}  ${shortJob(sent.jobId)}  ${answerOf(sent)}  ${paint('dim', sent.url)}`,
+      )
+    return sent.status !== null && sent.status >= 200 && sent.status < 300
+      ? exitCodes.done
+      : exitCodes.someFailed
+  })
+}
+
+export function deliveriesList(global: GlobalOptions, options: { limit?: string }) {
+  const limit = Number(options.limit ?? 50)
+  if (!Number.isInteger(limit) || limit < 1 || limit > 5000)
+    throw usageError('--limit takes a number from 1 to 5000.')
+  return withSession(global, {}, async (session) => {
+    const deliveries = await session.call('receiver.deliveries', { limit })
+    for (const delivery of deliveries.reverse()) {
+      if (global.json) printJson(deliveryJson(delivery))
+      else print(`${String(delivery.id).padStart(6)}  ${deliveryLine(delivery)}`)
+    }
+    return exitCodes.done
+  })
+}
+
+export function deliveriesResend(global: GlobalOptions, id: string, options: { to?: string }) {
+  const deliveryId = Number(id)
+  if (!Number.isInteger(deliveryId) || deliveryId < 1)
+    throw usageError('Give the number `gateway-desk deliveries list` shows for the delivery.')
+  const to = options.to ? checkAddress(options.to) : undefined
+  return withSession(global, {}, async (session) => {
+    const sent = await session.core.videos.webhooks.forwarding.resend({ deliveryId }, session.profileId, to)
+    if (global.json) printJson(sent)
+    else
+      print(
+        `${clock(sent.sentAt)}  ${sent.event ?? ''}  ${shortJob(sent.jobId)}  ${answerOf(sent)}  ${paint('dim', sent.url)}`,
+      )
+    return sent.status !== null && sent.status >= 200 && sent.status < 300
+      ? exitCodes.done
+      : exitCodes.someFailed
+  })
+}
