@@ -185,14 +185,19 @@ export function jobsWatch(global: GlobalOptions) {
 
 export function jobsCreate(
   global: GlobalOptions,
-  options: { model: string; prompt: string; duration?: string; wait?: boolean },
+  options: { model: string; prompt: string; duration?: string; wait?: boolean; callback?: string },
 ) {
   const duration = options.duration === undefined ? undefined : Number(options.duration)
   if (duration !== undefined && !(Number.isInteger(duration) && duration > 0))
     throw usageError('--duration takes whole seconds.')
   return withSession(global, {}, async (session) => {
     const job = await session.call('videos.create', {
-      request: { model: options.model, prompt: options.prompt, ...(duration ? { duration } : {}) },
+      request: {
+        model: options.model,
+        prompt: options.prompt,
+        ...(duration ? { duration } : {}),
+        ...(options.callback ? { callback_url: options.callback } : {}),
+      },
     })
     // The built-in sandbox lives as long as this command: its job is followed to the end, or it never ends.
     const wait = options.wait || session.profileId === 'sandbox'

@@ -137,6 +137,7 @@ the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
     .requiredOption('--prompt <text>', 'what to make')
     .option('--duration <seconds>', 'length in seconds')
     .option('--wait', 'follow it until it settles (always, on the Sandbox)')
+    .option('--callback <url>', 'where the service sends its webhook (such as the address `listen` prints)')
     .action((options) => withGlobal(jobsCreate)(options))
 
   return { root, global }
