@@ -215,13 +215,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       scopes,
       images: createImageService({ history, media, platform, requests, emit: events.emit, library: images }),
     }),
-    ...videoHandlers({
-      scopes,
-      videos: videos.videos,
-      webhooks: videos.webhooks,
-      preferences,
-      copyText: (text) => platform.copyText(text),
-    }),
+    ...videoHandlers({ scopes, videos: videos.videos, webhooks: videos.webhooks }),
   }
   log.info(`core started (${platform.shell} ${platform.appVersion})`)
 

@@ -1,10 +1,8 @@
 // The video, receiver and tunnel routes, mapped to the video service and the webhook service; a new job
 // and the receiver's callback address follow the profile active when the request arrives.
 
-import { AppError } from '#shared/ipc/app-error'
 import type { HandlersFor } from '#shared/ipc/contract'
 import type { videoRoutes } from '#shared/ipc/routes/videos'
-import type { PreferencesStore } from '../app/preferences.ts'
 import type { ProfileScopes } from '../profiles/profile-scope.ts'
 import type { WebhookService } from '../webhooks/service.ts'
 import type { VideoService } from './service.ts'
@@ -13,10 +11,8 @@ export function videoHandlers(deps: {
   scopes: Pick<ProfileScopes, 'active'>
   videos: VideoService
   webhooks: WebhookService
-  preferences: PreferencesStore
-  copyText: (text: string) => void
 }): HandlersFor<typeof videoRoutes> {
-  const { scopes, videos, webhooks, preferences } = deps
+  const { scopes, videos, webhooks } = deps
   const active = () => scopes.active().profileId
   return {
     'videos.create': ({ request }) => videos.create(scopes.active(), request),
@@ -32,22 +28,11 @@ export function videoHandlers(deps: {
     'receiver.deliveries': ({ limit }) => webhooks.deliveries(limit),
     'receiver.delivery': ({ id }) => webhooks.delivery(id),
     'receiver.reapply': ({ id }) => webhooks.reapply(id),
-    'forwarding.get': () => ({ address: preferences.get().forwardTo[active()] ?? null }),
-    'forwarding.set': async ({ address }) => {
-      const cleaned = address?.trim() || null
-      const problem = cleaned ? webhooks.forwarding.problem(cleaned) : null
-      if (problem) throw new AppError({ code: 'validation_failed', message: problem, path: ['address'] })
-      const { [active()]: _old, ...others } = preferences.get().forwardTo
-      await preferences.update({ forwardTo: cleaned ? { ...others, [active()]: cleaned } : others })
-      return { address: cleaned }
-    },
+    'forwarding.get': () => ({ address: webhooks.forwardAddress(active()) }),
+    'forwarding.set': ({ address }) => webhooks.setForwardAddress(active(), address),
     'forwarding.resend': (which) => webhooks.forwarding.resend(which, active()),
     'forwarding.test': (input) => webhooks.forwarding.test(input, active()),
-    'forwarding.copySecret': async () => {
-      const [secret] = await webhooks.forwarding.secretsOf(active())
-      if (secret) deps.copyText(secret)
-      return { copied: secret !== undefined }
-    },
+    'forwarding.copySecret': () => webhooks.copySecret(active()),
     'forwarding.tests': ({ limit }) => webhooks.tests(active(), limit),
     'tunnel.state': () => webhooks.tunnelState(),
     'tunnel.start': (input) => webhooks.expose(input),

@@ -49,6 +49,12 @@ export async function wireVideos(deps: {
     profileSecrets: (profileId) => profiles.webhookSecrets(profileId),
     forwardAddress: (profileId) =>
       deps.forwardAddress?.(profileId) ?? preferences.get().forwardTo[profileId] ?? null,
+    keptForwardAddress: (profileId) => preferences.get().forwardTo[profileId] ?? null,
+    keepForwardAddress: async (profileId, address) => {
+      const { [profileId]: _old, ...others } = preferences.get().forwardTo
+      await preferences.update({ forwardTo: address ? { ...others, [profileId]: address } : others })
+    },
+    copyText: (text) => deps.platform.copyText(text),
   })
   const videos = createVideoService({
     history,

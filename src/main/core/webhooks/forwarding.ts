@@ -165,8 +165,6 @@ export function createForwarding(deps: ForwardingDeps) {
         body,
       })
     },
-    /** The secrets that sign a profile's webhooks, current first. */
-    secretsOf: (profileId: string) => deps.secretsFor(profileId),
     /** Why an address cannot be used, or null. */
     problem: forwardAddressProblem,
   }

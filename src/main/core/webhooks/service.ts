@@ -42,6 +42,11 @@ export async function createWebhookService(deps: {
   profileSecrets: (profileId: string) => Promise<string[]>
   /** Where a profile's verified deliveries are passed on, or null. */
   forwardAddress: (profileId: string) => string | null
+  /** The address kept for a profile (the window's setting), and keeping another (null: off). */
+  keptForwardAddress: (profileId: string) => string | null
+  keepForwardAddress: (profileId: string, address: string | null) => Promise<void>
+  /** Puts text on the clipboard from main. */
+  copyText: (text: string) => void
 }) {
   const { history, secrets } = deps
   const identity = await loadReceiverIdentity(join(deps.userData, 'receiver'))
@@ -167,6 +172,21 @@ export async function createWebhookService(deps: {
       return summaryOf(await receiver.reapply(id))
     },
     forwarding,
+    forwardAddress: (profileId: string) => deps.keptForwardAddress(profileId),
+    /** Keeps a profile's forward address (trimmed; empty turns forwarding off), or says why it cannot be one. */
+    async setForwardAddress(profileId: string, address: string | null) {
+      const cleaned = address?.trim() || null
+      const problem = cleaned ? forwarding.problem(cleaned) : null
+      if (problem) throw new AppError({ code: 'validation_failed', message: problem, path: ['address'] })
+      await deps.keepForwardAddress(profileId, cleaned)
+      return { address: cleaned }
+    },
+    /** The profile's current signing secret, put on the clipboard from main; false when it has none. */
+    async copySecret(profileId: string) {
+      const [secret] = await deps.profileSecrets(profileId)
+      if (secret) deps.copyText(secret)
+      return { copied: secret !== undefined }
+    },
     /** The latest test deliveries of a profile. */
     tests: (profileId: string, limit: number) =>
       history.webhookForwards.tests(profileId, limit).map(shownForward),
