@@ -104,10 +104,11 @@ describe('batch run', () => {
     expect(rows.map((row) => row.row)).toEqual(Array.from({ length: 1000 }, (_, n) => n + 1))
     expect(rows.every((row) => row.status === 'answered')).toBe(true)
     expect(rows[41]).toMatchObject({ input: 'Message 42: the invoice is wrong, please call' })
-    // Only the rows in flight at Ctrl+C (at most the concurrency) were asked twice.
+    // Only the rows in flight at Ctrl+C (at most the concurrency) were asked twice; each command also checked
+    // the connection once before its first row.
     const asked = sandbox.state.keys.get(key)?.requests ?? 0
-    expect(asked).toBeGreaterThanOrEqual(1000)
-    expect(asked).toBeLessThanOrEqual(1004)
+    expect(asked).toBeGreaterThanOrEqual(1000 + 2)
+    expect(asked).toBeLessThanOrEqual(1004 + 2)
   })
 
   it('runs four shards whose joined outputs equal one run over the whole file', async () => {
@@ -138,7 +139,10 @@ describe('batch run', () => {
         ]),
       ),
     )
-    expect(shards.map((shard) => shard.code)).toEqual([0, 0, 0, 0])
+    // Four processes on one data folder at once, as the app and the command line may be.
+    expect(shards.map((shard) => [shard.code, shard.stderr.match(/Error: .*/)?.[0] ?? null])).toEqual(
+      [1, 2, 3, 4].map(() => [0, null]),
+    )
     const merged = await runCli(dataDir, [
       'batch',
       'merge',
@@ -160,6 +164,27 @@ describe('batch run', () => {
       file('shard-2.csv'),
     ])
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('are in none of the files') })
+  })
+
+  it('lists batches, and exits 3 before sending a row when the key is refused', async () => {
+    const listed = jsonLines((await runCli(dataDir, ['--json', 'batch', 'list'])).stdout)
+    expect(listed.length).toBeGreaterThanOrEqual(6)
+    expect(listed.map((batch) => batch.name)).toContain('triage (shard 3/4)')
+    expect(listed.find((batch) => (batch.counts as { total: number }).total === 1000)).toMatchObject({
+      status: 'done',
+      profileName: 'Local',
+    })
+    const asked = sandbox.state.keys.get(key)?.requests ?? 0
+    const refused = await runCli(
+      dataDir,
+      ['--profile', 'Local', 'batch', 'run', file('triage.json'), file('messages.txt')],
+      {
+        env: { GATEWAY_API_KEY: 'sk-not-this-one-0000000000' },
+      },
+    )
+    expect(refused.code).toBe(3)
+    expect(refused.stderr).toMatch(/^Error: /)
+    expect(sandbox.state.keys.get(key)?.requests ?? 0).toBe(asked)
   })
 
   it('refuses what it cannot run, before sending anything', async () => {

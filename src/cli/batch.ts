@@ -12,14 +12,15 @@ import {
   csvColumn,
   parseBatch,
 } from '#shared/domain/batch-inputs'
-import { decisionCall, questionnaireFromJson } from '#shared/domain/decision-call'
 import { formatAmount, parseAmount } from '#shared/domain/money'
-import type { Questionnaire } from '#shared/domain/questionnaire'
+import { decisionCall, type Questionnaire } from '#shared/domain/questionnaire'
+import { questionnaireFromJson } from '#shared/domain/questionnaire-file'
 import { decodeTextFile, startsAsUtf16 } from '#shared/domain/text-encoding'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { batchCsv } from '../main/core/batches/service.ts'
 import {
   CommandEnd,
+  checkConnection,
   exitCodes,
   type GlobalOptions,
   print,
@@ -239,6 +240,7 @@ export function batchRun(
   const bad = outProblem(options.out)
   if (bad) throw bad
   return withSession(global, {}, async (session) => {
+    await checkConnection(session)
     const questionnaire = await questionnaireOf(session, questionnaireArg)
     const read = await inputsOf(inputsArg, options.column)
     if (read.problems.length)
@@ -288,6 +290,7 @@ export function batchResume(global: GlobalOptions, id: string, options: { out?: 
       (one) => one.id === id || one.id.startsWith(id),
     )
     if (!batch) throw usageError(`No batch ${id} in the history; \`gateway-desk batch list\` shows them.`)
+    await checkConnection(session)
     await session.call('batches.resume', {
       id: batch.id,
       ...(options.maxSpend ? { spendCap: options.maxSpend } : {}),

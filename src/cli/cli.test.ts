@@ -218,7 +218,7 @@ describe('webhooks', () => {
     expect(down.stdout).toContain('Nothing is listening at')
   })
 
-  it('exits 3 when a live profile’s service cannot be reached', async () => {
+  it('exits 3 when a live profile’s service cannot be reached, and writes no key', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
@@ -226,7 +226,14 @@ describe('webhooks', () => {
     const { startCore } = await import('../main/testing/core.ts')
     const env = await startCore({ userData: dataDir })
     await env.call('profiles.save', { name: 'Offline', baseUrl: `http://127.0.0.1:${port}` })
+    const offline = (await env.call('profiles.list', {})).find((one) => one.name === 'Offline')
+    await env.call('profiles.setSecret', {
+      profileId: offline!.id,
+      secret: 'apiKey',
+      value: 'sk-kept-in-the-keychain-0000',
+    })
     await env.core.close()
+    const sealed = readFileSync(join(dataDir, 'secrets.json'), 'utf8')
     const unreachable = await runCli(
       dataDir,
       ['--profile', 'offline', 'jobs', 'create', '--model', 'm', '--prompt', 'p'],
@@ -236,5 +243,7 @@ describe('webhooks', () => {
     )
     expect(unreachable.code).toBe(3)
     expect(unreachable.stderr).toMatch(/^Error: /)
+    // The key from the environment was held for that command only: the sealed ones are as they were.
+    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).toBe(sealed)
   })
 })

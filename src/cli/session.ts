@@ -129,6 +129,16 @@ export async function openSession(
   }
 }
 
+/**
+ * Before work that sends many requests (a batch, a watch): a live profile whose service does not answer or
+ * refuses the key ends the command with 3, instead of a row per request failing the same way.
+ */
+export async function checkConnection(session: Session): Promise<void> {
+  if (session.profileId === 'sandbox') return
+  const test = await session.call('profiles.testConnection', { id: session.profileId })
+  if (test.outcome !== 'ok') throw new CommandEnd(exitCodes.unreachable, test.message)
+}
+
 /** The exit code an error ends a command with: 3 when the service cannot be reached or refuses the key. */
 export function exitCodeOf(error: unknown): number {
   if (error instanceof CommandEnd) return error.code

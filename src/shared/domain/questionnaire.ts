@@ -7,6 +7,7 @@ import type {
   NativeQuestion,
   Question,
 } from '../api/decisions.ts'
+import type { DecisionCall } from '../ipc/routes/decisions.ts'
 import { type Violation, violation } from './violation.ts'
 
 export type QuestionKind = 'predicate' | 'choice' | 'score'
@@ -279,4 +280,26 @@ export function questionOfError(
     const name = question.name.trim()
     return name !== '' && (error.message.includes(`"${name}"`) || error.message.includes(`'${name}'`))
   })
+}
+
+/** How a questionnaire is sent: its format, and for the unified format which path. */
+export interface CallSettings {
+  format: DecisionFormat
+  /** The OpenAI-compatible path instead of the unified one (same body). */
+  compat: boolean
+}
+
+/** The request for this questionnaire and input with the chosen model and format. */
+export function decisionCall(
+  questionnaire: Questionnaire,
+  input: DecisionInput,
+  model: { id: string; alias?: string | null | undefined },
+  settings: CallSettings,
+): DecisionCall {
+  if (settings.format === 'native')
+    return { endpoint: 'native', body: toNativeRequest(questionnaire, input, model.alias ?? model.id) }
+  return {
+    endpoint: settings.compat ? 'compat' : 'unified',
+    body: toUnifiedRequest(questionnaire, input, model.id),
+  }
 }

@@ -40,7 +40,7 @@ describe('closing a history whose backup cannot be written', () => {
     const history = openHistory(dir)
     history.transaction(() => history.videoJobs.insert(job('job-3', 3)))
     // Where the backup is written first, a folder: the backup fails as it would on a full disk.
-    await mkdir(join(dir, 'history.db.backup.tmp'))
+    await mkdir(join(dir, `history.db.backup.${process.pid}.tmp`))
     expect(() => history.close()).toThrow()
     expect(() => history.videoJobs.get('job-0')).toThrow(/not open|finalized/)
     expect(readFileSync(join(dir, 'history.db.backup'))).toEqual(backupBefore)
@@ -48,7 +48,7 @@ describe('closing a history whose backup cannot be written', () => {
     const reopened = openHistory(dir)
     expect(reopened.notices).toEqual([])
     expect(reopened.database.db.prepare('SELECT count(*) AS n FROM video_jobs').get()).toEqual({ n: 4 })
-    await rm(join(dir, 'history.db.backup.tmp'), { recursive: true })
+    await rm(join(dir, `history.db.backup.${process.pid}.tmp`), { recursive: true })
     reopened.close()
   })
 })

@@ -148,7 +148,8 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
     transaction,
     close() {
       db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-      const temp = `${backup}.tmp`
+      // Named by process: the app and the command line may close the same history at once.
+      const temp = `${backup}.${process.pid}.tmp`
       // The database closes even when its backup cannot be written (a full disk): the failure is then the
       // caller's to report, and the last backup stays as it was.
       try {

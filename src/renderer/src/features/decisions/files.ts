@@ -19,7 +19,7 @@ export async function readQuestionnaireFile(file: File): Promise<Questionnaire> 
     throw new Error(`${file.name} is not JSON: ${(error as Error).message}.`)
   }
   // The schema library arrives with the first file read, not with the screen: it is a long task at start.
-  const { questionnaireFromJson } = await import('#shared/domain/decision-call')
+  const { questionnaireFromJson } = await import('#shared/domain/questionnaire-file')
   return questionnaireFromJson(value, file.name, () => crypto.randomUUID())
 }
 

@@ -1,7 +1,6 @@
 import { create } from 'zustand'
-import { decisionCall } from '#shared/domain/decision-call'
 import { decisionPaths } from '#shared/domain/decisions'
-import type { DecisionFormat } from '#shared/domain/questionnaire'
+import { type DecisionFormat, decisionCall } from '#shared/domain/questionnaire'
 import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
 import { invoke } from '../../ipc.ts'
 import { useProfileQuery } from '../../profiles.ts'
