@@ -163,7 +163,10 @@ describe('batch run', () => {
       file('shard-1.csv'),
       file('shard-2.csv'),
     ])
-    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('are in none of the files') })
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('98 rows are in none of the files (3, 4, 7, 8, 11, …)'),
+    })
   })
 
   it('lists batches, and exits 3 before sending a row when the key is refused', async () => {

@@ -30,7 +30,7 @@ describe('shards', () => {
     const a = { name: 'a.csv', text: 'row,input\r\n1,x\r\n3,z\r\n' }
     const b = { name: 'b.csv', text: 'row,input\r\n2,y\r\n' }
     expect(mergeCsv([b, a])).toBe('row,input\r\n1,x\r\n2,y\r\n3,z\r\n')
-    expect(() => mergeCsv([a])).toThrow('rows 2 to 2 are in none of the files')
+    expect(() => mergeCsv([a])).toThrow('1 row is in none of the files (2)')
     expect(() => mergeCsv([a, b, b])).toThrow('row 2 is in both b.csv and b.csv')
     expect(() => mergeCsv([a, { name: 'c.csv', text: 'row,text\r\n2,y\r\n' }])).toThrow('other columns')
     expect(

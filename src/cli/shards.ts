@@ -44,17 +44,26 @@ interface Numbered<T> {
   from: string
 }
 
+const some = (rows: number[]) => `${rows.slice(0, 5).join(', ')}${rows.length > 5 ? ', …' : ''}`
+
 function joined<T>(parts: Numbered<T>[]): Numbered<T>[] {
   parts.sort((a, b) => a.row - b.row)
-  const problems: string[] = []
+  const missing: number[] = []
+  const repeated: string[] = []
   parts.forEach((part, at) => {
     const before = parts[at - 1]
-    if (before?.row === part.row) problems.push(`row ${part.row} is in both ${before.from} and ${part.from}`)
-    else if ((before?.row ?? 0) < part.row - 1)
-      problems.push(`rows ${(before?.row ?? 0) + 1} to ${part.row - 1} are in none of the files`)
+    if (before?.row === part.row) repeated.push(`row ${part.row} is in both ${before.from} and ${part.from}`)
+    for (let row = (before?.row ?? 0) + 1; row < part.row; row++) missing.push(row)
   })
-  if (problems.length)
-    throw usageError(`The outputs do not join into one batch: ${problems.slice(0, 5).join('; ')}.`)
+  const problems = [
+    ...repeated.slice(0, 3),
+    ...(missing.length
+      ? [
+          `${missing.length} row${missing.length === 1 ? ' is' : 's are'} in none of the files (${some(missing)})`,
+        ]
+      : []),
+  ]
+  if (problems.length) throw usageError(`The outputs do not join into one batch: ${problems.join('; ')}.`)
   return parts
 }
 
