@@ -218,3 +218,54 @@ test('the shipped executable runs the command line beside the open app, on its d
   expect(taken.stderr).toContain('If Gateway Desk is open, it is receiving there')
   await expect(app.page.getByRole('heading', { level: 1, name: 'Decisions' })).toBeVisible()
 })
+
+test('a gateway-desk:// link from a second launch opens that job; a malformed one opens nothing and says why', async ({
+  app,
+}) => {
+  const { page } = app
+  expect(
+    app
+      .records()
+      .some((entry) => entry.api === 'app.setAsDefaultProtocolClient' && entry.protocol === 'gateway-desk'),
+  ).toBe(true)
+  await page.getByRole('link', { name: 'Videos' }).click()
+  await page.getByRole('button', { name: 'New video' }).click()
+  const form = page.getByRole('form', { name: 'New video' })
+  await expect(form.getByRole('combobox', { name: 'Model' })).not.toHaveValue('')
+  await form.getByLabel('Prompt').fill('A harbour at dawn, linked')
+  await form.getByRole('button', { name: 'Create video' }).click()
+  const detail = page.getByRole('complementary', { name: 'Job detail' })
+  await expect(detail.getByText('A harbour at dawn, linked')).toBeVisible()
+  const id = new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('job')
+  expect(id).toBeTruthy()
+  await detail.getByRole('button', { name: 'Copy link to this job' }).click()
+  await expect(detail.getByText('Link copied')).toBeVisible()
+  expect(app.records().some((entry) => entry.api === 'clipboard.writeText')).toBe(true)
+
+  // Elsewhere in the app, then the link from outside: the running window opens the job.
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const second = startMainProcess({
+    userData: app.userData,
+    sandboxTimeScale: '1',
+    colorScheme: 'light',
+    args: [`gateway-desk://videos/${id}`],
+  })
+  expect(await second.exited).toBe(0)
+  await expect(
+    page.getByRole('complementary', { name: 'Job detail' }).getByText('A harbour at dawn, linked'),
+  ).toBeVisible()
+
+  const bad = startMainProcess({
+    userData: app.userData,
+    sandboxTimeScale: '1',
+    colorScheme: 'light',
+    args: ['gateway-desk://videos?delete=all'],
+  })
+  expect(await bad.exited).toBe(0)
+  await expect(
+    page.getByText(
+      /The link gateway-desk:\/\/videos\?delete=all was not opened: the Videos screen does not take “delete”\./,
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('complementary', { name: 'Job detail' })).toBeVisible()
+})

@@ -234,6 +234,11 @@ class App extends EventEmitter {
   relaunch(): void {
     record({ api: 'app.relaunch' })
   }
+  /** The OS would start this executable for the scheme's links; the stand-in records what was asked. */
+  setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean {
+    record({ api: 'app.setAsDefaultProtocolClient', protocol, path, args })
+    return true
+  }
   setBadgeCount(count: number): boolean {
     this.badge = count
     record({ api: 'app.setBadgeCount', count })

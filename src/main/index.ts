@@ -8,6 +8,7 @@ import { runCommandLine } from './command-line.ts'
 import { hardenSession, type MenuCommand } from './core/app/desktop.ts'
 import { createCore } from './core/compose.ts'
 import { bindIpc } from './ipc.ts'
+import { linkIn, receiveLinks } from './links.ts'
 import { installMenu } from './menu.ts'
 import { registerAppScheme, serveMedia, serveRenderer } from './platform/app-protocol.ts'
 import { createElectronPlatform } from './platform/electron-platform.ts'
@@ -28,7 +29,8 @@ if (commandLine !== -1) {
   app.quit()
 } else {
   registerAppScheme()
-  start().catch((error: unknown) => {
+  const links = receiveLinks()
+  start(links).catch((error: unknown) => {
     console.error('Gateway Desk could not start', error)
     dialog.showErrorBox(
       'Gateway Desk could not start',
@@ -38,7 +40,7 @@ if (commandLine !== -1) {
   })
 }
 
-async function start(): Promise<void> {
+async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
   const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
   const pageUrl = devServerUrl ?? `${appOrigin}/index.html`
   await app.whenReady()
@@ -93,10 +95,20 @@ async function start(): Promise<void> {
     })
     window.on('closed', () => {
       window = null
+      core.pageClosed()
     })
   }
   openWindow()
-  app.on('second-instance', focus)
+  // A link opens in the window, raised; one that reads wrong says so there and opens nothing.
+  links.handleWith((link) => {
+    focus()
+    core.openLink(link)
+  })
+  app.on('second-instance', (_event, argv) => {
+    focus()
+    const link = linkIn(argv)
+    if (link) core.openLink(link)
+  })
 
   // A menu item runs its command in the window, as the palette and the keys do.
   const run = (command: MenuCommand) => {

@@ -1,6 +1,7 @@
 // The composition root: every core service, built once from a Platform. Electron and the e2e harness call
 // this same function; only the Platform and the transport differ between them.
 import { join } from 'node:path'
+import type { OpenedLink } from '#shared/domain/deep-links'
 import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
 import type { SecretName } from '#shared/ipc/routes/profiles'
@@ -58,6 +59,10 @@ export interface Core {
   readonly scopes: ProfileScopes
   readonly videos: VideoWiring
   readonly preferences: PreferencesStore
+  /** Opens a gateway-desk:// link in the window, or says why it opened nothing. */
+  openLink(link: string): OpenedLink
+  /** The window closed: links wait for the next page to ask. */
+  pageClosed(): void
   /** Binds the contract to a transport that knows which origins serve the app's pages. */
   dispatcher(trustedOrigins: () => readonly string[]): Dispatch
   close(): Promise<void>
@@ -187,13 +192,26 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         ({ what, id, problem }) =>
           `${problem} (The ${what} is ${id.slice(0, 36)}; the rest of its list loaded.)`,
       )
-    return [...imported, ...history.notices, ...workerNotices, ...damaged, ...storageNotice]
+    return [...imported, ...history.notices, ...workerNotices, ...refusedLinks, ...damaged, ...storageNotice]
   }
+  const refusedLinks: string[] = []
   history.damaged.onNew = () => events.emit('data.changed', { topics: ['notices'] })
 
+  const appService = createAppService({
+    platform,
+    preferences,
+    events,
+    requests,
+    notices,
+    archive,
+    refusedLink: (notice) => {
+      refusedLinks.splice(0, refusedLinks.length, notice)
+      events.emit('data.changed', { topics: ['notices'] })
+    },
+  })
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({
-      app: createAppService({ platform, preferences, events, requests, notices, archive }),
+      app: appService,
     }),
     ...profileHandlers({ profiles: createProfileService({ profiles, secrets, events }) }),
     ...catalogHandlers({ scopes }),
@@ -230,6 +248,8 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     scopes,
     videos,
     preferences,
+    openLink: (link) => appService.openLink(link),
+    pageClosed: () => appService.pageClosed(),
     dispatcher: (trustedOrigins) =>
       createDispatcher({
         routes,

@@ -9,6 +9,8 @@ export function appHandlers({ app }: { app: AppService }): HandlersFor<typeof ap
     'app.openExternal': ({ url }) => app.openExternal(url),
     'app.openDataFolder': () => app.openDataFolder(),
     'app.notices': () => app.notices(),
+    'app.copyLink': ({ path }) => app.copyLink(path),
+    'app.takeLinkPath': () => app.takeLinkPath(),
     'history.export': () => app.exportHistory(),
     'history.import': () => app.importHistory(),
     'requests.cancel': ({ requestId }) => app.cancelRequest(requestId),

@@ -1,5 +1,8 @@
 // The app itself: what is running, its preferences, external links, the data folder, history export and
 // import, and cancelling a request in flight.
+
+import { linkOfPath, type OpenedLink, pathOfLink } from '#shared/domain/deep-links'
+import { AppError } from '#shared/ipc/app-error'
 import type { Preferences } from '#shared/ipc/routes/app'
 import type { HistoryArchive } from '../archive/history-archive.ts'
 import type { EventBus } from '../events.ts'
@@ -14,9 +17,14 @@ export function createAppService(deps: {
   events: EventBus
   requests: RequestRegistry
   notices: () => string[]
+  /** Tells the person, among the notices, that a link opened nothing. */
+  refusedLink: (notice: string) => void
   archive: HistoryArchive
 }) {
   const { platform, preferences, events, requests } = deps
+  // A link that arrives before the window listens (the app started by it) waits for the page to ask.
+  let listening = false
+  let waitingPath: string | null = null
   return {
     info: () => ({
       name: platform.appName,
@@ -34,6 +42,38 @@ export function createAppService(deps: {
       return { opened: true as const }
     },
     notices: () => deps.notices(),
+    copyLink(path: string) {
+      let link: string
+      try {
+        link = linkOfPath(path)
+      } catch {
+        throw new AppError({ code: 'validation_failed', message: 'There is no link to this address.' })
+      }
+      platform.copyText(link)
+      return { link }
+    },
+    /** The page is up and listens: the address a link asked for before it was, once. */
+    takeLinkPath() {
+      listening = true
+      const path = waitingPath
+      waitingPath = null
+      return { path }
+    },
+    /** The window closed: a link now waits for the next one. */
+    pageClosed() {
+      listening = false
+    },
+    /**
+     * Opens a gateway-desk:// link in the window, or says in a notice why it opened nothing. Only navigates:
+     * whatever the link says, nothing is created, sent or imported.
+     */
+    openLink(raw: string): OpenedLink {
+      const opened = pathOfLink(raw)
+      if (opened.ok && listening) events.emit('app.navigate', { path: opened.path })
+      else if (opened.ok) waitingPath = opened.path
+      else deps.refusedLink(`The link ${raw.slice(0, 200)} was not opened: ${opened.reason}`)
+      return opened
+    },
     async exportHistory() {
       const target = await platform.saveDialog({
         title: 'Export history',

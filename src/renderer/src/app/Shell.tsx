@@ -88,6 +88,15 @@ export function Shell() {
     const last = lastPath()
     navigate(last && screenForPath(last) ? last : screens[0]!.path)
   }, [active, memoryKnown])
+  // A gateway-desk:// link that started the app (or came while no window was open) is opened once the page
+  // listens, after the last screen is restored.
+  useEffect(() => {
+    if (!memoryKnown) return
+    void invoke('app.takeLinkPath', {}).then(
+      ({ path }) => path && navigate(path),
+      () => {},
+    )
+  }, [memoryKnown])
   const screen = active ?? screens[0]!
 
   return (

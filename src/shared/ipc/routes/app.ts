@@ -81,6 +81,13 @@ export const appRoutes = {
     }),
   }),
   'app.notices': route({ input: z.object({}), output: z.array(z.string()) }),
+  /** Asked once by the page when it starts: the address a link opened the app at, if any. */
+  'app.takeLinkPath': route({ input: z.object({}), output: z.object({ path: z.string().nullable() }) }),
+  /** Puts the gateway-desk:// link of an address of the app on the clipboard (Copy link). */
+  'app.copyLink': route({
+    input: z.object({ path: z.string().max(2000) }),
+    output: z.object({ link: z.string() }),
+  }),
   /** Cancels a long call the renderer started with this request id. */
   'requests.cancel': route({
     input: z.object({ requestId: z.string().min(1).max(100) }),

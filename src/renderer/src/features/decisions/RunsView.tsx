@@ -1,17 +1,18 @@
 // Runs kept in the history: open one to read its answers again, tick two to compare them side by side (another
 // model, another input, an edited question), or bring one back into the editor.
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { compareAnswers, type ShownAnswer, shownAnswers } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { DecisionRunRecord } from '#shared/ipc/routes/decisions'
+import { CopyLink } from '../../components/CopyLink.tsx'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { counted, formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
-import { setRouteParams } from '../../router.ts'
+import { pathTo, setRouteParams, useRouteParams } from '../../router.ts'
 import { AnswerView } from './AnswerView.tsx'
 import { useRunInput } from './run-input.ts'
 import { useQuestionnaire } from './store.ts'
@@ -19,6 +20,11 @@ import { useQuestionnaire } from './store.ts'
 export function RunsView() {
   const runs = useQuery({ queryKey: queryKeys.decisionRuns(), queryFn: () => invoke('decisions.runs', {}) })
   const [selected, setSelected] = useState<string[]>([])
+  // A link to a run (gateway-desk://decisions/runs/<id>) opens it.
+  const { run: linked } = useRouteParams('/decisions')
+  useEffect(() => {
+    if (linked) setSelected([linked])
+  }, [linked])
   const records = useQueries({
     queries: selected.map((id) => ({
       queryKey: [...queryKeys.decisionRuns(), id],
@@ -160,6 +166,7 @@ function RunRecordView({ record, onClose }: { record: DecisionRunRecord; onClose
         <pre className="code-block">{JSON.stringify(record.response.answers, null, 2)}</pre>
       )}
       <div className="form-actions">
+        <CopyLink path={pathTo('/decisions', { view: 'runs', run: record.id })} what="run" />
         {questionnaire ? (
           <button
             type="button"

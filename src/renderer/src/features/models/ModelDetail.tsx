@@ -5,10 +5,11 @@ import { billedPerSecond, daysToExpiry, listingStyles, priceNames } from '#share
 import { useCatalogModel } from '../../catalog.ts'
 import { useCommands } from '../../commands.ts'
 import { CodeBlock } from '../../components/CodeBlock.tsx'
+import { CopyLink } from '../../components/CopyLink.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatDateTime, formatPricePerMillion, formatPricePerSecond, tokensPhrase } from '../../format.ts'
-import { navigate, setRouteParams, useRouteParams } from '../../router.ts'
+import { navigate, pathTo, setRouteParams, useRouteParams } from '../../router.ts'
 import { CostCalculator } from './CostCalculator.tsx'
 import { priceLabels, useInPaths } from './queries.ts'
 
@@ -40,6 +41,7 @@ export function ModelDetail({ id }: { id: string }) {
           <h2>{model?.name ?? id}</h2>
           <p className="muted">{id}</p>
         </div>
+        <CopyLink path={pathTo('/models', { model: id })} what="model" />
         <button
           type="button"
           className="button button--quiet"

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react'
 import { AppError } from '#shared/ipc/app-error'
 import { useCommands } from '../../commands.ts'
 import { useConfirm } from '../../components/ConfirmDialog.tsx'
+import { CopyLink } from '../../components/CopyLink.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { GetCode } from '../../components/GetCode.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
@@ -13,7 +14,7 @@ import { formatDateTime, formatElapsed, formatTime, formatUsd } from '../../form
 import { invoke } from '../../ipc.ts'
 import { useProfiles } from '../../profiles.ts'
 import { queryKeys } from '../../query.ts'
-import { setRouteParams } from '../../router.ts'
+import { pathTo, setRouteParams } from '../../router.ts'
 import { useNow, useVideoDetail } from './queries.ts'
 import { modeLabel, statusLabel } from './status.ts'
 
@@ -116,6 +117,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
       {confirmation}
       <header className="job-detail__head">
         <span className={`status-pill status-pill--${job.status}`}>{statusLabel[job.status]}</span>
+        <CopyLink path={pathTo('/videos', { job: job.id })} what="job" />
         <button
           type="button"
           className="button button--quiet button--small"
