@@ -269,3 +269,47 @@ test('a gateway-desk:// link from a second launch opens that job; a malformed on
   ).toBeVisible()
   await expect(page.getByRole('complementary', { name: 'Job detail' })).toBeVisible()
 })
+
+test('clicking a video’s notification opens its job, raised; a setting per kind turns them off', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Videos' }).click()
+  await page.getByRole('button', { name: 'New video' }).click()
+  const form = page.getByRole('form', { name: 'New video' })
+  await expect(form.getByRole('combobox', { name: 'Model' })).not.toHaveValue('')
+  await form.getByLabel('Prompt').fill('A lantern on the water, notified')
+  await form.getByRole('button', { name: 'Create video' }).click()
+  await expect(page.getByRole('complementary', { name: 'Job detail' }).getByText('Completed')).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect
+    .poll(() =>
+      app
+        .records()
+        .find(
+          (entry) => entry.api === 'Notification.show' && entry.body === 'A lantern on the water, notified',
+        ),
+    )
+    .toMatchObject({ title: 'Video is ready' })
+
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const focusedBefore = app.records().filter((entry) => entry.api === 'BrowserWindow.focus').length
+  app.desktop({ api: 'Notification.click', title: 'Video is ready' })
+  await expect(
+    page.getByRole('complementary', { name: 'Job detail' }).getByText('A lantern on the water, notified'),
+  ).toBeVisible()
+  expect(app.records().filter((entry) => entry.api === 'BrowserWindow.focus').length).toBeGreaterThan(
+    focusedBefore,
+  )
+
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const notifications = page.getByRole('region', { name: 'Notifications' })
+  await notifications.getByRole('checkbox', { name: /When a video is ready/ }).uncheck()
+  await expect(notifications.getByRole('checkbox', { name: /When a video is ready/ })).not.toBeChecked()
+  // Kept in main: the screen reads it back after a visit elsewhere.
+  await page.getByRole('link', { name: 'Videos' }).click()
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(notifications.getByRole('checkbox', { name: /When a video is ready/ })).not.toBeChecked()
+  await expect(notifications.getByRole('checkbox', { name: /When a batch is done/ })).toBeChecked()
+})

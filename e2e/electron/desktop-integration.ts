@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { keyPresses } from './browser-window.ts'
-import { record, standIn } from './records.ts'
+import { onDesktopAction, record, standIn } from './records.ts'
 
 const env = process.env
 
@@ -53,17 +53,24 @@ keyPresses.on(
   },
 )
 
+/** Notifications shown, so that the spec can click one (by its title) as a person would. */
+const shownNotifications: StandInNotification[] = []
+
 class StandInNotification extends EventEmitter {
   static isSupported = () => true
-  private readonly options: { title: string; body: string }
-  constructor(options: { title: string; body: string }) {
+  readonly options: { title: string; body: string; actions?: { type: string; text: string }[] }
+  constructor(options: { title: string; body: string; actions?: { type: string; text: string }[] }) {
     super()
     this.options = options
   }
   show(): void {
+    shownNotifications.push(this)
     record({ api: 'Notification.show', ...this.options })
   }
 }
+const shownTitled = (title: unknown) => shownNotifications.findLast((one) => one.options.title === title)
+onDesktopAction('Notification.click', ({ title }) => shownTitled(title)?.emit('click', {}))
+onDesktopAction('Notification.action', ({ title }) => shownTitled(title)?.emit('action', {}, 0))
 export const Notification = StandInNotification
 
 export const shell = standIn('shell', {
@@ -73,6 +80,9 @@ export const shell = standIn('shell', {
   async openPath(path: string) {
     record({ api: 'shell.openPath', path })
     return ''
+  },
+  showItemInFolder(path: string) {
+    record({ api: 'shell.showItemInFolder', path })
   },
 })
 

@@ -6,6 +6,7 @@ import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
 import type { SecretName } from '#shared/ipc/routes/profiles'
 import { appHandlers } from './app/handlers.ts'
+import { batchNotice, createNotifier } from './app/notifier.ts'
 import { openPreferences, type PreferencesStore } from './app/preferences.ts'
 import { createAppService } from './app/service.ts'
 import { createHistoryArchive } from './archive/history-archive.ts'
@@ -156,7 +157,9 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   // Rows written before work carried its profile belong to the profile active when this version first opens them.
   history.transaction(() => history.adoptUnscoped(profiles.activeId()))
   const requests = createRequestRegistry()
+  const notifier = createNotifier({ platform, enabled: (kind) => preferences.get().notifications[kind] })
   const videos = await wireVideos({
+    notifier,
     platform,
     history,
     media,
@@ -175,6 +178,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     history,
     callerFor: (profileId) => scopes.scopeFor(profileId).caller,
     emit: events.emit,
+    settled: (batch) => notifier.notify(batchNotice(batch)),
   })
   const images = createImageLibrary({ history, media, thumbnails, platform, emit: events.emit })
 
@@ -262,6 +266,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     async close() {
       requests.cancelAll()
       batchRunner.close()
+      notifier.flush()
       await videos.close()
       await sandbox.stop()
       await data.close()

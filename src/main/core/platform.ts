@@ -15,6 +15,8 @@ export interface AppNotification {
   body: string
   /** The app path to open when the person clicks the notification. */
   path?: string
+  /** A file the notification offers to show in its folder (a downloaded video). */
+  showInFolder?: string
 }
 
 export interface FileFilter {

@@ -46,10 +46,16 @@ export function createElectronPlatform(onNotificationClick: (path: string) => vo
     secretCipher: safeStorageCipher,
     // Built beside main by electron-vite (electron.vite.config.ts lists each as an input of main).
     workerEntry: (name) => join(app.getAppPath(), 'out', 'main', `${name}-worker.js`),
-    notify({ title, body, path }) {
+    notify({ title, body, path, showInFolder }) {
       if (!Notification.isSupported()) return
-      const notification = new Notification({ title, body })
+      // Buttons on a notification are macOS's alone; elsewhere the click opens the job, which shows the file.
+      const actions =
+        showInFolder && process.platform === 'darwin'
+          ? [{ type: 'button' as const, text: 'Show in folder' }]
+          : []
+      const notification = new Notification({ title, body, actions })
       if (path) notification.on('click', () => onNotificationClick(path))
+      if (showInFolder) notification.on('action', () => shell.showItemInFolder(showInFolder))
       notification.show()
     },
     async copyImage(path) {

@@ -12,6 +12,7 @@ const defaults: Preferences = {
   downloadVideosOnCompletion: true,
   views: {},
   forwardTo: {},
+  notifications: { videos: true, batches: true },
   window: null,
   thoughtsOpen: false,
   workloads: [

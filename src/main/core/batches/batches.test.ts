@@ -35,6 +35,14 @@ describe('decision batches', () => {
     })
     const batch = await settled(started.id)
     expect(batch).toMatchObject({ status: 'done', counts: { total: 12, done: 12, failed: 0, pending: 0 } })
+    // The person is told, and the notification opens the batch.
+    expect(
+      await until(() => env.platform.notifications.find((one) => one.path?.endsWith(`batch=${started.id}`))),
+    ).toMatchObject({
+      title: 'Batch done',
+      body: 'Triage',
+      path: `/decisions?view=batch&batch=${started.id}`,
+    })
     const { items } = await env.call('batches.get', { id: started.id })
     expect(items.every((item) => item.response && item.cost)).toBe(true)
     expect(parseAmount(batch.spent)).toBe(
@@ -96,6 +104,12 @@ describe('decision batches', () => {
     })
     const capped = await settled(started.id)
     expect(capped.status).toBe('capped')
+    // Said alone, or with a batch that ended just before it (one notification for what ends together).
+    expect(
+      await until(() =>
+        env.platform.notifications.find((one) => /stopped at (its spend cap|the cap)/.test(one.title)),
+      ),
+    ).toBeTruthy()
     expect(parseAmount(capped.spent) <= parseAmount('0.00001')).toBe(true)
     expect(capped.counts.pending).toBeGreaterThan(0)
     // A cap the next row cannot fit under would stop it again before any row: that is said, and nothing runs.
@@ -107,7 +121,7 @@ describe('decision batches', () => {
     expect((await env.call('batches.get', { id: started.id })).batch.counts.done).toBe(capped.counts.done)
     await env.call('batches.resume', { id: started.id, spendCap: null })
     expect((await settled(started.id)).counts.done).toBe(20)
-  })
+  }, 20_000)
 
   it('marks rows the service refuses as failed, with the reason, and retries one row', async () => {
     const image = [

@@ -44,6 +44,8 @@ export interface BatchRunnerDeps {
   callerFor: (profileId: string) => DecisionCaller
   emit: EventSink
   now?: () => number
+  /** Told when a batch ended by itself: done, or stopped at its cap (not when cancelled or closed). */
+  settled?: (batch: { id: string; name: string; status: 'done' | 'capped'; failed: number }) => void
   /** Observes requests in flight (benchmarks and tests check the limit). */
   onInFlight?: (batchId: string, inFlight: number) => void
 }
@@ -165,7 +167,10 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     clearTimeout(state.timer)
     running.delete(id)
     if (state.controller.signal.aborted) return
-    setStatus(id, state.capped ? 'capped' : 'done')
+    const status = state.capped ? 'capped' : 'done'
+    setStatus(id, status)
+    const batch = batches.get(id)
+    if (batch) deps.settled?.({ id, name: batch.name, status, failed: batches.counts(id).failed })
   }
 
   return {

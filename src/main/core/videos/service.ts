@@ -7,6 +7,7 @@ import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
 import type { VideoJobSummary } from '#shared/ipc/routes/videos'
 import { guardedFetch, RefusedDestination } from '../../../node/guarded-fetch.ts'
+import type { Notice, Notifier } from '../app/notifier.ts'
 import type { EventBus } from '../events.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import type { Gateway } from '../gateway/gateway.ts'
@@ -32,6 +33,8 @@ export interface VideoServiceDeps {
   /** Where the service should send this job's webhook, or undefined to rely on polling. */
   callbackUrl: (profileId: string) => string | undefined
   downloadOnCompletion: () => boolean
+  /** Tells the person a job ended (gathered with others that end with it). */
+  notifier: Pick<Notifier, 'notify'>
   /** Status reads allowed per profile and window. */
   pollBudget: () => PollBudget
   /** Reads the board's pages (the data worker). */
@@ -87,27 +90,47 @@ export function createVideoService(deps: VideoServiceDeps) {
   }
 
   /** After the transaction committed: tell the person, fetch the file if they asked for it. */
+  /** What a job's end says: opening the job; ten that end together are said together. */
+  const noticeOf = (row: VideoJobRow): Notice => {
+    const words = {
+      completed: 'ready',
+      failed: 'failed',
+      cancelled: 'cancelled',
+      expired: 'expired',
+      pending: 'pending',
+    }
+    return {
+      kind: 'videos',
+      title: row.status === 'completed' ? 'Video is ready' : `Video ${words[row.status]}`,
+      body: row.prompt.length > 80 ? `${row.prompt.slice(0, 79)}…` : row.prompt,
+      path: `/videos?job=${row.id}`,
+      noun: { one: 'video', many: 'videos' },
+      outcome: words[row.status],
+      listPath: '/videos',
+    }
+  }
+
   function afterChange(rows: VideoJobRow[]): void {
     if (rows.length === 0) return
     changed()
     for (const row of rows) {
       // However a job got to its end, the poller stops following it.
       if (row.status !== 'pending') poller.forget(row.id)
-      const words = {
-        completed: 'is ready',
-        failed: 'failed',
-        cancelled: 'was cancelled',
-        expired: 'expired',
-        pending: 'is pending',
-      }
-      deps.platform.notify({
-        title: `Video ${words[row.status]}`,
-        body: row.prompt.length > 80 ? `${row.prompt.slice(0, 79)}…` : row.prompt,
-        path: `/videos?job=${row.id}`,
-      })
+      const notice = noticeOf(row)
       if (row.status === 'completed' && deps.downloadOnCompletion()) {
-        download(row.id).catch((error: unknown) => deps.log.warn(`download of video ${row.id} failed`, error))
-      }
+        // Said once the file is here, so the notification can show it in its folder.
+        download(row.id).then(
+          async () => {
+            const mediaId = history.videoJobs.get(row.id)?.mediaId
+            const file = mediaId ? await deps.media.locate(mediaId) : null
+            deps.notifier.notify({ ...notice, ...(file ? { showInFolder: file.path } : {}) })
+          },
+          (error: unknown) => {
+            deps.log.warn(`download of video ${row.id} failed`, error)
+            deps.notifier.notify(notice)
+          },
+        )
+      } else deps.notifier.notify(notice)
     }
   }
 

@@ -1,5 +1,6 @@
 // Builds the video board's services from the core: the job service (with its poller) and the webhook
 // service (receiver and tunnel). Each gets the other through callbacks, so neither imports the other.
+import type { Notifier } from '../app/notifier.ts'
 import type { PreferencesStore } from '../app/preferences.ts'
 import type { EventBus } from '../events.ts'
 import type { Gateway } from '../gateway/gateway.ts'
@@ -25,6 +26,7 @@ export async function wireVideos(deps: {
   board: VideoServiceDeps['board']
   /** Where verified deliveries go instead of the kept forward address (the command line's `--forward-to`). */
   forwardAddress?: (profileId: string) => string | null
+  notifier: Pick<Notifier, 'notify'>
   /** `kept`: the person's or the kept port (the app); `off`: no receiver; a port: that one, or the error. */
   receiver?: ReceiverPort
 }) {
@@ -65,6 +67,7 @@ export async function wireVideos(deps: {
     gatewayFor: deps.gatewayFor,
     callbackUrl: webhooks.callbackUrl,
     downloadOnCompletion: () => preferences.get().downloadVideosOnCompletion,
+    notifier: deps.notifier,
     pollBudget: () => preferences.get().pollBudget,
     board: deps.board,
   })

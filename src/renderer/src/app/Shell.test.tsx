@@ -27,6 +27,8 @@ const onSettings = {
     receiverPort: 0,
     pollBudget: { requests: 60, windowSeconds: 60 },
     downloadVideosOnCompletion: true,
+    notifications: { videos: true, batches: true },
+    forwardTo: {},
     workloads: [],
     window: null,
     thoughtsOpen: false,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { sharedQueries } from '../../query.ts'
 import { AppearanceSection } from './AppearanceSection.tsx'
+import { NotificationsSection } from './NotificationsSection.tsx'
 import { ProfilesSection } from './ProfilesSection.tsx'
 import { StorageSection } from './StorageSection.tsx'
 import { VideoSettingsSection } from './VideoSettingsSection.tsx'
@@ -24,6 +25,7 @@ export function SettingsScreen() {
         ))}
         <ProfilesSection />
         <VideoSettingsSection />
+        <NotificationsSection />
         <AppearanceSection />
         <StorageSection />
       </div>

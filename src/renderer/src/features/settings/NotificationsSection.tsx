@@ -1,0 +1,49 @@
+// Which notifications the app shows. Each is saved as it is ticked: there is nothing to get wrong.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Preferences } from '#shared/ipc/routes/app'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { invoke } from '../../ipc.ts'
+import { queryKeys, sharedQueries } from '../../query.ts'
+
+const kinds: { kind: keyof Preferences['notifications']; label: string }[] = [
+  { kind: 'videos', label: 'When a video is ready, fails, is cancelled or expires' },
+  { kind: 'batches', label: 'When a batch is done or stops at its spend cap' },
+]
+
+export function NotificationsSection() {
+  const client = useQueryClient()
+  const preferences = useQuery(sharedQueries.preferences)
+  const update = useMutation({
+    mutationFn: (notifications: Preferences['notifications']) =>
+      invoke('preferences.update', { notifications }),
+    onSuccess: (next) => client.setQueryData(queryKeys.preferences(), next),
+  })
+  // The tick shows at once; main's answer replaces it (or, on an error, the kept value comes back).
+  const [ticked, setTicked] = useState<Preferences['notifications'] | null>(null)
+  const current = ticked ?? preferences.data?.notifications
+  if (!current) return null
+  return (
+    <section className="card" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">Notifications</h2>
+      <p className="card__hint">
+        Clicking one opens what it is about. What ends together is said in one notification.
+      </p>
+      {kinds.map(({ kind, label }) => (
+        <label key={kind} className="checkbox">
+          <input
+            type="checkbox"
+            checked={current[kind]}
+            onChange={(event) => {
+              const next = { ...current, [kind]: event.target.checked }
+              setTicked(next)
+              update.mutate(next, { onSettled: () => setTicked(null) })
+            }}
+          />
+          {label}
+        </label>
+      ))}
+      <ErrorNote error={update.error} />
+    </section>
+  )
+}
