@@ -304,7 +304,7 @@ test('clicking a video’s notification opens its job, raised; a setting per kin
   )
 
   await page.getByRole('link', { name: 'Settings' }).click()
-  const notifications = page.getByRole('region', { name: 'Notifications' })
+  const notifications = page.getByRole('region', { name: 'Notifications and the tray' })
   await notifications.getByRole('checkbox', { name: /When a video is ready/ }).uncheck()
   await expect(notifications.getByRole('checkbox', { name: /When a video is ready/ })).not.toBeChecked()
   // Kept in main: the screen reads it back after a visit elsewhere.
@@ -312,4 +312,51 @@ test('clicking a video’s notification opens its job, raised; a setting per kin
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(notifications.getByRole('checkbox', { name: /When a video is ready/ })).not.toBeChecked()
   await expect(notifications.getByRole('checkbox', { name: /When a batch is done/ })).toBeChecked()
+})
+
+test('with the window closed while a job runs, the app stays in the tray, receives its webhook and says it finished', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Videos' }).click()
+  const sandboxUrl = (await page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/).textContent()) ?? ''
+  const control = (path: string, body: object) =>
+    fetch(`${sandboxUrl}/__sandbox/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  await control('faults', { holdVideos: true })
+  await page.getByRole('button', { name: 'New video' }).click()
+  const form = page.getByRole('form', { name: 'New video' })
+  await expect(form.getByRole('combobox', { name: 'Model' })).not.toHaveValue('')
+  await form.getByLabel('Prompt').fill('A lighthouse kept in the tray')
+  await form.getByRole('button', { name: 'Create video' }).click()
+  await expect(
+    page.getByRole('complementary', { name: 'Job detail' }).getByText('Pending', { exact: true }),
+  ).toBeVisible()
+  const id = new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('job') ?? ''
+  const trayLabels = () =>
+    (app.records().findLast((entry) => entry.api === 'Tray.setContextMenu')?.labels as
+      | string[]
+      | undefined) ?? []
+  await expect.poll(trayLabels).toContain('Running: A lighthouse kept in the tray')
+  expect(app.records().findLast((entry) => entry.api === 'Tray.setImage')?.image).toMatch(/tray-busy\.png$/)
+
+  app.desktop({ api: 'BrowserWindow.close' })
+  await expect.poll(() => app.records().some((entry) => entry.api === 'BrowserWindow.closed')).toBe(true)
+  // The service finishes the job; its webhook reaches the receiver the app kept running.
+  const released = await control(`videos/${id}/outcome`, { status: 'completed' })
+  expect(released.status).toBe(200)
+  await expect.poll(trayLabels, { timeout: 15_000 }).toContain('Finished since you last looked: 1')
+  expect(trayLabels()).toContain('Ready: A lighthouse kept in the tray')
+  expect(trayLabels()).toContain('No video job running')
+  expect(app.records().findLast((entry) => entry.api === 'Tray.setImage')?.image).toMatch(/tray\.png$/)
+  expect(app.records().some((entry) => entry.api === 'Tray.destroy')).toBe(false)
+
+  // Quit from the tray quits, after the history's clean close.
+  app.desktop({ api: 'Tray.menu', label: 'Quit' })
+  await expect
+    .poll(() => app.records().some((entry) => entry.api === 'Tray.destroy'), { timeout: 15_000 })
+    .toBe(true)
 })

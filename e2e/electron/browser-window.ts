@@ -127,6 +127,7 @@ export class BrowserWindow extends EventEmitter {
     this.destroyed = true
     windows.delete(this)
     void this.webContents.destroy()
+    record({ api: 'BrowserWindow.closed' })
     this.emit('closed')
     if (windows.size === 0) allClosed.emit('window-all-closed')
   }

@@ -2,7 +2,7 @@
 // the theme, the screen, the clipboard and images. Each records what the app asked of it.
 import { EventEmitter } from 'node:events'
 import { readFileSync } from 'node:fs'
-import { keyPresses } from './browser-window.ts'
+import { BrowserWindow, keyPresses } from './browser-window.ts'
 import { onDesktopAction, record, standIn } from './records.ts'
 
 const env = process.env
@@ -125,10 +125,43 @@ export const nativeImage = standIn('nativeImage', {
   createFromPath(path: string) {
     const bytes = readFileSync(path)
     const image = standIn('NativeImage', {
+      /** The stand-in's own: which file an image came from, for the records. */
+      path,
       toPNG: () => bytes,
       isEmpty: () => bytes.length === 0,
       resize: () => image,
     })
     return image
   },
+})
+
+/** The tray icon: what its menu says and which image it shows are recorded; a spec clicks a menu item by label. */
+let tray: StandInTray | null = null
+class StandInTray extends EventEmitter {
+  menu: { items: MenuItemOptions[] } | null = null
+  constructor(image: { path?: string }) {
+    super()
+    tray = this
+    record({ api: 'Tray.new', image: image.path })
+  }
+  setToolTip(text: string): void {
+    record({ api: 'Tray.setToolTip', text })
+  }
+  setContextMenu(menu: { items: MenuItemOptions[] }): void {
+    this.menu = menu
+    record({ api: 'Tray.setContextMenu', labels: menu.items.map((item) => item.label ?? item.type ?? '') })
+  }
+  setImage(image: { path?: string }): void {
+    record({ api: 'Tray.setImage', image: image.path })
+  }
+  destroy(): void {
+    if (tray === this) tray = null
+    record({ api: 'Tray.destroy' })
+  }
+}
+export const Tray = StandInTray
+onDesktopAction('Tray.menu', ({ label }) => tray?.menu?.items.find((item) => item.label === label)?.click?.())
+// The person closes the window with its close button (the app decides whether it quits).
+onDesktopAction('BrowserWindow.close', () => {
+  for (const window of BrowserWindow.getAllWindows()) window.close()
 })

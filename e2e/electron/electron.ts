@@ -33,6 +33,7 @@ export {
   nativeTheme,
   screen,
   shell,
+  Tray,
 } from './desktop-integration.ts'
 export { BrowserWindow, ipcMain, protocol }
 

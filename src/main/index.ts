@@ -12,6 +12,7 @@ import { linkIn, receiveLinks } from './links.ts'
 import { installMenu } from './menu.ts'
 import { registerAppScheme, serveMedia, serveRenderer } from './platform/app-protocol.ts'
 import { createElectronPlatform } from './platform/electron-platform.ts'
+import { createTray } from './tray.ts'
 import { createMainWindow } from './window.ts'
 
 // Tests and portable installs choose the data folder; must be set before anything reads it.
@@ -53,10 +54,12 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
     if (window.isMinimized()) window.restore()
     window.show()
     window.focus()
+    core.desktop.markSeen()
   }
+  // A notification's or the tray's address: in the window, raised (or opened, then shown once its page asks).
   const navigate = (path: string) => {
     focus()
-    core.events.emit('app.navigate', { path })
+    core.openPath(path)
   }
   const platform = createElectronPlatform(navigate)
   const timeScale = Number(process.env.GATEWAY_DESK_SANDBOX_TIME_SCALE)
@@ -93,11 +96,18 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
       openExternal: (url) => void platform.openExternal(url),
       onPlacement: (placement) => void core.preferences.update({ window: placement }),
     })
+    window.on('focus', () => core.desktop.markSeen())
     window.on('closed', () => {
       window = null
       core.pageClosed()
+      tray.refresh()
     })
   }
+  const tray = createTray({
+    core,
+    open: (path) => (path ? navigate(path) : focus()),
+    quit: () => app.quit(),
+  })
   openWindow()
   // A link opens in the window, raised; one that reads wrong says so there and opens nothing.
   links.handleWith((link) => {
@@ -127,8 +137,9 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })
+  // Closing the window while a job runs or a tunnel is up leaves the app in the tray, receiving; Quit quits.
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
+    if (process.platform !== 'darwin' && !core.desktop.keepsReceiving()) app.quit()
   })
   // Electron exits as soon as will-quit returns: hold the quit until the history is closed and backed up.
   let closed = false
@@ -136,6 +147,7 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
     if (closed) return
     event.preventDefault()
     unbind()
+    tray.destroy()
     void core
       .close()
       .catch(report('closing the core'))

@@ -5,6 +5,7 @@ import type { OpenedLink } from '#shared/domain/deep-links'
 import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
 import type { SecretName } from '#shared/ipc/routes/profiles'
+import { createDesktopState, type DesktopState } from './app/desktop-state.ts'
 import { appHandlers } from './app/handlers.ts'
 import { batchNotice, createNotifier } from './app/notifier.ts'
 import { openPreferences, type PreferencesStore } from './app/preferences.ts'
@@ -60,8 +61,12 @@ export interface Core {
   readonly scopes: ProfileScopes
   readonly videos: VideoWiring
   readonly preferences: PreferencesStore
+  /** The tray's state, when the window was last looked at, and whether closing it keeps the app receiving. */
+  readonly desktop: DesktopState
   /** Opens a gateway-desk:// link in the window, or says why it opened nothing. */
   openLink(link: string): OpenedLink
+  /** Shows an address of the app in the window, now or as soon as a page listens. */
+  openPath(path: string): void
   /** The window closed: links wait for the next page to ask. */
   pageClosed(): void
   /** Binds the contract to a transport that knows which origins serve the app's pages. */
@@ -252,8 +257,15 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     scopes,
     videos,
     preferences,
+    desktop: createDesktopState({
+      history,
+      webhooks: videos.webhooks,
+      preferences,
+      activeProfile: () => profiles.activeId(),
+    }),
     openLink: (link) => appService.openLink(link),
     pageClosed: () => appService.pageClosed(),
+    openPath: (path) => appService.openPath(path),
     dispatcher: (trustedOrigins) =>
       createDispatcher({
         routes,

@@ -13,6 +13,7 @@ const defaults: Preferences = {
   views: {},
   forwardTo: {},
   notifications: { videos: true, batches: true },
+  keepReceivingWhenClosed: true,
   window: null,
   thoughtsOpen: false,
   workloads: [

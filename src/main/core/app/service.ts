@@ -25,6 +25,11 @@ export function createAppService(deps: {
   // A link that arrives before the window listens (the app started by it) waits for the page to ask.
   let listening = false
   let waitingPath: string | null = null
+  /** Shows an address of the app in the window (a notification's, the tray's), now or when the page listens. */
+  const openPath = (path: string): void => {
+    if (listening) events.emit('app.navigate', { path })
+    else waitingPath = path
+  }
   return {
     info: () => ({
       name: platform.appName,
@@ -52,6 +57,7 @@ export function createAppService(deps: {
       platform.copyText(link)
       return { link }
     },
+    openPath,
     /** The page is up and listens: the address a link asked for before it was, once. */
     takeLinkPath() {
       listening = true
@@ -69,8 +75,7 @@ export function createAppService(deps: {
      */
     openLink(raw: string): OpenedLink {
       const opened = pathOfLink(raw)
-      if (opened.ok && listening) events.emit('app.navigate', { path: opened.path })
-      else if (opened.ok) waitingPath = opened.path
+      if (opened.ok) openPath(opened.path)
       else deps.refusedLink(`The link ${raw.slice(0, 200)} was not opened: ${opened.reason}`)
       return opened
     },

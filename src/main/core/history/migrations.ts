@@ -300,4 +300,8 @@ export const migrations: string[] = [
   CREATE INDEX webhook_forwards_by_delivery ON webhook_forwards(delivery_id, sent_at);
   CREATE INDEX webhook_forwards_by_time ON webhook_forwards(sent_at DESC);
   `,
+  // 12: the jobs that ended since a time (the tray's "finished since you last looked"), read by when they changed.
+  `
+  CREATE INDEX video_jobs_by_update ON video_jobs(updated_at DESC) WHERE status != 'pending';
+  `,
 ]

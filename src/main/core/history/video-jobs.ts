@@ -76,6 +76,15 @@ export function videoJobRepository(db: DatabaseSync) {
   const setMedia = db.prepare('UPDATE video_jobs SET media_id = ? WHERE id = ?')
   const pending = db.prepare(`SELECT ${columns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at`)
   const pendingCount = db.prepare("SELECT count(*) AS n FROM video_jobs WHERE status = 'pending'")
+  const newestPending = db.prepare(
+    `SELECT ${columns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at DESC LIMIT ?`,
+  )
+  const endedSince = db.prepare(
+    `SELECT ${columns} FROM video_jobs WHERE status != 'pending' AND updated_at > ? ORDER BY updated_at DESC LIMIT ?`,
+  )
+  const endedSinceCount = db.prepare(
+    "SELECT count(*) AS n FROM video_jobs WHERE status != 'pending' AND updated_at > ?",
+  )
   const usesOfMedia = db.prepare('SELECT count(*) AS uses FROM video_jobs WHERE media_id = ?')
 
   return {
@@ -97,6 +106,13 @@ export function videoJobRepository(db: DatabaseSync) {
     /** How many jobs show this file: the same video downloaded twice is kept once. */
     usesOfMedia: (mediaId: string) => (usesOfMedia.get(mediaId) as { uses: number }).uses,
     pending: () => jobRows.all(pending.all()),
+    /** The newest jobs still running, at most `limit`. */
+    newestPending: (limit: number) => jobRows.all(newestPending.all(limit)),
+    /** Jobs that ended after `at`, newest first, at most `limit`, and how many there are in all. */
+    endedSince: (at: number, limit: number) => ({
+      jobs: jobRows.all(endedSince.all(at, limit)),
+      count: (endedSinceCount.get(at) as { n: number }).n,
+    }),
 
     recordPoll(poll: PollRow): void {
       addPoll.run(poll.jobId, poll.at, poll.outcome, poll.httpStatus, poll.detail)

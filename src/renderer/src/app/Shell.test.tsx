@@ -28,6 +28,7 @@ const onSettings = {
     pollBudget: { requests: 60, windowSeconds: 60 },
     downloadVideosOnCompletion: true,
     notifications: { videos: true, batches: true },
+    keepReceivingWhenClosed: true,
     forwardTo: {},
     workloads: [],
     window: null,

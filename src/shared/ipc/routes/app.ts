@@ -39,6 +39,8 @@ export const Preferences = z.object({
     .nullable(),
   /** Whether a model's thoughts show open under its answer in the playground. */
   thoughtsOpen: z.boolean(),
+  /** Closing the window leaves the app in the tray, receiving webhooks, while a job runs or a tunnel is up. */
+  keepReceivingWhenClosed: z.boolean(),
   /** Which notifications the app shows: finished videos, and batches done or stopped at their cap. */
   notifications: z.object({ videos: z.boolean(), batches: z.boolean() }),
   /** Per profile: the person's own server that verified webhook deliveries are passed on to. */

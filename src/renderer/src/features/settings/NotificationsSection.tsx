@@ -1,4 +1,5 @@
-// Which notifications the app shows. Each is saved as it is ticked: there is nothing to get wrong.
+// Which notifications the app shows, and whether closing the window leaves it in the tray receiving webhooks.
+// Each is saved as it is ticked: there is nothing to get wrong.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Preferences } from '#shared/ipc/routes/app'
@@ -25,7 +26,7 @@ export function NotificationsSection() {
   if (!current) return null
   return (
     <section className="card" aria-labelledby="notifications-title">
-      <h2 id="notifications-title">Notifications</h2>
+      <h2 id="notifications-title">Notifications and the tray</h2>
       <p className="card__hint">
         Clicking one opens what it is about. What ends together is said in one notification.
       </p>
@@ -43,7 +44,35 @@ export function NotificationsSection() {
           {label}
         </label>
       ))}
+      <KeepReceiving />
       <ErrorNote error={update.error} />
     </section>
+  )
+}
+
+function KeepReceiving() {
+  const client = useQueryClient()
+  const preferences = useQuery(sharedQueries.preferences)
+  const [ticked, setTicked] = useState<boolean | null>(null)
+  const update = useMutation({
+    mutationFn: (keepReceivingWhenClosed: boolean) =>
+      invoke('preferences.update', { keepReceivingWhenClosed }),
+    onSuccess: (next) => client.setQueryData(queryKeys.preferences(), next),
+    onSettled: () => setTicked(null),
+  })
+  const value = ticked ?? preferences.data?.keepReceivingWhenClosed
+  if (value === undefined) return null
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={value}
+        onChange={(event) => {
+          setTicked(event.target.checked)
+          update.mutate(event.target.checked)
+        }}
+      />
+      Keep receiving webhooks in the tray when the window is closed, while a job runs or a tunnel is up
+    </label>
   )
 }

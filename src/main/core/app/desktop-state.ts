@@ -1,0 +1,39 @@
+// What the shell asks of the core to live in the tray: the menu's state, when the window was last looked at,
+// and whether closing the window keeps the app receiving (the person's setting, while a job runs or a tunnel
+// is up: otherwise there is nothing to wait for).
+import type { History } from '../history/history.ts'
+import type { WebhookService } from '../webhooks/service.ts'
+import type { PreferencesStore } from './preferences.ts'
+import type { TrayState } from './tray-menu.ts'
+
+export function createDesktopState(deps: {
+  history: History
+  webhooks: Pick<WebhookService, 'state' | 'tunnelState'>
+  preferences: PreferencesStore
+  activeProfile: () => string
+  now?: () => number
+}) {
+  const now = deps.now ?? Date.now
+  let lastSeen = now()
+  return {
+    tray(): TrayState {
+      const jobs = deps.history.videoJobs
+      return {
+        running: { jobs: jobs.newestPending(5), count: jobs.pendingCount() },
+        ended: jobs.endedSince(lastSeen, 5),
+        receiver: deps.webhooks.state(deps.activeProfile()),
+        tunnel: deps.webhooks.tunnelState(),
+      }
+    },
+    /** The window was shown or focused: what ended before now has been seen. */
+    markSeen(): void {
+      lastSeen = now()
+    },
+    keepsReceiving(): boolean {
+      if (!deps.preferences.get().keepReceivingWhenClosed) return false
+      return deps.history.videoJobs.pendingCount() > 0 || deps.webhooks.tunnelState().status === 'up'
+    },
+  }
+}
+
+export type DesktopState = ReturnType<typeof createDesktopState>
