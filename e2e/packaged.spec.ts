@@ -360,3 +360,27 @@ test('with the window closed while a job runs, the app stays in the tray, receiv
     .poll(() => app.records().some((entry) => entry.api === 'Tray.destroy'), { timeout: 15_000 })
     .toBe(true)
 })
+
+test('a downloaded video drags out as its file, and shows in its folder', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Videos' }).click()
+  await page.getByRole('button', { name: 'New video' }).click()
+  const form = page.getByRole('form', { name: 'New video' })
+  await expect(form.getByRole('combobox', { name: 'Model' })).not.toHaveValue('')
+  await form.getByLabel('Prompt').fill('A paper crane, dragged out')
+  await form.getByRole('button', { name: 'Create video' }).click()
+  const detail = page.getByRole('complementary', { name: 'Job detail' })
+  await expect(detail.getByLabel('Result video')).toBeVisible({ timeout: 15_000 })
+  const button = detail.getByRole('button', { name: 'Show in folder' })
+  await expect(button).toHaveAttribute('draggable', 'true')
+  await button.dispatchEvent('dragstart', {
+    dataTransfer: await page.evaluateHandle(() => new DataTransfer()),
+  })
+  await expect
+    .poll(() => app.records().find((entry) => entry.api === 'webContents.startDrag')?.file)
+    .toMatch(/[/\\]media[/\\][0-9a-f]{64}\.mp4$/)
+  await button.click()
+  await expect
+    .poll(() => app.records().find((entry) => entry.api === 'shell.showItemInFolder')?.path)
+    .toMatch(/[0-9a-f]{64}\.mp4$/)
+})

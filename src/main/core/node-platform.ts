@@ -107,6 +107,7 @@ export function createNodePlatform(options: {
     copyText: (text) => void copiedTexts.push(text),
     // A browser window drags files out by itself (DownloadURL); there is no native drag to start here.
     startDrag: () => false,
+    showInFolder: (path) => void openedExternally.push(path),
     // The harness is restarted from outside (the e2e fixture does it).
     relaunch: () => false,
     notify: (notification) => void notifications.push(notification),

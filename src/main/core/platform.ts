@@ -45,8 +45,10 @@ export interface Platform {
   copyImage(path: string): Promise<void>
   /** Puts text on the clipboard from main (a secret the window must not see). */
   copyText(text: string): void
-  /** Starts dragging a file out of the window; false where the shell cannot. */
-  startDrag(path: string): boolean
+  /** Starts dragging a file out of the window, shown as `icon` (the file itself by default); false where the shell cannot. */
+  startDrag(path: string, icon?: string): boolean
+  /** Shows a file selected in the system's file manager. */
+  showInFolder(path: string): void
   /** Quits and starts the app again; false where the shell cannot restart itself. */
   relaunch(): boolean
   /**

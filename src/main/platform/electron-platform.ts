@@ -68,15 +68,16 @@ export function createElectronPlatform(onNotificationClick: (path: string) => vo
       app.quit()
       return true
     },
-    startDrag(path) {
+    startDrag(path, icon) {
       const window = focused()
       if (!window) return false
       window.webContents.startDrag({
         file: path,
-        icon: nativeImage.createFromPath(path).resize({ width: 64 }),
+        icon: nativeImage.createFromPath(icon ?? path).resize({ width: 64 }),
       })
       return true
     },
+    showInFolder: (path) => shell.showItemInFolder(path),
     async saveDialog({ title, defaultPath, filters }) {
       const window = focused()
       const options = { title, defaultPath, filters: filters ?? [] }

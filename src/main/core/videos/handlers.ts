@@ -23,6 +23,8 @@ export function videoHandlers(deps: {
     'videos.delete': async ({ id }) => ({ deleted: await videos.delete(id) }),
     'videos.download': ({ id }) => videos.download(id),
     'videos.saveAs': ({ id }) => videos.saveAs(id),
+    'videos.dragOut': ({ id }) => videos.dragOut(id),
+    'videos.showInFolder': ({ id }) => videos.showInFolder(id),
     'videos.polling': () => videos.polling(),
     'receiver.state': () => webhooks.state(scopes.active().profileId),
     'receiver.deliveries': ({ limit }) => webhooks.deliveries(limit),

@@ -2,6 +2,7 @@
 // polls and webhooks (never backward), downloaded, cancelled and deleted with their files. The service owns
 // the poller that follows its pending jobs.
 import { copyFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { type VideoCreateRequest, VideoTask } from '#shared/api/videos'
 import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
@@ -286,6 +287,26 @@ export function createVideoService(deps: VideoServiceDeps) {
     },
 
     /** Copies the downloaded file where the person chooses; null when they cancel the dialog. */
+    /** Drags the downloaded video out of the window (to a folder, a slide, an editor); false before it is here. */
+    async dragOut(id: string): Promise<{ started: boolean }> {
+      const row = history.videoJobs.get(id)
+      const found = row?.mediaId ? await deps.media.locate(row.mediaId) : null
+      if (!found) return { started: false }
+      return { started: deps.platform.startDrag(found.path, join(deps.platform.paths.resources, 'icon.png')) }
+    },
+    /** Shows the downloaded video selected in the file manager, downloading it first if it is not here yet. */
+    async showInFolder(id: string): Promise<{ shown: boolean }> {
+      await download(id)
+      const row = history.videoJobs.get(id)
+      const found = row?.mediaId ? await deps.media.locate(row.mediaId) : null
+      if (!found)
+        throw new AppError({
+          code: 'not_found',
+          message: 'The downloaded video is missing from the data folder.',
+        })
+      deps.platform.showInFolder(found.path)
+      return { shown: true }
+    },
     async saveAs(id: string): Promise<{ savedTo: string | null }> {
       const job = await download(id)
       const target = await deps.platform.saveDialog({

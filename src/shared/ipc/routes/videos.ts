@@ -153,6 +153,8 @@ export const videoRoutes = {
   'videos.delete': route({ input: id, output: z.object({ deleted: z.boolean() }) }),
   'videos.download': route({ input: id, output: VideoJobSummary }),
   'videos.saveAs': route({ input: id, output: z.object({ savedTo: z.string().nullable() }) }),
+  'videos.dragOut': route({ input: id, output: z.object({ started: z.boolean() }) }),
+  'videos.showInFolder': route({ input: id, output: z.object({ shown: z.boolean() }) }),
   'videos.polling': route({ input: z.object({}), output: PollingState }),
   'receiver.state': route({ input: z.object({}), output: ReceiverState }),
   'receiver.deliveries': route({

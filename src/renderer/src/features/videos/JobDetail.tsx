@@ -87,6 +87,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
     },
   })
   const saveAs = useMutation({ mutationFn: () => invoke('videos.saveAs', { id }) })
+  const showInFolder = useMutation({ mutationFn: () => invoke('videos.showInFolder', { id }) })
 
   if (detail.isError || !detail.data || !job)
     return (
@@ -194,9 +195,39 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
               </button>
             ) : null}
             {job.status === 'completed' ? (
-              <button type="button" className="button" onClick={() => saveAs.mutate()}>
-                Save as…
-              </button>
+              <>
+                <button type="button" className="button" onClick={() => saveAs.mutate()}>
+                  Save as…
+                </button>
+                {/* Also dragged to a folder, a slide or an editor: the file itself (main starts the drag). */}
+                <button
+                  type="button"
+                  className="button"
+                  draggable={job.mediaUrl !== null}
+                  title={
+                    job.mediaUrl
+                      ? 'Show the file in its folder, or drag it to a folder or another app'
+                      : undefined
+                  }
+                  onClick={() => showInFolder.mutate()}
+                  onDragStart={(event) => {
+                    if (!job.mediaUrl) return
+                    event.dataTransfer.effectAllowed = 'copy'
+                    const name =
+                      job.prompt
+                        .replace(/[^\w -]+/g, '')
+                        .trim()
+                        .slice(0, 40) || 'video'
+                    event.dataTransfer.setData(
+                      'DownloadURL',
+                      `video/mp4:${name}.mp4:${new URL(job.mediaUrl, location.href).href}`,
+                    )
+                    void invoke('videos.dragOut', { id })
+                  }}
+                >
+                  Show in folder
+                </button>
+              </>
             ) : null}
             <button type="button" className="button" onClick={() => onDuplicate(detail.data.request)}>
               Duplicate
@@ -212,7 +243,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
               Delete
             </button>
           </div>
-          <ErrorNote error={cancel.error ?? saveAs.error ?? remove.error} />
+          <ErrorNote error={cancel.error ?? saveAs.error ?? showInFolder.error ?? remove.error} />
           {saveAs.data?.savedTo ? <p className="muted">Saved to {saveAs.data.savedTo}</p> : null}
         </div>
       ) : null}
