@@ -1,9 +1,11 @@
 // Small measuring helpers shared by the benchmarks.
+
 import { spawn } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
+import { findChromium } from '../scripts/testing/chromium.ts'
 
 export { percentile } from './figures.ts'
 
@@ -151,7 +153,7 @@ export async function openHarness(userData: string, args: string[] = []): Promis
   const kill = () => harness.kill('SIGTERM')
   process.once('exit', kill)
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findChromium().path ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -25,7 +25,19 @@ const steps: { name: string; command: string; args: string[]; needs?: string }[]
 
 for (const report of Object.values(reports)) rmSync(report, { force: true })
 
+// Which browser the end-to-end tests drive, or what to install, said before anything runs.
+const { chromiumLine, findChromium } = await import('./testing/chromium.ts')
+const browser = findChromium()
+console.log(chromiumLine(browser))
 const failedSteps: string[] = []
+if (!browser.path) {
+  steps.splice(
+    steps.findIndex((step) => step.name === 'e2e'),
+    1,
+  )
+  failedSteps.push('e2e (no browser)')
+}
+
 for (const step of steps) {
   console.log(`\n── ${step.name} ──`)
   if (step.needs && failedSteps.includes(step.needs)) {
