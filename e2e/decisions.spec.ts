@@ -291,7 +291,7 @@ test('exports the questionnaire being built as it stands at the click', async ({
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export' }).click()
   const saved = await download
-  expect(saved.suggestedFilename()).toBe('Exported triage.json')
+  expect(saved.suggestedFilename()).toBe('Exported triage.gdq')
   const file = JSON.parse(await readFile(await saved.path(), 'utf8')) as {
     name: string
     questions: unknown[]

@@ -384,3 +384,49 @@ test('a downloaded video drags out as its file, and shows in its folder', async 
     .poll(() => app.records().find((entry) => entry.api === 'shell.showItemInFolder')?.path)
     .toMatch(/[0-9a-f]{64}\.mp4$/)
 })
+
+test('a questionnaire file opened from the file manager becomes the builder’s draft; a broken one says why', async ({
+  app,
+}) => {
+  const { page } = app
+  const { writeFileSync } = await import('node:fs')
+  const file = join(`${app.userData}-files`, 'Refund triage.gdq')
+  const { mkdirSync } = await import('node:fs')
+  mkdirSync(`${app.userData}-files`, { recursive: true })
+  writeFileSync(
+    file,
+    JSON.stringify({
+      model: 'sysone/judge-1',
+      input: 'x',
+      questions: [
+        { type: 'predicate', name: 'wants_refund', instructions: 'Does the customer ask for a refund?' },
+      ],
+    }),
+  )
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const second = startMainProcess({
+    userData: app.userData,
+    sandboxTimeScale: '1',
+    colorScheme: 'light',
+    args: [file],
+  })
+  expect(await second.exited).toBe(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'Decisions' })).toBeVisible()
+  await expect(page.getByLabel('Questionnaire name')).toHaveValue('Refund triage')
+  await expect(page.getByText('Does the customer ask for a refund?')).toBeVisible()
+
+  const broken = join(`${app.userData}-files`, 'broken.gdq')
+  writeFileSync(broken, '{ not json')
+  const third = startMainProcess({
+    userData: app.userData,
+    sandboxTimeScale: '1',
+    colorScheme: 'light',
+    args: [broken],
+  })
+  expect(await third.exited).toBe(0)
+  await expect(
+    page.getByText('The file was not opened: broken.gdq is not a questionnaire: it is not JSON.'),
+  ).toBeVisible()
+  const { rmSync } = await import('node:fs')
+  rmSync(`${app.userData}-files`, { recursive: true, force: true })
+})

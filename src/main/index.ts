@@ -8,7 +8,7 @@ import { runCommandLine } from './command-line.ts'
 import { hardenSession, type MenuCommand } from './core/app/desktop.ts'
 import { createCore } from './core/compose.ts'
 import { bindIpc } from './ipc.ts'
-import { linkIn, receiveLinks } from './links.ts'
+import { type Opened, openedIn, receiveLinks } from './links.ts'
 import { installMenu } from './menu.ts'
 import { registerAppScheme, serveMedia, serveRenderer } from './platform/app-protocol.ts'
 import { createElectronPlatform } from './platform/electron-platform.ts'
@@ -110,14 +110,16 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
   })
   openWindow()
   // A link opens in the window, raised; one that reads wrong says so there and opens nothing.
-  links.handleWith((link) => {
+  const openFromOs = (opened: Opened) => {
     focus()
-    core.openLink(link)
-  })
+    if ('link' in opened) core.openLink(opened.link)
+    else void core.openFile(opened.file)
+  }
+  links.handleWith(openFromOs)
   app.on('second-instance', (_event, argv) => {
-    focus()
-    const link = linkIn(argv)
-    if (link) core.openLink(link)
+    const opened = openedIn(argv)
+    if (opened) openFromOs(opened)
+    else focus()
   })
 
   // A menu item runs its command in the window, as the palette and the keys do.

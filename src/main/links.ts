@@ -1,12 +1,21 @@
-// gateway-desk:// links from the OS: the scheme registered for this executable, and the link read from a first
-// launch's arguments, a second launch's (handed over with `second-instance`) or macOS's `open-url`.
+// What the OS hands the app to open: gateway-desk:// links (the scheme registered for this executable) and
+// questionnaire files (the .gdq association), read from a first launch's arguments, a second launch's (handed
+// over with `second-instance`), or macOS's `open-url` and `open-file`.
 import { resolve } from 'node:path'
 import { app } from 'electron'
 import { linkScheme } from '#shared/domain/deep-links'
+import { isQuestionnaireFile } from './core/app/opened-files.ts'
 
-/** The link among a launch's arguments, if any. */
-export const linkIn = (argv: readonly string[]): string | undefined =>
-  argv.find((arg) => arg.startsWith(`${linkScheme}:`))
+/** The link or questionnaire file among a launch's arguments, if any. */
+export function openedIn(argv: readonly string[]): Opened | undefined {
+  const link = argv.find((arg) => arg.startsWith(`${linkScheme}:`))
+  if (link) return { link }
+  // The first argument is the executable (and, from a checkout, the app's folder): a file comes after them.
+  const file = argv.slice(1).find((arg) => !arg.startsWith('-') && isQuestionnaireFile(arg))
+  return file ? { file } : undefined
+}
+
+export type Opened = { link: string } | { file: string }
 
 /**
  * Registers the scheme (the installers declare it too: the .desktop file's MimeType, Info.plist, the registry)
@@ -17,20 +26,24 @@ export function receiveLinks() {
   if (app.isPackaged) app.setAsDefaultProtocolClient(linkScheme)
   else if (process.argv[1])
     app.setAsDefaultProtocolClient(linkScheme, process.execPath, [resolve(process.argv[1])])
-  let open: ((link: string) => void) | null = null
-  const early: string[] = []
-  const first = linkIn(process.argv)
+  let open: ((opened: Opened) => void) | null = null
+  const early: Opened[] = []
+  const take = (opened: Opened) => (open ? open(opened) : early.push(opened))
+  const first = openedIn(process.argv)
   if (first) early.push(first)
   app.on('open-url', (event, url) => {
     event.preventDefault()
-    if (open) open(url)
-    else early.push(url)
+    take({ link: url })
+  })
+  app.on('open-file', (event, path) => {
+    event.preventDefault()
+    take({ file: path })
   })
   return {
-    /** From now on links go to `handler`, starting with those that came before. */
-    handleWith(handler: (link: string) => void) {
+    /** From now on what is opened goes to `handler`, starting with what came before. */
+    handleWith(handler: (opened: Opened) => void) {
       open = handler
-      for (const link of early.splice(0)) handler(link)
+      for (const opened of early.splice(0)) handler(opened)
     },
   }
 }

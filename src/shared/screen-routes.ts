@@ -10,7 +10,7 @@ const text = 'text'
 
 /** Each screen's address and the parameters it keeps there. */
 export const routes = {
-  '/decisions': { view: ['build', 'batch', 'runs'], model: text, batch: text, run: text },
+  '/decisions': { view: ['build', 'batch', 'runs'], model: text, batch: text, run: text, opened: ['1'] },
   '/images': { view: ['create', 'gallery'], image: text, source: text, model: text },
   '/videos': {
     status: videoStatuses,

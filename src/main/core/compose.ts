@@ -8,6 +8,7 @@ import type { SecretName } from '#shared/ipc/routes/profiles'
 import { createDesktopState, type DesktopState } from './app/desktop-state.ts'
 import { appHandlers } from './app/handlers.ts'
 import { batchNotice, createNotifier } from './app/notifier.ts'
+import { createOpenedFiles } from './app/opened-files.ts'
 import { openPreferences, type PreferencesStore } from './app/preferences.ts'
 import { createAppService } from './app/service.ts'
 import { createHistoryArchive } from './archive/history-archive.ts'
@@ -65,6 +66,8 @@ export interface Core {
   readonly desktop: DesktopState
   /** Opens a gateway-desk:// link in the window, or says why it opened nothing. */
   openLink(link: string): OpenedLink
+  /** Opens a questionnaire file the OS handed the app in the builder, or says why it cannot. */
+  openFile(path: string): Promise<void>
   /** Shows an address of the app in the window, now or as soon as a page listens. */
   openPath(path: string): void
   /** The window closed: links wait for the next page to ask. */
@@ -204,6 +207,11 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     return [...imported, ...history.notices, ...workerNotices, ...refusedLinks, ...damaged, ...storageNotice]
   }
   const refusedLinks: string[] = []
+  /** What the OS asked the app to open (a link, a file) and could not be: the latest one, as a notice. */
+  const refused = (notice: string) => {
+    refusedLinks.splice(0, refusedLinks.length, notice)
+    events.emit('data.changed', { topics: ['notices'] })
+  }
   history.damaged.onNew = () => events.emit('data.changed', { topics: ['notices'] })
 
   const appService = createAppService({
@@ -213,18 +221,19 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     requests,
     notices,
     archive,
-    refusedLink: (notice) => {
-      refusedLinks.splice(0, refusedLinks.length, notice)
-      events.emit('data.changed', { topics: ['notices'] })
-    },
+    refusedLink: refused,
   })
+  const openedFiles = createOpenedFiles({ openPath: (path) => appService.openPath(path), refused })
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({
       app: appService,
     }),
     ...profileHandlers({ profiles: createProfileService({ profiles, secrets, events }) }),
     ...catalogHandlers({ scopes }),
-    ...decisionHandlers({ scopes, decisions: createDecisionService({ history, requests }) }),
+    ...decisionHandlers({
+      scopes,
+      decisions: createDecisionService({ history, requests, takeOpened: () => openedFiles.take() }),
+    }),
     ...batchHandlers({
       scopes,
       batches: createBatchService({
@@ -266,6 +275,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     openLink: (link) => appService.openLink(link),
     pageClosed: () => appService.pageClosed(),
     openPath: (path) => appService.openPath(path),
+    openFile: (path) => openedFiles.open(path),
     dispatcher: (trustedOrigins) =>
       createDispatcher({
         routes,

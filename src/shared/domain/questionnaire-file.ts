@@ -13,7 +13,7 @@ export function questionnaireFromJson(value: unknown, fileName: string, newId: (
   if (exported.success) return exported.data
   const request = DecisionRequest.safeParse(value)
   if (request.success)
-    return questionnaireFromRequest(request.data.questions, fileName.replace(/\.json$/i, ''), newId)
+    return questionnaireFromRequest(request.data.questions, fileName.replace(/\.(json|gdq)$/i, ''), newId)
   const looksLikeRequest = typeof value === 'object' && value !== null && 'model' in value && !('id' in value)
   const issue = (looksLikeRequest ? request.error : exported.error).issues[0]
   const at = issue?.path.length ? issue.path.join('.') : 'the file'

@@ -22,5 +22,6 @@ export function decisionHandlers(deps: {
     'questionnaires.delete': ({ id }) => decisions.deleteQuestionnaire(id),
     'questionnaires.keepDraft': (questionnaire) => decisions.keepDraft(questionnaire),
     'questionnaires.draft': () => decisions.draft(),
+    'questionnaires.takeOpened': () => decisions.takeOpened(),
   }
 }

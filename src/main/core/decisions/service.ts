@@ -20,10 +20,13 @@ type Input<K extends keyof typeof decisionRoutes> = RouteInput<typeof decisionRo
 export function createDecisionService(deps: {
   history: History
   requests: RequestRegistry
+  /** The questionnaire file the OS opened the app with, once. */
+  takeOpened?: () => Input<'questionnaires.keepDraft'> | null
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
   return {
+    takeOpened: () => deps.takeOpened?.() ?? null,
     models: ({ caller }: ProfileScope) => caller.models(),
     async run(
       { caller, profileId }: ProfileScope,

@@ -21,7 +21,7 @@ export async function openDroppedFile(file: File): Promise<void> {
     navigate(pathTo('/images', { source: record.id }))
     return
   }
-  if (file.name.toLowerCase().endsWith('.json')) {
+  if (/\.(json|gdq)$/i.test(file.name)) {
     useQuestionnaire.getState().load(await readQuestionnaireFile(file))
     navigate(pathTo('/decisions'))
     return
@@ -34,7 +34,7 @@ export async function openDroppedFile(file: File): Promise<void> {
     return
   }
   throw new Error(
-    `${file.name} is not something the app opens: drop a PNG or JPEG image, a questionnaire (.json), or batch inputs (.csv, .jsonl, .txt).`,
+    `${file.name} is not something the app opens: drop a PNG or JPEG image, a questionnaire (.gdq or .json), or batch inputs (.csv, .jsonl, .txt).`,
   )
 }
 

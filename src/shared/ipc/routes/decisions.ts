@@ -141,6 +141,8 @@ export const decisionRoutes = {
   }),
   /** The questionnaire being built, kept as it changes so it survives a restart. */
   'questionnaires.keepDraft': route({ input: QuestionnaireBody, output: z.object({}) }),
+  /** A questionnaire file the OS opened the app with, once: the builder takes it as an unsaved draft. */
+  'questionnaires.takeOpened': route({ input: z.object({}), output: QuestionnaireBody.nullable() }),
   /** The kept draft, or null when there is none (or it can no longer be read). */
   'questionnaires.draft': route({ input: z.object({}), output: QuestionnaireBody.nullable() }),
 }

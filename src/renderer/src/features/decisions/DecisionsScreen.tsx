@@ -8,6 +8,7 @@ import { useCommands } from '../../commands.ts'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { useSlices } from '../../components/use-slices.ts'
+import { invoke } from '../../ipc.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { BatchView } from './BatchView.tsx'
 import { useDraftKeeping } from './draft-keeping.ts'
@@ -37,6 +38,17 @@ export function DecisionsScreen() {
     setRunSettings({ modelId: wanted })
     setRouteParams('/decisions', { model: null })
   }, [wanted, setRunSettings])
+  // A questionnaire file opened from the file manager arrives as ?opened=1: the builder takes it as a draft.
+  const opened = params.opened
+  const load = useQuestionnaire((state) => state.load)
+  useEffect(() => {
+    if (!opened) return
+    setRouteParams('/decisions', { opened: null })
+    void invoke('questionnaires.takeOpened', {}).then(
+      (questionnaire) => questionnaire && load(questionnaire),
+      () => {},
+    )
+  }, [opened, load])
   const { undo, redo, past, future } = useQuestionnaire()
   useDraftKeeping()
   return (

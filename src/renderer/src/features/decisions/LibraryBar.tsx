@@ -74,7 +74,7 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
           Import
           <input
             type="file"
-            accept="application/json,.json"
+            accept="application/json,.json,.gdq"
             className="visually-hidden"
             onChange={async (event) => {
               const file = event.target.files?.[0]
@@ -91,7 +91,7 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
         </label>
         <a
           className="button"
-          download={`${questionnaire.name || 'questionnaire'}.json`}
+          download={`${questionnaire.name || 'questionnaire'}.gdq`}
           href="data:application/json;charset=utf-8,"
           // The file is written when asked for, not on every keystroke: the link's address is set as it is
           // followed.

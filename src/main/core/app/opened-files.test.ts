@@ -1,0 +1,60 @@
+// A questionnaire file from the file manager is checked for what it claims before it is trusted.
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createOpenedFiles, maxQuestionnaireFileBytes, readQuestionnaireAt } from './opened-files.ts'
+
+const folder = mkdtempSync(join(tmpdir(), 'gd-opened-'))
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+const file = (name: string, text: string) => {
+  const path = join(folder, name)
+  writeFileSync(path, text)
+  return path
+}
+const request = {
+  model: 'sysone/judge-1',
+  input: 'x',
+  questions: [{ type: 'predicate', name: 'urgent', instructions: 'Is it urgent?' }],
+}
+
+describe('opening a questionnaire file', () => {
+  it('reads an exported questionnaire or a request body, named after the file', async () => {
+    const read = await readQuestionnaireAt(file('Ticket triage.gdq', JSON.stringify(request)))
+    expect(read).toMatchObject({ name: 'Ticket triage', questions: [{ kind: 'predicate', name: 'urgent' }] })
+    const again = await readQuestionnaireAt(file('again.gdq', JSON.stringify(read)))
+    expect(again).toEqual(read)
+  })
+
+  it('refuses a file too big to be a questionnaire before reading it, and one that is not one', async () => {
+    const big = file('big.gdq', '')
+    truncateSync(big, maxQuestionnaireFileBytes + 1)
+    await expect(readQuestionnaireAt(big)).rejects.toThrow(
+      'big.gdq is 4.0 MiB, larger than any questionnaire can be.',
+    )
+    await expect(readQuestionnaireAt(file('bad.gdq', 'not json'))).rejects.toThrow(
+      'bad.gdq is not a questionnaire: it is not JSON.',
+    )
+    await expect(readQuestionnaireAt(file('other.gdq', '{"hello":1}'))).rejects.toThrow(
+      /neither a questionnaire this app exported nor a decision request/,
+    )
+    await expect(readQuestionnaireAt(join(folder, 'missing.gdq'))).rejects.toThrow(
+      'missing.gdq could not be opened.',
+    )
+  })
+
+  it('keeps what was opened until the builder takes it once, and says why a file opened nothing', async () => {
+    const shown: string[] = []
+    const refused: string[] = []
+    const opened = createOpenedFiles({
+      openPath: (path) => shown.push(path),
+      refused: (notice) => refused.push(notice),
+    })
+    await opened.open(file('ok.gdq', JSON.stringify(request)))
+    expect(shown).toEqual(['/decisions?view=build&opened=1'])
+    expect(opened.take()?.name).toBe('ok')
+    expect(opened.take()).toBeNull()
+    await opened.open(file('broken.gdq', '{'))
+    expect(refused).toEqual(['The file was not opened: broken.gdq is not a questionnaire: it is not JSON.'])
+  })
+})

@@ -1,0 +1,61 @@
+// A questionnaire file the OS hands the app (double-clicked in the file manager, "Open with"): checked for
+// what it claims — its size before it is read, then its JSON against the questionnaire's schema — and kept
+// until the Decisions screen takes it as an unsaved draft. What does not read becomes a notice saying why.
+import { randomUUID } from 'node:crypto'
+import { open } from 'node:fs/promises'
+import { basename } from 'node:path'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import { questionnaireFromJson } from '#shared/domain/questionnaire-file'
+
+export const questionnaireExtension = 'gdq'
+/** A questionnaire holds at most 1,000,000 characters: four bytes each is the most its file can need. */
+export const maxQuestionnaireFileBytes = 4 * 1024 * 1024
+
+export const isQuestionnaireFile = (path: string) => path.toLowerCase().endsWith(`.${questionnaireExtension}`)
+
+export async function readQuestionnaireAt(path: string): Promise<Questionnaire> {
+  const name = basename(path)
+  const file = await open(path, 'r').catch(() => {
+    throw new Error(`${name} could not be opened.`)
+  })
+  try {
+    const { size } = await file.stat()
+    if (size > maxQuestionnaireFileBytes)
+      throw new Error(
+        `${name} is ${(size / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`,
+      )
+    const text = await file.readFile('utf8')
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      throw new Error(`${name} is not a questionnaire: it is not JSON.`)
+    }
+    return questionnaireFromJson(value, name, randomUUID)
+  } finally {
+    await file.close()
+  }
+}
+
+/** The file opened last, until the Decisions screen takes it. */
+export function createOpenedFiles(deps: {
+  openPath: (path: string) => void
+  refused: (notice: string) => void
+}) {
+  let waiting: Questionnaire | null = null
+  return {
+    async open(path: string): Promise<void> {
+      try {
+        waiting = await readQuestionnaireAt(path)
+        deps.openPath('/decisions?view=build&opened=1')
+      } catch (error) {
+        deps.refused(`The file was not opened: ${(error as Error).message}`)
+      }
+    },
+    take(): Questionnaire | null {
+      const taken = waiting
+      waiting = null
+      return taken
+    },
+  }
+}
