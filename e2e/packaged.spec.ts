@@ -430,3 +430,86 @@ test('a questionnaire file opened from the file manager becomes the builder’s 
   const { rmSync } = await import('node:fs')
   rmSync(`${app.userData}-files`, { recursive: true, force: true })
 })
+
+test('an update on the feed is downloaded, verified and offered; a wrong hash or another system’s feed is refused', async () => {
+  const { createHash, randomBytes } = await import('node:crypto')
+  const { createServer } = await import('node:http')
+  const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const file = randomBytes(256 * 1024)
+  const sha512 = createHash('sha512').update(file).digest('base64')
+  let published = sha512
+  const feed = createServer((req, res) => {
+    if (req.url?.startsWith('/latest-linux.yml'))
+      return res.end(
+        `version: 0.2.0\nfiles:\n  - url: Gateway-Desk-0.2.0.AppImage\n    sha512: ${published}\n    size: ${file.length}\npath: Gateway-Desk-0.2.0.AppImage\nsha512: ${published}\nreleaseDate: '2026-11-26T12:00:00.000Z'\n`,
+      )
+    if (req.url?.startsWith('/Gateway-Desk-0.2.0.AppImage')) return res.end(file)
+    res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve))
+  const port = (feed.address() as { port: number }).port
+  const scratch = mkdtempSync(join(tmpdir(), 'gd-update-'))
+  const installed = join(scratch, 'Gateway-Desk.AppImage')
+  writeFileSync(installed, 'the installed version')
+  const env = {
+    GATEWAY_DESK_UPDATE_FEED: `http://127.0.0.1:${port}/`,
+    APPIMAGE: installed,
+    XDG_CACHE_HOME: join(scratch, 'cache'),
+  }
+  try {
+    const app = await openApp({ shell: 'packaged', env })
+    try {
+      const bar = app.page.getByRole('contentinfo')
+      await expect(bar.getByRole('button', { name: 'Restart to update to 0.2.0' })).toBeVisible({
+        timeout: 20_000,
+      })
+      await app.page.getByRole('link', { name: 'Settings' }).click()
+      const updates = app.page.getByRole('region', { name: 'Updates' })
+      await expect(
+        updates.getByText('Version 0.2.0 is downloaded and verified: restart to update.'),
+      ).toBeVisible()
+      await expect(updates.getByText('0.1.0', { exact: true })).toBeVisible()
+    } finally {
+      await app.close()
+    }
+
+    published = createHash('sha512').update('another file').digest('base64')
+    rmSync(join(scratch, 'cache'), { recursive: true, force: true })
+    const refused = await openApp({ shell: 'packaged', env })
+    try {
+      await refused.page.getByRole('link', { name: 'Settings' }).click()
+      const updates = refused.page.getByRole('region', { name: 'Updates' })
+      await expect(
+        updates.getByText(
+          'The downloaded update did not match the checksum its feed published, so it was not installed.',
+        ),
+      ).toBeVisible({ timeout: 20_000 })
+      await expect(refused.page.getByRole('button', { name: /Restart to update/ })).toHaveCount(0)
+      // A refusal is said where updates are, never as the app's error dialog.
+      expect(refused.records().filter((entry) => String(entry.api).startsWith('dialog.'))).toEqual([])
+    } finally {
+      await refused.close()
+    }
+
+    // A feed that has no version for this system (its latest-linux.yml is not there).
+    const other = await openApp({
+      shell: 'packaged',
+      env: { ...env, GATEWAY_DESK_UPDATE_FEED: `http://127.0.0.1:${port}/mac/` },
+    })
+    try {
+      await other.page.getByRole('link', { name: 'Settings' }).click()
+      await expect(
+        other.page
+          .getByRole('region', { name: 'Updates' })
+          .getByText('The update feed has no version for this system.'),
+      ).toBeVisible({ timeout: 20_000 })
+    } finally {
+      await other.close()
+    }
+    expect(readFileSync(installed, 'utf8')).toBe('the installed version')
+  } finally {
+    feed.close()
+    rmSync(scratch, { recursive: true, force: true })
+  }
+})

@@ -13,6 +13,8 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs'
+import { request as httpRequest, type RequestOptions } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import { connect, createServer, type Server } from 'node:net'
 import { homedir, hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -276,7 +278,26 @@ class Session {
     this.devicePermission = handler
   }
 }
-export const session = standIn('session', { defaultSession: standIn('Session', new Session()) })
+export const session = standIn('session', {
+  defaultSession: standIn('Session', new Session()),
+  // electron-updater asks a session of its own for its requests; the stand-in's requests use none.
+  fromPartition: (partition: string) => standIn('Session', { partition }),
+})
+
+/**
+ * `net.request`: Electron's requests go through Chromium's network stack; the stand-in's through Node's, with the
+ * same events (`response`, `error`, `aborted`) and methods (`end`, `abort`) that electron-updater uses.
+ */
+export const net = standIn('net', {
+  request(options: Record<string, unknown>) {
+    const { session: _session, redirect: _redirect, ...rest } = options
+    record({
+      api: 'net.request',
+      url: `${rest.protocol}//${rest.hostname}${rest.port ? `:${rest.port}` : ''}${rest.path}`,
+    })
+    return (rest.protocol === 'https:' ? httpsRequest : httpRequest)(rest as RequestOptions)
+  },
+})
 
 /** Linux's safeStorage: a keyring (`gnome_libsecret`), or `basic_text` with a key known to everyone. */
 const backend = env.ELECTRON_STANDIN_SAFE_STORAGE ?? 'gnome_libsecret'

@@ -1,10 +1,19 @@
 // `node --import ./e2e/electron/register.ts <app>/out/main/index.js`: runs the built main process with the
 // module `electron` resolved to the stand-in, and `process` as Electron's main process has it. Nothing in
 // the app changes for it.
-import { register } from 'node:module'
+import { register, registerHooks } from 'node:module'
 import { dirname, join } from 'node:path'
 
 register('./resolve-electron.ts', import.meta.url)
+// Packages the app uses that load `electron` with require() (electron-updater) get the same stand-in: the module
+// the ESM hook above resolves, not the `electron` package that would download a binary.
+registerHooks({
+  resolve(specifier, context, next) {
+    if (specifier === 'electron')
+      return { url: new URL('./electron.ts', import.meta.url).href, shortCircuit: true }
+    return next(specifier, context)
+  },
+})
 
 const entry = process.argv[1] ?? ''
 // The app folder is the one holding package.json above out/main (resources/app.asar when packaged).

@@ -7,12 +7,14 @@ import { appOrigin } from '#shared/csp'
 import { runCommandLine } from './command-line.ts'
 import { hardenSession, type MenuCommand } from './core/app/desktop.ts'
 import { createCore } from './core/compose.ts'
+import type { Log } from './core/log.ts'
 import { bindIpc } from './ipc.ts'
 import { type Opened, openedIn, receiveLinks } from './links.ts'
 import { installMenu } from './menu.ts'
 import { registerAppScheme, serveMedia, serveRenderer } from './platform/app-protocol.ts'
 import { createElectronPlatform } from './platform/electron-platform.ts'
 import { createTray } from './tray.ts'
+import { createUpdater, isUpdaterError } from './updates.ts'
 import { createMainWindow } from './window.ts'
 
 // Tests and portable installs choose the data folder; must be set before anything reads it.
@@ -61,15 +63,26 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
     focus()
     core.openPath(path)
   }
-  const platform = createElectronPlatform(navigate)
+  // The updater logs to the core's log once there is one.
+  let coreLog: Log | null = null
+  const updater = createUpdater({
+    warn: (...args) => coreLog?.warn(...args),
+    error: (...args) => coreLog?.error(...args),
+  })
+  const platform = createElectronPlatform(navigate, updater)
   const timeScale = Number(process.env.GATEWAY_DESK_SANDBOX_TIME_SCALE)
   const core = await createCore(platform, timeScale > 0 ? { sandboxTimeScale: timeScale } : {})
   const { log } = core
+  coreLog = log
+  updater.startChecking()
 
   // Errors nobody caught are logged and told, never a silent exit.
   let lastShown = 0
   const report = (what: string) => (error: unknown) => {
     log.error(what, error)
+    // electron-updater lets a refused download's promise go unhandled as well as telling its `error` event: the
+    // refusal is said where updates are (Settings), not as a failure of the app.
+    if (isUpdaterError(error)) return
     if (Date.now() - lastShown < 60_000) return
     lastShown = Date.now()
     void dialog.showMessageBox({

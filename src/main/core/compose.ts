@@ -222,7 +222,10 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     notices,
     archive,
     refusedLink: refused,
+    runningBatch: () =>
+      history.decisionBatches.latest(100).find((batch) => batchRunner.isRunning(batch.id))?.name ?? null,
   })
+  platform.updater.onChange(() => events.emit('data.changed', { topics: ['updates'] }))
   const openedFiles = createOpenedFiles({ openPath: (path) => appService.openPath(path), refused })
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({

@@ -107,6 +107,22 @@ export function createNodePlatform(options: {
     copyText: (text) => void copiedTexts.push(text),
     // A browser window drags files out by itself (DownloadURL); there is no native drag to start here.
     startDrag: () => false,
+    // Run from source (the harness, tests, the command line), the app does not update itself.
+    updater: {
+      state: () => ({
+        supported: false,
+        version: options.version ?? '0.0.0',
+        channel: 'latest',
+        status: 'idle',
+        available: null,
+        progress: null,
+        lastCheck: null,
+        problem: null,
+      }),
+      check: async () => {},
+      install: () => {},
+      onChange: () => {},
+    },
     showInFolder: (path) => void openedExternally.push(path),
     // The harness is restarted from outside (the e2e fixture does it).
     relaunch: () => false,

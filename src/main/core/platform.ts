@@ -1,5 +1,6 @@
 // What the core needs from the shell it runs in. Electron provides one (src/main/platform), the e2e harness
 // and unit tests another (node-platform.ts); core services never import `electron`.
+import type { UpdateState } from '#shared/ipc/routes/app'
 
 /** Where secrets are encrypted. `os` is the OS keychain; `basic_text` a fixed key (Linux without keyring). */
 export type SecretBackend = 'os' | 'basic_text' | 'unavailable'
@@ -27,6 +28,15 @@ export interface FileFilter {
 /** The threads the core starts: the data worker, its background worker, and the built-in sandbox. */
 export type WorkerName = 'data' | 'background' | 'sandbox'
 
+/** The app's own updates: the desktop shell has them (electron-updater); elsewhere there are none. */
+export interface Updater {
+  state(): UpdateState
+  check(): Promise<void>
+  /** Quits, installs the downloaded version and starts it. */
+  install(): void
+  onChange(listener: () => void): void
+}
+
 export interface Platform {
   readonly shell: 'electron' | 'harness'
   readonly appName: string
@@ -49,6 +59,7 @@ export interface Platform {
   startDrag(path: string, icon?: string): boolean
   /** Shows a file selected in the system's file manager. */
   showInFolder(path: string): void
+  readonly updater: Updater
   /** Quits and starts the app again; false where the shell cannot restart itself. */
   relaunch(): boolean
   /**

@@ -11,7 +11,7 @@ import {
   safeStorage,
   shell,
 } from 'electron'
-import type { Platform, SecretBackend, SecretCipher } from '../core/platform.ts'
+import type { Platform, SecretBackend, SecretCipher, Updater } from '../core/platform.ts'
 
 function safeStorageBackend(): SecretBackend {
   if (!safeStorage.isEncryptionAvailable()) return 'unavailable'
@@ -30,7 +30,10 @@ export const safeStorageCipher: SecretCipher = {
   decrypt: (sealed) => safeStorage.decryptString(Buffer.from(sealed)),
 }
 
-export function createElectronPlatform(onNotificationClick: (path: string) => void): Platform {
+export function createElectronPlatform(
+  onNotificationClick: (path: string) => void,
+  updater: Updater,
+): Platform {
   const focused = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
   return {
     shell: 'electron',
@@ -44,6 +47,7 @@ export function createElectronPlatform(onNotificationClick: (path: string) => vo
       resources: join(app.getAppPath(), 'resources'),
     },
     secretCipher: safeStorageCipher,
+    updater,
     // Built beside main by electron-vite (electron.vite.config.ts lists each as an input of main).
     workerEntry: (name) => join(app.getAppPath(), 'out', 'main', `${name}-worker.js`),
     notify({ title, body, path, showInFolder }) {

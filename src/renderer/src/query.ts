@@ -9,6 +9,7 @@ export const queryKeys = {
   profiles: () => ['profiles'] as const,
   appInfo: () => ['app', 'info'] as const,
   notices: () => ['app', 'notices'] as const,
+  updates: () => ['app', 'updates'] as const,
   secretStorage: () => ['profiles', 'storage'] as const,
   videos: () => ['videos'] as const,
   videoList: (filter: object) => ['videos', 'list', filter] as const,
@@ -74,6 +75,7 @@ export const topicKeys: Record<DataTopic, readonly unknown[]> = {
   catalog: ['catalog'],
   conversations: queryKeys.conversations(),
   notices: queryKeys.notices(),
+  updates: queryKeys.updates(),
 }
 
 export function createQueryClient(): QueryClient {

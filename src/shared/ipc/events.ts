@@ -20,6 +20,7 @@ export const DataTopic = z.enum([
   'catalog',
   'conversations',
   'notices',
+  'updates',
 ])
 export type DataTopic = z.infer<typeof DataTopic>
 

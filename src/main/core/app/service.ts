@@ -19,6 +19,8 @@ export function createAppService(deps: {
   notices: () => string[]
   /** Tells the person, among the notices, that a link opened nothing. */
   refusedLink: (notice: string) => void
+  /** The name of a batch running now, if any (an update's restart would stop it). */
+  runningBatch: () => string | null
   archive: HistoryArchive
 }) {
   const { platform, preferences, events, requests } = deps
@@ -100,6 +102,23 @@ export function createAppService(deps: {
       const restarting = platform.shell === 'electron'
       if (restarting) setTimeout(() => platform.relaunch(), 1500)
       return { staged: true, counts, createdAt, restarting }
+    },
+    updateState: () => platform.updater.state(),
+    async checkForUpdate() {
+      await platform.updater.check()
+      return platform.updater.state()
+    },
+    installUpdate(evenDuringBatch: boolean) {
+      if (platform.updater.state().status !== 'ready')
+        throw new AppError({ code: 'validation_failed', message: 'No update is downloaded yet.' })
+      const batch = deps.runningBatch()
+      if (batch && !evenDuringBatch)
+        throw new AppError({
+          code: 'batch_running',
+          message: `The batch “${batch}” is running. Restarting now stops it after the rows in flight; it goes on from the rest when you resume it.`,
+        })
+      platform.updater.install()
+      return { installing: true }
     },
     cancelRequest: (requestId: string) => ({ cancelled: requests.cancel(requestId) }),
     preferences: () => preferences.get(),

@@ -5,6 +5,7 @@ import type { ConnectionTest } from '#shared/ipc/routes/profiles'
 import { invoke } from '../ipc.ts'
 import { useProfiles } from '../profiles.ts'
 import { queryKeys, sharedQueries } from '../query.ts'
+import { RestartToUpdate } from './RestartToUpdate.tsx'
 
 const healthWords: Record<ConnectionTest['outcome'], { words: string; tone: 'ok' | 'warn' | 'bad' }> = {
   ok: { words: 'Connected', tone: 'ok' },
@@ -66,8 +67,11 @@ export function StatusBar() {
         </span>
         <span className="status-bar__muted">{activate.error ? activate.error.message : address}</span>
       </span>
-      <span className="status-bar__muted">
-        {info.data ? `v${info.data.version} · ${info.data.shell}` : ''}
+      <span className="status-bar__end">
+        <RestartToUpdate />
+        <span className="status-bar__muted">
+          {info.data ? `v${info.data.version} · ${info.data.shell}` : ''}
+        </span>
       </span>
     </footer>
   )

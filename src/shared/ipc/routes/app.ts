@@ -50,6 +50,23 @@ export const Preferences = z.object({
 })
 export type Preferences = z.infer<typeof Preferences>
 
+/** Where the app stands with its next version. */
+export const UpdateState = z.object({
+  /** Whether this build updates itself (the desktop app installed from a release; not the harness). */
+  supported: z.boolean(),
+  version: z.string(),
+  channel: z.string(),
+  status: z.enum(['idle', 'checking', 'downloading', 'ready', 'current', 'refused']),
+  /** The version found, while it downloads and once it is ready. */
+  available: z.string().nullable(),
+  /** Percent downloaded. */
+  progress: z.number().nullable(),
+  lastCheck: z.number().nullable(),
+  /** Why the last check or download was refused, in words. */
+  problem: z.string().nullable(),
+})
+export type UpdateState = z.infer<typeof UpdateState>
+
 export const AppInfo = z.object({
   name: z.string(),
   version: z.string(),
@@ -85,6 +102,16 @@ export const appRoutes = {
     }),
   }),
   'app.notices': route({ input: z.object({}), output: z.array(z.string()) }),
+  'updates.state': route({ input: z.object({}), output: UpdateState }),
+  'updates.check': route({ input: z.object({}), output: UpdateState }),
+  /**
+   * Quits, installs the downloaded version and starts it. While a batch runs it asks first: without `evenDuringBatch`
+   * the answer is a `batch_running` error naming it.
+   */
+  'updates.install': route({
+    input: z.object({ evenDuringBatch: z.boolean().default(false) }),
+    output: z.object({ installing: z.boolean() }),
+  }),
   /** Asked once by the page when it starts: the address a link opened the app at, if any. */
   'app.takeLinkPath': route({ input: z.object({}), output: z.object({ path: z.string().nullable() }) }),
   /** Puts the gateway-desk:// link of an address of the app on the clipboard (Copy link). */

@@ -6,6 +6,7 @@ import { AppearanceSection } from './AppearanceSection.tsx'
 import { NotificationsSection } from './NotificationsSection.tsx'
 import { ProfilesSection } from './ProfilesSection.tsx'
 import { StorageSection } from './StorageSection.tsx'
+import { UpdatesSection } from './UpdatesSection.tsx'
 import { VideoSettingsSection } from './VideoSettingsSection.tsx'
 import './settings.css'
 
@@ -26,6 +27,7 @@ export function SettingsScreen() {
         <ProfilesSection />
         <VideoSettingsSection />
         <NotificationsSection />
+        <UpdatesSection />
         <AppearanceSection />
         <StorageSection />
       </div>
