@@ -1,14 +1,11 @@
 // "Restart to update" once a new version is downloaded and verified: in the status bar and the palette. While a
 // batch runs, the app's own dialog asks first.
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { AppError } from '#shared/ipc/app-error'
 import { useCommands } from '../commands.ts'
 import { useConfirm } from '../components/ConfirmDialog.tsx'
 import { invoke } from '../ipc.ts'
-import { queryKeys } from '../query.ts'
-
-export const useUpdates = () =>
-  useQuery({ queryKey: queryKeys.updates(), queryFn: () => invoke('updates.state', {}) })
+import { useUpdates } from '../updates.ts'
 
 export function RestartToUpdate() {
   const updates = useUpdates()

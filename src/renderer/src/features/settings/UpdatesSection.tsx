@@ -1,10 +1,10 @@
 // The app's version, its update channel, when it last looked for a newer one and what it found.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UpdateState } from '#shared/ipc/routes/app'
-import { useUpdates } from '../../app/RestartToUpdate.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { useUpdates } from '../../updates.ts'
 
 function said(state: UpdateState): string {
   switch (state.status) {
