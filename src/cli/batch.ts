@@ -133,8 +133,11 @@ async function follow(session: Session, id: string, json: boolean): Promise<Batc
   let batch = first
   try {
     for (;;) {
+      // Ended when this process's runner has (another process starting on the folder may mark it otherwise);
+      // then its counts are read once more, as the runner left them.
+      const settled = !session.core.isBatchRunning(id)
+      if (settled) batch = await summary()
       const finished = batch.counts.done + batch.counts.failed
-      const settled = batch.status !== 'running'
       if (bar) bar.update(finished, { failed: batch.counts.failed, spent: money(batch.spent) })
       else if (!json && (Date.now() - lastLine > 2000 || settled)) {
         lastLine = Date.now()

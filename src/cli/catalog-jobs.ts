@@ -147,26 +147,41 @@ async function watch(session: Session, ids: readonly string[], json: boolean): P
       else print(jobLine(detail.job))
     }
   }
-  await check()
-  while (waiting.size > 0) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, 2000)
-      const stop = session.core.events.subscribe((event, payload) => {
-        if (event === 'data.changed' && (payload as { topics: string[] }).topics.includes('videos')) done()
-      })
-      function done() {
-        clearTimeout(timer)
-        stop()
-        resolve()
-      }
-    })
-    await check()
+  // Ctrl+C stops watching (the jobs go on at the service); the core still closes cleanly.
+  let stopped = false
+  const onSignal = () => {
+    stopped = true
   }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    await check()
+    while (waiting.size > 0 && !stopped) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, stopped ? 0 : 2000)
+        const stop = session.core.events.subscribe((event, payload) => {
+          if (event === 'data.changed' && (payload as { topics: string[] }).topics.includes('videos')) done()
+        })
+        process.once('SIGINT', done)
+        function done() {
+          clearTimeout(timer)
+          stop()
+          process.off('SIGINT', done)
+          resolve()
+        }
+      })
+      if (!stopped) await check()
+    }
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
+  if (stopped) return exitCodes.interrupted
   return failed > 0 ? exitCodes.someFailed : exitCodes.done
 }
 
 export function jobsWatch(global: GlobalOptions) {
-  return withSession(global, {}, async (session) => {
+  return withSession(global, { polling: true }, async (session) => {
     const { jobs } = await session.call('videos.list', { status: 'pending', limit: 1000 })
     const mine = jobs.filter((job) => job.profileId === session.profileId)
     if (mine.length === 0) {
@@ -190,7 +205,7 @@ export function jobsCreate(
   const duration = options.duration === undefined ? undefined : Number(options.duration)
   if (duration !== undefined && !(Number.isInteger(duration) && duration > 0))
     throw usageError('--duration takes whole seconds.')
-  return withSession(global, {}, async (session) => {
+  return withSession(global, { polling: true }, async (session) => {
     const job = await session.call('videos.create', {
       request: {
         model: options.model,

@@ -94,7 +94,7 @@ export interface Session {
 
 export async function openSession(
   options: GlobalOptions & { apiKey?: string },
-  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> = {},
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> & { polling?: boolean } = {},
 ): Promise<Session> {
   const userData = dataFolder(options.dataDir)
   const layout = builtLayout()
@@ -111,6 +111,7 @@ export async function openSession(
   const timeScale = Number(process.env.GATEWAY_DESK_SANDBOX_TIME_SCALE)
   const core = await createCore(platform, {
     receiver: extra.receiver ?? 'off',
+    commandLine: { polling: extra.polling ?? false },
     ...(extra.forwardTo ? { forwardTo: extra.forwardTo } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
     heldSecrets: heldSecrets(options.apiKey),
@@ -184,7 +185,7 @@ export function table(header: readonly string[], rows: readonly (readonly string
 /** Runs `work` in a session and always closes it (the history's clean close), whatever happens. */
 export async function withSession<T>(
   options: GlobalOptions & { apiKey?: string },
-  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'>,
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> & { polling?: boolean },
   work: (session: Session) => Promise<T>,
 ): Promise<T> {
   const session = await openSession(options, extra)

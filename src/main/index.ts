@@ -129,8 +129,9 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
     else void core.openFile(opened.file)
   }
   links.handleWith(openFromOs)
-  app.on('second-instance', (_event, argv) => {
-    const opened = openedIn(argv)
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    // A file named by the second launch is relative to where it was started, not to this process.
+    const opened = openedIn(argv, workingDirectory)
     if (opened) openFromOs(opened)
     else focus()
   })

@@ -7,12 +7,12 @@ import { linkScheme } from '#shared/domain/deep-links'
 import { isQuestionnaireFile } from './core/app/opened-files.ts'
 
 /** The link or questionnaire file among a launch's arguments, if any. */
-export function openedIn(argv: readonly string[]): Opened | undefined {
+export function openedIn(argv: readonly string[], workingDirectory = process.cwd()): Opened | undefined {
   const link = argv.find((arg) => arg.startsWith(`${linkScheme}:`))
   if (link) return { link }
   // The first argument is the executable (and, from a checkout, the app's folder): a file comes after them.
   const file = argv.slice(1).find((arg) => !arg.startsWith('-') && isQuestionnaireFile(arg))
-  return file ? { file } : undefined
+  return file ? { file: resolve(workingDirectory, file) } : undefined
 }
 
 export type Opened = { link: string } | { file: string }

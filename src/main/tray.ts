@@ -28,7 +28,14 @@ export function createTray(deps: { core: Core; open: (path?: string) => void; qu
   }
   let running: boolean | null = null
   const refresh = () => {
-    const state = deps.core.desktop.tray()
+    let state: ReturnType<Core['desktop']['tray']>
+    try {
+      state = deps.core.desktop.tray()
+    } catch (error) {
+      // The tray never stops the window closing or the app quitting; what failed is in the log.
+      deps.core.log.warn('the tray could not be updated', error)
+      return
+    }
     tray.setContextMenu(Menu.buildFromTemplate(trayMenu(state).map(item)))
     const nowRunning = state.running.count > 0
     if (nowRunning !== running) tray.setImage(nowRunning ? busy : idle)

@@ -65,6 +65,8 @@ export interface SentRequest {
   method: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: Uint8Array
+  /** Stops the request before its time limit (the app is quitting). */
+  signal?: AbortSignal
 }
 
 /** One request, as a web Response, connecting only where the rules allow. */
@@ -123,7 +125,8 @@ export async function guardedFetch(raw: string, rules: FetchRules): Promise<Resp
 export function guardedRequest(raw: string, rules: FetchRules, sent: SentRequest): Promise<Response> {
   const url = new URL(raw)
   checkDestination(url, rules)
-  return send(url, rules, AbortSignal.timeout(rules.timeoutMs), sent)
+  const timeout = AbortSignal.timeout(rules.timeoutMs)
+  return send(url, rules, sent.signal ? AbortSignal.any([timeout, sent.signal]) : timeout, sent)
 }
 
 /** Reads a body up to `limit` bytes; null when it is larger (the rest is not read). */

@@ -64,6 +64,8 @@ export interface Core {
   readonly preferences: PreferencesStore
   /** The tray's state, when the window was last looked at, and whether closing it keeps the app receiving. */
   readonly desktop: DesktopState
+  /** Whether this process is running the batch (another process may run batches of the same history). */
+  isBatchRunning(id: string): boolean
   /** Opens a gateway-desk:// link in the window, or says why it opened nothing. */
   openLink(link: string): OpenedLink
   /** Opens a questionnaire file the OS handed the app in the builder, or says why it cannot. */
@@ -92,6 +94,12 @@ export interface CoreOptions {
   receiver?: ReceiverPort
   /** Where verified deliveries are forwarded instead of the kept address (`listen --forward-to`). */
   forwardTo?: string
+  /**
+   * The command line's core, beside a running app on the same folder: the start-up housekeeping of the folder
+   * (an import's swap, staging folders, batches left running) is the app's alone, and jobs are polled only when
+   * the command follows them.
+   */
+  commandLine?: { polling: boolean }
 }
 
 export async function createCore(platform: Platform, options: CoreOptions = {}): Promise<Core> {
@@ -103,10 +111,12 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const events = createEventBus((event, payload) => redaction.value(payload, event.startsWith('stream.')))
   const log = createLog(join(userData, 'logs'), () => secrets.values())
   // A verified import waiting from the last run replaces the history before anything opens it.
-  await removeLeftoverStaging(userData)
-  const imported = [await applyPendingImport(userData), await restoreBeforeBrokenImport(userData)].filter(
-    (notice): notice is string => notice !== null,
-  )
+  const imported = options.commandLine
+    ? []
+    : [
+        await removeLeftoverStaging(userData).then(() => applyPendingImport(userData)),
+        await restoreBeforeBrokenImport(userData),
+      ].filter((notice): notice is string => notice !== null)
   for (const notice of imported) log.info(notice)
   const preferences = await openPreferences(userData)
   const history = openHistory(userData)
@@ -180,8 +190,10 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     board: data,
     ...(options.receiver ? { receiver: options.receiver } : {}),
     ...(options.forwardTo ? { forwardAddress: () => options.forwardTo ?? null } : {}),
+    polling: options.commandLine?.polling ?? true,
   })
-  history.transaction(() => history.decisionBatches.markInterrupted(Date.now()))
+  // Batches left running by the last run read as interrupted (another process's batches are its own).
+  if (!options.commandLine) history.transaction(() => history.decisionBatches.markInterrupted(Date.now()))
   const batchRunner = createBatchRunner({
     history,
     callerFor: (profileId) => scopes.scopeFor(profileId).caller,
@@ -276,6 +288,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       activeProfile: () => profiles.activeId(),
     }),
     openLink: (link) => appService.openLink(link),
+    isBatchRunning: (id) => batchRunner.isRunning(id),
     pageClosed: () => appService.pageClosed(),
     openPath: (path) => appService.openPath(path),
     openFile: (path) => openedFiles.open(path),

@@ -13,6 +13,11 @@ const idShape = /^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,199}$/
 export type OpenedLink = { ok: true; path: string } | { ok: false; reason: string }
 
 const refuse = (reason: string): OpenedLink => ({ ok: false, reason })
+/** A part of the link quoted in a reason: without control or direction marks, and short. */
+const part = (text: string) => {
+  const clean = text.replace(/[\p{Cc}\p{Cf}]/gu, '')
+  return clean.length > 40 ? `${clean.slice(0, 39)}…` : clean
+}
 
 /** The item a link's path names on each screen: `videos/<id>` is a job, `decisions/runs/<id>` a run. */
 const items: Record<string, Record<string, string>> = {
@@ -39,11 +44,11 @@ export function pathOfLink(raw: string): OpenedLink {
   if (url.username || url.password || url.port || url.hash)
     return refuse('it has parts the app’s links never have.')
   const screen = screenList.find((one) => one.id === url.hostname)
-  if (!screen) return refuse(`the app has no screen called “${url.hostname}”.`)
+  if (!screen) return refuse(`the app has no screen called “${part(url.hostname)}”.`)
   const query = new URLSearchParams(url.search)
   const declared = routes[screen.path] as Record<string, unknown>
   for (const name of query.keys())
-    if (!(name in declared)) return refuse(`the ${screen.label} screen does not take “${name}”.`)
+    if (!(name in declared)) return refuse(`the ${screen.label} screen does not take “${part(name)}”.`)
   let rest: string
   try {
     rest = decodeURIComponent(url.pathname.replace(/^\/+/, ''))
@@ -56,8 +61,8 @@ export function pathOfLink(raw: string): OpenedLink {
     const [kind = '', ...id] = rest.split('/')
     const name = direct ?? items[screen.id]?.[kind]
     const value = direct ? rest : id.join('/')
-    if (!name) return refuse(`the ${screen.label} screen has nothing at “${rest}”.`)
-    if (!idShape.test(value)) return refuse(`“${value}” is not an id the app gives.`)
+    if (!name) return refuse(`the ${screen.label} screen has nothing at “${part(rest)}”.`)
+    if (!idShape.test(value)) return refuse(`“${part(value)}” is not an id the app gives.`)
     query.set(name, value)
     const view = itemViews[screen.id]?.[name]
     if (view) query.set('view', view)
@@ -66,7 +71,8 @@ export function pathOfLink(raw: string): OpenedLink {
   // Every value must be one the screen takes (a status it knows, a sort column it has).
   const read = readRouteParams(screen.path as ScreenPath, path) as Record<string, string>
   for (const [name, value] of query)
-    if (read[name] !== value) return refuse(`the ${screen.label} screen does not take ${name}=${value}.`)
+    if (read[name] !== value)
+      return refuse(`the ${screen.label} screen does not take ${part(name)}=${part(value)}.`)
   return { ok: true, path }
 }
 

@@ -45,3 +45,11 @@ it('copies the link of an address from main', async () => {
   })
   expect(env.platform.copiedTexts.at(-1)).toBe('gateway-desk://videos/job-1')
 })
+
+it('quotes a refused link so that it cannot pass for the app’s own words', async () => {
+  const { shownLink } = await import('./service.ts')
+  expect(shownLink('gateway-desk://settings?x=Your key was revoked\u202e')).toBe(
+    'gateway-desk://settings?x=Your%20key%20was%20revoked',
+  )
+  expect(shownLink(`gateway-desk://videos/${'a'.repeat(200)}`)).toHaveLength(80)
+})

@@ -1,4 +1,5 @@
 // A questionnaire file from the file manager is checked for what it claims before it is trusted.
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -41,6 +42,9 @@ describe('opening a questionnaire file', () => {
     await expect(readQuestionnaireAt(join(folder, 'missing.gdq'))).rejects.toThrow(
       'missing.gdq could not be opened.',
     )
+    // A pipe named like a questionnaire: refused at once, never waited on.
+    execFileSync('mkfifo', [join(folder, 'pipe.gdq')])
+    await expect(readQuestionnaireAt(join(folder, 'pipe.gdq'))).rejects.toThrow('pipe.gdq is not a file.')
   })
 
   it('keeps what was opened until the builder takes it once, and says why a file opened nothing', async () => {

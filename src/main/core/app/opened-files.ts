@@ -2,6 +2,7 @@
 // what it claims — its size before it is read, then its JSON against the questionnaire's schema — and kept
 // until the Decisions screen takes it as an unsaved draft. What does not read becomes a notice saying why.
 import { randomUUID } from 'node:crypto'
+import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { Questionnaire } from '#shared/domain/questionnaire'
@@ -15,16 +16,22 @@ export const isQuestionnaireFile = (path: string) => path.toLowerCase().endsWith
 
 export async function readQuestionnaireAt(path: string): Promise<Questionnaire> {
   const name = basename(path)
-  const file = await open(path, 'r').catch(() => {
+  // Opened without blocking, so that a pipe named *.gdq cannot hold a thread waiting for a writer.
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => {
     throw new Error(`${name} could not be opened.`)
   })
   try {
-    const { size } = await file.stat()
+    const info = await file.stat()
+    if (!info.isFile()) throw new Error(`${name} is not a file.`)
+    const { size } = info
     if (size > maxQuestionnaireFileBytes)
       throw new Error(
         `${name} is ${(size / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`,
       )
-    const text = await file.readFile('utf8')
+    // Read up to the size it claimed, and no further, whatever the file does meanwhile.
+    const buffer = Buffer.alloc(size)
+    const { bytesRead } = await file.read(buffer, 0, size, 0)
+    const text = buffer.subarray(0, bytesRead).toString('utf8')
     let value: unknown
     try {
       value = JSON.parse(text)

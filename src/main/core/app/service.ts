@@ -11,6 +11,15 @@ import type { RequestRegistry } from '../requests.ts'
 import { checkExternalUrl } from './external-links.ts'
 import type { PreferencesStore } from './preferences.ts'
 
+/**
+ * A link as a notice quotes it: escaped as an address is (so that it cannot pass for the app's own words), without
+ * control or direction marks, and short.
+ */
+export function shownLink(raw: string): string {
+  const escaped = encodeURI(raw.replace(/[\p{Cc}\p{Cf}]/gu, ''))
+  return escaped.length > 80 ? `${escaped.slice(0, 79)}…` : escaped
+}
+
 export function createAppService(deps: {
   platform: Platform
   preferences: PreferencesStore
@@ -78,7 +87,7 @@ export function createAppService(deps: {
     openLink(raw: string): OpenedLink {
       const opened = pathOfLink(raw)
       if (opened.ok) openPath(opened.path)
-      else deps.refusedLink(`The link ${raw.slice(0, 200)} was not opened: ${opened.reason}`)
+      else deps.refusedLink(`The link ${shownLink(raw)} was not opened: ${opened.reason}`)
       return opened
     },
     async exportHistory() {

@@ -48,7 +48,7 @@ describe('closing a history whose backup cannot be written', () => {
     const reopened = openHistory(dir)
     expect(reopened.notices).toEqual([])
     expect(reopened.database.db.prepare('SELECT count(*) AS n FROM video_jobs').get()).toEqual({ n: 4 })
-    await rm(join(dir, `history.db.backup.${process.pid}.tmp`), { recursive: true })
+    await rm(join(dir, `history.db.backup.${process.pid}.tmp`), { recursive: true, force: true })
     reopened.close()
   })
 })

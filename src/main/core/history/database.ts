@@ -155,6 +155,10 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
       try {
         rmSync(temp, { force: true })
         db.exec(`VACUUM INTO '${temp.replaceAll("'", "''")}'`)
+      } catch (error) {
+        // A half-written copy is not left behind to fill the disk further.
+        rmSync(temp, { force: true, recursive: true })
+        throw error
       } finally {
         db.close()
       }
@@ -187,7 +191,12 @@ function keepLargerBackup(backup: string, next: string, now: number): void {
   const before = rowsIn(backup)
   const after = rowsIn(next)
   if (before === null || after === null || after >= before) return
-  renameSync(backup, `${backup}.kept-${stamp(now)}`)
+  try {
+    renameSync(backup, `${backup}.kept-${stamp(now)}`)
+  } catch (error) {
+    // Another process closing the same history moved it a moment ago.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
   const prefix = `${basename(backup)}.kept-`
   const kept = readdirSync(dirname(backup))
     .filter((name) => name.startsWith(prefix))

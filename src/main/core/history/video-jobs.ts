@@ -21,6 +21,12 @@ const VideoJobRow = z.object({
 })
 export type VideoJobRow = z.infer<typeof VideoJobRow>
 const jobRows = rowsOf('video job', VideoJobRow)
+/** The rows that read; a glance (the tray) skips a damaged one rather than fail. */
+const readable = (rows: readonly unknown[]): VideoJobRow[] =>
+  rows.flatMap((row) => {
+    const parsed = VideoJobRow.safeParse(row)
+    return parsed.success ? [parsed.data] : []
+  })
 /** A stored row read elsewhere (the board's pages, in the data worker), through the same schema. */
 export const readJobRow = (value: unknown): VideoJobRow => jobRows.one(value)
 
@@ -106,11 +112,11 @@ export function videoJobRepository(db: DatabaseSync) {
     /** How many jobs show this file: the same video downloaded twice is kept once. */
     usesOfMedia: (mediaId: string) => (usesOfMedia.get(mediaId) as { uses: number }).uses,
     pending: () => jobRows.all(pending.all()),
-    /** The newest jobs still running, at most `limit`. */
-    newestPending: (limit: number) => jobRows.all(newestPending.all(limit)),
+    /** The newest jobs still running, at most `limit` (a row that does not read is left out: the board names it). */
+    newestPending: (limit: number) => readable(newestPending.all(limit)),
     /** Jobs that ended after `at`, newest first, at most `limit`, and how many there are in all. */
     endedSince: (at: number, limit: number) => ({
-      jobs: jobRows.all(endedSince.all(at, limit)),
+      jobs: readable(endedSince.all(at, limit)),
       count: (endedSinceCount.get(at) as { n: number }).n,
     }),
 

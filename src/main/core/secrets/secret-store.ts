@@ -44,6 +44,8 @@ export function fingerprintOf(value: string): string {
 export function openSecretStore(folder: string, cipher: SecretCipher) {
   const path = join(folder, 'secrets.json')
   const values = new Map<string, string>()
+  /** Held for this process only (`hold`): read like the others, never written. */
+  const held = new Map<string, string>()
   const unreadable = new Set<string>()
   let allowWeakStorage = false
   let sealedOnDisk: Record<string, { v: number; sealed: string }> = {}
@@ -80,9 +82,9 @@ export function openSecretStore(folder: string, cipher: SecretCipher) {
   }
 
   return {
-    get: (name: string): string | undefined => values.get(name),
+    get: (name: string): string | undefined => held.get(name) ?? values.get(name),
     status(name: string): SecretStatus {
-      const value = values.get(name)
+      const value = held.get(name) ?? values.get(name)
       return {
         set: value !== undefined,
         mask: value !== undefined ? maskOf(value) : null,
@@ -101,7 +103,7 @@ export function openSecretStore(folder: string, cipher: SecretCipher) {
      * the keychain that sealed the stored one cannot be reached. What is stored stays as it was.
      */
     hold(name: string, value: string): void {
-      values.set(name, value)
+      held.set(name, value)
     },
     async deleteAll(prefix: string): Promise<void> {
       for (const name of [...values.keys(), ...unreadable]) {
@@ -118,7 +120,7 @@ export function openSecretStore(folder: string, cipher: SecretCipher) {
       await save()
     },
     /** Every secret value, so logs and error texts can be scrubbed of them. */
-    values: (): string[] => [...values.values()],
+    values: (): string[] => [...values.values(), ...held.values()],
   }
 }
 

@@ -120,17 +120,19 @@ export function createVideoService(deps: VideoServiceDeps) {
       const notice = noticeOf(row)
       if (row.status === 'completed' && deps.downloadOnCompletion()) {
         // Said once the file is here, so the notification can show it in its folder.
-        download(row.id).then(
-          async () => {
-            const mediaId = history.videoJobs.get(row.id)?.mediaId
-            const file = mediaId ? await deps.media.locate(mediaId) : null
-            deps.notifier.notify({ ...notice, ...(file ? { showInFolder: file.path } : {}) })
-          },
-          (error: unknown) => {
-            deps.log.warn(`download of video ${row.id} failed`, error)
-            deps.notifier.notify(notice)
-          },
-        )
+        download(row.id)
+          .then(
+            async () => {
+              const mediaId = history.videoJobs.get(row.id)?.mediaId
+              const file = mediaId ? await deps.media.locate(mediaId) : null
+              deps.notifier.notify({ ...notice, ...(file ? { showInFolder: file.path } : {}) })
+            },
+            (error: unknown) => {
+              deps.log.warn(`download of video ${row.id} failed`, error)
+              deps.notifier.notify(notice)
+            },
+          )
+          .catch((error: unknown) => deps.log.warn(`video ${row.id} could not be said`, error))
       } else deps.notifier.notify(notice)
     }
   }

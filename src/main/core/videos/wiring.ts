@@ -29,6 +29,8 @@ export async function wireVideos(deps: {
   notifier: Pick<Notifier, 'notify'>
   /** `kept`: the person's or the kept port (the app); `off`: no receiver; a port: that one, or the error. */
   receiver?: ReceiverPort
+  /** Whether pending jobs are polled (the app; a command that follows jobs). */
+  polling?: boolean
 }) {
   const { history, events, log, profiles, preferences } = deps
   // Verified deliveries go to the video service, which exists by the time the first one arrives.
@@ -75,7 +77,7 @@ export async function wireVideos(deps: {
   const receiver = deps.receiver ?? 'kept'
   if (receiver === 'kept') await listenOnKeptPort(webhooks, preferences)
   else if (receiver !== 'off') await webhooks.listen(receiver.port)
-  videos.startPolling()
+  if (deps.polling ?? true) videos.startPolling()
 
   return {
     videos,

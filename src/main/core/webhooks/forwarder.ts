@@ -12,6 +12,9 @@ export const forwardLimits = {
   addressLength: 2048,
 }
 
+/** How the forwarder names itself to the person's server (and how the receiver knows its own sends). */
+export const forwarderAgent = 'GatewayDesk-Forward/1'
+
 /** The headers passed on: what a receiver reads to verify and deduplicate, and the body's type. */
 const passedHeaders = ['content-type', webhookHeaders.signature, webhookHeaders.idempotencyKey]
 
@@ -50,13 +53,18 @@ function describe(error: unknown, url: string, timeoutMs: number): string {
   const { code, name, message } = error as NodeJS.ErrnoException
   if (name === 'TimeoutError' || name === 'AbortError') return `No answer within ${timeoutMs / 1000} s.`
   if (error instanceof RefusedDestination) return `The address was refused: ${message}`
-  const host = new URL(url).host
+  let host = url
+  try {
+    host = new URL(url).host
+  } catch {
+    return `${url} is not an address.`
+  }
   switch (code) {
     case 'ECONNREFUSED':
       return `Nothing is listening at ${host}. Is your server running?`
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `${new URL(url).hostname} could not be found.`
+      return `${host} could not be found.`
     case 'ECONNRESET':
       return `${host} closed the connection before answering.`
     default:
@@ -86,6 +94,7 @@ export async function forwardDelivery(
   delivery: { headers: Record<string, string>; body: Uint8Array },
   now: () => number = Date.now,
   timeoutMs = forwardLimits.timeoutMs,
+  signal?: AbortSignal,
 ): Promise<ForwardOutcome> {
   const sentAt = now()
   const started = performance.now()
@@ -102,7 +111,12 @@ export async function forwardDelivery(
     const response = await guardedRequest(
       url,
       { allowPrivate: true, httpsOnly: false, timeoutMs },
-      { method: 'POST', headers: { ...headers, 'user-agent': 'GatewayDesk-Forward/1' }, body: delivery.body },
+      {
+        method: 'POST',
+        headers: { ...headers, 'user-agent': forwarderAgent },
+        body: delivery.body,
+        ...(signal ? { signal } : {}),
+      },
     )
     const answer = await startOf(response).catch(() => '')
     const location = response.headers.get('location')

@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhookSnippets } from '#shared/domain/code-snippets'
-import { terminalStatuses } from '#shared/domain/webhook-events'
-import { startCore, until } from '../../testing/core.ts'
+import { terminalStatuses, testTask, webhookBody } from '#shared/domain/webhook-events'
+import { postWebhook, sign, startCore, until } from '../../testing/core.ts'
 import { keptSandboxSecret } from '../profiles/sandbox-secret.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
@@ -166,6 +166,35 @@ describe('forwarding webhooks to the person’s own server', () => {
       expect(long.answer!.length).toBeLessThanOrEqual(4097)
     } finally {
       await Promise.all([elsewhere.close(), redirecting.close(), chatty.close()])
+    }
+  })
+
+  it('does not send round again a delivery it forwarded itself (an address that leads back here)', async () => {
+    const server = await recorder()
+    try {
+      await env.call('forwarding.set', { address: server.url })
+      const [job] = (await env.call('videos.list', { limit: 1 })).jobs
+      const secret = (await env.core.profiles.webhookSecrets())[0] ?? ''
+      const task = testTask(
+        'failed',
+        { id: job!.id, model: job!.model, prompt: job!.prompt, createdAt: job!.createdAt },
+        Date.now(),
+        () => 'x',
+      )
+      const body = webhookBody(task, Date.now())
+      const { callbackUrl } = await env.call('receiver.state', {})
+      const answered = await postWebhook(callbackUrl!, body, {
+        'x-svc-signature': sign(secret, body),
+        'x-svc-idempotency-key': `${task.id}-failed`,
+        'user-agent': 'GatewayDesk-Forward/1',
+      })
+      expect(answered.status).toBe(200)
+      await env.core.videos.webhooks.forwarding.settled()
+      const [stored] = await env.call('receiver.deliveries', { limit: 1 })
+      expect(stored).toMatchObject({ verified: true, forwarded: null })
+      expect(server.received).toHaveLength(0)
+    } finally {
+      await server.close()
     }
   })
 

@@ -10,7 +10,7 @@ import type { History } from '../history/history.ts'
 import type { WebhookDeliveryRow } from '../history/webhook-deliveries.ts'
 import { shownForward } from '../history/webhook-forwards.ts'
 import type { Log } from '../log.ts'
-import { type ForwardOutcome, forwardAddressProblem, forwardDelivery } from './forwarder.ts'
+import { type ForwardOutcome, forwardAddressProblem, forwardDelivery, forwarderAgent } from './forwarder.ts'
 
 export interface ForwardingDeps {
   history: History
@@ -38,6 +38,8 @@ export function createForwarding(deps: ForwardingDeps) {
   const now = deps.now ?? Date.now
   // Deliveries are passed on one at a time, in the order they arrived, as a server under development expects.
   let queue: Promise<unknown> = Promise.resolve()
+  // Closing drops the sends not started and stops the one under way, so quitting never waits on a slow server.
+  const closing = new AbortController()
 
   const record = (
     outcome: ForwardOutcome,
@@ -78,26 +80,42 @@ export function createForwarding(deps: ForwardingDeps) {
     /** Passes on the verified deliveries just stored, to the address of the profile each belongs to. */
     afterStored(rows: readonly WebhookDeliveryRow[]): void {
       for (const row of rows) {
-        if (!row.verified || row.id === undefined) continue
+        if (!row.verified || row.id === undefined || closing.signal.aborted) continue
+        // A delivery this app forwarded (an address that leads back to its own receiver) is not sent round again.
+        if (storedDelivery(row).headers['user-agent']?.startsWith(forwarderAgent)) continue
         const profileId = deps.profileOf(row.jobId)
         const address = deps.address(profileId)
         if (!address) continue
         const deliveryId = row.id
         queue = queue
-          .then(async () =>
-            record(await forwardDelivery(address, storedDelivery(row), now), {
+          .then(async () => {
+            if (closing.signal.aborted) return
+            const outcome = await forwardDelivery(
+              address,
+              storedDelivery(row),
+              now,
+              undefined,
+              closing.signal,
+            )
+            if (closing.signal.aborted) return
+            record(outcome, {
               kind: 'forward',
               event: row.event,
               jobId: row.jobId,
               deliveryId,
               profileId,
-            }),
-          )
+            })
+          })
           .catch((error: unknown) => deps.log.error('a delivery could not be forwarded', error))
       }
     },
     /** Everything sent so far has been answered (or failed). */
     settled: () => queue.then(() => {}),
+    /** Drops what is queued and stops the send under way (the app is quitting). */
+    async close(): Promise<void> {
+      closing.abort()
+      await queue.catch(() => {})
+    },
     /** A stored delivery, or a test delivery sent before, sent again byte for byte. */
     async resend(
       which: { deliveryId?: number | undefined; testId?: number | undefined },

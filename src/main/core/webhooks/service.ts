@@ -202,9 +202,10 @@ export async function createWebhookService(deps: {
     },
     unexpose: () => tunnel.stop(),
     async close(): Promise<void> {
-      await tunnel.stop()
-      await forwarding.settled()
+      // Nothing new arrives, then what is being forwarded stops: quitting never waits on the person's server.
       await receiver.stop()
+      await forwarding.close()
+      await tunnel.stop()
     },
   }
 }

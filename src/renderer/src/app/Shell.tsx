@@ -92,10 +92,11 @@ export function Shell() {
   // listens, after the last screen is restored.
   useEffect(() => {
     if (!memoryKnown) return
-    void invoke('app.takeLinkPath', {}).then(
-      ({ path }) => path && navigate(path),
-      () => {},
-    )
+    invoke('app.takeLinkPath', {})
+      .then((answer) => {
+        if (answer?.path) navigate(answer.path)
+      })
+      .catch(() => {})
   }, [memoryKnown])
   const screen = active ?? screens[0]!
 

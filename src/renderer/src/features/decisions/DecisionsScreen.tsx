@@ -44,10 +44,11 @@ export function DecisionsScreen() {
   useEffect(() => {
     if (!opened) return
     setRouteParams('/decisions', { opened: null })
-    void invoke('questionnaires.takeOpened', {}).then(
-      (questionnaire) => questionnaire && load(questionnaire),
-      () => {},
-    )
+    invoke('questionnaires.takeOpened', {})
+      .then((questionnaire) => {
+        if (questionnaire) load(questionnaire)
+      })
+      .catch(() => {})
   }, [opened, load])
   const { undo, redo, past, future } = useQuestionnaire()
   useDraftKeeping()
