@@ -45,6 +45,8 @@ import { createProfileService } from './profiles/service.ts'
 import { createRequestRegistry } from './requests.ts'
 import { createRedaction } from './secrets/redaction.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
+import { spendHandlers } from './spend/handlers.ts'
+import { createSpendService } from './spend/service.ts'
 import { videoHandlers } from './videos/handlers.ts'
 import { type ReceiverPort, type VideoWiring, wireVideos } from './videos/wiring.ts'
 import { startWorker } from './workers/worker-client.ts'
@@ -239,6 +241,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   })
   platform.updater.onChange(() => events.emit('data.changed', { topics: ['updates'] }))
   const openedFiles = createOpenedFiles({ openPath: (path) => appService.openPath(path), refused })
+  const spend = createSpendService({ history, platform })
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({
       app: appService,
@@ -267,6 +270,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       images: createImageService({ history, media, platform, requests, emit: events.emit, library: images }),
     }),
     ...videoHandlers({ scopes, videos: videos.videos, webhooks: videos.webhooks }),
+    ...spendHandlers({ scopes, spend }),
   }
   log.info(`core started (${platform.shell} ${platform.appVersion})`)
 

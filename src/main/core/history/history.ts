@@ -10,6 +10,7 @@ import {
   questionnaireRepository,
 } from './library.ts'
 import { cacheHandleRepository, conversationRepository } from './playground.ts'
+import { spendRepository } from './spend.ts'
 import { videoJobRepository } from './video-jobs.ts'
 import { webhookDeliveryRepository } from './webhook-deliveries.ts'
 import { webhookForwardRepository } from './webhook-forwards.ts'
@@ -34,6 +35,7 @@ export function openHistory(userData: string, now = Date.now()) {
     decisionBatches: decisionBatchRepository(db, damaged),
     conversations: conversationRepository(db, damaged),
     cacheHandles: cacheHandleRepository(db),
+    spend: spendRepository(db),
     /**
      * Gives rows stored before work carried its profile to `profileId`. Uploads belong to no profile, and a
      * webhook delivery to its job's (set when it is received).
@@ -44,6 +46,7 @@ export function openHistory(userData: string, now = Date.now()) {
       db.prepare(
         "UPDATE image_results SET profile_id = ? WHERE profile_id IS NULL AND kind != 'uploaded'",
       ).run(profileId)
+      db.prepare('UPDATE spend_entries SET profile_id = ? WHERE profile_id IS NULL').run(profileId)
     },
     close: () => database.close(),
   }

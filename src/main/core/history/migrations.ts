@@ -304,4 +304,68 @@ export const migrations: string[] = [
   `
   CREATE INDEX video_jobs_by_update ON video_jobs(updated_at DESC) WHERE status != 'pending';
   `,
+  // 13: one ledger of what the app spent: an entry for each billed outcome — a decision, a batch row (a batch's
+  //     rows are its items, not runs), an image, a video, a cache written — made by triggers in the same transaction as the outcome itself, so that no
+  //     writer can forget it. Entries stay when the item is deleted: the money was spent. Existing history is
+  //     brought in.
+  `
+  CREATE TABLE spend_entries (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    profile_id TEXT,
+    feature TEXT NOT NULL CHECK (feature IN ('decision', 'batch', 'image', 'video', 'playground', 'cache')),
+    model TEXT NOT NULL,
+    cost TEXT NOT NULL,
+    estimated INTEGER NOT NULL DEFAULT 0,
+    item_id TEXT NOT NULL,
+    units_json TEXT NOT NULL DEFAULT '{}',
+    UNIQUE (feature, item_id)
+  );
+  CREATE INDEX spend_entries_by_time ON spend_entries(at);
+  CREATE TRIGGER spend_of_decision AFTER INSERT ON decision_runs
+    WHEN new.cost IS NOT NULL AND new.batch_id IS NULL BEGIN
+    INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id)
+      VALUES (new.created_at, new.profile_id, 'decision', new.model, new.cost, new.id);
+  END;
+  CREATE TRIGGER spend_of_batch_row AFTER UPDATE OF status ON decision_batch_items
+    WHEN new.status = 'done' AND new.cost IS NOT NULL BEGIN
+    INSERT OR REPLACE INTO spend_entries (at, profile_id, feature, model, cost, item_id)
+      SELECT coalesce(new.finished_at, batch.updated_at), batch.profile_id, 'batch', batch.model, new.cost,
+        new.batch_id || ':' || new.idx
+      FROM decision_batches AS batch WHERE batch.id = new.batch_id;
+  END;
+  CREATE TRIGGER spend_of_image AFTER INSERT ON image_results WHEN new.cost IS NOT NULL BEGIN
+    INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id, units_json)
+      VALUES (new.created_at, new.profile_id, 'image', new.model, new.cost, new.id, coalesce(new.usage_json, '{}'));
+  END;
+  CREATE TRIGGER spend_of_video AFTER UPDATE OF status ON video_jobs
+    WHEN new.status = 'completed' AND new.video_cost IS NOT NULL BEGIN
+    INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id, units_json)
+      VALUES (new.updated_at, new.profile_id, 'video', new.model, new.video_cost, new.id,
+        json_object('seconds', new.video_seconds));
+  END;
+  CREATE TRIGGER spend_of_cache AFTER INSERT ON cache_handles WHEN new.write_cost IS NOT NULL BEGIN
+    INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id, units_json)
+      VALUES (new.created_at, new.profile_id, 'cache', new.model, new.write_cost, new.profile_id || ':' || new.name,
+        json_object('tokens', new.token_count));
+  END;
+  INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id)
+    SELECT created_at, profile_id, 'decision', model, cost, id
+    FROM decision_runs WHERE cost IS NOT NULL AND batch_id IS NULL;
+  INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id)
+    SELECT coalesce(item.finished_at, batch.updated_at), batch.profile_id, 'batch', batch.model, item.cost,
+      item.batch_id || ':' || item.idx
+    FROM decision_batch_items AS item JOIN decision_batches AS batch ON batch.id = item.batch_id
+    WHERE item.status = 'done' AND item.cost IS NOT NULL;
+  INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id, units_json)
+    SELECT created_at, profile_id, 'image', model, cost, id, coalesce(usage_json, '{}')
+    FROM image_results WHERE cost IS NOT NULL;
+  INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id, units_json)
+    SELECT updated_at, profile_id, 'video', model, video_cost, id, json_object('seconds', video_seconds)
+    FROM video_jobs WHERE status = 'completed' AND video_cost IS NOT NULL;
+  INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id, units_json)
+    SELECT created_at, profile_id, 'cache', model, write_cost, profile_id || ':' || name,
+      json_object('tokens', token_count)
+    FROM cache_handles WHERE write_cost IS NOT NULL;
+  `,
 ]

@@ -8,6 +8,7 @@ import { decisionRoutes } from './decisions.ts'
 import { imageRoutes } from './images.ts'
 import { playgroundRoutes } from './playground.ts'
 import { profileRoutes } from './profiles.ts'
+import { spendRoutes } from './spend.ts'
 import { streamRoutes } from './streams.ts'
 import { videoRoutes } from './videos.ts'
 
@@ -19,6 +20,7 @@ export const routes = {
   ...imageRoutes,
   ...playgroundRoutes,
   ...profileRoutes,
+  ...spendRoutes,
   ...streamRoutes,
   ...videoRoutes,
 } satisfies RouteMap

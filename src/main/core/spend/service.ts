@@ -1,0 +1,144 @@
+// What the app spent, from the ledger: exact sums (the money type, never floats) by feature, model and day, the
+// costliest items with their addresses, and the entries as a CSV that no spreadsheet runs as formulas.
+import Papa from 'papaparse'
+import { formatAmount, parseAmount } from '#shared/domain/money'
+import type { RouteInput } from '#shared/ipc/contract'
+import type { SpendSummary, spendRoutes } from '#shared/ipc/routes/spend'
+import { writeFileAtomic } from '../files/atomic-write.ts'
+import type { History } from '../history/history.ts'
+import type { SpendRow } from '../history/spend.ts'
+import type { Platform } from '../platform.ts'
+import type { ProfileScope } from '../profiles/profile-scope.ts'
+
+type Range = RouteInput<typeof spendRoutes, 'spend.summary'>
+
+const dayOf = (at: number) => {
+  const date = new Date(at)
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+}
+
+/** Where an entry's item is shown in the app. */
+export function pathOfEntry(row: Pick<SpendRow, 'feature' | 'itemId'>): string {
+  switch (row.feature) {
+    case 'video':
+      return `/videos?job=${encodeURIComponent(row.itemId)}`
+    case 'image':
+      return `/images?image=${encodeURIComponent(row.itemId)}&view=gallery`
+    case 'batch':
+      return `/decisions?view=batch&batch=${encodeURIComponent(row.itemId.split(':')[0] ?? '')}`
+    case 'decision':
+      return `/decisions?view=runs&run=${encodeURIComponent(row.itemId)}`
+    default:
+      return '/playground?tab=caches'
+  }
+}
+
+/** Sums of exact amounts, keyed. */
+function sums<K extends string>(rows: readonly SpendRow[], key: (row: SpendRow) => K) {
+  const totals = new Map<K, { units: bigint; count: number }>()
+  for (const row of rows) {
+    const k = key(row)
+    const current = totals.get(k) ?? { units: 0n, count: 0 }
+    current.units += parseAmount(row.cost)
+    current.count += 1
+    totals.set(k, current)
+  }
+  return [...totals].sort(([, a], [, b]) => (a.units < b.units ? 1 : a.units > b.units ? -1 : 0))
+}
+
+export function summarize(
+  rows: readonly SpendRow[],
+  from: number,
+  to: number,
+  profileId: string | null,
+): SpendSummary {
+  const all = sums(rows, () => 'all')[0]?.[1] ?? { units: 0n, count: 0 }
+  const days = new Map<string, SpendRow[]>()
+  for (const row of rows) days.set(dayOf(row.at), [...(days.get(dayOf(row.at)) ?? []), row])
+  return {
+    from,
+    to,
+    profileId,
+    total: { cost: formatAmount(all.units), count: all.count },
+    byFeature: sums(rows, (row) => row.feature).map(([feature, t]) => ({
+      feature,
+      cost: formatAmount(t.units),
+      count: t.count,
+    })),
+    byModel: sums(rows, (row) => row.model).map(([model, t]) => ({
+      model,
+      cost: formatAmount(t.units),
+      count: t.count,
+    })),
+    byDay: [...days].map(([day, dayRows]) => ({
+      day,
+      cost: formatAmount(dayRows.reduce((sum, row) => sum + parseAmount(row.cost), 0n)),
+      byFeature: Object.fromEntries(
+        sums(dayRows, (row) => row.feature).map(([f, t]) => [f, formatAmount(t.units)]),
+      ),
+    })),
+    top: [...rows]
+      .sort((a, b) => {
+        const [x, y] = [parseAmount(a.cost), parseAmount(b.cost)]
+        return x < y ? 1 : x > y ? -1 : b.at - a.at
+      })
+      .slice(0, 10)
+      .map((row) => ({
+        at: row.at,
+        feature: row.feature,
+        model: row.model,
+        cost: row.cost,
+        path: pathOfEntry(row),
+      })),
+  }
+}
+
+export function createSpendService(deps: { history: History; platform: Platform; now?: () => number }) {
+  const now = deps.now ?? Date.now
+  const scopeOf = (range: Range, { profileId }: ProfileScope) => (range.scope === 'all' ? null : profileId)
+  return {
+    summary(range: Range, scope: ProfileScope) {
+      const profileId = scopeOf(range, scope)
+      return summarize(
+        deps.history.spend.between(range.from, range.to, profileId),
+        range.from,
+        range.to,
+        profileId,
+      )
+    },
+    today({ profileId }: ProfileScope) {
+      const midnight = new Date(now())
+      midnight.setHours(0, 0, 0, 0)
+      const rows = deps.history.spend.between(midnight.getTime(), now() + 1, profileId)
+      return {
+        cost: formatAmount(rows.reduce((sum, row) => sum + parseAmount(row.cost), 0n)),
+        count: rows.length,
+      }
+    },
+    async export(range: Range, scope: ProfileScope) {
+      const target = await deps.platform.saveDialog({
+        title: 'Export spending',
+        defaultPath: `gateway-desk-spend-${dayOf(range.from)}-to-${dayOf(range.to - 1)}.csv`,
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      })
+      if (!target) return { savedTo: null }
+      const rows = deps.history.spend.between(range.from, range.to, scopeOf(range, scope))
+      const table = [
+        ['time', 'profile', 'feature', 'model', 'cost_usd', 'estimated', 'item'],
+        ...rows.map((row) => [
+          new Date(row.at).toISOString(),
+          row.profileId ?? '',
+          row.feature,
+          row.model,
+          row.cost,
+          row.estimated ? 'yes' : 'no',
+          row.itemId,
+        ]),
+      ]
+      await writeFileAtomic(target, `${Papa.unparse(table, { escapeFormulae: true, newline: '\r\n' })}\r\n`)
+      return { savedTo: target }
+    },
+  }
+}
+
+export type SpendService = ReturnType<typeof createSpendService>

@@ -1,0 +1,112 @@
+// One ledger for every billed outcome: a decision, a batch's rows, an image and a video on the sandbox each make
+// their entries with the service's cost, in the outcome's own transaction; the totals are exact sums.
+import { rmSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatAmount, parseAmount } from '#shared/domain/money'
+import { questionnaire, template } from '../../testing/batches.ts'
+import { startCore, until } from '../../testing/core.ts'
+import type { SpendRow } from '../history/spend.ts'
+import { summarize } from './service.ts'
+
+let env: Awaited<ReturnType<typeof startCore>>
+beforeAll(async () => {
+  env = await startCore({ sandboxTimeScale: 0.002 })
+  await env.call('preferences.update', { downloadVideosOnCompletion: false })
+})
+afterAll(async () => {
+  await env.core.close()
+  rmSync(env.userData, { recursive: true, force: true })
+  rmSync(`${env.userData}.keychain`, { force: true })
+})
+
+const day = { from: 0, to: Date.now() + 24 * 60 * 60 * 1000 }
+const entries = () => env.core.history.spend.between(day.from, day.to, null)
+
+describe('the spend ledger', () => {
+  it('records each billed outcome once, with the cost the service reported', async () => {
+    const run = await env.call('decisions.run', {
+      run: {
+        endpoint: 'unified',
+        body: {
+          model: 'sysone/judge-1',
+          input: 'please refund me',
+          questions: [{ type: 'predicate', name: 'refund', instructions: 'Asks for a refund?' }],
+        },
+      },
+    })
+    const batch = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: ['one', 'two', 'three'],
+      concurrency: 2,
+      spendCap: null,
+    })
+    await until(
+      async () => (await env.call('batches.list', {})).find((one) => one.id === batch.id)?.status === 'done',
+    )
+    const { images } = await env.call('images.generate', {
+      model: 'lumen/image-1',
+      prompt: 'a lighthouse at dusk',
+      options: { n: 2, size: '256x256', quality: 'low' },
+      provider: 'origin',
+    })
+    const job = await env.call('videos.create', {
+      request: { model: 'orbit/motion-2', prompt: 'a kite', duration: 3 },
+    })
+    const done = await until(async () => {
+      const detail = await env.call('videos.detail', { id: job.id })
+      return detail.job.status === 'completed' ? detail.job : false
+    })
+
+    const ledger = entries()
+    const of = (feature: SpendRow['feature']) => ledger.filter((entry) => entry.feature === feature)
+    expect(of('decision')).toMatchObject([
+      { itemId: run.runId, cost: run.cost, model: 'sysone/judge-1', profileId: 'sandbox' },
+    ])
+    const { items } = await env.call('batches.get', { id: batch.id })
+    expect(
+      of('batch')
+        .map((entry) => entry.cost)
+        .sort(),
+    ).toEqual(items.map((item) => item.cost).sort())
+    expect(of('batch')).toHaveLength(3)
+    expect(
+      of('image')
+        .map((entry) => entry.itemId)
+        .sort(),
+    ).toEqual(images.map((image) => image.id).sort())
+    expect(of('video')).toMatchObject([{ itemId: job.id, cost: done.videoCost }])
+
+    // A duplicate webhook, a restart's poll: the job does not move, and no second entry is made.
+    expect(entries()).toHaveLength(ledger.length)
+    // Deleting what was bought keeps what it cost.
+    await env.call('videos.delete', { id: job.id })
+    expect(entries()).toHaveLength(ledger.length)
+
+    const summary = await env.call('spend.summary', { ...day, scope: 'active' })
+    const sum = ledger.reduce((total, entry) => total + parseAmount(entry.cost), 0n)
+    expect(summary.total).toEqual({ cost: formatAmount(sum), count: ledger.length })
+    expect((await env.call('spend.today', {})).cost).toBe(formatAmount(sum))
+    expect(summary.top[0]?.path).toMatch(/^\/(videos|images|decisions)\?/)
+  })
+
+  it('adds up to the cent whatever the entries: by feature, model and day equal the total', () => {
+    const features = ['decision', 'batch', 'image', 'video', 'cache'] as const
+    for (let trial = 0; trial < 200; trial++) {
+      const rows: SpendRow[] = Array.from({ length: (trial % 37) + 1 }, (_, n) => ({
+        at: 1_790_000_000_000 + ((n * 7919 + trial * 104729) % (30 * 86_400_000)),
+        profileId: 'p',
+        feature: features[(n + trial) % features.length]!,
+        model: `m${(n * trial) % 5}`,
+        cost: formatAmount(BigInt((n + 1) * (trial + 3) * 1_234_567) % 10_000_000_000n),
+        estimated: 0,
+        itemId: `i${n}`,
+      }))
+      const summary = summarize(rows, 0, 2_000_000_000_000, 'p')
+      const total = parseAmount(summary.total.cost)
+      expect(total).toBe(rows.reduce((sum, row) => sum + parseAmount(row.cost), 0n))
+      for (const parts of [summary.byFeature, summary.byModel, summary.byDay])
+        expect(parts.reduce((sum, part) => sum + parseAmount(part.cost), 0n)).toBe(total)
+    }
+  })
+})
