@@ -48,7 +48,8 @@ export function createTray(deps: { core: Core; open: (path?: string) => void; qu
   const unsubscribe = deps.core.events.subscribe((event, payload) => {
     if (event !== 'data.changed') return
     const { topics } = payload as { topics: string[] }
-    if (!topics.some((topic) => ['videos', 'deliveries', 'tunnel'].includes(topic))) return
+    if (!topics.some((topic) => ['videos', 'deliveries', 'tunnel', 'batches', 'images'].includes(topic)))
+      return
     timer ??= setTimeout(() => {
       timer = undefined
       refresh()

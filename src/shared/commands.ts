@@ -39,6 +39,7 @@ export const commandList = [
   { id: 'history.import', title: 'Import history…', group: 'App', menu: 'file' },
   { id: 'app.openDataFolder', title: 'Open data folder', group: 'App', menu: 'help' },
   { id: 'app.restartToUpdate', title: 'Restart to update', group: 'App' },
+  { id: 'app.spend', title: 'What I spent', group: 'App' },
   { id: 'decisions.yesNo', title: 'Add a yes/no question', group: 'Decisions' },
   { id: 'decisions.choice', title: 'Add a choice question', group: 'Decisions' },
   { id: 'decisions.score', title: 'Add a score question', group: 'Decisions' },

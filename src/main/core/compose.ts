@@ -290,6 +290,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       webhooks: videos.webhooks,
       preferences,
       activeProfile: () => profiles.activeId(),
+      spentToday: (profileId) => spend.today({ profileId }).cost,
     }),
     openLink: (link) => appService.openLink(link),
     isBatchRunning: (id) => batchRunner.isRunning(id),

@@ -10,6 +10,7 @@ export const queryKeys = {
   appInfo: () => ['app', 'info'] as const,
   notices: () => ['app', 'notices'] as const,
   updates: () => ['app', 'updates'] as const,
+  spend: () => ['spend'] as const,
   secretStorage: () => ['profiles', 'storage'] as const,
   videos: () => ['videos'] as const,
   videoList: (filter: object) => ['videos', 'list', filter] as const,

@@ -11,6 +11,8 @@ export function createDesktopState(deps: {
   webhooks: Pick<WebhookService, 'state' | 'tunnelState'>
   preferences: PreferencesStore
   activeProfile: () => string
+  /** What a profile spent since midnight. */
+  spentToday: (profileId: string) => string
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
@@ -23,6 +25,7 @@ export function createDesktopState(deps: {
         ended: jobs.endedSince(lastSeen, 5),
         receiver: deps.webhooks.state(deps.activeProfile()),
         tunnel: deps.webhooks.tunnelState(),
+        spentToday: deps.spentToday(deps.activeProfile()),
       }
     },
     /** The window was shown or focused: what ended before now has been seen. */

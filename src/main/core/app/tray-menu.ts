@@ -16,6 +16,8 @@ export interface TrayState {
   ended: { jobs: VideoJobRow[]; count: number }
   receiver: ReceiverState
   tunnel: TunnelState
+  /** What the active profile spent since midnight, in USD. */
+  spentToday: string
 }
 
 const shown = 5
@@ -29,7 +31,7 @@ const endedWord = {
 }
 
 export function trayMenu(state: TrayState): TrayItem[] {
-  const { running, ended, receiver, tunnel } = state
+  const { running, ended, receiver, tunnel, spentToday } = state
   const jobs = (rows: VideoJobRow[], word: (row: VideoJobRow) => string): TrayItem[] =>
     rows.slice(0, shown).map((row) => ({
       kind: 'open',
@@ -56,6 +58,7 @@ export function trayMenu(state: TrayState): TrayItem[] {
         ]
       : []),
     { kind: 'separator' },
+    { kind: 'text', label: `Spent today: $${spentToday}` },
     {
       kind: 'text',
       label: receiver.running

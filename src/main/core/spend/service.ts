@@ -106,7 +106,7 @@ export function createSpendService(deps: { history: History; platform: Platform;
         profileId,
       )
     },
-    today({ profileId }: ProfileScope) {
+    today({ profileId }: Pick<ProfileScope, 'profileId'>) {
       const midnight = new Date(now())
       midnight.setHours(0, 0, 0, 0)
       const rows = deps.history.spend.between(midnight.getTime(), now() + 1, profileId)

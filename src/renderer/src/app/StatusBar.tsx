@@ -2,6 +2,7 @@
 // the key (checked on start, on every profile change and each minute), and which build runs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ConnectionTest } from '#shared/ipc/routes/profiles'
+import { formatUsd } from '../format.ts'
 import { invoke } from '../ipc.ts'
 import { useProfiles } from '../profiles.ts'
 import { queryKeys, sharedQueries } from '../query.ts'
@@ -37,6 +38,13 @@ export function StatusBar() {
       ? healthWords.unreachable
       : null
   const address = active?.baseUrl ?? (active?.kind === 'sandbox' ? 'built-in, offline' : '')
+  // What the active profile spent since midnight: asked again every few seconds while work runs.
+  const spent = useQuery({
+    queryKey: [...queryKeys.spend(), 'today', active?.id],
+    queryFn: () => invoke('spend.today', {}),
+    enabled: active !== undefined,
+    refetchInterval: 10_000,
+  })
 
   return (
     <footer className="status-bar">
@@ -66,6 +74,15 @@ export function StatusBar() {
           {state?.words ?? 'Checking…'}
         </span>
         <span className="status-bar__muted">{activate.error ? activate.error.message : address}</span>
+        {spent.data ? (
+          <a
+            className="status-bar__spend"
+            href="#/settings"
+            title="What this profile spent today, by feature and model"
+          >
+            Spent today {formatUsd(spent.data.cost)}
+          </a>
+        ) : null}
       </span>
       <span className="status-bar__end">
         <RestartToUpdate />

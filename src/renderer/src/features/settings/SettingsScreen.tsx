@@ -5,6 +5,7 @@ import { sharedQueries } from '../../query.ts'
 import { AppearanceSection } from './AppearanceSection.tsx'
 import { NotificationsSection } from './NotificationsSection.tsx'
 import { ProfilesSection } from './ProfilesSection.tsx'
+import { SpendSection } from './SpendSection.tsx'
 import { StorageSection } from './StorageSection.tsx'
 import { UpdatesSection } from './UpdatesSection.tsx'
 import { VideoSettingsSection } from './VideoSettingsSection.tsx'
@@ -25,6 +26,7 @@ export function SettingsScreen() {
           </p>
         ))}
         <ProfilesSection />
+        <SpendSection />
         <VideoSettingsSection />
         <NotificationsSection />
         <UpdatesSection />

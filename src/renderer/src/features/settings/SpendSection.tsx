@@ -1,0 +1,179 @@
+// What the app spent, from its one ledger: a day, a week, a month or everything, for the active profile or all;
+// by feature, by model and by day, the costliest items (each opens where it was made), and a CSV of the entries.
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { parseAmount } from '#shared/domain/money'
+import type { SpendSummary } from '#shared/ipc/routes/spend'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { formatUsd } from '../../format.ts'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+
+const ranges = [
+  { id: 'today', label: 'Today' },
+  { id: 'week', label: 'Last 7 days' },
+  { id: 'month', label: 'This month' },
+  { id: 'all', label: 'Everything' },
+] as const
+type RangeId = (typeof ranges)[number]['id']
+
+const featureWords: Record<string, string> = {
+  decision: 'Decisions',
+  batch: 'Batch rows',
+  image: 'Images',
+  video: 'Videos',
+  playground: 'Playground',
+  cache: 'Caches',
+}
+
+function rangeOf(id: RangeId, now = new Date()): { from: number; to: number } {
+  const start = new Date(now)
+  start.setHours(0, 0, 0, 0)
+  if (id === 'week') start.setDate(start.getDate() - 6)
+  if (id === 'month') start.setDate(1)
+  return { from: id === 'all' ? 0 : start.getTime(), to: now.getTime() + 1 }
+}
+
+/** Each day's bar, its parts stacked by feature, as tall as its share of the costliest day. */
+function DayBars({ days }: { days: SpendSummary['byDay'] }) {
+  const most = days.reduce((max, day) => (parseAmount(day.cost) > max ? parseAmount(day.cost) : max), 0n)
+  if (days.length === 0 || most === 0n) return null
+  return (
+    <ol className="spend-days" aria-label="Spending by day">
+      {days.map((day) => (
+        <li
+          key={day.day}
+          className="spend-days__day"
+          aria-label={`${day.day}: ${formatUsd(day.cost)} (${Object.entries(day.byFeature)
+            .map(([feature, cost]) => `${featureWords[feature] ?? feature} ${formatUsd(cost)}`)
+            .join(', ')})`}
+        >
+          <span className="spend-days__bar" aria-hidden="true">
+            {Object.entries(day.byFeature).map(([feature, cost]) => (
+              <span
+                key={feature}
+                className={`spend-days__part spend-days__part--${feature}`}
+                style={{ height: `${Number((parseAmount(cost) * 1000n) / most) / 10}%` }}
+              />
+            ))}
+          </span>
+          <span className="spend-days__label" aria-hidden="true">
+            {day.day.slice(5)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+export function SpendSection() {
+  const [range, setRange] = useState<RangeId>('month')
+  const [everyProfile, setEveryProfile] = useState(false)
+  const input = { ...rangeOf(range), scope: everyProfile ? ('all' as const) : ('active' as const) }
+  const summary = useQuery({
+    queryKey: [...queryKeys.spend(), 'summary', range, everyProfile],
+    queryFn: () => invoke('spend.summary', input),
+  })
+  const exported = useMutation({ mutationFn: () => invoke('spend.export', input) })
+  const data = summary.data
+  return (
+    <section className="card spend" aria-labelledby="spend-title">
+      <h2 id="spend-title">Spend</h2>
+      <div className="spend__controls">
+        <div className="segmented" role="radiogroup" aria-label="Period">
+          {ranges.map((option) => (
+            <label key={option.id} className="segmented__option">
+              <input
+                type="radio"
+                name="spend-range"
+                checked={range === option.id}
+                onChange={() => setRange(option.id)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={everyProfile}
+            onChange={(event) => setEveryProfile(event.target.checked)}
+          />
+          Every profile
+        </label>
+        <button type="button" className="button button--small" onClick={() => exported.mutate()}>
+          Export CSV…
+        </button>
+      </div>
+      <ErrorNote error={summary.error ?? exported.error} onRetry={() => summary.refetch()} />
+      {exported.data?.savedTo ? <p className="muted">Saved to {exported.data.savedTo}</p> : null}
+      {data ? (
+        <>
+          <p className="spend__total" role="status">
+            <strong>{formatUsd(data.total.cost)}</strong>{' '}
+            <span className="muted">
+              in {data.total.count} {data.total.count === 1 ? 'charge' : 'charges'}
+            </span>
+          </p>
+          <DayBars days={data.byDay} />
+          {data.total.count === 0 ? (
+            <p className="muted">Nothing was spent in this period.</p>
+          ) : (
+            <div className="spend__tables">
+              <table className="spend__table">
+                <caption>By feature</caption>
+                <tbody>
+                  {data.byFeature.map((row) => (
+                    <tr key={row.feature}>
+                      <th scope="row">
+                        <span
+                          className={`spend__swatch spend-days__part--${row.feature}`}
+                          aria-hidden="true"
+                        />
+                        {featureWords[row.feature] ?? row.feature}
+                      </th>
+                      <td>{row.count}</td>
+                      <td>{formatUsd(row.cost)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <table className="spend__table">
+                <caption>By model</caption>
+                <tbody>
+                  {data.byModel.slice(0, 10).map((row) => (
+                    <tr key={row.model}>
+                      <th scope="row">{row.model}</th>
+                      <td>{row.count}</td>
+                      <td>{formatUsd(row.cost)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <table className="spend__table">
+                <caption>Costliest</caption>
+                <tbody>
+                  {data.top.map((row) => (
+                    <tr key={`${row.at}-${row.path}`}>
+                      <th scope="row">
+                        <a href={`#${row.path}`}>
+                          {featureWords[row.feature] ?? row.feature} · {row.model}
+                        </a>
+                      </th>
+                      <td>{new Date(row.at).toLocaleDateString('en-US')}</td>
+                      <td>{formatUsd(row.cost)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <p className="muted">
+            Sums are exact: {formatAmount(parseAmount(data.total.cost))} USD. Costs are the ones the service
+            reported.
+          </p>
+        </>
+      ) : null}
+    </section>
+  )
+}
