@@ -169,8 +169,8 @@ export function SpendSection() {
             </div>
           )}
           <p className="muted">
-            Sums are exact: {formatAmount(parseAmount(data.total.cost))} USD. Costs are the ones the service
-            reported.
+            Costs are the ones the service reported, added up exactly. Deleting an item keeps what it cost
+            here.
           </p>
         </>
       ) : null}
