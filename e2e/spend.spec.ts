@@ -30,7 +30,10 @@ test('shows what a video cost in the status bar and in the spend view, linked to
   ).toContainText(cost)
   await expect(spend.getByRole('list', { name: 'Spending by day' }).getByRole('listitem')).toHaveCount(1)
   await screenshot(page, 'settings-spend-light')
-  await spend.getByRole('table', { name: 'Costliest' }).getByRole('link').first().click()
+  await spend
+    .getByRole('table', { name: 'Costliest' })
+    .getByRole('link', { name: 'orbit/motion-2 · video' })
+    .click()
   await expect(
     page
       .getByRole('complementary', { name: 'Job detail' })

@@ -17,6 +17,16 @@ const ranges = [
 ] as const
 type RangeId = (typeof ranges)[number]['id']
 
+/** One item of a feature, for a link to it (never a screen's name, which the sidebar's links carry). */
+const itemWords: Record<string, string> = {
+  decision: 'decision',
+  batch: 'batch row',
+  image: 'image',
+  video: 'video',
+  playground: 'conversation turn',
+  cache: 'cache',
+}
+
 const featureWords: Record<string, string> = {
   decision: 'Decisions',
   batch: 'Batch rows',
@@ -157,7 +167,7 @@ export function SpendSection() {
                     <tr key={`${row.at}-${row.path}`}>
                       <th scope="row">
                         <a href={`#${row.path}`}>
-                          {featureWords[row.feature] ?? row.feature} · {row.model}
+                          {row.model} · {itemWords[row.feature] ?? row.feature}
                         </a>
                       </th>
                       <td>{new Date(row.at).toLocaleDateString('en-US')}</td>
