@@ -17,7 +17,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: { trace: 'retain-on-failure' },
   projects: [
-    { name: 'harness', metadata: { shell: 'harness' }, testIgnore: 'packaged.spec.ts' },
+    { name: 'harness', metadata: { shell: 'harness' }, testIgnore: 'packaged*.spec.ts' },
     // Each packaged app starts its own Chromium, and some specs start two or restart one: a larger budget, so
     // that it holds on a loaded 2-core machine.
     { name: 'packaged', metadata: { shell: 'packaged' }, timeout: 120_000 },
