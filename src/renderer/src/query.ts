@@ -12,6 +12,8 @@ export const queryKeys = {
   updates: () => ['app', 'updates'] as const,
   spend: () => ['spend'] as const,
   secretStorage: () => ['profiles', 'storage'] as const,
+  /** The status bar's word on a profile's connection; a test from Settings answers it too. */
+  health: (id: string) => ['profiles', 'health', id] as const,
   videos: () => ['videos'] as const,
   videoList: (filter: object) => ['videos', 'list', filter] as const,
   videoDetail: (id: string) => ['videos', 'detail', id] as const,

@@ -1,5 +1,5 @@
 // The status bar: which service the app is talking to (and a switch to another), whether it answers and takes
-// the key (checked on start, on every profile change and each minute), and which build runs.
+// the key (checked on start, on every profile change, each minute, and by a test in Settings), and which build runs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ConnectionTest } from '#shared/ipc/routes/profiles'
 import { formatUsd } from '../format.ts'
@@ -26,10 +26,12 @@ export function StatusBar() {
   })
   const active = profiles.data?.find((profile) => profile.active)
   const health = useQuery({
-    queryKey: [...queryKeys.profiles(), 'health', active?.id],
+    queryKey: queryKeys.health(active?.id ?? ''),
     queryFn: () => invoke('profiles.health', { id: active?.id ?? '' }),
     enabled: active !== undefined,
-    refetchInterval: 60_000,
+    // A connection that works is checked each minute; one that does not, sooner, so a service that comes
+    // back is seen without a click.
+    refetchInterval: (query) => (query.state.data?.outcome === 'ok' ? 60_000 : 15_000),
     retry: false,
   })
   const state = health.data

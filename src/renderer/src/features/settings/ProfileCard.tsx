@@ -22,7 +22,11 @@ export function ProfileCard({ profile, otherNames }: { profile: Profile; otherNa
     mutationFn: () => invoke('profiles.delete', { id: profile.id }),
     onSuccess: refresh,
   })
-  const test = useMutation({ mutationFn: () => invoke('profiles.testConnection', { id: profile.id }) })
+  const test = useMutation({
+    mutationFn: () => invoke('profiles.testConnection', { id: profile.id }),
+    // The test is the freshest word on this connection: the status bar says the same at once.
+    onSuccess: (result) => client.setQueryData(queryKeys.health(profile.id), result),
+  })
   const sandbox = profile.kind === 'sandbox'
 
   if (editing)

@@ -1,0 +1,55 @@
+// The status bar's word on the connection follows the freshest check: a test from Settings that finds the
+// service answering replaces an earlier "Unreachable" at once, without waiting for the next minute's check.
+import { act } from 'react'
+import { afterEach, expect, it } from 'vitest'
+import type { Bridge } from '#shared/ipc/bridge'
+import { ProfileCard } from '../features/settings/ProfileCard.tsx'
+import { renderInPage, until } from '../test-page.tsx'
+import { StatusBar } from './StatusBar.tsx'
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const sandbox = {
+  id: 'sandbox',
+  name: 'Sandbox',
+  kind: 'sandbox',
+  baseUrl: 'http://127.0.0.1:1',
+  active: true,
+}
+
+it('a connection test in Settings answers the status bar too', async () => {
+  let serviceUp = false
+  const outcome = () =>
+    serviceUp
+      ? { outcome: 'ok', message: 'Connected.', latencyMs: 3 }
+      : { outcome: 'unreachable', message: 'Nothing is listening.', latencyMs: 3 }
+  const bridge = {
+    invoke: async (route: string) => {
+      if (route === 'profiles.list') return { ok: true, data: [sandbox] }
+      if (route === 'profiles.health' || route === 'profiles.testConnection')
+        return { ok: true, data: outcome() }
+      if (route === 'spend.today') return { ok: true, data: null }
+      return { ok: true, data: null }
+    },
+    on: () => () => {},
+  } as unknown as Bridge
+  const { container } = await renderInPage(
+    <>
+      <StatusBar />
+      <ProfileCard profile={sandbox as never} otherNames={[]} />
+    </>,
+    bridge,
+  )
+  const health = () => container.querySelector('.status-bar__health')?.textContent
+  await until(() => health() === 'Unreachable')
+
+  serviceUp = true
+  const testButton = [...container.querySelectorAll('button')].find(
+    (b) => b.textContent === 'Test connection',
+  )
+  await act(async () => testButton?.click())
+  await until(() => container.querySelector('[role="status"]')?.textContent?.includes('Connected') === true)
+  expect(health()).toBe('Connected')
+})
