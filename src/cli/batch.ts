@@ -212,10 +212,14 @@ async function runToEnd(
       spent: batch.spent,
       out: options.out ?? null,
     }
+    const endings: Record<string, string> = {
+      capped: 'Stopped at the spend cap',
+      over_budget: 'Stopped at the profile’s budget',
+    }
     if (options.json) printJson(line)
     else {
       print(
-        `${interrupted ? 'Stopped' : batch.status === 'capped' ? 'Stopped at the spend cap' : 'Done'}: ${batch.counts.done} answered, ${batch.counts.failed} failed, ${batch.counts.pending} waiting · spent ${money(batch.spent)}${options.out ? ` · results in ${options.out}` : ''}`,
+        `${interrupted ? 'Stopped' : (endings[batch.status] ?? 'Done')}: ${batch.counts.done} answered, ${batch.counts.failed} failed, ${batch.counts.pending} waiting · spent ${money(batch.spent)}${options.out ? ` · results in ${options.out}` : ''}`,
       )
       if (batch.counts.pending > 0)
         print(`Go on with: gateway-desk batch resume ${id}${options.out ? ` --out ${options.out}` : ''}`)

@@ -38,8 +38,8 @@ export const routes = {
     param: text,
     role: text,
   },
-  '/playground': { tab: ['messages', 'generate', 'caches', 'saved'], model: text },
-  '/settings': {},
+  '/playground': { tab: ['messages', 'generate', 'caches', 'saved'], model: text, conversation: text },
+  '/settings': { section: ['spend'] },
 } as const satisfies Record<ScreenPath, Record<string, typeof text | readonly string[]>>
 
 export type ScreenPath = (typeof screenList)[number]['path']

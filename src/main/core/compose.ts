@@ -7,7 +7,7 @@ import { type Routes, routes } from '#shared/ipc/routes/index'
 import type { SecretName } from '#shared/ipc/routes/profiles'
 import { createDesktopState, type DesktopState } from './app/desktop-state.ts'
 import { appHandlers } from './app/handlers.ts'
-import { batchNotice, createNotifier } from './app/notifier.ts'
+import { batchNotice, budgetNotice, createNotifier } from './app/notifier.ts'
 import { createOpenedFiles } from './app/opened-files.ts'
 import { openPreferences, type PreferencesStore } from './app/preferences.ts'
 import { createAppService } from './app/service.ts'
@@ -45,6 +45,8 @@ import { createProfileService } from './profiles/service.ts'
 import { createRequestRegistry } from './requests.ts'
 import { createRedaction } from './secrets/redaction.ts'
 import { openSecretStore } from './secrets/secret-store.ts'
+import { createBudgets } from './spend/budgets.ts'
+import { createEstimates } from './spend/estimates.ts'
 import { spendHandlers } from './spend/handlers.ts'
 import { createSpendService } from './spend/service.ts'
 import { videoHandlers } from './videos/handlers.ts'
@@ -178,8 +180,20 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   history.transaction(() => history.adoptUnscoped(profiles.activeId()))
   const requests = createRequestRegistry()
   const notifier = createNotifier({ platform, enabled: (kind) => preferences.get().notifications[kind] })
+  const profileName = (id: string) => profiles.list().find((profile) => profile.id === id)?.name ?? id
+  const budgets = createBudgets({
+    history,
+    preferences,
+    profileName,
+    near: (notice) => notifier.notify(budgetNotice(notice)),
+    changed: () => events.emit('data.changed', { topics: ['spend'] }),
+    log,
+  })
+  const estimates = createEstimates(history)
   const videos = await wireVideos({
     notifier,
+    budgets,
+    estimates,
     platform,
     history,
     media,
@@ -201,7 +215,15 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     callerFor: (profileId) => scopes.scopeFor(profileId).caller,
     emit: events.emit,
     settled: (batch) => notifier.notify(batchNotice(batch)),
+    budgets,
   })
+  // A batch stopped at a budget goes on once the budget allows: when the person changes it, and as periods
+  // turn (checked each minute). The command line's batches are its own to resume.
+  const resumeOverBudget = () =>
+    void batchRunner.resumeWhereBudgetAllows().catch((error) => log.warn('resuming batches failed', error))
+  budgets.onSet(resumeOverBudget)
+  const budgetClock = options.commandLine ? undefined : setInterval(resumeOverBudget, 60_000)
+  budgetClock?.unref()
   const images = createImageLibrary({ history, media, thumbnails, platform, emit: events.emit })
 
   const notices = () => {
@@ -241,7 +263,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   })
   platform.updater.onChange(() => events.emit('data.changed', { topics: ['updates'] }))
   const openedFiles = createOpenedFiles({ openPath: (path) => appService.openPath(path), refused })
-  const spend = createSpendService({ history, platform })
+  const spend = createSpendService({ history, platform, budgets, profiles: () => profiles.list() })
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({
       app: appService,
@@ -250,7 +272,13 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     ...catalogHandlers({ scopes }),
     ...decisionHandlers({
       scopes,
-      decisions: createDecisionService({ history, requests, takeOpened: () => openedFiles.take() }),
+      decisions: createDecisionService({
+        history,
+        requests,
+        budgets,
+        estimates,
+        takeOpened: () => openedFiles.take(),
+      }),
     }),
     ...batchHandlers({
       scopes,
@@ -263,11 +291,20 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     }),
     ...playgroundHandlers({
       scopes,
-      playground: createPlaygroundService({ history, requests, library: images, events }),
+      playground: createPlaygroundService({ history, requests, library: images, events, budgets, estimates }),
     }),
     ...imageHandlers({
       scopes,
-      images: createImageService({ history, media, platform, requests, emit: events.emit, library: images }),
+      images: createImageService({
+        history,
+        media,
+        platform,
+        requests,
+        emit: events.emit,
+        library: images,
+        budgets,
+        estimates,
+      }),
     }),
     ...videoHandlers({ scopes, videos: videos.videos, webhooks: videos.webhooks }),
     ...spendHandlers({ scopes, spend }),
@@ -308,6 +345,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       }),
     async close() {
       requests.cancelAll()
+      clearInterval(budgetClock)
       batchRunner.close()
       notifier.flush()
       await videos.close()

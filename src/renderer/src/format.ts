@@ -1,6 +1,6 @@
 // How the app writes times, durations and amounts, everywhere the same.
 import { perMillion } from '#shared/domain/catalog-view'
-import { parseAmount, roundAmount } from '#shared/domain/money'
+import { parseAmount, usd } from '#shared/domain/money'
 
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000))
@@ -18,17 +18,10 @@ const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-di
 export const formatDateTime = (ms: number) => dateTime.format(ms)
 export const formatTime = (ms: number) => time.format(ms)
 
-/**
- * USD as charged: at least the cents, and every further place that holds something, up to 8 (an image costs
- * $0.0425, a decision fractions of a cent), so the same amount reads the same on every screen.
- */
+/** USD as charged, the same on every screen (see `usd`); a dash for no amount. */
 export function formatUsd(decimal: string | null | undefined): string {
   if (decimal === null || decimal === undefined) return '—'
-  const amount = parseAmount(decimal)
-  const [whole = '0', places = ''] = roundAmount(amount, 8).split('.')
-  const shown = places.replace(/0+$/, '').padEnd(2, '0')
-  if (amount !== 0n && /^-?0$/.test(whole) && /^0+$/.test(shown)) return '< $0.00000001'
-  return `$${whole}.${shown}`
+  return usd(parseAmount(decimal))
 }
 
 /**

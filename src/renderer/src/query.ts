@@ -79,6 +79,7 @@ export const topicKeys: Record<DataTopic, readonly unknown[]> = {
   conversations: queryKeys.conversations(),
   notices: queryKeys.notices(),
   updates: queryKeys.updates(),
+  spend: queryKeys.spend(),
 }
 
 export function createQueryClient(): QueryClient {

@@ -49,3 +49,14 @@ export function roundAmount(amount: Amount, places: number): string {
 }
 
 export const compareAmounts = (a: Amount, b: Amount): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * USD as charged: at least the cents, and every further place that holds something, up to 8 (an image costs
+ * $0.0425, a decision fractions of a cent), so the same amount reads the same on every screen.
+ */
+export function usd(amount: Amount): string {
+  const [whole = '0', places = ''] = roundAmount(amount, 8).split('.')
+  const shown = places.replace(/0+$/, '').padEnd(2, '0')
+  if (amount !== 0n && /^-?0$/.test(whole) && /^0+$/.test(shown)) return '< $0.00000001'
+  return `$${whole}.${shown}`
+}

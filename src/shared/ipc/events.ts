@@ -21,6 +21,7 @@ export const DataTopic = z.enum([
   'conversations',
   'notices',
   'updates',
+  'spend',
 ])
 export type DataTopic = z.infer<typeof DataTopic>
 

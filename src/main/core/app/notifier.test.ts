@@ -15,7 +15,7 @@ const video = (id: string, outcome: 'ready' | 'failed'): Notice => ({
 
 describe('notifications', () => {
   let shown: AppNotification[]
-  const enabled = { videos: true, batches: true }
+  const enabled = { videos: true, batches: true, budgets: true }
   beforeEach(() => {
     vi.useFakeTimers()
     shown = []

@@ -3,7 +3,7 @@
 // notification, not ten. Each kind can be turned off in Settings.
 import type { AppNotification, Platform } from '../platform.ts'
 
-export type NotificationKind = 'videos' | 'batches'
+export type NotificationKind = 'videos' | 'batches' | 'budgets'
 
 export interface Notice extends AppNotification {
   kind: NotificationKind
@@ -80,14 +80,16 @@ export type Notifier = ReturnType<typeof createNotifier>
 export function batchNotice(batch: {
   id: string
   name: string
-  status: 'done' | 'capped'
+  status: 'done' | 'capped' | 'over_budget'
   failed: number
 }): Notice {
-  const capped = batch.status === 'capped'
+  const capped = batch.status !== 'done'
   return {
     kind: 'batches',
     title: capped
-      ? 'Batch stopped at its spend cap'
+      ? batch.status === 'capped'
+        ? 'Batch stopped at its spend cap'
+        : 'Batch stopped at the budget'
       : batch.failed
         ? 'Batch done, with failed rows'
         : 'Batch done',
@@ -96,5 +98,17 @@ export function batchNotice(batch: {
     noun: { one: 'batch', many: 'batches' },
     outcome: capped ? 'stopped at the cap' : 'done',
     listPath: '/decisions?view=batch',
+  }
+}
+
+/** A profile past most of a budget: said once a period, opening the spending in Settings. */
+export function budgetNotice(notice: { title: string; body: string }): Notice {
+  return {
+    kind: 'budgets',
+    ...notice,
+    path: '/settings?section=spend',
+    noun: { one: 'budget', many: 'budgets' },
+    outcome: 'nearly used',
+    listPath: '/settings?section=spend',
   }
 }

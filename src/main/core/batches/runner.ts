@@ -13,6 +13,7 @@ import type { EventSink } from '../events.ts'
 import type { BatchStatus } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import { storedJson } from '../history/rows.ts'
+import type { Budgets } from '../spend/budgets.ts'
 
 interface Running {
   controller: AbortController
@@ -23,12 +24,15 @@ interface Running {
   spent: bigint
   done: number
   capped: boolean
+  /** The next row would pass the profile's budget. */
+  overBudget: boolean
   waitUntil: number
   timer: ReturnType<typeof setTimeout> | undefined
 }
 
 interface Plan {
   id: string
+  profileId: string
   /** The caller of the profile the batch started with: every row is sent with that profile's key. */
   caller: DecisionCaller
   template: DecisionCall
@@ -44,8 +48,15 @@ export interface BatchRunnerDeps {
   callerFor: (profileId: string) => DecisionCaller
   emit: EventSink
   now?: () => number
-  /** Told when a batch ended by itself: done, or stopped at its cap (not when cancelled or closed). */
-  settled?: (batch: { id: string; name: string; status: 'done' | 'capped'; failed: number }) => void
+  /** Told when a batch ended by itself: done, or stopped at its cap or budget (not when cancelled or closed). */
+  settled?: (batch: {
+    id: string
+    name: string
+    status: 'done' | 'capped' | 'over_budget'
+    failed: number
+  }) => void
+  /** The profiles' budgets: a row is sent only if its estimate fits, and holds it while in flight. */
+  budgets?: Pick<Budgets, 'tryHold' | 'allows'>
   /** Observes requests in flight (benchmarks and tests check the limit). */
   onInFlight?: (batchId: string, inFlight: number) => void
 }
@@ -141,12 +152,22 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       }, wait)
       return
     }
-    while (state.inFlight < plan.concurrency && state.queue.length > 0 && !state.capped) {
+    while (
+      state.inFlight < plan.concurrency &&
+      state.queue.length > 0 &&
+      !state.capped &&
+      !state.overBudget
+    ) {
       const row = state.queue[0]
       if (!row) break
       const units = estimateUnits(plan, state, row.input)
       if (cap !== null && state.spent + state.reserved + units > cap) {
         state.capped = true
+        break
+      }
+      const held = deps.budgets ? deps.budgets.tryHold(plan.profileId, units) : { release() {} }
+      if (!held) {
+        state.overBudget = true
         break
       }
       state.queue.shift()
@@ -156,10 +177,12 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       void runRow(plan, state, row).finally(() => {
         state.inFlight--
         state.reserved -= units
+        held.release()
         pump(plan, state)
       })
     }
-    if (state.inFlight === 0 && (state.queue.length === 0 || state.capped)) settle(id, state)
+    if (state.inFlight === 0 && (state.queue.length === 0 || state.capped || state.overBudget))
+      settle(id, state)
   }
 
   function settle(id: string, state: Running): void {
@@ -167,14 +190,32 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     clearTimeout(state.timer)
     running.delete(id)
     if (state.controller.signal.aborted) return
-    const status = state.capped ? 'capped' : 'done'
+    const status = state.capped ? 'capped' : state.overBudget ? 'over_budget' : 'done'
     setStatus(id, status)
     const batch = batches.get(id)
     if (batch) deps.settled?.({ id, name: batch.name, status, failed: batches.counts(id).failed })
   }
 
-  return {
+  /** Whether the profile's budgets allow a batch's next row, estimated at the mean of its priced rows. */
+  function nextRowFits(batch: { id: string; profileId: string }): boolean {
+    const costs = batches.costs(batch.id)
+    const spent = costs.reduce((sum, cost) => sum + parseAmount(cost), 0n)
+    return (
+      deps.budgets?.allows(batch.profileId, costs.length > 0 ? meanRowCost(spent, costs.length) : 0n) ?? true
+    )
+  }
+
+  const runner = {
     isRunning: (id: string) => running.has(id),
+    nextRowFits: (id: string) => {
+      const batch = batches.get(id)
+      return batch ? nextRowFits(batch) : false
+    },
+    /** Goes on with the batches stopped at a budget that now allows their next row (raised, or a new period). */
+    async resumeWhereBudgetAllows(): Promise<void> {
+      for (const batch of batches.overBudget())
+        if (!running.has(batch.id) && nextRowFits(batch)) await runner.start(batch.id)
+    },
     /** Starts (or resumes) a batch: its pending rows, in order. */
     async start(id: string): Promise<void> {
       if (running.has(id)) return
@@ -184,6 +225,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       const caller = deps.callerFor(batch.profileId)
       const plan: Plan = {
         id,
+        profileId: batch.profileId,
         caller,
         template,
         concurrency: batch.concurrency,
@@ -200,6 +242,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         spent: costs.reduce((sum, cost) => sum + parseAmount(cost), 0n),
         done: costs.length,
         capped: false,
+        overBudget: false,
         waitUntil: 0,
         timer: undefined,
       }
@@ -228,6 +271,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       clearTimeout(emitTimer)
     },
   }
+  return runner
 }
 
 export type BatchRunner = ReturnType<typeof createBatchRunner>

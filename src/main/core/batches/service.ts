@@ -121,6 +121,12 @@ export function createBatchService(deps: {
         )
         if (problem) throw new AppError({ code: 'validation_failed', message: problem, path: ['spendCap'] })
       }
+      if (batch.status === 'over_budget' && !deps.runner.nextRowFits(id))
+        throw new AppError({
+          code: 'over_budget',
+          message: `The next row would pass the budget of “${batch.profileName ?? 'its profile'}”.`,
+          hint: 'Raise the budget in Settings › Spending: the batch then goes on by itself.',
+        })
       if (spendCap !== undefined) deps.history.transaction(() => batches.setSpendCap(id, spendCap, now()))
       return runAndSummarize(id)
     },

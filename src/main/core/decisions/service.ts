@@ -11,6 +11,8 @@ import type { History } from '../history/history.ts'
 import { storedJson } from '../history/rows.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
+import type { Budgets } from '../spend/budgets.ts'
+import type { Estimates } from '../spend/estimates.ts'
 
 /** What a run's list entry reads of its stored request: the input (or the older name for it). */
 const StoredRequest = z.object({ input: DecisionInput.optional(), state: DecisionInput.optional() })
@@ -22,40 +24,50 @@ export function createDecisionService(deps: {
   requests: RequestRegistry
   /** The questionnaire file the OS opened the app with, once. */
   takeOpened?: () => Input<'questionnaires.keepDraft'> | null
+  budgets: Pick<Budgets, 'spending'>
+  estimates: Pick<Estimates, 'decision'>
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
   return {
     takeOpened: () => deps.takeOpened?.() ?? null,
     models: ({ caller }: ProfileScope) => caller.models(),
-    async run(
-      { caller, profileId }: ProfileScope,
-      { requestId, questionnaire, run }: Input<'decisions.run'>,
-    ) {
-      const questionnaireId = questionnaire?.id
-      const { response, cost, billedTokens } = await deps.requests.run(requestId, (signal) =>
-        caller.call(run, signal),
-      )
-      const runId = randomUUID()
-      deps.history.transaction(() =>
-        deps.history.decisionRuns.insert({
-          id: runId,
-          // A run of a questionnaire that was never saved is kept without the link.
-          questionnaireId:
-            questionnaireId && deps.history.questionnaires.exists(questionnaireId) ? questionnaireId : null,
-          batchId: null,
-          model: run.body.model,
-          endpoint: run.endpoint,
-          requestJson: JSON.stringify(run.body),
-          responseJson: JSON.stringify(response),
-          errorJson: null,
-          cost,
-          createdAt: now(),
-          questionnaireJson: questionnaire ? JSON.stringify(questionnaire) : null,
-          profileId,
-        }),
-      )
-      return { runId, response, cost, billedTokens }
+    async run(scope: ProfileScope, { requestId, questionnaire, run, overBudget }: Input<'decisions.run'>) {
+      const { caller, profileId } = scope
+      const estimate = await deps.estimates.decision(scope, run)
+      const charge = {
+        what: 'This decision',
+        feature: 'decision',
+        model: run.body.model,
+        estimate,
+        override: overBudget,
+      }
+      return deps.budgets.spending(profileId, charge, async () => {
+        const questionnaireId = questionnaire?.id
+        const { response, cost, billedTokens } = await deps.requests.run(requestId, (signal) =>
+          caller.call(run, signal),
+        )
+        const runId = randomUUID()
+        deps.history.transaction(() =>
+          deps.history.decisionRuns.insert({
+            id: runId,
+            // A run of a questionnaire that was never saved is kept without the link.
+            questionnaireId:
+              questionnaireId && deps.history.questionnaires.exists(questionnaireId) ? questionnaireId : null,
+            batchId: null,
+            model: run.body.model,
+            endpoint: run.endpoint,
+            requestJson: JSON.stringify(run.body),
+            responseJson: JSON.stringify(response),
+            errorJson: null,
+            cost,
+            createdAt: now(),
+            questionnaireJson: questionnaire ? JSON.stringify(questionnaire) : null,
+            profileId,
+          }),
+        )
+        return { runId, response, cost, billedTokens }
+      })
     },
     runs: (limit: number) =>
       deps.history.damaged.each(

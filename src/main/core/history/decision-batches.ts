@@ -64,6 +64,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   )
   const byId = db.prepare(`SELECT ${columns} FROM decision_batches WHERE id = ?`)
   const latest = db.prepare(`SELECT ${columns} FROM decision_batches ORDER BY created_at DESC LIMIT ?`)
+  const overBudget = db.prepare(`SELECT ${columns} FROM decision_batches WHERE status = 'over_budget'`)
   const setStatus = db.prepare('UPDATE decision_batches SET status = ?, updated_at = ? WHERE id = ?')
   const setCap = db.prepare('UPDATE decision_batches SET spend_cap = ?, updated_at = ? WHERE id = ?')
   const interrupt = db.prepare(
@@ -112,6 +113,8 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     },
     get: (id: string) => batchRows.maybe(byId.get(id)),
     latest: (limit: number) => batchRows.listed(latest.all(limit), damaged),
+    /** Batches stopped at their profile's budget, to go on when it allows. */
+    overBudget: () => batchRows.listed(overBudget.all(), damaged),
     setStatus: (id: string, status: BatchStatus, now: number) => void setStatus.run(status, now, id),
     setSpendCap: (id: string, cap: string | null, now: number) => void setCap.run(cap, now, id),
     /** At start: batches that were running when the app stopped wait to be resumed. */

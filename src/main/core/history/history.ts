@@ -9,7 +9,7 @@ import {
   imageResultRepository,
   questionnaireRepository,
 } from './library.ts'
-import { cacheHandleRepository, conversationRepository } from './playground.ts'
+import { cacheHandleRepository, conversationRepository, playgroundTurnRepository } from './playground.ts'
 import { spendRepository } from './spend.ts'
 import { videoJobRepository } from './video-jobs.ts'
 import { webhookDeliveryRepository } from './webhook-deliveries.ts'
@@ -35,6 +35,7 @@ export function openHistory(userData: string, now = Date.now()) {
     decisionBatches: decisionBatchRepository(db, damaged),
     conversations: conversationRepository(db, damaged),
     cacheHandles: cacheHandleRepository(db),
+    playgroundTurns: playgroundTurnRepository(db),
     spend: spendRepository(db),
     /**
      * Gives rows stored before work carried its profile to `profileId`. Uploads belong to no profile, and a

@@ -368,4 +368,26 @@ export const migrations: string[] = [
       json_object('tokens', token_count)
     FROM cache_handles WHERE write_cost IS NOT NULL;
   `,
+  // 14: playground turns, priced from their usage, enter the ledger the same way; a profile's spend since a
+  //     time (what its budgets are checked against) is read by profile and time; a pending video job keeps its
+  //     estimate, held against the budgets until the job ends.
+  `
+  CREATE TABLE playground_turns (
+    id TEXT PRIMARY KEY,
+    at INTEGER NOT NULL,
+    profile_id TEXT,
+    protocol TEXT NOT NULL,
+    model TEXT NOT NULL,
+    conversation_id TEXT,
+    usage_json TEXT NOT NULL DEFAULT '{}',
+    cost TEXT NOT NULL
+  );
+  CREATE TRIGGER spend_of_playground_turn AFTER INSERT ON playground_turns BEGIN
+    INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id, units_json)
+      VALUES (new.at, new.profile_id, 'playground', new.model, new.cost,
+        coalesce(new.conversation_id, '') || ':' || new.id, new.usage_json);
+  END;
+  CREATE INDEX spend_entries_by_profile ON spend_entries(profile_id, at);
+  ALTER TABLE video_jobs ADD COLUMN estimate TEXT;
+  `,
 ]

@@ -94,3 +94,33 @@ export function cacheHandleRepository(db: DatabaseSync) {
     markDeleted: (profileId: string, name: string, at: number) => void markDeleted.run(at, profileId, name),
   }
 }
+
+export interface PlaygroundTurnRow {
+  id: string
+  at: number
+  profileId: string
+  protocol: 'messages' | 'generative'
+  model: string
+  conversationId: string | null
+  usageJson: string
+  cost: string
+}
+
+/** Playground turns the service billed; each enters the spend ledger by its trigger. */
+export function playgroundTurnRepository(db: DatabaseSync) {
+  const insert = db.prepare(`INSERT OR IGNORE INTO playground_turns
+    (id, at, profile_id, protocol, model, conversation_id, usage_json, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+  return {
+    insert: (row: PlaygroundTurnRow) =>
+      void insert.run(
+        row.id,
+        row.at,
+        row.profileId,
+        row.protocol,
+        row.model,
+        row.conversationId,
+        row.usageJson,
+        row.cost,
+      ),
+  }
+}

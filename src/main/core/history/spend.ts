@@ -1,6 +1,7 @@
 // The ledger of what the app spent, as the history's triggers write it: read by time, for one profile or all.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { type Amount, formatAmount, parseAmount } from '#shared/domain/money'
 import { integer, maybeText, rowsOf, text } from './rows.ts'
 
 export const spendFeatures = ['decision', 'batch', 'image', 'video', 'playground', 'cache'] as const
@@ -22,7 +23,28 @@ export function spendRepository(db: DatabaseSync) {
   const between = db.prepare(
     `SELECT ${columns} FROM spend_entries WHERE at >= ?1 AND at < ?2 AND (?3 IS NULL OR profile_id = ?3) ORDER BY at`,
   )
+  const since = db.prepare('SELECT cost FROM spend_entries WHERE profile_id = ? AND at >= ?')
+  const recent = db.prepare(
+    'SELECT cost FROM spend_entries WHERE profile_id = ? AND feature = ? AND model = ? ORDER BY at DESC LIMIT 20',
+  )
+  const pendingVideos = db.prepare(
+    "SELECT estimate FROM video_jobs WHERE profile_id = ? AND status = 'pending' AND estimate IS NOT NULL",
+  )
+  const setEstimate = db.prepare('UPDATE video_jobs SET estimate = ? WHERE id = ?')
+  const sum = (rows: Record<string, unknown>[], column: string) =>
+    rows.reduce((total: Amount, row) => total + parseAmount(String(row[column])), 0n)
   return {
+    /** What a profile spent from `from` on, exactly (the costs are decimal text; SQL would add floats). */
+    spentSince: (profileId: string, from: number): Amount => sum(since.all(profileId, from), 'cost'),
+    /** The mean of the profile's last few entries of a feature and model, or null before the first. */
+    recentMean(profileId: string, feature: string, model: string): Amount | null {
+      const rows = recent.all(profileId, feature, model)
+      return rows.length === 0 ? null : sum(rows, 'cost') / BigInt(rows.length)
+    },
+    /** What the profile's pending video jobs are estimated to cost once they complete. */
+    pendingVideoEstimates: (profileId: string): Amount => sum(pendingVideos.all(profileId), 'estimate'),
+    setVideoEstimate: (jobId: string, estimate: Amount) =>
+      void setEstimate.run(formatAmount(estimate), jobId),
     /** The entries from `from` (inclusive) to `to` (exclusive), of one profile or (null) all. */
     between: (from: number, to: number, profileId: string | null) =>
       spendRows.all(between.all(from, to, profileId)),

@@ -11,6 +11,8 @@ import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
+import type { Budgets } from '../spend/budgets.ts'
+import type { Estimates } from '../spend/estimates.ts'
 import { createImageCalls, type SourceImage } from './image-calls.ts'
 import type { ImageLibrary } from './image-library.ts'
 import { checkImportedImage } from './image-size.ts'
@@ -27,6 +29,8 @@ export function createImageService(deps: {
   requests: RequestRegistry
   emit: EventSink
   library: ImageLibrary
+  budgets: Pick<Budgets, 'spending'>
+  estimates: Pick<Estimates, 'images'>
 }) {
   const images = deps.history.imageResults
   const { recordOf, keep } = deps.library
@@ -53,6 +57,23 @@ export function createImageService(deps: {
     const model = (await models(scope)).find((m) => m.id === id)
     if (!model) throw new AppError({ code: 'validation_failed', message: `${id} is not an image model.` })
     return model
+  }
+
+  /** Runs a call that draws images under a hold of its estimate against the profile's budgets. */
+  async function charged<T>(
+    scope: ProfileScope,
+    call: { model: ImageModel; prompt: string; n: number | undefined; overBudget: true | undefined },
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const { model, prompt } = call
+    const count = model.family === 'B' ? 1 : (call.n ?? 1)
+    const estimate = await deps.estimates.images(scope, { ...model, model: model.id, prompt, count })
+    const what = count === 1 ? 'This image' : `These ${count} images`
+    return deps.budgets.spending(
+      scope.profileId,
+      { what, feature: 'image', model: model.id, estimate, override: call.overBudget },
+      work,
+    )
   }
 
   const found = (id: string) => {
@@ -113,43 +134,55 @@ export function createImageService(deps: {
     models,
     async generate(
       scope: ProfileScope,
-      { requestId, model: modelId, prompt, options, provider, referenceIds }: Input<'images.generate'>,
+      {
+        requestId,
+        model: modelId,
+        prompt,
+        options,
+        provider,
+        referenceIds,
+        overBudget,
+      }: Input<'images.generate'>,
     ): Promise<{ images: ImageRecord[] }> {
       const model = await modelNamed(scope, modelId)
       const references = await Promise.all((referenceIds ?? []).map(sourceOf))
-      const drawn = await deps.requests.run(requestId, (signal) =>
-        createImageCalls(scope.gateway).generate(model, { prompt, options, provider, references }, signal),
-      )
-      return {
-        images: await keep(drawn, {
-          model: model.id,
-          profileId: scope.profileId,
-          prompt,
-          kind: 'generated',
-          parentId: referenceIds?.[0] ?? null,
-          params: { ...options, ...(provider ? { provider } : {}), referenceIds: referenceIds ?? [] },
-        }),
-      }
+      return charged(scope, { model, prompt, n: options.n, overBudget }, async () => {
+        const drawn = await deps.requests.run(requestId, (signal) =>
+          createImageCalls(scope.gateway).generate(model, { prompt, options, provider, references }, signal),
+        )
+        return {
+          images: await keep(drawn, {
+            model: model.id,
+            profileId: scope.profileId,
+            prompt,
+            kind: 'generated',
+            parentId: referenceIds?.[0] ?? null,
+            params: { ...options, ...(provider ? { provider } : {}), referenceIds: referenceIds ?? [] },
+          }),
+        }
+      })
     },
     async edit(
       scope: ProfileScope,
-      { requestId, model: modelId, prompt, sourceId, options, provider }: Input<'images.edit'>,
+      { requestId, model: modelId, prompt, sourceId, options, provider, overBudget }: Input<'images.edit'>,
     ): Promise<{ images: ImageRecord[] }> {
       const model = await modelNamed(scope, modelId)
       const source = await sourceOf(sourceId)
-      const drawn = await deps.requests.run(requestId, (signal) =>
-        createImageCalls(scope.gateway).edit(model, { prompt, source, options, provider }, signal),
-      )
-      return {
-        images: await keep(drawn, {
-          model: model.id,
-          profileId: scope.profileId,
-          prompt,
-          kind: 'edited',
-          parentId: sourceId,
-          params: { ...options, ...(provider ? { provider } : {}), via: model.family },
-        }),
-      }
+      return charged(scope, { model, prompt, n: options.n, overBudget }, async () => {
+        const drawn = await deps.requests.run(requestId, (signal) =>
+          createImageCalls(scope.gateway).edit(model, { prompt, source, options, provider }, signal),
+        )
+        return {
+          images: await keep(drawn, {
+            model: model.id,
+            profileId: scope.profileId,
+            prompt,
+            kind: 'edited',
+            parentId: sourceId,
+            params: { ...options, ...(provider ? { provider } : {}), via: model.family },
+          }),
+        }
+      })
     },
     upload: ({ fileName, dataBase64 }: Input<'images.import'>) =>
       importFile(basename(fileName), Buffer.from(dataBase64, 'base64')),

@@ -13,8 +13,11 @@ import type { CacheHandleRow } from '../history/playground.ts'
 import type { ImageLibrary } from '../images/image-library.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
+import type { Budgets } from '../spend/budgets.ts'
+import type { Estimates } from '../spend/estimates.ts'
 import { inlineImagesOf, promptOf } from './inline-images.ts'
 import { forwardStream, keepingImages } from './streams.ts'
+import { createTurnLedger } from './turn-ledger.ts'
 
 type Input<K extends keyof typeof playgroundRoutes> = RouteInput<typeof playgroundRoutes, K>
 type StreamInput<K extends keyof typeof streamRoutes> = RouteInput<typeof streamRoutes, K>
@@ -43,9 +46,19 @@ export function createPlaygroundService(deps: {
   requests: RequestRegistry
   library: ImageLibrary
   events: Pick<EventBus, 'emit'>
+  budgets: Pick<Budgets, 'hold' | 'spending'>
+  estimates: Pick<Estimates, 'messagesTurn' | 'generateTurn' | 'cache'>
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
+  const turns = createTurnLedger(deps)
+  const turnCharge = (model: string, estimate: bigint, override: true | undefined) => ({
+    what: 'This turn',
+    feature: 'playground',
+    model: model.replace(/^models\//, ''),
+    estimate,
+    override,
+  })
   const handles = deps.history.cacheHandles
   const stateOf = (row: CacheHandleRow): CacheHandle => ({
     name: row.name,
@@ -92,33 +105,67 @@ export function createPlaygroundService(deps: {
     deps.events.emit('stream.wire', { requestId, record })
 
   return {
-    async messages({ gateway }: ProfileScope, { requestId, body }: Input<'playground.messages'>) {
-      const { wire, onWire } = wired()
-      const { data } = await deps.requests.run(requestId, (signal) =>
-        gateway.sendMessage(body, { signal, onWire }),
+    async messages(scope: ProfileScope, input: Input<'playground.messages'>) {
+      const { requestId, body, conversationId, overBudget } = input
+      const estimate = await deps.estimates.messagesTurn(scope, body)
+      return deps.budgets.spending(
+        scope.profileId,
+        turnCharge(body.model, estimate, overBudget),
+        async () => {
+          const { wire, onWire } = wired()
+          const { data } = await deps.requests.run(requestId, (signal) =>
+            scope.gateway.sendMessage(body, { signal, onWire }),
+          )
+          await turns.record(
+            scope,
+            { requestId, conversationId, model: body.model },
+            { protocol: 'messages', usage: data.usage },
+          )
+          return { response: data, wire }
+        },
       )
-      return { response: data, wire }
     },
-    async generate(
-      { gateway, profileId }: ProfileScope,
-      { requestId, model, body }: Input<'playground.generate'>,
-    ) {
-      const { wire, onWire } = wired()
-      const { data } = await deps.requests
-        .run(requestId, (signal) => gateway.generateContent(model, body, { signal, onWire }))
-        .catch((error: unknown) => {
-          throw body.cachedContent ? cacheError(error, body.cachedContent) : error
-        })
-      const prompt = promptOf(body)
-      const parts = data.candidates[0]?.content.parts ?? []
-      return {
-        response: data,
-        wire,
-        images: await keepImages({ model, profileId }, parts, prompt, 'generateContent'),
+    async generate(scope: ProfileScope, input: Input<'playground.generate'>) {
+      const { requestId, model, body, conversationId, overBudget } = input
+      const estimate = await deps.estimates.generateTurn(scope, model, body)
+      return deps.budgets.spending(scope.profileId, turnCharge(model, estimate, overBudget), async () => {
+        const { wire, onWire } = wired()
+        const { data } = await deps.requests
+          .run(requestId, (signal) => scope.gateway.generateContent(model, body, { signal, onWire }))
+          .catch((error: unknown) => {
+            throw body.cachedContent ? cacheError(error, body.cachedContent) : error
+          })
+        if (data.usageMetadata)
+          await turns.record(
+            scope,
+            { requestId, conversationId, model },
+            { protocol: 'generative', usage: data.usageMetadata },
+          )
+        const parts = data.candidates[0]?.content.parts ?? []
+        return {
+          response: data,
+          wire,
+          images: await keepImages(
+            { model, profileId: scope.profileId },
+            parts,
+            promptOf(body),
+            'generateContent',
+          ),
+        }
+      })
+    },
+    async createCache(scope: ProfileScope, { overBudget, ...body }: Input<'caches.create'>) {
+      const { gateway, catalog, profileId } = scope
+      const estimate = await deps.estimates.cache(scope, body)
+      const charge = {
+        what: 'This cache',
+        feature: 'cache',
+        model: body.model.replace(/^models\//, ''),
+        estimate,
       }
-    },
-    async createCache({ gateway, catalog, profileId }: ProfileScope, body: Input<'caches.create'>) {
-      const { data } = await gateway.createCache(body)
+      const { data } = await deps.budgets.spending(profileId, { ...charge, override: overBudget }, () =>
+        gateway.createCache(body),
+      )
       const modelId = body.model.replace(/^models\//, '')
       const prices = await catalog
         .model(modelId, false)
@@ -173,29 +220,45 @@ export function createPlaygroundService(deps: {
       changed()
       return stateOf({ ...row, deletedAt: at })
     },
-    streamMessages({ gateway }: ProfileScope, { requestId, body }: StreamInput<'streams.messages'>) {
-      forwardStream(requestId, deps, (signal) =>
-        gateway.streamMessage(body, { signal, onWire: onWire(requestId) }),
+    // A stream is refused before it starts when it would pass a budget; it holds its estimate until it ends.
+    async streamMessages(scope: ProfileScope, input: StreamInput<'streams.messages'>) {
+      const { requestId, body, conversationId, overBudget } = input
+      const estimate = await deps.estimates.messagesTurn(scope, body)
+      const held = deps.budgets.hold(scope.profileId, turnCharge(body.model, estimate, overBudget))
+      const turn = { requestId, conversationId, model: body.model }
+      forwardStream(
+        requestId,
+        deps,
+        async (signal) => {
+          const opened = await scope.gateway.streamMessage(body, { signal, onWire: onWire(requestId) })
+          return { events: turns.tallying(scope, turn, 'messages', opened.events) }
+        },
+        held.release,
       )
       return { requestId }
     },
-    streamGenerateContent(
-      { gateway, profileId }: ProfileScope,
-      { requestId, model, body }: StreamInput<'streams.generateContent'>,
-    ) {
+    async streamGenerateContent(scope: ProfileScope, input: StreamInput<'streams.generateContent'>) {
+      const { requestId, model, body, conversationId, overBudget } = input
+      const estimate = await deps.estimates.generateTurn(scope, model, body)
+      const held = deps.budgets.hold(scope.profileId, turnCharge(model, estimate, overBudget))
       const prompt = promptOf(body)
-      forwardStream(requestId, deps, async (signal) => {
-        const opened = await gateway
-          .streamGenerateContent(model, body, { signal, onWire: onWire(requestId) })
-          .catch((error: unknown) => {
-            throw body.cachedContent ? cacheError(error, body.cachedContent) : error
-          })
-        return {
-          events: keepingImages(opened.events, (parts) =>
-            keepImages({ model, profileId }, parts, prompt, 'streamGenerateContent'),
-          ),
-        }
-      })
+      const turn = { requestId, conversationId, model }
+      forwardStream(
+        requestId,
+        deps,
+        async (signal) => {
+          const opened = await scope.gateway
+            .streamGenerateContent(model, body, { signal, onWire: onWire(requestId) })
+            .catch((error: unknown) => {
+              throw body.cachedContent ? cacheError(error, body.cachedContent) : error
+            })
+          const images = keepingImages(opened.events, (parts) =>
+            keepImages({ model, profileId: scope.profileId }, parts, prompt, 'streamGenerateContent'),
+          )
+          return { events: turns.tallying(scope, turn, 'generative', images) }
+        },
+        held.release,
+      )
       return { requestId }
     },
     saveConversation(

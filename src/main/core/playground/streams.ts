@@ -12,6 +12,8 @@ export function forwardStream(
   requestId: string,
   deps: { events: Pick<EventBus, 'emit'>; requests: RequestRegistry },
   open: (signal: AbortSignal) => Promise<Opened>,
+  /** Called once the stream has ended, however it ended. */
+  settled: () => void = () => {},
 ): void {
   const started = performance.now()
   const at = () => Math.round(performance.now() - started)
@@ -45,6 +47,7 @@ export function forwardStream(
     .catch((error: AppError) =>
       deps.events.emit('stream.end', { requestId, at: at(), outcome: 'failed', error: error.toShape() }),
     )
+    .finally(settled)
 }
 
 /** Passes the events on, and once the stream has finished keeps the images its parts carried. */

@@ -13,5 +13,7 @@ export function spendHandlers(deps: {
     'spend.summary': (range) => spend.summary(range, scopes.active()),
     'spend.today': () => spend.today(scopes.active()),
     'spend.export': (range) => spend.export(range, scopes.active()),
+    'spend.budgets': () => spend.budgets(),
+    'spend.setBudget': (input) => spend.setBudget(input),
   }
 }

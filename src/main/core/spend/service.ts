@@ -2,13 +2,15 @@
 // costliest items with their addresses, and the entries as a CSV that no spreadsheet runs as formulas.
 import Papa from 'papaparse'
 import { formatAmount, parseAmount } from '#shared/domain/money'
+import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
-import type { SpendSummary, spendRoutes } from '#shared/ipc/routes/spend'
+import type { ProfileBudget, SpendSummary, spendRoutes } from '#shared/ipc/routes/spend'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 import type { History } from '../history/history.ts'
 import type { SpendRow } from '../history/spend.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
+import { type Budgets, nearShare, periodStart } from './budgets.ts'
 
 type Range = RouteInput<typeof spendRoutes, 'spend.summary'>
 
@@ -28,6 +30,10 @@ export function pathOfEntry(row: Pick<SpendRow, 'feature' | 'itemId'>): string {
       return `/decisions?view=batch&batch=${encodeURIComponent(row.itemId.split(':')[0] ?? '')}`
     case 'decision':
       return `/decisions?view=runs&run=${encodeURIComponent(row.itemId)}`
+    case 'playground': {
+      const conversation = row.itemId.split(':')[0]
+      return conversation ? `/playground?conversation=${encodeURIComponent(conversation)}` : '/playground'
+    }
     default:
       return '/playground?tab=caches'
   }
@@ -93,8 +99,24 @@ export function summarize(
   }
 }
 
-export function createSpendService(deps: { history: History; platform: Platform; now?: () => number }) {
+export function createSpendService(deps: {
+  history: History
+  platform: Platform
+  budgets: Budgets
+  profiles: () => { id: string; name: string }[]
+  now?: () => number
+}) {
   const now = deps.now ?? Date.now
+  const { budgets } = deps
+  const budgetOf = (profile: { id: string; name: string }): ProfileBudget => ({
+    profileId: profile.id,
+    name: profile.name,
+    limited: budgets.limited(profile.id),
+    budget: budgets.budgetOf(profile.id),
+    spentToday: formatAmount(deps.history.spend.spentSince(profile.id, periodStart('day', now()))),
+    spentThisMonth: formatAmount(deps.history.spend.spentSince(profile.id, periodStart('month', now()))),
+    use: budgets.use(profile.id),
+  })
   const scopeOf = (range: Range, { profileId }: ProfileScope) => (range.scope === 'all' ? null : profileId)
   return {
     summary(range: Range, scope: ProfileScope) {
@@ -107,13 +129,21 @@ export function createSpendService(deps: { history: History; platform: Platform;
       )
     },
     today({ profileId }: Pick<ProfileScope, 'profileId'>) {
-      const midnight = new Date(now())
-      midnight.setHours(0, 0, 0, 0)
-      const rows = deps.history.spend.between(midnight.getTime(), now() + 1, profileId)
+      const rows = deps.history.spend.between(periodStart('day', now()), now() + 1, profileId)
+      const furthest = budgets.use(profileId).sort((a, b) => b.share - a.share)[0]
       return {
         cost: formatAmount(rows.reduce((sum, row) => sum + parseAmount(row.cost), 0n)),
         count: rows.length,
+        nearBudget: furthest && furthest.share >= nearShare ? furthest : null,
       }
+    },
+    budgets: () => deps.profiles().map(budgetOf),
+    async setBudget({ profileId, ...budget }: RouteInput<typeof spendRoutes, 'spend.setBudget'>) {
+      const profile = deps.profiles().find((p) => p.id === profileId)
+      if (!profile)
+        throw new AppError({ code: 'not_found', message: 'That profile is not in the app any more.' })
+      await budgets.set(profileId, budget)
+      return budgetOf(profile)
     },
     async export(range: Range, scope: ProfileScope) {
       const target = await deps.platform.saveDialog({

@@ -1,12 +1,12 @@
-// One ledger for every billed outcome: a decision, a batch's rows, an image and a video on the sandbox each make
-// their entries with the service's cost, in the outcome's own transaction; the totals are exact sums.
+// One ledger for every billed outcome: a decision, a batch's rows, an image, a video and a playground turn on the
+// sandbox each make their entries with the service's cost, in the outcome's own transaction; the totals are exact sums.
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
 import type { SpendRow } from '../history/spend.ts'
-import { summarize } from './service.ts'
+import { pathOfEntry, summarize } from './service.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 beforeAll(async () => {
@@ -58,8 +58,30 @@ describe('the spend ledger', () => {
       return detail.job.status === 'completed' ? detail.job : false
     })
 
+    const turn = await env.call('playground.messages', {
+      conversationId: 'talk-1',
+      body: { model: 'nimbus/chat-4', max_tokens: 200, messages: [{ role: 'user', content: 'Hello there' }] },
+    })
+    await env.call('streams.messages', {
+      requestId: 'streamed-turn',
+      conversationId: 'talk-1',
+      body: { model: 'nimbus/chat-4', max_tokens: 200, messages: [{ role: 'user', content: 'And again' }] },
+    })
+    await until(() => entries().filter((entry) => entry.feature === 'playground').length === 2)
+
     const ledger = entries()
     const of = (feature: SpendRow['feature']) => ledger.filter((entry) => entry.feature === feature)
+    // A turn is priced from the usage the service reported, at the model's catalog prices.
+    const chat = (await env.call('catalog.model', { id: 'nimbus/chat-4', refresh: false })).model.prices
+    const priced = (usage: { input_tokens: number; output_tokens: number }) =>
+      formatAmount(
+        parseAmount(chat.prompt ?? '0') * BigInt(usage.input_tokens) +
+          parseAmount(chat.completion ?? '0') * BigInt(usage.output_tokens),
+      )
+    expect(of('playground')[0]).toMatchObject({ model: 'nimbus/chat-4', cost: priced(turn.response.usage) })
+    expect(of('playground')[1]?.itemId).toBe('talk-1:streamed-turn')
+    // Its link opens the conversation.
+    expect(pathOfEntry(of('playground')[1]!)).toBe('/playground?conversation=talk-1')
     expect(of('decision')).toMatchObject([
       { itemId: run.runId, cost: run.cost, model: 'sysone/judge-1', profileId: 'sandbox' },
     ])

@@ -15,7 +15,7 @@ export function videoHandlers(deps: {
   const { scopes, videos, webhooks } = deps
   const active = () => scopes.active().profileId
   return {
-    'videos.create': ({ request }) => videos.create(scopes.active(), request),
+    'videos.create': ({ request, overBudget }) => videos.create(scopes.active(), request, overBudget),
     'videos.list': (query, { signal }) =>
       videos.list({ ...query, count: query.after === undefined && query.offset === 0 }, signal),
     'videos.detail': ({ id }) => videos.detail(id),

@@ -20,6 +20,8 @@ import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import { sandboxProfileId } from '../profiles/profiles.ts'
+import type { Budgets } from '../spend/budgets.ts'
+import type { Estimates } from '../spend/estimates.ts'
 import type { WorkerClient } from '../workers/worker-client.ts'
 import type { Board, BoardQuery } from './board.ts'
 import { createPoller, type PollBudget } from './poller.ts'
@@ -40,6 +42,9 @@ export interface VideoServiceDeps {
   pollBudget: () => PollBudget
   /** Reads the board's pages (the data worker). */
   board: Pick<WorkerClient<{ boardPage: Board['page'] }>, 'call'>
+  /** A job's estimate is checked against the profile's budgets, and held by the job until it ends. */
+  budgets: Pick<Budgets, 'spending'>
+  estimates: Pick<Estimates, 'video'>
   now?: () => number
 }
 
@@ -225,22 +230,38 @@ export function createVideoService(deps: VideoServiceDeps) {
     },
 
     async create(
-      { profileId, gateway }: Pick<ProfileScope, 'profileId' | 'gateway'>,
+      scope: ProfileScope,
       request: VideoCreateRequest,
+      overBudget?: true,
     ): Promise<VideoJobSummary> {
+      const { profileId, gateway } = scope
       const callback = request.callback_url ?? deps.callbackUrl(profileId)
       const sent: VideoCreateRequest = { ...request, ...(callback ? { callback_url: callback } : {}) }
-      const { data } = await gateway.createVideo(sent)
-      const row = pendingVideoJob({
-        id: data.id,
-        profileId,
+      const estimate = await deps.estimates.video(scope, sent)
+      const charge = {
+        what: 'This video job',
+        feature: 'video',
         model: sent.model,
-        prompt: sent.prompt,
-        mode: inferVideoMode(sent),
-        requestJson: JSON.stringify(sent),
-        createdAt: now(),
+        estimate,
+        override: overBudget,
+      }
+      const row = await deps.budgets.spending(profileId, charge, async () => {
+        const { data } = await gateway.createVideo(sent)
+        const pending = pendingVideoJob({
+          id: data.id,
+          profileId,
+          model: sent.model,
+          prompt: sent.prompt,
+          mode: inferVideoMode(sent),
+          requestJson: JSON.stringify(sent),
+          createdAt: now(),
+        })
+        history.transaction(() => {
+          history.videoJobs.insert(pending)
+          history.spend.setVideoEstimate(pending.id, estimate)
+        })
+        return pending
       })
-      history.transaction(() => history.videoJobs.insert(row))
       poller.watch(row.id, profileId)
       changed()
       return summary(row)

@@ -24,6 +24,8 @@ export async function wireVideos(deps: {
   preferences: PreferencesStore
   gatewayFor: (profileId: string) => Gateway
   board: VideoServiceDeps['board']
+  budgets: VideoServiceDeps['budgets']
+  estimates: VideoServiceDeps['estimates']
   /** Where verified deliveries go instead of the kept forward address (the command line's `--forward-to`). */
   forwardAddress?: (profileId: string) => string | null
   notifier: Pick<Notifier, 'notify'>
@@ -72,6 +74,8 @@ export async function wireVideos(deps: {
     notifier: deps.notifier,
     pollBudget: () => preferences.get().pollBudget,
     board: deps.board,
+    budgets: deps.budgets,
+    estimates: deps.estimates,
   })
 
   const receiver = deps.receiver ?? 'kept'

@@ -37,15 +37,7 @@ export function appCommands(client: QueryClient, onError: (error: unknown) => vo
       screenList.map((screen) => [`go.${screen.id}`, { run: () => navigate(lastPathOf(screen.path)) }]),
     ),
     'app.settings': go(pathTo('/settings')),
-    'app.spend': {
-      run: () => {
-        navigate(pathTo('/settings'))
-        // The section is on the Settings screen: shown once the screen has drawn it.
-        requestAnimationFrame(() =>
-          document.getElementById('spend-title')?.scrollIntoView({ block: 'start' }),
-        )
-      },
-    },
+    'app.spend': go(pathTo('/settings', { section: 'spend' })),
     'videos.new': go(pathTo('/videos', { panel: 'new' })),
     'history.export': { run: () => reported(invoke('history.export', {}), onError) },
     'history.import': { run: () => reported(invoke('history.import', {}), onError) },

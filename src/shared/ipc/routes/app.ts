@@ -5,6 +5,14 @@ import { route } from '../contract.ts'
 export const ThemePreference = z.enum(['system', 'light', 'dark'])
 export type ThemePreference = z.infer<typeof ThemePreference>
 
+/** USD as typed, like 2.50: up to a billion dollars, to the millionth. */
+export const BudgetAmount = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,6})?$/, 'Write the budget in USD, like 25 or 2.50, or leave it empty for none.')
+
+export const Budget = z.object({ daily: BudgetAmount.nullable(), monthly: BudgetAmount.nullable() })
+export type Budget = z.infer<typeof Budget>
+
 export const Preferences = z.object({
   theme: ThemePreference,
   /** Port of the webhook receiver on 127.0.0.1; 0 picks a free one. */
@@ -41,8 +49,10 @@ export const Preferences = z.object({
   thoughtsOpen: z.boolean(),
   /** Closing the window leaves the app in the tray, receiving webhooks, while a job runs or a tunnel is up. */
   keepReceivingWhenClosed: z.boolean(),
-  /** Which notifications the app shows: finished videos, and batches done or stopped at their cap. */
-  notifications: z.object({ videos: z.boolean(), batches: z.boolean() }),
+  /** Which notifications the app shows: finished videos, batches that ended, budgets nearly used. */
+  notifications: z.object({ videos: z.boolean(), batches: z.boolean(), budgets: z.boolean().default(true) }),
+  /** Per profile: at most this much spent a day and a month (USD), checked before every costly request. */
+  budgets: z.record(z.string().max(100), Budget),
   /** Per profile: the person's own server that verified webhook deliveries are passed on to. */
   forwardTo: z.record(z.string().max(100), z.string().max(2048)),
   /** Each screen's last address in the app (`/models` → `/models?provider=aurora`), and `last`. */

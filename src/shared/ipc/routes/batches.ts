@@ -7,7 +7,7 @@ import { DecisionCall, QuestionnaireBody } from './decisions.ts'
 
 const usd = z.string().regex(/^\d+(\.\d+)?$/, 'Write the amount in USD, like 2.50.')
 
-export const BatchStatus = z.enum(['running', 'cancelled', 'interrupted', 'capped', 'done'])
+export const BatchStatus = z.enum(['running', 'cancelled', 'interrupted', 'capped', 'over_budget', 'done'])
 
 export const BatchSummary = z.object({
   id: z.string(),

@@ -9,6 +9,7 @@ import {
 import { decisionLimits } from '../../domain/decisions.ts'
 import { charactersIn, questionnaireLimits } from '../../domain/questionnaire.ts'
 import { route } from '../contract.ts'
+import { overBudget } from './spend.ts'
 
 const limits = questionnaireLimits
 const upTo = (max: number) => z.string().max(max, `At most ${max.toLocaleString('en-US')} characters.`)
@@ -100,6 +101,7 @@ export const decisionRoutes = {
   'decisions.run': route({
     input: z.object({
       requestId: z.string().max(100).optional(),
+      overBudget,
       /** The questionnaire as edited, kept with the run so it can be re-opened and compared. */
       questionnaire: QuestionnaireBody.optional(),
       run: DecisionCall,

@@ -9,6 +9,7 @@ import {
 } from '../../api/images.ts'
 import { imageOptionNames } from '../../domain/images.ts'
 import { route } from '../contract.ts'
+import { overBudget } from './spend.ts'
 
 export const ImageModel = z.object({
   id: z.string(),
@@ -75,6 +76,7 @@ export const imageRoutes = {
   'images.generate': route({
     input: z.object({
       requestId: z.string().max(100).optional(),
+      overBudget,
       model: z.string(),
       prompt: z.string().min(1, 'Describe the image.').max(32_000),
       options,
@@ -87,6 +89,7 @@ export const imageRoutes = {
   'images.edit': route({
     input: z.object({
       requestId: z.string().max(100).optional(),
+      overBudget,
       model: z.string(),
       prompt: z.string().min(1, 'Describe the change.').max(32_000),
       sourceId: z.string(),

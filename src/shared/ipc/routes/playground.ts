@@ -9,6 +9,7 @@ import {
 import { MessagesRequest, MessagesResponse } from '../../api/messages.ts'
 import { route } from '../contract.ts'
 import { ImageRecord } from './images.ts'
+import { overBudget } from './spend.ts'
 
 export const WireRecord = z.discriminatedUnion('kind', [
   z.object({
@@ -42,15 +43,23 @@ export const CacheHandle = z.object({
 export type CacheHandle = z.infer<typeof CacheHandle>
 
 const requestId = z.string().min(1).max(100).optional()
+/** The conversation a turn belongs to, so that its entry in the spend ledger links to it. */
+export const conversationId = z.string().min(1).max(100).optional()
 const protocol = z.enum(['messages', 'generative'])
 
 export const playgroundRoutes = {
   'playground.messages': route({
-    input: z.object({ requestId, body: MessagesRequest }),
+    input: z.object({ requestId, conversationId, overBudget, body: MessagesRequest }),
     output: z.object({ response: MessagesResponse, wire: z.array(WireRecord) }),
   }),
   'playground.generate': route({
-    input: z.object({ requestId, model: z.string().min(1), body: GenerateContentRequest }),
+    input: z.object({
+      requestId,
+      conversationId,
+      overBudget,
+      model: z.string().min(1),
+      body: GenerateContentRequest,
+    }),
     output: z.object({
       response: GenerateContentResponse,
       wire: z.array(WireRecord),
@@ -58,7 +67,7 @@ export const playgroundRoutes = {
       images: z.array(ImageRecord),
     }),
   }),
-  'caches.create': route({ input: CachedContentRequest, output: CacheHandle }),
+  'caches.create': route({ input: CachedContentRequest.extend({ overBudget }), output: CacheHandle }),
   'caches.list': route({ input: z.object({}), output: z.array(CacheHandle) }),
   /** Reads the handle from the service: its expiry, or that it is gone. */
   'caches.get': route({ input: z.object({ name: z.string() }), output: CacheHandle }),

@@ -4,14 +4,25 @@ import { z } from 'zod'
 import { GenerateContentRequest } from '../../api/generative.ts'
 import { MessagesRequest } from '../../api/messages.ts'
 import { route } from '../contract.ts'
+import { conversationId } from './playground.ts'
+import { overBudget } from './spend.ts'
 
 const requestId = z.string().min(1).max(100)
 const started = z.object({ requestId })
 
 export const streamRoutes = {
-  'streams.messages': route({ input: z.object({ requestId, body: MessagesRequest }), output: started }),
+  'streams.messages': route({
+    input: z.object({ requestId, conversationId, overBudget, body: MessagesRequest }),
+    output: started,
+  }),
   'streams.generateContent': route({
-    input: z.object({ requestId, model: z.string().min(1), body: GenerateContentRequest }),
+    input: z.object({
+      requestId,
+      conversationId,
+      overBudget,
+      model: z.string().min(1),
+      body: GenerateContentRequest,
+    }),
     output: started,
   }),
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { VideoCreateRequest, VideoStatus } from '../../api/videos.ts'
 import { searchLeftOuts } from '../../domain/prompt-search.ts'
 import { route } from '../contract.ts'
+import { overBudget } from './spend.ts'
 
 export const VideoJobSummary = z.object({
   id: z.string(),
@@ -130,7 +131,10 @@ export type PollingState = z.infer<typeof PollingState>
 const id = z.object({ id: z.string().min(1).max(100) })
 
 export const videoRoutes = {
-  'videos.create': route({ input: z.object({ request: VideoCreateRequest }), output: VideoJobSummary }),
+  'videos.create': route({
+    input: z.object({ request: VideoCreateRequest, overBudget }),
+    output: VideoJobSummary,
+  }),
   'videos.list': route({
     input: VideoFilter.extend({
       /** Start after this job (the end of the page before); without it, skip `offset` jobs. */

@@ -16,6 +16,7 @@ const statusLabels: Record<BatchSummary['status'], string> = {
   cancelled: 'Cancelled — resume to run the rows left',
   interrupted: 'Interrupted when the app stopped — resume to run the rows left',
   capped: 'Stopped at the spend cap',
+  over_budget: 'Stopped at the profile’s budget — it goes on by itself once the budget allows the next row',
   done: 'Finished',
 }
 

@@ -1,7 +1,9 @@
 // Settings: profiles and keys, how the app looks, and where it keeps its work.
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { sharedQueries } from '../../query.ts'
+import { setRouteParams, useRouteParams } from '../../router.ts'
 import { AppearanceSection } from './AppearanceSection.tsx'
 import { NotificationsSection } from './NotificationsSection.tsx'
 import { ProfilesSection } from './ProfilesSection.tsx'
@@ -13,6 +15,13 @@ import './settings.css'
 
 export function SettingsScreen() {
   const notices = useQuery(sharedQueries.notices)
+  // `?section=spend` (the palette, a budget's notice or refusal) opens the screen at its spending.
+  const { section } = useRouteParams('/settings')
+  useEffect(() => {
+    if (!section) return
+    document.getElementById(`${section}-title`)?.scrollIntoView({ block: 'start' })
+    setRouteParams('/settings', { section: null })
+  }, [section])
   return (
     <>
       <ScreenHeader

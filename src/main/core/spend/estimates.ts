@@ -1,0 +1,88 @@
+// What a request will cost, before it is sent, for the budget check. Where the profile has paid for the same
+// kind of request on the same model lately, the mean of those is the estimate (what a batch does once its rows
+// are priced); before that, the request's size at the catalog's prices. A video is priced by its seconds and
+// resolution, as the service pre-authorizes it (document 2).
+import type { GenerateContentRequest } from '#shared/api/generative'
+import type { MessagesRequest } from '#shared/api/messages'
+import type { VideoCreateRequest } from '#shared/api/videos'
+import { estimateDecisionUnits } from '#shared/domain/decision-cost'
+import { type Amount, multiply, parseAmount } from '#shared/domain/money'
+import { estimateTokens } from '#shared/domain/tokens'
+import { estimateVideoCost } from '#shared/domain/videos'
+import type { DecisionCall } from '#shared/ipc/routes/decisions'
+import type { History } from '../history/history.ts'
+import type { ProfileScope } from '../profiles/profile-scope.ts'
+
+/** Output tokens of a one-megapixel image at medium quality: an image's estimate before the first is priced. */
+const imageOutputTokens = 1056
+/** Output tokens a turn is assumed to write when the request sets no limit. */
+const defaultTurnOutputTokens = 1024
+
+const times = (price: string | null | undefined, tokens: number): Amount =>
+  price ? multiply(parseAmount(price), tokens) : 0n
+
+export function createEstimates(history: Pick<History, 'spend'>) {
+  const prices = async (scope: ProfileScope, model: string) =>
+    scope.catalog
+      .model(model.replace(/^models\//, ''), false)
+      .then(({ model: found }) => found)
+      .catch(() => null)
+
+  return {
+    async decision(scope: ProfileScope, run: DecisionCall): Promise<Amount> {
+      const model = await scope.caller.modelOf(run.body.model)
+      if (!model) return 0n
+      const { questions } = run.body
+      const input = run.endpoint === 'native' ? run.body.state : run.body.input
+      return estimateDecisionUnits(
+        model,
+        input,
+        Array.isArray(questions) ? questions : Object.values(questions),
+      )
+    },
+    async images(
+      scope: ProfileScope,
+      request: { model: string; prompt: string; count: number; promptPrice: string; completionPrice: string },
+    ): Promise<Amount> {
+      const recent = history.spend.recentMean(scope.profileId, 'image', request.model)
+      if (recent !== null) return recent * BigInt(request.count)
+      return (
+        times(request.promptPrice, estimateTokens(request.prompt)) +
+        times(request.completionPrice, imageOutputTokens * request.count)
+      )
+    },
+    async video(scope: ProfileScope, request: VideoCreateRequest): Promise<Amount> {
+      const model = await prices(scope, request.model)
+      if (!model?.perSecond) return history.spend.recentMean(scope.profileId, 'video', request.model) ?? 0n
+      return estimateVideoCost(model.perSecond, request.resolution, request.duration ?? 5)
+    },
+    async messagesTurn(scope: ProfileScope, body: MessagesRequest): Promise<Amount> {
+      const recent = history.spend.recentMean(scope.profileId, 'playground', body.model)
+      if (recent !== null) return recent
+      const model = await prices(scope, body.model)
+      return (
+        times(model?.prices.prompt, estimateTokens([body.system, body.messages, body.tools])) +
+        times(model?.prices.completion, body.max_tokens)
+      )
+    },
+    async generateTurn(scope: ProfileScope, modelId: string, body: GenerateContentRequest): Promise<Amount> {
+      const recent = history.spend.recentMean(scope.profileId, 'playground', modelId)
+      if (recent !== null) return recent
+      const model = await prices(scope, modelId)
+      const limit = body.generationConfig?.maxOutputTokens
+      return (
+        times(model?.prices.prompt, estimateTokens([body.systemInstruction, body.contents])) +
+        times(model?.prices.completion, typeof limit === 'number' ? limit : defaultTurnOutputTokens)
+      )
+    },
+    async cache(
+      scope: ProfileScope,
+      body: { model: string; contents?: unknown; systemInstruction?: unknown },
+    ) {
+      const model = await prices(scope, body.model)
+      return times(model?.prices.cacheWrite5m, estimateTokens([body.systemInstruction, body.contents]))
+    },
+  }
+}
+
+export type Estimates = ReturnType<typeof createEstimates>
