@@ -1,7 +1,25 @@
 // The renderer's way to call main: a failed envelope becomes a thrown AppError with its code intact.
 import type { EventName, EventPayload } from '#shared/ipc/events'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
+import { overBudgetCode, overridableRoutes } from '#shared/ipc/routes/spend'
 import { unwrap } from '#shared/ipc/unwrap'
+
+type OverBudgetAnswer = (refusal: Error) => Promise<boolean>
+let answerOverBudget: OverBudgetAnswer | null = null
+
+/**
+ * Who asks the person about a request a budget refused (the shell's dialog). When they choose "Send anyway",
+ * the same call goes again with `overBudget`, and the screen that made it gets its answer as if nothing
+ * happened; otherwise the screen gets the refusal as its error.
+ */
+export function onOverBudget(answer: OverBudgetAnswer): () => void {
+  answerOverBudget = answer
+  return () => {
+    if (answerOverBudget === answer) answerOverBudget = null
+  }
+}
+
+const overridable = new Set<string>(overridableRoutes)
 
 /**
  * Calls a route. With a `signal` (TanStack Query's, for a read), aborting it tells main to stop the work: the read
@@ -11,6 +29,23 @@ export async function invoke<N extends RouteName>(
   route: N,
   input: RouteInput<N>,
   options: { signal?: AbortSignal | undefined } = {},
+): Promise<RouteOutput<N>> {
+  try {
+    return await send(route, input, options)
+  } catch (error) {
+    const ask = answerOverBudget
+    const sentAnyway = (input as { overBudget?: true }).overBudget
+    if (!ask || sentAnyway || !overridable.has(route) || (error as { code?: string }).code !== overBudgetCode)
+      throw error
+    if (!(await ask(error as Error))) throw error
+    return send(route, { ...input, overBudget: true }, options)
+  }
+}
+
+async function send<N extends RouteName>(
+  route: N,
+  input: RouteInput<N>,
+  options: { signal?: AbortSignal | undefined },
 ): Promise<RouteOutput<N>> {
   const { signal } = options
   if (!signal) return unwrap(await window.bridge.invoke(route, input))

@@ -90,7 +90,7 @@ describe('budgets', () => {
     const refused = await refusal(image())
     expect(refused).toMatchObject({ code: 'over_budget' })
     expect((refused as Error).message).toMatch(
-      /^This image would cost about \$[\d.]+, and \$0\.0+\d+ is left of this month's budget of \$[\d.]+ for Paid\.$/,
+      /^This image would cost about \$[\d.]+, and \$0\.0+\d+ is left of this month’s budget of \$[\d.]+ for Paid\.$/,
     )
     expect(
       await refusal(env.call('videos.create', { request: { model: 'orbit/motion-2', prompt: 'a kite' } })),
@@ -206,7 +206,7 @@ describe('the budget rule', () => {
     )
     spent.value = usd('8.5')
     first.release()
-    expect(near).toEqual(["Paid has used 85% of this month's budget"])
+    expect(near).toEqual(["Paid has used 85% of this month’s budget"])
     budgets.hold('p', request('0.5')).release()
     expect(near).toHaveLength(1)
     expect(budgets.allows('p', usd('1.5'))).toBe(true)

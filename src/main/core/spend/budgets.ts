@@ -6,13 +6,12 @@
 import { type Amount, formatAmount, parseAmount, usd } from '#shared/domain/money'
 import { AppError } from '#shared/ipc/app-error'
 import type { Budget } from '#shared/ipc/routes/app'
-import type { BudgetUse } from '#shared/ipc/routes/spend'
+import { type BudgetUse, overBudgetCode } from '#shared/ipc/routes/spend'
 import type { PreferencesStore } from '../app/preferences.ts'
 import type { History } from '../history/history.ts'
 import type { Log } from '../log.ts'
 import { sandboxProfileId } from '../profiles/profiles.ts'
 
-export const overBudgetCode = 'over_budget'
 /** The share of a budget at which the person is told, once a period. */
 export const nearShare = 0.8
 
@@ -42,7 +41,7 @@ export function periodStart(period: Period, at: number): number {
   return start.getTime()
 }
 
-const periodWords: Record<Period, string> = { day: "today's", month: "this month's" }
+const periodWords: Record<Period, string> = { day: 'today’s', month: 'this month’s' }
 
 export function createBudgets(deps: {
   history: Pick<History, 'spend'>

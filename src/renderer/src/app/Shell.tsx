@@ -9,6 +9,7 @@ import { lastPath, loadViewMemory, navigate, rememberPath, useRoutePath, useRout
 import { appCommands } from './app-commands.ts'
 import { useFileDrop } from './file-drop.ts'
 import { NoticeBanner } from './NoticeBanner.tsx'
+import { OverBudgetDialog } from './OverBudgetDialog.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { StatusBar } from './StatusBar.tsx'
 import { prefetchScreensWhenIdle, screenForPath, screens } from './screens.tsx'
@@ -130,6 +131,7 @@ export function Shell() {
         </ErrorBoundary>
       </main>
       <StatusBar />
+      <OverBudgetDialog />
       {memoryLoaded && active ? <RememberAddress /> : null}
       {palette ? (
         <Suspense fallback={null}>

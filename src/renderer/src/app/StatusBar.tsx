@@ -2,6 +2,7 @@
 // the key (checked on start, on every profile change, each minute, and by a test in Settings), and which build runs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ConnectionTest } from '#shared/ipc/routes/profiles'
+import type { BudgetUse } from '#shared/ipc/routes/spend'
 import { formatUsd } from '../format.ts'
 import { invoke } from '../ipc.ts'
 import { useProfiles } from '../profiles.ts'
@@ -14,6 +15,11 @@ const healthWords: Record<ConnectionTest['outcome'], { words: string; tone: 'ok'
   bad_key: { words: 'Key refused', tone: 'bad' },
   bad_url: { words: 'Not the gateway', tone: 'bad' },
   unreachable: { words: 'Unreachable', tone: 'bad' },
+}
+
+/** "85% of this month's budget": said once the active profile is past 80% of one. */
+function budgetWords({ period, share }: BudgetUse): string {
+  return `${Math.floor(share * 100)}% of ${period === 'day' ? 'today’s' : 'this month’s'} budget`
 }
 
 export function StatusBar() {
@@ -78,11 +84,12 @@ export function StatusBar() {
         <span className="status-bar__muted">{activate.error ? activate.error.message : address}</span>
         {spent.data ? (
           <a
-            className="status-bar__spend"
-            href="#/settings"
-            title="What this profile spent today, by feature and model"
+            className={`status-bar__spend${spent.data.nearBudget ? ' status-bar__spend--near' : ''}`}
+            href="#/settings?section=spend"
+            title="What this profile spent today, by feature and model, and its budgets"
           >
             Spent today {formatUsd(spent.data.cost)}
+            {spent.data.nearBudget ? ` · ${budgetWords(spent.data.nearBudget)}` : ''}
           </a>
         ) : null}
       </span>

@@ -91,6 +91,12 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
           The profile this batch ran on has been deleted; its remaining rows cannot be sent.
         </p>
       )}
+      {batch.status === 'over_budget' ? (
+        <p className="muted">
+          <a href="#/settings?section=spend">Raise the budget in Settings</a>, or wait for the next day or
+          month it covers.
+        </p>
+      ) : null}
       {batch.status === 'capped' ? (
         <label className="field">
           <span className="field__label">New spend cap (USD, empty for none)</span>

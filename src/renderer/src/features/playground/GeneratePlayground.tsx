@@ -72,7 +72,13 @@ export function GeneratePlayground(props: {
     let answer: GenerateTurn | null = null
     if (settings.stream) {
       const call = streamCall(
-        (requestId) => invoke('streams.generateContent', { requestId, model: settings.model, body }),
+        (requestId) =>
+          invoke('streams.generateContent', {
+            requestId,
+            conversationId: conversation.id,
+            model: settings.model,
+            body,
+          }),
         (events) => setLive(assembleGenerate(events.map((e) => e.data as GenerateContentResponse))),
       )
       const result = await turn.run(call.requestId, call.done)
@@ -98,7 +104,12 @@ export function GeneratePlayground(props: {
       const requestId = crypto.randomUUID()
       const result = await turn.run(
         requestId,
-        invoke('playground.generate', { requestId, model: settings.model, body }),
+        invoke('playground.generate', {
+          requestId,
+          conversationId: conversation.id,
+          model: settings.model,
+          body,
+        }),
       )
       if (result)
         answer = {

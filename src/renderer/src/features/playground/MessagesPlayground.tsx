@@ -56,7 +56,7 @@ export function MessagesPlayground(props: {
     let answer: MessagesTurn | null = null
     if (body.stream) {
       const call = streamCall(
-        (requestId) => invoke('streams.messages', { requestId, body }),
+        (requestId) => invoke('streams.messages', { requestId, conversationId: conversation.id, body }),
         (events) => setLive(assembleMessage(events.map((e) => e.data as { type: string }))),
       )
       const result = await turn.run(call.requestId, call.done)
@@ -71,7 +71,10 @@ export function MessagesPlayground(props: {
         }
     } else {
       const requestId = crypto.randomUUID()
-      const result = await turn.run(requestId, invoke('playground.messages', { requestId, body }))
+      const result = await turn.run(
+        requestId,
+        invoke('playground.messages', { requestId, conversationId: conversation.id, body }),
+      )
       if (result)
         answer = {
           role: 'assistant',

@@ -1,7 +1,7 @@
 // Playground: the native protocols by hand — messages, generateContent, cached contents — with every turn's
 // wire view, and conversations saved to come back to.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useConfirm } from '../../components/ConfirmDialog.tsx'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -43,6 +43,32 @@ export function PlaygroundScreen() {
     setMessages((current) => ({ ...current, settings: { ...current.settings, model: wanted } }))
     setRouteParams('/playground', { model: null })
   }, [wanted, setMessages])
+  // A link to a conversation (from the spend view) opens it, on the tab of its protocol.
+  const linked = params.conversation
+  const [linkProblem, setLinkProblem] = useState<unknown>(null)
+  useEffect(() => {
+    if (!linked) return
+    let current = true
+    invoke('conversations.get', { id: linked })
+      .then((conversation) => {
+        if (!current) return
+        if (conversation.protocol === 'messages') setMessages(conversation.state as MessagesConversation)
+        else setGenerate(conversation.state as GenerateConversation)
+        setLinkProblem(null)
+        setRouteParams('/playground', {
+          conversation: null,
+          tab: conversation.protocol === 'messages' ? null : 'generate',
+        })
+      })
+      .catch((error: unknown) => {
+        if (!current) return
+        setLinkProblem(error)
+        setRouteParams('/playground', { conversation: null })
+      })
+    return () => {
+      current = false
+    }
+  }, [linked, setMessages, setGenerate])
 
   return (
     <div className="playground-screen">
@@ -66,6 +92,7 @@ export function PlaygroundScreen() {
           ) : null
         }
       />
+      <ErrorNote error={linkProblem} />
       <div className="segmented" role="tablist" aria-label="Playground">
         {tabs.map((option) => (
           <button

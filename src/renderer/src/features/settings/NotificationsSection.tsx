@@ -9,7 +9,8 @@ import { queryKeys, sharedQueries } from '../../query.ts'
 
 const kinds: { kind: keyof Preferences['notifications']; label: string }[] = [
   { kind: 'videos', label: 'When a video is ready, fails, is cancelled or expires' },
-  { kind: 'batches', label: 'When a batch is done or stops at its spend cap' },
+  { kind: 'batches', label: 'When a batch is done or stops at its spend cap or budget' },
+  { kind: 'budgets', label: 'When a profile has used 80% of a budget' },
 ]
 
 export function NotificationsSection() {

@@ -5,6 +5,7 @@ import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { sharedQueries } from '../../query.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { AppearanceSection } from './AppearanceSection.tsx'
+import { BudgetsSection } from './BudgetsSection.tsx'
 import { NotificationsSection } from './NotificationsSection.tsx'
 import { ProfilesSection } from './ProfilesSection.tsx'
 import { SpendSection } from './SpendSection.tsx'
@@ -36,6 +37,7 @@ export function SettingsScreen() {
         ))}
         <ProfilesSection />
         <SpendSection />
+        <BudgetsSection />
         <VideoSettingsSection />
         <NotificationsSection />
         <UpdatesSection />

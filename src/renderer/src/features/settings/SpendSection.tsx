@@ -179,8 +179,8 @@ export function SpendSection() {
             </div>
           )}
           <p className="muted">
-            Costs are the ones the service reported, added up exactly. Deleting an item keeps what it cost
-            here.
+            Each cost is worked out from what the service reported (a video’s cost, or the tokens used at the
+            model’s prices) and added up exactly. Deleting an item keeps what it cost here.
           </p>
         </>
       ) : null}
