@@ -1,5 +1,7 @@
 // What the app spent, from its ledger: a finished video's cost in the status bar and in Settings › Spend, by
 // feature and model, with a link back to the job.
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { expect, screenshot, test } from './fixtures/app.ts'
 
 test('shows what a video cost in the status bar and in the spend view, linked to the job', async ({
@@ -39,4 +41,67 @@ test('shows what a video cost in the status bar and in the spend view, linked to
       .getByRole('complementary', { name: 'Job detail' })
       .getByText('A heron at the water’s edge, paid for'),
   ).toBeVisible()
+})
+
+test('shows a month of a few hundred charges at 900×600 and 1920×1080, in both themes', async ({ app }) => {
+  const { page } = app
+  // A month of history as the ledger keeps it, written beside the running app as SQLite allows: entries of
+  // every feature and a few models, some days busier than others.
+  const db = new DatabaseSync(join(app.userData, 'history.db'))
+  db.exec('PRAGMA busy_timeout = 10000')
+  const insert = db.prepare(
+    'INSERT INTO spend_entries (at, profile_id, feature, model, cost, item_id) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+  const features = ['decision', 'batch', 'batch', 'batch', 'image', 'video', 'playground', 'cache']
+  const models: Record<string, string[]> = {
+    decision: ['sysone/judge-1'],
+    batch: ['sysone/judge-1', 'sysone/judge-mini'],
+    image: ['lumen/image-1', 'aurora/flash-image'],
+    video: ['orbit/motion-2'],
+    playground: ['nimbus/chat-4', 'aurora/flash-2'],
+    cache: ['aurora/flash-2'],
+  }
+  const prices: Record<string, number> = {
+    decision: 0.0004,
+    batch: 0.0003,
+    image: 0.04,
+    video: 0.6,
+    playground: 0.01,
+    cache: 0.02,
+  }
+  // Spread over the month so far, none later than now.
+  const start = new Date()
+  start.setDate(1)
+  start.setHours(0, 0, 0, 0)
+  const elapsed = Date.now() - start.getTime()
+  for (let n = 0; n < 320; n++) {
+    const feature = features[(n * 7) % features.length] ?? 'batch'
+    const options = models[feature] ?? ['m']
+    const cost = ((prices[feature] ?? 0.01) * (1 + ((n * 37) % 11) / 10)).toFixed(6)
+    const at = start.getTime() + Math.floor((((n * 7919) % 1000) / 1000) * elapsed)
+    insert.run(at, 'sandbox', feature, options[n % options.length] ?? 'm', cost, `seeded-${n}`)
+  }
+  db.close()
+
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const spend = page.getByRole('region', { name: 'Spend' })
+  await spend.getByRole('radio', { name: 'This month' }).check()
+  await expect(spend.getByRole('status')).toContainText('in 320 charges')
+  for (const size of [
+    { width: 900, height: 600 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size)
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme })
+      await page.getByRole('heading', { name: 'Spend' }).evaluate((heading) => heading.scrollIntoView())
+      // Nothing spills out sideways: the screen's area is as wide as the window gives it.
+      const spill = await page.evaluate(() => {
+        const screen = document.querySelector('.screen')
+        return screen ? screen.scrollWidth - screen.clientWidth : 0
+      })
+      expect(spill, `${size.width}×${size.height}`).toBe(0)
+      await screenshot(page, `spend-view-${size.width}x${size.height}-${theme}`)
+    }
+  }
 })

@@ -44,13 +44,22 @@ function rangeOf(id: RangeId, now = new Date()): { from: number; to: number } {
   return { from: id === 'all' ? 0 : start.getTime(), to: now.getTime() + 1 }
 }
 
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** A bar's day of the month; the month's name on the first bar and where a month begins. */
+function dayLabel(day: string, index: number, days: SpendSummary['byDay']): string {
+  const [, month = '1', date = '1'] = day.split('-')
+  const newMonth = index === 0 || days[index - 1]?.day.slice(0, 7) !== day.slice(0, 7)
+  return newMonth ? `${monthNames[Number(month) - 1]} ${Number(date)}` : String(Number(date))
+}
+
 /** Each day's bar, its parts stacked by feature, as tall as its share of the costliest day. */
 function DayBars({ days }: { days: SpendSummary['byDay'] }) {
   const most = days.reduce((max, day) => (parseAmount(day.cost) > max ? parseAmount(day.cost) : max), 0n)
   if (days.length === 0 || most === 0n) return null
   return (
     <ol className="spend-days" aria-label="Spending by day">
-      {days.map((day) => (
+      {days.map((day, index) => (
         <li
           key={day.day}
           className="spend-days__day"
@@ -67,8 +76,8 @@ function DayBars({ days }: { days: SpendSummary['byDay'] }) {
               />
             ))}
           </span>
-          <span className="spend-days__label" aria-hidden="true">
-            {day.day.slice(5)}
+          <span className="spend-days__label" aria-hidden="true" title={day.day}>
+            {dayLabel(day.day, index, days)}
           </span>
         </li>
       ))}
@@ -160,7 +169,7 @@ export function SpendSection() {
                   ))}
                 </tbody>
               </table>
-              <table className="spend__table">
+              <table className="spend__table spend__table--wide">
                 <caption>Costliest</caption>
                 <tbody>
                   {data.top.map((row) => (
