@@ -1,10 +1,11 @@
 // What the app spent, from its ledger: a finished video's cost in the status bar and in Settings › Spend, by
-// feature and model, with a link back to the job.
+// feature and model, with a link back to the job; a playground turn's, linked to its conversation; and a month of
+// a few hundred entries at two window sizes in both themes.
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { expect, screenshot, test } from './fixtures/app.ts'
 
-test('shows what a video cost in the status bar and in the spend view, linked to the job', async ({
+test('shows what a video and a playground turn cost, in the status bar and the spend view, each linked to its item', async ({
   app,
 }) => {
   const { page } = app
@@ -32,6 +33,29 @@ test('shows what a video cost in the status bar and in the spend view, linked to
   ).toContainText(cost)
   await expect(spend.getByRole('list', { name: 'Spending by day' }).getByRole('listitem')).toHaveCount(1)
   await screenshot(page, 'settings-spend-light')
+
+  // A playground turn is an entry too, and its link opens its conversation.
+  await page.getByRole('link', { name: 'Playground' }).click()
+  const composer = page.getByRole('form', { name: 'Next turn' })
+  await composer.getByLabel('Your message').fill('What does a heron eat?')
+  await composer.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('stop_reason end_turn')).toBeVisible()
+  await page.getByRole('button', { name: 'New conversation' }).click()
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const byFeature = spend.getByRole('table', { name: 'By feature' })
+  await expect(byFeature.getByRole('row', { name: /Playground/ })).toBeVisible()
+  // The total is the sum of its parts, to the cent.
+  const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 1e8)
+  const parts = await byFeature.getByRole('cell').filter({ hasText: '$' }).allTextContents()
+  expect(parts.reduce((sum, part) => sum + cents(part), 0)).toBe(
+    cents(await spend.getByRole('status').locator('strong').textContent()),
+  )
+  await spend
+    .getByRole('table', { name: 'Costliest' })
+    .getByRole('link', { name: /conversation turn/ })
+    .click()
+  await expect(page.getByText('What does a heron eat?', { exact: true })).toBeVisible()
+  await page.getByRole('link', { name: 'Settings' }).click()
   await spend
     .getByRole('table', { name: 'Costliest' })
     .getByRole('link', { name: 'orbit/motion-2 · video' })

@@ -370,7 +370,8 @@ export const migrations: string[] = [
   `,
   // 14: playground turns, priced from their usage, enter the ledger the same way; a profile's spend since a
   //     time (what its budgets are checked against) is read by profile and time; a pending video job keeps its
-  //     estimate, held against the budgets until the job ends.
+  //     estimate, held against the budgets until the job ends, and entered (marked as an estimate) if the
+  //     service reports no cost when it completes.
   `
   CREATE TABLE playground_turns (
     id TEXT PRIMARY KEY,
@@ -389,5 +390,11 @@ export const migrations: string[] = [
   END;
   CREATE INDEX spend_entries_by_profile ON spend_entries(profile_id, at);
   ALTER TABLE video_jobs ADD COLUMN estimate TEXT;
+  CREATE TRIGGER spend_of_unpriced_video AFTER UPDATE OF status ON video_jobs
+    WHEN new.status = 'completed' AND new.video_cost IS NULL AND new.estimate IS NOT NULL BEGIN
+    INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, estimated, item_id, units_json)
+      VALUES (new.updated_at, new.profile_id, 'video', new.model, new.estimate, 1, new.id,
+        json_object('seconds', new.video_seconds));
+  END;
   `,
 ]

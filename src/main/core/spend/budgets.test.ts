@@ -206,7 +206,7 @@ describe('the budget rule', () => {
     )
     spent.value = usd('8.5')
     first.release()
-    expect(near).toEqual(["Paid has used 85% of this month’s budget"])
+    expect(near).toEqual(['Paid has used 85% of this month’s budget'])
     budgets.hold('p', request('0.5')).release()
     expect(near).toHaveLength(1)
     expect(budgets.allows('p', usd('1.5'))).toBe(true)

@@ -76,6 +76,12 @@ export function summarize(
       cost: formatAmount(t.units),
       count: t.count,
     })),
+    byProfile: sums(rows, (row) => row.profileId ?? '').map(([profile, t]) => ({
+      profileId: profile || null,
+      cost: formatAmount(t.units),
+      count: t.count,
+    })),
+    estimated: rows.filter((row) => row.estimated === 1).length,
     byDay: [...days].map(([day, dayRows]) => ({
       day,
       cost: formatAmount(dayRows.reduce((sum, row) => sum + parseAmount(row.cost), 0n)),
@@ -94,6 +100,7 @@ export function summarize(
         feature: row.feature,
         model: row.model,
         cost: row.cost,
+        estimated: row.estimated === 1,
         path: pathOfEntry(row),
       })),
   }

@@ -112,12 +112,28 @@ describe('the spend ledger', () => {
     expect(summary.top[0]?.path).toMatch(/^\/(videos|images|decisions)\?/)
   })
 
+  it('enters a video the service reported no cost for at its estimate, marked as one', async () => {
+    const db = env.core.history.database.db
+    const at = Date.now()
+    db.prepare(
+      `INSERT INTO video_jobs (id, profile_id, model, prompt, mode, status, request_json, created_at, updated_at)
+       VALUES ('job-unpriced', 'sandbox', 'orbit/motion-2', 'a kite', 'text2video', 'pending', '{}', ?, ?)`,
+    ).run(at, at)
+    env.core.history.spend.setVideoEstimate('job-unpriced', parseAmount('0.75'))
+    db.prepare("UPDATE video_jobs SET status = 'completed', updated_at = ? WHERE id = 'job-unpriced'").run(at + 1)
+    expect(entries().filter((entry) => entry.itemId === 'job-unpriced')).toMatchObject([
+      { feature: 'video', cost: '0.75', estimated: 1 },
+    ])
+    const summary = await env.call('spend.summary', { ...day, scope: 'active' })
+    expect(summary.estimated).toBe(1)
+  })
+
   it('adds up to the cent whatever the entries: by feature, model and day equal the total', () => {
     const features = ['decision', 'batch', 'image', 'video', 'cache'] as const
     for (let trial = 0; trial < 200; trial++) {
       const rows: SpendRow[] = Array.from({ length: (trial % 37) + 1 }, (_, n) => ({
         at: 1_790_000_000_000 + ((n * 7919 + trial * 104729) % (30 * 86_400_000)),
-        profileId: 'p',
+        profileId: n % 4 === 3 ? null : `p${n % 3}`,
         feature: features[(n + trial) % features.length]!,
         model: `m${(n * trial) % 5}`,
         cost: formatAmount(BigInt((n + 1) * (trial + 3) * 1_234_567) % 10_000_000_000n),
@@ -127,7 +143,7 @@ describe('the spend ledger', () => {
       const summary = summarize(rows, 0, 2_000_000_000_000, 'p')
       const total = parseAmount(summary.total.cost)
       expect(total).toBe(rows.reduce((sum, row) => sum + parseAmount(row.cost), 0n))
-      for (const parts of [summary.byFeature, summary.byModel, summary.byDay])
+      for (const parts of [summary.byFeature, summary.byModel, summary.byDay, summary.byProfile])
         expect(parts.reduce((sum, part) => sum + parseAmount(part.cost), 0n)).toBe(total)
     }
   })

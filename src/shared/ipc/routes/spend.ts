@@ -34,6 +34,10 @@ export const SpendSummary = z.object({
   total,
   byFeature: z.array(total.extend({ feature: SpendFeature })),
   byModel: z.array(total.extend({ model: z.string() })),
+  /** By profile (null: work from before profiles were kept). */
+  byProfile: z.array(total.extend({ profileId: z.string().nullable() })),
+  /** How many of the entries are the app's estimates (the service reported no cost for them). */
+  estimated: z.number(),
   /** Each local day of the range that had spending, by feature. */
   byDay: z.array(
     z.object({ day: z.string(), cost: z.string(), byFeature: z.record(z.string(), z.string()) }),
@@ -45,6 +49,7 @@ export const SpendSummary = z.object({
       feature: SpendFeature,
       model: z.string(),
       cost: z.string(),
+      estimated: z.boolean(),
       path: z.string(),
     }),
   ),

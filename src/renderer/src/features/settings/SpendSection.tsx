@@ -7,6 +7,7 @@ import type { SpendSummary } from '#shared/ipc/routes/spend'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
+import { useProfiles } from '../../profiles.ts'
 import { queryKeys } from '../../query.ts'
 
 const ranges = [
@@ -94,6 +95,11 @@ export function SpendSection() {
     queryFn: () => invoke('spend.summary', input),
   })
   const exported = useMutation({ mutationFn: () => invoke('spend.export', input) })
+  const profiles = useProfiles()
+  const profileName = (id: string | null) =>
+    id === null
+      ? 'Before profiles'
+      : (profiles.data?.find((profile) => profile.id === id)?.name ?? 'A deleted profile')
   const data = summary.data
   return (
     <section className="card spend" aria-labelledby="spend-title">
@@ -132,6 +138,7 @@ export function SpendSection() {
             <strong>{formatUsd(data.total.cost)}</strong>{' '}
             <span className="muted">
               in {data.total.count} {data.total.count === 1 ? 'charge' : 'charges'}
+              {data.estimated > 0 ? ` (${data.estimated} estimated: the service reported no cost)` : ''}
             </span>
           </p>
           <DayBars days={data.byDay} />
@@ -169,6 +176,20 @@ export function SpendSection() {
                   ))}
                 </tbody>
               </table>
+              {everyProfile ? (
+                <table className="spend__table">
+                  <caption>By profile</caption>
+                  <tbody>
+                    {data.byProfile.map((row) => (
+                      <tr key={row.profileId ?? ''}>
+                        <th scope="row">{profileName(row.profileId)}</th>
+                        <td>{row.count}</td>
+                        <td>{formatUsd(row.cost)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : null}
               <table className="spend__table spend__table--wide">
                 <caption>Costliest</caption>
                 <tbody>
@@ -180,7 +201,12 @@ export function SpendSection() {
                         </a>
                       </th>
                       <td>{new Date(row.at).toLocaleDateString('en-US')}</td>
-                      <td>{formatUsd(row.cost)}</td>
+                      <td>
+                        {row.estimated ? (
+                          <abbr title="An estimate: the service reported no cost for it">≈ </abbr>
+                        ) : null}
+                        {formatUsd(row.cost)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
