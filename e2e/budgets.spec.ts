@@ -64,7 +64,7 @@ const justAbove = (shown: string) => {
   return (millionths / 1e6).toFixed(6)
 }
 
-test('a monthly budget just above what was spent stops the next image, video job and batch row', async ({
+test('a monthly budget just above what was spent stops the next image, video job and batch row; each outcome is one entry', async ({
   app,
 }) => {
   const { page } = app
@@ -136,4 +136,16 @@ test('a monthly budget just above what was spent stops the next image, video job
   await page.getByRole('link', { name: 'Decisions' }).click()
   await expect(progress.getByText('Finished')).toBeVisible({ timeout: 20_000 })
   await expect(progress.getByText('3 answered')).toBeVisible()
+
+  // One decision more; the spend view then holds one entry per billed outcome of this profile.
+  await page.getByRole('tab', { name: /^Build/ }).click()
+  await page.getByLabel('Content to evaluate').fill('I was charged twice, refund me.')
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByRole('region', { name: 'Answers' }).getByRole('article').first()).toBeVisible()
+  await page.getByRole('link', { name: 'Settings' }).click()
+  const byFeature = page.getByRole('region', { name: 'Spend' }).getByRole('table', { name: 'By feature' })
+  const count = (feature: RegExp) => byFeature.getByRole('row', { name: feature }).getByRole('cell').first()
+  await expect(count(/Images/)).toHaveText('2')
+  await expect(count(/Batch rows/)).toHaveText('3')
+  await expect(count(/Decisions/)).toHaveText('1')
 })

@@ -180,13 +180,20 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   history.transaction(() => history.adoptUnscoped(profiles.activeId()))
   const requests = createRequestRegistry()
   const notifier = createNotifier({ platform, enabled: (kind) => preferences.get().notifications[kind] })
+  let spendTimer: ReturnType<typeof setTimeout> | undefined
   const profileName = (id: string) => profiles.list().find((profile) => profile.id === id)?.name ?? id
   const budgets = createBudgets({
     history,
     preferences,
     profileName,
     near: (notice) => notifier.notify(budgetNotice(notice)),
-    changed: () => events.emit('data.changed', { topics: ['spend'] }),
+    changed: () => {
+      // Every request and batch row changes the figures: the window hears of it at most twice a second.
+      spendTimer ??= setTimeout(() => {
+        spendTimer = undefined
+        events.emit('data.changed', { topics: ['spend'] })
+      }, 500)
+    },
     log,
   })
   const estimates = createEstimates(history)
@@ -346,6 +353,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     async close() {
       requests.cancelAll()
       clearInterval(budgetClock)
+      clearTimeout(spendTimer)
       batchRunner.close()
       notifier.flush()
       await videos.close()

@@ -1,7 +1,7 @@
 // The renderer's way to call main: a failed envelope becomes a thrown AppError with its code intact.
 import type { EventName, EventPayload } from '#shared/ipc/events'
+import { overBudgetCode, overridableRoutes } from '#shared/ipc/over-budget'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
-import { overBudgetCode, overridableRoutes } from '#shared/ipc/routes/spend'
 import { unwrap } from '#shared/ipc/unwrap'
 
 type OverBudgetAnswer = (refusal: Error) => Promise<boolean>

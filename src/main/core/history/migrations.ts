@@ -369,7 +369,8 @@ export const migrations: string[] = [
     FROM cache_handles WHERE write_cost IS NOT NULL;
   `,
   // 14: playground turns, priced from their usage, enter the ledger the same way; a profile's spend since a
-  //     time (what its budgets are checked against) is read by profile and time; a pending video job keeps its
+  //     time (what its budgets are checked against) is summed in whole picodollars from a covering index, an
+  //     exact integer sum in SQLite (the ledger's own figures stay exact decimals); a pending video job keeps its
   //     estimate, held against the budgets until the job ends, and entered (marked as an estimate) if the
   //     service reports no cost when it completes.
   `
@@ -388,7 +389,13 @@ export const migrations: string[] = [
       VALUES (new.at, new.profile_id, 'playground', new.model, new.cost,
         coalesce(new.conversation_id, '') || ':' || new.id, new.usage_json);
   END;
-  CREATE INDEX spend_entries_by_profile ON spend_entries(profile_id, at);
+  ALTER TABLE spend_entries ADD COLUMN picodollars INTEGER NOT NULL DEFAULT 0;
+  UPDATE spend_entries SET picodollars = CAST(round(CAST(cost AS REAL) * 1e12) AS INTEGER);
+  CREATE TRIGGER spend_entry_picodollars AFTER INSERT ON spend_entries BEGIN
+    UPDATE spend_entries SET picodollars = CAST(round(CAST(new.cost AS REAL) * 1e12) AS INTEGER)
+      WHERE id = new.id;
+  END;
+  CREATE INDEX spend_entries_by_profile ON spend_entries(profile_id, at, picodollars);
   ALTER TABLE video_jobs ADD COLUMN estimate TEXT;
   CREATE TRIGGER spend_of_unpriced_video AFTER UPDATE OF status ON video_jobs
     WHEN new.status = 'completed' AND new.video_cost IS NULL AND new.estimate IS NOT NULL BEGIN

@@ -18,12 +18,18 @@ const SpendRow = z.object({
 export type SpendRow = z.infer<typeof SpendRow>
 const spendRows = rowsOf('spend entry', SpendRow)
 
+/** A picodollar in the money type's units (10⁻¹⁸ USD). */
+const picodollar = 1_000_000n
+
 export function spendRepository(db: DatabaseSync) {
   const columns = 'at, profile_id AS profileId, feature, model, cost, estimated, item_id AS itemId'
   const between = db.prepare(
     `SELECT ${columns} FROM spend_entries WHERE at >= ?1 AND at < ?2 AND (?3 IS NULL OR profile_id = ?3) ORDER BY at`,
   )
-  const since = db.prepare('SELECT cost FROM spend_entries WHERE profile_id = ? AND at >= ?')
+  const since = db.prepare(
+    'SELECT sum(picodollars) AS total FROM spend_entries WHERE profile_id = ? AND at >= ?',
+  )
+  since.setReadBigInts(true)
   const recent = db.prepare(
     'SELECT cost FROM spend_entries WHERE profile_id = ? AND feature = ? AND model = ? ORDER BY at DESC LIMIT 20',
   )
@@ -34,8 +40,14 @@ export function spendRepository(db: DatabaseSync) {
   const sum = (rows: Record<string, unknown>[], column: string) =>
     rows.reduce((total: Amount, row) => total + parseAmount(String(row[column])), 0n)
   return {
-    /** What a profile spent from `from` on, exactly (the costs are decimal text; SQL would add floats). */
-    spentSince: (profileId: string, from: number): Amount => sum(since.all(profileId, from), 'cost'),
+    /**
+     * What a profile spent from `from` on, to the picodollar: each entry's cost in whole picodollars, added up
+     * by SQLite as integers from an index, so a budget check does not parse a month of entries.
+     */
+    spentSince(profileId: string, from: number): Amount {
+      const total = since.get(profileId, from)?.total
+      return (typeof total === 'bigint' ? total : 0n) * picodollar
+    },
     /** The mean of the profile's last few entries of a feature and model, or null before the first. */
     recentMean(profileId: string, feature: string, model: string): Amount | null {
       const rows = recent.all(profileId, feature, model)

@@ -5,8 +5,9 @@
 // built-in sandbox costs nothing real: its spend is shown, never limited.
 import { type Amount, formatAmount, parseAmount, usd } from '#shared/domain/money'
 import { AppError } from '#shared/ipc/app-error'
+import { overBudgetCode } from '#shared/ipc/over-budget'
 import type { Budget } from '#shared/ipc/routes/app'
-import { type BudgetUse, overBudgetCode } from '#shared/ipc/routes/spend'
+import type { BudgetUse } from '#shared/ipc/routes/spend'
 import type { PreferencesStore } from '../app/preferences.ts'
 import type { History } from '../history/history.ts'
 import type { Log } from '../log.ts'

@@ -120,7 +120,9 @@ describe('the spend ledger', () => {
        VALUES ('job-unpriced', 'sandbox', 'orbit/motion-2', 'a kite', 'text2video', 'pending', '{}', ?, ?)`,
     ).run(at, at)
     env.core.history.spend.setVideoEstimate('job-unpriced', parseAmount('0.75'))
-    db.prepare("UPDATE video_jobs SET status = 'completed', updated_at = ? WHERE id = 'job-unpriced'").run(at + 1)
+    db.prepare("UPDATE video_jobs SET status = 'completed', updated_at = ? WHERE id = 'job-unpriced'").run(
+      at + 1,
+    )
     expect(entries().filter((entry) => entry.itemId === 'job-unpriced')).toMatchObject([
       { feature: 'video', cost: '0.75', estimated: 1 },
     ])

@@ -2,8 +2,8 @@
 // input takes it, so a refusal is never answered with a flag the route would drop.
 import { expect, it } from 'vitest'
 import { z } from 'zod'
+import { overridableRoutes } from '../over-budget.ts'
 import { routes } from './index.ts'
-import { overridableRoutes } from './spend.ts'
 
 it('offers "Send anyway" on exactly the routes that take overBudget', () => {
   const taking = Object.entries(routes)

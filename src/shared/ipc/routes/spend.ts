@@ -6,22 +6,6 @@ import { Budget } from './app.ts'
 /** Send a request even though it passes the profile's budget: the person chose so, and it is logged. */
 export const overBudget = z.literal(true).optional()
 
-/** The error of a request refused by a budget. */
-export const overBudgetCode = 'over_budget'
-
-/** The routes whose refusal by a budget the person can answer with "Send anyway" (they take `overBudget`). */
-export const overridableRoutes = [
-  'decisions.run',
-  'images.generate',
-  'images.edit',
-  'videos.create',
-  'playground.messages',
-  'playground.generate',
-  'streams.messages',
-  'streams.generateContent',
-  'caches.create',
-] as const
-
 export const SpendFeature = z.enum(['decision', 'batch', 'image', 'video', 'playground', 'cache'])
 
 const total = z.object({ cost: z.string(), count: z.number() })
