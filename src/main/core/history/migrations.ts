@@ -396,6 +396,27 @@ export const migrations: string[] = [
       WHERE id = new.id;
   END;
   CREATE INDEX spend_entries_by_profile ON spend_entries(profile_id, at, picodollars);
+  DROP TRIGGER spend_of_decision;
+  CREATE TRIGGER spend_of_decision AFTER INSERT ON decision_runs
+    WHEN new.cost IS NOT NULL AND new.batch_id IS NULL BEGIN
+    INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, item_id, units_json)
+      VALUES (new.created_at, new.profile_id, 'decision', new.model, new.cost, new.id,
+        CASE WHEN json_valid(new.response_json) THEN coalesce(json_extract(new.response_json, '$.usage'), '{}')
+          ELSE '{}' END);
+  END;
+  DROP TRIGGER spend_of_batch_row;
+  CREATE TRIGGER spend_of_batch_row AFTER UPDATE OF status ON decision_batch_items
+    WHEN new.status = 'done' AND new.cost IS NOT NULL BEGIN
+    INSERT OR REPLACE INTO spend_entries (at, profile_id, feature, model, cost, item_id, units_json)
+      SELECT coalesce(new.finished_at, batch.updated_at), batch.profile_id, 'batch', batch.model, new.cost,
+        new.batch_id || ':' || new.idx,
+        CASE WHEN json_valid(new.response_json) THEN coalesce(json_extract(new.response_json, '$.usage'), '{}')
+          ELSE '{}' END
+      FROM decision_batches AS batch WHERE batch.id = new.batch_id;
+  END;
+  UPDATE spend_entries SET units_json = coalesce((SELECT json_extract(run.response_json, '$.usage')
+    FROM decision_runs AS run WHERE run.id = spend_entries.item_id AND json_valid(run.response_json)), '{}')
+    WHERE feature = 'decision';
   ALTER TABLE video_jobs ADD COLUMN estimate TEXT;
   CREATE TRIGGER spend_of_unpriced_video AFTER UPDATE OF status ON video_jobs
     WHEN new.status = 'completed' AND new.video_cost IS NULL AND new.estimate IS NOT NULL BEGIN

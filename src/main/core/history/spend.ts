@@ -14,6 +14,8 @@ const SpendRow = z.object({
   cost: text,
   estimated: z.union([z.literal(0), z.literal(1)]),
   itemId: text,
+  /** What was billed: tokens in and out (and cached), images, seconds; as the outcome reported them. */
+  unitsJson: text,
 })
 export type SpendRow = z.infer<typeof SpendRow>
 const spendRows = rowsOf('spend entry', SpendRow)
@@ -22,7 +24,8 @@ const spendRows = rowsOf('spend entry', SpendRow)
 const picodollar = 1_000_000n
 
 export function spendRepository(db: DatabaseSync) {
-  const columns = 'at, profile_id AS profileId, feature, model, cost, estimated, item_id AS itemId'
+  const columns =
+    'at, profile_id AS profileId, feature, model, cost, estimated, item_id AS itemId, units_json AS unitsJson'
   const between = db.prepare(
     `SELECT ${columns} FROM spend_entries WHERE at >= ?1 AND at < ?2 AND (?3 IS NULL OR profile_id = ?3) ORDER BY at`,
   )

@@ -161,7 +161,7 @@ export function createSpendService(deps: {
       if (!target) return { savedTo: null }
       const rows = deps.history.spend.between(range.from, range.to, scopeOf(range, scope))
       const table = [
-        ['time', 'profile', 'feature', 'model', 'cost_usd', 'estimated', 'item'],
+        ['time', 'profile', 'feature', 'model', 'cost_usd', 'estimated', 'item', 'units'],
         ...rows.map((row) => [
           new Date(row.at).toISOString(),
           row.profileId ?? '',
@@ -170,6 +170,7 @@ export function createSpendService(deps: {
           row.cost,
           row.estimated ? 'yes' : 'no',
           row.itemId,
+          row.unitsJson,
         ]),
       ]
       await writeFileAtomic(target, `${Papa.unparse(table, { escapeFormulae: true, newline: '\r\n' })}\r\n`)

@@ -85,6 +85,15 @@ describe('the spend ledger', () => {
     expect(of('decision')).toMatchObject([
       { itemId: run.runId, cost: run.cost, model: 'sysone/judge-1', profileId: 'sandbox' },
     ])
+    // Each entry says what was billed: tokens of a decision and a batch row, seconds of a video.
+    expect(JSON.parse(of('decision')[0]?.unitsJson ?? '{}')).toMatchObject({
+      prompt_tokens: expect.any(Number),
+    })
+    expect(JSON.parse(of('batch')[0]?.unitsJson ?? '{}')).toMatchObject({ prompt_tokens: expect.any(Number) })
+    expect(JSON.parse(of('video')[0]?.unitsJson ?? '{}')).toEqual({ seconds: 3 })
+    expect(JSON.parse(of('playground')[0]?.unitsJson ?? '{}')).toMatchObject({
+      input_tokens: expect.any(Number),
+    })
     const { items } = await env.call('batches.get', { id: batch.id })
     expect(
       of('batch')
@@ -141,6 +150,7 @@ describe('the spend ledger', () => {
         cost: formatAmount(BigInt((n + 1) * (trial + 3) * 1_234_567) % 10_000_000_000n),
         estimated: 0,
         itemId: `i${n}`,
+        unitsJson: '{}',
       }))
       const summary = summarize(rows, 0, 2_000_000_000_000, 'p')
       const total = parseAmount(summary.total.cost)
