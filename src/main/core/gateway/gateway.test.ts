@@ -232,6 +232,35 @@ describe('retries, timeouts and cancellation', () => {
     await faults({})
   })
 
+  it('sends a GET again when its connection is cut before any answer, and never a POST', async () => {
+    // A service that cuts the first connection of each request, as a kept-alive socket closed by the other
+    // side looks, then answers.
+    let seen = 0
+    const server = createServer((req, res) => {
+      seen++
+      if (seen % 2 === 1) {
+        req.socket.destroy()
+        return
+      }
+      res.writeHead(404, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: { code: 'not_found', message: 'no such job' } }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const gateway = createGateway(
+      createTransport({ connection: async () => ({ baseUrl: url, apiKey: key }) }),
+    )
+    expect(await failure(gateway.getVideo('x'))).toMatchObject({ status: 404 })
+    expect(seen).toBe(2)
+    seen = 0
+    expect(await failure(gateway.createVideo({ model: 'orbit/motion-2', prompt: 'p' }))).toMatchObject({
+      code: 'service_unreachable',
+      message: expect.stringContaining('the connection was cut'),
+    })
+    expect(seen).toBe(1)
+  })
+
   it('times out, is cancelled by the caller, and reports an unreachable host', async () => {
     await faults({ latencyMs: 400 })
     const gateway = gatewayFor()

@@ -76,6 +76,8 @@ export interface GatewayResponse<T> {
 }
 
 const maxRetries = 3
+/** How a connection cut before any answer shows (the system's code, or undici's for a socket closed on it). */
+const cutBeforeAnswer = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])
 const maxRetryAfterSeconds = 30
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -172,6 +174,15 @@ export function createTransport(options: TransportOptions) {
           })
         }
         const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message
+        // A kept-alive connection the other side closed as this request went out: nothing was answered, so a
+        // read goes again at once on a new connection. A POST never does: it may have been received.
+        if (
+          call.retry !== false &&
+          request.method === 'GET' &&
+          attempt < maxRetries &&
+          cutBeforeAnswer.has(cause)
+        )
+          continue
         throw new AppError({
           code: gatewayErrorCodes.unreachable,
           ...unreachableText(new URL(baseUrl).host, cause),

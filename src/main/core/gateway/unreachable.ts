@@ -18,6 +18,11 @@ const reasons: Record<string, { what: string; hint: string }> = {
     what: 'the connection was cut',
     hint: 'Try again; if it keeps happening, a proxy or firewall may be closing it.',
   },
+  // undici's code for a connection the other side closed before it answered.
+  UND_ERR_SOCKET: {
+    what: 'the connection was cut',
+    hint: 'Try again; if it keeps happening, a proxy or firewall may be closing it.',
+  },
   ETIMEDOUT: {
     what: 'the connection timed out',
     hint: 'Check your connection; a firewall may be blocking the address.',
