@@ -47,6 +47,8 @@ async function usePaidProfile(page: Page) {
   await paid.getByLabel('API key', { exact: true }).fill(key)
   await paid.getByRole('button', { name: 'Save API key' }).click()
   await page.getByRole('combobox', { name: 'Active profile' }).selectOption({ label: 'Paid' })
+  // The new profile's budget can be set at once, on the same screen.
+  await expect(page.getByRole('form', { name: 'Budget of Paid' }).getByLabel('A month (USD)')).toBeVisible()
 }
 
 async function generateImage(page: Page) {
@@ -74,6 +76,9 @@ test('a monthly budget just above what was spent stops the next image, video job
 
   await page.getByRole('link', { name: 'Settings' }).click()
   const budget = page.getByRole('form', { name: 'Budget of Paid' })
+  // The figures follow the ledger: the image's cost shows once they are read again.
+  const monthly = budget.getByText(/ this month$/)
+  await expect(monthly).not.toContainText('· $0.00 this month')
   const spent = (await budget.getByText(/ this month$/).textContent())?.match(/· (\$[\d.,]+) this month/)?.[1]
   expect(spent).toMatch(/^\$0\.\d+$/)
   await budget.getByLabel('A month (USD)').fill(justAbove(spent ?? ''))

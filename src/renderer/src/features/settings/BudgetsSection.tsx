@@ -6,6 +6,7 @@ import type { ProfileBudget } from '#shared/ipc/routes/spend'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
+import { useProfiles } from '../../profiles.ts'
 import { queryKeys } from '../../query.ts'
 
 const amountShape = /^\d{1,9}(\.\d{1,6})?$/
@@ -29,7 +30,8 @@ function Use({ profile }: { profile: ProfileBudget }) {
             aria-label={`${use.period === 'day' ? 'Today' : 'This month'}: ${Math.floor(use.share * 100)}% of ${formatUsd(use.limit)}`}
           />
           <span className="muted">
-            {Math.floor(use.share * 100)}% of {use.period === 'day' ? 'today’s' : 'this month’s'}
+            {Math.floor(use.share * 100)}% of {formatUsd(use.limit)}{' '}
+            {use.period === 'day' ? 'today' : 'this month'}
           </span>
         </span>
       ))}
@@ -88,11 +90,6 @@ function BudgetForm({ profile }: { profile: ProfileBudget }) {
                 aria-describedby={problems[key] ? `${id}-${key}` : undefined}
                 onChange={(event) => set(event.target.value)}
               />
-              {problems[key] ? (
-                <span id={`${id}-${key}`} className="field-error">
-                  {problems[key]}
-                </span>
-              ) : null}
             </label>
           ))}
           <button
@@ -111,14 +108,29 @@ function BudgetForm({ profile }: { profile: ProfileBudget }) {
       ) : (
         <p className="muted">Built in and free: its spending is shown here, never limited.</p>
       )}
+      {/* Under the row of fields, a line each, so a problem never pushes the other field down. */}
+      {(['daily', 'monthly'] as const).map((key) =>
+        problems[key] ? (
+          <p key={key} id={`${id}-${key}`} className="field-error budget__problem">
+            {key === 'daily' ? 'A day: ' : 'A month: '}
+            {problems[key]}
+          </p>
+        ) : null,
+      )}
       <ErrorNote error={save.error} />
     </form>
   )
 }
 
 export function BudgetsSection() {
+  // One form per profile: a profile added, renamed or deleted is read again with the profiles.
+  const profiles = useProfiles()
   const budgets = useQuery({
-    queryKey: [...queryKeys.spend(), 'budgets'],
+    queryKey: [
+      ...queryKeys.spend(),
+      'budgets',
+      profiles.data?.map((profile) => `${profile.id}:${profile.name}`),
+    ],
     queryFn: () => invoke('spend.budgets', {}),
   })
   return (
