@@ -96,7 +96,7 @@ test('a monthly budget just above what was spent stops the next image, video job
   await screenshot(page, 'budget-refusal-light')
   await dialog.getByRole('button', { name: 'Don’t send' }).click()
   await expect(page.getByRole('form', { name: 'Generate' }).getByRole('alert')).toContainText(
-    'Raise the budget in Settings › Spending, or send this one anyway.',
+    'Raise the budget in Settings › Budgets, or send this one anyway.',
   )
   expect(await requestsMade()).toBe(before)
 

@@ -196,25 +196,44 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     if (batch) deps.settled?.({ id, name: batch.name, status, failed: batches.counts(id).failed })
   }
 
-  /** Whether the profile's budgets allow a batch's next row, estimated at the mean of its priced rows. */
-  function nextRowFits(batch: { id: string; profileId: string }): boolean {
+  /**
+   * Whether the profile's budgets allow a batch's next row, estimated as the runner estimates it: the mean of
+   * its priced rows, or before any, the next input's size at the catalog's prices.
+   */
+  async function nextRowFits(batch: {
+    id: string
+    profileId: string
+    templateJson: string
+  }): Promise<boolean> {
+    if (!deps.budgets) return true
     const costs = batches.costs(batch.id)
     const spent = costs.reduce((sum, cost) => sum + parseAmount(cost), 0n)
-    return (
-      deps.budgets?.allows(batch.profileId, costs.length > 0 ? meanRowCost(spent, costs.length) : 0n) ?? true
-    )
+    if (costs.length > 0) return deps.budgets.allows(batch.profileId, meanRowCost(spent, costs.length))
+    const template = storedJson('batch request', DecisionCall, batch.templateJson)
+    const prices = await deps.callerFor(batch.profileId).modelOf(template.body.model)
+    const next = batches.pending(batch.id)[0]
+    const { questions } = template.body
+    const units =
+      prices && next
+        ? estimateDecisionUnits(
+            prices,
+            JSON.parse(next.inputJson),
+            Array.isArray(questions) ? questions : Object.values(questions),
+          )
+        : 0n
+    return deps.budgets.allows(batch.profileId, units)
   }
 
   const runner = {
     isRunning: (id: string) => running.has(id),
-    nextRowFits: (id: string) => {
+    nextRowFits: async (id: string) => {
       const batch = batches.get(id)
       return batch ? nextRowFits(batch) : false
     },
     /** Goes on with the batches stopped at a budget that now allows their next row (raised, or a new period). */
     async resumeWhereBudgetAllows(): Promise<void> {
       for (const batch of batches.overBudget())
-        if (!running.has(batch.id) && nextRowFits(batch)) await runner.start(batch.id)
+        if (!running.has(batch.id) && (await nextRowFits(batch))) await runner.start(batch.id)
     },
     /** Starts (or resumes) a batch: its pending rows, in order. */
     async start(id: string): Promise<void> {

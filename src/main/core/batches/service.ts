@@ -112,7 +112,7 @@ export function createBatchService(deps: {
       deps.runner.cancel(id)
       return summaryOf(found(id))
     },
-    resume(id: string, spendCap: string | null | undefined) {
+    async resume(id: string, spendCap: string | null | undefined) {
       const batch = summaryOf(found(id))
       if (batch.status === 'capped') {
         const problem = resumeCapProblem(
@@ -121,11 +121,11 @@ export function createBatchService(deps: {
         )
         if (problem) throw new AppError({ code: 'validation_failed', message: problem, path: ['spendCap'] })
       }
-      if (batch.status === 'over_budget' && !deps.runner.nextRowFits(id))
+      if (batch.status === 'over_budget' && !(await deps.runner.nextRowFits(id)))
         throw new AppError({
           code: 'over_budget',
           message: `The next row would pass the budget of “${batch.profileName ?? 'its profile'}”.`,
-          hint: 'Raise the budget in Settings › Spending: the batch then goes on by itself.',
+          hint: 'Raise the budget in Settings › Budgets: the batch then goes on by itself.',
         })
       if (spendCap !== undefined) deps.history.transaction(() => batches.setSpendCap(id, spendCap, now()))
       return runAndSummarize(id)

@@ -143,7 +143,7 @@ export function createBudgets(deps: {
       throw new AppError({
         code: overBudgetCode,
         message: `${request.what} would cost about ${usd(request.estimate)}, and ${left > 0n ? usd(left) : 'nothing'} is left of ${periodWords[over.period]} budget of ${usd(over.limit)} for ${deps.profileName(profileId)}.`,
-        hint: 'Raise the budget in Settings › Spending, or send this one anyway.',
+        hint: 'Raise the budget in Settings › Budgets, or send this one anyway.',
       })
     }
     if (over)

@@ -16,7 +16,14 @@ export function OverBudgetDialog() {
   useEffect(
     () =>
       onOverBudget(
-        (refusal) => new Promise<boolean>((resolve) => setAsking({ message: refusal.message, resolve })),
+        (refusal) =>
+          new Promise<boolean>((resolve) =>
+            // One question at a time: a refusal asked about while another is open answers that one "don't send".
+            setAsking((previous) => {
+              previous?.resolve(false)
+              return { message: refusal.message, resolve }
+            }),
+          ),
       ),
     [],
   )
