@@ -52,12 +52,13 @@ export async function runBatch(options: {
   const history = openHistory(folder)
   // The decision models come from the catalog; the dedicated one, at its price, is all a batch here uses.
   const listings = await gateway.listings.unified.all()
+  const decisionModels = listings.data.data.filter((model) =>
+    model.supported_parameters.includes('safety_identifier'),
+  )
   const catalog = {
-    models: async () => ({
-      models: listings.data.data.filter((model) => model.supported_parameters.includes('safety_identifier')),
-      fetchedAt: 0,
-      fresh: true,
-    }),
+    models: async () => ({ models: decisionModels, fetchedAt: 0, fresh: true }),
+    named: async (_kind: string, name: string) =>
+      decisionModels.filter((model) => model.id === name || model.id.endsWith(`/${name}`)),
   }
   const caller = createDecisionCaller({ gateway, catalog })
   const runner = createBatchRunner({ history, callerFor: () => caller, emit: () => {} })

@@ -77,9 +77,9 @@ export interface OpenedHarness {
    * The longest the core's event loop was held (each hold of 10 ms or more is reported) in the window between
    * two `Date.now()` times; 0 when never.
    */
-  longestCoreHold(from: number, to: number): number
+  longestCoreHold(from: number, to: number): Held
   /** The data worker's longest hold between two moments (epoch ms): what an answer to the page waited behind. */
-  longestWorkerHold(from: number, to: number): number
+  longestWorkerHold(from: number, to: number): Held
   /** The page's JavaScript heap after a full garbage collection. */
   heapMB(): Promise<number>
   /** Closes the page and the harness; the data folder goes too unless `keep`. */
@@ -110,11 +110,39 @@ process.once('exit', () => {
 })
 
 /** The longest of `holds` that overlaps the moments `from`–`to` (epoch ms); 0 when none. */
-const longestIn = (holds: { ms: number; until: number }[], from: number, to: number) =>
-  Math.max(
-    0,
-    ...holds.filter((hold) => hold.until >= from && hold.until - hold.ms <= to).map((hold) => hold.ms),
-  )
+/** A stretch the loop was held: its length, the thread's own CPU time in it, and when it ended (epoch ms). */
+interface Hold {
+  ms: number
+  cpuMs: number
+  until: number
+}
+
+/** The holds in a window of time: the longest, and the most of the thread's own CPU time any of them took. */
+export interface Held {
+  /** The longest hold (ms), 0 when none. */
+  ms: number
+  /** The thread's own CPU time in that hold: the rest it waited for a core or the disk. */
+  cpuMs: number
+  /** The most CPU time any hold in the window took: the longest stretch of the thread's own work. */
+  mostCpuMs: number
+}
+
+/** The holds that overlap the moments `from`–`to` (epoch ms). */
+function heldIn(holds: Hold[], from: number, to: number): Held {
+  const within = holds.filter((hold) => hold.until >= from && hold.until - hold.ms <= to)
+  const longest = within.reduce<Hold | null>((a, b) => (a && a.ms >= b.ms ? a : b), null)
+  return {
+    ms: longest?.ms ?? 0,
+    cpuMs: longest?.cpuMs ?? 0,
+    mostCpuMs: Math.max(0, ...within.map((hold) => hold.cpuMs)),
+  }
+}
+
+/** How a hold figure says what held the thread: its own work, or waiting for one of the machine's cores. */
+export const heldDetail = (held: Held) =>
+  held.ms === 0
+    ? 'never held 10 ms'
+    : `its own CPU time in the longest ${held.cpuMs.toFixed(1)} ms; the most in any hold ${held.mostCpuMs.toFixed(1)} ms`
 
 /** The app in the e2e harness on a data folder, opened in Chromium and ready. */
 export async function openHarness(userData: string, args: string[] = []): Promise<OpenedHarness> {
@@ -131,18 +159,24 @@ export async function openHarness(userData: string, args: string[] = []): Promis
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
-  const holds: { ms: number; until: number }[] = []
-  const workerHolds: { ms: number; until: number }[] = []
+  const holds: Hold[] = []
+  const workerHolds: Hold[] = []
   const url = await new Promise<string>((resolve) => {
     let pending = ''
     harness.stdout.on('data', (chunk: Buffer) => {
       const lines = (pending + chunk.toString()).split('\n')
       pending = lines.pop() ?? ''
       for (const line of lines) {
-        const held = /^event loop held ([\d.]+) ms until (\d+)$/.exec(line)
-        if (held) holds.push({ ms: Number(held[1]), until: Number(held[2]) })
-        const workerHeld = /^data worker held ([\d.]+) ms until (\d+)$/.exec(line)
-        if (workerHeld) workerHolds.push({ ms: Number(workerHeld[1]), until: Number(workerHeld[2]) })
+        const held = /^(event loop|data worker) held ([\d.]+) ms \(cpu ([\d.]+) ms\) until (\d+)$/.exec(line)
+        if (held) {
+          if (process.env.BENCH_SHOW_HOLDS)
+            console.error(`${new Date(Number(held[4])).toISOString()} ${line}`)
+          ;(held[1] === 'event loop' ? holds : workerHolds).push({
+            ms: Number(held[2]),
+            cpuMs: Number(held[3]),
+            until: Number(held[4]),
+          })
+        }
         const listening = /harness listening on (\S+)/.exec(line)
         if (listening?.[1]) resolve(listening[1])
       }
@@ -226,8 +260,8 @@ export async function openHarness(userData: string, args: string[] = []): Promis
     coreStartMs,
     firstScreenMs,
     startLongestTaskMs,
-    longestCoreHold: (from, to) => longestIn(holds, from, to),
-    longestWorkerHold: (from, to) => longestIn(workerHolds, from, to),
+    longestCoreHold: (from, to) => heldIn(holds, from, to),
+    longestWorkerHold: (from, to) => heldIn(workerHolds, from, to),
     coreRssMB() {
       const status = readFileSync(`/proc/${harness.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024

@@ -1,7 +1,9 @@
 // The screens that pick a model, with the benchmark's catalog: opening each (its model field filled in), and
-// typing in the Playground's model field, from the keystroke to the matches painted.
+// typing in the Playground's model field, from the keystroke to the matches painted; how long opening each held the
+// core's loop and the data worker.
 import { expect, type Page } from '@playwright/test'
 import { resultShownIn, takeSamples, timed } from './interaction.ts'
+import type { Held, OpenedHarness } from './measure.ts'
 
 /** Each screen with a model field, and how to reach the field once the screen shows. */
 const screens: { label: string; open?: (page: Page) => Promise<void> }[] = [
@@ -11,12 +13,15 @@ const screens: { label: string; open?: (page: Page) => Promise<void> }[] = [
   { label: 'Playground' },
 ]
 
-export async function modelFields(page: Page) {
+export async function modelFields(app: OpenedHarness) {
+  const { page } = app
   const opening = new Map<string, number>()
+  const held = new Map<string, { core: Held; worker: Held }>()
   for (const screen of screens) {
     await page.getByRole('link', { name: 'Settings' }).click()
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
     await takeSamples(page)
+    const from = Date.now()
     await page.getByRole('link', { name: screen.label, exact: true }).click()
     await page.getByRole('heading', { level: 1, name: screen.label }).waitFor()
     await screen.open?.(page)
@@ -24,6 +29,10 @@ export async function modelFields(page: Page) {
     const field = page.locator('.model-chooser').getByRole('combobox', { name: 'Model' }).first()
     await expect(field).not.toHaveValue('', { timeout: 120_000 })
     opening.set(screen.label, Math.max(0, ...(await takeSamples(page)).longTasks))
+    held.set(screen.label, {
+      core: app.longestCoreHold(from, Date.now()),
+      worker: app.longestWorkerHold(from, Date.now()),
+    })
   }
 
   // The Playground shows, its messages model field is typed into: each keystroke narrows the matches.
@@ -46,5 +55,5 @@ export async function modelFields(page: Page) {
   }
   const keys = await takeSamples(page)
   await field.press('Escape')
-  return { opening, keys, chatModels }
+  return { opening, held, keys, chatModels }
 }

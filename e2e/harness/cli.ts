@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { reportBlocksWhenAsked } from '#core/workers/report-blocks'
 import { startHarness } from './server.ts'
 
 const { values } = parseArgs({
@@ -49,7 +50,7 @@ try {
   if (values['report-blocks']) process.env.GATEWAY_DESK_REPORT_BLOCKS = '1'
   const harness = await startHarness({ userData, port, sandboxTimeScale, sandboxSyntheticModels })
   console.log(`harness listening on ${harness.url}`)
-  if (values['report-blocks']) reportBlocks()
+  if (values['report-blocks']) reportBlocksWhenAsked('event loop')
   const stop = () =>
     void harness.close().then(
       () => process.exit(0),
@@ -63,19 +64,4 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
-}
-
-/**
- * For the benchmarks: prints each time the core's event loop was held 10 ms or more (what an ask from the page
- * waited behind), as `event loop held <ms> ms until <epoch ms>`. A timer every 2 ms tells when it ran late.
- */
-function reportBlocks(): void {
-  const every = 2
-  let last = performance.now()
-  setInterval(() => {
-    const now = performance.now()
-    const held = now - last - every
-    if (held >= 10) console.log(`event loop held ${held.toFixed(1)} ms until ${Date.now()}`)
-    last = now
-  }, every).unref()
 }

@@ -155,6 +155,12 @@ export function createCatalogService(deps: {
       return { ...deps.store.choices(at.snapshot.id, query.use, query.text, query.limit), ...stateOf(at) }
     },
 
+    /** The models of a screen's list a request names (`CatalogStore.named`), from the kept catalog. */
+    async named(source: CatalogSource, kind: PickedKind, name: string) {
+      const at = await current(source, false)
+      return deps.store.named(at.snapshot.id, kind, name)
+    },
+
     /** The unified listing's models a screen picks from: image, video or decision models. */
     async models(source: CatalogSource, refresh: boolean, kind: PickedKind) {
       const at = await current(source, refresh)

@@ -319,4 +319,26 @@ describe('the kept catalogs', () => {
     expect(points.contexts).toEqual([1000, 8192])
     expect(points.prices).toEqual([2, 1])
   })
+
+  it("find the model of a screen's list a request names, by id or a decision model's name without provider", () => {
+    const { db, store: kept } = store()
+    const { snapshotId } = keep(db, [
+      { id: 'a/judge', params: ['safety_identifier'] },
+      { id: 'b/judge', params: ['safety_identifier'] },
+      { id: 'a/draw', outputs: ['image'] },
+      { id: 'a/chat' },
+    ])
+    const named = (kind: 'decision' | 'image', name: string) =>
+      kept.named(snapshotId, kind, name).map((model) => model.id)
+    expect(named('decision', 'b/judge')).toEqual(['b/judge'])
+    // Both answer to the short name, in the service's order: the caller takes the one it can use.
+    expect(named('decision', 'judge')).toEqual(['a/judge', 'b/judge'])
+    expect(named('image', 'a/draw')).toEqual(['a/draw'])
+    // Only the screen's own list: a chat model is no image model, and a short name is a decision model's only.
+    expect(named('image', 'a/chat')).toEqual([])
+    expect(named('image', 'draw')).toEqual([])
+    expect(named('decision', 'a/draw')).toEqual([])
+    expect(named('decision', 'nobody')).toEqual([])
+    expect(kept.named(snapshotId, 'image', 'a/draw')[0]).toMatchObject({ id: 'a/draw', object: 'model' })
+  })
 })

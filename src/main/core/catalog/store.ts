@@ -335,6 +335,27 @@ export function createCatalogStore(db: DatabaseSync) {
       return { models, total: count(matching) }
     },
 
+    /**
+     * The models of a screen's list (`kind`) a request names, in the service's order: the one with that id, or
+     * (decision models, whose native requests name them without their provider) those whose id ends in `/name`.
+     */
+    named(snapshotId: number, kind: PickedKind, name: string): UnifiedModel[] {
+      let rows = prepared(
+        `SELECT p.unified_json AS model FROM models AS m
+         JOIN picked AS p ON p.snapshot_id = m.snapshot_id AND p.kind = ? AND p.listed = m.listed
+         WHERE m.snapshot_id = ? AND m.id = ?`,
+      ).all(kind, snapshotId, name)
+      // Along the screen's own list (a few thousand at most), each looked up among the catalog's models.
+      if (rows.length === 0 && kind === 'decision' && !name.includes('/'))
+        rows = prepared(
+          `SELECT p.unified_json AS model FROM picked AS p
+           CROSS JOIN models AS m ON m.snapshot_id = p.snapshot_id AND m.listed = p.listed
+           WHERE p.snapshot_id = ? AND p.kind = ? AND substr(m.id, instr(m.id, '/') + 1) = ?
+           ORDER BY p.listed LIMIT 20`,
+        ).all(snapshotId, kind, name)
+      return (rows as { model: string }[]).map((row) => JSON.parse(row.model) as UnifiedModel)
+    },
+
     /** The unified listing's models a screen picks from (image, video or decision models), in its order. */
     picked(snapshotId: number, kind: PickedKind): UnifiedModel[] {
       return (

@@ -63,6 +63,8 @@ const calls = {
     catalogs.choices(source, query),
   catalogModels: (source: CatalogSource, refresh: boolean, kind: Parameters<Catalogs['models']>[2]) =>
     catalogs.models(source, refresh, kind),
+  catalogNamed: (source: CatalogSource, kind: Parameters<Catalogs['named']>[1], name: string) =>
+    catalogs.named(source, kind, name),
   boardPage: (query: BoardQuery) => board.page(query),
   // An archive's copy of the history, and the checks of one staged for import, in the background.
   copyHistory: (target: string) => background.call('copyHistory', [target]),

@@ -23,7 +23,10 @@ export function decisionModelOf(model: UnifiedModel): DecisionModel | null {
   }
 }
 
-export function createDecisionCaller(deps: { gateway: Gateway; catalog: Pick<ProfileCatalog, 'models'> }) {
+export function createDecisionCaller(deps: {
+  gateway: Gateway
+  catalog: Pick<ProfileCatalog, 'models' | 'named'>
+}) {
   const models = async () =>
     (await deps.catalog.models(false, 'decision')).models
       .map(decisionModelOf)
@@ -33,10 +36,12 @@ export function createDecisionCaller(deps: { gateway: Gateway; catalog: Pick<Pro
 
   return {
     models,
-    /** The model a request names (by id or alias), when the catalog knows it. */
+    /** The model a request names (by id or alias), when the catalog knows it: looked up, not listed. */
     async modelOf(name: string): Promise<DecisionModel | undefined> {
-      const known = await models().catch(() => [] as DecisionModel[])
-      return known.find((m) => m.id === name || m.alias === name)
+      const named = await deps.catalog.named('decision', name).catch(() => [])
+      return named
+        .map(decisionModelOf)
+        .find((m): m is DecisionModel => m !== null && (m.id === name || m.alias === name))
     },
     async call(run: DecisionCall, signal: AbortSignal) {
       const model = await this.modelOf(run.body.model)

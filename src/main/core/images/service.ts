@@ -1,5 +1,6 @@
 import { copyFile, readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
+import type { UnifiedModel } from '#shared/api/models'
 import { checkSourceFile, imageFamilyOf, imageOptionsOf, sniffImageType } from '#shared/domain/images'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
@@ -35,26 +36,28 @@ export function createImageService(deps: {
   const images = deps.history.imageResults
   const { recordOf, keep } = deps.library
 
+  /** A screen's image model from its unified listing; null when its family is not one the app draws with. */
+  const imageModelOf = (model: UnifiedModel): ImageModel[] => {
+    const family = imageFamilyOf(model)
+    if (!family) return []
+    return [
+      {
+        id: model.id,
+        name: model.name,
+        family,
+        options: imageOptionsOf(family, model.supported_parameters),
+        readsImages: model.architecture.input_modalities.includes('image'),
+        // Document 1 §4.4: today only the family A base model has two providers; the edit variant has one.
+        pinnable: family === 'A' && !model.supported_parameters.includes('input_fidelity'),
+        promptPrice: model.pricing.prompt,
+        completionPrice: model.pricing.completion,
+      },
+    ]
+  }
   const models = async (scope: ProfileScope): Promise<ImageModel[]> =>
-    (await scope.catalog.models(false, 'image')).models.flatMap((model) => {
-      const family = imageFamilyOf(model)
-      if (!family) return []
-      return [
-        {
-          id: model.id,
-          name: model.name,
-          family,
-          options: imageOptionsOf(family, model.supported_parameters),
-          readsImages: model.architecture.input_modalities.includes('image'),
-          // Document 1 §4.4: today only the family A base model has two providers; the edit variant has one.
-          pinnable: family === 'A' && !model.supported_parameters.includes('input_fidelity'),
-          promptPrice: model.pricing.prompt,
-          completionPrice: model.pricing.completion,
-        },
-      ]
-    })
+    (await scope.catalog.models(false, 'image')).models.flatMap(imageModelOf)
   const modelNamed = async (scope: ProfileScope, id: string) => {
-    const model = (await models(scope)).find((m) => m.id === id)
+    const model = (await scope.catalog.named('image', id)).flatMap(imageModelOf)[0]
     if (!model) throw new AppError({ code: 'validation_failed', message: `${id} is not an image model.` })
     return model
   }
