@@ -56,7 +56,13 @@ export async function runBatch(options: {
     model.supported_parameters.includes('safety_identifier'),
   )
   const catalog = {
-    models: async () => ({ models: decisionModels, fetchedAt: 0, fresh: true }),
+    picks: async () => ({
+      models: decisionModels,
+      total: decisionModels.length,
+      chosen: [],
+      imageList: null,
+      fetchedAt: 0,
+    }),
     named: async (_kind: string, name: string) =>
       decisionModels.filter((model) => model.id === name || model.id.endsWith(`/${name}`)),
   }

@@ -259,8 +259,8 @@ export function batchRun(
       )
     const rows = shardRows(read.inputs.length, shard)
     if (rows.length === 0) throw usageError(`${inputsArg} has no inputs${shard ? ' for this shard' : ''}.`)
-    const models = await session.call('decisions.models', {})
-    const model = options.model ? models.find((one) => one.id === options.model) : models[0]
+    const listed = await session.call('decisions.models', { chosen: options.model ?? '', limit: 1 })
+    const model = options.model ? listed.chosen : listed.models[0]
     if (!model)
       throw usageError(
         options.model

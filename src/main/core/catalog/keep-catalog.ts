@@ -3,13 +3,21 @@
 // profile's catalogs the newest stays: what changed from the one before is worked out here and kept with it, then the
 // one before is dropped (a search reads only the full-text entries of the catalogs kept).
 import type { DatabaseSync } from 'node:sqlite'
-import { billedPerSecond, pickedFor, pickedKinds, playgroundUses, servesUse } from '#shared/domain/catalog'
+import {
+  billedPerSecond,
+  type CatalogModel,
+  pickedFor,
+  pickedKinds,
+  playgroundUses,
+  servesUse,
+} from '#shared/domain/catalog'
 import { facetsOf } from '#shared/domain/catalog-view'
 import { parseAmount } from '#shared/domain/money'
 import { placeColumn } from './catalog-db.ts'
 import { changesBetween } from './changes.ts'
 import { inIdOrder, placesBy, rankedColumns } from './orders.ts'
-import { byModel, packBlock, type RawListings, recordOf } from './records.ts'
+import { byModel, packBlock, type RawListings, type RawModel, recordOf } from './records.ts'
+import type { ImageListFacts } from './store.ts'
 
 /** Models whose listings are packed together: a model's detail unpacks its block (some tens of KB). */
 export const modelsPerBlock = 64
@@ -95,7 +103,7 @@ export function keepCatalog(
       catalog.fetchedAt,
       catalog.problem,
       models.length,
-      JSON.stringify(facetsOf(records)),
+      JSON.stringify({ ...facetsOf(records), imageList: imageListOf(models) }),
     ) as { id: number }
     // Rows are numbered here, in the order of ids (a page by id is a range of them, and a catalog's rows are one
     // range); RETURNING would cost more than the insert itself.
@@ -164,6 +172,15 @@ export function keepCatalog(
   } catch (error) {
     db.exec('ROLLBACK')
     throw error
+  }
+}
+
+/** What the image screen tells of its whole list (`ImageListFacts`), worked out once, as the catalog is kept. */
+function imageListOf(models: readonly { raw: RawModel; record: CatalogModel }[]): ImageListFacts {
+  const images = models.filter(({ raw, record }) => raw.unified && pickedFor(record, 'image'))
+  return {
+    cannotEdit: images.filter(({ record }) => !record.inputModalities.includes('image')).length,
+    takesReferences: images.some(({ record }) => record.supportedParameters.includes('input_images')),
   }
 }
 

@@ -4,7 +4,7 @@ import type { PickedKind, PlaygroundUse } from '#shared/domain/catalog'
 import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import type { DataCalls } from '../data/data-worker.ts'
 import type { WorkerClient } from '../workers/worker-client.ts'
-import type { CatalogSource } from './service.ts'
+import type { CatalogService, CatalogSource } from './service.ts'
 
 export function profileCatalog(data: WorkerClient<DataCalls>, source: () => Promise<CatalogSource>) {
   return {
@@ -25,6 +25,9 @@ export function profileCatalog(data: WorkerClient<DataCalls>, source: () => Prom
       query: { use: PlaygroundUse; refresh: boolean; text: string; limit: number },
       signal?: AbortSignal,
     ) => data.call('catalogChoices', [await source(), query], signal),
+    /** A screen's list as its model field shows it: what is typed matched, the chosen model looked up. */
+    picks: async (kind: PickedKind, query: Parameters<CatalogService['picks']>[2], signal?: AbortSignal) =>
+      data.call('catalogPicks', [await source(), kind, query], signal),
     /** The models of a screen's list a request names: by id, or a decision model by its name without provider. */
     named: async (kind: PickedKind, name: string, signal?: AbortSignal) =>
       data.call('catalogNamed', [await source(), kind, name], signal),

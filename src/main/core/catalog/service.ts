@@ -155,6 +155,32 @@ export function createCatalogService(deps: {
       return { ...deps.store.choices(at.snapshot.id, query.use, query.text, query.limit), ...stateOf(at) }
     },
 
+    /**
+     * A screen's list as its model field shows it (`CatalogStore.picks`), the models named `chosen` on it, and
+     * (when asked) what the image screen tells of its whole list.
+     */
+    async picks(
+      source: CatalogSource,
+      kind: PickedKind,
+      query: {
+        text: string
+        limit: number
+        input?: string | undefined
+        chosen: string
+        /** With what the image screen tells of its whole list. */
+        imageList?: boolean | undefined
+      },
+    ) {
+      const at = await current(source, false)
+      const id = at.snapshot.id
+      return {
+        ...deps.store.picks(id, kind, query),
+        chosen: query.chosen ? deps.store.named(id, kind, query.chosen) : [],
+        imageList: query.imageList ? deps.store.imageList(id) : null,
+        fetchedAt: at.snapshot.fetchedAt,
+      }
+    },
+
     /** The models of a screen's list a request names (`CatalogStore.named`), from the kept catalog. */
     async named(source: CatalogSource, kind: PickedKind, name: string) {
       const at = await current(source, false)

@@ -341,4 +341,26 @@ describe('the kept catalogs', () => {
     expect(named('decision', 'nobody')).toEqual([])
     expect(kept.named(snapshotId, 'image', 'a/draw')[0]).toMatchObject({ id: 'a/draw', object: 'model' })
   })
+
+  it("give a screen's list a field's worth at a time, and what the image screen tells of its whole list", () => {
+    const { db, store: kept } = store()
+    const { snapshotId } = keep(db, [
+      { id: 'a/paint', name: 'Paint', outputs: ['image'] },
+      { id: 'b/retouch', name: 'Retouch', outputs: ['image'], inputs: ['text', 'image'] },
+      { id: 'c/collage', name: 'Collage', outputs: ['image'], params: ['input_images'] },
+      { id: 'a/chat', name: 'Paint talk' },
+    ])
+    const ids = (query: { text: string; limit: number; input?: string }) => {
+      const { models, total } = kept.picks(snapshotId, 'image', query)
+      return { ids: models.map((model) => model.id), total }
+    }
+    expect(ids({ text: '', limit: 2 })).toEqual({ ids: ['a/paint', 'b/retouch'], total: 3 })
+    // Words of ids and names; a chat model is not on the image screen's list, whatever it is called.
+    expect(ids({ text: 'paint', limit: 10 })).toEqual({ ids: ['a/paint'], total: 1 })
+    expect(ids({ text: '', limit: 10, input: 'image' })).toEqual({ ids: ['b/retouch'], total: 1 })
+    expect(kept.imageList(snapshotId)).toEqual({ cannotEdit: 2, takesReferences: true })
+    // A catalog kept before these were kept with it has them counted.
+    db.prepare("UPDATE snapshots SET facets_json = json_remove(facets_json, '$.imageList')").run()
+    expect(kept.imageList(snapshotId)).toEqual({ cannotEdit: 2, takesReferences: true })
+  })
 })

@@ -2,7 +2,7 @@
 // sort order, filtered by indexed or scanned columns and the full-text index, and read from the columns alone;
 // its count is read for the first page only; what changed was worked out when the catalog was kept; a model's whole
 // record is a lookup by its id, its listings unpacked from their block.
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import type { UnifiedModel } from '#shared/api/models'
 import type {
   CatalogChanges,
@@ -13,8 +13,21 @@ import type {
   PlaygroundUse,
 } from '#shared/domain/catalog'
 import { emptyFilter, type ModelFilter, type SortColumn } from '#shared/domain/catalog-view'
-import { formatAmount, parseAmount } from '#shared/domain/money'
+import { formatAmount } from '#shared/domain/money'
 import { placeColumn } from './catalog-db.ts'
+import {
+  type Condition,
+  conditionsOf,
+  joined,
+  type Matching,
+  pageSql,
+  rowOf,
+  type StoredRow,
+  searchQuery,
+  source,
+  whereOf,
+  wordsCondition,
+} from './catalog-sql.ts'
 import { listed, modelsPerBlock, valuesOf } from './keep-catalog.ts'
 import { type RawModel, recordOf, unpackBlock } from './records.ts'
 
@@ -32,155 +45,11 @@ export interface Facets {
   parameters: string[]
 }
 
-/** The words of a search as a full-text query: every word, each matching the start of a word of the model. */
-export function searchQuery(text: string): string | null {
-  const words = text
-    .split(/\s+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .map((word) => `"${word.replaceAll('"', '""')}"*`)
-  return words.length ? words.join(' ') : null
-}
-
-type Condition = [sql: string, ...params: SQLInputValue[]]
-
-/** The filter's conditions on a model's own columns (`m`), its words apart. */
-function conditionsOf(filter: ModelFilter): Condition[] {
-  const conditions: Condition[] = []
-  if (filter.provider) conditions.push(['m.provider = ?', filter.provider])
-  if (filter.input) conditions.push(['instr(m.inputs, ?) > 0', listed([filter.input])])
-  if (filter.output) conditions.push(['instr(m.outputs, ?) > 0', listed([filter.output])])
-  if (filter.parameter) conditions.push(['instr(m.parameters, ?) > 0', listed([filter.parameter])])
-  if (filter.role) conditions.push(['instr(m.roles, ?) > 0', listed([filter.role])])
-  if (filter.minContext !== null) conditions.push(['m.context_length >= ?', filter.minContext])
-  // At most this much per 1M tokens: at most a millionth of it per token, in the store's exact units.
-  if (filter.maxPrice) conditions.push(['m.prompt_amount <= ?', parseAmount(filter.maxPrice) / 1_000_000n])
-  return conditions
-}
-
-interface Where {
-  sql: string
-  params: SQLInputValue[]
-}
-
-const joined = (conditions: Condition[]): Where => ({
-  sql: conditions.map(([sql]) => sql).join(' AND '),
-  params: conditions.flatMap(([, ...params]) => params),
-})
-
-/**
- * Which models of a catalog the filter matches: its words, a full-text query over the catalog's own rows (its
- * `rid`s are one range), and its conditions on columns.
- */
-interface Matching {
-  snapshotId: number
-  words: { query: string; first: number; last: number } | null
-  columns: Condition[]
-}
-
-/** `m.rid IN (…)` for the words: the matches of the full-text index within the catalog's rows. */
-const wordsCondition = (words: NonNullable<Matching['words']>): Condition => [
-  'm.rid IN (SELECT rowid FROM models_text WHERE models_text MATCH ? AND rowid BETWEEN ? AND ?)',
-  words.query,
-  words.first,
-  words.last,
-]
-
-function whereOf(matching: Matching, extra: Condition[] = []): Where {
-  return joined([
-    ['m.snapshot_id = ?', matching.snapshotId],
-    ...(matching.words ? [wordsCondition(matching.words)] : []),
-    ...matching.columns,
-    ...extra,
-  ])
-}
-
-const rowColumns = `m.id, m.name, m.provider, m.roles, m.inputs, m.outputs, m.parameters,
-  m.context_length AS contextLength, m.max_completion_tokens AS maxCompletionTokens, m.prompt, m.completion,
-  m.cache_read AS cacheRead, m.cache_write_5m AS cacheWrite5m, m.cache_write_1h AS cacheWrite1h,
-  m.per_second AS perSecond, m.moderated, m.expiration_date AS expirationDate`
-
-interface StoredRow {
-  id: string
-  name: string
-  provider: string
-  roles: string
-  inputs: string
-  outputs: string
-  parameters: string
-  contextLength: number | null
-  maxCompletionTokens: number | null
-  prompt: string | null
-  completion: string | null
-  cacheRead: string | null
-  cacheWrite5m: string | null
-  cacheWrite1h: string | null
-  perSecond: string | null
-  moderated: number
-  expirationDate: string | null
-}
-
-const rowOf = (row: StoredRow): CatalogRow => ({
-  id: row.id,
-  name: row.name,
-  provider: row.provider,
-  roles: valuesOf(row.roles) as ModelRole[],
-  inputModalities: valuesOf(row.inputs),
-  outputModalities: valuesOf(row.outputs),
-  supportedParameters: valuesOf(row.parameters),
-  contextLength: row.contextLength,
-  maxCompletionTokens: row.maxCompletionTokens,
-  prices: {
-    prompt: row.prompt,
-    completion: row.completion,
-    cacheRead: row.cacheRead,
-    cacheWrite5m: row.cacheWrite5m,
-    cacheWrite1h: row.cacheWrite1h,
-  },
-  perSecond: row.perSecond,
-  moderated: row.moderated === 1,
-  expirationDate: row.expirationDate,
-})
-
-/**
- * What a read goes through, and on what conditions. With words, a read in the order of ids (and a count) is driven by
- * the full-text index, which gives its matches in that order; any other read goes along an index of the catalog's
- * models and looks each up among the matches. One provider's models are few: they are found by their index.
- */
-function source(matching: Matching, byWords: boolean, extra: Condition[] = []): Where {
-  if (byWords && matching.words) {
-    const { query, first, last } = matching.words
-    const rest = joined([...matching.columns, ...extra])
-    return {
-      sql: `models_text JOIN models AS m ON m.rid = models_text.rowid
-        WHERE models_text MATCH ? AND models_text.rowid BETWEEN ? AND ?${rest.sql ? ` AND ${rest.sql}` : ''}`,
-      params: [query, first, last, ...rest.params],
-    }
-  }
-  const byProvider = matching.columns.some(([sql]) => sql === 'm.provider = ?')
-  const where = whereOf(matching, extra)
-  return {
-    sql: `models AS m${byProvider ? ' INDEXED BY models_by_provider' : ''} WHERE ${where.sql}`,
-    params: where.params,
-  }
-}
-
-/**
- * A page in a sort order: by id, the order models are kept in; by another column, a range of that column's index
- * of places, models without a value last in either direction (down, the models with a value are one range and
- * those without another: `page` reads the second when the first runs out).
- */
-function pageSql(matching: Matching, sort: SortColumn, part: 'up' | 'down' | 'missing'): Where {
-  if (sort === 'id') {
-    const byWords = matching.words !== null
-    const { sql, params } = source(matching, byWords)
-    const order = `${byWords ? 'models_text.rowid' : 'm.rid'}${part === 'down' ? ' DESC' : ''}`
-    return { sql: `SELECT ${rowColumns} FROM ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params }
-  }
-  const place = `m.${placeColumn(sort)}`
-  const extra: Condition[] = part === 'up' ? [] : [[`(${place} IS NULL) = ${part === 'down' ? 0 : 1}`]]
-  const { sql, params } = source(matching, false, extra)
-  const order = { up: `${place} IS NULL, ${place}, m.rid`, down: `${place} DESC`, missing: 'm.rid' }[part]
-  return { sql: `SELECT ${rowColumns} FROM ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params }
+/** What the image screen tells of its whole list: how many models cannot edit (they take no image), and whether
+ * any draws from reference images. */
+export interface ImageListFacts {
+  cannotEdit: number
+  takesReferences: boolean
 }
 
 export function createCatalogStore(db: DatabaseSync) {
@@ -231,6 +100,28 @@ export function createCatalogStore(db: DatabaseSync) {
     if (!raw) throw new Error('a kept model has lost its listing')
     return raw
   }
+  // A kept catalog never changes: what is counted over a whole list of one is counted once, under the catalog's
+  // id, time and rows (an id can be given again to a later catalog). The counts of catalogs no longer shown go;
+  // a few lists of a few catalogs stay.
+  const counted = new Map<string, unknown>()
+  const once = <T>([snapshotId, ...key]: [number, ...unknown[]], count: () => T): T => {
+    const kept = prepared('SELECT fetched_at, first_rid FROM snapshots WHERE id = ?').get(snapshotId)
+    const name = JSON.stringify([snapshotId, kept, ...key])
+    if (counted.has(name)) return counted.get(name) as T
+    const value = count()
+    if (counted.size >= 32) counted.delete(counted.keys().next().value as string)
+    counted.set(name, value)
+    return value
+  }
+  /** How many models a screen's list has. */
+  const pickedSize = (snapshotId: number, kind: PickedKind) =>
+    once([snapshotId, kind], () => {
+      const row = prepared('SELECT count(*) AS n FROM picked WHERE snapshot_id = ? AND kind = ?').get(
+        snapshotId,
+        kind,
+      ) as { n: number }
+      return row.n
+    })
   const placed = (snapshotId: number, id: string) =>
     prepared('SELECT place FROM models WHERE snapshot_id = ? AND id = ?').get(snapshotId, id) as
       | { place: number }
@@ -354,6 +245,70 @@ export function createCatalogStore(db: DatabaseSync) {
            ORDER BY p.listed LIMIT 20`,
         ).all(snapshotId, kind, name)
       return (rows as { model: string }[]).map((row) => JSON.parse(row.model) as UnifiedModel)
+    },
+
+    /**
+     * A screen's list (`kind`) as its model field shows it: the models whose ids, names or descriptions hold the
+     * words of `text` (and that take `input`, when given), in the service's order, at most `limit`; and how many
+     * match.
+     */
+    picks(
+      snapshotId: number,
+      kind: PickedKind,
+      query: { text: string; limit: number; input?: string | undefined },
+    ): { models: UnifiedModel[]; total: number } {
+      const matching = matchingOf(snapshotId, { ...emptyFilter, text: query.text, input: query.input ?? '' })
+      const rest = joined([...(matching.words ? [wordsCondition(matching.words)] : []), ...matching.columns])
+      if (!rest.sql) {
+        const rows = prepared(
+          'SELECT unified_json AS model FROM picked WHERE snapshot_id = ? AND kind = ? ORDER BY listed LIMIT ?',
+        ).all(snapshotId, kind, query.limit) as { model: string }[]
+        return {
+          models: rows.map((row) => JSON.parse(row.model) as UnifiedModel),
+          total: pickedSize(snapshotId, kind),
+        }
+      }
+      // Along the screen's own list, each looked up among the catalog's models and kept when it matches: the
+      // matches are found once, then counted and the first of them read.
+      const rows = prepared(
+        `WITH hits AS MATERIALIZED (
+           SELECT p.listed FROM picked AS p
+           CROSS JOIN models AS m ON m.snapshot_id = p.snapshot_id AND m.listed = p.listed
+           WHERE p.snapshot_id = ? AND p.kind = ? AND ${rest.sql})
+         SELECT (SELECT count(*) FROM hits) AS total, p.unified_json AS model
+         FROM (SELECT listed FROM hits ORDER BY listed LIMIT ?) AS first
+         JOIN picked AS p ON p.snapshot_id = ? AND p.kind = ? AND p.listed = first.listed
+         ORDER BY p.listed`,
+      ).all(snapshotId, kind, ...rest.params, query.limit, snapshotId, kind) as {
+        total: number
+        model: string
+      }[]
+      const total = rows[0]?.total ?? 0
+      return { models: rows.map((row) => JSON.parse(row.model) as UnifiedModel), total }
+    },
+
+    /**
+     * What the image screen tells of its whole list: kept with the catalog; counted (once) for a catalog kept
+     * before it was.
+     */
+    imageList(snapshotId: number): ImageListFacts {
+      const row = prepared('SELECT facets_json AS facets FROM snapshots WHERE id = ?').get(snapshotId) as
+        | { facets: string }
+        | undefined
+      const kept = (JSON.parse(row?.facets ?? '{}') as { imageList?: ImageListFacts }).imageList
+      if (kept) return kept
+      return once([snapshotId, 'image list'], () => {
+        const counted = prepared(
+          `SELECT count(*) FILTER (WHERE instr(m.inputs, ?) = 0) AS cannotEdit,
+             count(*) FILTER (WHERE instr(m.parameters, ?) > 0) AS fromReferences
+           FROM picked AS p CROSS JOIN models AS m ON m.snapshot_id = p.snapshot_id AND m.listed = p.listed
+           WHERE p.snapshot_id = ? AND p.kind = 'image'`,
+        ).get(listed(['image']), listed(['input_images']), snapshotId) as {
+          cannotEdit: number
+          fromReferences: number
+        }
+        return { cannotEdit: counted.cannotEdit, takesReferences: counted.fromReferences > 0 }
+      })
     },
 
     /** The unified listing's models a screen picks from (image, video or decision models), in its order. */

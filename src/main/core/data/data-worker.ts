@@ -63,6 +63,11 @@ const calls = {
     catalogs.choices(source, query),
   catalogModels: (source: CatalogSource, refresh: boolean, kind: Parameters<Catalogs['models']>[2]) =>
     catalogs.models(source, refresh, kind),
+  catalogPicks: (
+    source: CatalogSource,
+    kind: Parameters<Catalogs['picks']>[1],
+    query: Parameters<Catalogs['picks']>[2],
+  ) => catalogs.picks(source, kind, query),
   catalogNamed: (source: CatalogSource, kind: Parameters<Catalogs['named']>[1], name: string) =>
     catalogs.named(source, kind, name),
   boardPage: (query: BoardQuery) => board.page(query),

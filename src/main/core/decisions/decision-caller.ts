@@ -2,6 +2,7 @@
 import type { UnifiedModel } from '#shared/api/models'
 import { decisionCost } from '#shared/domain/decision-cost'
 import type { DecisionModelTraits } from '#shared/domain/decisions'
+import type { ModelFieldQuery } from '#shared/ipc/routes/catalog'
 import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
 import type { ProfileCatalog } from '../catalog/profile-catalog.ts'
 import type { Gateway } from '../gateway/gateway.ts'
@@ -25,23 +26,29 @@ export function decisionModelOf(model: UnifiedModel): DecisionModel | null {
 
 export function createDecisionCaller(deps: {
   gateway: Gateway
-  catalog: Pick<ProfileCatalog, 'models' | 'named'>
+  catalog: Pick<ProfileCatalog, 'picks' | 'named'>
 }) {
-  const models = async () =>
-    (await deps.catalog.models(false, 'decision')).models
+  /** The decision model among `found` that a request names `name` (by its id or its alias). */
+  const namedAs = (found: UnifiedModel[], name: string) =>
+    found
       .map(decisionModelOf)
-      .filter((model): model is DecisionModel => model !== null)
+      .find((m): m is DecisionModel => m !== null && (m.id === name || m.alias === name))
   const traitsOf = (model: DecisionModel | undefined): DecisionModelTraits | null =>
     model ? { id: model.id, dedicated: model.dedicated, readsImages: model.readsImages } : null
 
   return {
-    models,
+    /** What the model field shows: the decision models that match what is typed, and the chosen one. */
+    async models(query: ModelFieldQuery) {
+      const found = await deps.catalog.picks('decision', query)
+      return {
+        models: found.models.map(decisionModelOf).filter((m): m is DecisionModel => m !== null),
+        total: found.total,
+        chosen: namedAs(found.chosen, query.chosen) ?? null,
+      }
+    },
     /** The model a request names (by id or alias), when the catalog knows it: looked up, not listed. */
     async modelOf(name: string): Promise<DecisionModel | undefined> {
-      const named = await deps.catalog.named('decision', name).catch(() => [])
-      return named
-        .map(decisionModelOf)
-        .find((m): m is DecisionModel => m !== null && (m.id === name || m.alias === name))
+      return namedAs(await deps.catalog.named('decision', name).catch(() => []), name)
     },
     async call(run: DecisionCall, signal: AbortSignal) {
       const model = await this.modelOf(run.body.model)

@@ -13,11 +13,18 @@ const questions = [{ type: 'predicate' as const, name: 'refund', instructions: '
 
 describe('decisions', () => {
   it('lists decision models only, with what they read', async () => {
-    const models = await env.call('decisions.models', {})
+    const { models, total, chosen } = await env.call('decisions.models', {})
     expect(models.map((m) => [m.id, m.dedicated, m.readsImages, m.alias])).toEqual([
       ['sysone/judge-1', true, false, 'judge-1'],
       ['aurora/sight-decide', false, true, null],
     ])
+    expect({ total, chosen }).toEqual({ total: 2, chosen: null })
+    // What is typed narrows the list; the chosen model is looked up wherever it is.
+    const typed = await env.call('decisions.models', { text: 'sight', chosen: 'sysone/judge-1' })
+    expect(typed.models.map((m) => m.id)).toEqual(['aurora/sight-decide'])
+    expect(typed.total).toBe(1)
+    expect(typed.chosen?.id).toBe('sysone/judge-1')
+    expect((await env.call('decisions.models', { chosen: 'lumen/image-1' })).chosen).toBeNull()
   })
 
   it('runs the unified and native formats, and prices the dedicated model on input tokens only', async () => {

@@ -6,6 +6,7 @@ import { DecisionInput } from '#shared/api/decisions'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
+import type { ModelFieldQuery } from '#shared/ipc/routes/catalog'
 import { type decisionRoutes, QuestionnaireBody } from '#shared/ipc/routes/decisions'
 import type { History } from '../history/history.ts'
 import { storedJson } from '../history/rows.ts'
@@ -31,7 +32,7 @@ export function createDecisionService(deps: {
   const now = deps.now ?? Date.now
   return {
     takeOpened: () => deps.takeOpened?.() ?? null,
-    models: ({ caller }: ProfileScope) => caller.models(),
+    models: ({ caller }: ProfileScope, query: ModelFieldQuery) => caller.models(query),
     async run(scope: ProfileScope, { requestId, questionnaire, run, overBudget }: Input<'decisions.run'>) {
       const { caller, profileId } = scope
       const estimate = await deps.estimates.decision(scope, run)

@@ -67,6 +67,7 @@ export function imageResultRepository(db: DatabaseSync, damaged: DamagedRows) {
     VALUES (:id, :mediaId, :parentId, :model, :provider, :prompt, :paramsJson, :usageJson, :cost, :createdAt,
     :kind, :width, :height, :thoughtsJson, :profileId)`)
   const usesOfMedia = db.prepare('SELECT count(*) AS uses FROM image_results WHERE media_id = ?')
+  const madeWith = db.prepare('SELECT DISTINCT model FROM image_results ORDER BY model')
   const prompts = db.prepare(`SELECT prompt FROM image_results WHERE kind != 'uploaded'
     GROUP BY prompt ORDER BY max(created_at) DESC LIMIT ?`)
   const byId = db.prepare(`SELECT ${columns} FROM image_results WHERE id = ?`)
@@ -78,6 +79,9 @@ export function imageResultRepository(db: DatabaseSync, damaged: DamagedRows) {
     /** How many images point at a stored file (the file goes when none does). */
     usesOfMedia: (mediaId: string) => (usesOfMedia.get(mediaId) as { uses: number }).uses,
     recentPrompts: (limit: number) => (prompts.all(limit) as { prompt: string }[]).map((row) => row.prompt),
+    /** The models images were made with, by id (along the index by model). */
+    madeWith: () =>
+      (madeWith.all() as { model: string }[]).map((row) => row.model).filter((model) => model !== 'upload'),
     latest(filter: {
       text?: string | undefined
       model?: string | undefined

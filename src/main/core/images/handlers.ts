@@ -10,7 +10,7 @@ export function imageHandlers(deps: {
 }): HandlersFor<typeof imageRoutes> {
   const { scopes, images } = deps
   return {
-    'images.models': () => images.models(scopes.active()),
+    'images.models': (query) => images.models(scopes.active(), query),
     'images.generate': (input) => images.generate(scopes.active(), input),
     'images.edit': (input) => images.edit(scopes.active(), input),
     'images.import': (input) => images.upload(input),
@@ -18,6 +18,7 @@ export function imageHandlers(deps: {
     'images.list': (filter) => images.list(filter),
     'images.get': ({ id }) => images.get(id),
     'images.prompts': () => images.prompts(),
+    'images.madeWith': () => images.madeWith(),
     'images.delete': ({ id }) => images.delete(id),
     'images.saveAs': ({ id }) => images.saveAs(id),
     'images.copy': ({ id }) => images.copy(id),

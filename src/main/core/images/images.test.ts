@@ -25,7 +25,8 @@ const fileOf = async (url: string) => {
 
 describe('image models', () => {
   it('lists image models by family with only the options each takes', async () => {
-    const models = await env.call('images.models', {})
+    const listed = await env.call('images.models', {})
+    const { models } = listed
     expect(models.map((m) => [m.id, m.family, m.pinnable])).toEqual([
       ['lumen/image-1', 'A', true],
       ['lumen/image-1-edit', 'A', false],
@@ -34,6 +35,22 @@ describe('image models', () => {
     ])
     expect(models.find((m) => m.family === 'B')?.options).not.toContain('n')
     expect(models.find((m) => m.family === 'C')?.options).toEqual(['size', 'n', 'output_format'])
+    const cannotEdit = models.filter((m) => !m.readsImages).length
+    expect(listed).toMatchObject({ total: 4, chosen: null, cannotEdit, takesReferences: true })
+  })
+
+  it('shows a field its worth: what is typed matched, the chosen model wherever it is, editors only to edit', async () => {
+    const typed = await env.call('images.models', { text: 'flash', chosen: 'orbit/ref-image' })
+    expect(typed.models.map((m) => m.id)).toEqual(['aurora/flash-image'])
+    expect(typed.total).toBe(1)
+    expect(typed.chosen).toMatchObject({ id: 'orbit/ref-image', family: 'C' })
+    const first = await env.call('images.models', { limit: 2 })
+    expect(first.models).toHaveLength(2)
+    expect(first.total).toBe(4)
+    const editing = await env.call('images.models', { editing: true })
+    expect(editing.models.map((m) => m.readsImages)).toEqual(editing.models.map(() => true))
+    expect(editing.total + editing.cannotEdit).toBe(4)
+    expect((await env.call('images.models', { chosen: 'sysone/judge-1' })).chosen).toBeNull()
   })
 })
 

@@ -54,8 +54,22 @@ export function createImageService(deps: {
       },
     ]
   }
-  const models = async (scope: ProfileScope): Promise<ImageModel[]> =>
-    (await scope.catalog.models(false, 'image')).models.flatMap(imageModelOf)
+  /** What the model field shows: the image models that match what is typed, the chosen one, and the list's make. */
+  const models = async (scope: ProfileScope, query: Input<'images.models'>) => {
+    const { editing, ...field } = query
+    const found = await scope.catalog.picks('image', {
+      ...field,
+      input: editing ? 'image' : undefined,
+      imageList: true,
+    })
+    return {
+      models: found.models.flatMap(imageModelOf),
+      total: found.total,
+      chosen: found.chosen.flatMap(imageModelOf)[0] ?? null,
+      cannotEdit: found.imageList?.cannotEdit ?? 0,
+      takesReferences: found.imageList?.takesReferences ?? false,
+    }
+  }
   const modelNamed = async (scope: ProfileScope, id: string) => {
     const model = (await scope.catalog.named('image', id)).flatMap(imageModelOf)[0]
     if (!model) throw new AppError({ code: 'validation_failed', message: `${id} is not an image model.` })
@@ -205,6 +219,7 @@ export function createImageService(deps: {
       deps.history.damaged.each('image', images.latest({ text, model, limit }), (row) => row.id, recordOf),
     get: (id: string) => recordOf(found(id)),
     prompts: () => images.recentPrompts(20),
+    madeWith: () => images.madeWith(),
     async delete(id: string) {
       const row = found(id)
       deps.history.transaction(() => images.delete(id))

@@ -80,6 +80,18 @@ export const ModelFilterRecord = z.object({
   role: z.enum(['', 'decision', 'image', 'video', 'chat']),
 })
 
+/**
+ * What a screen's model field asks of its list: the models that match what is typed (at most a field's worth),
+ * and the chosen one looked up by its id wherever it is in the list.
+ */
+export const ModelFieldQuery = z.object({
+  text: z.string().max(filterValueLimit).default(''),
+  limit: z.number().int().min(1).max(500).default(100),
+  /** The chosen model's id; '' when none is chosen yet. */
+  chosen: z.string().max(filterValueLimit).default(''),
+})
+export type ModelFieldQuery = z.infer<typeof ModelFieldQuery>
+
 const CatalogState = {
   fetchedAt: z.number(),
   fresh: z.boolean(),

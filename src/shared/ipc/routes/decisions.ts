@@ -9,6 +9,7 @@ import {
 import { decisionLimits } from '../../domain/decisions.ts'
 import { charactersIn, questionnaireLimits } from '../../domain/questionnaire.ts'
 import { route } from '../contract.ts'
+import { ModelFieldQuery } from './catalog.ts'
 import { overBudget } from './spend.ts'
 
 const limits = questionnaireLimits
@@ -97,7 +98,16 @@ export const DecisionRunRecord = z.object({
 export type DecisionRunRecord = z.infer<typeof DecisionRunRecord>
 
 export const decisionRoutes = {
-  'decisions.models': route({ input: z.object({}), output: z.array(DecisionModel) }),
+  /** The decision models the model field shows (what is typed matched), how many match, and the chosen one. */
+  'decisions.models': route({
+    input: ModelFieldQuery,
+    output: z.object({
+      models: z.array(DecisionModel),
+      total: z.number().int(),
+      /** The chosen model; null when none is chosen or the catalog no longer lists it. */
+      chosen: DecisionModel.nullable(),
+    }),
+  }),
   'decisions.run': route({
     input: z.object({
       requestId: z.string().max(100).optional(),

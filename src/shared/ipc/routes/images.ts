@@ -9,6 +9,7 @@ import {
 } from '../../api/images.ts'
 import { imageOptionNames } from '../../domain/images.ts'
 import { route } from '../contract.ts'
+import { ModelFieldQuery } from './catalog.ts'
 import { overBudget } from './spend.ts'
 
 export const ImageModel = z.object({
@@ -72,7 +73,24 @@ const provider = z.string().max(64).optional()
 const id = z.object({ id: z.string() })
 
 export const imageRoutes = {
-  'images.models': route({ input: z.object({}), output: z.array(ImageModel) }),
+  /**
+   * The image models the model field shows (what is typed matched; when `editing`, only those that take an
+   * image), how many match, the chosen one, and what the whole list holds.
+   */
+  'images.models': route({
+    input: ModelFieldQuery.extend({ editing: z.boolean().default(false) }),
+    output: z.object({
+      models: z.array(ImageModel),
+      total: z.number().int(),
+      chosen: ImageModel.nullable(),
+      /** Image models that take no image, so cannot edit (not listed while editing). */
+      cannotEdit: z.number().int(),
+      /** Whether any image model draws from reference images (family C). */
+      takesReferences: z.boolean(),
+    }),
+  }),
+  /** The models the gallery's images were made with (what its model filter offers). */
+  'images.madeWith': route({ input: z.object({}), output: z.array(z.string()) }),
   'images.generate': route({
     input: z.object({
       requestId: z.string().max(100).optional(),

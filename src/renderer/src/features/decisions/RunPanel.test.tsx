@@ -34,7 +34,7 @@ describe('Run on a service that cannot be reached', () => {
         if (route === 'profiles.list') return { ok: true, data: [{ id: 'p1', name: 'Live', active: true }] }
         if (route === 'decisions.models')
           return reachable
-            ? { ok: true, data: [decider] }
+            ? { ok: true, data: { models: [decider], total: 1, chosen: null } }
             : {
                 ok: false,
                 error: { code: 'service_unreachable', message: 'Could not reach gateway.example.com.' },

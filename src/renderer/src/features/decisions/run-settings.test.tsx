@@ -1,5 +1,5 @@
-// At start the Decisions screen is shown while the screen to reopen is read. Its models are picked by main out
-// of the whole catalog, a read that would delay whichever screen is reopened: it waits for the address.
+// At start the Decisions screen is shown while the screen to reopen is read. Its models are read from the kept
+// catalog, a read that would delay whichever screen is reopened: it waits for the address.
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
@@ -13,8 +13,8 @@ afterEach(() => {
 })
 
 function Models() {
-  const models = useDecisionModels()
-  return <p>{models.data ? models.data.map((model) => model.id).join(' ') : 'no models'}</p>
+  const models = useDecisionModels('', '')
+  return <p>{models.data ? models.data.models.map((model) => model.id).join(' ') : 'no models'}</p>
 }
 
 describe('the decision models', () => {
@@ -22,7 +22,7 @@ describe('the decision models', () => {
     const routes: string[] = []
     const answers: Record<string, unknown> = {
       'profiles.list': [{ id: 'p1', name: 'Sandbox', active: true }],
-      'decisions.models': [{ id: 'lab/decider' }],
+      'decisions.models': { models: [{ id: 'lab/decider' }], total: 1, chosen: null },
     }
     const bridge = {
       invoke: async (route: string) => {

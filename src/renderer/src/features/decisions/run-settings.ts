@@ -25,16 +25,14 @@ export const useRunSettings = create<RunSettings>((set) => ({
 
 export const pathOf = (call: DecisionCall) => decisionPaths[call.endpoint]
 
-/** The chosen model, or the first decision model when none is chosen yet. */
-export function chosenModel(models: readonly DecisionModel[] | undefined, modelId: string) {
-  return models?.find((m) => m.id === modelId) ?? models?.[0]
-}
-
-/** The decision models, which main picks out of the whole catalog: not read before the address names this screen. */
-export const useDecisionModels = () =>
+/**
+ * The decision models that match `text` (a field's worth) and the `chosen` one, which main looks up in the kept
+ * catalog: not read before the address names this screen.
+ */
+export const useDecisionModels = (text: string, chosen: string) =>
   useProfileQuery(
-    profileKeys.decisionModels,
-    () => invoke('decisions.models', {}),
+    (profileId) => [...profileKeys.decisionModels(profileId), text, chosen],
+    () => invoke('decisions.models', { text, chosen }),
     useAddressNames('/decisions'),
   )
 
@@ -43,8 +41,9 @@ export function useCurrentRequest() {
   const questionnaire = useQuestionnaire((state) => state.questionnaire)
   const { mode, text, messages } = useRunInput()
   const settings = useRunSettings()
-  const models = useDecisionModels()
-  const model = chosenModel(models.data, settings.modelId)
+  const models = useDecisionModels('', settings.modelId)
+  // The chosen model, or the first decision model when none is chosen (or the catalog no longer lists it).
+  const model: DecisionModel | undefined = models.data?.chosen ?? models.data?.models[0]
   const parsed = parseInput(mode, text, messages)
   const call = model && parsed.ok ? decisionCall(questionnaire, parsed.input, model, settings) : null
   const imagesRefused = hasImages(mode, messages) && model !== undefined && !model.readsImages

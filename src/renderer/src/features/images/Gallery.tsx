@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { VirtualList } from '../../components/VirtualList.tsx'
 import { invoke } from '../../ipc.ts'
-import { galleryLimit, imageDragType, useImageList, useImageModels } from './queries.ts'
+import { galleryLimit, imageDragType, useImageList, useMadeWith } from './queries.ts'
 
 const extensionOf = (type: string) => (type === 'image/jpeg' ? 'jpg' : type.replace('image/', ''))
 
@@ -70,7 +70,7 @@ export function ImageTile(props: {
 export function Gallery(props: { onOpen: (id: string, editOf?: string | null) => void }) {
   const [text, setText] = useState('')
   const [model, setModel] = useState('')
-  const models = useImageModels()
+  const madeWith = useMadeWith()
   const list = useImageList({ ...(text.trim() ? { text: text.trim() } : {}), ...(model ? { model } : {}) })
   return (
     <section className="gallery" aria-label="Gallery">
@@ -89,9 +89,9 @@ export function Gallery(props: { onOpen: (id: string, editOf?: string | null) =>
           <select value={model} onChange={(event) => setModel(event.target.value)}>
             <option value="">All models</option>
             <option value="upload">Brought in</option>
-            {models.data?.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
+            {madeWith.data?.map((id) => (
+              <option key={id} value={id}>
+                {id}
               </option>
             ))}
           </select>

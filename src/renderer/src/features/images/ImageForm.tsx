@@ -40,7 +40,6 @@ export function ImageForm(props: {
   /** Where the canvas follows the call: under way, or refused. */
   onRunState?: (state: RunState) => void
 }) {
-  const models = useImageModels()
   const prompts = useRecentPrompts()
   const client = useQueryClient()
   const [prompt, setPrompt] = useState('')
@@ -56,7 +55,16 @@ export function ImageForm(props: {
   const formId = useId()
   const editing = props.source !== null
   const usable = (model: ImageModel) => !editing || model.readsImages
-  const model = models.data?.find((m) => m.id === modelId && usable(m)) ?? models.data?.find(usable)
+  // The first of the list and the chosen model; what is typed in the field is searched in the catalog by main,
+  // the matches of the last keystroke staying until the next's.
+  const models = useImageModels({ chosen: modelId, editing })
+  const [typed, setTyped] = useState('')
+  const list = useImageModels({ text: typed, chosen: modelId, editing })
+  const shownList = useRef(list.data)
+  if (list.data) shownList.current = list.data
+  const found = list.data ?? shownList.current
+  const chosenModel = models.data?.chosen
+  const model = chosenModel && usable(chosenModel) ? chosenModel : models.data?.models.find(usable)
   const shownOptions = model
     ? editing
       ? model.family === 'A'
@@ -123,23 +131,23 @@ export function ImageForm(props: {
             : name === 'input_fidelity'
               ? inputFidelities
               : ['1', '2', '3', '4']
-  const cannotEdit = editing ? (models.data?.filter((m) => !m.readsImages) ?? []) : []
-  // Listed by family, those that cannot take the image being edited shown but not chosen.
-  const choices = useMemo(
-    () =>
-      (['A', 'B', 'C'] as const).flatMap((family) =>
-        (models.data ?? [])
-          .filter((m) => m.family === family)
-          .map((m) => ({
-            id: m.id,
-            label: m.name,
-            detail: `${formatUsdPerMillion(m.promptPrice)}/1M in · ${formatUsdPerMillion(m.completionPrice)}/1M out`,
-            group: familyLabels[family],
-            disabled: editing && !m.readsImages,
-          })),
-      ),
-    [models.data, editing],
-  )
+  // While editing, the models that take no image are not listed.
+  const cannotEdit = editing ? (models.data?.cannotEdit ?? 0) : 0
+  // Listed by family; the chosen model shows by its name even when what is typed does not find it.
+  const choices = useMemo(() => {
+    const listed = found?.models ?? []
+    const all = model && !listed.some((m) => m.id === model.id) ? [model, ...listed] : listed
+    return (['A', 'B', 'C'] as const).flatMap((family) =>
+      all
+        .filter((m) => m.family === family)
+        .map((m) => ({
+          id: m.id,
+          label: m.name,
+          detail: `${formatUsdPerMillion(m.promptPrice)}/1M in · ${formatUsdPerMillion(m.completionPrice)}/1M out`,
+          group: familyLabels[family],
+        })),
+    )
+  }, [found, model])
 
   return (
     <form
@@ -180,6 +188,8 @@ export function ImageForm(props: {
         <ModelChooser
           label="Model"
           choices={choices}
+          onQuery={setTyped}
+          total={found?.total ?? 0}
           value={model?.id ?? ''}
           onChange={setModelId}
           describedBy={`${formId}-model-note`}
@@ -189,12 +199,10 @@ export function ImageForm(props: {
         />
         <span id={`${formId}-model-note`} className="muted">
           {editing && model ? <span>{editRouteLabels[model.family]}</span> : null}
-          {cannotEdit.length ? (
+          {cannotEdit ? (
             <span className="muted">
-              {cannotEdit.length > 3
-                ? `${cannotEdit.length.toLocaleString('en-US')} models`
-                : cannotEdit.map((m) => m.name).join(', ')}{' '}
-              cannot edit: {cannotEdit.length === 1 ? 'it takes' : 'they take'} no image as input.
+              {cannotEdit === 1 ? '1 model is' : `${cannotEdit.toLocaleString('en-US')} models are`} not
+              listed: {cannotEdit === 1 ? 'it takes' : 'they take'} no image as input, so cannot edit.
             </span>
           ) : null}
         </span>

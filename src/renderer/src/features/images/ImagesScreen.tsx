@@ -58,7 +58,7 @@ function CreateView({ onOpen }: { onOpen: (id: string, editOf?: string | null) =
   const [runState, setRunState] = useState<RunState | null>(null)
   const references = referenceIds.flatMap((id) => recent.data?.find((r) => r.id === id) ?? [])
   const shown = image.data ?? null
-  const hasFamilyC = models.data?.some((m) => m.family === 'C') ?? false
+  const hasFamilyC = models.data?.takesReferences ?? false
 
   return (
     <div className="images">

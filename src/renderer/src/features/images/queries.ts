@@ -7,8 +7,21 @@ import { invoke } from '../../ipc.ts'
 import { useProfileQuery } from '../../profiles.ts'
 import { profileKeys, queryKeys } from '../../query.ts'
 
-export const useImageModels = () =>
-  useProfileQuery(profileKeys.imageModels, () => invoke('images.models', {}))
+/**
+ * The image models that match `text` (a field's worth; while `editing`, those that take an image), the `chosen`
+ * one, and what the whole list holds: main reads them from the kept catalog.
+ */
+export function useImageModels(query: { text?: string; chosen?: string; editing?: boolean } = {}) {
+  const { text = '', chosen = '', editing = false } = query
+  return useProfileQuery(
+    (profileId) => [...profileKeys.imageModels(profileId), text, chosen, editing],
+    () => invoke('images.models', { text, chosen, editing }),
+  )
+}
+
+/** The models the gallery's images were made with: what its model filter offers. */
+export const useMadeWith = () =>
+  useQuery({ queryKey: [...queryKeys.images(), 'madeWith'], queryFn: () => invoke('images.madeWith', {}) })
 
 export const useImage = (id: string | null) =>
   useQuery({
