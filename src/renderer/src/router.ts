@@ -73,13 +73,22 @@ export function useRouteScreen(): string {
  */
 export const useAddressNames = (screen: ScreenPath): boolean => useRouteScreen() === screen
 
+/**
+ * Shows `path`: as a new entry of the window's history, or (`replace`) in place of the current one. The screens
+ * are told now, not at a hashchange, so a controlled input that lives in the address (a ticked checkbox, a
+ * search) shows its new state in the same frame.
+ */
+function show(path: string, replace: boolean): void {
+  if (addressPath() === path) return
+  // Writing the hash is a navigation that looks for an element to scroll to; replacing the entry is not.
+  if (replace) window.history.replaceState(window.history.state, '', `#${path}`)
+  else window.location.hash = path
+  for (const listener of listeners) listener()
+}
+
 /** Goes to an address: one built by pathTo, a remembered one, or one main asks for. */
 export function navigate(path: string): void {
-  if (addressPath() === path) return
-  window.location.hash = path
-  // Telling the screens now, not at the hashchange that follows, lets a controlled input that lives in the
-  // address (a ticked checkbox, a search) show its new state in the same frame.
-  for (const listener of listeners) listener()
+  show(path, false)
 }
 
 /**
@@ -117,7 +126,8 @@ export function setRouteParams<S extends ScreenPath>(screen: S, changes: RouteCh
   const path = shownPath()
   // Does nothing once another screen shows, so a late callback can't write into another screen's address.
   if (screenOf(path) !== screen) return
-  navigate(changeRouteParams(path, changes))
+  // A keystroke in a search or a filter changed is the same view: it takes the place of the address before.
+  show(changeRouteParams(path, changes), true)
 }
 
 // Each screen's last address (its filters, its open item), so that coming back to a screen, from the sidebar
