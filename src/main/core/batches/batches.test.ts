@@ -189,6 +189,48 @@ describe('decision batches', () => {
     expect(history.decisionBatches.counts('b1').done).toBe(80)
     history.close()
   })
+  it('goes on with a batch stopped at its budget in one runner only, when two check at once', async () => {
+    // Two runners on one history: the app and the command line, each in a process of its own.
+    const history = openHistory(await mkdtemp(join(env.userData, 'claim-')))
+    const caller = createDecisionCaller({
+      gateway: env.core.scopes.scopeFor('sandbox').gateway,
+      catalog: env.core.scopes.scopeFor('sandbox').catalog,
+    })
+    let sent = 0
+    const counting = {
+      ...caller,
+      call: (...args: Parameters<typeof caller.call>) => (sent++, caller.call(...args)),
+    }
+    const runners = [1, 2].map(() =>
+      createBatchRunner({ history, callerFor: () => counting, emit: () => {} }),
+    )
+    history.transaction(() =>
+      history.decisionBatches.create(
+        {
+          id: 'b2',
+          name: 'n',
+          questionnaireJson: JSON.stringify(questionnaire),
+          model: template.body.model,
+          endpoint: 'unified',
+          templateJson: JSON.stringify(template),
+          profileId: 'sandbox',
+          concurrency: 2,
+          spendCap: null,
+          status: 'over_budget',
+          createdAt: 1,
+          updatedAt: 1,
+          sourceColumnsJson: null,
+        },
+        inputs(12),
+      ),
+    )
+    await Promise.all(runners.map((runner) => runner.resumeWhereBudgetAllows()))
+    await until(() => history.decisionBatches.get('b2')?.status === 'done')
+    expect(runners.filter((runner) => runner.isRunning('b2'))).toHaveLength(0)
+    expect(history.decisionBatches.counts('b2').done).toBe(12)
+    expect(sent).toBe(12)
+    history.close()
+  })
 })
 
 describe('a batch across a restart', () => {

@@ -230,10 +230,18 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       const batch = batches.get(id)
       return batch ? nextRowFits(batch) : false
     },
-    /** Goes on with the batches stopped at a budget that now allows their next row (raised, or a new period). */
+    /**
+     * Goes on with the batches stopped at a budget that now allows their next row (raised, or a new period). Each
+     * is claimed first, so one runner goes on with it however many processes check at once.
+     */
     async resumeWhereBudgetAllows(): Promise<void> {
       for (const batch of batches.overBudget())
-        if (!running.has(batch.id) && (await nextRowFits(batch))) await runner.start(batch.id)
+        if (
+          !running.has(batch.id) &&
+          (await nextRowFits(batch)) &&
+          deps.history.transaction(() => batches.claim(batch.id, 'over_budget', now()))
+        )
+          await runner.start(batch.id)
     },
     /** Starts (or resumes) a batch: its pending rows, in order. */
     async start(id: string): Promise<void> {

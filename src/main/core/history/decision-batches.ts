@@ -66,6 +66,9 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const latest = db.prepare(`SELECT ${columns} FROM decision_batches ORDER BY created_at DESC LIMIT ?`)
   const overBudget = db.prepare(`SELECT ${columns} FROM decision_batches WHERE status = 'over_budget'`)
   const setStatus = db.prepare('UPDATE decision_batches SET status = ?, updated_at = ? WHERE id = ?')
+  const claim = db.prepare(
+    "UPDATE decision_batches SET status = 'running', updated_at = ? WHERE id = ? AND status = ?",
+  )
   const setCap = db.prepare('UPDATE decision_batches SET spend_cap = ?, updated_at = ? WHERE id = ?')
   const interrupt = db.prepare(
     "UPDATE decision_batches SET status = 'interrupted', updated_at = ? WHERE status = 'running'",
@@ -116,6 +119,11 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     /** Batches stopped at their profile's budget, to go on when it allows. */
     overBudget: () => batchRows.listed(overBudget.all(), damaged),
     setStatus: (id: string, status: BatchStatus, now: number) => void setStatus.run(status, now, id),
+    /**
+     * Marks a batch running if it is still `from`: false when another runner (the app, or the command line in a
+     * process of its own) took it first.
+     */
+    claim: (id: string, from: BatchStatus, now: number) => claim.run(now, id, from).changes > 0,
     setSpendCap: (id: string, cap: string | null, now: number) => void setCap.run(cap, now, id),
     /** At start: batches that were running when the app stopped wait to be resumed. */
     markInterrupted: (now: number) => Number(interrupt.run(now).changes),
