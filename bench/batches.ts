@@ -62,6 +62,7 @@ export async function runBatch(options: {
       chosen: [],
       imageList: null,
       fetchedAt: 0,
+      fresh: true,
     }),
     named: async (_kind: string, name: string) =>
       decisionModels.filter((model) => model.id === name || model.id.endsWith(`/${name}`)),

@@ -199,7 +199,10 @@ describe('decision batches', () => {
     let sent = 0
     const counting = {
       ...caller,
-      call: (...args: Parameters<typeof caller.call>) => (sent++, caller.call(...args)),
+      call: (...args: Parameters<typeof caller.call>) => {
+        sent++
+        return caller.call(...args)
+      },
     }
     const runners = [1, 2].map(() =>
       createBatchRunner({ history, callerFor: () => counting, emit: () => {} }),

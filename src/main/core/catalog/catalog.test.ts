@@ -44,6 +44,8 @@ function service(dir: string, now: () => number, onChanged?: (profileId: string)
 const online = (): CatalogSource => ({ profileId: 'p', baseUrl: env.sandbox.url })
 const unreachable: CatalogSource = { profileId: 'p', baseUrl: 'http://127.0.0.1:9' }
 const page = { filter: emptyFilter, sort: 'id' as const, descending: false, offset: 0, limit: 1000 }
+/** The new-job form's model field with nothing typed. */
+const videoField = { text: '', limit: 100, chosen: '' }
 
 describe('the catalog service', () => {
   it('merges the styles, and after the catalog changes tells what changed since the last refresh', async () => {
@@ -90,7 +92,7 @@ describe('the catalog service', () => {
     const second = await catalog.rows(online(), { ...page, offset: 3, limit: 3 })
     expect(second.total).toBeNull()
     expect(second.rows[0]?.id).not.toBe(first.rows[2]?.id)
-    const video = await catalog.models(online(), false, 'video')
+    const video = await catalog.picks(online(), 'video', videoField)
     expect(video.models.map((model) => model.architecture.output_modalities)).toEqual(
       video.models.map(() => expect.arrayContaining(['video'])),
     )
@@ -109,7 +111,7 @@ describe('the catalog service', () => {
     expect(told).toEqual([])
     // Read again after the one shown grew old.
     clock += 6 * 60_000
-    expect((await catalog.models(online(), false, 'video')).fetchedAt).toBe(clock)
+    expect((await catalog.picks(online(), 'video', videoField)).fetchedAt).toBe(clock)
     expect(told).toEqual(['p'])
     clock += 1
     await catalog.overview(online(), true)
@@ -135,7 +137,7 @@ describe('the catalog service', () => {
     expect(offline).toMatchObject({ fresh: false, fetchedAt: 5_000 })
     expect(offline.problem).toMatch(/could not be reached/)
     expect((await catalog.rows(unreachable, page)).rows).toEqual(before.rows)
-    expect((await catalog.models(unreachable, false, 'video')).fresh).toBe(false)
+    expect((await catalog.picks(unreachable, 'video', videoField)).fresh).toBe(false)
   })
 
   it('after a start shows the catalog kept on disk at once, and says when it is old enough to refresh', async () => {
@@ -160,7 +162,7 @@ describe('the catalog service', () => {
     // A screen that picks a model asks the service first; out of reach, it gets what was kept, marked as such.
     const detail = await later.catalog.model(unreachable, 'aurora/flash-2', false)
     expect(detail.raw.messages).toMatchObject({ type: 'model', id: 'aurora/flash-2' })
-    expect((await later.catalog.models(unreachable, false, 'video')).fresh).toBe(false)
+    expect((await later.catalog.picks(unreachable, 'video', videoField)).fresh).toBe(false)
     expect(await later.catalog.overview(online(), true)).toMatchObject({ fresh: true, outdated: false })
   })
 })

@@ -7,7 +7,6 @@ import type { ProfileScopes } from '../profiles/profile-scope.ts'
 export function catalogHandlers(deps: { scopes: ProfileScopes }): HandlersFor<typeof catalogRoutes> {
   const catalog = () => deps.scopes.active().catalog
   return {
-    'catalog.models': ({ refresh, output }, { signal }) => catalog().models(refresh, output, signal),
     'catalog.choices': (query, { signal }) => catalog().choices(query, signal),
     'catalog.overview': ({ refresh }, { signal }) => catalog().overview(refresh, signal),
     'catalog.changes': (_, { signal }) => catalog().changes(signal),

@@ -31,9 +31,6 @@ export function profileCatalog(data: WorkerClient<DataCalls>, source: () => Prom
     /** The models of a screen's list a request names: by id, or a decision model by its name without provider. */
     named: async (kind: PickedKind, name: string, signal?: AbortSignal) =>
       data.call('catalogNamed', [await source(), kind, name], signal),
-    /** The unified listing's models a screen picks from: image, video or decision models. */
-    models: async (refresh: boolean, kind: PickedKind, signal?: AbortSignal) =>
-      data.call('catalogModels', [await source(), refresh, kind], signal),
   }
 }
 

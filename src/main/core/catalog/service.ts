@@ -178,6 +178,7 @@ export function createCatalogService(deps: {
         chosen: query.chosen ? deps.store.named(id, kind, query.chosen) : [],
         imageList: query.imageList ? deps.store.imageList(id) : null,
         fetchedAt: at.snapshot.fetchedAt,
+        fresh: at.fresh,
       }
     },
 
@@ -185,16 +186,6 @@ export function createCatalogService(deps: {
     async named(source: CatalogSource, kind: PickedKind, name: string) {
       const at = await current(source, false)
       return deps.store.named(at.snapshot.id, kind, name)
-    },
-
-    /** The unified listing's models a screen picks from: image, video or decision models. */
-    async models(source: CatalogSource, refresh: boolean, kind: PickedKind) {
-      const at = await current(source, refresh)
-      return {
-        models: deps.store.picked(at.snapshot.id, kind),
-        fetchedAt: at.snapshot.fetchedAt,
-        fresh: at.fresh,
-      }
     },
   }
 }

@@ -309,7 +309,10 @@ describe('the kept catalogs', () => {
       models: [{ id: 'a/plain-chat', name: 'a/plain-chat', roles: ['chat'] }],
       total: 1,
     })
-    expect(kept.picked(snapshotId, 'video').map((model) => model.id)).toEqual(['a/film'])
+    expect(kept.picks(snapshotId, 'video', { text: '', limit: 10 })).toMatchObject({
+      models: [{ id: 'a/film' }],
+      total: 1,
+    })
     const points = kept.points(snapshotId, emptyFilter, 1000)
     expect(points.total).toBe(4)
     expect(points.models).toEqual([

@@ -311,15 +311,6 @@ export function createCatalogStore(db: DatabaseSync) {
       })
     },
 
-    /** The unified listing's models a screen picks from (image, video or decision models), in its order. */
-    picked(snapshotId: number, kind: PickedKind): UnifiedModel[] {
-      return (
-        prepared(
-          'SELECT unified_json AS model FROM picked WHERE snapshot_id = ? AND kind = ? ORDER BY listed',
-        ).all(snapshotId, kind) as { model: string }[]
-      ).map((row) => JSON.parse(row.model) as UnifiedModel)
-    },
-
     /** What changed since the profile's catalog kept before this one, when there was one. */
     changes(snapshotId: number): (CatalogChanges & { since: number }) | null {
       const row = prepared('SELECT changes_json AS changes FROM snapshots WHERE id = ?').get(snapshotId) as

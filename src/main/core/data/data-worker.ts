@@ -61,8 +61,6 @@ const calls = {
   catalogProvider: (source: CatalogSource, provider: string) => catalogs.provider(source, provider),
   catalogChoices: (source: CatalogSource, query: Parameters<Catalogs['choices']>[1]) =>
     catalogs.choices(source, query),
-  catalogModels: (source: CatalogSource, refresh: boolean, kind: Parameters<Catalogs['models']>[2]) =>
-    catalogs.models(source, refresh, kind),
   catalogPicks: (
     source: CatalogSource,
     kind: Parameters<Catalogs['picks']>[1],

@@ -2,7 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { DamagedRows } from './damaged-rows.ts'
-import { containing, whereOf } from './filters.ts'
+import { containing, distinctSql, whereOf } from './filters.ts'
 import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
 const ImageResultRow = z.object({
@@ -67,7 +67,7 @@ export function imageResultRepository(db: DatabaseSync, damaged: DamagedRows) {
     VALUES (:id, :mediaId, :parentId, :model, :provider, :prompt, :paramsJson, :usageJson, :cost, :createdAt,
     :kind, :width, :height, :thoughtsJson, :profileId)`)
   const usesOfMedia = db.prepare('SELECT count(*) AS uses FROM image_results WHERE media_id = ?')
-  const madeWith = db.prepare('SELECT DISTINCT model FROM image_results ORDER BY model')
+  const madeWith = db.prepare(distinctSql('image_results', 'model'))
   const prompts = db.prepare(`SELECT prompt FROM image_results WHERE kind != 'uploaded'
     GROUP BY prompt ORDER BY max(created_at) DESC LIMIT ?`)
   const byId = db.prepare(`SELECT ${columns} FROM image_results WHERE id = ?`)
@@ -81,7 +81,7 @@ export function imageResultRepository(db: DatabaseSync, damaged: DamagedRows) {
     recentPrompts: (limit: number) => (prompts.all(limit) as { prompt: string }[]).map((row) => row.prompt),
     /** The models images were made with, by id (along the index by model). */
     madeWith: () =>
-      (madeWith.all() as { model: string }[]).map((row) => row.model).filter((model) => model !== 'upload'),
+      (madeWith.all() as { value: string }[]).map((row) => row.value).filter((model) => model !== 'upload'),
     latest(filter: {
       text?: string | undefined
       model?: string | undefined

@@ -2,6 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { VideoStatus } from '#shared/api/videos'
+import { distinctSql } from './filters.ts'
 import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
 const VideoJobRow = z.object({
@@ -92,6 +93,7 @@ export function videoJobRepository(db: DatabaseSync) {
     "SELECT count(*) AS n FROM video_jobs WHERE status != 'pending' AND updated_at > ?",
   )
   const usesOfMedia = db.prepare('SELECT count(*) AS uses FROM video_jobs WHERE media_id = ?')
+  const madeWith = db.prepare(distinctSql('video_jobs', 'model'))
 
   return {
     /** Jobs still running (the dock or taskbar badge). */
@@ -107,6 +109,8 @@ export function videoJobRepository(db: DatabaseSync) {
       return update.run({ id, status, taskJson, videoSeconds, videoCost, updatedAt }).changes > 0
     },
     get: (id: string) => jobRows.maybe(byId.get(id)),
+    /** The models jobs were made with, by id (along the index by model). */
+    madeWith: () => (madeWith.all() as { value: string }[]).map((row) => row.value),
     delete: (id: string) => remove.run(id).changes > 0,
     setMedia: (id: string, mediaId: string | null) => void setMedia.run(mediaId, id),
     /** How many jobs show this file: the same video downloaded twice is kept once. */

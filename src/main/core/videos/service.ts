@@ -3,10 +3,12 @@
 // the poller that follows its pending jobs.
 import { copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { UnifiedModel } from '#shared/api/models'
 import { type VideoCreateRequest, VideoTask } from '#shared/api/videos'
 import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
-import type { VideoJobSummary } from '#shared/ipc/routes/videos'
+import type { ModelFieldQuery } from '#shared/ipc/routes/catalog'
+import type { VideoJobSummary, VideoModel } from '#shared/ipc/routes/videos'
 import { guardedFetch, RefusedDestination } from '../../../node/guarded-fetch.ts'
 import type { Notice, Notifier } from '../app/notifier.ts'
 import type { EventBus } from '../events.ts'
@@ -266,6 +268,26 @@ export function createVideoService(deps: VideoServiceDeps) {
       changed()
       return summary(row)
     },
+
+    /** What the new-job form's model field shows: the video models that match what is typed, and the chosen one. */
+    async models(scope: ProfileScope, query: ModelFieldQuery) {
+      const found = await scope.catalog.picks('video', query)
+      const videoModelOf = (model: UnifiedModel): VideoModel => ({
+        id: model.id,
+        name: model.name,
+        pricePerSecond:
+          typeof model.pricing.video_per_second === 'string' ? model.pricing.video_per_second : null,
+        audio: model.architecture.output_modalities.includes('audio'),
+      })
+      return {
+        models: found.models.map(videoModelOf),
+        total: found.total,
+        chosen: found.chosen.map(videoModelOf)[0] ?? null,
+      }
+    },
+
+    /** The models the board's jobs were made with. */
+    madeWith: () => history.videoJobs.madeWith(),
 
     /** One page of the board, read in the data worker; a job whose row does not read is reported and left out. */
     async list(query: BoardQuery, signal?: AbortSignal) {

@@ -96,18 +96,18 @@ export function VirtualList(props: {
   const asRows = props.semantics === 'rows'
   const rows: ReactNode[] = []
   for (let index = first; index < last; index++) {
+    const key = props.rowKey(index)
     const place = {
-      key: props.rowKey(index),
       className: 'virtual-list__row',
       style: { transform: `translateY(${view.offsetOf(index)}px)`, height: props.rowHeight },
     }
     rows.push(
       asRows ? (
-        <div {...place} role="presentation">
+        <div key={key} {...place} role="presentation">
           {props.renderRow(index)}
         </div>
       ) : (
-        <li {...place} aria-setsize={props.count} aria-posinset={index + 1}>
+        <li key={key} {...place} aria-setsize={props.count} aria-posinset={index + 1}>
           {props.renderRow(index)}
         </li>
       ),

@@ -3,18 +3,9 @@
 // last refresh, one model in each style (fresh from the single-model routes), and a provider's models (the
 // by-provider routes).
 import { z } from 'zod'
-import { UnifiedModel } from '../../api/models.ts'
 import { playgroundUses } from '../../domain/catalog.ts'
 import { filterValueLimit, sortColumns } from '../../domain/catalog-view.ts'
 import { route } from '../contract.ts'
-
-export const CatalogSnapshot = z.object({
-  models: z.array(UnifiedModel),
-  fetchedAt: z.number(),
-  /** False when the service could not be reached and this is the last catalog kept. */
-  fresh: z.boolean(),
-})
-export type CatalogSnapshot = z.infer<typeof CatalogSnapshot>
 
 const style = z.enum(['unified', 'generative', 'messages'])
 const price = z.string().nullable()
@@ -102,11 +93,6 @@ const CatalogState = {
 }
 
 export const catalogRoutes = {
-  /** The unified listing's models that write `output`: the image or video models a screen picks from. */
-  'catalog.models': route({
-    input: z.object({ refresh: z.boolean().default(false), output: z.enum(['image', 'video']) }),
-    output: CatalogSnapshot,
-  }),
   /**
    * The models the playground lists for one use that match `text` (the model field's search), each as little as
    * a model field needs; the chosen model is read with `catalog.model`.

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { VideoCreateRequest, VideoStatus } from '../../api/videos.ts'
 import { searchLeftOuts } from '../../domain/prompt-search.ts'
 import { route } from '../contract.ts'
+import { ModelFieldQuery } from './catalog.ts'
 import { overBudget } from './spend.ts'
 
 export const VideoJobSummary = z.object({
@@ -85,6 +86,17 @@ export type VideoJobDetail = z.infer<typeof VideoJobDetail>
 /** The longest text a search takes. */
 export const searchTextLimit = 500
 
+/** A video model as the new-job form shows it. */
+export const VideoModel = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** USD per second of video, when the catalog prices it so. */
+  pricePerSecond: z.string().nullable(),
+  /** Writes a sound track too. */
+  audio: z.boolean(),
+})
+export type VideoModel = z.infer<typeof VideoModel>
+
 export const VideoFilter = z.object({
   status: VideoStatus.optional(),
   model: z.string().max(200).optional(),
@@ -159,6 +171,13 @@ export const videoRoutes = {
   'videos.saveAs': route({ input: id, output: z.object({ savedTo: z.string().nullable() }) }),
   'videos.dragOut': route({ input: id, output: z.object({ started: z.boolean() }) }),
   'videos.showInFolder': route({ input: id, output: z.object({ shown: z.boolean() }) }),
+  /** The video models the model field shows (what is typed matched), how many match, and the chosen one. */
+  'videos.models': route({
+    input: ModelFieldQuery,
+    output: z.object({ models: z.array(VideoModel), total: z.number().int(), chosen: VideoModel.nullable() }),
+  }),
+  /** The models the board's jobs were made with (what its model filter offers). */
+  'videos.madeWith': route({ input: z.object({}), output: z.array(z.string()) }),
   'videos.polling': route({ input: z.object({}), output: PollingState }),
   'receiver.state': route({ input: z.object({}), output: ReceiverState }),
   'receiver.deliveries': route({

@@ -1,10 +1,10 @@
 // Decision models only, with their price and what they read; the format and the endpoint variant.
-import { useMemo, useRef, useState } from 'react'
+import { useMemo } from 'react'
 import type { DecisionModel } from '#shared/ipc/routes/decisions'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { type ModelChoice, ModelChooser } from '../../components/ModelChooser.tsx'
 import { formatUsdPerMillion } from '../../format.ts'
-import { useCurrentRequest, useDecisionModels, useRunSettings } from './run-settings.ts'
+import { useCurrentRequest, useDecisionField, useRunSettings } from './run-settings.ts'
 
 const choiceOf = (m: DecisionModel): ModelChoice => ({
   id: m.id,
@@ -15,24 +15,15 @@ const choiceOf = (m: DecisionModel): ModelChoice => ({
 export function ModelPicker() {
   const settings = useRunSettings()
   const { models, model, imagesRefused } = useCurrentRequest()
-  // What is typed is searched in the catalog by main; the matches of the last keystroke stay until the next's.
-  const [typed, setTyped] = useState('')
-  const list = useDecisionModels(typed, settings.modelId)
-  const shown = useRef(list.data)
-  if (list.data) shown.current = list.data
-  const found = list.data ?? shown.current
-  const choices = useMemo(() => {
-    const listed = (found?.models ?? []).map(choiceOf)
-    // The chosen model shows by its name even when what is typed does not find it.
-    return model && !listed.some((choice) => choice.id === model.id) ? [choiceOf(model), ...listed] : listed
-  }, [found, model])
+  // What is typed is searched in the catalog by main (this field's own search).
+  const field = useDecisionField(settings.modelId)
+  const choices = useMemo(() => field.found.map(choiceOf), [field.found])
   return (
     <>
       <ModelChooser
         label="Model"
         choices={choices}
-        onQuery={setTyped}
-        total={found?.total ?? 0}
+        {...field.search}
         value={model?.id ?? ''}
         onChange={(modelId) => settings.set({ modelId })}
         placeholder={

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
 import { navigate } from '../../router.ts'
 import { renderInPage, until } from '../../test-page.tsx'
-import { useDecisionModels } from './run-settings.ts'
+import { useDecisionField } from './run-settings.ts'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -13,8 +13,8 @@ afterEach(() => {
 })
 
 function Models() {
-  const models = useDecisionModels('', '')
-  return <p>{models.data ? models.data.models.map((model) => model.id).join(' ') : 'no models'}</p>
+  const { first } = useDecisionField('')
+  return <p>{first.data ? first.data.models.map((model) => model.id).join(' ') : 'no models'}</p>
 }
 
 describe('the decision models', () => {

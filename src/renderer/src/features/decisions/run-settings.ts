@@ -1,9 +1,9 @@
 import { create } from 'zustand'
 import { decisionPaths } from '#shared/domain/decisions'
 import { type DecisionFormat, decisionCall } from '#shared/domain/questionnaire'
-import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
+import type { DecisionCall } from '#shared/ipc/routes/decisions'
 import { invoke } from '../../ipc.ts'
-import { useProfileQuery } from '../../profiles.ts'
+import { useModelField } from '../../model-field.ts'
 import { profileKeys } from '../../query.ts'
 import { useAddressNames } from '../../router.ts'
 import { hasImages, parseInput, useRunInput } from './run-input.ts'
@@ -26,24 +26,24 @@ export const useRunSettings = create<RunSettings>((set) => ({
 export const pathOf = (call: DecisionCall) => decisionPaths[call.endpoint]
 
 /**
- * The decision models that match `text` (a field's worth) and the `chosen` one, which main looks up in the kept
- * catalog: not read before the address names this screen.
+ * The model field's decision models and the chosen one, which main reads from the kept catalog: not read
+ * before the address names this screen.
  */
-export const useDecisionModels = (text: string, chosen: string) =>
-  useProfileQuery(
-    (profileId) => [...profileKeys.decisionModels(profileId), text, chosen],
-    () => invoke('decisions.models', { text, chosen }),
-    useAddressNames('/decisions'),
-  )
+export const useDecisionField = (chosen: string) =>
+  useModelField({
+    key: (profileId, text, id) => [...profileKeys.decisionModels(profileId), text, id],
+    read: (query) => invoke('decisions.models', query),
+    chosen,
+    wanted: useAddressNames('/decisions'),
+  })
 
 /** The request the current questionnaire, input and settings make, or why there is none yet. */
 export function useCurrentRequest() {
   const questionnaire = useQuestionnaire((state) => state.questionnaire)
   const { mode, text, messages } = useRunInput()
   const settings = useRunSettings()
-  const models = useDecisionModels('', settings.modelId)
-  // The chosen model, or the first decision model when none is chosen (or the catalog no longer lists it).
-  const model: DecisionModel | undefined = models.data?.chosen ?? models.data?.models[0]
+  const field = useDecisionField(settings.modelId)
+  const { first: models, model } = field
   const parsed = parseInput(mode, text, messages)
   const call = model && parsed.ok ? decisionCall(questionnaire, parsed.input, model, settings) : null
   const imagesRefused = hasImages(mode, messages) && model !== undefined && !model.readsImages

@@ -18,7 +18,7 @@ import { formatUsdPerMillion } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
-import { familyLabels, imageDragType, useImageModels, useRecentPrompts } from './queries.ts'
+import { familyLabels, imageDragType, useImageField, useRecentPrompts } from './queries.ts'
 
 const editRouteLabels = {
   A: 'Sent to /v1/images/edits as a file (size auto keeps the original size).',
@@ -55,16 +55,10 @@ export function ImageForm(props: {
   const formId = useId()
   const editing = props.source !== null
   const usable = (model: ImageModel) => !editing || model.readsImages
-  // The first of the list and the chosen model; what is typed in the field is searched in the catalog by main,
-  // the matches of the last keystroke staying until the next's.
-  const models = useImageModels({ chosen: modelId, editing })
-  const [typed, setTyped] = useState('')
-  const list = useImageModels({ text: typed, chosen: modelId, editing })
-  const shownList = useRef(list.data)
-  if (list.data) shownList.current = list.data
-  const found = list.data ?? shownList.current
-  const chosenModel = models.data?.chosen
-  const model = chosenModel && usable(chosenModel) ? chosenModel : models.data?.models.find(usable)
+  // What is typed in the field is searched in the catalog by main; while editing, only models that take an image.
+  const field = useImageField(modelId, editing)
+  const models = field.first
+  const model = field.model && usable(field.model) ? field.model : models.data?.models.find(usable)
   const shownOptions = model
     ? editing
       ? model.family === 'A'
@@ -135,8 +129,7 @@ export function ImageForm(props: {
   const cannotEdit = editing ? (models.data?.cannotEdit ?? 0) : 0
   // Listed by family; the chosen model shows by its name even when what is typed does not find it.
   const choices = useMemo(() => {
-    const listed = found?.models ?? []
-    const all = model && !listed.some((m) => m.id === model.id) ? [model, ...listed] : listed
+    const all = model && !field.found.some((m) => m.id === model.id) ? [model, ...field.found] : field.found
     return (['A', 'B', 'C'] as const).flatMap((family) =>
       all
         .filter((m) => m.family === family)
@@ -147,7 +140,7 @@ export function ImageForm(props: {
           group: familyLabels[family],
         })),
     )
-  }, [found, model])
+  }, [field.found, model])
 
   return (
     <form
@@ -188,8 +181,7 @@ export function ImageForm(props: {
         <ModelChooser
           label="Model"
           choices={choices}
-          onQuery={setTyped}
-          total={found?.total ?? 0}
+          {...field.search}
           value={model?.id ?? ''}
           onChange={setModelId}
           describedBy={`${formId}-model-note`}

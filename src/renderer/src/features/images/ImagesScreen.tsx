@@ -8,7 +8,7 @@ import { Canvas } from './Canvas.tsx'
 import { Gallery, ImageTile } from './Gallery.tsx'
 import { ImageForm, type RunState } from './ImageForm.tsx'
 import { ImageMeta } from './ImageMeta.tsx'
-import { useImage, useImageList, useImageModels } from './queries.ts'
+import { useImage, useImageField, useImageList } from './queries.ts'
 import './images.css'
 
 export function ImagesScreen() {
@@ -51,7 +51,7 @@ function CreateView({ onOpen }: { onOpen: (id: string, editOf?: string | null) =
   const image = useImage(imageId)
   const source = useImage(sourceId)
   const recent = useImageList({})
-  const models = useImageModels()
+  const { first: models } = useImageField('', false)
   const [referenceIds, setReferenceIds] = useState<string[]>([])
   // The images of the last call, shown together when it drew several (n).
   const [latest, setLatest] = useState<ImageRecord[]>([])

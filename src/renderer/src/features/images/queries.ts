@@ -4,20 +4,19 @@ import { checkSourceFile } from '#shared/domain/images'
 import { AppError } from '#shared/ipc/app-error'
 import type { ImageRecord } from '#shared/ipc/routes/images'
 import { invoke } from '../../ipc.ts'
-import { useProfileQuery } from '../../profiles.ts'
+import { useModelField } from '../../model-field.ts'
 import { profileKeys, queryKeys } from '../../query.ts'
 
 /**
- * The image models that match `text` (a field's worth; while `editing`, those that take an image), the `chosen`
- * one, and what the whole list holds: main reads them from the kept catalog.
+ * The model field's image models (while `editing`, those that take an image) and the chosen one, with what
+ * the whole list holds: main reads them from the kept catalog.
  */
-export function useImageModels(query: { text?: string; chosen?: string; editing?: boolean } = {}) {
-  const { text = '', chosen = '', editing = false } = query
-  return useProfileQuery(
-    (profileId) => [...profileKeys.imageModels(profileId), text, chosen, editing],
-    () => invoke('images.models', { text, chosen, editing }),
-  )
-}
+export const useImageField = (chosen: string, editing: boolean) =>
+  useModelField({
+    key: (profileId, text, id) => [...profileKeys.imageModels(profileId), text, id, editing],
+    read: (query) => invoke('images.models', { ...query, editing }),
+    chosen,
+  })
 
 /** The models the gallery's images were made with: what its model filter offers. */
 export const useMadeWith = () =>

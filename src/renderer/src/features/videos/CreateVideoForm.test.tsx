@@ -7,12 +7,7 @@ import { renderInPage, until } from '../../test-page.tsx'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
 import { unsent } from './draft.ts'
 
-const videoModel = {
-  id: 'lumen/motion-2',
-  name: 'Motion 2',
-  pricing: { video_per_second: '0.10' },
-  architecture: { output_modalities: ['video'] },
-}
+const videoModel = { id: 'lumen/motion-2', name: 'Motion 2', pricePerSecond: '0.10', audio: false }
 
 /** A core whose video models arrive (or fail) only when the test says; it records the jobs created. */
 function slowModelsCore() {
@@ -20,15 +15,20 @@ function slowModelsCore() {
   const asked: string[] = []
   /** The asks for the models waiting for the test's answer: the models, or none (a failure). */
   const waiting: ((models: (typeof videoModel)[] | null) => void)[] = []
+  /** Once the models arrived, later asks (a model chosen, a keystroke) are answered at once. */
+  let arrived: (typeof videoModel)[] | null = null
   const settle = (models: (typeof videoModel)[] | null) => {
+    arrived = models
     for (const answer of waiting.splice(0)) answer(models)
   }
   const answers: Record<string, (input: unknown) => Promise<unknown>> = {
     'profiles.list': async () => [{ id: 'p1', name: 'Sandbox', active: true }],
-    'catalog.models': async () => {
-      const models = await new Promise<(typeof videoModel)[] | null>((resolve) => waiting.push(resolve))
+    'videos.models': async (input) => {
+      const models =
+        arrived ?? (await new Promise<(typeof videoModel)[] | null>((resolve) => waiting.push(resolve)))
       if (!models) throw new Error('The unified listing did not answer.')
-      return { models, fetchedAt: 1, fresh: true }
+      const { chosen } = input as { chosen: string }
+      return { models, total: models.length, chosen: models.find((model) => model.id === chosen) ?? null }
     },
     'receiver.state': async () => ({ callbackUrl: null }),
     'videos.create': async (input) => {
@@ -145,14 +145,14 @@ describe('the new video form on a first launch', () => {
     const view = await openForm(false)
     await until(() => view.core.asked.includes('receiver.state'))
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
-    expect(view.core.asked).not.toContain('catalog.models')
+    expect(view.core.asked).not.toContain('videos.models')
     expect(view.modelField.placeholder).toBe('Loading the models…')
 
     await view.wantModels()
     await until(() => view.core.waiting.length === 1)
     view.core.settle([videoModel])
     await until(() => !view.submit.disabled)
-    expect(view.core.asked).toContain('catalog.models')
+    expect(view.core.asked).toContain('videos.models')
   })
 
   it('keeps what was typed when it closes, and starts empty after a job was created', async () => {

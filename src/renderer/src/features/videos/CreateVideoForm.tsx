@@ -14,7 +14,7 @@ import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { draftFromRequest, requestFromDraft, unsent, type VideoDraft } from './draft.ts'
-import { useReceiver, useVideoModels } from './queries.ts'
+import { useReceiver, useVideoField } from './queries.ts'
 import { modeLabel } from './status.ts'
 
 export function CreateVideoForm(props: {
@@ -27,18 +27,21 @@ export function CreateVideoForm(props: {
   const client = useQueryClient()
   const form = useRef<HTMLFormElement>(null)
   useDismiss(form, props.onClose, { firstField: true })
-  const models = useVideoModels(props.modelsWanted ?? true)
-  const choices = useMemo(
-    () =>
-      models.data?.map((m) => ({
-        id: m.id,
-        label: m.pricePerSecond ? `${m.name} · ${formatUsd(m.pricePerSecond)}/s` : m.name,
-      })) ?? [],
-    [models.data],
-  )
   const receiver = useReceiver()
   const [draft, setDraft] = useState<VideoDraft>(() =>
     props.initial === undefined && unsent.draft ? unsent.draft : draftFromRequest(props.initial),
+  )
+  // What is typed in the field is searched in the catalog by main.
+  const field = useVideoField(draft.model, props.modelsWanted ?? true)
+  const models = field.first
+  const model = draft.model ? (field.model ?? null) : null
+  const choices = useMemo(
+    () =>
+      field.found.map((m) => ({
+        id: m.id,
+        label: m.pricePerSecond ? `${m.name} · ${formatUsd(m.pricePerSecond)}/s` : m.name,
+      })),
+    [field.found],
   )
   // Closing keeps what was typed; a created job drops it.
   const latest = useRef({ draft, created: false })
@@ -51,11 +54,10 @@ export function CreateVideoForm(props: {
   )
   const [submitted, setSubmitted] = useState(false)
   const set = (change: Partial<VideoDraft>) => setDraft((current) => ({ ...current, ...change }))
-  const firstModel = models.data?.[0]?.id
+  const firstModel = models.data?.models[0]?.id
   useEffect(() => {
     if (firstModel) setDraft((current) => (current.model ? current : { ...current, model: firstModel }))
   }, [firstModel])
-  const model = models.data?.find((m) => m.id === draft.model) ?? null
   const built = requestFromDraft(draft, model?.audio ?? false)
   const request = built.ok ? built.request : null
   const rule = request ? checkVideoReferences(request) : null
@@ -111,13 +113,14 @@ export function CreateVideoForm(props: {
       <ModelChooser
         label="Model"
         choices={choices}
+        {...field.search}
         value={draft.model}
         onChange={(model) => set({ model })}
         error={
           // Models that did not load are told below, with a Retry.
           models.isError
             ? null
-            : models.data?.length === 0 && submitted
+            : models.data?.total === 0 && submitted
               ? 'The service lists no video model.'
               : fieldError('model')
         }

@@ -2,7 +2,7 @@
 // job, the create form, or the webhook receiver and tunnel.
 
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { searchReach, shortSearchReach } from '#shared/domain/prompt-search'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -17,12 +17,15 @@ import {
   type BoardFilter,
   prefetchJobBoard,
   useJobBoard,
+  useJobModels,
   useNow,
   useTunnel,
-  useVideoModels,
 } from './queries.ts'
 import { WebhookPanel } from './WebhookPanel.tsx'
 import './videos.css'
+
+/** No models yet: one array, so the filter bar does not render again for a new empty one. */
+const noModels: string[] = []
 
 /** The board's filter, as the address says. */
 function boardFilterOf(params: RouteParams<'/videos'>): BoardFilter {
@@ -44,16 +47,16 @@ export function VideosScreen() {
   const jobs = useJobBoard(filter)
   const client = useQueryClient()
   useRouteChange('/videos', (next) => void prefetchJobBoard(client, boardFilterOf(next)))
-  // The models (the filter's choices, the form's) come from the whole catalog, a long read in main at start:
-  // asked once the board has its jobs, so that the jobs never wait behind it.
+  // The filter's models and the form's are asked once the board has its jobs, so that the jobs never wait
+  // behind them at start.
   const boardAnswered = jobs.isSuccess || jobs.error !== null
-  const models = useVideoModels(boardAnswered)
+  const jobModels = useJobModels(boardAnswered)
   const tunnel = useTunnel()
   const now = useNow(jobs.loaded.some((job) => job.status === 'pending'))
   const selected = params.job
   const panel = params.panel
   const [duplicate, setDuplicate] = useState<unknown>(undefined)
-  const modelIds = useMemo(() => models.data?.map((m) => m.id) ?? [], [models.data])
+  const modelIds = jobModels.data ?? noModels
   const filtered = Object.keys(filter).length > 0
 
   return (

@@ -1,10 +1,10 @@
 // Server state of the video board: jobs, one job's detail, video models, receiver, tunnel and polling.
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { UnifiedModel } from '#shared/api/models'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import type { VideoFilter } from '#shared/ipc/routes/videos'
 import { invoke } from '../../ipc.ts'
+import { useModelField } from '../../model-field.ts'
 import { usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
 import { profileKeys, queryKeys } from '../../query.ts'
@@ -59,36 +59,22 @@ export function useVideoDetail(id: string | null) {
   })
 }
 
-export interface VideoModel {
-  id: string
-  name: string
-  pricePerSecond: string | null
-  audio: boolean
-  model: UnifiedModel
-}
-
-/** The video models, which main picks out of the whole catalog; asked once `wanted`. */
-export function useVideoModels(wanted = true) {
-  const profileId = useProfileId()
-  return useQuery({
-    queryKey: profileKeys.videoModels(profileId ?? ''),
-    enabled: profileId !== undefined && wanted,
-    queryFn: async () => {
-      const catalog = await invoke('catalog.models', { refresh: false, output: 'video' })
-      return catalog.models.map(
-        (model): VideoModel => ({
-          id: model.id,
-          name: model.name,
-          pricePerSecond:
-            typeof model.pricing.video_per_second === 'string' ? model.pricing.video_per_second : null,
-          audio: model.architecture.output_modalities.includes('audio'),
-          model,
-        }),
-      )
-    },
-    staleTime: 5 * 60_000,
+/** The model field's video models and the chosen one, which main reads from the kept catalog; asked once `wanted`. */
+export const useVideoField = (chosen: string, wanted: boolean) =>
+  useModelField({
+    key: (profileId, text, id) => [...profileKeys.videoModels(profileId), text, id],
+    read: (query) => invoke('videos.models', query),
+    chosen,
+    wanted,
   })
-}
+
+/** The models the board's jobs were made with: what its model filter offers. */
+export const useJobModels = (wanted: boolean) =>
+  useQuery({
+    queryKey: [...queryKeys.videos(), 'madeWith'],
+    enabled: wanted,
+    queryFn: () => invoke('videos.madeWith', {}),
+  })
 
 export const useReceiver = () =>
   useQuery({ queryKey: [...queryKeys.tunnel(), 'receiver'], queryFn: () => invoke('receiver.state', {}) })

@@ -1,0 +1,64 @@
+// A screen's model field over a list of any size: main reads a field's worth of the list that matches what is
+// typed, and the chosen model by its id wherever it is in the list. The first page (nothing typed) also gives
+// the model a screen starts on.
+import { type QueryKey, useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useProfileId } from './profiles.ts'
+
+/** What main answers a model field: a field's worth that matches, how many match, and the chosen model. */
+export interface FieldAnswer<T> {
+  models: T[]
+  total: number
+  chosen: T | null
+}
+
+export function useModelField<A extends FieldAnswer<{ id: string }>>(options: {
+  /** The query's key under the active profile, for what is typed and the chosen id. */
+  key: (profileId: string, text: string, chosen: string) => QueryKey
+  read: (query: { text: string; chosen: string }) => Promise<A>
+  /** The chosen model's id; '' while none is. */
+  chosen: string
+  /** False while the list should not be asked for yet. */
+  wanted?: boolean
+}) {
+  const { key, read, chosen } = options
+  const profileId = useProfileId()
+  const enabled = profileId !== undefined && (options.wanted ?? true)
+  const [typed, setTyped] = useState('')
+  // The answer for the last keystroke (or the last choice) stays until the next one's arrives.
+  const first = useQuery({
+    queryKey: key(profileId ?? '', '', chosen),
+    queryFn: () => read({ text: '', chosen }),
+    enabled,
+    placeholderData: (previous) => previous,
+  })
+  const list = useQuery({
+    queryKey: key(profileId ?? '', typed, chosen),
+    queryFn: () => read({ text: typed, chosen }),
+    enabled,
+    placeholderData: (previous) => previous,
+  })
+  // The chosen model: as answered, or (while the answer to a new choice is on its way) the record it was chosen
+  // from; with none chosen, or one the catalog no longer lists, the first of the list.
+  type Model = A['models'][number]
+  const model = useMemo((): Model | undefined => {
+    const known = [first.data?.chosen, ...(first.data?.models ?? []), ...(list.data?.models ?? [])]
+    const named = chosen ? known.find((one) => one?.id === chosen) : undefined
+    if (named) return named
+    if (first.isPlaceholderData) return undefined
+    return first.data?.chosen ?? first.data?.models[0]
+  }, [first.data, first.isPlaceholderData, list.data, chosen])
+  /** The field's choices: the matches, with the chosen model first when what is typed does not find it. */
+  const found = useMemo((): Model[] => {
+    const listed = list.data?.models ?? []
+    return model && !listed.some((one) => one.id === model.id) ? [model, ...listed] : listed
+  }, [list.data, model])
+  return {
+    /** The first page's query: loading, failed (with a retry), or answered (with what else main says). */
+    first,
+    model,
+    found,
+    /** For the field: what is typed goes to main, and how many models it matches comes back. */
+    search: { onQuery: setTyped, total: list.data?.total ?? 0 },
+  }
+}
