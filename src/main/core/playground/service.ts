@@ -163,29 +163,30 @@ export function createPlaygroundService(deps: {
         model: body.model.replace(/^models\//, ''),
         estimate,
       }
-      const { data } = await deps.budgets.spending(profileId, { ...charge, override: overBudget }, () =>
-        gateway.createCache(body),
-      )
-      const modelId = body.model.replace(/^models\//, '')
-      const prices = await catalog
-        .model(modelId, false)
-        .then(({ model }) => model.prices)
-        .catch(() => undefined)
-      const rate = prices?.cacheWrite5m ?? null
-      const row = {
-        name: data.name,
-        profileId,
-        model: modelId,
-        displayName: data.displayName ?? null,
-        tokenCount: data.usageMetadata.totalTokenCount,
-        writeCost:
-          rate === null
-            ? null
-            : formatAmount(multiply(parseAmount(rate), data.usageMetadata.totalTokenCount)),
-        createdAt: Date.parse(data.createTime) || now(),
-        expireAt: Date.parse(data.expireTime),
-      }
-      deps.history.transaction(() => handles.insert(row))
+      // The hold is let go once the cache's cost is in the ledger, so no request in between goes unchecked.
+      const row = await deps.budgets.spending(profileId, { ...charge, override: overBudget }, async () => {
+        const { data } = await gateway.createCache(body)
+        const prices = await catalog
+          .model(charge.model, false)
+          .then(({ model }) => model.prices)
+          .catch(() => undefined)
+        const rate = prices?.cacheWrite5m ?? null
+        const kept = {
+          name: data.name,
+          profileId,
+          model: charge.model,
+          displayName: data.displayName ?? null,
+          tokenCount: data.usageMetadata.totalTokenCount,
+          writeCost:
+            rate === null
+              ? null
+              : formatAmount(multiply(parseAmount(rate), data.usageMetadata.totalTokenCount)),
+          createdAt: Date.parse(data.createTime) || now(),
+          expireAt: Date.parse(data.expireTime),
+        }
+        deps.history.transaction(() => handles.insert(kept))
+        return kept
+      })
       changed()
       return stateOf({ ...row, deletedAt: null })
     },
