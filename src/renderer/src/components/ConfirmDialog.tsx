@@ -32,6 +32,28 @@ export function useConfirm(): [ReactNode, (message: string, confirm: string) => 
 }
 
 function ConfirmDialog({ question, onAnswer }: { question: Question; onAnswer: (yes: boolean) => void }) {
+  return (
+    <ModalDialog message={question.message} onCancel={() => onAnswer(false)}>
+      <button type="button" className="button" onClick={() => onAnswer(false)}>
+        Keep
+      </button>
+      <button type="button" className="button button--danger" onClick={() => onAnswer(true)}>
+        {question.confirm}
+      </button>
+    </ModalDialog>
+  )
+}
+
+/**
+ * A modal dialog of the app: a title (when it has one), what it says, and its actions. The focus stays inside;
+ * Escape answers `onCancel` (this dialog only, not a panel behind it); the focus goes back to what had it.
+ */
+export function ModalDialog(props: {
+  title?: string
+  message: ReactNode
+  onCancel: () => void
+  children: ReactNode
+}) {
   const ref = useRef<HTMLDialogElement>(null)
   const id = useId()
   useLayoutEffect(() => {
@@ -44,27 +66,25 @@ function ConfirmDialog({ question, onAnswer }: { question: Question; onAnswer: (
     <dialog
       ref={ref}
       className="confirm-dialog"
-      aria-labelledby={`${id}-message`}
+      aria-labelledby={props.title ? `${id}-title` : `${id}-message`}
+      aria-describedby={props.title ? `${id}-message` : undefined}
       onCancel={(event) => {
         event.preventDefault()
-        onAnswer(false)
+        props.onCancel()
       }}
-      // Escape answers this dialog only, not the panel behind it.
       onKeyDown={(event) => {
         if (event.key === 'Escape') event.stopPropagation()
       }}
     >
+      {props.title ? (
+        <h2 id={`${id}-title`} className="confirm-dialog__title">
+          {props.title}
+        </h2>
+      ) : null}
       <p id={`${id}-message`} className="confirm-dialog__message">
-        {question.message}
+        {props.message}
       </p>
-      <div className="form-actions">
-        <button type="button" className="button" onClick={() => onAnswer(false)}>
-          Keep
-        </button>
-        <button type="button" className="button button--danger" onClick={() => onAnswer(true)}>
-          {question.confirm}
-        </button>
-      </div>
+      <div className="form-actions">{props.children}</div>
     </dialog>
   )
 }
