@@ -61,7 +61,9 @@ await takeSamples(page)
 await page
   .getByRole('combobox', { name: 'Open a saved questionnaire' })
   .selectOption({ label: 'Editor benchmark (v1)' })
-await page.getByRole('article', { name: 'Question 50' }).getByLabel('Choice 255 value').waitFor()
+// Waited for by a CSS selector: the role engine's polling works out accessible names across the whole editor,
+// work of the benchmark's own that would land in the page's tasks being measured.
+await page.locator('article[aria-label="Question 50"] [aria-label="Choice 255 value"]').waitFor()
 const opening = await takeSamples(page)
 await resultInField(page)
 

@@ -67,7 +67,8 @@ export async function watchInteractions(page: Page): Promise<void> {
       samples: [],
       fromPress: [],
       longTasks: [],
-      countFrom: 0,
+      // Long tasks from now on: the buffered ones of what came before (a first load, another screen) are not these.
+      countFrom: performance.now(),
       countLongTasks(entries) {
         for (const entry of entries)
           if (entry.startTime >= this.countFrom) this.longTasks.push(entry.duration)

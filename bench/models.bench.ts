@@ -56,7 +56,9 @@ for (const synthetic of sizes) {
   let app = await openHarness(userData, args)
   let { page } = app
   heading(`model browser, ${size} synthetic models + the sandbox's own (Chromium ${app.version})`)
-  const firstLoad = await showModels(page)
+  await watchInteractions(page)
+  const firstLoad = await showModels(page, () => takeSamples(page))
+  const firstLoadTasks = await takeSamples(page)
   const oneCatalogMB = keptMB(userData)
 
   // The walk: type, sort, refresh, another screen and back, with every hold of the two loops that answer.
@@ -74,6 +76,7 @@ for (const synthetic of sizes) {
   await page.getByRole('link', { name: 'Models' }).click()
   await rows(page).first().waitFor({ timeout: 300_000 })
   const walkTo = Date.now()
+  const walkTasks = await takeSamples(page)
   const walk = {
     core: app.longestCoreHold(walkFrom, walkTo),
     worker: app.longestWorkerHold(walkFrom, walkTo),
@@ -81,22 +84,26 @@ for (const synthetic of sizes) {
   const twoCatalogsMB = keptMB(userData)
   await page.getByRole('button', { name: /^Model/ }).click()
 
-  await watchInteractions(page)
   // Done when the table shows the new rows: while they are on their way it is marked busy.
   await resultShownIn(page, '.models', '.models [role="table"]:not([aria-busy])')
-  await search.focus()
+  // The controls each interaction uses are found by CSS: the role engine's search of a page this size (accessible
+  // names and visibility of every row) is the benchmark's own work, and would land in the page's tasks.
+  const searchBox = page.locator('search[aria-label="Filter models"] input[type="search"]')
+  await searchBox.focus()
   // Each keystroke changes what the table shows.
   for (const term of ['4321', '1234', '2468', '3579', '9876', '5555']) {
-    for (const char of term) await timed(page, () => search.press(char))
-    await timed(page, () => search.fill(''))
+    for (const char of term) await timed(page, () => searchBox.press(char))
+    await timed(page, () => searchBox.fill(''))
   }
   const keys = await takeSamples(page)
   for (let round = 0; round < 5; round++)
     for (const column of [/^Context/, /^Prompt \$/, /^Provider/, /^Model/])
-      await timed(page, () => page.getByRole('button', { name: column }).click())
+      await timed(page, () => page.locator('button.model-table__heading', { hasText: column }).click())
   const sorts = await takeSamples(page)
-  const role = page.getByRole('combobox', { name: 'Role' })
-  const provider = page.getByRole('combobox', { name: 'Provider' })
+  const select = (label: RegExp) =>
+    page.locator('search[aria-label="Filter models"] label', { hasText: label }).locator('select')
+  const role = select(/^Role/)
+  const provider = select(/^Provider/)
   for (let round = 0; round < 5; round++) {
     for (const value of ['image', 'chat', 'decision', ''])
       await timed(page, () => role.selectOption(value).then(() => undefined))
@@ -161,6 +168,12 @@ for (const synthetic of sizes) {
     unit: 'ms',
   })
   report({
+    name: `longest task in the page during the first load (${size})`,
+    value: Math.max(0, ...firstLoadTasks.longTasks),
+    unit: 'ms',
+    goal: { atMost: 50 },
+  })
+  report({
     name: `core's loop held, longest: Models → type → sort → Refresh → Videos → Models (${size})`,
     value: walk.core.ms,
     unit: 'ms',
@@ -173,6 +186,12 @@ for (const synthetic of sizes) {
     unit: 'ms',
     goal: { atMost: oneFrame },
     detail: `what an answer to the page waited behind (fetching and keeping run in the background worker); ${heldDetail(walk.worker)}`,
+  })
+  report({
+    name: `longest task in the page during the same walk (${size})`,
+    value: Math.max(0, ...walkTasks.longTasks),
+    unit: 'ms',
+    goal: { atMost: 50 },
   })
   report({
     name: `a kept catalog of ${size} models on disk`,
