@@ -1,7 +1,7 @@
 // A screen's model field over a list of any size: main reads a field's worth of the list that matches what is
 // typed, and the chosen model by its id wherever it is in the list. The first page (nothing typed) also gives
 // the model a screen starts on.
-import { type QueryKey, useQuery } from '@tanstack/react-query'
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useProfileId } from './profiles.ts'
 
@@ -25,18 +25,21 @@ export function useModelField<A extends FieldAnswer<{ id: string }>>(options: {
   const profileId = useProfileId()
   const enabled = profileId !== undefined && (options.wanted ?? true)
   const [typed, setTyped] = useState('')
+  const client = useQueryClient()
   // The answer for the last keystroke (or the last choice) stays until the next one's arrives.
   const first = useQuery({
     queryKey: key(profileId ?? '', '', chosen),
     queryFn: () => read({ text: '', chosen }),
     enabled,
-    placeholderData: (previous) => previous,
+    // The answer before stays on screen while the next is on its way, never another profile's.
+    placeholderData: (previous, query) => (query?.queryKey[0] === (profileId ?? '') ? previous : undefined),
   })
   const list = useQuery({
     queryKey: key(profileId ?? '', typed, chosen),
     queryFn: () => read({ text: typed, chosen }),
     enabled,
-    placeholderData: (previous) => previous,
+    // The answer before stays on screen while the next is on its way, never another profile's.
+    placeholderData: (previous, query) => (query?.queryKey[0] === (profileId ?? '') ? previous : undefined),
   })
   // The chosen model: as answered, or (while the answer to a new choice is on its way) the record it was chosen
   // from; with none chosen, or one the catalog no longer lists, the first of the list.
@@ -53,7 +56,18 @@ export function useModelField<A extends FieldAnswer<{ id: string }>>(options: {
     const listed = list.data?.models ?? []
     return model && !listed.some((one) => one.id === model.id) ? [model, ...listed] : listed
   }, [list.data, model])
+  /**
+   * Call as a model is chosen from the field: the first page for the new choice starts from the record it was
+   * chosen by, so every reader of the chosen model shows it at once.
+   */
+  const choosing = (id: string) => {
+    const record = found.find((one) => one.id === id)
+    const newKey = key(profileId ?? '', '', id)
+    if (record && first.data && client.getQueryData(newKey) === undefined)
+      client.setQueryData(newKey, { ...first.data, chosen: record })
+  }
   return {
+    choosing,
     /** The first page's query: loading, failed (with a retry), or answered (with what else main says). */
     first,
     model,

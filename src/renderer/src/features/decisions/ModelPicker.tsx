@@ -25,7 +25,10 @@ export function ModelPicker() {
         choices={choices}
         {...field.search}
         value={model?.id ?? ''}
-        onChange={(modelId) => settings.set({ modelId })}
+        onChange={(modelId) => {
+          field.choosing(modelId)
+          settings.set({ modelId })
+        }}
         placeholder={
           models.data ? undefined : models.isError ? 'The models did not load' : 'Loading the models…'
         }

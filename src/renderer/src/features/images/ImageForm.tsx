@@ -129,7 +129,9 @@ export function ImageForm(props: {
   const cannotEdit = editing ? (models.data?.cannotEdit ?? 0) : 0
   // Listed by family; the chosen model shows by its name even when what is typed does not find it.
   const choices = useMemo(() => {
-    const all = model && !field.found.some((m) => m.id === model.id) ? [model, ...field.found] : field.found
+    // While editing, only models that take an image are listed.
+    const listed = field.found.filter((m) => !editing || m.readsImages)
+    const all = model && !listed.some((m) => m.id === model.id) ? [model, ...listed] : listed
     return (['A', 'B', 'C'] as const).flatMap((family) =>
       all
         .filter((m) => m.family === family)
@@ -140,7 +142,7 @@ export function ImageForm(props: {
           group: familyLabels[family],
         })),
     )
-  }, [field.found, model])
+  }, [field.found, model, editing])
 
   return (
     <form
@@ -183,7 +185,10 @@ export function ImageForm(props: {
           choices={choices}
           {...field.search}
           value={model?.id ?? ''}
-          onChange={setModelId}
+          onChange={(id) => {
+            field.choosing(id)
+            setModelId(id)
+          }}
           describedBy={`${formId}-model-note`}
           placeholder={
             models.data ? undefined : models.isError ? 'The models did not load' : 'Loading the models…'

@@ -34,7 +34,8 @@ export function CreateVideoForm(props: {
   // What is typed in the field is searched in the catalog by main.
   const field = useVideoField(draft.model, props.modelsWanted ?? true)
   const models = field.first
-  const model = draft.model ? (field.model ?? null) : null
+  // The draft's own model only: a model the catalog no longer lists has no price or sound here.
+  const model = field.model?.id === draft.model ? field.model : null
   const choices = useMemo(
     () =>
       field.found.map((m) => ({
@@ -115,7 +116,10 @@ export function CreateVideoForm(props: {
         choices={choices}
         {...field.search}
         value={draft.model}
-        onChange={(model) => set({ model })}
+        onChange={(model) => {
+          field.choosing(model)
+          set({ model })
+        }}
         error={
           // Models that did not load are told below, with a Retry.
           models.isError
