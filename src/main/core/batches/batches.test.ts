@@ -18,6 +18,30 @@ beforeAll(async () => {
 afterAll(() => env.core.close())
 
 const inputs = (count: number) => Array.from({ length: count }, (_, i) => `message ${i}: refund please`)
+/** A batch of `rows` inputs written straight into a history, for a runner of its own to run. */
+const createBatch = (
+  history: ReturnType<typeof openHistory>,
+  batch: { id: string; concurrency: number; status: 'running' | 'over_budget' },
+  rows: number,
+) =>
+  history.transaction(() =>
+    history.decisionBatches.create(
+      {
+        ...batch,
+        name: 'n',
+        questionnaireJson: JSON.stringify(questionnaire),
+        model: template.body.model,
+        endpoint: 'unified',
+        templateJson: JSON.stringify(template),
+        profileId: 'sandbox',
+        spendCap: null,
+        createdAt: 1,
+        updatedAt: 1,
+        sourceColumnsJson: null,
+      },
+      inputs(rows),
+    ),
+  )
 const settled = (id: string) =>
   until(async () => {
     const { batch } = await env.call('batches.get', { id })
@@ -163,26 +187,7 @@ describe('decision batches', () => {
         most = Math.max(most, count)
       },
     })
-    history.transaction(() =>
-      history.decisionBatches.create(
-        {
-          id: 'b1',
-          name: 'n',
-          questionnaireJson: JSON.stringify(questionnaire),
-          model: template.body.model,
-          endpoint: 'unified',
-          templateJson: JSON.stringify(template),
-          profileId: 'sandbox',
-          concurrency: 5,
-          spendCap: null,
-          status: 'running',
-          createdAt: 1,
-          updatedAt: 1,
-          sourceColumnsJson: null,
-        },
-        inputs(80),
-      ),
-    )
+    createBatch(history, { id: 'b1', concurrency: 5, status: 'running' }, 80)
     await runner.start('b1')
     await until(() => history.decisionBatches.get('b1')?.status === 'done')
     expect(most).toBe(5)
@@ -207,26 +212,7 @@ describe('decision batches', () => {
     const runners = [1, 2].map(() =>
       createBatchRunner({ history, callerFor: () => counting, emit: () => {} }),
     )
-    history.transaction(() =>
-      history.decisionBatches.create(
-        {
-          id: 'b2',
-          name: 'n',
-          questionnaireJson: JSON.stringify(questionnaire),
-          model: template.body.model,
-          endpoint: 'unified',
-          templateJson: JSON.stringify(template),
-          profileId: 'sandbox',
-          concurrency: 2,
-          spendCap: null,
-          status: 'over_budget',
-          createdAt: 1,
-          updatedAt: 1,
-          sourceColumnsJson: null,
-        },
-        inputs(12),
-      ),
-    )
+    createBatch(history, { id: 'b2', concurrency: 2, status: 'over_budget' }, 12)
     await Promise.all(runners.map((runner) => runner.resumeWhereBudgetAllows()))
     await until(() => history.decisionBatches.get('b2')?.status === 'done')
     expect(runners.filter((runner) => runner.isRunning('b2'))).toHaveLength(0)
