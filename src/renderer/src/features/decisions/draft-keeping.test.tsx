@@ -1,17 +1,18 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
 import { useDraftKeeping } from './draft-keeping.ts'
 import { useQuestionnaire } from './store.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-/** A core with no kept draft that records every draft the page keeps. */
-function recordingCore() {
+/** A core that records every draft the page keeps; it has no kept draft unless `draft` answers one. */
+function recordingCore(draft: () => Promise<unknown> = async () => null) {
   const kept: string[] = []
   const bridge = {
     invoke: async (route: string, input: unknown) => {
+      if (route === 'questionnaires.draft') return { ok: true, data: await draft() }
       if (route === 'questionnaires.keepDraft') kept.push((input as { name: string }).name)
       return { ok: true, data: null }
     },
@@ -58,5 +59,51 @@ describe('the questionnaire being built', () => {
     expect(kept).toHaveLength(2)
     await act(async () => root.unmount())
     expect(kept).toHaveLength(2)
+  })
+
+  it('keeps a step made while the kept draft is still being read, and does not open the old draft over it', async () => {
+    vi.resetModules()
+    const { useDraftKeeping: keeping } = await import('./draft-keeping.ts')
+    const { useQuestionnaire: builder } = await import('./store.ts')
+    let answerDraft: (draft: unknown) => void = () => {}
+    const kept = recordingCore(
+      () =>
+        new Promise((resolve) => {
+          answerDraft = resolve
+        }),
+    )
+    function Slow() {
+      keeping()
+      return null
+    }
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<Slow />))
+    // A template opened before the core has answered with the draft of the last start.
+    await act(() => builder.getState().load({ id: 'q2', name: 'New work', questions: [] }))
+    expect(kept).toEqual(['New work'])
+    await act(async () => answerDraft({ id: 'q1', name: 'Last start', questions: [] }))
+    expect(builder.getState().questionnaire.name).toBe('New work')
+    expect(kept).toEqual(['New work'])
+    await act(async () => root.unmount())
+  })
+
+  it('opens the draft of the last start without writing it back', async () => {
+    vi.resetModules()
+    const { useDraftKeeping: keeping } = await import('./draft-keeping.ts')
+    const { useQuestionnaire: builder } = await import('./store.ts')
+    const kept = recordingCore(async () => ({
+      id: 'q1',
+      name: 'Last start',
+      questions: [{ id: 'a', kind: 'yes_no' }],
+    }))
+    function Opening() {
+      keeping()
+      return null
+    }
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<Opening />))
+    await vi.waitFor(() => expect(builder.getState().questionnaire.name).toBe('Last start'))
+    expect(kept).toEqual([])
+    await act(async () => root.unmount())
   })
 })

@@ -7,13 +7,18 @@ import { useQuestionnaire } from './store.ts'
 
 const keepAfterMs = 400
 let restoring: Promise<void> | null = null
+/** The draft opened from the history: already kept, so opening it writes nothing. */
+let restored: unknown = null
 
 /** Opens the kept draft once per start, unless the person has already begun another. */
 function restoreOnce(): Promise<void> {
   restoring ??= invoke('questionnaires.draft', {})
     .then((draft) => {
       const state = useQuestionnaire.getState()
-      if (draft && state.past.length === 0 && state.questionnaire.questions.length === 0) state.load(draft)
+      if (draft && state.past.length === 0 && state.questionnaire.questions.length === 0) {
+        restored = draft
+        state.load(draft)
+      }
     })
     .catch(() => {
       // No draft to open: the builder starts empty, as on a first launch.
@@ -24,8 +29,6 @@ function restoreOnce(): Promise<void> {
 export function useDraftKeeping(): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    let stopped = false
-    let unsubscribe = () => {}
     const keep = () => {
       timer = undefined
       void invoke('questionnaires.keepDraft', useQuestionnaire.getState().questionnaire).catch(() => {
@@ -38,20 +41,19 @@ export function useDraftKeeping(): void {
       clearTimeout(timer)
       keep()
     }
-    void restoreOnce().then(() => {
-      if (stopped) return
-      unsubscribe = useQuestionnaire.subscribe((state, previous) => {
-        if (state.questionnaire === previous.questionnaire) return
-        clearTimeout(timer)
-        // Typing is kept a moment after the last keystroke; a step (a question added, an undo, a template
-        // opened) at once, so quitting right after one never loses it.
-        if (state.typing) timer = setTimeout(keep, keepAfterMs)
-        else keep()
-      })
+    // Edits are kept from the first one, even those made while the kept draft is still being read (a busy
+    // core answers late); the kept draft is then not opened over them.
+    const unsubscribe = useQuestionnaire.subscribe((state, previous) => {
+      if (state.questionnaire === previous.questionnaire || state.questionnaire === restored) return
+      clearTimeout(timer)
+      // Typing is kept a moment after the last keystroke; a step (a question added, an undo, a template
+      // opened) at once, so quitting right after one never loses it.
+      if (state.typing) timer = setTimeout(keep, keepAfterMs)
+      else keep()
     })
+    void restoreOnce()
     window.addEventListener('pagehide', keepPending)
     return () => {
-      stopped = true
       unsubscribe()
       window.removeEventListener('pagehide', keepPending)
       keepPending()
