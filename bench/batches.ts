@@ -94,7 +94,7 @@ export async function runBatch(options: {
     ),
   )
   const started = performance.now()
-  await runner.start(id)
+  await runner.start(id, ['running'])
   while (history.decisionBatches.get(id)?.status === 'running') await new Promise((r) => setTimeout(r, 5))
   const wallMs = performance.now() - started
   const { done, failed } = history.decisionBatches.counts(id)

@@ -21,7 +21,7 @@ const inputs = (count: number) => Array.from({ length: count }, (_, i) => `messa
 /** A batch of `rows` inputs written straight into a history, for a runner of its own to run. */
 const createBatch = (
   history: ReturnType<typeof openHistory>,
-  batch: { id: string; concurrency: number; status: 'running' | 'over_budget' },
+  batch: { id: string; concurrency: number; status: 'interrupted' | 'over_budget' },
   rows: number,
 ) =>
   history.transaction(() =>
@@ -187,7 +187,7 @@ describe('decision batches', () => {
         most = Math.max(most, count)
       },
     })
-    createBatch(history, { id: 'b1', concurrency: 5, status: 'running' }, 80)
+    createBatch(history, { id: 'b1', concurrency: 5, status: 'interrupted' }, 80)
     await runner.start('b1')
     await until(() => history.decisionBatches.get('b1')?.status === 'done')
     expect(most).toBe(5)
@@ -218,7 +218,42 @@ describe('decision batches', () => {
     expect(runners.filter((runner) => runner.isRunning('b2'))).toHaveLength(0)
     expect(history.decisionBatches.counts('b2').done).toBe(12)
     expect(sent).toBe(12)
+    // Resumed by hand in both at once: one runs it, the other is refused and sends nothing.
+    createBatch(history, { id: 'b3', concurrency: 2, status: 'interrupted' }, 12)
+    const started = await Promise.all(runners.map((runner) => runner.start('b3')))
+    expect(started.toSorted()).toEqual([false, true])
+    await until(() => history.decisionBatches.get('b3')?.status === 'done')
+    expect(history.decisionBatches.counts('b3').done).toBe(12)
+    expect(sent).toBe(24)
     history.close()
+  })
+  it('refuses to resume a batch another process is running, and one whose start failed stays as it was', async () => {
+    const sandbox = env.core.scopes.scopeFor('sandbox')
+    const caller = createDecisionCaller({ gateway: sandbox.gateway, catalog: sandbox.catalog })
+    // The command line, in a process of its own, running a batch of the app's history.
+    const elsewhere = createBatchRunner({
+      history: env.core.history,
+      callerFor: () => caller,
+      emit: () => {},
+    })
+    createBatch(env.core.history, { id: 'b4', concurrency: 1, status: 'interrupted' }, 40)
+    expect(await elsewhere.start('b4')).toBe(true)
+    await expect(env.call('batches.resume', { id: 'b4' })).rejects.toMatchObject({ code: 'batch_running' })
+    elsewhere.cancel('b4')
+    // A start that fails before a row is sent leaves the batch stopped, to be resumed again.
+    const failing = createBatchRunner({
+      history: env.core.history,
+      callerFor: () => ({
+        ...caller,
+        modelOf: () => Promise.reject(new Error('the catalog could not be read')),
+      }),
+      emit: () => {},
+    })
+    await expect(failing.start('b4')).rejects.toThrow('the catalog could not be read')
+    expect(env.core.history.decisionBatches.get('b4')?.status).toBe('cancelled')
+    await env.call('batches.resume', { id: 'b4' })
+    await settled('b4')
+    expect(env.core.history.decisionBatches.counts('b4').done).toBe(40)
   })
 })
 

@@ -68,6 +68,9 @@ export function callFor(template: DecisionCall, input: unknown): DecisionCall {
     : { ...template, body: { ...template.body, input: input as DecisionInput } }
 }
 
+/** What a batch started again may be: anything but running, here or in another process. */
+const stopped: readonly BatchStatus[] = ['cancelled', 'interrupted', 'capped', 'over_budget', 'done']
+
 export function createBatchRunner(deps: BatchRunnerDeps) {
   const now = deps.now ?? Date.now
   const batches = deps.history.decisionBatches
@@ -230,22 +233,19 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       const batch = batches.get(id)
       return batch ? nextRowFits(batch) : false
     },
-    /**
-     * Goes on with the batches stopped at a budget that now allows their next row (raised, or a new period). Each
-     * is claimed first, so one runner goes on with it however many processes check at once.
-     */
+    /** Goes on with the batches stopped at a budget that now allows their next row (raised, or a new period). */
     async resumeWhereBudgetAllows(): Promise<void> {
       for (const batch of batches.overBudget())
-        if (
-          !running.has(batch.id) &&
-          (await nextRowFits(batch)) &&
-          deps.history.transaction(() => batches.claim(batch.id, 'over_budget', now()))
-        )
-          await runner.start(batch.id)
+        if (!running.has(batch.id) && (await nextRowFits(batch)))
+          await runner.start(batch.id, ['over_budget'])
     },
-    /** Starts (or resumes) a batch: its pending rows, in order. */
-    async start(id: string): Promise<void> {
-      if (running.has(id)) return
+    /**
+     * Starts (or resumes) a batch: its pending rows, in order. It is claimed as it starts, from one of the statuses
+     * `from`, so that of two processes on one history (the app and the command line) only one runs it: false when
+     * the batch was not in one of them (another process runs it).
+     */
+    async start(id: string, from: readonly BatchStatus[] = stopped): Promise<boolean> {
+      if (running.has(id)) return true
       const batch = batches.get(id)
       if (!batch) throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
       const template = storedJson('batch request', DecisionCall, batch.templateJson)
@@ -259,7 +259,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         cap: batch.spendCap === null ? null : parseAmount(batch.spendCap),
         prices: (await caller.modelOf(template.body.model)) ?? null,
       }
-      if (running.has(id)) return
+      if (running.has(id)) return true
+      if (!deps.history.transaction(() => batches.claim(id, from, now()))) return false
       const costs = batches.costs(id)
       const state: Running = {
         controller: new AbortController(),
@@ -274,8 +275,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         timer: undefined,
       }
       running.set(id, state)
-      setStatus(id, 'running')
       pump(plan, state)
+      return true
     },
     /** Stops sending; requests in flight are aborted and their rows stay pending. */
     cancel(id: string): void {

@@ -62,8 +62,14 @@ export function createBatchService(deps: {
       finishedAt: row.finishedAt,
       source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
     }))
-  const runAndSummarize = async (id: string) => {
-    await deps.runner.start(id)
+  /** Runs a batch from one of the statuses `from` (by default any but running), and answers its summary. */
+  const runAndSummarize = async (id: string, from?: readonly BatchRow['status'][]) => {
+    if (!(await deps.runner.start(id, from)))
+      throw new AppError({
+        code: 'batch_running',
+        message: 'This batch is already running, in another window or on the command line.',
+        hint: 'Its rows are sent once: wait for that run to finish, or cancel it there.',
+      })
     return summaryOf(found(id))
   }
 
@@ -101,7 +107,8 @@ export function createBatchService(deps: {
           source?.rows,
         ),
       )
-      return runAndSummarize(id)
+      // Made running just now, by this process.
+      return runAndSummarize(id, ['running'])
     },
     list: () => deps.history.damaged.each('batch', batches.latest(100), (row) => row.id, summaryOf),
     get(id: string) {

@@ -67,7 +67,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const overBudget = db.prepare(`SELECT ${columns} FROM decision_batches WHERE status = 'over_budget'`)
   const setStatus = db.prepare('UPDATE decision_batches SET status = ?, updated_at = ? WHERE id = ?')
   const claim = db.prepare(
-    "UPDATE decision_batches SET status = 'running', updated_at = ? WHERE id = ? AND status = ?",
+    "UPDATE decision_batches SET status = 'running', updated_at = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))",
   )
   const setCap = db.prepare('UPDATE decision_batches SET spend_cap = ?, updated_at = ? WHERE id = ?')
   const interrupt = db.prepare(
@@ -120,10 +120,11 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     overBudget: () => batchRows.listed(overBudget.all(), damaged),
     setStatus: (id: string, status: BatchStatus, now: number) => void setStatus.run(status, now, id),
     /**
-     * Marks a batch running if it is still `from`: false when another runner (the app, or the command line in a
-     * process of its own) took it first.
+     * Marks a batch running if it is still one of `from`: false when another runner (the app, or the command line
+     * in a process of its own) took it first.
      */
-    claim: (id: string, from: BatchStatus, now: number) => claim.run(now, id, from).changes > 0,
+    claim: (id: string, from: readonly BatchStatus[], now: number) =>
+      claim.run(now, id, JSON.stringify(from)).changes > 0,
     setSpendCap: (id: string, cap: string | null, now: number) => void setCap.run(cap, now, id),
     /** At start: batches that were running when the app stopped wait to be resumed. */
     markInterrupted: (now: number) => Number(interrupt.run(now).changes),
