@@ -15,7 +15,8 @@ export interface FieldAnswer<T> {
 export function useModelField<A extends FieldAnswer<{ id: string }>>(options: {
   /** The query's key under the active profile, for what is typed and the chosen id. */
   key: (profileId: string, text: string, chosen: string) => QueryKey
-  read: (query: { text: string; chosen: string }) => Promise<A>
+  /** Reads a page; `signal` aborts when nobody waits for the answer any more (a keystroke after it). */
+  read: (query: { text: string; chosen: string }, signal: AbortSignal) => Promise<A>
   /** The chosen model's id; '' while none is. */
   chosen: string
   /** False while the list should not be asked for yet. */
@@ -29,14 +30,17 @@ export function useModelField<A extends FieldAnswer<{ id: string }>>(options: {
   // The answer for the last keystroke (or the last choice) stays until the next one's arrives.
   const first = useQuery({
     queryKey: key(profileId ?? '', '', chosen),
-    queryFn: () => read({ text: '', chosen }),
+    queryFn: ({ signal }) => read({ text: '', chosen }, signal),
     enabled,
     // The answer before stays on screen while the next is on its way, never another profile's.
     placeholderData: (previous, query) => (query?.queryKey[0] === (profileId ?? '') ? previous : undefined),
   })
+  // With nothing typed the list is the first page; what is typed is searched apart from the choice, so choosing
+  // a model does not read the matches again.
+  const listChosen = typed === '' ? chosen : ''
   const list = useQuery({
-    queryKey: key(profileId ?? '', typed, chosen),
-    queryFn: () => read({ text: typed, chosen }),
+    queryKey: key(profileId ?? '', typed, listChosen),
+    queryFn: ({ signal }) => read({ text: typed, chosen: listChosen }, signal),
     enabled,
     // The answer before stays on screen while the next is on its way, never another profile's.
     placeholderData: (previous, query) => (query?.queryKey[0] === (profileId ?? '') ? previous : undefined),

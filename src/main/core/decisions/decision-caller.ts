@@ -38,8 +38,8 @@ export function createDecisionCaller(deps: {
 
   return {
     /** What the model field shows: the decision models that match what is typed, and the chosen one. */
-    async models(query: ModelFieldQuery) {
-      const found = await deps.catalog.picks('decision', query)
+    async models(query: ModelFieldQuery, signal?: AbortSignal) {
+      const found = await deps.catalog.picks('decision', query, signal)
       return {
         models: found.models.map(decisionModelOf).filter((m): m is DecisionModel => m !== null),
         total: found.total,

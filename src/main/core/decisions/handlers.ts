@@ -11,7 +11,7 @@ export function decisionHandlers(deps: {
 }): HandlersFor<typeof decisionRoutes> {
   const { scopes, decisions } = deps
   return {
-    'decisions.models': (query) => decisions.models(scopes.active(), query),
+    'decisions.models': (query, { signal }) => decisions.models(scopes.active(), query, signal),
     'decisions.run': (input) => decisions.run(scopes.active(), input),
     'decisions.runs': ({ limit }) => decisions.runs(limit),
     'decisions.runGet': ({ id }) => decisions.runGet(id),

@@ -32,7 +32,8 @@ export function createDecisionService(deps: {
   const now = deps.now ?? Date.now
   return {
     takeOpened: () => deps.takeOpened?.() ?? null,
-    models: ({ caller }: ProfileScope, query: ModelFieldQuery) => caller.models(query),
+    models: ({ caller }: ProfileScope, query: ModelFieldQuery, signal?: AbortSignal) =>
+      caller.models(query, signal),
     async run(scope: ProfileScope, { requestId, questionnaire, run, overBudget }: Input<'decisions.run'>) {
       const { caller, profileId } = scope
       const estimate = await deps.estimates.decision(scope, run)

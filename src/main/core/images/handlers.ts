@@ -10,7 +10,7 @@ export function imageHandlers(deps: {
 }): HandlersFor<typeof imageRoutes> {
   const { scopes, images } = deps
   return {
-    'images.models': (query) => images.models(scopes.active(), query),
+    'images.models': (query, { signal }) => images.models(scopes.active(), query, signal),
     'images.generate': (input) => images.generate(scopes.active(), input),
     'images.edit': (input) => images.edit(scopes.active(), input),
     'images.import': (input) => images.upload(input),

@@ -55,13 +55,13 @@ export function createImageService(deps: {
     ]
   }
   /** What the model field shows: the image models that match what is typed, the chosen one, and the list's make. */
-  const models = async (scope: ProfileScope, query: Input<'images.models'>) => {
+  const models = async (scope: ProfileScope, query: Input<'images.models'>, signal?: AbortSignal) => {
     const { editing, ...field } = query
-    const found = await scope.catalog.picks('image', {
-      ...field,
-      input: editing ? 'image' : undefined,
-      imageList: true,
-    })
+    const found = await scope.catalog.picks(
+      'image',
+      { ...field, input: editing ? 'image' : undefined, imageList: true },
+      signal,
+    )
     return {
       models: found.models.flatMap(imageModelOf),
       total: found.total,

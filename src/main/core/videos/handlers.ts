@@ -26,7 +26,7 @@ export function videoHandlers(deps: {
     'videos.dragOut': ({ id }) => videos.dragOut(id),
     'videos.showInFolder': ({ id }) => videos.showInFolder(id),
     'videos.polling': () => videos.polling(),
-    'videos.models': (query) => videos.models(scopes.active(), query),
+    'videos.models': (query, { signal }) => videos.models(scopes.active(), query, signal),
     'videos.madeWith': () => videos.madeWith(),
     'receiver.state': () => webhooks.state(scopes.active().profileId),
     'receiver.deliveries': ({ limit }) => webhooks.deliveries(limit),

@@ -270,8 +270,8 @@ export function createVideoService(deps: VideoServiceDeps) {
     },
 
     /** What the new-job form's model field shows: the video models that match what is typed, and the chosen one. */
-    async models(scope: ProfileScope, query: ModelFieldQuery) {
-      const found = await scope.catalog.picks('video', query)
+    async models(scope: ProfileScope, query: ModelFieldQuery, signal?: AbortSignal) {
+      const found = await scope.catalog.picks('video', query, signal)
       const videoModelOf = (model: UnifiedModel): VideoModel => ({
         id: model.id,
         name: model.name,

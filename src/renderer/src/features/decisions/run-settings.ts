@@ -32,7 +32,7 @@ export const pathOf = (call: DecisionCall) => decisionPaths[call.endpoint]
 export const useDecisionField = (chosen: string) =>
   useModelField({
     key: (profileId, text, id) => [...profileKeys.decisionModels(profileId), text, id],
-    read: (query) => invoke('decisions.models', query),
+    read: (query, signal) => invoke('decisions.models', query, { signal }),
     chosen,
     wanted: useAddressNames('/decisions'),
   })

@@ -14,7 +14,7 @@ import { profileKeys, queryKeys } from '../../query.ts'
 export const useImageField = (chosen: string, editing: boolean) =>
   useModelField({
     key: (profileId, text, id) => [...profileKeys.imageModels(profileId), text, id, editing],
-    read: (query) => invoke('images.models', { ...query, editing }),
+    read: (query, signal) => invoke('images.models', { ...query, editing }, { signal }),
     chosen,
   })
 

@@ -63,7 +63,7 @@ export function useVideoDetail(id: string | null) {
 export const useVideoField = (chosen: string, wanted: boolean) =>
   useModelField({
     key: (profileId, text, id) => [...profileKeys.videoModels(profileId), text, id],
-    read: (query) => invoke('videos.models', query),
+    read: (query, signal) => invoke('videos.models', query, { signal }),
     chosen,
     wanted,
   })
