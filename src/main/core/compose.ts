@@ -215,8 +215,6 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     ...(options.forwardTo ? { forwardAddress: () => options.forwardTo ?? null } : {}),
     polling: options.commandLine?.polling ?? true,
   })
-  // Batches left running by the last run read as interrupted (another process's batches are its own).
-  if (!options.commandLine) history.transaction(() => history.decisionBatches.markInterrupted(Date.now()))
   const batchRunner = createBatchRunner({
     history,
     callerFor: (profileId) => scopes.scopeFor(profileId).caller,
@@ -224,12 +222,20 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     settled: (batch) => notifier.notify(batchNotice(batch)),
     budgets,
   })
+  // Batches left running by a process that stopped without saying so read as interrupted (at start, and in the
+  // app each minute); those another process still runs are left to it.
+  batchRunner.markStale()
   // A batch stopped at a budget goes on once the budget allows: when the person changes it, and as periods
   // turn (checked each minute). The command line's batches are its own to resume.
   const resumeOverBudget = () =>
     void batchRunner.resumeWhereBudgetAllows().catch((error) => log.warn('resuming batches failed', error))
   budgets.onSet(resumeOverBudget)
-  const budgetClock = options.commandLine ? undefined : setInterval(resumeOverBudget, 60_000)
+  const budgetClock = options.commandLine
+    ? undefined
+    : setInterval(() => {
+        batchRunner.markStale()
+        resumeOverBudget()
+      }, 60_000)
   budgetClock?.unref()
   const images = createImageLibrary({ history, media, thumbnails, platform, emit: events.emit })
 

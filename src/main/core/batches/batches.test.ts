@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from '#shared/domain/batch-inputs'
 import { parseAmount } from '#shared/domain/money'
-import { questionnaire, template } from '../../testing/batches.ts'
+import { createBatch, inputs, questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
 import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { openHistory } from '../history/history.ts'
@@ -17,31 +17,6 @@ beforeAll(async () => {
 })
 afterAll(() => env.core.close())
 
-const inputs = (count: number) => Array.from({ length: count }, (_, i) => `message ${i}: refund please`)
-/** A batch of `rows` inputs written straight into a history, for a runner of its own to run. */
-const createBatch = (
-  history: ReturnType<typeof openHistory>,
-  batch: { id: string; concurrency: number; status: 'interrupted' | 'over_budget' },
-  rows: number,
-) =>
-  history.transaction(() =>
-    history.decisionBatches.create(
-      {
-        ...batch,
-        name: 'n',
-        questionnaireJson: JSON.stringify(questionnaire),
-        model: template.body.model,
-        endpoint: 'unified',
-        templateJson: JSON.stringify(template),
-        profileId: 'sandbox',
-        spendCap: null,
-        createdAt: 1,
-        updatedAt: 1,
-        sourceColumnsJson: null,
-      },
-      inputs(rows),
-    ),
-  )
 const settled = (id: string) =>
   until(async () => {
     const { batch } = await env.call('batches.get', { id })
@@ -193,67 +168,6 @@ describe('decision batches', () => {
     expect(most).toBe(5)
     expect(history.decisionBatches.counts('b1').done).toBe(80)
     history.close()
-  })
-  it('goes on with a batch stopped at its budget in one runner only, when two check at once', async () => {
-    // Two runners on one history: the app and the command line, each in a process of its own.
-    const history = openHistory(await mkdtemp(join(env.userData, 'claim-')))
-    const caller = createDecisionCaller({
-      gateway: env.core.scopes.scopeFor('sandbox').gateway,
-      catalog: env.core.scopes.scopeFor('sandbox').catalog,
-    })
-    let sent = 0
-    const counting = {
-      ...caller,
-      call: (...args: Parameters<typeof caller.call>) => {
-        sent++
-        return caller.call(...args)
-      },
-    }
-    const runners = [1, 2].map(() =>
-      createBatchRunner({ history, callerFor: () => counting, emit: () => {} }),
-    )
-    createBatch(history, { id: 'b2', concurrency: 2, status: 'over_budget' }, 12)
-    await Promise.all(runners.map((runner) => runner.resumeWhereBudgetAllows()))
-    await until(() => history.decisionBatches.get('b2')?.status === 'done')
-    expect(runners.filter((runner) => runner.isRunning('b2'))).toHaveLength(0)
-    expect(history.decisionBatches.counts('b2').done).toBe(12)
-    expect(sent).toBe(12)
-    // Resumed by hand in both at once: one runs it, the other is refused and sends nothing.
-    createBatch(history, { id: 'b3', concurrency: 2, status: 'interrupted' }, 12)
-    const started = await Promise.all(runners.map((runner) => runner.start('b3')))
-    expect(started.toSorted()).toEqual([false, true])
-    await until(() => history.decisionBatches.get('b3')?.status === 'done')
-    expect(history.decisionBatches.counts('b3').done).toBe(12)
-    expect(sent).toBe(24)
-    history.close()
-  })
-  it('refuses to resume a batch another process is running, and one whose start failed stays as it was', async () => {
-    const sandbox = env.core.scopes.scopeFor('sandbox')
-    const caller = createDecisionCaller({ gateway: sandbox.gateway, catalog: sandbox.catalog })
-    // The command line, in a process of its own, running a batch of the app's history.
-    const elsewhere = createBatchRunner({
-      history: env.core.history,
-      callerFor: () => caller,
-      emit: () => {},
-    })
-    createBatch(env.core.history, { id: 'b4', concurrency: 1, status: 'interrupted' }, 40)
-    expect(await elsewhere.start('b4')).toBe(true)
-    await expect(env.call('batches.resume', { id: 'b4' })).rejects.toMatchObject({ code: 'batch_running' })
-    elsewhere.cancel('b4')
-    // A start that fails before a row is sent leaves the batch stopped, to be resumed again.
-    const failing = createBatchRunner({
-      history: env.core.history,
-      callerFor: () => ({
-        ...caller,
-        modelOf: () => Promise.reject(new Error('the catalog could not be read')),
-      }),
-      emit: () => {},
-    })
-    await expect(failing.start('b4')).rejects.toThrow('the catalog could not be read')
-    expect(env.core.history.decisionBatches.get('b4')?.status).toBe('cancelled')
-    await env.call('batches.resume', { id: 'b4' })
-    await settled('b4')
-    expect(env.core.history.decisionBatches.counts('b4').done).toBe(40)
   })
 })
 

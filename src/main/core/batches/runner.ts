@@ -70,6 +70,12 @@ export function callFor(template: DecisionCall, input: unknown): DecisionCall {
 
 /** What a batch started again may be: anything but running, here or in another process. */
 const stopped: readonly BatchStatus[] = ['cancelled', 'interrupted', 'capped', 'over_budget', 'done']
+/**
+ * How often a runner says it still runs its batches. Another process (the app beside the command line) takes a
+ * batch for stopped only when nothing was said for a few of these.
+ */
+export const runningBeatMs = 10_000
+const staleAfterMs = 3 * runningBeatMs
 
 export function createBatchRunner(deps: BatchRunnerDeps) {
   const now = deps.now ?? Date.now
@@ -81,6 +87,19 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       emitTimer = undefined
       deps.emit('data.changed', { topics: ['batches'] })
     }, 200)
+  }
+  let beat: ReturnType<typeof setInterval> | undefined
+  /** While it runs batches, the runner says so every beat; with none left, it stops. */
+  const beating = () => {
+    if (running.size > 0)
+      beat ??= setInterval(
+        () => deps.history.transaction(() => batches.touch([...running.keys()], now())),
+        runningBeatMs,
+      )
+    else {
+      clearInterval(beat)
+      beat = undefined
+    }
   }
   const setStatus = (id: string, status: BatchStatus) => {
     deps.history.transaction(() => batches.setStatus(id, status, now()))
@@ -192,6 +211,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     if (state.inFlight > 0 || running.get(id) !== state) return
     clearTimeout(state.timer)
     running.delete(id)
+    beating()
     if (state.controller.signal.aborted) return
     const status = state.capped ? 'capped' : state.overBudget ? 'over_budget' : 'done'
     setStatus(id, status)
@@ -275,6 +295,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         timer: undefined,
       }
       running.set(id, state)
+      beating()
       pump(plan, state)
       return true
     },
@@ -288,14 +309,25 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       state.controller.abort()
       clearTimeout(state.timer)
       running.delete(id)
+      beating()
     },
-    /** Stops everything (the app is quitting): batches stay "running" and read as interrupted next start. */
+    /**
+     * Marks interrupted the batches left running by a process that stopped without saying so (it crashed, or the
+     * machine went down), once it has been silent for a few beats; a batch another process runs is left alone.
+     */
+    markStale(): number {
+      const at = now()
+      return deps.history.transaction(() => batches.markInterrupted(at, at - staleAfterMs))
+    },
+    /** Stops everything (the process is quitting): its batches read as interrupted, to be resumed. */
     close(): void {
-      for (const state of running.values()) {
+      for (const [id, state] of running) {
         state.controller.abort()
         clearTimeout(state.timer)
+        deps.history.transaction(() => batches.setStatus(id, 'interrupted', now()))
       }
       running.clear()
+      beating()
       clearTimeout(emitTimer)
     },
   }

@@ -71,7 +71,10 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   )
   const setCap = db.prepare('UPDATE decision_batches SET spend_cap = ?, updated_at = ? WHERE id = ?')
   const interrupt = db.prepare(
-    "UPDATE decision_batches SET status = 'interrupted', updated_at = ? WHERE status = 'running'",
+    "UPDATE decision_batches SET status = 'interrupted', updated_at = ? WHERE status = 'running' AND updated_at < ?",
+  )
+  const touch = db.prepare(
+    "UPDATE decision_batches SET updated_at = ? WHERE status = 'running' AND id IN (SELECT value FROM json_each(?))",
   )
   const items = db.prepare(`SELECT ${itemColumns} FROM decision_batch_items WHERE batch_id = ? ORDER BY idx`)
   const pending = db.prepare(
@@ -126,8 +129,13 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     claim: (id: string, from: readonly BatchStatus[], now: number) =>
       claim.run(now, id, JSON.stringify(from)).changes > 0,
     setSpendCap: (id: string, cap: string | null, now: number) => void setCap.run(cap, now, id),
-    /** At start: batches that were running when the app stopped wait to be resumed. */
-    markInterrupted: (now: number) => Number(interrupt.run(now).changes),
+    /** Says the batches `ids` are still being run, by the process that runs them. */
+    touch: (ids: readonly string[], now: number) => void touch.run(now, JSON.stringify(ids)),
+    /**
+     * Batches marked running that no process has said it runs since `before` (the process stopped without
+     * saying so) wait to be resumed.
+     */
+    markInterrupted: (now: number, before: number) => Number(interrupt.run(now, before).changes),
     items: (id: string) => itemRows.all(items.all(id)),
     pending: (id: string) => pendingRows.all(pending.all(id)),
     finish(
