@@ -77,6 +77,10 @@ export function useModelField<A extends FieldAnswer<{ id: string }>>(options: {
     model,
     found,
     /** For the field: what is typed goes to main, and how many models it matches comes back. */
-    search: { onQuery: setTyped, total: list.data?.total ?? 0 },
+    search: {
+      onQuery: setTyped,
+      total: list.data?.total ?? 0,
+      answered: list.data && !list.isPlaceholderData ? typed : null,
+    },
   }
 }

@@ -157,4 +157,45 @@ describe('ModelChooser', () => {
     expect(input.value).toBe('Model 1 · $1/1M')
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length])
   })
+
+  it('shows every model the catalog search found, and narrows the last answer only until the next arrives', async () => {
+    const container = document.createElement('div')
+    document.body.append(container)
+    root = createRoot(container)
+    const typed: string[] = []
+    const chosen = { id: 'acme/chosen', label: 'Chosen' }
+    // The chosen model is added to what the search found, as a screen's field adds it.
+    const render = (found: ModelChoice[], answered: string | null, total: number) =>
+      act(async () =>
+        root?.render(
+          <ModelChooser
+            label="Model"
+            choices={[chosen, ...found]}
+            value={chosen.id}
+            onChange={() => {}}
+            onQuery={(text) => typed.push(text)}
+            answered={answered}
+            total={total}
+          />,
+        ),
+      )
+    const names = () => [...container.querySelectorAll('[role="option"]')].map((option) => option.textContent)
+    await render(catalog(3), '', 3)
+    const input = container.querySelector('input') as HTMLInputElement
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'vision')
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    expect(typed).toEqual(['vision'])
+    // The answer for "vision" is on its way: the models before it that do not match are not offered meanwhile.
+    expect(names()).toEqual([])
+    // The search found two models whose descriptions say "vision": both are offered, the chosen one is not.
+    const seeing = [
+      { id: 'acme/eye-1', label: 'Eye 1' },
+      { id: 'acme/eye-2', label: 'Eye 2' },
+    ]
+    await render(seeing, 'vision', 2)
+    expect(names()).toEqual(['Eye 1 acme/eye-1', 'Eye 2 acme/eye-2'])
+    expect(container.textContent).not.toContain('more: type to narrow')
+  })
 })

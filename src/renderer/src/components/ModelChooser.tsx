@@ -28,6 +28,11 @@ export function ModelChooser(props: {
    */
   onQuery?: (typed: string) => void
   total?: number
+  /**
+   * With `onQuery`: what was typed when `choices` were found. They are shown as found (a word of a description
+   * finds a model too); while the answer for newer typing is on its way, the choices before are narrowed here.
+   */
+  answered?: string | null
 }) {
   const { choices, value, onChange } = props
   const fieldId = useId()
@@ -43,14 +48,15 @@ export function ModelChooser(props: {
   const chosen = useMemo(() => choices.find((choice) => choice.id === value), [choices, value])
   /** The matches of what was typed; with nothing typed, the chosen model is among them even when far down. */
   const listFor = (typed: string | null) => {
-    const found = matches(typed ?? '')
+    const searched = props.onQuery !== undefined && typed !== null && props.answered === typed
+    const found = matches(typed ?? '', searched ? { added: chosen } : undefined)
     if (typed !== null || !chosen || found.shown.includes(chosen)) return found
     return { ...found, shown: [chosen, ...found.shown.slice(0, shownAtOnce - 1)] }
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: listFor reads matches and chosen
   const { shown, total } = useMemo(
     () => (open ? listFor(query) : { shown: [], total: 0 }),
-    [open, matches, chosen, query],
+    [open, matches, chosen, query, props.answered],
   )
   const optionId = (index: number) => `${fieldId}-option-${index}`
   /** What the field shows while nothing is typed: the chosen model. */

@@ -51,7 +51,7 @@ export function usePlaygroundModels(use: PlaygroundUse, chosen = '') {
     list,
     choices,
     /** For the model field: what is typed is searched in the catalog, and how many models it finds. */
-    search: { onQuery: setTyped, total: found?.total ?? 0 },
+    search: { onQuery: setTyped, total: found?.total ?? 0, answered: list.data ? typed : null },
     starting: startingModel(first.data?.models ?? []),
     prices: known?.prices ?? null,
   }
