@@ -328,6 +328,7 @@ describe('the kept catalogs', () => {
     const { snapshotId } = keep(db, [
       { id: 'a/judge', params: ['safety_identifier'] },
       { id: 'b/judge', params: ['safety_identifier'] },
+      { id: 'c/judge/2', params: ['safety_identifier'] },
       { id: 'a/draw', outputs: ['image'] },
       { id: 'a/chat' },
     ])
@@ -336,6 +337,8 @@ describe('the kept catalogs', () => {
     expect(named('decision', 'b/judge')).toEqual(['b/judge'])
     // Both answer to the short name, in the service's order: the caller takes the one it can use.
     expect(named('decision', 'judge')).toEqual(['a/judge', 'b/judge'])
+    // Without its provider, a name may hold a slash of its own.
+    expect(named('decision', 'judge/2')).toEqual(['c/judge/2'])
     expect(named('image', 'a/draw')).toEqual(['a/draw'])
     // Only the screen's own list: a chat model is no image model, and a short name is a decision model's only.
     expect(named('image', 'a/chat')).toEqual([])

@@ -237,7 +237,7 @@ export function createCatalogStore(db: DatabaseSync) {
          WHERE m.snapshot_id = ? AND m.id = ?`,
       ).all(kind, snapshotId, name)
       // Along the screen's own list (a few thousand at most), each looked up among the catalog's models.
-      if (rows.length === 0 && kind === 'decision' && !name.includes('/'))
+      if (rows.length === 0 && kind === 'decision')
         rows = prepared(
           `SELECT p.unified_json AS model FROM picked AS p
            CROSS JOIN models AS m ON m.snapshot_id = p.snapshot_id AND m.listed = p.listed

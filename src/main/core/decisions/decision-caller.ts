@@ -15,7 +15,8 @@ export function decisionModelOf(model: UnifiedModel): DecisionModel | null {
   return {
     id: model.id,
     name: model.name,
-    alias: dedicated ? (model.id.split('/')[1] ?? null) : null,
+    // The id without its provider (everything after the first slash), as the native path accepts it.
+    alias: dedicated && model.id.includes('/') ? model.id.slice(model.id.indexOf('/') + 1) : null,
     readsImages,
     dedicated,
     contextLength: model.context_length ?? null,
