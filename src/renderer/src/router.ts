@@ -126,7 +126,8 @@ export function setRouteParams<S extends ScreenPath>(screen: S, changes: RouteCh
   const path = shownPath()
   // Does nothing once another screen shows, so a late callback can't write into another screen's address.
   if (screenOf(path) !== screen) return
-  // A keystroke in a search or a filter changed is the same view: it takes the place of the address before.
+  // A keystroke, a filter or an item opened is the same screen: its address takes the place of the one before
+  // (the window offers no Back, and a search would otherwise add an entry per keystroke).
   show(changeRouteParams(path, changes), true)
 }
 

@@ -36,7 +36,7 @@ export function createImageService(deps: {
   const images = deps.history.imageResults
   const { recordOf, keep } = deps.library
 
-  /** A screen's image model from its unified listing; null when its family is not one the app draws with. */
+  /** A screen's image model from its unified listing: none when its family is not one the app draws with. */
   const imageModelOf = (model: UnifiedModel): ImageModel[] => {
     const family = imageFamilyOf(model)
     if (!family) return []
