@@ -224,16 +224,28 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   })
   // Batches left running by a process that stopped without saying so read as interrupted (at start, and in the
   // app each minute); those another process still runs are left to it.
-  batchRunner.markStale()
+  const markStale = () => {
+    try {
+      batchRunner.markStale()
+    } catch (error) {
+      log.warn('marking stopped batches failed', error)
+    }
+  }
+  markStale()
   // A batch stopped at a budget goes on once the budget allows: when the person changes it, and as periods
   // turn (checked each minute). The command line's batches are its own to resume.
   const resumeOverBudget = () =>
     void batchRunner.resumeWhereBudgetAllows().catch((error) => log.warn('resuming batches failed', error))
   budgets.onSet(resumeOverBudget)
+  let ticked = Date.now()
   const budgetClock = options.commandLine
     ? undefined
     : setInterval(() => {
-        batchRunner.markStale()
+        // A tick long after the last one follows a sleep: the other processes' runners have not said anything
+        // since either, so their batches are left until they have had a beat to.
+        const at = Date.now()
+        if (at - ticked < 90_000) markStale()
+        ticked = at
         resumeOverBudget()
       }, 60_000)
   budgetClock?.unref()

@@ -3,6 +3,7 @@
 // the model a screen starts on.
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import type { CatalogSearch } from './components/ModelChooser.tsx'
 import { useProfileId } from './profiles.ts'
 
 /** What main answers a model field: a field's worth that matches, how many match, and the chosen model. */
@@ -56,10 +57,11 @@ export function useModelField<A extends FieldAnswer<{ id: string }>>(options: {
     return first.data?.chosen ?? first.data?.models[0]
   }, [first.data, first.isPlaceholderData, list.data, chosen])
   /** The field's choices: the matches, with the chosen model first when what is typed does not find it. */
-  const found = useMemo((): Model[] => {
-    const listed = list.data?.models ?? []
-    return model && !listed.some((one) => one.id === model.id) ? [model, ...listed] : listed
-  }, [list.data, model])
+  const added = model && !(list.data?.models ?? []).some((one) => one.id === model.id) ? model : undefined
+  const found = useMemo(
+    (): Model[] => (added ? [added, ...(list.data?.models ?? [])] : (list.data?.models ?? [])),
+    [list.data, added],
+  )
   /**
    * Call as a model is chosen from the field: the first page for the new choice starts from the record it was
    * chosen by, so every reader of the chosen model shows it at once.
@@ -81,6 +83,7 @@ export function useModelField<A extends FieldAnswer<{ id: string }>>(options: {
       onQuery: setTyped,
       total: list.data?.total ?? 0,
       answered: list.data && !list.isPlaceholderData ? typed : null,
-    },
+      added: added?.id,
+    } satisfies CatalogSearch,
   }
 }

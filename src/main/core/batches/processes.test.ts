@@ -115,4 +115,66 @@ describe('a batch and the processes that run it', () => {
       history.close()
     }
   })
+
+  it('stops sending a batch cancelled in another process, and does not write over the cancel', async () => {
+    const history = openHistory(await mkdtemp(join(env.userData, 'cancel-')))
+    try {
+      const caller = sandboxCaller()
+      let sent = 0
+      let open: () => void = () => {}
+      const gate = new Promise<void>((resolve) => {
+        open = resolve
+      })
+      const held = {
+        ...caller,
+        call: async (...args: Parameters<typeof caller.call>) => {
+          sent++
+          await gate
+          return caller.call(...args)
+        },
+      }
+      const commandLine = createBatchRunner({ history, callerFor: () => held, emit: () => {} })
+      const app = createBatchRunner({ history, callerFor: () => held, emit: () => {} })
+      createBatch(history, { id: 'b6', concurrency: 2, status: 'interrupted' }, 10)
+      expect(await commandLine.start('b6')).toBe(true)
+      expect(sent).toBe(2)
+      // Cancelled in the app while the command line's two requests are in flight.
+      app.cancel('b6')
+      open()
+      await until(() => !commandLine.isRunning('b6'))
+      expect(sent).toBe(2)
+      expect(history.decisionBatches.get('b6')?.status).toBe('cancelled')
+      expect(history.decisionBatches.counts('b6')).toMatchObject({ done: 2, pending: 8 })
+      // Resumed in the app: the rest is sent once.
+      expect(await app.start('b6')).toBe(true)
+      await until(() => history.decisionBatches.get('b6')?.status === 'done')
+      expect(history.decisionBatches.counts('b6')).toMatchObject({ done: 10, pending: 0 })
+      expect(sent).toBe(10)
+    } finally {
+      history.close()
+    }
+  })
+
+  it('at start, reads a batch as interrupted whose process died, and leaves one another process runs', async () => {
+    const first = await startCore()
+    const batches = first.core.history.decisionBatches
+    createBatch(first.core.history, { id: 'dead', concurrency: 1, status: 'interrupted' }, 3)
+    createBatch(first.core.history, { id: 'alive', concurrency: 1, status: 'interrupted' }, 3)
+    // The first was claimed by a process that died a minute ago; the second by one that said so just now.
+    first.core.history.transaction(() => batches.claim('dead', 'died', ['interrupted'], Date.now() - 60_000))
+    first.core.history.transaction(() => batches.claim('alive', 'elsewhere', ['interrupted'], Date.now()))
+    await first.core.close()
+    const second = await startCore({ userData: first.userData })
+    try {
+      expect((await second.call('batches.get', { id: 'dead' })).batch.status).toBe('interrupted')
+      expect((await second.call('batches.get', { id: 'alive' })).batch.status).toBe('running')
+      await expect(second.call('batches.resume', { id: 'alive' })).rejects.toMatchObject({
+        code: 'batch_running',
+      })
+      await second.call('batches.resume', { id: 'dead' })
+      await until(async () => (await second.call('batches.get', { id: 'dead' })).batch.status === 'done')
+    } finally {
+      await second.core.close()
+    }
+  })
 })

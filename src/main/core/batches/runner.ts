@@ -2,6 +2,7 @@
 // each request (spent + in flight + the next one's estimate), 429s waited out and retried, cancel and resume.
 // Each row's outcome is written when it settles, so after a crash or a restart the rows not written are still
 // pending and "resume" picks them up.
+import { randomUUID } from 'node:crypto'
 import type { DecisionInput } from '#shared/api/decisions'
 import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { parseAmount } from '#shared/domain/money'
@@ -28,6 +29,8 @@ interface Running {
   overBudget: boolean
   waitUntil: number
   timer: ReturnType<typeof setTimeout> | undefined
+  /** The batch was cancelled, deleted or claimed elsewhere: no more rows are sent, and its end is not written. */
+  lost: boolean
 }
 
 interface Plan {
@@ -80,6 +83,8 @@ const staleAfterMs = 3 * runningBeatMs
 export function createBatchRunner(deps: BatchRunnerDeps) {
   const now = deps.now ?? Date.now
   const batches = deps.history.decisionBatches
+  /** This runner, as the batches it claims name it. */
+  const owner = randomUUID()
   const running = new Map<string, Running>()
   let emitTimer: ReturnType<typeof setTimeout> | undefined
   const changed = () => {
@@ -92,10 +97,13 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   /** While it runs batches, the runner says so every beat; with none left, it stops. */
   const beating = () => {
     if (running.size > 0)
-      beat ??= setInterval(
-        () => deps.history.transaction(() => batches.touch([...running.keys()], now())),
-        runningBeatMs,
-      )
+      beat ??= setInterval(() => {
+        try {
+          deps.history.transaction(() => batches.touch(owner, now()))
+        } catch {
+          // The history is busy: the next beat says it, well within the time another process waits.
+        }
+      }, runningBeatMs)
     else {
       clearInterval(beat)
       beat = undefined
@@ -178,10 +186,16 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       state.inFlight < plan.concurrency &&
       state.queue.length > 0 &&
       !state.capped &&
-      !state.overBudget
+      !state.overBudget &&
+      !state.lost
     ) {
       const row = state.queue[0]
       if (!row) break
+      // Another process may have cancelled or deleted the batch (the app, while the command line runs it).
+      if (!batches.runs(id, owner)) {
+        state.lost = true
+        break
+      }
       const units = estimateUnits(plan, state, row.input)
       if (cap !== null && state.spent + state.reserved + units > cap) {
         state.capped = true
@@ -203,7 +217,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         pump(plan, state)
       })
     }
-    if (state.inFlight === 0 && (state.queue.length === 0 || state.capped || state.overBudget))
+    if (state.inFlight === 0 && (state.queue.length === 0 || state.capped || state.overBudget || state.lost))
       settle(id, state)
   }
 
@@ -212,9 +226,11 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     clearTimeout(state.timer)
     running.delete(id)
     beating()
-    if (state.controller.signal.aborted) return
+    if (state.controller.signal.aborted || state.lost) return
     const status = state.capped ? 'capped' : state.overBudget ? 'over_budget' : 'done'
-    setStatus(id, status)
+    // Written only while this runner still runs the batch: not over a cancel from another process.
+    if (!deps.history.transaction(() => batches.endRun(id, owner, status, now()))) return
+    changed()
     const batch = batches.get(id)
     if (batch) deps.settled?.({ id, name: batch.name, status, failed: batches.counts(id).failed })
   }
@@ -280,7 +296,11 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         prices: (await caller.modelOf(template.body.model)) ?? null,
       }
       if (running.has(id)) return true
-      if (!deps.history.transaction(() => batches.claim(id, from, now()))) return false
+      if (!deps.history.transaction(() => batches.claim(id, owner, from, now()))) {
+        if (!batches.get(id))
+          throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
+        return false
+      }
       const costs = batches.costs(id)
       const state: Running = {
         controller: new AbortController(),
@@ -293,6 +313,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         overBudget: false,
         waitUntil: 0,
         timer: undefined,
+        lost: false,
       }
       running.set(id, state)
       beating()
@@ -317,14 +338,16 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
      */
     markStale(): number {
       const at = now()
-      return deps.history.transaction(() => batches.markInterrupted(at, at - staleAfterMs))
+      const marked = deps.history.transaction(() => batches.markInterrupted(at, at - staleAfterMs, owner))
+      if (marked > 0) changed()
+      return marked
     },
     /** Stops everything (the process is quitting): its batches read as interrupted, to be resumed. */
     close(): void {
       for (const [id, state] of running) {
         state.controller.abort()
         clearTimeout(state.timer)
-        deps.history.transaction(() => batches.setStatus(id, 'interrupted', now()))
+        deps.history.transaction(() => batches.endRun(id, owner, 'interrupted', now()))
       }
       running.clear()
       beating()

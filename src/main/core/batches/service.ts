@@ -62,14 +62,20 @@ export function createBatchService(deps: {
       finishedAt: row.finishedAt,
       source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
     }))
-  /** Runs a batch from one of the statuses `from` (by default any but running), and answers its summary. */
-  const runAndSummarize = async (id: string, from?: readonly BatchRow['status'][]) => {
-    if (!(await deps.runner.start(id, from)))
-      throw new AppError({
-        code: 'batch_running',
-        message: 'This batch is already running, in another window or on the command line.',
-        hint: 'Its rows are sent once: wait for that run to finish, or cancel it there.',
-      })
+  const runningElsewhere = () =>
+    new AppError({
+      code: 'batch_running',
+      message: 'Another process is running this batch: the app in another window, or the command line.',
+      hint: 'Wait for it to end, or cancel it. If that process stopped without ending it, the batch can be resumed a minute from now.',
+    })
+  /** Refused before anything changes when another process runs the batch (the start's claim decides in the end). */
+  const stoppedHere = (row: BatchRow) => {
+    if (row.status === 'running' && !deps.runner.isRunning(row.id)) throw runningElsewhere()
+    return row
+  }
+  /** Runs a batch that is not running, and answers its summary. */
+  const runAndSummarize = async (id: string) => {
+    if (!(await deps.runner.start(id))) throw runningElsewhere()
     return summaryOf(found(id))
   }
 
@@ -98,7 +104,8 @@ export function createBatchService(deps: {
             profileId,
             concurrency,
             spendCap,
-            status: 'running',
+            // Stopped until the runner claims it: if the start fails, it can be resumed.
+            status: 'interrupted',
             createdAt: at,
             updatedAt: at,
             sourceColumnsJson: source ? JSON.stringify(source.columns) : null,
@@ -107,8 +114,7 @@ export function createBatchService(deps: {
           source?.rows,
         ),
       )
-      // Made running just now, by this process.
-      return runAndSummarize(id, ['running'])
+      return runAndSummarize(id)
     },
     list: () => deps.history.damaged.each('batch', batches.latest(100), (row) => row.id, summaryOf),
     get(id: string) {
@@ -120,7 +126,7 @@ export function createBatchService(deps: {
       return summaryOf(found(id))
     },
     async resume(id: string, spendCap: string | null | undefined) {
-      const batch = summaryOf(found(id))
+      const batch = summaryOf(stoppedHere(found(id)))
       if (batch.status === 'capped') {
         const problem = resumeCapProblem(
           { spent: batch.spent, pricedRows: batch.counts.done, rowsLeft: batch.counts.pending },
@@ -138,7 +144,7 @@ export function createBatchService(deps: {
       return runAndSummarize(id)
     },
     retry(id: string, index: number | undefined) {
-      found(id)
+      stoppedHere(found(id))
       const retried = deps.history.transaction(() => batches.retry(id, index ?? null))
       if (retried === 0)
         throw new AppError({ code: 'validation_failed', message: 'There is no failed row to retry.' })

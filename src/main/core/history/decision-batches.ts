@@ -67,14 +67,18 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const overBudget = db.prepare(`SELECT ${columns} FROM decision_batches WHERE status = 'over_budget'`)
   const setStatus = db.prepare('UPDATE decision_batches SET status = ?, updated_at = ? WHERE id = ?')
   const claim = db.prepare(
-    "UPDATE decision_batches SET status = 'running', updated_at = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))",
+    "UPDATE decision_batches SET status = 'running', runner = ?, updated_at = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))",
+  )
+  const runs = db.prepare("SELECT 1 FROM decision_batches WHERE id = ? AND runner = ? AND status = 'running'")
+  const endRun = db.prepare(
+    "UPDATE decision_batches SET status = ?, updated_at = ? WHERE id = ? AND runner = ? AND status = 'running'",
   )
   const setCap = db.prepare('UPDATE decision_batches SET spend_cap = ?, updated_at = ? WHERE id = ?')
   const interrupt = db.prepare(
-    "UPDATE decision_batches SET status = 'interrupted', updated_at = ? WHERE status = 'running' AND updated_at < ?",
+    "UPDATE decision_batches SET status = 'interrupted', updated_at = ? WHERE status = 'running' AND updated_at < ? AND runner IS NOT ?",
   )
   const touch = db.prepare(
-    "UPDATE decision_batches SET updated_at = ? WHERE status = 'running' AND id IN (SELECT value FROM json_each(?))",
+    "UPDATE decision_batches SET updated_at = ? WHERE runner = ? AND status = 'running'",
   )
   const items = db.prepare(`SELECT ${itemColumns} FROM decision_batch_items WHERE batch_id = ? ORDER BY idx`)
   const pending = db.prepare(
@@ -123,19 +127,25 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     overBudget: () => batchRows.listed(overBudget.all(), damaged),
     setStatus: (id: string, status: BatchStatus, now: number) => void setStatus.run(status, now, id),
     /**
-     * Marks a batch running if it is still one of `from`: false when another runner (the app, or the command line
-     * in a process of its own) took it first.
+     * Marks a batch running by `runner` if it is still one of `from`: false when another runner (the app, or the
+     * command line in a process of its own) took it first.
      */
-    claim: (id: string, from: readonly BatchStatus[], now: number) =>
-      claim.run(now, id, JSON.stringify(from)).changes > 0,
+    claim: (id: string, runner: string, from: readonly BatchStatus[], now: number) =>
+      claim.run(runner, now, id, JSON.stringify(from)).changes > 0,
+    /** Whether `runner` still runs the batch: not once it was cancelled, deleted, or claimed by another. */
+    runs: (id: string, runner: string) => runs.get(id, runner) !== undefined,
+    /** Writes how `runner`'s run of a batch ended, unless it no longer runs it: false then. */
+    endRun: (id: string, runner: string, status: BatchStatus, now: number) =>
+      endRun.run(status, now, id, runner).changes > 0,
     setSpendCap: (id: string, cap: string | null, now: number) => void setCap.run(cap, now, id),
-    /** Says the batches `ids` are still being run, by the process that runs them. */
-    touch: (ids: readonly string[], now: number) => void touch.run(now, JSON.stringify(ids)),
+    /** Says that `runner` still runs its batches. */
+    touch: (runner: string, now: number) => void touch.run(now, runner),
     /**
-     * Batches marked running that no process has said it runs since `before` (the process stopped without
-     * saying so) wait to be resumed.
+     * Batches marked running that their runner has not said it runs since `before` (its process stopped without
+     * saying so) wait to be resumed; those of `runner` itself are left alone.
      */
-    markInterrupted: (now: number, before: number) => Number(interrupt.run(now, before).changes),
+    markInterrupted: (now: number, before: number, runner: string) =>
+      Number(interrupt.run(now, before, runner).changes),
     items: (id: string) => itemRows.all(items.all(id)),
     pending: (id: string) => pendingRows.all(pending.all(id)),
     finish(

@@ -204,4 +204,9 @@ export const migrations: string[] = [
         json_object('seconds', new.video_seconds));
   END;
   `,
+  // 15: the runner (one per process: the app, or the command line) that claimed a batch last. Only it sends the
+  //     batch's rows and writes how its run ended, so that a batch is never run by two processes at once.
+  `
+  ALTER TABLE decision_batches ADD COLUMN runner TEXT;
+  `,
 ]

@@ -163,24 +163,27 @@ describe('ModelChooser', () => {
     document.body.append(container)
     root = createRoot(container)
     const typed: string[] = []
-    const chosen = { id: 'acme/chosen', label: 'Chosen' }
-    // The chosen model is added to what the search found, as a screen's field adds it.
-    const render = (found: ModelChoice[], answered: string | null, total: number) =>
-      act(async () =>
+    // As a screen's field does: the chosen model is added to what the search found when it is not among them.
+    const render = (found: ModelChoice[], answered: string | null, total: number, value: string) => {
+      const chosen = { id: value, label: 'Chosen' }
+      const added = found.some((choice) => choice.id === value) ? undefined : chosen
+      return act(async () =>
         root?.render(
           <ModelChooser
             label="Model"
-            choices={[chosen, ...found]}
-            value={chosen.id}
+            choices={added ? [added, ...found] : found}
+            value={value}
             onChange={() => {}}
             onQuery={(text) => typed.push(text)}
             answered={answered}
+            added={added?.id}
             total={total}
           />,
         ),
       )
+    }
     const names = () => [...container.querySelectorAll('[role="option"]')].map((option) => option.textContent)
-    await render(catalog(3), '', 3)
+    await render(catalog(3), '', 3, 'acme/chosen')
     const input = container.querySelector('input') as HTMLInputElement
     await act(async () => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'vision')
@@ -189,13 +192,16 @@ describe('ModelChooser', () => {
     expect(typed).toEqual(['vision'])
     // The answer for "vision" is on its way: the models before it that do not match are not offered meanwhile.
     expect(names()).toEqual([])
-    // The search found two models whose descriptions say "vision": both are offered, the chosen one is not.
+    // The search found two models whose descriptions say "vision": both are offered, the added chosen one is not.
     const seeing = [
       { id: 'acme/eye-1', label: 'Eye 1' },
       { id: 'acme/eye-2', label: 'Eye 2' },
     ]
-    await render(seeing, 'vision', 2)
+    await render(seeing, 'vision', 2, 'acme/chosen')
     expect(names()).toEqual(['Eye 1 acme/eye-1', 'Eye 2 acme/eye-2'])
     expect(container.textContent).not.toContain('more: type to narrow')
+    // With one of them chosen, it was found, not added: it is offered too.
+    await render(seeing, 'vision', 2, 'acme/eye-1')
+    expect(names()).toEqual(['Eye 1 acme/eye-1', 'Eye 2 acme/eye-2'])
   })
 })

@@ -11,29 +11,34 @@ export type { ModelChoice } from './model-matching.ts'
 /** The most options drawn at once; typing narrows the rest. */
 export const shownAtOnce = 50
 
-export function ModelChooser(props: {
-  label: string
-  choices: readonly ModelChoice[]
-  /** The chosen model's id; '' when none is. */
-  value: string
-  onChange: (id: string) => void
-  /** Shown in the empty field: while the models load, or when none fits. */
-  placeholder?: string
-  describedBy?: string
-  /** Why the form cannot be sent with this field as it is. */
-  error?: string | null
+/** A model field's search of a catalog too big to hand it: main finds what is typed. */
+export interface CatalogSearch {
+  /** Told what is typed: `choices` are then what the search found, and `total` how many it found in all. */
+  onQuery: (typed: string) => void
+  total: number
   /**
-   * Told what is typed, for a catalog too big to hand the field: `choices` are then what the search found, and
-   * `total` how many it found in all.
+   * What was typed when `choices` were found. They are shown as found (a word of a description finds a model
+   * too); while the answer for newer typing is on its way, the choices before are narrowed here.
    */
-  onQuery?: (typed: string) => void
-  total?: number
-  /**
-   * With `onQuery`: what was typed when `choices` were found. They are shown as found (a word of a description
-   * finds a model too); while the answer for newer typing is on its way, the choices before are narrowed here.
-   */
-  answered?: string | null
-}) {
+  answered: string | null
+  /** A choice added to what was found (the chosen model, so that it shows): offered only if it matches. */
+  added?: string | undefined
+}
+
+export function ModelChooser(
+  props: {
+    label: string
+    choices: readonly ModelChoice[]
+    /** The chosen model's id; '' when none is. */
+    value: string
+    onChange: (id: string) => void
+    /** Shown in the empty field: while the models load, or when none fits. */
+    placeholder?: string
+    describedBy?: string
+    /** Why the form cannot be sent with this field as it is. */
+    error?: string | null
+  } & Partial<CatalogSearch>,
+) {
   const { choices, value, onChange } = props
   const fieldId = useId()
   const listId = `${fieldId}-list`
@@ -49,14 +54,14 @@ export function ModelChooser(props: {
   /** The matches of what was typed; with nothing typed, the chosen model is among them even when far down. */
   const listFor = (typed: string | null) => {
     const searched = props.onQuery !== undefined && typed !== null && props.answered === typed
-    const found = matches(typed ?? '', searched ? { added: chosen } : undefined)
+    const found = matches(typed ?? '', searched ? { added: props.added } : undefined)
     if (typed !== null || !chosen || found.shown.includes(chosen)) return found
     return { ...found, shown: [chosen, ...found.shown.slice(0, shownAtOnce - 1)] }
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: listFor reads matches and chosen
   const { shown, total } = useMemo(
     () => (open ? listFor(query) : { shown: [], total: 0 }),
-    [open, matches, chosen, query, props.answered],
+    [open, matches, chosen, query, props.answered, props.added],
   )
   const optionId = (index: number) => `${fieldId}-option-${index}`
   /** What the field shows while nothing is typed: the chosen model. */

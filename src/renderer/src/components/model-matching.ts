@@ -25,20 +25,20 @@ const wordsOf = (query: string) => query.toLowerCase().split(/\s+/).filter(Boole
 /**
  * Answers the matches of a query among `choices`, at most `limit` shown. A field's choices are a screen's worth
  * of models: a catalog too big for that is searched by the store instead (the field's `onQuery`). When `choices`
- * are what the store found for `query`, they are taken whole and only ordered here, but for `added` (the chosen
- * model, added to what was found so that it shows), kept only if it matches.
+ * are what the store found for `query`, they are taken whole and only ordered here, but for the one `added` to
+ * them (the chosen model, so that it shows), kept only if it matches.
  */
 export function choiceMatcher(
   choices: readonly ModelChoice[],
   limit: number,
-): (query: string, searched?: { added: ModelChoice | undefined }) => Matches {
+): (query: string, searched?: { added: string | undefined }) => Matches {
   const texts = choices.map((choice) => `${choice.id} ${choice.label}`.toLowerCase())
   return (query, searched) => {
     const words = wordsOf(query)
     const exact = query.trim()
     const found = choices.filter(
       (choice, index) =>
-        (searched && choice !== searched.added) || words.every((word) => texts[index]?.includes(word)),
+        (searched && choice.id !== searched.added) || words.every((word) => texts[index]?.includes(word)),
     )
     const first = found.find((choice) => choice.id === exact)
     const shown = first ? [first, ...found.filter((choice) => choice !== first)] : found

@@ -104,6 +104,10 @@ describe('the questionnaire being built', () => {
     await act(async () => root.render(<Opening />))
     await vi.waitFor(() => expect(builder.getState().questionnaire.name).toBe('Last start'))
     expect(kept).toEqual([])
+    // Undone to the empty builder, then redone to the opened draft: each is kept, the draft again too.
+    await act(() => builder.getState().undo())
+    await act(() => builder.getState().redo())
+    expect(kept).toEqual(['Untitled questionnaire', 'Last start'])
     await act(async () => root.unmount())
   })
 })

@@ -7,8 +7,8 @@ import { useQuestionnaire } from './store.ts'
 
 const keepAfterMs = 400
 let restoring: Promise<void> | null = null
-/** The draft opened from the history: already kept, so opening it writes nothing. */
-let restored: unknown = null
+/** True while the kept draft is being opened: it is in the history already, so opening it writes nothing. */
+let opening = false
 
 /** Opens the kept draft once per start, unless the person has already begun another. */
 function restoreOnce(): Promise<void> {
@@ -16,8 +16,12 @@ function restoreOnce(): Promise<void> {
     .then((draft) => {
       const state = useQuestionnaire.getState()
       if (draft && state.past.length === 0 && state.questionnaire.questions.length === 0) {
-        restored = draft
-        state.load(draft)
+        opening = true
+        try {
+          state.load(draft)
+        } finally {
+          opening = false
+        }
       }
     })
     .catch(() => {
@@ -44,7 +48,7 @@ export function useDraftKeeping(): void {
     // Edits are kept from the first one, even those made while the kept draft is still being read (a busy
     // core answers late); the kept draft is then not opened over them.
     const unsubscribe = useQuestionnaire.subscribe((state, previous) => {
-      if (state.questionnaire === previous.questionnaire || state.questionnaire === restored) return
+      if (state.questionnaire === previous.questionnaire || opening) return
       clearTimeout(timer)
       // Typing is kept a moment after the last keystroke; a step (a question added, an undo, a template
       // opened) at once, so quitting right after one never loses it.

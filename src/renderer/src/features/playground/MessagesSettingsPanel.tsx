@@ -1,6 +1,6 @@
 // The settings of a messages conversation: model, system prompt, max_tokens, sampling, tools (validated JSON)
 // and tool_choice, and streaming.
-import { type ModelChoice, ModelChooser } from '../../components/ModelChooser.tsx'
+import { type CatalogSearch, type ModelChoice, ModelChooser } from '../../components/ModelChooser.tsx'
 import { type MessagesSettings, parseMaxTokens, parseSampling, parseTools } from './conversation.ts'
 import { NumberSetting } from './NumberSetting.tsx'
 
@@ -16,7 +16,7 @@ export function MessagesSettingsPanel(props: {
   settings: MessagesSettings
   choices: ModelChoice[]
   /** The model field's search of the catalog. */
-  search: { onQuery: (typed: string) => void; total: number }
+  search: CatalogSearch
   onChange: (change: Partial<MessagesSettings>) => void
 }) {
   const { settings, onChange, choices, search } = props

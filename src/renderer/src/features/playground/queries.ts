@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type PlaygroundUse, startingModel } from '#shared/domain/catalog'
 import { useCatalogModel, useModelChoices } from '../../catalog.ts'
-import type { ModelChoice } from '../../components/ModelChooser.tsx'
+import type { CatalogSearch, ModelChoice } from '../../components/ModelChooser.tsx'
 import { invoke } from '../../ipc.ts'
 import { useProfileQuery } from '../../profiles.ts'
 import { profileKeys, queryKeys } from '../../query.ts'
@@ -39,19 +39,23 @@ export function usePlaygroundModels(use: PlaygroundUse, chosen = '') {
   const found = list.data ?? shown.current
   const detail = useCatalogModel(chosen || null)
   const known = detail.data?.model.id === chosen ? detail.data.model : undefined
+  // The chosen model shows by its name even when what is typed does not find it.
+  const added = known && !(found?.models ?? []).some((model) => model.id === known.id) ? known : undefined
   const choices = useMemo((): ModelChoice[] => {
     const listed = (found?.models ?? []).map((model) => ({ id: model.id, label: model.name }))
-    // The chosen model shows by its name even when what is typed does not find it.
-    return known && !listed.some((choice) => choice.id === known.id)
-      ? [{ id: known.id, label: known.name }, ...listed]
-      : listed
-  }, [found, known])
+    return added ? [{ id: added.id, label: added.name }, ...listed] : listed
+  }, [found, added])
   return {
     /** The list's query: loading, failed (with a retry), or answered. */
     list,
     choices,
     /** For the model field: what is typed is searched in the catalog, and how many models it finds. */
-    search: { onQuery: setTyped, total: found?.total ?? 0, answered: list.data ? typed : null },
+    search: {
+      onQuery: setTyped,
+      total: found?.total ?? 0,
+      answered: list.data ? typed : null,
+      added: added?.id,
+    } satisfies CatalogSearch,
     starting: startingModel(first.data?.models ?? []),
     prices: known?.prices ?? null,
   }
