@@ -111,6 +111,46 @@ describe('batch run', () => {
     expect(asked).toBeLessThanOrEqual(1004 + 2)
   })
 
+  it('stops sending when the app beside it cancels the batch, and says so', async () => {
+    const newest = () => {
+      const db = new DatabaseSync(file('history.db'), { readOnly: true })
+      try {
+        const row = db.prepare('SELECT id FROM decision_batches ORDER BY created_at DESC LIMIT 1').get()
+        return (row as { id: string } | undefined)?.id ?? null
+      } finally {
+        db.close()
+      }
+    }
+    const before = newest()
+    sandbox.state.faults.latencyMs = 50
+    const running = startCli(
+      dataDir,
+      [
+        ...['--json', '--profile', 'Local', 'batch', 'run', file('triage.json'), file('tickets.csv')],
+        ...['--column', 'text', '--concurrency', '1'],
+      ],
+      { env: { GATEWAY_API_KEY: key } },
+    )
+    const id = await until(() => {
+      const started = newest()
+      return started !== before && started !== null && doneRows(started) >= 5 && started
+    }, 60_000)
+    // The app starts on the same folder while the command line runs the batch: it leaves the batch to it.
+    const app = await startCore({ userData: dataDir })
+    try {
+      expect((await app.call('batches.get', { id })).batch.status).toBe('running')
+      await app.call('batches.cancel', { id })
+    } finally {
+      await app.core.close()
+    }
+    const stopped = await running.exited
+    sandbox.state.faults.latencyMs = 0
+    expect(stopped.code).toBe(1)
+    const [line] = jsonLines(stopped.stdout)
+    expect(line).toMatchObject({ id, status: 'cancelled', rows: 200 })
+    expect(line?.pending).toBeGreaterThan(100)
+  })
+
   it('runs four shards whose joined outputs equal one run over the whole file', async () => {
     const whole = await runCli(dataDir, [
       'batch',

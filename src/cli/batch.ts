@@ -215,6 +215,8 @@ async function runToEnd(
     const endings: Record<string, string> = {
       capped: 'Stopped at the spend cap',
       over_budget: 'Stopped at the profile’s budget',
+      cancelled: 'Cancelled in the app or by another command',
+      interrupted: 'Stopped: the app took this command for gone',
     }
     if (options.json) printJson(line)
     else {
