@@ -136,6 +136,13 @@ test('explains why the dedicated model cannot read an image, and runs the vision
   await expect(page.getByRole('img', { name: 'street.png' })).toBeVisible()
   await expect(page.getByRole('alert')).toContainText('reads text and JSON only')
   await expect(page.getByRole('button', { name: 'Run' })).toBeDisabled()
+  // Looking for another model: a word of a model's description finds it too ("dedicated" is Judge 1's only).
+  const field = page.getByRole('combobox', { name: 'Model' })
+  await field.fill('dedicated')
+  await expect(page.getByRole('listbox', { name: 'Model' }).getByRole('option')).toHaveText([
+    /sysone\/judge-1/,
+  ])
+  await field.press('Escape')
   await chooseModel(page, 'aurora/sight-decide')
   await page.getByRole('button', { name: 'Run' }).click()
   await expect(
