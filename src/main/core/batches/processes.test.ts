@@ -138,8 +138,10 @@ describe('a batch and the processes that run it', () => {
       createBatch(history, { id: 'b6', concurrency: 2, status: 'interrupted' }, 10)
       expect(await commandLine.start('b6')).toBe(true)
       expect(sent).toBe(2)
-      // Cancelled in the app while the command line's two requests are in flight.
+      // Cancelled in the app while the command line's two requests are in flight: not resumed until they are
+      // back, or their rows would be sent twice.
       app.cancel('b6')
+      expect(await app.start('b6')).toBe(false)
       open()
       await until(() => !commandLine.isRunning('b6'))
       expect(sent).toBe(2)
@@ -161,8 +163,10 @@ describe('a batch and the processes that run it', () => {
     createBatch(first.core.history, { id: 'dead', concurrency: 1, status: 'interrupted' }, 3)
     createBatch(first.core.history, { id: 'alive', concurrency: 1, status: 'interrupted' }, 3)
     // The first was claimed by a process that died a minute ago; the second by one that said so just now.
-    first.core.history.transaction(() => batches.claim('dead', 'died', ['interrupted'], Date.now() - 60_000))
-    first.core.history.transaction(() => batches.claim('alive', 'elsewhere', ['interrupted'], Date.now()))
+    first.core.history.transaction(() =>
+      batches.claim('dead', 'died', ['interrupted'], Date.now() - 60_000, 0),
+    )
+    first.core.history.transaction(() => batches.claim('alive', 'elsewhere', ['interrupted'], Date.now(), 0))
     await first.core.close()
     const second = await startCore({ userData: first.userData })
     try {

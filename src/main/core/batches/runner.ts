@@ -99,7 +99,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     if (running.size > 0)
       beat ??= setInterval(() => {
         try {
-          deps.history.transaction(() => batches.touch(owner, now()))
+          deps.history.transaction(() => batches.touch(owner, [...running.keys()], now()))
         } catch {
           // The history is busy: the next beat says it, well within the time another process waits.
         }
@@ -108,10 +108,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       clearInterval(beat)
       beat = undefined
     }
-  }
-  const setStatus = (id: string, status: BatchStatus) => {
-    deps.history.transaction(() => batches.setStatus(id, status, now()))
-    changed()
+    // The beat keeps no process alive: the requests in flight and the waits between them do.
+    beat?.unref?.()
   }
 
   function estimateUnits(plan: Plan, state: Running, input: unknown): bigint {
@@ -226,10 +224,19 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     clearTimeout(state.timer)
     running.delete(id)
     beating()
-    if (state.controller.signal.aborted || state.lost) return
+    if (state.controller.signal.aborted) return
     const status = state.capped ? 'capped' : state.overBudget ? 'over_budget' : 'done'
-    // Written only while this runner still runs the batch: not over a cancel from another process.
-    if (!deps.history.transaction(() => batches.endRun(id, owner, status, now()))) return
+    try {
+      // Lost (cancelled or deleted elsewhere): its requests have come back, so another runner may take it now.
+      // Otherwise the end is written only while this runner still runs the batch.
+      const ended = deps.history.transaction(() =>
+        state.lost ? void batches.release(id, owner) : batches.endRun(id, owner, status, now()),
+      )
+      if (!ended) return
+    } catch {
+      // The history was busy: the batch reads as running until it is found silent, then as interrupted.
+      return
+    }
     changed()
     const batch = batches.get(id)
     if (batch) deps.settled?.({ id, name: batch.name, status, failed: batches.counts(id).failed })
@@ -261,6 +268,27 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
           )
         : 0n
     return deps.budgets.allows(batch.profileId, units)
+  }
+
+  /** The run of a batch just claimed: its pending rows queued, what it spent so far counted. */
+  function prepared(id: string): Running {
+    const costs = batches.costs(id)
+    const state: Running = {
+      controller: new AbortController(),
+      queue: batches.pending(id).map((row) => ({ index: row.index, input: JSON.parse(row.inputJson) })),
+      inFlight: 0,
+      reserved: 0n,
+      spent: costs.reduce((sum, cost) => sum + parseAmount(cost), 0n),
+      done: costs.length,
+      capped: false,
+      overBudget: false,
+      waitUntil: 0,
+      timer: undefined,
+      lost: false,
+    }
+    running.set(id, state)
+    beating()
+    return state
   }
 
   const runner = {
@@ -296,41 +324,37 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         prices: (await caller.modelOf(template.body.model)) ?? null,
       }
       if (running.has(id)) return true
-      if (!deps.history.transaction(() => batches.claim(id, owner, from, now()))) {
+      const at = now()
+      if (!deps.history.transaction(() => batches.claim(id, owner, from, at, at - staleAfterMs))) {
         if (!batches.get(id))
           throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
         return false
       }
-      const costs = batches.costs(id)
-      const state: Running = {
-        controller: new AbortController(),
-        queue: batches.pending(id).map((row) => ({ index: row.index, input: JSON.parse(row.inputJson) })),
-        inFlight: 0,
-        reserved: 0n,
-        spent: costs.reduce((sum, cost) => sum + parseAmount(cost), 0n),
-        done: costs.length,
-        capped: false,
-        overBudget: false,
-        waitUntil: 0,
-        timer: undefined,
-        lost: false,
+      try {
+        pump(plan, prepared(id))
+      } catch (error) {
+        // Claimed but not started: it reads as stopped, to be resumed, rather than running with nothing sending.
+        running.delete(id)
+        beating()
+        deps.history.transaction(() => batches.endRun(id, owner, 'interrupted', now()))
+        throw error
       }
-      running.set(id, state)
-      beating()
-      pump(plan, state)
       return true
     },
     /** Stops sending; requests in flight are aborted and their rows stay pending. */
     cancel(id: string): void {
       const state = running.get(id)
-      const batch = batches.get(id)
-      if (!batch) throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
-      setStatus(id, 'cancelled')
+      if (!batches.get(id))
+        throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
+      deps.history.transaction(() => batches.cancel(id, now()))
+      changed()
       if (!state) return
       state.controller.abort()
       clearTimeout(state.timer)
       running.delete(id)
       beating()
+      // Its requests are aborted: none is in flight here any more, and another runner may take it.
+      deps.history.transaction(() => batches.release(id, owner))
     },
     /**
      * Marks interrupted the batches left running by a process that stopped without saying so (it crashed, or the
@@ -338,7 +362,9 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
      */
     markStale(): number {
       const at = now()
-      const marked = deps.history.transaction(() => batches.markInterrupted(at, at - staleAfterMs, owner))
+      const marked = deps.history.transaction(() =>
+        batches.markInterrupted(at, at - staleAfterMs, [...running.keys()]),
+      )
       if (marked > 0) changed()
       return marked
     },
@@ -347,7 +373,9 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       for (const [id, state] of running) {
         state.controller.abort()
         clearTimeout(state.timer)
-        deps.history.transaction(() => batches.endRun(id, owner, 'interrupted', now()))
+        deps.history.transaction(
+          () => batches.endRun(id, owner, 'interrupted', now()) || batches.release(id, owner),
+        )
       }
       running.clear()
       beating()

@@ -137,6 +137,9 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
   const { user_version: current } = db.prepare('PRAGMA user_version').get() as { user_version: number }
   for (let version = current; version < schemaVersion; version++) {
     transaction(() => {
+      // Read again under the write lock: another process starting on the same folder may have migrated it.
+      const { user_version: reached } = db.prepare('PRAGMA user_version').get() as { user_version: number }
+      if (reached > version) return
       db.exec(migrations[version]!)
       db.exec(`PRAGMA user_version = ${version + 1}`)
     })
