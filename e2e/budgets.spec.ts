@@ -145,6 +145,7 @@ test('a monthly budget just above what was spent stops the next image, video job
   // One decision more; the spend view then holds one entry per billed outcome of this profile.
   await page.getByRole('tab', { name: /^Build/ }).click()
   await page.getByLabel('Content to evaluate').fill('I was charged twice, refund me.')
+  await expect(page.getByRole('button', { name: 'Run' })).toBeEnabled()
   await page.keyboard.press('Control+Enter')
   await expect(page.getByRole('region', { name: 'Answers' }).getByRole('article').first()).toBeVisible()
   await page.getByRole('link', { name: 'Settings' }).click()

@@ -57,6 +57,8 @@ test('builds a yes/no, a choice and a score question, runs them, reads the three
   await page
     .getByLabel('Content to evaluate')
     .fill('The invoice is overdue, I was charged twice and I am furious. Refund me immediately.')
+  // Ctrl+Enter runs once Run can (the first catalog can still be loading on a busy machine).
+  await expect(page.getByRole('button', { name: 'Run' })).toBeEnabled()
   await page.keyboard.press('Control+Enter')
   const answers = page.getByRole('region', { name: 'Answers' })
   await expect(answers.getByRole('article', { name: 'Answer: angry' })).toContainText(/Yes · \d+% yes/)
