@@ -56,9 +56,10 @@ export const profileKeys = {
     [profileId, 'catalog', 'model', id, refresh] as const,
   catalogProvider: (profileId: string, provider: string | null) =>
     [profileId, 'catalog', 'provider', provider] as const,
-  decisionModels: (profileId: string) => [profileId, 'decisions', 'models'] as const,
-  imageModels: (profileId: string) => [profileId, 'images', 'models'] as const,
-  videoModels: (profileId: string) => [profileId, 'videos', 'models'] as const,
+  // A screen's model field is read from the catalog: a refresh reads it again, a new image or job does not.
+  decisionModels: (profileId: string) => [profileId, 'catalog', 'decisions'] as const,
+  imageModels: (profileId: string) => [profileId, 'catalog', 'images'] as const,
+  videoModels: (profileId: string) => [profileId, 'catalog', 'videos'] as const,
   caches: (profileId: string) => [profileId, 'caches'] as const,
   forwarding: (profileId: string) => [profileId, 'deliveries', 'forwarding'] as const,
   forwardTests: (profileId: string) => [profileId, 'deliveries', 'tests'] as const,

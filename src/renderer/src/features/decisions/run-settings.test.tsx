@@ -43,4 +43,41 @@ describe('the decision models', () => {
     await until(() => container.textContent === 'lab/decider')
     expect(routes).toEqual(['profiles.list', 'decisions.models'])
   })
+
+  it('are read again when the catalog changes, and not when an image or a video job does', async () => {
+    let catalog = ['lab/old']
+    const reads: string[] = []
+    const listeners = new Set<(payload: unknown) => void>()
+    const bridge = {
+      invoke: async (route: string) => {
+        if (route === 'profiles.list')
+          return { ok: true, data: [{ id: 'p1', name: 'Sandbox', active: true }] }
+        reads.push(catalog.join(' '))
+        return {
+          ok: true,
+          data: { models: catalog.map((id) => ({ id })), total: catalog.length, chosen: null },
+        }
+      },
+      on: (event: string, listener: (payload: unknown) => void) => {
+        if (event === 'data.changed') listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+    } as unknown as Bridge
+    window.location.hash = '#/decisions'
+    const { container } = await renderInPage(<Models />, bridge)
+    await until(() => container.textContent === 'lab/old')
+    const announce = (topics: string[]) =>
+      act(async () => {
+        for (const listener of listeners) listener({ topics })
+      })
+
+    catalog = ['lab/new']
+    await announce(['images', 'videos'])
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    expect(container.textContent).toBe('lab/old')
+    expect(reads).not.toContain('lab/new')
+
+    await announce(['catalog'])
+    await until(() => container.textContent === 'lab/new')
+  })
 })
