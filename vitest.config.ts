@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'main',
           environment: 'node',
+          // Many start the app's core (its database, its workers) once or twice: seconds on a loaded machine.
+          testTimeout: 30_000,
           include: [
             'src/main/**/*.test.ts',
             'src/node/**/*.test.ts',
