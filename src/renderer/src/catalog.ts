@@ -2,7 +2,6 @@
 // After a start it comes first from disk, at once; when that copy is old, a refresh follows in the background.
 import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { PlaygroundUse } from '#shared/domain/catalog'
 import { invoke } from './ipc.ts'
 import { useProfileId } from './profiles.ts'
 import { profileKeys } from './query.ts'
@@ -49,17 +48,6 @@ function useKeptThenRefreshed<T extends { outdated: boolean; fetchedAt: number }
   })
   return kept
 }
-
-/**
- * The models the playground lists for one use that match what is typed (ids, names, roles), at most a field's
- * worth; the chosen one is read with `useCatalogModel`.
- */
-export const useModelChoices = (use: PlaygroundUse, text: string) =>
-  useKeptThenRefreshed(
-    (profileId) => profileKeys.catalogChoices(profileId, use, text),
-    (refresh, signal) => invoke('catalog.choices', { use, refresh, text, limit: 100 }, { signal }),
-    true,
-  )
 
 /** One model: as kept, or fresh from the single-model routes of each style. */
 export function useCatalogModel(id: string | null, refresh = false) {

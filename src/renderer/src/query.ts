@@ -48,8 +48,8 @@ export const profileKeys = {
   catalogOverview: (profileId: string) => [profileId, 'catalog', 'overview'] as const,
   catalogChanges: (profileId: string, fetchedAt: number) =>
     [profileId, 'catalog', 'changes', fetchedAt] as const,
-  catalogChoices: (profileId: string, use: string, text: string) =>
-    [profileId, 'catalog', 'choices', use, text] as const,
+  catalogChoices: (profileId: string, use: string, text: string, chosen: string) =>
+    [profileId, 'catalog', 'choices', use, text, chosen] as const,
   catalogRows: (profileId: string, query: object) => [profileId, 'catalog', 'rows', query] as const,
   catalogPoints: (profileId: string, filter: object) => [profileId, 'catalog', 'points', filter] as const,
   catalogModel: (profileId: string, id: string | null, refresh: boolean) =>

@@ -22,7 +22,7 @@ export function profileCatalog(data: WorkerClient<DataCalls>, source: () => Prom
     provider: async (provider: string, signal?: AbortSignal) =>
       data.call('catalogProvider', [await source(), provider], signal),
     choices: async (
-      query: { use: PlaygroundUse; refresh: boolean; text: string; limit: number },
+      query: { use: PlaygroundUse; text: string; limit: number; chosen: string },
       signal?: AbortSignal,
     ) => data.call('catalogChoices', [await source(), query], signal),
     /** A screen's list as its model field shows it: what is typed matched, the chosen model looked up. */

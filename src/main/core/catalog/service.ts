@@ -146,13 +146,16 @@ export function createCatalogService(deps: {
       return { models, fetchedAt: now() }
     },
 
-    /** The models a playground use lists that match `text`, as little of each as a model field needs. */
+    /**
+     * The models a playground use lists that match `text`, as little of each as a model field needs, and the one
+     * named `chosen`.
+     */
     async choices(
       source: CatalogSource,
-      query: { use: PlaygroundUse; refresh: boolean; text: string; limit: number },
+      query: { use: PlaygroundUse; text: string; limit: number; chosen: string },
     ) {
-      const at = await current(source, query.refresh, true)
-      return { ...deps.store.choices(at.snapshot.id, query.use, query.text, query.limit), ...stateOf(at) }
+      const at = await current(source, false)
+      return deps.store.choices(at.snapshot.id, query.use, query.text, query.limit, query.chosen)
     },
 
     /**

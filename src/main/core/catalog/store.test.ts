@@ -305,10 +305,13 @@ describe('the kept catalogs', () => {
       kept.choices(snapshotId, use, '', 10).models.map((model) => model.id)
     expect(ids('messages')).toEqual(['a/chat', 'a/plain-chat'])
     expect(ids('cache')).toEqual(['a/chat'])
-    expect(kept.choices(snapshotId, 'messages', 'plain', 10)).toEqual({
+    // The chosen model comes with the page wherever it is listed, and only where the use lists it.
+    expect(kept.choices(snapshotId, 'messages', 'plain', 10, 'a/chat')).toEqual({
       models: [{ id: 'a/plain-chat', name: 'a/plain-chat', roles: ['chat'] }],
       total: 1,
+      chosen: { id: 'a/chat', name: 'a/chat', roles: ['chat'] },
     })
+    expect(kept.choices(snapshotId, 'messages', '', 10, 'a/draw').chosen).toBeNull()
     expect(kept.picks(snapshotId, 'video', { text: '', limit: 10 })).toMatchObject({
       models: [{ id: 'a/film' }],
       total: 1,

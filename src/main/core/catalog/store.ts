@@ -210,8 +210,15 @@ export function createCatalogStore(db: DatabaseSync) {
       return { record: recordOf(raw), raw }
     },
 
-    /** The models a playground use lists, as the service lists them, each as little as a model field needs. */
-    choices(snapshotId: number, use: PlaygroundUse, text: string, limit: number) {
+    /**
+     * The models a playground use lists, as the service lists them, each as little as a model field needs; and
+     * the one with the id `chosen`, when that use lists it.
+     */
+    choices(snapshotId: number, use: PlaygroundUse, text: string, limit: number, chosen = '') {
+      const choiceOf = (row: unknown) => {
+        const { id, name, roles } = row as { id: string; name: string; roles: string }
+        return { id, name, roles: valuesOf(roles) as ModelRole[] }
+      }
       const matching = matchingOf(snapshotId, { ...emptyFilter, text })
       matching.columns.push(['instr(m.uses, ?) > 0', listed([use])])
       const where = whereOf(matching)
@@ -219,11 +226,14 @@ export function createCatalogStore(db: DatabaseSync) {
         `SELECT m.id, m.name, m.roles FROM models AS m WHERE ${where.sql} ORDER BY m.listed LIMIT ?`,
       )
         .all(...where.params, limit)
-        .map((row) => {
-          const { id, name, roles } = row as { id: string; name: string; roles: string }
-          return { id, name, roles: valuesOf(roles) as ModelRole[] }
-        })
-      return { models, total: count(matching) }
+        .map(choiceOf)
+      const named = chosen
+        ? prepared(
+            `SELECT m.id, m.name, m.roles FROM models AS m
+             WHERE m.snapshot_id = ? AND m.id = ? AND instr(m.uses, ?) > 0`,
+          ).get(snapshotId, chosen, listed([use]))
+        : undefined
+      return { models, total: count(matching), chosen: named ? choiceOf(named) : null }
     },
 
     /**

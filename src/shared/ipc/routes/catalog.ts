@@ -83,6 +83,12 @@ export const ModelFieldQuery = z.object({
 })
 export type ModelFieldQuery = z.infer<typeof ModelFieldQuery>
 
+const ModelChoiceRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  roles: CatalogModelRecord.shape.roles,
+})
+
 const CatalogState = {
   fetchedAt: z.number(),
   fresh: z.boolean(),
@@ -95,20 +101,20 @@ const CatalogState = {
 export const catalogRoutes = {
   /**
    * The models the playground lists for one use that match `text` (the model field's search), each as little as
-   * a model field needs; the chosen model is read with `catalog.model`.
+   * a model field needs, and the chosen model when that use lists it.
    */
   'catalog.choices': route({
     input: z.object({
       use: z.enum(playgroundUses),
-      refresh: z.boolean().default(false),
       text: z.string().max(filterValueLimit).default(''),
       limit: z.number().int().min(1).max(500).default(100),
+      chosen: z.string().max(filterValueLimit).default(''),
     }),
     output: z.object({
-      models: z.array(z.object({ id: z.string(), name: z.string(), roles: CatalogModelRecord.shape.roles })),
+      models: z.array(ModelChoiceRecord),
       /** Models the search matches, listed or not. */
       total: z.number().int(),
-      ...CatalogState,
+      chosen: ModelChoiceRecord.nullable(),
     }),
   }),
   /**

@@ -17,12 +17,13 @@ function slowCatalogCore() {
   const catalogArrives = new Promise<void>((resolve) => {
     release = resolve
   })
-  const answers: Record<string, () => Promise<unknown>> = {
+  const answers: Record<string, (input: unknown) => Promise<unknown>> = {
     'profiles.list': async () => [{ id: 'p1', name: 'Sandbox', active: true }],
-    'catalog.choices': async () => {
+    'catalog.choices': async (input) => {
       await catalogArrives
       const models = [{ id: chatModel.id, name: chatModel.name, roles: chatModel.roles }]
-      return { models, fetchedAt: 1, fresh: true, problem: null, changes: null, outdated: false }
+      const chosen = models.find((model) => model.id === (input as { chosen: string }).chosen) ?? null
+      return { models, total: models.length, chosen }
     },
     'catalog.model': async () => ({ model: chatModel, raw: {}, fetchedAt: 1 }),
     'streams.messages': async () => ({ requestId: 'started' }),
@@ -31,7 +32,7 @@ function slowCatalogCore() {
     invoke: async (route: string, input: unknown) => {
       calls.push({ route, input })
       const answer = answers[route]
-      return answer ? { ok: true, data: await answer() } : { ok: true, data: null }
+      return answer ? { ok: true, data: await answer(input) } : { ok: true, data: null }
     },
     on: () => () => {},
   } as unknown as Bridge
