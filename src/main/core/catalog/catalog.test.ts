@@ -159,11 +159,40 @@ describe('the catalog service', () => {
       fetchedAt: 10_000,
     })
     expect(await later.catalog.changes(unreachable)).toEqual({ fetchedAt: 10_000, changes: null })
-    // A screen that picks a model asks the service first; out of reach, it gets what was kept, marked as such.
+    // A model read alone asks the service first; out of reach, it gets what was kept, marked as such.
     const detail = await later.catalog.model(unreachable, 'aurora/flash-2', false)
     expect(detail.raw.messages).toMatchObject({ type: 'model', id: 'aurora/flash-2' })
     expect((await later.catalog.picks(unreachable, 'video', videoField)).fresh).toBe(false)
     expect(await later.catalog.overview(online(), true)).toMatchObject({ fresh: true, outdated: false })
+  })
+
+  it('after a start answers a model field from the kept catalog at once, and says when the fresh one is kept', async () => {
+    const dir = await folder()
+    await service(dir, () => 10_000).catalog.picks(online(), 'video', videoField)
+    let announced = () => {}
+    const refreshed = new Promise<void>((resolve) => {
+      announced = resolve
+    })
+    const changed: string[] = []
+    const later = service(
+      dir,
+      () => 10_000 + 3_600_000,
+      (profileId) => {
+        changed.push(profileId)
+        announced()
+      },
+    )
+    const kept = await later.catalog.picks(online(), 'video', videoField)
+    expect(kept).toMatchObject({ fetchedAt: 10_000 })
+    expect(kept.models.length).toBeGreaterThan(0)
+    await refreshed
+    expect(changed).toEqual(['p'])
+    expect(await later.catalog.picks(online(), 'video', videoField)).toMatchObject({
+      fetchedAt: 10_000 + 3_600_000,
+      fresh: true,
+    })
+    // A run looks its model up in the fresh catalog.
+    expect(await later.catalog.named(online(), 'video', kept.models[0]?.id ?? '')).not.toEqual([])
   })
 })
 

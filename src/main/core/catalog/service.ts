@@ -1,7 +1,8 @@
 // The model catalogs of every profile, in the data worker: which kept catalog each profile shows, fetched again
 // when it is older than five minutes (or asked to), shared by screens that ask together, and served from what was
-// kept when the service cannot be reached. Fetching and keeping run in the background worker; every answer here is
-// a read of the store.
+// kept when the service cannot be reached. After a start, screens are answered from the catalog kept on disk while
+// it is fetched again behind them. Fetching and keeping run in the background worker; every answer here is a read
+// of the store.
 import type { PickedKind, PlaygroundUse } from '#shared/domain/catalog'
 import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import { AppError } from '#shared/ipc/app-error'
@@ -74,7 +75,20 @@ export function createCatalogService(deps: {
     }
   }
 
-  /** The catalog a profile shows; `orOutdated` accepts one kept on disk that a refresh should follow. */
+  /** The fetch of a profile's catalog, shared by everything that asks while it runs. */
+  function fetched(source: CatalogSource): Promise<Shown> {
+    let running = fetching.get(source.profileId)
+    if (!running) {
+      running = fetchAndKeep(source).finally(() => fetching.delete(source.profileId))
+      fetching.set(source.profileId, running)
+    }
+    return running
+  }
+
+  /**
+   * The catalog a profile shows; `orOutdated` accepts one kept on disk that a refresh should follow, and starts
+   * that refresh behind the answer (`onChanged` says when it is kept).
+   */
   async function current(source: CatalogSource, refresh: boolean, orOutdated = false): Promise<Shown> {
     const cached = shown.get(source.profileId) ?? fromDisk(source.profileId)
     if (cached && !shown.has(source.profileId)) shown.set(source.profileId, cached)
@@ -82,14 +96,13 @@ export function createCatalogService(deps: {
       const usable = cached.outdated
         ? orOutdated
         : cached.fresh && now() - cached.snapshot.fetchedAt < freshForMs
-      if (usable) return cached
+      if (usable) {
+        // A refresh that fails leaves what was kept, with the reason, for whoever asks next.
+        if (cached.outdated) fetched(source).catch(() => {})
+        return cached
+      }
     }
-    let running = fetching.get(source.profileId)
-    if (!running) {
-      running = fetchAndKeep(source).finally(() => fetching.delete(source.profileId))
-      fetching.set(source.profileId, running)
-    }
-    return running
+    return fetched(source)
   }
 
   const stateOf = (at: Shown) => ({
@@ -154,7 +167,7 @@ export function createCatalogService(deps: {
       source: CatalogSource,
       query: { use: PlaygroundUse; text: string; limit: number; chosen: string },
     ) {
-      const at = await current(source, false)
+      const at = await current(source, false, true)
       return deps.store.choices(at.snapshot.id, query.use, query.text, query.limit, query.chosen)
     },
 
@@ -174,7 +187,7 @@ export function createCatalogService(deps: {
         imageList?: boolean | undefined
       },
     ) {
-      const at = await current(source, false)
+      const at = await current(source, false, true)
       const id = at.snapshot.id
       return {
         ...deps.store.picks(id, kind, query),
