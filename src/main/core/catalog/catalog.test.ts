@@ -102,17 +102,26 @@ describe('the catalog service', () => {
   it('tells when another catalog replaces the one shown, however it came', async () => {
     let clock = 1_000
     const told: string[] = []
+    let announced = () => {}
     const { catalog } = service(
       await folder(),
       () => clock,
-      (profileId) => told.push(profileId),
+      (profileId) => {
+        told.push(profileId)
+        announced()
+      },
     )
     await catalog.overview(online(), false)
     expect(told).toEqual([])
-    // Read again after the one shown grew old.
+    // Read again after the one shown grew old: answered at once, and fetched again behind the answer.
     clock += 6 * 60_000
-    expect((await catalog.picks(online(), 'video', videoField)).fetchedAt).toBe(clock)
+    const refreshed = new Promise<void>((resolve) => {
+      announced = resolve
+    })
+    expect((await catalog.picks(online(), 'video', videoField)).fetchedAt).toBe(1_000)
+    await refreshed
     expect(told).toEqual(['p'])
+    expect((await catalog.picks(online(), 'video', videoField)).fetchedAt).toBe(clock)
     clock += 1
     await catalog.overview(online(), true)
     expect(told).toEqual(['p', 'p'])
@@ -162,7 +171,6 @@ describe('the catalog service', () => {
     // A model read alone asks the service first; out of reach, it gets what was kept, marked as such.
     const detail = await later.catalog.model(unreachable, 'aurora/flash-2', false)
     expect(detail.raw.messages).toMatchObject({ type: 'model', id: 'aurora/flash-2' })
-    expect((await later.catalog.picks(unreachable, 'video', videoField)).fresh).toBe(false)
     expect(await later.catalog.overview(online(), true)).toMatchObject({ fresh: true, outdated: false })
   })
 
@@ -193,6 +201,27 @@ describe('the catalog service', () => {
     })
     // A run looks its model up in the fresh catalog.
     expect(await later.catalog.named(online(), 'video', kept.models[0]?.id ?? '')).not.toEqual([])
+  })
+
+  it('answers from what was kept at once while the service is out of reach, and says so when the fetch fails', async () => {
+    const dir = await folder()
+    const before = await service(dir, () => 10_000).catalog.rows(online(), page)
+    let announced = () => {}
+    const failed = new Promise<void>((resolve) => {
+      announced = resolve
+    })
+    const later = service(
+      dir,
+      () => 10_000 + 3_600_000,
+      () => announced(),
+    )
+    expect(await later.catalog.overview(unreachable, false)).toMatchObject({ fresh: true, outdated: true })
+    await failed
+    const overview = await later.catalog.overview(unreachable, false)
+    expect(overview).toMatchObject({ fresh: false, outdated: false, fetchedAt: 10_000 })
+    expect(overview.problem).toMatch(/could not be reached/)
+    expect((await later.catalog.rows(unreachable, page)).rows).toEqual(before.rows)
+    expect((await later.catalog.picks(unreachable, 'video', videoField)).fresh).toBe(false)
   })
 })
 

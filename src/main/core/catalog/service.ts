@@ -33,7 +33,7 @@ export function createCatalogService(deps: {
   /** The background worker, which fetches and keeps catalogs. */
   background: Pick<WorkerClient<CatalogFetching>, 'call'>
   now?: () => number
-  /** A profile's catalog was replaced in the background: screens read it again. */
+  /** What a profile's catalog shows changed (another catalog, or whether it is fresh): screens read it again. */
   onChanged?: (profileId: string) => void
 }) {
   const now = deps.now ?? Date.now
@@ -50,7 +50,13 @@ export function createCatalogService(deps: {
   function show(profileId: string, next: Shown): Shown {
     const before = shown.get(profileId)
     shown.set(profileId, next)
-    if (before && before.snapshot.id !== next.snapshot.id) deps.onChanged?.(profileId)
+    // Announced once per change: a fetch that fails again after one that failed changes nothing shown.
+    const changed =
+      before !== undefined &&
+      (before.snapshot.id !== next.snapshot.id ||
+        before.fresh !== next.fresh ||
+        before.outdated !== next.outdated)
+    if (changed) deps.onChanged?.(profileId)
     return next
   }
 
@@ -86,19 +92,18 @@ export function createCatalogService(deps: {
   }
 
   /**
-   * The catalog a profile shows; `orOutdated` accepts one kept on disk that a refresh should follow, and starts
-   * that refresh behind the answer (`onChanged` says when it is kept).
+   * The catalog a profile shows. One that is not fresh (kept before a start, older than five minutes, or kept
+   * when the service could not be reached) is fetched again; `orKept` answers with it at once and fetches behind
+   * the answer (`onChanged` says what came of it).
    */
-  async function current(source: CatalogSource, refresh: boolean, orOutdated = false): Promise<Shown> {
+  async function current(source: CatalogSource, refresh: boolean, orKept = false): Promise<Shown> {
     const cached = shown.get(source.profileId) ?? fromDisk(source.profileId)
     if (cached && !shown.has(source.profileId)) shown.set(source.profileId, cached)
     if (cached && !refresh) {
-      const usable = cached.outdated
-        ? orOutdated
-        : cached.fresh && now() - cached.snapshot.fetchedAt < freshForMs
-      if (usable) {
-        // A refresh that fails leaves what was kept, with the reason, for whoever asks next.
-        if (cached.outdated) fetched(source).catch(() => {})
+      if (cached.fresh && !cached.outdated && now() - cached.snapshot.fetchedAt < freshForMs) return cached
+      if (orKept) {
+        // A fetch that fails leaves what was kept, with the reason, for whoever asks next.
+        fetched(source).catch(() => {})
         return cached
       }
     }
