@@ -1,22 +1,52 @@
 // The model catalog as every screen reads it (one merged record per model, from the three listing styles).
-// After a start it comes first from disk, at once; main fetches it again behind that answer and announces what
-// came of it (the catalog topic), upon which every read of it is asked again.
+// After a start it comes first from disk, at once; when that copy is old, a refresh follows in the background.
 import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { invoke } from './ipc.ts'
 import { useProfileId } from './profiles.ts'
 import { profileKeys } from './query.ts'
 
+const backgroundRefresh = 'background refresh'
+
 /**
  * After a refresh, everything read from the catalog before it is read again (from main's memory, not the
- * service), but for `fresh`, the read the refresh itself answered: asking again would send it twice.
+ * service); the refreshes themselves are not run again.
  */
 export function catalogRefreshed(client: QueryClient, profileId: string, fresh?: QueryKey): Promise<void> {
   const known = fresh ? hashKey(fresh) : null
   return client.invalidateQueries({
     queryKey: profileKeys.catalogAll(profileId),
-    predicate: (query) => query.queryHash !== known,
+    // The read the refresh itself answered is already fresh: asking again would send it twice.
+    predicate: (query) => !query.queryKey.includes(backgroundRefresh) && query.queryHash !== known,
   })
+}
+
+/** A catalog read shown at once as kept, and refreshed in the background when main says it is outdated. */
+function useKeptThenRefreshed<T extends { outdated: boolean; fetchedAt: number }>(
+  key: (profileId: string) => QueryKey,
+  read: (refresh: boolean, signal?: AbortSignal) => Promise<T>,
+  enabled: boolean,
+) {
+  const profileId = useProfileId()
+  const client = useQueryClient()
+  const kept = useQuery({
+    queryKey: key(profileId ?? ''),
+    queryFn: ({ signal }) => read(false, signal),
+    enabled: enabled && profileId !== undefined,
+    staleTime: 60_000,
+  })
+  useQuery({
+    queryKey: [...key(profileId ?? ''), backgroundRefresh],
+    enabled: enabled && profileId !== undefined && kept.data?.outdated === true,
+    queryFn: async () => {
+      const fresh = await read(true)
+      client.setQueryData(key(profileId ?? ''), fresh)
+      if (profileId) await catalogRefreshed(client, profileId, key(profileId))
+      return fresh.fetchedAt
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  return kept
 }
 
 /** One model: as kept, or fresh from the single-model routes of each style. */
@@ -58,12 +88,9 @@ export function useCatalogChanges(fetchedAt: number | undefined) {
 }
 
 /** The browser's view of the catalog without its models (they are read a page at a time). */
-export function useCatalogOverview() {
-  const profileId = useProfileId()
-  return useQuery({
-    queryKey: profileKeys.catalogOverview(profileId ?? ''),
-    queryFn: ({ signal }) => invoke('catalog.overview', { refresh: false }, { signal }),
-    enabled: profileId !== undefined,
-    staleTime: 60_000,
-  })
-}
+export const useCatalogOverview = () =>
+  useKeptThenRefreshed(
+    profileKeys.catalogOverview,
+    (refresh, signal) => invoke('catalog.overview', { refresh }, { signal }),
+    true,
+  )

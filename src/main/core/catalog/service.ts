@@ -1,8 +1,7 @@
 // The model catalogs of every profile, in the data worker: which kept catalog each profile shows, fetched again
 // when it is older than five minutes (or asked to), shared by screens that ask together, and served from what was
-// kept when the service cannot be reached. After a start, screens are answered from the catalog kept on disk while
-// it is fetched again behind them. Fetching and keeping run in the background worker; every answer here is a read
-// of the store.
+// kept when the service cannot be reached. Fetching and keeping run in the background worker; every answer here is
+// a read of the store.
 import type { PickedKind, PlaygroundUse } from '#shared/domain/catalog'
 import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import { AppError } from '#shared/ipc/app-error'
@@ -33,7 +32,7 @@ export function createCatalogService(deps: {
   /** The background worker, which fetches and keeps catalogs. */
   background: Pick<WorkerClient<CatalogFetching>, 'call'>
   now?: () => number
-  /** What a profile's catalog shows changed (another catalog, or whether it is fresh): screens read it again. */
+  /** A profile's catalog was replaced in the background: screens read it again. */
   onChanged?: (profileId: string) => void
 }) {
   const now = deps.now ?? Date.now
@@ -50,13 +49,7 @@ export function createCatalogService(deps: {
   function show(profileId: string, next: Shown): Shown {
     const before = shown.get(profileId)
     shown.set(profileId, next)
-    // Announced once per change: a fetch that fails again after one that failed changes nothing shown.
-    const changed =
-      before !== undefined &&
-      (before.snapshot.id !== next.snapshot.id ||
-        before.fresh !== next.fresh ||
-        before.outdated !== next.outdated)
-    if (changed) deps.onChanged?.(profileId)
+    if (before && before.snapshot.id !== next.snapshot.id) deps.onChanged?.(profileId)
     return next
   }
 
@@ -81,33 +74,22 @@ export function createCatalogService(deps: {
     }
   }
 
-  /** The fetch of a profile's catalog, shared by everything that asks while it runs. */
-  function fetched(source: CatalogSource): Promise<Shown> {
+  /** The catalog a profile shows; `orOutdated` accepts one kept on disk that a refresh should follow. */
+  async function current(source: CatalogSource, refresh: boolean, orOutdated = false): Promise<Shown> {
+    const cached = shown.get(source.profileId) ?? fromDisk(source.profileId)
+    if (cached && !shown.has(source.profileId)) shown.set(source.profileId, cached)
+    if (cached && !refresh) {
+      const usable = cached.outdated
+        ? orOutdated
+        : cached.fresh && now() - cached.snapshot.fetchedAt < freshForMs
+      if (usable) return cached
+    }
     let running = fetching.get(source.profileId)
     if (!running) {
       running = fetchAndKeep(source).finally(() => fetching.delete(source.profileId))
       fetching.set(source.profileId, running)
     }
     return running
-  }
-
-  /**
-   * The catalog a profile shows. One that is not fresh (kept before a start, older than five minutes, or kept
-   * when the service could not be reached) is fetched again; `orKept` answers with it at once and fetches behind
-   * the answer (`onChanged` says what came of it).
-   */
-  async function current(source: CatalogSource, refresh: boolean, orKept = false): Promise<Shown> {
-    const cached = shown.get(source.profileId) ?? fromDisk(source.profileId)
-    if (cached && !shown.has(source.profileId)) shown.set(source.profileId, cached)
-    if (cached && !refresh) {
-      if (cached.fresh && !cached.outdated && now() - cached.snapshot.fetchedAt < freshForMs) return cached
-      if (orKept) {
-        // A fetch that fails leaves what was kept, with the reason, for whoever asks next.
-        fetched(source).catch(() => {})
-        return cached
-      }
-    }
-    return fetched(source)
   }
 
   const stateOf = (at: Shown) => ({
@@ -172,7 +154,7 @@ export function createCatalogService(deps: {
       source: CatalogSource,
       query: { use: PlaygroundUse; text: string; limit: number; chosen: string },
     ) {
-      const at = await current(source, false, true)
+      const at = await current(source, false)
       return deps.store.choices(at.snapshot.id, query.use, query.text, query.limit, query.chosen)
     },
 
@@ -192,7 +174,7 @@ export function createCatalogService(deps: {
         imageList?: boolean | undefined
       },
     ) {
-      const at = await current(source, false, true)
+      const at = await current(source, false)
       const id = at.snapshot.id
       return {
         ...deps.store.picks(id, kind, query),
