@@ -2,7 +2,7 @@
 // expiry time (never both); the handles this app created with a live countdown, token count and write cost;
 // read one again, delete it, or use it in a conversation.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { cacheTtl, resolveCacheExpiry } from '#shared/domain/caches'
 import type { CacheHandle } from '#shared/ipc/routes/playground'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -116,6 +116,10 @@ function CreateCache() {
   const client = useQueryClient()
   const [model, setModel] = useState('')
   const { choices, search, starting } = usePlaygroundModels('cache', model)
+  // The starting model is the one chosen until another is, so the field lists it first as it does a choice.
+  useEffect(() => {
+    if (!model && starting) setModel(starting.id)
+  }, [model, starting])
   const [displayName, setDisplayName] = useState('')
   const [system, setSystem] = useState('')
   const [text, setText] = useState('')
