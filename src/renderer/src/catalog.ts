@@ -21,34 +21,6 @@ export function catalogRefreshed(client: QueryClient, profileId: string, fresh?:
   })
 }
 
-/** A catalog read shown at once as kept, and refreshed in the background when main says it is outdated. */
-function useKeptThenRefreshed<T extends { outdated: boolean; fetchedAt: number }>(
-  key: (profileId: string) => QueryKey,
-  read: (refresh: boolean, signal?: AbortSignal) => Promise<T>,
-  enabled: boolean,
-) {
-  const profileId = useProfileId()
-  const client = useQueryClient()
-  const kept = useQuery({
-    queryKey: key(profileId ?? ''),
-    queryFn: ({ signal }) => read(false, signal),
-    enabled: enabled && profileId !== undefined,
-    staleTime: 60_000,
-  })
-  useQuery({
-    queryKey: [...key(profileId ?? ''), backgroundRefresh],
-    enabled: enabled && profileId !== undefined && kept.data?.outdated === true,
-    queryFn: async () => {
-      const fresh = await read(true)
-      client.setQueryData(key(profileId ?? ''), fresh)
-      if (profileId) await catalogRefreshed(client, profileId, key(profileId))
-      return fresh.fetchedAt
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  })
-  return kept
-}
-
 /** One model: as kept, or fresh from the single-model routes of each style. */
 export function useCatalogModel(id: string | null, refresh = false) {
   const profileId = useProfileId()
@@ -87,10 +59,31 @@ export function useCatalogChanges(fetchedAt: number | undefined) {
   }
 }
 
-/** The browser's view of the catalog without its models (they are read a page at a time). */
-export const useCatalogOverview = () =>
-  useKeptThenRefreshed(
-    profileKeys.catalogOverview,
-    (refresh, signal) => invoke('catalog.overview', { refresh }, { signal }),
-    true,
-  )
+/**
+ * The browser's view of the catalog without its models (they are read a page at a time): shown at once as kept,
+ * and refreshed in the background when main says it is outdated.
+ */
+export function useCatalogOverview() {
+  const profileId = useProfileId()
+  const client = useQueryClient()
+  const key = profileKeys.catalogOverview(profileId ?? '')
+  const read = (refresh: boolean, signal?: AbortSignal) => invoke('catalog.overview', { refresh }, { signal })
+  const kept = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => read(false, signal),
+    enabled: profileId !== undefined,
+    staleTime: 60_000,
+  })
+  useQuery({
+    queryKey: [...key, backgroundRefresh],
+    enabled: profileId !== undefined && kept.data?.outdated === true,
+    queryFn: async () => {
+      const fresh = await read(true)
+      client.setQueryData(key, fresh)
+      if (profileId) await catalogRefreshed(client, profileId, key)
+      return fresh.fetchedAt
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  return kept
+}

@@ -104,12 +104,7 @@ export const catalogRoutes = {
    * a model field needs, and the chosen model when that use lists it.
    */
   'catalog.choices': route({
-    input: z.object({
-      use: z.enum(playgroundUses),
-      text: z.string().max(filterValueLimit).default(''),
-      limit: z.number().int().min(1).max(500).default(100),
-      chosen: z.string().max(filterValueLimit).default(''),
-    }),
+    input: ModelFieldQuery.extend({ use: z.enum(playgroundUses) }),
     output: z.object({
       models: z.array(ModelChoiceRecord),
       /** Models the search matches, listed or not. */
