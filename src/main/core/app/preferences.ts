@@ -25,6 +25,25 @@ const defaults: Preferences = {
   ],
 }
 
+/**
+ * The preferences an archive carries: how the app looks and the person's own token counts. Everything that
+ * decides where data or money goes (forwarding addresses, budgets, the receiver's port, the poll budget, what is
+ * downloaded, what keeps running) belongs to this machine: it is never written to an archive nor taken from one.
+ */
+const archivedKeys = ['theme', 'workloads', 'thoughtsOpen'] as const
+type ArchivedPreferences = Partial<Pick<Preferences, (typeof archivedKeys)[number]>>
+
+/** The part of `value` (a preferences file's JSON) an archive may carry, each field checked; the rest dropped. */
+export function archivedPreferences(value: unknown): ArchivedPreferences {
+  const parsed = PreferencesSchema.pick({ theme: true, workloads: true, thoughtsOpen: true })
+    .partial()
+    .safeParse(typeof value === 'object' && value !== null ? value : {})
+  if (!parsed.success) return {}
+  const kept: Record<string, unknown> = {}
+  for (const key of archivedKeys) if (parsed.data[key] !== undefined) kept[key] = parsed.data[key]
+  return kept as ArchivedPreferences
+}
+
 export interface PreferencesStore {
   get(): Preferences
   update(change: Partial<Preferences>): Promise<Preferences>

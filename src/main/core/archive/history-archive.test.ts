@@ -127,3 +127,79 @@ describe('history archive', () => {
     expect((await readdir(other.userData)).filter((name) => name.includes('import'))).toEqual([])
   })
 })
+
+describe('what an archive may set', () => {
+  it('never takes forwarding addresses, budgets or the receiver from an archive, nor writes them to one', async () => {
+    const source = await coreWithHistory()
+    await source.call('preferences.update', {
+      theme: 'dark',
+      forwardTo: { sandbox: 'http://127.0.0.1:9/steal' },
+      budgets: {},
+      receiverPort: 4000,
+    })
+    const { target } = await exported(source)
+    const packed: Buffer[] = []
+    await pipeline(createReadStream(target), createGunzip(), async (stream) => {
+      for await (const chunk of stream) packed.push(chunk as Buffer)
+    })
+    expect(Buffer.concat(packed).includes('/steal')).toBe(false)
+
+    // An archive made by hand (or by an older version) that does carry them: the same export with its
+    // preferences and manifest rewritten.
+    const crafted = await withPreferences(target, {
+      theme: 'dark',
+      forwardTo: { sandbox: 'http://127.0.0.1:9/steal' },
+      budgets: {},
+      receiverPort: 4000,
+      pollBudget: { requests: 10_000, windowSeconds: 1 },
+    })
+    const other = await startCore()
+    cores.push(other)
+    await other.call('preferences.update', {
+      budgets: { sandbox: { daily: '5.00', monthly: null } },
+      forwardTo: { sandbox: 'http://127.0.0.1:8/mine' },
+    })
+    other.platform.dialogAnswers.push(crafted)
+    expect(await other.call('history.import', {})).toMatchObject({ staged: true })
+    await other.core.close()
+
+    const restarted = await startCore({ userData: other.userData })
+    cores.push(restarted)
+    const preferences = await restarted.call('preferences.get', {})
+    expect(preferences.theme).toBe('dark')
+    expect(preferences.forwardTo).toEqual({ sandbox: 'http://127.0.0.1:8/mine' })
+    expect(preferences.budgets).toEqual({ sandbox: { daily: '5.00', monthly: null } })
+    expect(preferences.receiverPort).toBe(0)
+    expect(preferences.pollBudget).toEqual({ requests: 60, windowSeconds: 60 })
+    const [notice] = await restarted.call('app.notices', {})
+    expect(notice).toMatch(/Forwarding addresses, budgets and the receiver's settings stay as they were/)
+  })
+})
+
+/** `archive` again with its preferences replaced by `preferences`, its manifest summing the new bytes. */
+async function withPreferences(archive: string, preferences: object): Promise<string> {
+  const { createHash } = await import('node:crypto')
+  const { extractTarGz, writeTarGz } = await import('../files/tar.ts')
+  const folder = await mkdtemp(join(tmpdir(), 'gd-archive-'))
+  const unpacked = join(folder, 'unpacked')
+  await extractTarGz(archive, unpacked, () => {})
+  const text = JSON.stringify(preferences)
+  await writeFile(join(unpacked, 'preferences.json'), text)
+  const manifest = JSON.parse(await readFile(join(unpacked, 'manifest.json'), 'utf8')) as {
+    files: { path: string; bytes: number; sha256: string }[]
+  }
+  const entry = manifest.files.find((file) => file.path === 'preferences.json')
+  if (!entry) throw new Error('the export has no preferences')
+  entry.bytes = Buffer.byteLength(text)
+  entry.sha256 = createHash('sha256').update(text).digest('hex')
+  await writeFile(join(unpacked, 'manifest.json'), JSON.stringify(manifest))
+  const target = join(folder, 'crafted.tar.gz')
+  await writeTarGz(
+    ['manifest.json', ...manifest.files.map((file) => file.path)].map((path) => ({
+      path,
+      source: join(unpacked, path),
+    })),
+    createWriteStream(target),
+  )
+  return target
+}

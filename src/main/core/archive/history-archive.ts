@@ -4,10 +4,11 @@
 // before anything is opened. API keys are not in the archive: they stay sealed on this machine.
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream, existsSync, readFileSync, statfsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { AppError } from '#shared/ipc/app-error'
+import { archivedPreferences } from '../app/preferences.ts'
 import { extractTarGz, writeTarGz } from '../files/tar.ts'
 import { schemaVersion } from '../history/database.ts'
 
@@ -99,11 +100,20 @@ export function createHistoryArchive(deps: { userData: string; checks: ArchiveCh
         const media = existsSync(join(userData, 'media'))
           ? (await readdir(join(userData, 'media'))).filter((name) => allowedPath.test(`media/${name}`))
           : []
-        // Preferences change while the app runs (a window moved, a screen opened): the archive takes a copy, so
-        // the bytes it sums are the bytes it packs.
+        // Only the preferences an archive carries (`archivedPreferences`), as they were read: a forwarding address
+        // or a budget of this machine never leaves it in an archive.
         const preferences = join(work, 'preferences.json')
-        const hasPreferences = await copyFile(join(userData, 'preferences.json'), preferences).then(
-          () => true,
+        const hasPreferences = await readFile(join(userData, 'preferences.json'), 'utf8').then(
+          async (text) => {
+            let value: unknown = {}
+            try {
+              value = JSON.parse(text)
+            } catch {
+              // A damaged file carries nothing.
+            }
+            await writeFile(preferences, JSON.stringify(archivedPreferences(value), null, 2))
+            return true
+          },
           (error: NodeJS.ErrnoException) => {
             if (error.code === 'ENOENT') return false
             throw error

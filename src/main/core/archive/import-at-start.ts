@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { archivedPreferences } from '../app/preferences.ts'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 import { checkHistoryFile, historyFileProblem } from '../history/database.ts'
 import { pendingFolder } from './history-archive.ts'
@@ -19,7 +20,7 @@ const replaced = [
   'preferences.json',
   'media',
 ]
-const imported = ['history.db', 'preferences.json', 'media']
+const imported = ['history.db', 'media']
 const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-')
 // Folders are named, not given as paths, so a journal can only ever point inside the data folder.
 const asideName = /^before-import-[\w-]+$/
@@ -28,6 +29,15 @@ const refusedName = /^import-refused-[\w-]+$/
 async function moveAll(names: readonly string[], from: string, to: string): Promise<void> {
   await mkdir(to, { recursive: true })
   for (const name of names) if (existsSync(join(from, name))) await rename(join(from, name), join(to, name))
+}
+
+/** A JSON file's value; an empty object when it is missing or damaged. */
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'))
+  } catch {
+    return {}
+  }
 }
 
 const Journal = z.object({ aside: z.string().regex(asideName), phase: z.enum(['aside', 'in']) })
@@ -59,8 +69,19 @@ export async function applyPendingImport(userData: string, now = Date.now()): Pr
     await writeFileAtomic(journalFile, JSON.stringify({ ...journal, phase: 'in' }))
   }
   await moveAll(imported, pending, userData)
+  await writeFileAtomic(
+    join(userData, 'preferences.json'),
+    JSON.stringify(
+      {
+        ...(await readJson(join(aside, 'preferences.json'))),
+        ...archivedPreferences(await readJson(join(pending, 'preferences.json'))),
+      },
+      null,
+      2,
+    ),
+  )
   await rm(pending, { recursive: true, force: true })
-  return `The imported history is in place. The one it replaced was kept in ${aside}.`
+  return `The imported history is in place. The one it replaced was kept in ${aside}. Forwarding addresses, budgets and the receiver's settings stay as they were here: an archive never changes them.`
 }
 
 const restoring = 'restoring-before-import.json'
