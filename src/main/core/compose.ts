@@ -172,7 +172,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const archive = createHistoryArchive({
     userData,
     checks: {
-      copyHistory: (target) => data.call('copyHistory', [target]),
+      copyHistory: (target) => data.call('copyHistory', [target, [...secrets.values()]]),
       stagedHistoryProblem: (path) => data.call('stagedHistoryProblem', [path]),
     },
   })
@@ -316,7 +316,15 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     }),
     ...playgroundHandlers({
       scopes,
-      playground: createPlaygroundService({ history, requests, library: images, events, budgets, estimates }),
+      playground: createPlaygroundService({
+        history,
+        requests,
+        library: images,
+        events,
+        budgets,
+        estimates,
+        redaction,
+      }),
     }),
     ...imageHandlers({
       scopes,

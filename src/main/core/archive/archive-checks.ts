@@ -3,6 +3,7 @@
 import { DatabaseSync } from 'node:sqlite'
 import { checkHistoryFile, type HistoryFileState } from '../history/database.ts'
 import { mediaRowProblem } from '../media/media-store.ts'
+import { redact } from '../secrets/redaction.ts'
 
 const countedTables = [
   'video_jobs',
@@ -13,14 +14,24 @@ const countedTables = [
   'conversations',
 ]
 
-/** A consistent copy of the history at `source`, written to `target`, and how many of each kind it holds. */
-export function copyHistory(source: string, target: string): Record<string, number> {
+/**
+ * A consistent copy of the history at `source`, written to `target`, and how many of each kind it holds. A held
+ * secret found in the copy (in any spelling `redact` knows) is taken out of it, and the copy is vacuumed so no
+ * free page keeps it; an export never carries a key.
+ */
+export function copyHistory(
+  source: string,
+  target: string,
+  secrets: readonly string[] = [],
+): Record<string, number> {
   const db = new DatabaseSync(source, { readOnly: true })
   try {
     db.exec(`VACUUM INTO '${target.replaceAll("'", "''")}'`)
   } finally {
     db.close()
   }
+  const searched = secrets.filter((secret) => secret.length >= 6)
+  if (searched.length > 0) withoutSecrets(target, searched)
   const copy = new DatabaseSync(target, { readOnly: true })
   try {
     return Object.fromEntries(
@@ -31,6 +42,46 @@ export function copyHistory(source: string, target: string): Record<string, numb
     )
   } finally {
     copy.close()
+  }
+}
+
+/** Takes `secrets` out of every text cell of the database at `path` (a copy), then vacuums it. */
+function withoutSecrets(path: string, secrets: readonly string[]): void {
+  const db = new DatabaseSync(path)
+  try {
+    db.function('redacted', { deterministic: true }, (text) =>
+      typeof text === 'string' ? redact(text, secrets, false) : text,
+    )
+    const tables = db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all() as { name: string; sql: string }[]
+    const virtual = tables.filter((table) => /^CREATE VIRTUAL/i.test(table.sql)).map((table) => table.name)
+    const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
+    // A full-text index follows its table through the table's triggers; its own tables are never written to.
+    const plain = tables.filter((table) => !virtual.some((name) => table.name.startsWith(name)))
+    // Only cells that can hold a secret are passed to `redacted`: the plain spelling, or any escape.
+    const candidate = (column: string) =>
+      [
+        ...secrets.map((_, at) => `instr(${column}, :s${at})`),
+        `instr(${column}, '\\')`,
+        `instr(${column}, '%')`,
+      ].join(' OR ')
+    const named = Object.fromEntries(secrets.map((secret, at) => [`s${at}`, secret]))
+    db.exec('BEGIN')
+    for (const table of plain) {
+      const columns = (
+        db.prepare(`PRAGMA table_info(${quoted(table.name)})`).all() as { name: string }[]
+      ).map((column) => quoted(column.name))
+      for (const column of columns)
+        db.prepare(
+          `UPDATE ${quoted(table.name)} SET ${column} = redacted(${column})
+            WHERE typeof(${column}) = 'text' AND (${candidate(column)}) AND redacted(${column}) <> ${column}`,
+        ).run(named)
+    }
+    db.exec('COMMIT')
+    db.exec('VACUUM')
+  } finally {
+    db.close()
   }
 }
 

@@ -32,9 +32,10 @@ async function moveAll(names: readonly string[], from: string, to: string): Prom
 }
 
 /** A JSON file's value; an empty object when it is missing or damaged. */
-async function readJson(path: string): Promise<unknown> {
+async function readJson(path: string): Promise<object> {
   try {
-    return JSON.parse(await readFile(path, 'utf8'))
+    const value: unknown = JSON.parse(await readFile(path, 'utf8'))
+    return typeof value === 'object' && value !== null ? value : {}
   } catch {
     return {}
   }

@@ -18,7 +18,8 @@ const catalogs = connectCatalogDatabase(join(userData, 'catalog.db'))
 
 const calls = {
   ...catalogFetching(catalogs),
-  copyHistory: (target: string) => copyHistory(join(userData, 'history.db'), target),
+  copyHistory: (target: string, secrets: string[]) =>
+    copyHistory(join(userData, 'history.db'), target, secrets),
   stagedHistoryProblem,
 }
 export type BackgroundCalls = typeof calls

@@ -70,7 +70,7 @@ const calls = {
     catalogs.named(source, kind, name),
   boardPage: (query: BoardQuery) => board.page(query),
   // An archive's copy of the history, and the checks of one staged for import, in the background.
-  copyHistory: (target: string) => background.call('copyHistory', [target]),
+  copyHistory: (target: string, secrets: string[]) => background.call('copyHistory', [target, secrets]),
   stagedHistoryProblem: (path: string) => background.call('stagedHistoryProblem', [path]),
 }
 export type DataCalls = typeof calls

@@ -13,6 +13,7 @@ import type { CacheHandleRow } from '../history/playground.ts'
 import type { ImageLibrary } from '../images/image-library.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
+import type { Redaction } from '../secrets/redaction.ts'
 import type { Budgets } from '../spend/budgets.ts'
 import type { Estimates } from '../spend/estimates.ts'
 import { inlineImagesOf, promptOf } from './inline-images.ts'
@@ -48,6 +49,8 @@ export function createPlaygroundService(deps: {
   events: Pick<EventBus, 'emit'>
   budgets: Pick<Budgets, 'hold' | 'spending'>
   estimates: Pick<Estimates, 'messagesTurn' | 'generateTurn' | 'cache'>
+  /** Secrets out of what is streamed, and out of a conversation before it is kept. */
+  redaction: Pick<Redaction, 'streamHold' | 'value'>
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
@@ -229,7 +232,7 @@ export function createPlaygroundService(deps: {
       const turn = { requestId, conversationId, model: body.model }
       forwardStream(
         requestId,
-        deps,
+        { ...deps, streamHold: deps.redaction.streamHold },
         async (signal) => {
           const opened = await scope.gateway.streamMessage(body, { signal, onWire: onWire(requestId) })
           return { events: turns.tallying(scope, turn, 'messages', opened.events) }
@@ -246,7 +249,7 @@ export function createPlaygroundService(deps: {
       const turn = { requestId, conversationId, model }
       forwardStream(
         requestId,
-        deps,
+        { ...deps, streamHold: deps.redaction.streamHold },
         async (signal) => {
           const opened = await scope.gateway
             .streamGenerateContent(model, body, { signal, onWire: onWire(requestId) })
@@ -274,7 +277,8 @@ export function createPlaygroundService(deps: {
           protocol,
           title: title.trim() || 'Untitled conversation',
           model,
-          stateJson: JSON.stringify(state),
+          // A key the window pieced together from a stream, or typed, is not kept.
+          stateJson: JSON.stringify(deps.redaction.value(state, false)),
           createdAt: existing?.createdAt ?? at,
           updatedAt: at,
           // A conversation stays with the profile it was begun with.

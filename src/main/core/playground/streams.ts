@@ -5,18 +5,24 @@ import type { GenerateContentResponse, Part } from '#shared/api/generative'
 import { AppError } from '#shared/ipc/app-error'
 import type { EventBus } from '../events.ts'
 import type { RequestRegistry } from '../requests.ts'
+import type { StreamHold } from '../secrets/redaction.ts'
 
 type Opened = { events: AsyncGenerator<{ event: string | undefined; data: unknown }> }
 
 export function forwardStream(
   requestId: string,
-  deps: { events: Pick<EventBus, 'emit'>; requests: RequestRegistry },
+  deps: { events: Pick<EventBus, 'emit'>; requests: RequestRegistry; streamHold: () => StreamHold },
   open: (signal: AbortSignal) => Promise<Opened>,
   /** Called once the stream has ended, however it ended. */
   settled: () => void = () => {},
 ): void {
   const started = performance.now()
   const at = () => Math.round(performance.now() - started)
+  // A secret split across two events is held back until it is whole, so the event redaction sees all of it.
+  const hold = deps.streamHold()
+  const heldBack = () => {
+    for (const data of hold.rest()) deps.events.emit('stream.event', { requestId, at: at(), data })
+  }
   void deps.requests
     .run(requestId, async (signal) => {
       try {
@@ -26,9 +32,10 @@ export function forwardStream(
             requestId,
             at: at(),
             ...(item.event ? { event: item.event } : {}),
-            data: item.data,
+            data: hold.next(item.data),
           })
         }
+        heldBack()
         deps.events.emit('stream.end', { requestId, at: at(), outcome: 'finished' })
       } catch (error) {
         const failure =
@@ -36,6 +43,7 @@ export function forwardStream(
             ? error
             : new AppError({ code: 'internal_error', message: 'The stream failed.' })
         const cancelled = signal.aborted || failure.code === 'cancelled'
+        heldBack()
         deps.events.emit('stream.end', {
           requestId,
           at: at(),

@@ -19,9 +19,39 @@ export interface Redaction {
   all(text: string): string
   /** `value` with the known secrets (with `shapes`, also anything shaped like a credential) out of every string. */
   value<T>(value: T, shapes: boolean): T
+  /** A hold for one stream's events (`createStreamHold`). */
+  streamHold(): StreamHold
+}
+
+/**
+ * `text` with the escapes a secret could hide behind resolved: JSON's `\uXXXX` and `\/` (behind any number of
+ * backslashes, so a key escaped twice is found too) and URL %-escapes, each only for the characters a key is made
+ * of (letters, digits, `-._~`). `"\u0073k-…"` and `%73k-…` are `sk-…`; a `\u0022` stays as it is. Used only to
+ * look for secrets: the text is shown in this spelling only where it held one.
+ */
+export function plainSpelling(text: string): string {
+  if (!text.includes('\\') && !text.includes('%')) return text
+  const keyCharacter = (hex: string) => {
+    const character = String.fromCharCode(Number.parseInt(hex, 16))
+    return /[A-Za-z0-9\-._~]/.test(character) ? character : null
+  }
+  return text
+    .replace(/\\+(?:u([0-9a-fA-F]{4})|\/)/g, (match, hex?: string) =>
+      hex === undefined ? '/' : (keyCharacter(hex) ?? match),
+    )
+    .replace(/%([0-9a-fA-F]{2})/g, (match, hex: string) => keyCharacter(hex) ?? match)
 }
 
 export function redact(text: string, secrets: readonly string[], shapes = true): string {
+  const once = redactSpelled(text, secrets, shapes)
+  const plain = plainSpelling(once)
+  if (plain === once) return once
+  // Shown in its plain spelling only where that spelling held something to take out.
+  const again = redactSpelled(plain, secrets, shapes)
+  return again === plain ? once : again
+}
+
+function redactSpelled(text: string, secrets: readonly string[], shapes: boolean): string {
   let clean = text
   for (const secret of secrets)
     if (secret.length >= shortest && clean.includes(secret)) clean = clean.split(secret).join(redacted)
@@ -39,8 +69,81 @@ export function createRedaction(secrets: () => readonly string[]): Redaction {
       const known = secrets()
       return redactValue(value, (text) => redact(text, known, shapes))
     },
+    streamHold: () => createStreamHold(secrets),
   }
 }
+
+/** The string fields of streamed events that carry text a model writes, a piece per event. */
+const streamedText = new Set([
+  'text',
+  'thinking',
+  'partial_json',
+  'content',
+  'reasoning_content',
+  'arguments',
+])
+/** Ends with what may be the start of a credential's shape (`sk-`, `whsec_`, `Bearer `) still being written. */
+const shapeStart = /(?:\b(?:sk-|whsec[-_])[A-Za-z0-9_-]*|\bBearer\s*|\bBeare?r?|\bsk?|\bwhse?c?)$/i
+
+/**
+ * A stream's text held back where a secret may be split across events: the end of each piece that could be the
+ * start of a held secret (or of a credential's shape) waits, and is put before the next piece of the same
+ * field, so the event redaction sees the secret whole. `rest` gives, at the end, the events that carry what is
+ * still held, made from the last event that held it.
+ */
+export function createStreamHold(secrets: () => readonly string[]) {
+  const held = new Map<string, { tail: string; event: unknown }>()
+
+  function heldTail(text: string): number {
+    let keep = shapeStart.exec(text)?.[0].length ?? 0
+    for (const secret of secrets()) {
+      if (secret.length < shortest) continue
+      for (let length = Math.min(secret.length - 1, text.length); length > keep; length--)
+        if (text.endsWith(secret.slice(0, length))) {
+          keep = length
+          break
+        }
+    }
+    return keep
+  }
+
+  /** `value` with `at` applied to each string of a text field, the rest copied as it is. */
+  function walk(
+    value: unknown,
+    path: string,
+    text: boolean,
+    at: (piece: string, path: string) => string,
+  ): unknown {
+    if (typeof value === 'string') return text ? at(value, path) : value
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}.${index}`, text, at))
+    if (value === null || typeof value !== 'object') return value
+    const copy: Record<string, unknown> = {}
+    for (const key in value)
+      copy[key] = walk((value as Record<string, unknown>)[key], `${path}.${key}`, streamedText.has(key), at)
+    return copy
+  }
+
+  return {
+    next<T>(data: T): T {
+      return walk(data, '', false, (piece, path) => {
+        const text = (held.get(path)?.tail ?? '') + piece
+        const keep = heldTail(text)
+        if (keep > 0) held.set(path, { tail: text.slice(text.length - keep), event: data })
+        else held.delete(path)
+        return text.slice(0, text.length - keep)
+      }) as T
+    },
+    rest(): unknown[] {
+      const events = [...held.entries()].map(([path, { tail, event }]) =>
+        walk(event, '', false, (_text, at) => (at === path ? tail : '')),
+      )
+      held.clear()
+      return events
+    },
+  }
+}
+
+export type StreamHold = ReturnType<typeof createStreamHold>
 
 /**
  * `value` with `clean` applied to every string in it (keys of objects too), copying only the objects and
