@@ -14,7 +14,11 @@ import {
 } from '#shared/domain/batch-inputs'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { decisionCall, type Questionnaire } from '#shared/domain/questionnaire'
-import { questionnaireFromJson } from '#shared/domain/questionnaire-file'
+import {
+  maxQuestionnaireFileBytes,
+  questionnaireFromJson,
+  questionnaireTextProblem,
+} from '#shared/domain/questionnaire-file'
 import { decodeTextFile, startsAsUtf16 } from '#shared/domain/text-encoding'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { batchCsv } from '../main/core/batches/service.ts'
@@ -53,9 +57,25 @@ export interface RunOptions {
 /** A questionnaire by file (exported, or a request body) or by name in the app's library. */
 async function questionnaireOf(session: Session, given: string): Promise<Questionnaire> {
   if (given.toLowerCase().endsWith('.json')) {
+    const size = await stat(given).then(
+      (info) => info.size,
+      () => 0,
+    )
+    if (size > maxQuestionnaireFileBytes)
+      throw usageError(
+        `${given} is ${(size / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`,
+      )
+    let text: string
+    try {
+      text = await readFile(given, 'utf8')
+    } catch (error) {
+      throw usageError(`${given} could not be read: ${(error as Error).message}`)
+    }
+    const problem = questionnaireTextProblem(text, basename(given))
+    if (problem) throw usageError(problem)
     let value: unknown
     try {
-      value = JSON.parse(await readFile(given, 'utf8'))
+      value = JSON.parse(text)
     } catch (error) {
       throw usageError(`${given} could not be read as JSON: ${(error as Error).message}`)
     }

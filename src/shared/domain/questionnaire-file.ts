@@ -1,23 +1,92 @@
 // A questionnaire read from a JSON file, shared by the window (loaded with the first file read: it brings the
-// schema library) and the command line.
-import { DecisionRequest } from '../api/decisions.ts'
+// schema library), the app's opened files and the command line. Every way in ends in the same schema and limits
+// (`QuestionnaireBody`), and the work done before that is bounded by the file's size: the question count and the
+// instructions' nesting are checked before anything is converted, so no file can make the conversion grow.
+import { DecisionRequest, type Question } from '../api/decisions.ts'
 import { QuestionnaireBody } from '../ipc/routes/decisions.ts'
-import { type Questionnaire, questionnaireFromRequest } from './questionnaire.ts'
+import { decisionLimits } from './decisions.ts'
+import { jsonDepth } from './json-depth.ts'
+import { type Questionnaire, questionnaireFromRequest, questionnaireLimits } from './questionnaire.ts'
+
+const limits = questionnaireLimits
+
+/** A questionnaire holds at most 1,000,000 characters: four bytes each is the most its file can need. */
+export const maxQuestionnaireFileBytes = 4 * 1024 * 1024
+/** The request shape's own levels (the body, its questions, a question, its instructions) above the instructions'. */
+const fileNesting = decisionLimits.nesting + 4
+
+/**
+ * Why a questionnaire file's text cannot be one before it is parsed, or null: its size, or brackets nested deeper
+ * than any questionnaire's (one pass over the text, so a file of nested arrays is never built into objects).
+ */
+export function questionnaireTextProblem(text: string, fileName: string): string | null {
+  if (text.length > maxQuestionnaireFileBytes)
+    return `${fileName} is ${(text.length / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`
+  let depth = 0
+  let inString = false
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (inString) {
+      if (code === 92)
+        at++ // a backslash: the next character is escaped
+      else if (code === 34) inString = false
+    } else if (code === 34) inString = true
+    else if (code === 91 || code === 123) {
+      if (++depth > fileNesting)
+        return `${fileName} is not a questionnaire: it is nested more than ${fileNesting} levels deep, and a question's instructions take at most ${decisionLimits.nesting}.`
+    } else if (code === 93 || code === 125) depth--
+  }
+  return null
+}
+const count = (n: number) => n.toLocaleString('en-US')
+
+/** What keeps a request's questions from becoming a questionnaire, checked before any is converted. */
+function requestProblem(questions: readonly Question[]): string | null {
+  if (questions.length > limits.questions)
+    return `it has ${count(questions.length)} questions; a questionnaire takes at most ${limits.questions}`
+  for (const [at, question] of questions.entries()) {
+    if (typeof question.instructions === 'string') continue
+    const field = `questions.${at}.instructions`
+    if (jsonDepth(question.instructions) > decisionLimits.nesting)
+      return `${field} is nested more than ${decisionLimits.nesting} levels deep`
+    // Written out, indented text is at least as long as this.
+    const written = JSON.stringify(question.instructions).length
+    if (written > limits.instructions)
+      return `${field} is ${count(written)} characters as JSON; at most ${count(limits.instructions)} are kept`
+  }
+  return null
+}
+
+const refusal = (error: { issues: readonly { path: PropertyKey[]; message: string }[] }) => {
+  const issue = error.issues[0]
+  const at = issue?.path.length ? issue.path.map(String).join('.') : 'the file'
+  return `${at}: ${issue?.message ?? 'not readable'}`
+}
 
 /**
  * A questionnaire from a file's JSON: one this app exported, or a decision request's body (its questions, named
  * after the file). Anything else is refused, naming the field that does not fit what the file most looks like.
  */
 export function questionnaireFromJson(value: unknown, fileName: string, newId: () => string): Questionnaire {
+  const fail = (problem: string) =>
+    new Error(`${fileName} is neither a questionnaire this app exported nor a decision request: ${problem}.`)
+  const questions =
+    typeof value === 'object' && value !== null ? (value as { questions?: unknown }).questions : null
+  if (Array.isArray(questions) && questions.length > limits.questions)
+    throw fail(
+      `it has ${count(questions.length)} questions; a questionnaire takes at most ${limits.questions}`,
+    )
   const exported = QuestionnaireBody.safeParse(value)
   if (exported.success) return exported.data
   const request = DecisionRequest.safeParse(value)
-  if (request.success)
-    return questionnaireFromRequest(request.data.questions, fileName.replace(/\.(json|gdq)$/i, ''), newId)
+  if (request.success) {
+    const problem = requestProblem(request.data.questions)
+    if (problem) throw fail(problem)
+    const name = fileName.replace(/\.(json|gdq)$/i, '').slice(0, limits.name)
+    const checked = QuestionnaireBody.safeParse(questionnaireFromRequest(request.data.questions, name, newId))
+    if (!checked.success) throw fail(refusal(checked.error))
+    return checked.data
+  }
   const looksLikeRequest = typeof value === 'object' && value !== null && 'model' in value && !('id' in value)
-  const issue = (looksLikeRequest ? request.error : exported.error).issues[0]
-  const at = issue?.path.length ? issue.path.join('.') : 'the file'
-  throw new Error(
-    `${fileName} is neither a questionnaire this app exported nor a decision request: ${at}: ${issue?.message ?? 'not readable'}.`,
-  )
+  throw fail(refusal(looksLikeRequest ? request.error : exported.error))
 }

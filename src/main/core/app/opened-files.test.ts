@@ -36,6 +36,12 @@ describe('opening a questionnaire file', () => {
     await expect(readQuestionnaireAt(file('bad.gdq', 'not json'))).rejects.toThrow(
       'bad.gdq is not a questionnaire: it is not JSON.',
     )
+    // 3.7 MB of nested arrays in the request shape: refused by its nesting before it is parsed into objects.
+    const depth = 1_900_000
+    const nested = `{"model":"m","input":"x","questions":[{"type":"predicate","instructions":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}]}`
+    await expect(readQuestionnaireAt(file('deep.gdq', nested))).rejects.toThrow(
+      'deep.gdq is not a questionnaire: it is nested more than 68 levels deep',
+    )
     await expect(readQuestionnaireAt(file('other.gdq', '{"hello":1}'))).rejects.toThrow(
       /neither a questionnaire this app exported nor a decision request/,
     )

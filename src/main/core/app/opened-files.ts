@@ -6,11 +6,14 @@ import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import { questionnaireFromJson } from '#shared/domain/questionnaire-file'
+import {
+  maxQuestionnaireFileBytes,
+  questionnaireFromJson,
+  questionnaireTextProblem,
+} from '#shared/domain/questionnaire-file'
 
 export const questionnaireExtension = 'gdq'
-/** A questionnaire holds at most 1,000,000 characters: four bytes each is the most its file can need. */
-export const maxQuestionnaireFileBytes = 4 * 1024 * 1024
+export { maxQuestionnaireFileBytes }
 
 export const isQuestionnaireFile = (path: string) => path.toLowerCase().endsWith(`.${questionnaireExtension}`)
 
@@ -32,6 +35,8 @@ export async function readQuestionnaireAt(path: string): Promise<Questionnaire> 
     const buffer = Buffer.alloc(size)
     const { bytesRead } = await file.read(buffer, 0, size, 0)
     const text = buffer.subarray(0, bytesRead).toString('utf8')
+    const problem = questionnaireTextProblem(text, name)
+    if (problem) throw new Error(problem)
     let value: unknown
     try {
       value = JSON.parse(text)

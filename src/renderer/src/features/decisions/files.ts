@@ -12,14 +12,23 @@ export { batchSourceOf } from '#shared/domain/batch-inputs'
  * What does not read is named: the field, and what was wrong with it.
  */
 export async function readQuestionnaireFile(file: File): Promise<Questionnaire> {
+  // The schema library arrives with the first file read, not with the screen: it is a long task at start.
+  const { maxQuestionnaireFileBytes, questionnaireFromJson, questionnaireTextProblem } = await import(
+    '#shared/domain/questionnaire-file'
+  )
+  if (file.size > maxQuestionnaireFileBytes)
+    throw new Error(
+      `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`,
+    )
+  const text = await file.text()
+  const problem = questionnaireTextProblem(text, file.name)
+  if (problem) throw new Error(problem)
   let value: unknown
   try {
-    value = JSON.parse(await file.text())
+    value = JSON.parse(text)
   } catch (error) {
     throw new Error(`${file.name} is not JSON: ${(error as Error).message}.`)
   }
-  // The schema library arrives with the first file read, not with the screen: it is a long task at start.
-  const { questionnaireFromJson } = await import('#shared/domain/questionnaire-file')
   return questionnaireFromJson(value, file.name, () => crypto.randomUUID())
 }
 
