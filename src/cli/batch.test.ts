@@ -211,14 +211,35 @@ describe('batch run', () => {
     ])
     expect(missing).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('98 rows are in none of the files (3, 4, 7, 8, 11, …)'),
+      stderr: expect.stringContaining('100 rows are in none of the files (3, 4, 7, 8, 11, …)'),
     })
+    // A merge never writes over one of its inputs, and names a file that is not there.
+    const before = readFileSync(file('shard-1.csv'), 'utf8')
+    const onto = await runCli(dataDir, [
+      'batch',
+      'merge',
+      file('shard-1.csv'),
+      file('shard-1.csv'),
+      file('shard-2.csv'),
+    ])
+    expect(onto).toMatchObject({ code: 2, stderr: expect.stringContaining('is one of the files to merge') })
+    expect(readFileSync(file('shard-1.csv'), 'utf8')).toBe(before)
+    const absent = await runCli(dataDir, [
+      'batch',
+      'merge',
+      file('m.csv'),
+      file('shard-1.csv'),
+      file('nowhere.csv'),
+    ])
+    expect(absent).toMatchObject({ code: 2, stderr: expect.stringContaining('nowhere.csv does not exist.') })
   })
 
   it('lists batches, and exits 3 before sending a row when the key is refused', async () => {
     const listed = jsonLines((await runCli(dataDir, ['--json', 'batch', 'list'])).stdout)
     expect(listed.length).toBeGreaterThanOrEqual(6)
-    expect(listed.map((batch) => batch.name)).toContain('triage (shard 3/4)')
+    expect(listed.map((batch) => batch.name)).toContainEqual(
+      expect.stringMatching(/^triage \(shard 3\/4 of \d+\)$/),
+    )
     expect(listed.find((batch) => (batch.counts as { total: number }).total === 1000)).toMatchObject({
       status: 'done',
       profileName: 'Local',

@@ -2,7 +2,7 @@
 // bar on a terminal (plain lines otherwise), Ctrl+C stopping cleanly, and the results written as CSV or JSON lines.
 import { randomUUID } from 'node:crypto'
 import { readFile, stat, writeFile } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { SingleBar } from 'cli-progress'
 import { answerParts, itemStatusWords, shownAnswers } from '#shared/domain/answers'
 import {
@@ -39,7 +39,8 @@ import {
   mergeJsonl,
   parseShard,
   rowInWhole,
-  type Shard,
+  type ShardOfInput,
+  shardColumns,
   shardLabel,
   shardOfName,
   shardRows,
@@ -178,9 +179,18 @@ async function follow(session: Session, id: string, json: boolean): Promise<Batc
 }
 
 /** The results, each row numbered as in the whole input file. */
-async function writeResults(session: Session, id: string, out: string, shard: Shard | null): Promise<void> {
+async function writeResults(
+  session: Session,
+  id: string,
+  out: string,
+  shard: ShardOfInput | null,
+): Promise<void> {
   const { batch, questionnaire, items } = await session.call('batches.get', { id })
   const numbered: BatchItem[] = items.map((item) => ({ ...item, index: rowInWhole(item.index, shard) }))
+  // A shard's output says which shard it is and how many rows the whole input has, so a merge can check both.
+  const ofShard: [string, number] | null = shard?.total
+    ? [`${shard.index}/${shard.count}`, shard.total]
+    : null
   if (out.toLowerCase().endsWith('.jsonl')) {
     const lines = numbered.map((item) =>
       JSON.stringify({
@@ -195,10 +205,11 @@ async function writeResults(session: Session, id: string, out: string, shard: Sh
           : null,
         cost: item.cost,
         error: item.error?.message ?? null,
+        ...(ofShard ? { [shardColumns[0]]: ofShard[0], [shardColumns[1]]: ofShard[1] } : {}),
       }),
     )
     await writeFile(out, `${lines.join('\n')}\n`)
-  } else await writeFile(out, batchCsv(questionnaire, numbered, batch.sourceColumns))
+  } else await writeFile(out, batchCsv(questionnaire, numbered, batch.sourceColumns, ofShard))
 }
 
 const outProblem = (out: string | undefined) =>
@@ -210,7 +221,7 @@ const outProblem = (out: string | undefined) =>
 async function runToEnd(
   session: Session,
   id: string,
-  options: { out?: string; json: boolean; shard: Shard | null },
+  options: { out?: string; json: boolean; shard: ShardOfInput | null },
 ) {
   let interrupted = false
   const onSignal = () => {
@@ -291,7 +302,7 @@ export function batchRun(
       )
     const batch = await session.call('batches.start', {
       questionnaire: shard
-        ? { ...questionnaire, name: `${questionnaire.name} ${shardLabel(shard)}` }
+        ? { ...questionnaire, name: `${questionnaire.name} ${shardLabel(shard, read.inputs.length)}` }
         : questionnaire,
       template: decisionCall(questionnaire, '', model, { format: 'unified', compat: false }),
       inputs: rows.map((row) => read.inputs[row] as never),
@@ -306,7 +317,7 @@ export function batchRun(
     return runToEnd(session, batch.id, {
       ...(options.out ? { out: options.out } : {}),
       json: global.json === true,
-      shard,
+      shard: shard ? { ...shard, total: read.inputs.length } : null,
     })
   })
 }
@@ -349,9 +360,28 @@ export async function batchMerge(out: string, files: string[]) {
   const bad = outProblem(out)
   if (bad) throw bad
   if (files.length === 0) throw usageError('Name the shards’ output files to merge.')
-  const read = await Promise.all(files.map(async (name) => ({ name, text: await readFile(name, 'utf8') })))
-  const csv = out.toLowerCase().endsWith('.csv')
-  await writeFile(out, csv ? mergeCsv(read) : mergeJsonl(read))
+  const kind = (name: string) => (name.toLowerCase().endsWith('.jsonl') ? 'jsonl' : 'csv')
+  for (const name of files) {
+    if (!/\.(csv|jsonl)$/i.test(name))
+      throw usageError(`${name} is not a batch output: give .csv or .jsonl files.`)
+    if (kind(name) !== kind(out))
+      throw usageError(
+        `${name} is ${kind(name).toUpperCase()} and ${out} ${kind(out).toUpperCase()}: merge outputs of one kind.`,
+      )
+    if (resolve(name) === resolve(out))
+      throw usageError(`${out} is one of the files to merge: write the merge elsewhere.`)
+  }
+  const read = await Promise.all(
+    files.map(async (name) => ({
+      name,
+      text: await readFile(name, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw usageError(
+          error.code === 'ENOENT' ? `${name} does not exist.` : `${name} could not be read: ${error.message}`,
+        )
+      }),
+    })),
+  )
+  await writeFile(out, kind(out) === 'csv' ? mergeCsv(read) : mergeJsonl(read))
   warn(`Merged ${files.length} files into ${out}.`)
   return exitCodes.done
 }

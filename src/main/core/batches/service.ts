@@ -187,7 +187,7 @@ export type BatchService = ReturnType<typeof createBatchService>
  * cell with a line break after its formula (`=HYPERLINK(…)\nclick`) would pass; this one looks at the first
  * character alone.
  */
-const formulaStart = /^[=+\-@\t\r]/
+export const formulaStart = /^[=+\-@\t\r]/
 
 /**
  * One row per input: its number, every column of a CSV source (or else the input), the status (in the screen's
@@ -199,6 +199,8 @@ export function batchCsv(
   questionnaire: Questionnaire,
   items: readonly BatchItem[],
   sourceColumns: readonly string[] | null = null,
+  /** A shard's output ends with its shard (`2/3`) and the whole input's row count. */
+  shard: readonly [string, number] | null = null,
 ): string {
   const titles = questionnaire.questions.flatMap((question, index) => {
     const title = question.name.trim() || `Question ${index + 1}`
@@ -210,7 +212,15 @@ export function batchCsv(
       ? sourceColumns.map((_, index) => item.source?.[index] ?? '')
       : [inputPreview(item.input, Number.POSITIVE_INFINITY)]
   const rows: (string | number)[][] = [
-    ['row', ...(sourceColumns ?? ['input']), 'status', ...titles, 'cost_usd', 'error'],
+    [
+      'row',
+      ...(sourceColumns ?? ['input']),
+      'status',
+      ...titles,
+      'cost_usd',
+      'error',
+      ...(shard ? ['shard', 'rows_in_input'] : []),
+    ],
     ...items.map((item) => [
       item.index + 1,
       ...source(item),
@@ -223,6 +233,7 @@ export function batchCsv(
         : questionnaire.questions.flatMap(() => ['', ''])),
       item.cost ?? '',
       item.error?.message ?? '',
+      ...(shard ?? []),
     ]),
   ]
   return `${Papa.unparse(rows, { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
