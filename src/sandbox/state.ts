@@ -28,6 +28,8 @@ export interface Faults {
   dropWebhooks: number
   /** New video jobs stay pending until a test moves them on (`/__sandbox/videos/{id}/outcome`). */
   holdVideos: boolean
+  /** The next this many message streams break their connection after their first text delta. */
+  cutStreams: number
 }
 
 export interface SandboxOptions {
@@ -67,7 +69,7 @@ export function createKeyState(key: string, options: SandboxOptions): KeyState {
 
 export class SandboxState {
   readonly keys = new Map<string, KeyState>()
-  faults: Faults = { upstreamError: 0, latencyMs: 0, dropWebhooks: 0, holdVideos: false }
+  faults: Faults = { upstreamError: 0, latencyMs: 0, dropWebhooks: 0, holdVideos: false, cutStreams: 0 }
 
   readonly options: SandboxOptions
 

@@ -47,6 +47,7 @@ const Faults = z.object({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   dropWebhooks: z.number().min(0).max(1).optional(),
   holdVideos: z.boolean().optional(),
+  cutStreams: z.number().int().min(0).max(10_000).optional(),
 })
 
 export function controlRoutes(ctx: SandboxContext, videos: VideoEngine): Route[] {
@@ -133,7 +134,14 @@ export function controlRoutes(ctx: SandboxContext, videos: VideoEngine): Route[]
       group: 'control',
       handle: async ({ body, req }) => {
         const faults = parseWith(Faults, await json(body, req.headers['content-type']), 'invalid_request')
-        ctx.state.faults = { upstreamError: 0, latencyMs: 0, dropWebhooks: 0, holdVideos: false, ...faults }
+        ctx.state.faults = {
+          upstreamError: 0,
+          latencyMs: 0,
+          dropWebhooks: 0,
+          holdVideos: false,
+          cutStreams: 0,
+          ...faults,
+        }
         return { status: 200, json: ctx.state.faults }
       },
     },

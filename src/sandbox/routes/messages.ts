@@ -126,7 +126,9 @@ export function messageRoutes(ctx: SandboxContext): Route[] {
       usage,
     }
     if (!request.stream) return { status: 200, json: message }
-    await streamMessage(res, message)
+    const cut = ctx.state.faults.cutStreams > 0
+    if (cut) ctx.state.faults.cutStreams--
+    await streamMessage(res, message, cut)
     return null
   }
 
@@ -140,6 +142,8 @@ async function streamMessage(
     stop_reason: string
     usage: { input_tokens: number; output_tokens: number }
   } & Record<string, unknown>,
+  /** Break the connection after the first text delta, as a network that fails midway does. */
+  cut = false,
 ): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
   const send = async (event: string, data: unknown) => {
@@ -170,6 +174,10 @@ async function streamMessage(
           index,
           delta: { type: 'text_delta', text: piece },
         })
+        if (cut) {
+          res.destroy()
+          return
+        }
       }
     } else if (block.type === 'tool_use') {
       await send('content_block_start', {

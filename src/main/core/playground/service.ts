@@ -3,6 +3,7 @@
 // conversations.
 import type { Part } from '#shared/api/generative'
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
+import { estimateTokens } from '#shared/domain/tokens'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { CacheHandle, playgroundRoutes, WireRecord } from '#shared/ipc/routes/playground'
@@ -246,7 +247,12 @@ export function createPlaygroundService(deps: {
       const estimate = await deps.estimates.generateTurn(scope, model, body)
       const held = deps.budgets.hold(scope.profileId, turnCharge(model, estimate, overBudget))
       const prompt = promptOf(body)
-      const turn = { requestId, conversationId, model }
+      const turn = {
+        requestId,
+        conversationId,
+        model,
+        promptTokens: estimateTokens([body.systemInstruction, body.contents]),
+      }
       forwardStream(
         requestId,
         { ...deps, streamHold: deps.redaction.streamHold },

@@ -8,6 +8,7 @@ import {
   generateTurnCost,
   messagesTurnCost,
 } from '#shared/domain/playground'
+import { estimateTokens } from '#shared/domain/tokens'
 import type { History } from '../history/history.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 
@@ -15,10 +16,18 @@ type Usage =
   | { protocol: 'messages'; usage: { input_tokens: number; output_tokens: number } }
   | { protocol: 'generative'; usage: UsageMetadata }
 
+/**
+ * How a stream that did not finish was entered: `cut`, and `estimated` when the service had not said what it
+ * billed (its input counted from the request, its output from the text that arrived).
+ */
+type Cut = { cut: true; estimated: boolean } | Record<string, never>
+
 export interface Turn {
   requestId: string | undefined
   conversationId: string | undefined
   model: string
+  /** The request's input tokens as counted here, for a stream cut before the service reported its usage. */
+  promptTokens?: number
 }
 
 type StreamItem = { event: string | undefined; data: unknown }
@@ -29,7 +38,7 @@ export function createTurnLedger(deps: {
 }) {
   const now = deps.now ?? Date.now
 
-  async function record(scope: ProfileScope, turn: Turn, billed: Usage): Promise<void> {
+  async function record(scope: ProfileScope, turn: Turn, billed: Usage, cut: Cut = {}): Promise<void> {
     const model = turn.model.replace(/^models\//, '')
     const prices = await scope.catalog
       .model(model, false)
@@ -49,35 +58,97 @@ export function createTurnLedger(deps: {
         protocol: billed.protocol,
         model,
         conversationId: turn.conversationId ?? null,
-        usageJson: JSON.stringify(billed.usage),
+        usageJson: JSON.stringify({ ...billed.usage, ...cut }),
         cost,
       }),
     )
   }
 
-  return {
-    record,
-    /** Passes a stream's events on and, once it has finished, enters what the whole turn used. */
-    async *tallying(
-      scope: ProfileScope,
-      turn: Turn,
-      protocol: Usage['protocol'],
-      events: AsyncGenerator<StreamItem>,
-    ): AsyncGenerator<StreamItem> {
-      const seen: unknown[] = []
+  /**
+   * Passes a stream's events on and, once it has ended, enters what the whole turn used — also when it was cut
+   * or cancelled after the answer began.
+   */
+  async function* tallying(
+    scope: ProfileScope,
+    turn: Turn,
+    protocol: Usage['protocol'],
+    events: AsyncGenerator<StreamItem>,
+  ): AsyncGenerator<StreamItem> {
+    const seen: unknown[] = []
+    let finished = false
+    try {
       for await (const item of events) {
         seen.push(item.data)
         yield item
       }
-      if (protocol === 'messages') {
-        const message = assembleMessage(seen as Parameters<typeof assembleMessage>[0])
-        if (message) await record(scope, turn, { protocol, usage: message.usage })
-      } else {
-        const usage = assembleGenerate(seen as GenerateContentResponse[])?.usageMetadata
-        if (usage) await record(scope, turn, { protocol, usage })
-      }
-    },
+      finished = true
+    } finally {
+      // A stream cut or cancelled once answering began has been billed its input at least: it is entered too.
+      if (seen.length > 0)
+        await enter(scope, turn, protocol, seen, finished).catch(() => {
+          // The ledger entry is lost with the history's write; the stream's own outcome stands.
+        })
+    }
   }
+
+  async function enter(
+    scope: ProfileScope,
+    turn: Turn,
+    protocol: Usage['protocol'],
+    seen: unknown[],
+    finished: boolean,
+  ): Promise<void> {
+    if (protocol === 'messages') {
+      const message = assembleMessage(seen as Parameters<typeof assembleMessage>[0])
+      if (!message) return
+      if (finished) return record(scope, turn, { protocol, usage: message.usage })
+      // The input is what message_start reported; the output is what arrived, counted here when the service's
+      // own count (message_delta) never came.
+      const reported = seen.some((event) => (event as { type?: string }).type === 'message_delta')
+      const written = estimateTokens(
+        message.content.map((block) => (block.type === 'text' ? block.text : '')),
+      )
+      return record(
+        scope,
+        turn,
+        {
+          protocol,
+          usage: {
+            input_tokens: message.usage.input_tokens,
+            output_tokens: reported
+              ? message.usage.output_tokens
+              : Math.max(message.usage.output_tokens, written),
+          },
+        },
+        { cut: true, estimated: !reported },
+      )
+    }
+    const assembled = assembleGenerate(seen as GenerateContentResponse[])
+    if (!assembled) return
+    if (finished)
+      return assembled.usageMetadata
+        ? record(scope, turn, { protocol, usage: assembled.usageMetadata })
+        : undefined
+    const reported = assembled.usageMetadata
+    const written = estimateTokens(
+      assembled.candidates[0]?.content.parts.map((part) => part.text ?? '') ?? [],
+    )
+    return record(
+      scope,
+      turn,
+      {
+        protocol,
+        usage: reported ?? {
+          promptTokenCount: turn.promptTokens ?? 0,
+          candidatesTokenCount: written,
+          totalTokenCount: (turn.promptTokens ?? 0) + written,
+        },
+      },
+      { cut: true, estimated: !reported },
+    )
+  }
+
+  return { record, tallying }
 }
 
 export type TurnLedger = ReturnType<typeof createTurnLedger>
