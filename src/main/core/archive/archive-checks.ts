@@ -85,6 +85,39 @@ function withoutSecrets(path: string, secrets: readonly string[]): void {
   }
 }
 
+/** The history's figures of money: decimal amounts of zero or more (`0.0123`), never negative or text. */
+const costColumns = new Set(['cost', 'video_cost', 'write_cost'])
+
+/** A figure of money in a staged history (its schema already the app's own) that is not one, or null. */
+function ledgerProblem(db: DatabaseSync): string | null {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'")
+    .all() as { name: string }[]
+  for (const { name } of tables) {
+    const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[])
+      .map((column) => column.name)
+      .filter((column) => costColumns.has(column))
+    for (const column of columns) {
+      const bad = db
+        .prepare(
+          `SELECT "${column}" AS value FROM "${name}" WHERE "${column}" IS NOT NULL AND NOT (
+            typeof("${column}") = 'text' AND length("${column}") BETWEEN 1 AND 40
+            AND "${column}" GLOB '[0-9]*' AND "${column}" NOT GLOB '*[^0-9.]*' AND "${column}" NOT GLOB '*.*.*'
+          ) LIMIT 1`,
+        )
+        .get() as { value: unknown } | undefined
+      if (bad) return `its ${name} holds a cost that is not an amount of money (${JSON.stringify(bad.value)})`
+    }
+  }
+  const entry = db
+    .prepare(
+      "SELECT id FROM spend_entries WHERE picodollars < 0 OR typeof(at) <> 'integer' OR at < 0 LIMIT 1",
+    )
+    .get() as { id: number } | undefined
+  if (entry) return `its spend ledger has an entry (${entry.id}) with a negative amount or no time`
+  return null
+}
+
 function problemOf(state: HistoryFileState & { ok: false }): string {
   switch (state.reason) {
     case 'newer':
@@ -112,7 +145,7 @@ export function stagedHistoryProblem(path: string): string | null {
       const problem = mediaRowProblem(row)
       if (problem) return `its ${problem}`
     }
-    return null
+    return ledgerProblem(db)
   } finally {
     db.close()
   }

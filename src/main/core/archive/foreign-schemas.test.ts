@@ -191,3 +191,37 @@ describe('at start', () => {
     expect((await readdir(env.userData)).filter((name) => /^\.(import|export)-/.test(name))).toEqual([])
   })
 })
+
+describe('an archive whose figures or expressions are not the app’s', () => {
+  it('is compared by its schema before any of its expressions is evaluated', async () => {
+    // A foreign table whose CHECK calls a function only the crafting program had: a page check would run it.
+    const { archive } = await crafted(async (file) => {
+      const db = new DatabaseSync(file)
+      db.function('slow_check', (_value: unknown) => 1)
+      db.exec('CREATE TABLE extra (a TEXT CHECK (slow_check(a))); INSERT INTO extra VALUES (1), (2), (3);')
+      db.close()
+    })
+    await expect(importing(await core(), archive)).rejects.toMatchObject({
+      code: 'archive_refused',
+      message: expect.stringContaining('table "extra" the app does not make'),
+    })
+  })
+
+  it('is refused when its ledger holds a negative or malformed amount', async () => {
+    for (const [cost, named] of [
+      ['-5.00', '"-5.00"'],
+      ['1e3', '"1e3"'],
+      ['free', '"free"'],
+    ]) {
+      const { archive } = await crafted(
+        `INSERT INTO spend_entries (at, profile_id, feature, model, cost, item_id) VALUES (1, 'p', 'image', 'm', '${cost}', 'i-${cost}');`,
+      )
+      await expect(importing(await core(), archive)).rejects.toMatchObject({
+        code: 'archive_refused',
+        message: expect.stringContaining(
+          `its spend_entries holds a cost that is not an amount of money (${named})`,
+        ),
+      })
+    }
+  })
+})

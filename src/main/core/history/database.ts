@@ -64,14 +64,16 @@ export type HistoryFileState =
 export function checkHistoryFile(path: string): HistoryFileState {
   let db: DatabaseSync | undefined
   try {
-    // Only pragmas and the schema are read here: a trigger or view in the file is compared, never run.
+    // Only pragmas and the schema are read here: a trigger or view in the file is compared, never run. The
+    // schema is compared before the pages are checked, since a check evaluates each table's CHECK constraints:
+    // only once every table is the app's own is any expression of the file evaluated.
     db = new DatabaseSync(path)
-    const result = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
-    if (result?.quick_check !== 'ok') return { ok: false, reason: 'damaged' }
     const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number }
     if (version > schemaVersion) return { ok: false, reason: 'newer', version }
     const difference = schemaDifference(db, version, migrations)
     if (difference) return { ok: false, reason: 'foreign', difference }
+    const result = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
+    if (result?.quick_check !== 'ok') return { ok: false, reason: 'damaged' }
     // The app writes its schema before anything else: a file without one was emptied (or cut to 0 bytes).
     if (version === 0) return { ok: false, reason: 'empty' }
     return { ok: true }

@@ -50,7 +50,9 @@ const requestsMade = async () => {
 const body = {
   model: 'nimbus/chat-4',
   max_tokens: 400,
-  messages: [{ role: 'user' as const, content: 'Tell me a long story about a lighthouse keeper and the sea.' }],
+  messages: [
+    { role: 'user' as const, content: 'Tell me a long story about a lighthouse keeper and the sea.' },
+  ],
 }
 /** Streams one turn to its end; its outcome, or the code of the refusal that kept it from starting. */
 async function turn(requestId: string): Promise<string> {
