@@ -209,4 +209,8 @@ export const migrations: string[] = [
   `
   ALTER TABLE decision_batches ADD COLUMN runner TEXT;
   `,
+  // 16: a verified delivery that arrives again is counted on the one that was applied, not stored again.
+  `
+  ALTER TABLE webhook_deliveries ADD COLUMN repeats INTEGER NOT NULL DEFAULT 0;
+  `,
 ]

@@ -14,6 +14,8 @@ export interface WebhookDeliveryRow {
   /** Why it was not applied: bad signature, mismatched key, unknown job, malformed body… */
   reason: string | null
   duplicate: boolean
+  /** How many more times the same verified delivery arrived after it was applied (counted, not stored). */
+  repeats?: number
   /** HTTP status the receiver answered. */
   answered: number
   headersJson: string
@@ -46,6 +48,7 @@ const deliveryRows = rowsOf(
     verified: z.union([z.literal(0), z.literal(1)]),
     reason: maybeText,
     duplicate: z.union([z.literal(0), z.literal(1)]),
+    repeats: integer,
     answered: integer,
     headersJson: text.refine(readableHeaders, 'the stored headers are not readable'),
     body: z.instanceof(Uint8Array),
@@ -54,7 +57,7 @@ const deliveryRows = rowsOf(
 type StoredRow = ReturnType<typeof deliveryRows.one>
 
 const columns = `id, received_at AS receivedAt, job_id AS jobId, idempotency_key AS idempotencyKey, event, verified, reason,
-  duplicate, answered, headers_json AS headersJson, body`
+  duplicate, repeats, answered, headers_json AS headersJson, body`
 const fromStored = (row: StoredRow): WebhookDeliveryRow => ({
   ...row,
   verified: row.verified === 1,
@@ -69,6 +72,10 @@ export function webhookDeliveryRepository(db: DatabaseSync, damaged: DamagedRows
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT profile_id FROM video_jobs WHERE id = ?2))`)
   const applied = db.prepare(
     'SELECT 1 FROM webhook_deliveries WHERE idempotency_key = ? AND verified = 1 AND duplicate = 0 AND answered BETWEEN 200 AND 299 LIMIT 1',
+  )
+  const repeated = db.prepare(
+    `UPDATE webhook_deliveries SET repeats = repeats + 1 WHERE id = (SELECT id FROM webhook_deliveries
+      WHERE idempotency_key = ? AND verified = 1 AND duplicate = 0 AND answered BETWEEN 200 AND 299 ORDER BY id LIMIT 1)`,
   )
   const forJob = db.prepare(
     `SELECT ${columns} FROM webhook_deliveries WHERE job_id = ? ORDER BY received_at, id`,
@@ -96,6 +103,8 @@ export function webhookDeliveryRepository(db: DatabaseSync, damaged: DamagedRows
     },
     /** Whether a verified delivery with this idempotency key was already applied. */
     wasApplied: (idempotencyKey: string) => applied.get(idempotencyKey) !== undefined,
+    /** Counts one more arrival of the applied delivery with this key. */
+    countRepeat: (idempotencyKey: string) => void repeated.run(idempotencyKey),
     forJob: (jobId: string) => deliveryRows.listed(forJob.all(jobId), damaged).map(fromStored),
     latest: (limit: number) => deliveryRows.listed(latest.all(limit), damaged).map(fromStored),
     get: (id: number) => {

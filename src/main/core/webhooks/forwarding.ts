@@ -33,11 +33,17 @@ const noAddress = () =>
     path: ['address'],
   })
 
+/** Deliveries waiting to be passed on, at most: a server that answers slowly never makes the queue grow past it. */
+export const maxWaitingForwards = 500
+
 export function createForwarding(deps: ForwardingDeps) {
   const { history } = deps
   const now = deps.now ?? Date.now
   // Deliveries are passed on one at a time, in the order they arrived, as a server under development expects.
   let queue: Promise<unknown> = Promise.resolve()
+  // At most this many wait: past it a delivery is not passed on (it stays stored, and Send again sends it).
+  let waiting = 0
+  let refusedSince = 0
   // Closing drops the sends not started and stops the one under way, so quitting never waits on a slow server.
   const closing = new AbortController()
 
@@ -87,6 +93,17 @@ export function createForwarding(deps: ForwardingDeps) {
         const address = deps.address(profileId)
         if (!address) continue
         const deliveryId = row.id
+        if (waiting >= maxWaitingForwards) {
+          // Said once a minute while it lasts.
+          if (now() - refusedSince > 60_000) {
+            refusedSince = now()
+            deps.log.warn(
+              `forwarding: ${maxWaitingForwards} deliveries are waiting to be passed on; delivery ${deliveryId} was not (Send again sends it)`,
+            )
+          }
+          continue
+        }
+        waiting++
         queue = queue
           .then(async () => {
             if (closing.signal.aborted) return
@@ -107,6 +124,9 @@ export function createForwarding(deps: ForwardingDeps) {
             })
           })
           .catch((error: unknown) => deps.log.error('a delivery could not be forwarded', error))
+          .finally(() => {
+            waiting--
+          })
       }
     },
     /** Everything sent so far has been answered (or failed). */

@@ -1,10 +1,12 @@
 // The receiver over real HTTPS: what it accepts, what it refuses and why, duplicates, forward-only status,
 // rotation to a previous secret, and re-applying a stored delivery.
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postWebhook, sign, startCore } from '../../testing/core.ts'
 import { deliverSigned, envelopeOf, videoTask } from '../../testing/webhooks.ts'
 import { pendingVideoJob } from '../history/video-jobs.ts'
+import { maxWaitingForwards } from './forwarding.ts'
 
 let env: Awaited<ReturnType<typeof startCore>>
 let url = ''
@@ -45,12 +47,61 @@ describe('webhook receiver', () => {
     })
     expect(await deliver(body)).toMatchObject({ status: 200, body: '{"received":true,"duplicate":true}' })
     const stored = env.core.history.webhookDeliveries.forJob(id)
-    expect(stored.map((d) => [d.verified, d.duplicate, d.answered])).toEqual([
-      [true, false, 200],
-      [true, true, 200],
+    expect(stored.map((d) => [d.verified, d.duplicate, d.answered, d.repeats])).toEqual([
+      [true, false, 200, 1],
     ])
     expect(Buffer.from(stored[0]!.body).toString()).toBe(body)
   })
+
+  it('answers a replayed delivery 200 every time, counting it without storing or forwarding it again', async () => {
+    const forwarded: string[] = []
+    const server = (await import('node:http')).createServer((req, res) => {
+      forwarded.push(req.headers['x-svc-idempotency-key'] as string)
+      req.resume()
+      req.on('end', () => res.writeHead(200).end('ok'))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as import('node:net').AddressInfo).port
+    await env.call('preferences.update', { forwardTo: { sandbox: `http://127.0.0.1:${port}/hook` } })
+    try {
+      const id = pendingJob()
+      const body = envelope(task(id, 'completed'))
+      const file = env.core.history.database.db
+      const rowsBefore = (file.prepare('SELECT count(*) AS n FROM webhook_deliveries').get() as { n: number })
+        .n
+      for (let replay = 0; replay < 300; replay++) expect((await deliver(body)).status).toBe(200)
+      const stored = env.core.history.webhookDeliveries.forJob(id)
+      expect(stored.map((d) => [d.duplicate, d.repeats])).toEqual([[false, 299]])
+      const rowsAfter = (file.prepare('SELECT count(*) AS n FROM webhook_deliveries').get() as { n: number })
+        .n
+      expect(rowsAfter - rowsBefore).toBe(1)
+      await env.core.videos.webhooks.forwarding.settled()
+      expect(forwarded.filter((key) => key === `${id}-completed`)).toHaveLength(1)
+    } finally {
+      await env.call('preferences.update', { forwardTo: {} })
+      server.close()
+    }
+  })
+
+  it('keeps at most a bounded number of deliveries waiting for a forward address that never answers', async () => {
+    const held: import('node:http').ServerResponse[] = []
+    const server = (await import('node:http')).createServer((_req, res) => void held.push(res))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as import('node:net').AddressInfo).port
+    await env.call('preferences.update', { forwardTo: { sandbox: `http://127.0.0.1:${port}/slow` } })
+    try {
+      for (let at = 0; at < maxWaitingForwards + 5; at++)
+        expect((await deliver(envelope(task(pendingJob(), 'completed')))).status).toBe(200)
+      await expect
+        .poll(() => readFileSync(env.core.log.file, 'utf8'))
+        .toMatch(new RegExp(`forwarding: ${maxWaitingForwards} deliveries are waiting to be passed on`))
+    } finally {
+      await env.call('preferences.update', { forwardTo: {} })
+      for (const res of held) res.destroy()
+      server.closeAllConnections()
+      server.close()
+    }
+  }, 120_000)
 
   it('never moves a terminal job back, whatever arrives later', async () => {
     const id = pendingJob()

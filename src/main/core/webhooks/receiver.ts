@@ -151,10 +151,12 @@ export function createReceiver(deps: ReceiverDeps) {
             continue
           }
           const key = row.idempotencyKey ?? ''
+          // A verified delivery that arrives again (the service's retry, or a replay of a captured one) is
+          // acknowledged and counted on the one applied: its body is not stored again, nor forwarded again.
           if (seenInBatch.has(key) || deps.history.webhookDeliveries.wasApplied(key)) {
             row.duplicate = true
             row.answered = 200
-            row.id = deps.history.webhookDeliveries.insert(row)
+            deps.history.webhookDeliveries.countRepeat(key)
             answers.push([item, 200, { received: true, duplicate: true }])
             continue
           }

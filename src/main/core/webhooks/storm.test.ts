@@ -201,7 +201,8 @@ describe('webhook storm with a killed receiver', () => {
       (
         db
           .prepare(
-            'SELECT idempotency_key AS key, COUNT(*) AS n FROM webhook_deliveries WHERE answered BETWEEN 200 AND 299 GROUP BY idempotency_key',
+            // A verified delivery that came again is counted on the applied one, not stored again.
+            'SELECT idempotency_key AS key, SUM(1 + repeats) AS n FROM webhook_deliveries WHERE answered BETWEEN 200 AND 299 GROUP BY idempotency_key',
           )
           .all() as { key: string; n: number }[]
       ).map((row) => [row.key, row.n]),
@@ -213,9 +214,7 @@ describe('webhook storm with a killed receiver', () => {
       .flatMap((job) => job.webhook?.attempts ?? [])
       .filter((a) => a.status === null)
     expect(failedAttempts.length).toBeGreaterThan(0)
-    const duplicates = db
-      .prepare('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE duplicate = 1')
-      .get() as { n: number }
+    const duplicates = db.prepare('SELECT SUM(repeats) AS n FROM webhook_deliveries').get() as { n: number }
     expect(duplicates.n).toBeGreaterThan(jobs / 4)
     db.close()
   }, 240_000)

@@ -54,6 +54,8 @@ export const WebhookDeliverySummary = z.object({
   verified: z.boolean(),
   reason: z.string().nullable(),
   duplicate: z.boolean(),
+  /** How many more times it arrived after it was applied (counted, not stored again). */
+  repeats: z.number().default(0),
   answered: z.number(),
   /** The latest send of this delivery to the person's server, if any. */
   forwarded: WebhookForward.nullable(),

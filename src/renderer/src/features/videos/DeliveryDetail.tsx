@@ -7,6 +7,12 @@ import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { ForwardLine } from './ForwardLine.tsx'
 
+/** How often a delivery arrived again after it was applied, in words; empty when it did not. */
+export const repeatsOf = (delivery: WebhookDeliverySummary) =>
+  delivery.repeats > 0
+    ? ` · arrived ${delivery.repeats.toLocaleString('en-US')} more time${delivery.repeats === 1 ? '' : 's'}`
+    : ''
+
 /** What the receiver made of a delivery, in words, with the status it answered. */
 export function verdictOf(delivery: WebhookDeliverySummary): string {
   if (!delivery.verified) return `Refused · ${delivery.answered}`

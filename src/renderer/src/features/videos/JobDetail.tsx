@@ -15,6 +15,7 @@ import { invoke } from '../../ipc.ts'
 import { useProfiles } from '../../profiles.ts'
 import { queryKeys } from '../../query.ts'
 import { pathTo, setRouteParams } from '../../router.ts'
+import { repeatsOf } from './DeliveryDetail.tsx'
 import { useNow, useVideoDetail } from './queries.ts'
 import { modeLabel, statusLabel } from './status.ts'
 
@@ -109,7 +110,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
     ...detail.data.deliveries.map((d) => ({
       at: d.receivedAt,
       kind: 'Webhook',
-      text: `${d.event ?? 'unknown event'} · ${d.verified ? `verified${d.reason ? ` · ${d.reason}` : ''}` : `refused: ${d.reason}`}${d.duplicate ? ' · duplicate' : ''} · answered ${d.answered}`,
+      text: `${d.event ?? 'unknown event'} · ${d.verified ? `verified${d.reason ? ` · ${d.reason}` : ''}` : `refused: ${d.reason}`}${d.duplicate ? ' · duplicate' : ''}${repeatsOf(d)} · answered ${d.answered}`,
     })),
   ].sort((a, b) => a.at - b.at)
 

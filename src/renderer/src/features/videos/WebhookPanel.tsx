@@ -11,7 +11,7 @@ import { formatTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams } from '../../router.ts'
-import { DeliveryDetail, verdictOf } from './DeliveryDetail.tsx'
+import { DeliveryDetail, repeatsOf, verdictOf } from './DeliveryDetail.tsx'
 import { ForwardingSection } from './ForwardingSection.tsx'
 import { forwardOk, forwardVerdict } from './ForwardLine.tsx'
 import { useForwarding, useNow, usePolling, useReceiver, useTunnel } from './queries.ts'
@@ -174,6 +174,7 @@ export function WebhookPanel() {
                   <span className="muted">
                     {delivery.event ?? 'unknown event'}
                     {delivery.duplicate ? ' · duplicate' : ''}
+                    {repeatsOf(delivery)}
                     {delivery.reason ? ` · ${delivery.reason}` : ''}
                   </span>
                   {delivery.forwarded ? (
