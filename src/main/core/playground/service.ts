@@ -122,7 +122,7 @@ export function createPlaygroundService(deps: {
           )
           await turns.record(
             scope,
-            { requestId, conversationId, model: body.model },
+            { conversationId, model: body.model },
             { protocol: 'messages', usage: data.usage },
           )
           return { response: data, wire }
@@ -142,7 +142,7 @@ export function createPlaygroundService(deps: {
         if (data.usageMetadata)
           await turns.record(
             scope,
-            { requestId, conversationId, model },
+            { conversationId, model },
             { protocol: 'generative', usage: data.usageMetadata },
           )
         const parts = data.candidates[0]?.content.parts ?? []
@@ -230,7 +230,7 @@ export function createPlaygroundService(deps: {
       const { requestId, body, conversationId, overBudget } = input
       const estimate = await deps.estimates.messagesTurn(scope, body)
       const held = deps.budgets.hold(scope.profileId, turnCharge(body.model, estimate, overBudget))
-      const turn = { requestId, conversationId, model: body.model }
+      const turn = { conversationId, model: body.model }
       forwardStream(
         requestId,
         { ...deps, streamHold: deps.redaction.streamHold },
@@ -248,7 +248,6 @@ export function createPlaygroundService(deps: {
       const held = deps.budgets.hold(scope.profileId, turnCharge(model, estimate, overBudget))
       const prompt = promptOf(body)
       const turn = {
-        requestId,
         conversationId,
         model,
         promptTokens: estimateTokens([body.systemInstruction, body.contents]),

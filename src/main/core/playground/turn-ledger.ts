@@ -23,7 +23,6 @@ type Usage =
 type Cut = { cut: true; estimated: boolean } | Record<string, never>
 
 export interface Turn {
-  requestId: string | undefined
   conversationId: string | undefined
   model: string
   /** The request's input tokens as counted here, for a stream cut before the service reported its usage. */
@@ -52,7 +51,9 @@ export function createTurnLedger(deps: {
     if (cost === null) return
     deps.history.transaction(() =>
       deps.history.playgroundTurns.insert({
-        id: turn.requestId ?? randomUUID(),
+        // The ledger's key is made here: a window's request id only cancels, so the same id sent twice is two
+        // turns billed, entered twice.
+        id: randomUUID(),
         at: now(),
         profileId: scope.profileId,
         protocol: billed.protocol,

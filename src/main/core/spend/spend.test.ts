@@ -79,7 +79,8 @@ describe('the spend ledger', () => {
           parseAmount(chat.completion ?? '0') * BigInt(usage.output_tokens),
       )
     expect(of('playground')[0]).toMatchObject({ model: 'nimbus/chat-4', cost: priced(turn.response.usage) })
-    expect(of('playground')[1]?.itemId).toBe('talk-1:streamed-turn')
+    // Keyed by main, never by the window's request id.
+    expect(of('playground')[1]?.itemId).toMatch(/^talk-1:[0-9a-f-]{36}$/)
     // Its link opens the conversation.
     expect(pathOfEntry(of('playground')[1]!)).toBe('/playground?conversation=talk-1')
     expect(of('decision')).toMatchObject([

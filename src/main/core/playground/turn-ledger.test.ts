@@ -1,5 +1,6 @@
-// A streamed turn whose connection breaks after the answer began has been billed (its input at least): it is
-// entered in the ledger, marked as cut, and counts against the profile's budget like any other turn.
+// Every playground turn the service billed is entered once: a streamed turn whose connection breaks after the
+// answer began (its input at least, marked as cut, counted against the budget), and two turns the window sent
+// under one request id.
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
@@ -104,5 +105,22 @@ describe('a stream cut midway', () => {
     expect(sent).toBeLessThanOrEqual(4)
     expect(await requestsMade()).toBe(requests + sent)
     expect(outcomes.slice(sent).every((outcome) => outcome === 'over_budget')).toBe(true)
+  })
+})
+
+describe('the ledger key of a turn', () => {
+  it('is main’s own: the same request id sent twice is two turns, entered twice', async () => {
+    await env.call('spend.setBudget', { profileId, daily: null, monthly: null })
+    const entries = () =>
+      (
+        env.core.history.database.db
+          .prepare("SELECT count(*) AS n FROM spend_entries WHERE feature = 'playground'")
+          .get() as { n: number }
+      ).n
+    const before = entries()
+    const requests = await requestsMade()
+    for (let at = 0; at < 2; at++) await env.call('playground.messages', { requestId: 'same-id', body })
+    expect(await requestsMade()).toBe(requests + 2)
+    expect(entries()).toBe(before + 2)
   })
 })
