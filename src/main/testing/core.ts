@@ -41,6 +41,8 @@ export function postWebhook(
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         rejectUnauthorized: false,
+        // Each delivery on a connection of its own, as the service sends them.
+        agent: false,
       },
       (res) => {
         let text = ''

@@ -15,6 +15,7 @@ import type { TaskApplied, VideoJobRow } from '../history/video-jobs.ts'
 import type { WebhookDeliveryRow } from '../history/webhook-deliveries.ts'
 import type { Log } from '../log.ts'
 import type { ReceiverIdentity } from './certificate.ts'
+import { keepConnectionRoom } from './connection-room.ts'
 import { type Verdict, verifyDelivery, webhookKeys } from './verify.ts'
 
 export const maxWebhookBytes = 1024 * 1024
@@ -60,7 +61,10 @@ export const unverifiedQuota = { bytes: 4 * 1024 * 1024, windowMs: 10 * 60 * 100
 export const receiverLimits = {
   /** A connection that has not finished its TLS handshake by then is closed (Node's default holds it 2 minutes). */
   handshakeMs: 10_000,
-  /** Connections open at once; past it a new one is refused, so that idle sockets cannot use up the app's files. */
+  /**
+   * Connections open at once, so that idle sockets cannot use up the app's files; past it a new one takes the
+   * place of the oldest idle one (`keepConnectionRoom`).
+   */
   connections: 256,
   /** Characters of a header value kept (a signature or an idempotency key is far shorter). */
   headerValue: 512,
@@ -281,14 +285,16 @@ export function createReceiver(deps: ReceiverDeps) {
       )
       created.headersTimeout = 15_000
       created.requestTimeout = 30_000
-      created.maxConnections = deps.limits?.connections ?? receiverLimits.connections
-      let refusedSince = 0
-      created.on('drop', () => {
-        // Said once a minute while it lasts: a flood of refusals must not flood the log too.
-        if (now() - refusedSince < 60_000) return
-        refusedSince = now()
+      const cap = deps.limits?.connections ?? receiverLimits.connections
+      let saidSince = 0
+      keepConnectionRoom(created, cap, (made) => {
+        // Said once a minute while it lasts: a flood of connections must not flood the log too.
+        if (now() - saidSince < 60_000) return
+        saidSince = now()
         deps.log.warn(
-          `webhook receiver: ${created.maxConnections} connections are open, so new ones are refused until some close`,
+          made
+            ? `webhook receiver: ${cap} connections were open, so the oldest idle one was closed to make room`
+            : `webhook receiver: ${cap} connections are answering requests, so new ones are refused until some end`,
         )
       })
       created.on('tlsClientError', () => {
