@@ -42,12 +42,27 @@ describe('gateway-desk links', () => {
       ['gateway-desk://user:pw@videos/1', /parts the app’s links never have/],
       ['not a link', /not a link/],
       [`gateway-desk://videos/${'a'.repeat(3000)}`, /longer than any link/],
+      // A control character is quoted as it was checked, never dropped into something that reads as valid.
+      ['gateway-desk://videos/job%00-1', /^“job\\u\{0\}-1” holds a control or direction mark/],
+      ['gateway-desk://videos?q=kite%E2%80%8F', /^“kite\\u\{200f\}” holds a control or direction mark/],
+      // An id whose parts would move up a request path.
+      ['gateway-desk://models?model=a/../../v1/keys', /not an id the app gives|does not take/],
+      ['gateway-desk://models/a%2F..%2F..%2Fv1%2Fkeys', /not an id the app gives/],
+      ['gateway-desk://models/a//b', /not an id the app gives/],
     ]
     for (const [link, reason] of refused) {
       const opened = pathOfLink(link)
       expect(opened.ok, link).toBe(false)
       if (!opened.ok) expect(opened.reason).toMatch(reason)
     }
+  })
+
+  it('never give an id a part that moves up a path', () => {
+    // Dots in the link's own path are resolved by the URL before anything reads it: what is left is a plain id.
+    expect(pathOfLink('gateway-desk://models/a/../../v1/keys')).toEqual({
+      ok: true,
+      path: '/models?model=v1%2Fkeys',
+    })
   })
 
   it('make links that open the same address again', () => {

@@ -13,11 +13,18 @@ const idShape = /^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,199}$/
 export type OpenedLink = { ok: true; path: string } | { ok: false; reason: string }
 
 const refuse = (reason: string): OpenedLink => ({ ok: false, reason })
-/** A part of the link quoted in a reason: without control or direction marks, and short. */
+const invisible = /[\p{Cc}\p{Cf}]/u
+/**
+ * A part of the link quoted in a reason, as it was checked: a control or direction mark is shown as its code
+ * (`job\u{0}-1`), never dropped, so the quote never reads as something the link did not hold. Short.
+ */
 const part = (text: string) => {
-  const clean = text.replace(/[\p{Cc}\p{Cf}]/gu, '')
-  return clean.length > 40 ? `${clean.slice(0, 39)}…` : clean
+  const shown = text.replace(/[\p{Cc}\p{Cf}]/gu, (mark) => `\\u{${mark.codePointAt(0)?.toString(16)}}`)
+  return shown.length > 40 ? `${shown.slice(0, 39)}…` : shown
 }
+/** An id's path: no empty, `.` or `..` part, which a request path would read as a move up. */
+const plainIdPath = (value: string) =>
+  value.split('/').every((piece) => piece !== '' && piece !== '.' && piece !== '..')
 
 /** The item a link's path names on each screen: `videos/<id>` is a job, `decisions/runs/<id>` a run. */
 const items: Record<string, Record<string, string>> = {
@@ -47,8 +54,16 @@ export function pathOfLink(raw: string): OpenedLink {
   if (!screen) return refuse(`the app has no screen called “${part(url.hostname)}”.`)
   const query = new URLSearchParams(url.search)
   const declared = routes[screen.path] as Record<string, unknown>
-  for (const name of query.keys())
+  for (const [name, value] of query) {
     if (!(name in declared)) return refuse(`the ${screen.label} screen does not take “${part(name)}”.`)
+    if (invisible.test(value))
+      return refuse(
+        `“${part(value)}” holds a control or direction mark, which no search or value of the app has.`,
+      )
+    const namesAnItem = Object.values(items[screen.id] ?? {}).includes(name)
+    if (namesAnItem && (!idShape.test(value) || !plainIdPath(value)))
+      return refuse(`“${part(value)}” is not an id the app gives.`)
+  }
   let rest: string
   try {
     rest = decodeURIComponent(url.pathname.replace(/^\/+/, ''))
@@ -62,7 +77,10 @@ export function pathOfLink(raw: string): OpenedLink {
     const name = direct ?? items[screen.id]?.[kind]
     const value = direct ? rest : id.join('/')
     if (!name) return refuse(`the ${screen.label} screen has nothing at “${part(rest)}”.`)
-    if (!idShape.test(value)) return refuse(`“${part(value)}” is not an id the app gives.`)
+    if (invisible.test(value))
+      return refuse(`“${part(value)}” holds a control or direction mark, which no id has.`)
+    if (!idShape.test(value) || !plainIdPath(value))
+      return refuse(`“${part(value)}” is not an id the app gives.`)
     query.set(name, value)
     const view = itemViews[screen.id]?.[name]
     if (view) query.set('view', view)

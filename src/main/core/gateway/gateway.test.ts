@@ -140,6 +140,17 @@ describe('the error model', () => {
     expect(requests).toEqual([])
   })
 
+  it('never sends a request whose path an id with a dot part would move', async () => {
+    requests = []
+    for (const id of ['a/../../v1/keys', '..', 'x/.'])
+      expect(await failure(gatewayFor().listings.unified.model(id)), id).toMatchObject({
+        code: 'validation_failed',
+        message: expect.stringContaining('is not a path of the service'),
+      })
+    expect(await failure(gatewayFor().getVideo('..'))).toMatchObject({ code: 'validation_failed' })
+    expect(requests).toEqual([])
+  })
+
   it('lets only a service on this computer be given a private callback address', async () => {
     const remote = createGateway(
       createTransport({ connection: async () => ({ baseUrl: 'https://gateway.example', apiKey: key }) }),

@@ -120,6 +120,17 @@ export function createTransport(options: TransportOptions) {
     request: GatewayRequest<unknown>,
     call: CallOptions,
   ): Promise<Response & { sentAt: number; clean: (text: string) => string }> {
+    // An id with a `.` or `..` part (`a/../../v1/keys`) would move the request up the service's paths, escaped
+    // or not: a URL reads `%2e` as a dot. Nothing with one is sent.
+    const dotted = request.path
+      .split('?')[0]
+      ?.split('/')
+      .find((piece) => /^(?:\.|%2e){1,2}$/i.test(piece))
+    if (dotted !== undefined)
+      throw new AppError({
+        code: 'validation_failed',
+        message: `“${request.path.split('?')[0]?.slice(0, 120)}” is not a path of the service: an id in it has a “${dotted}” part.`,
+      })
     const { baseUrl, apiKey } = await options.connection()
     // What the service sends back is kept and shown (wire view, errors, history) without the key, even when the
     // service quotes it, or quotes anything shaped like one.
