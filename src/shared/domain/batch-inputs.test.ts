@@ -44,6 +44,20 @@ describe('batch inputs', () => {
     ])
   })
 
+  it('names a header with more columns, or a longer name, than a batch keeps, in plain words', () => {
+    const wide = `${Array.from({ length: 10_000 }, (_, at) => `c${at}`).join(',')}\n${Array.from({ length: 10_000 }, () => 'x').join(',')}\n`
+    expect(csvColumn(wide, 0).problems).toEqual([
+      {
+        line: 1,
+        message:
+          'The header has 10,000 columns; a batch keeps at most 500 beside its inputs. Remove the columns the batch does not need.',
+      },
+    ])
+    expect(csvColumn(`id,${'n'.repeat(600)}\n1,x\n`, 0).problems[0]?.message).toBe(
+      "Column 2's name is 600 characters long; a column's name may have at most 500.",
+    )
+  })
+
   it('reads JSONL strings, objects and message arrays, and names the lines it cannot use', () => {
     const parsed = jsonLinesOf('"text"\n{"a":1}\n[{"role":"user","content":"hi"}]\n42\n{broken\n')
     expect(parsed.inputs).toEqual(['text', { a: 1 }, [{ role: 'user', content: 'hi' }]])

@@ -40,6 +40,9 @@ export const batchLimits = {
    * main and kept with the results, which past it costs more memory than a batch is worth. A person splits it.
    */
   fileBytes: 8 * 1024 * 1024,
+  /** A CSV's columns kept beside each row's input and shown with its results, and the length of each's name. */
+  columns: 500,
+  columnName: 500,
 } as const
 
 /**
@@ -253,6 +256,17 @@ export function csvColumn(
       sources.push(row.cells)
     }
   }
+  const named = header.findIndex((cell) => cell.length > batchLimits.columnName)
+  if (header.length > batchLimits.columns)
+    problems.push({
+      line: 1,
+      message: `The header has ${header.length.toLocaleString('en-US')} columns; a batch keeps at most ${batchLimits.columns} beside its inputs. Remove the columns the batch does not need.`,
+    })
+  else if (named !== -1)
+    problems.push({
+      line: 1,
+      message: `Column ${named + 1}'s name is ${header[named]?.length.toLocaleString('en-US')} characters long; a column's name may have at most ${batchLimits.columnName}.`,
+    })
   problems.sort((a, b) => a.line - b.line)
   return { header, inputs, problems, sources, readWhole: !stopped }
 }

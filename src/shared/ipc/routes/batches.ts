@@ -54,7 +54,10 @@ export const batchRoutes = {
       spendCap: usd.nullable(),
       /** A CSV's columns and, for each input, its row's cells: kept for the results and the exports. */
       source: z
-        .object({ columns: z.array(z.string().max(500)).max(500), rows: z.array(z.array(z.string())) })
+        .object({
+          columns: z.array(z.string().max(batchLimits.columnName)).max(batchLimits.columns),
+          rows: z.array(z.array(z.string())),
+        })
         .optional(),
     }),
     output: BatchSummary,
