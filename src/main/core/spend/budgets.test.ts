@@ -230,3 +230,65 @@ describe('the budget rule', () => {
     expect(budgets.use('sandbox')).toEqual([])
   })
 })
+
+describe('budget periods on the calendar', () => {
+  it('start at local midnight and on the first of the month, in the time zone of the computer', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { openHistory } = await import('../history/history.ts')
+    const zone = process.env.TZ
+    // Twelve or thirteen hours ahead of UTC: local midnight is far from UTC's, and the month turns at another time.
+    process.env.TZ = 'Pacific/Auckland'
+    const folder = await mkdtemp(join(tmpdir(), 'gd-periods-'))
+    const history = openHistory(folder)
+    try {
+      const local = (month: number, day: number, hour: number, minute: number) =>
+        new Date(2026, month, day, hour, minute).getTime()
+      const enter = (at: number, cost: string, id: string) =>
+        history.database.db
+          .prepare(
+            "INSERT INTO spend_entries (at, profile_id, feature, model, cost, item_id) VALUES (?, 'p', 'image', 'm', ?, ?)",
+          )
+          .run(at, cost, id)
+      enter(local(10, 30, 23, 55), '4', 'before-midnight')
+      enter(local(11, 1, 0, 2), '1', 'after-midnight')
+      const clock = { now: local(11, 1, 0, 5) }
+      let preferences = {
+        budgets: { p: { daily: '2' as string | null, monthly: null as string | null } },
+      }
+      const budgets = createBudgets({
+        history,
+        preferences: {
+          get: () => preferences as never,
+          update: async (change) => {
+            preferences = { ...preferences, ...(change as typeof preferences) }
+            return preferences as never
+          },
+        },
+        profileName: () => 'Paid',
+        near: () => {},
+        changed: () => {},
+        log: { info: () => {} },
+        now: () => clock.now,
+      })
+      // Five minutes past local midnight on the first: only the dollar spent since counts, for the day and the month.
+      expect(budgets.allows('p', parseAmount('0.9'))).toBe(true)
+      expect(budgets.allows('p', parseAmount('1.1'))).toBe(false)
+      preferences = { budgets: { p: { daily: null, monthly: '2' } } }
+      expect(budgets.allows('p', parseAmount('0.9'))).toBe(true)
+      expect(budgets.allows('p', parseAmount('1.1'))).toBe(false)
+      // Seen from two minutes before that midnight, the day (and November) holds the four dollars too.
+      clock.now = local(10, 30, 23, 58)
+      expect(budgets.allows('p', parseAmount('0.01'))).toBe(false)
+      preferences = { budgets: { p: { daily: '10', monthly: null } } }
+      expect(budgets.allows('p', parseAmount('4.9'))).toBe(true)
+      expect(budgets.allows('p', parseAmount('5.1'))).toBe(false)
+    } finally {
+      history.close()
+      await rm(folder, { recursive: true, force: true })
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+})
