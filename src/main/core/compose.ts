@@ -275,6 +275,22 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   }
   history.damaged.onNew = () => events.emit('data.changed', { topics: ['notices'] })
 
+  // The app backs the history up in the background worker, at most once a day (`history/backup.ts`); a quit
+  // never waits for it. The command line never copies the history.
+  const backUp = () =>
+    void data.call('backUpHistory', []).then(
+      (done) => {
+        if (done !== 'damaged') return
+        workerNotices.push(
+          "Some of the history's pages could not be read, so its last backup was kept as it was. Export the history (Settings › History) to keep what still reads.",
+        )
+        events.emit('data.changed', { topics: ['notices'] })
+      },
+      (error: unknown) => log.warn('the history could not be backed up', error),
+    )
+  const backupClock = options.commandLine ? undefined : setInterval(backUp, 60 * 60 * 1000)
+  if (!options.commandLine) backUp()
+
   const appService = createAppService({
     platform,
     preferences,
@@ -379,6 +395,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     async close() {
       requests.cancelAll()
       clearInterval(budgetClock)
+      clearInterval(backupClock)
       clearTimeout(spendTimer)
       batchRunner.close()
       notifier.flush()

@@ -11,6 +11,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startCore } from '../../testing/core.ts'
 import { extractTarGz, writeTarGz } from '../files/tar.ts'
+import { backUpHistory } from '../history/backup.ts'
 
 const cores: Awaited<ReturnType<typeof startCore>>[] = []
 afterAll(async () => {
@@ -165,6 +166,8 @@ describe('at start', () => {
     const env = await core()
     await env.call('questionnaires.save', { id: 'mine', name: 'Mine', questions: [] })
     await env.core.close()
+    // The day's backup, made after the questionnaire was saved.
+    await backUpHistory(join(env.userData, 'history.db'), Date.now(), true)
     const db = new DatabaseSync(join(env.userData, 'history.db'))
     db.exec('CREATE TRIGGER wipe AFTER INSERT ON questionnaires BEGIN DELETE FROM questionnaires; END;')
     db.close()
@@ -176,7 +179,7 @@ describe('at start', () => {
       'Next',
     ])
     expect((await restarted.call('app.notices', {})).join(' ')).toMatch(
-      /does not have the app's own structure \(a trigger "wipe".*backup from the last clean close was restored/,
+      /does not have the app's own structure \(a trigger "wipe".*The last backup, made .*, was restored/,
     )
   })
 

@@ -6,6 +6,7 @@ import { workerData } from 'node:worker_threads'
 import { copyHistory, stagedHistoryProblem } from '../archive/archive-checks.ts'
 import { connectCatalogDatabase } from '../catalog/catalog-db.ts'
 import { catalogFetching } from '../catalog/fetching.ts'
+import { backUpHistory } from '../history/backup.ts'
 import { lowerThisThread } from '../workers/low-priority.ts'
 import { serveCalls } from '../workers/serve-calls.ts'
 
@@ -21,6 +22,7 @@ const calls = {
   copyHistory: (target: string, secrets: string[]) =>
     copyHistory(join(userData, 'history.db'), target, secrets),
   stagedHistoryProblem,
+  backUpHistory: () => backUpHistory(join(userData, 'history.db')),
 }
 export type BackgroundCalls = typeof calls
 

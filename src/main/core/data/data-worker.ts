@@ -72,6 +72,7 @@ const calls = {
   // An archive's copy of the history, and the checks of one staged for import, in the background.
   copyHistory: (target: string, secrets: string[]) => background.call('copyHistory', [target, secrets]),
   stagedHistoryProblem: (path: string) => background.call('stagedHistoryProblem', [path]),
+  backUpHistory: () => background.call('backUpHistory', []),
 }
 export type DataCalls = typeof calls
 

@@ -2,12 +2,14 @@
 // file, a truncated one, a garbage header, a log of recent changes that would drop committed work. A backup
 // is never replaced by a database holding fewer rows.
 import { copyFileSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { backUpHistory } from './backup.ts'
 import { openHistory } from './history.ts'
+import { migrations } from './migrations.ts'
 import { pendingVideoJob } from './video-jobs.ts'
 import { inspectWriteAheadLog } from './write-ahead-log.ts'
 
@@ -19,7 +21,7 @@ async function folder() {
 const job = (id: string, createdAt: number) =>
   pendingVideoJob({ id, profileId: 'sandbox', model: 'orbit/motion-2', prompt: `prompt ${id}`, createdAt })
 
-/** A history with `count` jobs, closed cleanly (so its backup holds them too). */
+/** A history with `count` jobs, closed and backed up (so its backup holds them too). */
 async function savedHistory(count: number) {
   const dir = await folder()
   const history = openHistory(dir)
@@ -27,29 +29,64 @@ async function savedHistory(count: number) {
     for (let index = 0; index < count; index++) history.videoJobs.insert(job(`job-${index}`, index))
   })
   history.close()
+  expect(await backUpHistory(join(dir, 'history.db'))).toBe('made')
   return dir
 }
+/** A day and a minute: the backup's own time is a moment after the `now` it was made at. */
+const day = 24 * 60 * 60 * 1000 + 60_000
 
+/** The databases kept aside under `label` (their logs, when they had any, beside them). */
 const asideFiles = (dir: string, label: string) =>
-  readdirSync(dir).filter((name) => name.includes(`.${label}-`))
+  readdirSync(dir).filter((name) => name.includes(`.${label}-`) && !/-(wal|shm)$/.test(name))
 
-describe('closing a history whose backup cannot be written', () => {
-  it('still closes the database, keeps every row, and leaves the last backup as it was', async () => {
-    const dir = await savedHistory(3)
-    const backupBefore = readFileSync(join(dir, 'history.db.backup'))
+describe('the backup', () => {
+  it('is never made by a close, and at most once a day while the history is open', async () => {
+    const dir = await folder()
+    const path = join(dir, 'history.db')
     const history = openHistory(dir)
-    history.transaction(() => history.videoJobs.insert(job('job-3', 3)))
-    // Where the backup is written first, a folder: the backup fails as it would on a full disk.
-    await mkdir(join(dir, `history.db.backup.${process.pid}.tmp`))
-    expect(() => history.close()).toThrow()
-    expect(() => history.videoJobs.get('job-0')).toThrow(/not open|finalized/)
-    expect(readFileSync(join(dir, 'history.db.backup'))).toEqual(backupBefore)
-    // Closed: nothing holds the file, and the next start reads all four jobs.
+    history.transaction(() => history.videoJobs.insert(job('job-0', 0)))
+    history.close()
+    expect(existsSync(join(dir, 'history.db.backup'))).toBe(false)
     const reopened = openHistory(dir)
-    expect(reopened.notices).toEqual([])
-    expect(reopened.database.db.prepare('SELECT count(*) AS n FROM video_jobs').get()).toEqual({ n: 4 })
-    await rm(join(dir, `history.db.backup.${process.pid}.tmp`), { recursive: true, force: true })
+    const now = Date.now()
+    // Made beside the open history, as the app does in its background worker.
+    expect(await backUpHistory(path, now)).toBe('made')
+    reopened.transaction(() => reopened.videoJobs.insert(job('job-1', 1)))
+    expect(await backUpHistory(path, now + 12 * 60 * 60 * 1000)).toBe('recent')
+    expect(await backUpHistory(path, now + day)).toBe('made')
+    const backup = new DatabaseSync(join(dir, 'history.db.backup'), { readOnly: true })
+    expect(backup.prepare('SELECT count(*) AS n FROM video_jobs').get()).toEqual({ n: 2 })
+    backup.close()
     reopened.close()
+    // A copy a quit cut short is removed by the next backup.
+    writeFileSync(join(dir, 'history.db.backup.99999.tmp'), 'half a copy')
+    expect(await backUpHistory(path, now + 2 * day)).toBe('made')
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('is never replaced by a history whose pages do not all read', async () => {
+    const dir = await savedHistory(400)
+    const path = join(dir, 'history.db')
+    const before = readFileSync(join(dir, 'history.db.backup'))
+    // Garbage over a page in the middle of the jobs' table: the header and the schema still read.
+    const bytes = readFileSync(path)
+    bytes.fill(0x5a, 8 * 4096, 9 * 4096)
+    writeFileSync(path, bytes)
+    expect(await backUpHistory(path, Date.now() + day)).toBe('damaged')
+    expect(readFileSync(join(dir, 'history.db.backup'))).toEqual(before)
+  })
+
+  it('is made before a migration, holding the history as the older version left it', async () => {
+    const dir = await folder()
+    const db = new DatabaseSync(join(dir, 'history.db'))
+    for (const migration of migrations.slice(0, -1)) db.exec(migration)
+    db.exec(`PRAGMA user_version = ${migrations.length - 1}`)
+    db.close()
+    const history = openHistory(dir)
+    history.close()
+    const backup = new DatabaseSync(join(dir, 'history.db.backup'), { readOnly: true })
+    expect(backup.prepare('PRAGMA user_version').get()).toEqual({ user_version: migrations.length - 1 })
+    backup.close()
   })
 })
 
@@ -66,7 +103,9 @@ describe('opening a history that looks wrong', () => {
       spoil(join(dir, 'history.db'))
       const history = openHistory(dir)
       expect(history.notices.join(' ')).toMatch(/kept as|moved to/)
-      expect(history.notices.join(' ')).toMatch(/backup from the last clean close was restored/)
+      expect(history.notices.join(' ')).toMatch(
+        /The last backup, made .*, was restored: work since then is not in it\./,
+      )
       expect(history.database.db.prepare('SELECT count(*) AS n FROM video_jobs').get()).toEqual({ n: 3 })
       expect(asideFiles(dir, label)).toHaveLength(1)
       history.close()
@@ -179,6 +218,7 @@ describe('opening a history that looks wrong', () => {
     const history = openHistory(dir)
     history.transaction(() => history.videoJobs.delete('job-0'))
     history.close()
+    expect(await backUpHistory(join(dir, 'history.db'), Date.now() + day)).toBe('made')
     const [kept] = asideFiles(dir, 'kept')
     expect(kept).toBeDefined()
     const older = new DatabaseSync(join(dir, kept ?? ''), { readOnly: true })

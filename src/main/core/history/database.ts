@@ -1,11 +1,20 @@
 // Opens the history database: integrity check, schema version check, WAL, migrations in BEGIN IMMEDIATE
-// transactions. A damaged, emptied or newer file is moved aside (never replaced silently) and the last
-// clean-close backup is restored when there is one; a write-ahead log that would drop committed work is kept
-// aside too. Each of these is told to the person. A backup is never replaced by a database that holds fewer
-// rows: the older backup is kept beside it.
-import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+// transactions (a backup is made before the first). A damaged, emptied or newer file is moved aside (never
+// replaced silently) and the last backup (`backup.ts`) is restored when there is one; a write-ahead log that
+// would drop committed work is kept aside too. Each of these is told to the person.
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+} from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
+import { backUpBeforeMigration, backupMadeAt, backupOf, pagesIntact } from './backup.ts'
 import { migrations } from './migrations.ts'
 import { schemaDifference } from './schema-check.ts'
 import { inspectWriteAheadLog } from './write-ahead-log.ts'
@@ -16,7 +25,7 @@ export interface HistoryDatabase {
   notices: string[]
   /** Runs `work` in one BEGIN IMMEDIATE transaction; rolls back if it throws. */
   transaction<T>(work: () => T): T
-  /** Checkpoints, writes a backup copy beside the file, closes. */
+  /** Checkpoints and closes; never copies the history (`backup.ts` does, at most once a day). */
   close(): void
 }
 
@@ -32,36 +41,19 @@ function moveAside(path: string, label: string, now: number): string {
   return target
 }
 
-/** The rows a database holds over all its tables, or null when it cannot be read. */
-function rowsIn(path: string): number | null {
-  let db: DatabaseSync | undefined
-  try {
-    const open = new DatabaseSync(path, { readOnly: true })
-    db = open
-    const tables = open
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      .all() as { name: string }[]
-    let rows = 0
-    for (const { name } of tables)
-      rows += (
-        open.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }
-      ).n
-    return rows
-  } catch {
-    return null
-  } finally {
-    db?.close()
-  }
-}
-
 export type HistoryFileState =
   | { ok: true }
   | { ok: false; reason: 'damaged' | 'empty' }
   | { ok: false; reason: 'newer'; version: number }
   | { ok: false; reason: 'foreign'; difference: string }
 
-/** Whether a file can be opened as the history: intact, of a version the app knows, of the app's own structure. */
-export function checkHistoryFile(path: string): HistoryFileState {
+/**
+ * Whether a file can be opened as the history: intact, of a version the app knows, of the app's own structure.
+ * `pages`: `all` reads every page (an archive's database, a backup about to be restored); `size` only checks
+ * that the file holds the pages its header counts (the history at every start, whatever its size: its pages
+ * are read whole once a day, before its backup).
+ */
+export function checkHistoryFile(path: string, pages: 'all' | 'size' = 'all'): HistoryFileState {
   let db: DatabaseSync | undefined
   try {
     // Only pragmas and the schema are read here: a trigger or view in the file is compared, never run. The
@@ -72,8 +64,7 @@ export function checkHistoryFile(path: string): HistoryFileState {
     if (version > schemaVersion) return { ok: false, reason: 'newer', version }
     const difference = schemaDifference(db, version, migrations)
     if (difference) return { ok: false, reason: 'foreign', difference }
-    const result = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
-    if (result?.quick_check !== 'ok') return { ok: false, reason: 'damaged' }
+    if (pages === 'all' ? !pagesIntact(db) : cutShort(path)) return { ok: false, reason: 'damaged' }
     // The app writes its schema before anything else: a file without one was emptied (or cut to 0 bytes).
     if (version === 0) return { ok: false, reason: 'empty' }
     return { ok: true }
@@ -81,6 +72,20 @@ export function checkHistoryFile(path: string): HistoryFileState {
     return { ok: false, reason: 'damaged' }
   } finally {
     db?.close()
+  }
+}
+
+/** Whether the file is shorter than the pages its own header counts (a copy or a disk that cut it). */
+function cutShort(path: string): boolean {
+  const header = Buffer.alloc(100)
+  const file = openSync(path, 'r')
+  try {
+    if (readSync(file, header, 0, 100, 0) < 100) return false
+    // Bytes 16–17: the page size (1 means 65,536); 28–31: the pages at the last checkpoint.
+    const pageSize = header.readUInt16BE(16) === 1 ? 65_536 : header.readUInt16BE(16)
+    return header.readUInt32BE(28) * pageSize > fstatSync(file).size
+  } finally {
+    closeSync(file)
   }
 }
 
@@ -100,11 +105,12 @@ export function historyFileProblem(state: HistoryFileState & { ok: false }): str
 
 export function openHistoryDatabase(path: string, now = Date.now()): HistoryDatabase {
   const notices: string[] = []
-  const backup = `${path}.backup`
+  const backup = backupOf(path)
   if (existsSync(path)) keepDamagedLogAside(path, now, notices)
   if (existsSync(path)) {
-    const state = checkHistoryFile(path)
-    const backupState = existsSync(backup) ? checkHistoryFile(backup) : null
+    const state = checkHistoryFile(path, 'size')
+    // The backup is read whole only when it is to be restored.
+    const backupState = !state.ok && existsSync(backup) ? checkHistoryFile(backup) : null
     // An empty file with nothing to restore is a first start cut short: it simply becomes the history.
     if (!state.ok && (state.reason !== 'empty' || backupState?.ok)) {
       const aside = moveAside(path, state.reason, now)
@@ -112,7 +118,9 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
       if (restored) copyFileSync(backup, path)
       notices.push(
         `${historyFileProblem(state)}; it was moved to ${aside}.`,
-        restored ? 'The backup from the last clean close was restored.' : 'A new, empty history was started.',
+        restored
+          ? `The last backup, made ${new Date(backupMadeAt(path) ?? now).toLocaleString('en-GB')}, was restored: work since then is not in it.`
+          : 'A new, empty history was started.',
       )
     }
   }
@@ -137,6 +145,8 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
   }
 
   const { user_version: current } = db.prepare('PRAGMA user_version').get() as { user_version: number }
+  // A history written by an older version is backed up as it was before its first migration.
+  if (current > 0 && current < schemaVersion) backUpBeforeMigration(db, path, now)
   for (let version = current; version < schemaVersion; version++) {
     transaction(() => {
       // Read again under the write lock: another process starting on the same folder may have migrated it.
@@ -152,23 +162,11 @@ export function openHistoryDatabase(path: string, now = Date.now()): HistoryData
     notices,
     transaction,
     close() {
-      db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-      // Named by process: the app and the command line may close the same history at once.
-      const temp = `${backup}.${process.pid}.tmp`
-      // The database closes even when its backup cannot be written (a full disk): the failure is then the
-      // caller's to report, and the last backup stays as it was.
       try {
-        rmSync(temp, { force: true })
-        db.exec(`VACUUM INTO '${temp.replaceAll("'", "''")}'`)
-      } catch (error) {
-        // A half-written copy is not left behind to fill the disk further.
-        rmSync(temp, { force: true, recursive: true })
-        throw error
+        db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
       } finally {
         db.close()
       }
-      keepLargerBackup(backup, temp, Date.now())
-      renameSync(temp, backup)
     },
   }
 }
@@ -185,27 +183,4 @@ function keepDamagedLogAside(path: string, now: number, notices: string[]): void
   notices.push(
     `The history's log of recent changes was damaged (${state.reason}); it was kept as ${aside}. The history opens as it was at its last checkpoint, so the latest changes may be missing.`,
   )
-}
-
-/** Backups an emptier database has displaced, newest first: the few most recent are kept. */
-const keptBackups = 3
-
-/** Before `next` replaces the backup: a backup holding more rows is kept under a dated name. */
-function keepLargerBackup(backup: string, next: string, now: number): void {
-  if (!existsSync(backup)) return
-  const before = rowsIn(backup)
-  const after = rowsIn(next)
-  if (before === null || after === null || after >= before) return
-  try {
-    renameSync(backup, `${backup}.kept-${stamp(now)}`)
-  } catch (error) {
-    // Another process closing the same history moved it a moment ago.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-  const prefix = `${basename(backup)}.kept-`
-  const kept = readdirSync(dirname(backup))
-    .filter((name) => name.startsWith(prefix))
-    .sort()
-    .reverse()
-  for (const name of kept.slice(keptBackups)) rmSync(join(dirname(backup), name), { force: true })
 }

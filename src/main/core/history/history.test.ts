@@ -9,6 +9,7 @@ import { searchReach, shortSearchReach } from '#shared/domain/prompt-search'
 import { DecisionCall } from '#shared/ipc/routes/decisions'
 import { createMediaStore } from '../media/media-store.ts'
 import { type BoardQuery, createBoard } from '../videos/board.ts'
+import { backUpHistory } from './backup.ts'
 import { schemaVersion } from './database.ts'
 import { openHistory } from './history.ts'
 import { migrations } from './migrations.ts'
@@ -49,7 +50,7 @@ const job = (id: string, createdAt: number, extra: Partial<VideoJobRow> = {}): V
 })
 
 describe('history store', () => {
-  it('keeps data across a restart and backs up on a clean close', async () => {
+  it('keeps data across a restart, and closing copies nothing', async () => {
     const dir = await folder()
     const first = openHistory(dir)
     first.transaction(() => {
@@ -57,7 +58,7 @@ describe('history store', () => {
       first.videoJobs.insert(job('b', 2, { status: 'completed' }))
     })
     first.close()
-    expect(existsSync(join(dir, 'history.db.backup'))).toBe(true)
+    expect(existsSync(join(dir, 'history.db.backup'))).toBe(false)
     const second = openHistory(dir)
     expect(second.notices).toEqual([])
     expect(listed(second)).toEqual(['b', 'a'])
@@ -198,10 +199,11 @@ describe('history store', () => {
     const history = openHistory(dir)
     history.videoJobs.insert(job('saved', 1))
     history.close()
+    await backUpHistory(join(dir, 'history.db'))
     writeFileSync(join(dir, 'history.db'), Buffer.alloc(8192, 7))
     const reopened = openHistory(dir, Date.UTC(2026, 0, 1))
     expect(reopened.notices[0]).toMatch(/damaged; it was moved to .*history\.db\.damaged-2026-01-01/)
-    expect(reopened.notices[1]).toMatch(/backup .* restored/)
+    expect(reopened.notices[1]).toMatch(/last backup, made .*, was restored/)
     expect(reopened.videoJobs.get('saved')?.id).toBe('saved')
     expect(readdirSync(dir).some((name) => name.startsWith('history.db.damaged-'))).toBe(true)
     reopened.close()

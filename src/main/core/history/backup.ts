@@ -1,0 +1,121 @@
+// The history's backup (history.db.backup): a copy made with SQLite's online backup, page by page beside the
+// writes, by the process that owns the folder, at most once a day, and before a migration. Closing never copies
+// the history, so a command's time does not grow with it. A backup is never replaced by a database that holds
+// fewer rows: the older one is kept beside it under a dated name (the three newest).
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { backup, DatabaseSync } from 'node:sqlite'
+
+export const backupOf = (path: string) => `${path}.backup`
+/** A backup younger than this is not made again. */
+export const backupEvery = 24 * 60 * 60 * 1000
+/** Backups an emptier database has displaced, newest first: the few most recent are kept. */
+const keptBackups = 3
+
+const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-')
+
+/** Every page of the database reads (SQLite's quick check). */
+export function pagesIntact(db: DatabaseSync): boolean {
+  const result = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined
+  return result?.quick_check === 'ok'
+}
+
+/** When the backup of the history at `path` was made, or null when there is none. */
+export function backupMadeAt(path: string): number | null {
+  try {
+    return statSync(backupOf(path)).mtimeMs
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Backs up the history at `path` when its backup is missing or a day old (`force`: whatever its age), through a
+ * temporary file renamed at the end. Every page is read first: a history with damaged pages never replaces the
+ * backup. Resolves what was done.
+ */
+export async function backUpHistory(
+  path: string,
+  now = Date.now(),
+  force = false,
+): Promise<'made' | 'recent' | 'damaged'> {
+  const made = backupMadeAt(path)
+  if (!force && made !== null && now - made < backupEvery) return 'recent'
+  const target = backupOf(path)
+  const temp = `${target}.${process.pid}.tmp`
+  // Only the folder's owner backs up: a copy left by one of its runs cut short (a quit mid-copy) is removed.
+  for (const name of readdirSync(dirname(path)))
+    if (name.startsWith(`${basename(target)}.`) && name.endsWith('.tmp'))
+      rmSync(join(dirname(path), name), { force: true, recursive: true })
+  const db = new DatabaseSync(path, { readOnly: true })
+  try {
+    if (!pagesIntact(db)) return 'damaged'
+    // A hundred pages a step: the writer is held only for a step at a time.
+    await backup(db, temp, { rate: 100 })
+  } catch (error) {
+    rmSync(temp, { force: true, recursive: true })
+    throw error
+  } finally {
+    db.close()
+  }
+  keepLargerBackup(target, temp, now)
+  renameSync(temp, target)
+  return 'made'
+}
+
+/** The same, at once and in this thread: before a migration changes the file. */
+export function backUpBeforeMigration(db: DatabaseSync, path: string, now = Date.now()): void {
+  const target = backupOf(path)
+  const temp = `${target}.${process.pid}.tmp`
+  try {
+    rmSync(temp, { force: true })
+    db.exec(`VACUUM INTO '${temp.replaceAll("'", "''")}'`)
+  } catch (error) {
+    rmSync(temp, { force: true, recursive: true })
+    throw error
+  }
+  keepLargerBackup(target, temp, now)
+  renameSync(temp, target)
+}
+
+/** The rows a database holds over all its tables, or null when it cannot be read. */
+function rowsIn(path: string): number | null {
+  let db: DatabaseSync | undefined
+  try {
+    const open = new DatabaseSync(path, { readOnly: true })
+    db = open
+    const tables = open
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all() as { name: string }[]
+    let rows = 0
+    for (const { name } of tables)
+      rows += (
+        open.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }
+      ).n
+    return rows
+  } catch {
+    return null
+  } finally {
+    db?.close()
+  }
+}
+
+/** Before `next` replaces the backup: a backup holding more rows is kept under a dated name. */
+function keepLargerBackup(backupFile: string, next: string, now: number): void {
+  if (!existsSync(backupFile)) return
+  const before = rowsIn(backupFile)
+  const after = rowsIn(next)
+  if (before === null || after === null || after >= before) return
+  try {
+    renameSync(backupFile, `${backupFile}.kept-${stamp(now)}`)
+  } catch (error) {
+    // Another process moved it a moment ago.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  const prefix = `${basename(backupFile)}.kept-`
+  const kept = readdirSync(dirname(backupFile))
+    .filter((name) => name.startsWith(prefix))
+    .sort()
+    .reverse()
+  for (const name of kept.slice(keptBackups)) rmSync(join(dirname(backupFile), name), { force: true })
+}
