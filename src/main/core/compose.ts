@@ -1,10 +1,11 @@
 // The composition root: every core service, built once from a Platform. Electron and the e2e harness call
 // this same function; only the Platform and the transport differ between them.
 import { join } from 'node:path'
+import { appOrigin } from '#shared/csp'
 import type { OpenedLink } from '#shared/domain/deep-links'
 import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
-import type { SecretName } from '#shared/ipc/routes/profiles'
+import { SecretName } from '#shared/ipc/routes/profiles'
 import { createDesktopState, type DesktopState } from './app/desktop-state.ts'
 import { appHandlers } from './app/handlers.ts'
 import { batchNotice, budgetNotice, createNotifier } from './app/notifier.ts'
@@ -33,9 +34,11 @@ import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
 import { createLog, type Log } from './log.ts'
 import { createMediaStore, type MediaStore } from './media/media-store.ts'
 import { createThumbnails, type Thumbnails } from './media/thumbnails.ts'
+import { type Attachment, type Hello, type OwnerSocket, serveFolder } from './owner/owner-server.ts'
 import type { Platform } from './platform.ts'
 import { playgroundHandlers } from './playground/handlers.ts'
 import { createPlaygroundService } from './playground/service.ts'
+import { connectionScope } from './profiles/connection-scope.ts'
 import { createEmbeddedSandbox } from './profiles/embedded-sandbox.ts'
 import { profileHandlers } from './profiles/handlers.ts'
 import { createProfileScopes, type ProfileScopes } from './profiles/profile-scope.ts'
@@ -80,6 +83,13 @@ export interface Core {
   pageClosed(): void
   /** Binds the contract to a transport that knows which origins serve the app's pages. */
   dispatcher(trustedOrigins: () => readonly string[]): Dispatch
+  /**
+   * Serves the contract to the folder's other front doors on its socket (`owner/`), making this process the
+   * folder's owner; false when another process owns it. Closing the core closes the socket.
+   */
+  serveFolder(): Promise<boolean>
+  /** Front doors attached to this owner now. */
+  attachedClients(): number
   close(): Promise<void>
 }
 
@@ -360,6 +370,29 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   }
   log.info(`core started (${platform.shell} ${platform.appVersion})`)
 
+  const dispatcherFor = (trustedOrigins: () => readonly string[]) =>
+    createDispatcher({
+      routes,
+      handlers,
+      trustedOrigins,
+      onUnexpectedError: (route, error) => log.error(`route ${route} failed`, error),
+      redaction,
+      requests,
+    })
+  /** A front door attached to this owner: the profile it named, and the secrets it holds for itself. */
+  const attach = (hello: Hello): Attachment => {
+    const profileId = hello.profile !== undefined ? profiles.named(hello.profile) : profiles.activeId()
+    const held = new Map<string, string>()
+    for (const [name, value] of Object.entries(hello.secrets ?? {}))
+      if (value && SecretName.safeParse(name).success)
+        held.set(secretKey(profileId, name as SecretName), value)
+      else if (value && name === 'ngrokAuthtoken') held.set('tunnel:ngrokAuthtoken', value)
+    const scope = { profileId, secrets: held }
+    const detach = connectionScope.attach(scope)
+    return { profileId, run: (work) => connectionScope.run(scope, work), detach }
+  }
+  let ownerSocket: OwnerSocket | null = null
+
   return {
     events,
     handlers,
@@ -383,16 +416,21 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     pageClosed: () => appService.pageClosed(),
     openPath: (path) => appService.openPath(path),
     openFile: (path) => openedFiles.open(path),
-    dispatcher: (trustedOrigins) =>
-      createDispatcher({
-        routes,
-        handlers,
-        trustedOrigins,
-        onUnexpectedError: (route, error) => log.error(`route ${route} failed`, error),
-        redaction,
-        requests,
-      }),
+    dispatcher: dispatcherFor,
+    async serveFolder() {
+      if (ownerSocket) return true
+      const dispatch = dispatcherFor(() => [appOrigin])
+      ownerSocket = await serveFolder(userData, {
+        dispatch,
+        events,
+        attach,
+        stopBatch: (id) => dispatch('batches.cancel', { id }, { url: `${appOrigin}/`, isTopFrame: true }),
+      })
+      return ownerSocket !== null
+    },
+    attachedClients: () => ownerSocket?.clients() ?? 0,
     async close() {
+      await ownerSocket?.close()
       requests.cancelAll()
       clearInterval(budgetClock)
       clearInterval(backupClock)

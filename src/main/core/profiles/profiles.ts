@@ -9,6 +9,7 @@ import { AppError } from '#shared/ipc/app-error'
 import type { Profile, SecretName } from '#shared/ipc/routes/profiles'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 import type { SecretStore } from '../secrets/secret-store.ts'
+import { connectionScope } from './connection-scope.ts'
 import type { EmbeddedSandbox } from './embedded-sandbox.ts'
 
 export const sandboxProfileId = 'sandbox'
@@ -36,19 +37,23 @@ export function openProfiles(
     // First run, or a file that is not ours: the Sandbox is active.
   }
   const save = () => writeFileAtomic(path, JSON.stringify({ activeId, live }, null, 2))
-  // The command line works with the profile it was given, by id or name, without changing the app's choice.
-  if (options.activeHere !== undefined) {
-    const wanted = options.activeHere.trim().toLowerCase()
+  /** The profile called `wanted` (its id or name, in any case), or an error that lists the profiles there are. */
+  const named = (wanted: string): string => {
+    const key = wanted.trim().toLowerCase()
     const found = [{ id: sandboxProfileId, name: 'Sandbox' }, ...live].find(
-      (profile) => profile.id.toLowerCase() === wanted || profile.name.toLowerCase() === wanted,
+      (profile) => profile.id.toLowerCase() === key || profile.name.toLowerCase() === key,
     )
     if (!found)
       throw new AppError({
         code: 'not_found',
-        message: `There is no profile called “${options.activeHere}”. The profiles are: Sandbox${live.map((profile) => `, ${profile.name}`).join('')}.`,
+        message: `There is no profile called “${wanted}”. The profiles are: Sandbox${live.map((profile) => `, ${profile.name}`).join('')}.`,
       })
-    activeId = found.id
+    return found.id
   }
+  // The command line works with the profile it was given, by id or name, without changing the app's choice.
+  if (options.activeHere !== undefined) activeId = named(options.activeHere)
+  /** The active profile: a client's own for its calls (`connection-scope.ts`), else the app's choice. */
+  const current = () => connectionScope.current()?.profileId ?? activeId
 
   const describe = (stored: StoredProfile | null): Profile => {
     if (!stored) {
@@ -57,7 +62,7 @@ export function openProfiles(
         name: 'Sandbox',
         kind: 'sandbox',
         baseUrl: sandbox.url(),
-        active: activeId === sandboxProfileId,
+        active: current() === sandboxProfileId,
         secrets: null,
       }
     }
@@ -67,7 +72,7 @@ export function openProfiles(
       name: stored.name,
       kind: 'live',
       baseUrl: stored.baseUrl,
-      active: activeId === stored.id,
+      active: current() === stored.id,
       secrets: {
         apiKey: status('apiKey'),
         webhookSecret: status('webhookSecret'),
@@ -89,7 +94,8 @@ export function openProfiles(
   return {
     list: (): Profile[] => [describe(null), ...live.map(describe)],
     get: (id: string): Profile => describe(find(id)),
-    active: (): Profile => describe(activeId === sandboxProfileId ? null : find(activeId)),
+    active: (): Profile => describe(current() === sandboxProfileId ? null : find(current())),
+    named,
 
     async save(input: { id?: string | undefined; name: string; baseUrl: string }): Promise<Profile> {
       if (input.id === sandboxProfileId)
@@ -131,7 +137,7 @@ export function openProfiles(
      * that no longer exists is an error, never quietly the sandbox (work it started must not move elsewhere).
      */
     async connection(
-      id = activeId,
+      id = current(),
       options: { strict?: boolean } = {},
     ): Promise<{ baseUrl: string; apiKey: string | null }> {
       const stored = find(id)
@@ -148,7 +154,7 @@ export function openProfiles(
     },
 
     /** The secrets that sign this profile's webhooks: current first, then the previous one during rotation. */
-    async webhookSecrets(id = activeId): Promise<string[]> {
+    async webhookSecrets(id = current()): Promise<string[]> {
       if (id === sandboxProfileId) return [(await sandbox.ensure()).webhookSecret]
       // A deleted profile's job has no secret left to verify with: find refuses, never another profile's.
       const stored = find(id) as StoredProfile
@@ -157,7 +163,7 @@ export function openProfiles(
         .filter((value): value is string => value !== undefined)
     },
 
-    activeId: () => activeId,
+    activeId: current,
   }
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 import type { SecretCipher } from '../platform.ts'
+import { connectionScope } from '../profiles/connection-scope.ts'
 
 const envelopeVersion = 1
 const SecretsFile = z.object({
@@ -82,9 +83,10 @@ export function openSecretStore(folder: string, cipher: SecretCipher) {
   }
 
   return {
-    get: (name: string): string | undefined => held.get(name) ?? values.get(name),
+    get: (name: string): string | undefined =>
+      connectionScope.current()?.secrets.get(name) ?? held.get(name) ?? values.get(name),
     status(name: string): SecretStatus {
-      const value = held.get(name) ?? values.get(name)
+      const value = connectionScope.current()?.secrets.get(name) ?? held.get(name) ?? values.get(name)
       return {
         set: value !== undefined,
         mask: value !== undefined ? maskOf(value) : null,
@@ -120,7 +122,7 @@ export function openSecretStore(folder: string, cipher: SecretCipher) {
       await save()
     },
     /** Every secret value, so logs and error texts can be scrubbed of them. */
-    values: (): string[] => [...values.values(), ...held.values()],
+    values: (): string[] => [...values.values(), ...held.values(), ...connectionScope.secrets()],
   }
 }
 

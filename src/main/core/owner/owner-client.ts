@@ -1,0 +1,102 @@
+// A front door that is not the folder's owner (the command line while the app, or another command, owns the
+// folder): its calls and events go through the owner's socket.
+import { createConnection, type Socket } from 'node:net'
+import type { Envelope } from '#shared/ipc/envelope'
+import type { EventName, EventPayload } from '#shared/ipc/events'
+import type { EventSink } from '../events.ts'
+import { answers, readToken, socketPathOf } from './folder-socket.ts'
+import { readFrames, writeFrame } from './frames.ts'
+import type { Hello } from './owner-server.ts'
+
+export interface OwnerClient {
+  profileId: string
+  call(route: string, input: unknown, callId?: string): Promise<Envelope<unknown>>
+  events: { subscribe(sink: EventSink): () => void }
+  /** Settles when the owner is gone (it quit, or the connection broke). */
+  closed: Promise<void>
+  close(): void
+}
+
+/** Attaches to the folder's owner; null when no process owns the folder. Throws when the owner refuses. */
+export async function attachToOwner(userData: string, hello: Hello): Promise<OwnerClient | null> {
+  const path = socketPathOf(userData)
+  if (!(await answers(path))) return null
+  // An owner that has just bound writes its token a moment later.
+  for (let attempt = 0; ; attempt++) {
+    const token = readToken(userData)
+    const attached = token ? await connect(path, token, hello) : ({ refused: 'no token' } as const)
+    if (!('refused' in attached)) return attached
+    if (attempt >= 20 || !(await answers(path)))
+      throw new Error(`The process that owns ${userData} refused this command: ${attached.refused}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+function connect(path: string, token: string, hello: Hello): Promise<OwnerClient | { refused: string }> {
+  return new Promise((resolve, reject) => {
+    const socket: Socket = createConnection(path)
+    const pending = new Map<number, (envelope: Envelope<unknown>) => void>()
+    const sinks = new Set<EventSink>()
+    let nextId = 1
+    let settled = false
+    let closedResolve = () => {}
+    const closed = new Promise<void>((done) => {
+      closedResolve = done
+    })
+    socket.on('error', (error) => {
+      if (!settled) {
+        settled = true
+        reject(error)
+      }
+    })
+    socket.once('close', () => {
+      if (!settled) {
+        settled = true
+        resolve({ refused: 'the owner closed the connection' })
+      }
+      for (const answer of pending.values())
+        answer({
+          ok: false,
+          error: { code: 'service_unreachable', message: 'The app that owns the data folder quit.' },
+        })
+      pending.clear()
+      closedResolve()
+    })
+    readFrames(
+      socket,
+      (frame) => {
+        if (frame.type === 'refused') {
+          settled = true
+          resolve({ refused: String(frame.message ?? 'refused') })
+        } else if (frame.type === 'ready') {
+          settled = true
+          resolve({
+            profileId: String(frame.profileId),
+            call(route, input, callId) {
+              const id = nextId++
+              return new Promise((answer) => {
+                pending.set(id, answer)
+                writeFrame(socket, { type: 'call', id, route, input, ...(callId ? { callId } : {}) })
+              })
+            },
+            events: {
+              subscribe(sink) {
+                sinks.add(sink)
+                return () => sinks.delete(sink)
+              },
+            },
+            closed,
+            close: () => socket.end(),
+          })
+        } else if (frame.type === 'result' && typeof frame.id === 'number') {
+          pending.get(frame.id)?.(frame.envelope as Envelope<unknown>)
+          pending.delete(frame.id)
+        } else if (frame.type === 'event') {
+          for (const sink of sinks) sink(frame.name as EventName, frame.payload as EventPayload<EventName>)
+        }
+      },
+      () => socket.destroy(),
+    )
+    socket.once('connect', () => writeFrame(socket, { type: 'hello', token, ...hello }))
+  })
+}

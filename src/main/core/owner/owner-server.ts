@@ -1,0 +1,134 @@
+// The data folder's owner serves the contract to the other front doors (the command line in any shell) on the
+// folder's socket: the same routes and events as the window's IPC, through the same dispatcher. A client first
+// proves it may use the folder with the token only the folder's user can read (checked in constant time before
+// any route runs), then names the profile it works with and the secrets it holds for this connection alone.
+import { timingSafeEqual } from 'node:crypto'
+import { createServer, type Server, type Socket } from 'node:net'
+import { AppError } from '#shared/ipc/app-error'
+import type { EventBus } from '../events.ts'
+import type { Dispatch } from '../ipc/dispatcher.ts'
+import { bindOwnerSocket, socketPathOf } from './folder-socket.ts'
+import { type Frame, readFrames, writeFrame } from './frames.ts'
+
+/** What a client asks for when it attaches: a profile (by id or name) and secrets held for it alone. */
+export interface Hello {
+  profile?: string | undefined
+  secrets?: Record<string, string> | undefined
+}
+
+/** A client's view of the core, for as long as it is attached. */
+export interface Attachment {
+  profileId: string
+  /** Runs a call as this client: its profile active, its secrets held. */
+  run<T>(work: () => T): T
+  detach(): void
+}
+
+export interface OwnerDeps {
+  dispatch: Dispatch
+  events: Pick<EventBus, 'subscribe'>
+  /** Opens a client's view; throws an AppError (an unknown profile) to refuse it. */
+  attach(hello: Hello): Attachment
+  /** A client went away: the batches it started and still runs are stopped there, resumable. */
+  stopBatch(id: string): Promise<unknown>
+}
+
+/** Clients attached at once, at most; a hello must come within this time. */
+export const ownerLimits = { clients: 64, helloMs: 5000 }
+/** The sender every client's calls are checked as: the app's own origin, as the window's are. */
+const sender = { url: 'app://gateway-desk/', isTopFrame: true }
+
+export interface OwnerSocket {
+  path: string
+  clients(): number
+  close(): Promise<void>
+}
+
+/** Binds the folder's socket and serves it; null when another process owns the folder. */
+export async function serveFolder(userData: string, deps: OwnerDeps): Promise<OwnerSocket | null> {
+  const open = new Set<Socket>()
+  const server: Server = createServer((socket) => {
+    socket.on('error', () => {})
+    if (open.size >= ownerLimits.clients) return void socket.destroy()
+    open.add(socket)
+    socket.once('close', () => open.delete(socket))
+    handle(socket)
+  })
+  const token = await bindOwnerSocket(server, userData)
+  if (token === null) {
+    server.close()
+    return null
+  }
+  const expected = Buffer.from(token)
+
+  function handle(socket: Socket) {
+    let attachment: Attachment | null = null
+    let stopEvents = () => {}
+    const started = new Set<string>()
+    const helloTimer = setTimeout(() => socket.destroy(), ownerLimits.helloMs)
+    const end = (reason: string) => {
+      writeFrame(socket, { type: 'refused', message: reason })
+      socket.end()
+      socket.destroy()
+    }
+    socket.once('close', () => {
+      clearTimeout(helloTimer)
+      stopEvents()
+      for (const id of started) void deps.stopBatch(id).catch(() => {})
+      attachment?.detach()
+    })
+    readFrames(
+      socket,
+      (frame) => {
+        if (!attachment) return hello(frame)
+        if (frame.type !== 'call' || typeof frame.id !== 'number')
+          return end('a frame the owner does not read')
+        const { id, route, input, callId } = frame
+        const scope = attachment
+        void scope
+          .run(() => deps.dispatch(route, input, sender, callId))
+          .then((envelope) => {
+            if (route === 'batches.start' && envelope.ok) started.add((envelope.data as { id: string }).id)
+            writeFrame(socket, { type: 'result', id, envelope })
+          })
+      },
+      end,
+    )
+
+    function hello(frame: Frame) {
+      const given = typeof frame.token === 'string' ? Buffer.from(frame.token) : Buffer.alloc(0)
+      if (frame.type !== 'hello' || given.length !== expected.length || !timingSafeEqual(given, expected))
+        return end('The token is not this folder’s.')
+      clearTimeout(helloTimer)
+      const secrets =
+        typeof frame.secrets === 'object' && frame.secrets !== null
+          ? Object.fromEntries(
+              Object.entries(frame.secrets).filter(
+                (entry): entry is [string, string] => typeof entry[1] === 'string',
+              ),
+            )
+          : undefined
+      try {
+        attachment = deps.attach({
+          profile: typeof frame.profile === 'string' ? frame.profile : undefined,
+          secrets,
+        })
+      } catch (error) {
+        return end(error instanceof AppError ? error.message : 'The owner could not attach this client.')
+      }
+      stopEvents = deps.events.subscribe((name, payload) =>
+        writeFrame(socket, { type: 'event', name, payload }),
+      )
+      writeFrame(socket, { type: 'ready', profileId: attachment.profileId })
+    }
+  }
+
+  return {
+    path: socketPathOf(userData),
+    clients: () => open.size,
+    async close() {
+      for (const socket of open) socket.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

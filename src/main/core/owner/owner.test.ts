@@ -1,0 +1,146 @@
+// One owner per data folder: the app's core serves the contract on the folder's socket; a command line attaches
+// with the folder's token and works with its own profile and key; anyone without the token runs nothing; a
+// second owner cannot bind; a socket left by a killed owner is replaced.
+import { spawn } from 'node:child_process'
+import { existsSync, rmSync, statSync } from 'node:fs'
+import { createConnection } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type Sandbox, startSandbox } from '#sandbox/server'
+import { startCore, until } from '../../testing/core.ts'
+import { readToken, socketPathOf, tokenPathOf } from './folder-socket.ts'
+import { attachToOwner } from './owner-client.ts'
+
+const cores: Awaited<ReturnType<typeof startCore>>[] = []
+let service: Sandbox | undefined
+afterAll(async () => {
+  for (const env of cores) await env.core.close().catch(() => {})
+  await service?.close()
+  for (const env of cores) {
+    rmSync(env.userData, { recursive: true, force: true })
+    rmSync(`${env.userData}.keychain`, { force: true })
+  }
+})
+async function owner() {
+  const env = await startCore()
+  cores.push(env)
+  expect(await env.core.serveFolder()).toBe(true)
+  return env
+}
+/** Raw lines to the socket, and everything it answers until it closes. */
+function raw(path: string, lines: string[]): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = createConnection(path)
+    let answer = ''
+    socket.on('data', (chunk) => {
+      answer += chunk
+    })
+    socket.on('error', () => {})
+    socket.on('close', () => resolve(answer))
+    socket.on('connect', () => {
+      for (const line of lines) socket.write(line)
+    })
+  })
+}
+
+describe('the folder’s owner', () => {
+  it('serves the contract to an attached client, events included, on the same history', async () => {
+    const app = await owner()
+    const client = await attachToOwner(app.userData, {})
+    expect(client).not.toBeNull()
+    const changed: string[] = []
+    client?.events.subscribe((name, payload) => {
+      if (name === 'data.changed') changed.push(...(payload as { topics: string[] }).topics)
+    })
+    expect(
+      await client?.call('questionnaires.save', { id: 'q1', name: 'From the shell', questions: [] }),
+    ).toMatchObject({ ok: true })
+    expect((await app.call('questionnaires.list', {})).map((q) => q.name)).toEqual(['From the shell'])
+    // A change the app makes reaches the client as the window's events do.
+    await app.call('profiles.save', { name: 'Local', baseUrl: 'http://127.0.0.1:9' })
+    await until(() => changed.includes('profiles'))
+    client?.close()
+    await client?.closed
+  })
+
+  it('is the only one: a second core on the folder cannot bind, and attaches instead', async () => {
+    const app = await owner()
+    const second = await startCore({ userData: app.userData })
+    cores.push(second)
+    expect(await second.core.serveFolder()).toBe(false)
+  })
+
+  it('keeps its socket and token to the folder’s user', async () => {
+    const app = await owner()
+    if (process.platform === 'win32') return
+    expect(statSync(app.userData).mode & 0o777).toBe(0o700)
+    expect(statSync(socketPathOf(app.userData)).mode & 0o077).toBe(0)
+    expect(statSync(tokenPathOf(app.userData)).mode & 0o777).toBe(0o600)
+  })
+
+  it('runs no route for anyone without the token, and stays up for those with it', async () => {
+    const app = await owner()
+    const path = socketPathOf(app.userData)
+    const save = (id: string) =>
+      `${JSON.stringify({ type: 'call', id: 1, route: 'questionnaires.save', input: { id, name: id, questions: [] } })}\n`
+    const attempts = [
+      [save('no-hello')],
+      [`${JSON.stringify({ type: 'hello', token: 'f'.repeat(64) })}\n`, save('wrong-token')],
+      [`${JSON.stringify({ type: 'hello' })}\n`, save('no-token')],
+      [
+        `${JSON.stringify({ type: 'hello', token: readToken(app.userData)?.slice(1) })}\n`,
+        save('short-token'),
+      ],
+      ['null\n', save('null')],
+      ['[1,2]\n'],
+      ['{not json\n'],
+      ['\u0000\u00ff\n'],
+    ]
+    for (const lines of attempts) {
+      const answer = await raw(path, lines)
+      expect(answer).not.toContain('"result"')
+    }
+    // A frame larger than any the owner reads, without its end: the connection is ended, nothing else.
+    const big = await raw(path, [`{"type":"hello","token":"${'a'.repeat(65 * 1024 * 1024)}`])
+    expect(big).not.toContain('"ready"')
+    expect(await app.call('questionnaires.list', {})).toEqual([])
+    const client = await attachToOwner(app.userData, {})
+    expect(await client?.call('questionnaires.list', {})).toEqual({ ok: true, data: [] })
+    client?.close()
+  })
+
+  it('replaces a socket left by an owner that was killed', async () => {
+    const env = await startCore()
+    cores.push(env)
+    const path = socketPathOf(env.userData)
+    // Another process binds the socket and is killed: the file stays, and nothing answers on it.
+    const child = spawn(process.execPath, [
+      '-e',
+      `require('node:net').createServer().listen(${JSON.stringify(path)}, () => console.log('up'))`,
+    ])
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()))
+    child.kill('SIGKILL')
+    await new Promise((resolve) => child.once('exit', resolve))
+    expect(existsSync(path)).toBe(true)
+    expect(await attachToOwner(env.userData, {})).toBeNull()
+    expect(await env.core.serveFolder()).toBe(true)
+    expect(await attachToOwner(env.userData, {})).not.toBeNull()
+  })
+
+  it('works with the profile and key a client names, for its calls only', async () => {
+    const key = 'sk-owner-client-key-0001'
+    service = await startSandbox({ keys: [key], credits: 100, timeScale: 0.002, allowPrivateAddresses: true })
+    const app = await owner()
+    const paid = await app.call('profiles.save', { name: 'Paid', baseUrl: service.url })
+    await expect(attachToOwner(app.userData, { profile: 'Nowhere' })).rejects.toThrow(
+      /There is no profile called “Nowhere”. The profiles are: Sandbox, Paid\./,
+    )
+    const client = await attachToOwner(app.userData, { profile: 'paid', secrets: { apiKey: key } })
+    expect(client?.profileId).toBe(paid.id)
+    const tested = await client?.call('profiles.testConnection', { id: paid.id })
+    expect(tested).toMatchObject({ ok: true, data: { outcome: 'ok' } })
+    // The app's own view is as it was: its profile active, no key kept for Paid.
+    expect((await app.call('profiles.list', {})).find((one) => one.active)?.name).toBe('Sandbox')
+    expect((await app.call('profiles.testConnection', { id: paid.id })).outcome).not.toBe('ok')
+    client?.close()
+  })
+})
