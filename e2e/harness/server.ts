@@ -58,6 +58,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     sandboxTimeScale: options.sandboxTimeScale ?? 1,
     ...(options.sandboxSyntheticModels ? { sandboxSyntheticModels: options.sandboxSyntheticModels } : {}),
   })
+  // As the app's main does: the command line attaches to this process.
+  core.ownFolder()
 
   let origin = ''
   const dispatch = core.dispatcher(() => [origin])

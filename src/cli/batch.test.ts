@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
+import { formatAmount, parseAmount } from '#shared/domain/money'
 import { startCore, until } from '../main/testing/core.ts'
 import { jsonLines, runCli, startCli } from './testing/run-cli.ts'
 
@@ -154,6 +155,42 @@ describe('batch run', () => {
     } finally {
       sandbox.state.faults.latencyMs = 0
       if (running.child.exitCode === null) running.child.kill('SIGTERM')
+    }
+  })
+
+  it('runs in the open app, so a budget set in the app holds the batch at its next row', async () => {
+    const app = await startCore({ userData: dataDir })
+    expect(await app.core.serveFolder()).toBe(true)
+    const local = (await app.call('profiles.list', {})).find((one) => one.name === 'Local')!
+    sandbox.state.faults.latencyMs = 30
+    const running = startCli(
+      dataDir,
+      [
+        ...['--json', '--profile', 'Local', 'batch', 'run', file('triage.json'), file('tickets.csv')],
+        ...['--column', 'text', '--concurrency', '1'],
+      ],
+      { env: { GATEWAY_API_KEY: key } },
+    )
+    try {
+      // The command attached: its batch is the app's to run, and rows are answered there.
+      const id = await until(async () => {
+        const [batch] = await app.call('batches.list', {})
+        return batch?.status === 'running' && batch.counts.done >= 3 && batch.id
+      }, 60_000)
+      const { spentToday } = (await app.call('spend.budgets', {})).find((one) => one.profileId === local.id)!
+      // Budgets are written to the millionth of a dollar: what was spent, rounded up to one.
+      const step = parseAmount('0.000001')
+      const daily = formatAmount(((parseAmount(spentToday) + step - 1n) / step) * step)
+      await app.call('spend.setBudget', { profileId: local.id, daily, monthly: null })
+      const stopped = await running.exited
+      const [line] = jsonLines(stopped.stdout)
+      expect(line).toMatchObject({ id, status: 'over_budget', rows: 200 })
+      expect(line?.pending).toBeGreaterThan(150)
+    } finally {
+      sandbox.state.faults.latencyMs = 0
+      if (running.child.exitCode === null) running.child.kill('SIGTERM')
+      await app.call('spend.setBudget', { profileId: local.id, daily: null, monthly: null })
+      await app.core.close()
     }
   })
 

@@ -129,7 +129,7 @@ async function follow(session: Session, id: string, json: boolean): Promise<Batc
   const nextChange = () =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, 1000)
-      const stop = session.core.events.subscribe((event, payload) => {
+      const stop = session.events.subscribe((event, payload) => {
         if (event === 'data.changed' && (payload as { topics: string[] }).topics.includes('batches')) done()
       })
       function done() {
@@ -154,9 +154,8 @@ async function follow(session: Session, id: string, json: boolean): Promise<Batc
   let batch = first
   try {
     for (;;) {
-      // Ended when this process's runner has (another process starting on the folder may mark it otherwise);
-      // then its counts are read once more, as the runner left them.
-      const settled = !session.core.isBatchRunning(id)
+      // Ended when the owner's runner has; then its counts are read once more, as the runner left them.
+      const settled = batch.status !== 'running'
       if (settled) batch = await summary()
       const finished = batch.counts.done + batch.counts.failed
       if (bar) bar.update(finished, { failed: batch.counts.failed, spent: money(batch.spent) })

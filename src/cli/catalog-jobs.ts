@@ -159,7 +159,7 @@ async function watch(session: Session, ids: readonly string[], json: boolean): P
     while (waiting.size > 0 && !stopped) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, stopped ? 0 : 2000)
-        const stop = session.core.events.subscribe((event, payload) => {
+        const stop = session.events.subscribe((event, payload) => {
           if (event === 'data.changed' && (payload as { topics: string[] }).topics.includes('videos')) done()
         })
         process.once('SIGINT', done)

@@ -9,7 +9,9 @@ import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
 import { unwrap } from '#shared/ipc/unwrap'
 import { type Core, type CoreOptions, createCore } from '../main/core/compose.ts'
+import type { EventSink } from '../main/core/events.ts'
 import { createNodePlatform } from '../main/core/node-platform.ts'
+import { attachToOwner } from '../main/core/owner/owner-client.ts'
 import type { SecretCipher, WorkerName } from '../main/core/platform.ts'
 
 export const exitCodes = { done: 0, someFailed: 1, usage: 2, unreachable: 3, interrupted: 130 } as const
@@ -85,18 +87,49 @@ function heldSecrets(stdinKey: string | undefined): CoreOptions['heldSecrets'] {
   }
 }
 
+/** A command's view of the data folder: its owner's core, through the folder's socket or in this process. */
 export interface Session {
-  core: Core
   profileId: string
   call<N extends RouteName>(route: N, input: RouteInput<N>): Promise<RouteOutput<N>>
+  events: { subscribe(sink: EventSink): () => void }
   close(): Promise<void>
 }
 
+/** A session whose core is in this process: the command owns the folder for its lifetime. */
+export interface OwnSession extends Session {
+  core: Core
+}
+
+/**
+ * Opens the folder: attached to its owner (the app, or a command in another shell) when there is one, else as
+ * its owner, serving the folder's socket so that other commands attach to this one. `ownCore` commands (the
+ * webhook receiver's) need the core in their own process.
+ */
 export async function openSession(
   options: GlobalOptions & { apiKey?: string },
-  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> & { polling?: boolean } = {},
-): Promise<Session> {
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> & { polling?: boolean; ownCore?: boolean } = {},
+): Promise<Session | OwnSession> {
   const userData = dataFolder(options.dataDir)
+  if (!extra.ownCore) {
+    const attached = await attachToOwner(userData, {
+      profile: options.profile,
+      secrets: heldSecrets(options.apiKey) as Record<string, string>,
+    }).catch((error: Error) => {
+      throw usageError(error.message.replace(/^.*refused this command: /, ''))
+    })
+    if (attached) {
+      attached.closed.then(() => {
+        // The owner quit under this command: what it was doing stops there, resumable.
+        warn('The process that owned the data folder quit; this command stops here.')
+      })
+      return {
+        profileId: attached.profileId,
+        call: async (route, input) => unwrap((await attached.call(route, input)) as never),
+        events: attached.events,
+        close: async () => attached.close(),
+      }
+    }
+  }
   const layout = builtLayout()
   const platform = {
     ...createNodePlatform({
@@ -120,13 +153,22 @@ export async function openSession(
     if (error instanceof AppError && error.code === 'not_found') throw usageError(error.message)
     throw error
   })
+  // The folder's owner for as long as this command runs (and while commands attached to it still do).
+  const owning = extra.ownCore ? false : await core.serveFolder()
   const dispatch = core.dispatcher(() => ['app://gateway-desk'])
   return {
     core,
     profileId: core.profiles.activeId(),
     call: async (route, input) =>
       unwrap((await dispatch(route, input, { url: 'app://gateway-desk/', isTopFrame: true })) as never),
-    close: () => core.close(),
+    events: core.events,
+    async close() {
+      if (owning && core.attachedClients() > 0) {
+        warn('Waiting for the commands attached to this data folder to end…')
+        while (core.attachedClients() > 0) await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      await core.close()
+    },
   }
 }
 
@@ -182,13 +224,27 @@ export function table(header: readonly string[], rows: readonly (readonly string
   return [paint('bold', line(header)), ...rows.map(line)].join('\n')
 }
 
-/** Runs `work` in a session and always closes it (the history's clean close), whatever happens. */
+/** Runs `work` in a session and always closes it, whatever happens. */
 export async function withSession<T>(
   options: GlobalOptions & { apiKey?: string },
-  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> & { polling?: boolean },
+  extra: { polling?: boolean },
   work: (session: Session) => Promise<T>,
 ): Promise<T> {
   const session = await openSession(options, extra)
+  try {
+    return await work(session)
+  } finally {
+    await session.close()
+  }
+}
+
+/** The same, with the core in this process (the webhook receiver's commands). */
+export async function withOwnCore<T>(
+  options: GlobalOptions & { apiKey?: string },
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'>,
+  work: (session: OwnSession) => Promise<T>,
+): Promise<T> {
+  const session = (await openSession(options, { ...extra, ownCore: true })) as OwnSession
   try {
     return await work(session)
   } finally {

@@ -11,12 +11,14 @@ import {
   dataFolder,
   exitCodes,
   type GlobalOptions,
+  type OwnSession,
   paint,
   print,
   printJson,
   type Session,
   usageError,
   warn,
+  withOwnCore,
   withSession,
 } from './session.ts'
 
@@ -104,7 +106,7 @@ export function listen(
   return (async () => {
     const port = options.port !== undefined ? Number(options.port) : await keptPort(global)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError('--port takes a port number.')
-    return withSession(global, { receiver: { port }, forwardTo }, async (session) => {
+    return withOwnCore(global, { receiver: { port }, forwardTo }, async (session) => {
       const receiver = await session.call('receiver.state', {})
       if (!receiver.running)
         throw new CommandEnd(
@@ -131,7 +133,7 @@ export function listen(
 }
 
 /** Prints each new delivery once its forward is answered, in the order they came, until Ctrl+C. */
-async function followDeliveries(session: Session, json: boolean): Promise<void> {
+async function followDeliveries(session: OwnSession, json: boolean): Promise<void> {
   const seen = (await session.call('receiver.deliveries', { limit: 1 }))[0]?.id ?? 0
   let printed = seen
   let reading = Promise.resolve()
@@ -167,7 +169,7 @@ export function trigger(global: GlobalOptions, event: string, options: { job?: s
       `Unknown event “${event}”: use one of ${terminalStatuses.map((one) => `video.generation.${one}`).join(', ')}.`,
     )
   const to = options.forwardTo ? checkAddress(options.forwardTo) : undefined
-  return withSession(global, {}, async (session) => {
+  return withOwnCore(global, {}, async (session) => {
     const sent = await session.core.videos.webhooks.forwarding.test(
       { status, ...(options.job ? { jobId: options.job } : {}) },
       session.profileId,
@@ -203,7 +205,7 @@ export function deliveriesResend(global: GlobalOptions, id: string, options: { t
   if (!Number.isInteger(deliveryId) || deliveryId < 1)
     throw usageError('Give the number `gateway-desk deliveries list` shows for the delivery.')
   const to = options.to ? checkAddress(options.to) : undefined
-  return withSession(global, {}, async (session) => {
+  return withOwnCore(global, {}, async (session) => {
     const sent = await session.core.videos.webhooks.forwarding.resend({ deliveryId }, session.profileId, to)
     if (global.json) printJson(sent)
     else

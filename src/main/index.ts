@@ -74,6 +74,8 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
   const core = await createCore(platform, timeScale > 0 ? { sandboxTimeScale: timeScale } : {})
   const { log } = core
   coreLog = log
+  // The folder's owner: the command line in any shell attaches to this process.
+  core.ownFolder()
   updater.startChecking()
 
   // Errors nobody caught are logged and told, never a silent exit.

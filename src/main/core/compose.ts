@@ -88,6 +88,10 @@ export interface Core {
    * folder's owner; false when another process owns it. Closing the core closes the socket.
    */
   serveFolder(): Promise<boolean>
+  /**
+   * The app's way: serves the folder now, or, while a command in a shell owns it, as soon as that command ends.
+   */
+  ownFolder(): void
   /** Front doors attached to this owner now. */
   attachedClients(): number
   close(): Promise<void>
@@ -392,8 +396,10 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     return { profileId, run: (work) => connectionScope.run(scope, work), detach }
   }
   let ownerSocket: OwnerSocket | null = null
+  let ownerRetry: ReturnType<typeof setInterval> | undefined
+  let closing = false
 
-  return {
+  const core: Core = {
     events,
     handlers,
     log,
@@ -419,6 +425,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     dispatcher: dispatcherFor,
     async serveFolder() {
       if (ownerSocket) return true
+      if (closing) return false
       const dispatch = dispatcherFor(() => [appOrigin])
       ownerSocket = await serveFolder(userData, {
         dispatch,
@@ -428,8 +435,22 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       })
       return ownerSocket !== null
     },
+    ownFolder() {
+      const attempt = () =>
+        void core.serveFolder().then(
+          (owning) => {
+            if (owning) clearInterval(ownerClock)
+          },
+          (error: unknown) => log.warn('the data folder could not be served to the command line', error),
+        )
+      const ownerClock = setInterval(attempt, 2000)
+      ownerRetry = ownerClock
+      attempt()
+    },
     attachedClients: () => ownerSocket?.clients() ?? 0,
     async close() {
+      clearInterval(ownerRetry)
+      closing = true
       await ownerSocket?.close()
       requests.cancelAll()
       clearInterval(budgetClock)
@@ -447,4 +468,5 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       log.info('core stopped')
     },
   }
+  return core
 }

@@ -3,7 +3,7 @@
 // answers no connection: it is replaced, under a short lock, so that two processes never both replace it.
 import { createHash, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs'
-import { createConnection, createServer, type Server } from 'node:net'
+import { createConnection, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../files/atomic-write.ts'
