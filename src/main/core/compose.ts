@@ -291,17 +291,27 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
 
   // The app backs the history up in the background worker, at most once a day (`history/backup.ts`); a quit
   // never waits for it. The command line never copies the history.
-  const backUp = () =>
-    void data.call('backUpHistory', []).then(
-      (done) => {
-        if (done !== 'damaged') return
-        workerNotices.push(
-          "Some of the history's pages could not be read, so its last backup was kept as it was. Export the history (Settings › History) to keep what still reads.",
-        )
-        events.emit('data.changed', { topics: ['notices'] })
-      },
-      (error: unknown) => log.warn('the history could not be backed up', error),
-    )
+  let backingUp = false
+  const backUp = () => {
+    // One at a time: a copy of a large history may outlast the hour between checks.
+    if (backingUp) return
+    backingUp = true
+    void data
+      .call('backUpHistory', [])
+      .then(
+        (done) => {
+          if (done !== 'damaged') return
+          workerNotices.push(
+            "Some of the history's pages could not be read, so its last backup was kept as it was. Export the history (Settings › History) to keep what still reads.",
+          )
+          events.emit('data.changed', { topics: ['notices'] })
+        },
+        (error: unknown) => log.warn('the history could not be backed up', error),
+      )
+      .finally(() => {
+        backingUp = false
+      })
+  }
   const backupClock = options.commandLine ? undefined : setInterval(backUp, 60 * 60 * 1000)
   if (!options.commandLine) backUp()
 

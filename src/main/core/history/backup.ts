@@ -1,10 +1,12 @@
-// The history's backup (history.db.backup): a copy made with SQLite's online backup, page by page beside the
-// writes, by the process that owns the folder, at most once a day, and before a migration. Closing never copies
-// the history, so a command's time does not grow with it. A backup is never replaced by a database that holds
+// The history's backup (history.db.backup): a consistent copy (`VACUUM INTO`, from one read transaction, so the
+// app's writes go on beside it), made by the process that owns the folder in its background worker, at most once
+// a day, and before a migration. Closing never copies the history, so a command's time does not grow with it.
+// SQLite's page-by-page online backup is not used: it starts over at every write of another connection, and a
+// busy app writes more often than a large history can be copied. A backup is never replaced by a database that holds
 // fewer rows: the older one is kept beside it under a dated name (the three newest).
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { backup, DatabaseSync } from 'node:sqlite'
+import { DatabaseSync } from 'node:sqlite'
 
 export const backupOf = (path: string) => `${path}.backup`
 /** A backup younger than this is not made again. */
@@ -43,15 +45,17 @@ export async function backUpHistory(
   if (!force && made !== null && now - made < backupEvery) return 'recent'
   const target = backupOf(path)
   const temp = `${target}.${process.pid}.tmp`
-  // Only the folder's owner backs up: a copy left by one of its runs cut short (a quit mid-copy) is removed.
+  // A copy a quit cut short is removed once it is an hour old (a copy under way is never that old for long).
   for (const name of readdirSync(dirname(path)))
-    if (name.startsWith(`${basename(target)}.`) && name.endsWith('.tmp'))
-      rmSync(join(dirname(path), name), { force: true, recursive: true })
+    if (name.startsWith(`${basename(target)}.`) && name.endsWith('.tmp')) {
+      const leftover = join(dirname(path), name)
+      if (name === basename(temp) || now - statSync(leftover).mtimeMs > 60 * 60 * 1000)
+        rmSync(leftover, { force: true, recursive: true })
+    }
   const db = new DatabaseSync(path, { readOnly: true })
   try {
     if (!pagesIntact(db)) return 'damaged'
-    // A hundred pages a step: the writer is held only for a step at a time.
-    await backup(db, temp, { rate: 100 })
+    db.exec(`VACUUM INTO '${temp.replaceAll("'", "''")}'`)
   } catch (error) {
     rmSync(temp, { force: true, recursive: true })
     throw error
