@@ -8,9 +8,8 @@ import { styleText } from 'node:util'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
 import { unwrap } from '#shared/ipc/unwrap'
-import { type Core, type CoreOptions, createCore } from '../main/core/compose.ts'
+import type { Core, CoreOptions } from '../main/core/compose.ts'
 import type { EventSink } from '../main/core/events.ts'
-import { createNodePlatform } from '../main/core/node-platform.ts'
 import { attachToOwner } from '../main/core/owner/owner-client.ts'
 import type { SecretCipher, WorkerName } from '../main/core/platform.ts'
 
@@ -130,6 +129,11 @@ export async function openSession(
       }
     }
   }
+  // The core is loaded only by a command that owns the folder: an attached one only speaks to the socket.
+  const [{ createCore }, { createNodePlatform }] = await Promise.all([
+    import('../main/core/compose.ts'),
+    import('../main/core/node-platform.ts'),
+  ])
   const layout = builtLayout()
   const platform = {
     ...createNodePlatform({
