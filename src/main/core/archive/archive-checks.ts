@@ -90,7 +90,7 @@ function withoutSecrets(path: string, secrets: readonly string[]): void {
 }
 
 /** The history's figures of money: decimal amounts of zero or more (`0.0123`), never negative or text. */
-const costColumns = new Set(['cost', 'video_cost', 'write_cost'])
+const costColumns = new Set(['cost', 'video_cost', 'write_cost', 'estimate'])
 
 /** A figure of money in a staged history (its schema already the app's own) that is not one, or null. */
 function ledgerProblem(db: DatabaseSync): string | null {
@@ -113,12 +113,15 @@ function ledgerProblem(db: DatabaseSync): string | null {
       if (bad) return `its ${name} holds a cost that is not an amount of money (${JSON.stringify(bad.value)})`
     }
   }
+  // Every entry at a time up to now (a later one would count against every period to come), its whole
+  // picodollars those of its cost.
   const entry = db
     .prepare(
-      "SELECT id FROM spend_entries WHERE picodollars < 0 OR typeof(at) <> 'integer' OR at < 0 LIMIT 1",
+      `SELECT id FROM spend_entries WHERE typeof(at) <> 'integer' OR at < 0 OR at > :latest
+        OR picodollars <> CAST(round(CAST(cost AS REAL) * 1e12) AS INTEGER) LIMIT 1`,
     )
-    .get() as { id: number } | undefined
-  if (entry) return `its spend ledger has an entry (${entry.id}) with a negative amount or no time`
+    .get({ latest: Date.now() + 24 * 60 * 60 * 1000 }) as { id: number } | undefined
+  if (entry) return `its spend ledger has an entry (${entry.id}) whose time or sum is not one the app writes`
   return null
 }
 
