@@ -117,15 +117,19 @@ export async function openSession(
       throw usageError(error.message.replace(/^.*refused this command: /, ''))
     })
     if (attached) {
-      attached.closed.then(() => {
+      let closing = false
+      void attached.closed.then(() => {
         // The owner quit under this command: what it was doing stops there, resumable.
-        warn('The process that owned the data folder quit; this command stops here.')
+        if (!closing) warn('The process that owned the data folder quit; this command stops here.')
       })
       return {
         profileId: attached.profileId,
         call: async (route, input) => unwrap((await attached.call(route, input)) as never),
         events: attached.events,
-        close: async () => attached.close(),
+        async close() {
+          closing = true
+          attached.close()
+        },
       }
     }
   }
