@@ -73,6 +73,10 @@ export function webhookDeliveryRepository(db: DatabaseSync, damaged: DamagedRows
   const applied = db.prepare(
     'SELECT 1 FROM webhook_deliveries WHERE idempotency_key = ? AND verified = 1 AND duplicate = 0 AND answered BETWEEN 200 AND 299 LIMIT 1',
   )
+  const repeatedUnknown = db.prepare(
+    `UPDATE webhook_deliveries SET repeats = repeats + 1 WHERE id = (SELECT id FROM webhook_deliveries
+      WHERE idempotency_key = ? AND verified = 1 AND answered = 404 ORDER BY id LIMIT 1)`,
+  )
   const repeated = db.prepare(
     `UPDATE webhook_deliveries SET repeats = repeats + 1 WHERE id = (SELECT id FROM webhook_deliveries
       WHERE idempotency_key = ? AND verified = 1 AND duplicate = 0 AND answered BETWEEN 200 AND 299 ORDER BY id LIMIT 1)`,
@@ -105,6 +109,11 @@ export function webhookDeliveryRepository(db: DatabaseSync, damaged: DamagedRows
     wasApplied: (idempotencyKey: string) => applied.get(idempotencyKey) !== undefined,
     /** Counts one more arrival of the applied delivery with this key. */
     countRepeat: (idempotencyKey: string) => void repeated.run(idempotencyKey),
+    /**
+     * Counts one more arrival of a verified delivery with this key kept for a job the history did not know;
+     * false when there is none.
+     */
+    countRepeatOfUnknown: (idempotencyKey: string) => Number(repeatedUnknown.run(idempotencyKey).changes) > 0,
     forJob: (jobId: string) => deliveryRows.listed(forJob.all(jobId), damaged).map(fromStored),
     latest: (limit: number) => deliveryRows.listed(latest.all(limit), damaged).map(fromStored),
     get: (id: number) => {

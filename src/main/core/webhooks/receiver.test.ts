@@ -173,8 +173,14 @@ describe('webhook receiver', () => {
         })
       ).status,
     ).toBe(400)
-    const stranger = envelope(task(randomUUID(), 'completed'))
+    const strangerId = randomUUID()
+    const stranger = envelope(task(strangerId, 'completed'))
     expect(await deliver(stranger)).toMatchObject({ status: 404 })
+    // The same delivery for a job the history does not know, again and again: kept once, counted after.
+    for (let replay = 0; replay < 20; replay++) expect((await deliver(stranger)).status).toBe(404)
+    expect(env.core.history.webhookDeliveries.forJob(strangerId).map((d) => [d.answered, d.repeats])).toEqual(
+      [[404, 20]],
+    )
     expect(
       (
         await postWebhook(url, Buffer.alloc(1024 * 1024 + 10, 32), {

@@ -169,7 +169,9 @@ export function createReceiver(deps: ReceiverDeps) {
             row.verified = true
             row.answered = 404
             row.reason = 'no job with this id in the history'
-            row.id = deps.history.webhookDeliveries.insert(row)
+            // Kept once for each key: the same delivery again (a retry, a replay) is only counted.
+            if (!deps.history.webhookDeliveries.countRepeatOfUnknown(key))
+              row.id = deps.history.webhookDeliveries.insert(row)
             answers.push([item, 404, { error: row.reason }])
             continue
           }
