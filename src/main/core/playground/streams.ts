@@ -20,19 +20,30 @@ export function forwardStream(
   const at = () => Math.round(performance.now() - started)
   // A secret split across two events is held back until it is whole, so the event redaction sees all of it.
   const hold = deps.streamHold()
-  const heldBack = () => {
-    for (const data of hold.rest()) deps.events.emit('stream.event', { requestId, at: at(), data })
+  /** An event that gives back text held back, named as the event it came in (an SSE event's name is its type). */
+  const giveBack = (data: unknown) => {
+    const type = (data as { type?: unknown } | null)?.type
+    deps.events.emit('stream.event', {
+      requestId,
+      at: at(),
+      ...(typeof type === 'string' ? { event: type } : {}),
+      data,
+    })
   }
+  const heldBack = () => hold.rest().forEach(giveBack)
   void deps.requests
     .run(requestId, async (signal) => {
       try {
         const stream = await open(signal)
         for await (const item of stream.events) {
+          const sent = hold.next(item.data)
+          // What a block held back comes first, named as the event it came in; then the event itself.
+          sent.slice(0, -1).forEach(giveBack)
           deps.events.emit('stream.event', {
             requestId,
             at: at(),
             ...(item.event ? { event: item.event } : {}),
-            data: hold.next(item.data),
+            data: sent.at(-1),
           })
         }
         heldBack()

@@ -159,12 +159,44 @@ describe('the key in another spelling', () => {
 
   it('holds back only what could start a secret, and gives back a tail that never became one', () => {
     const hold = createStreamHold(() => [key])
-    const event = (text: string) => ({ type: 'content_block_delta', delta: { type: 'text_delta', text } })
-    expect(hold.next(event('plain words gw-li')).delta.text).toBe('plain words ')
-    expect(hold.next(event('ke a key')).delta.text).toBe('gw-like a key')
-    expect(hold.next(event('ends with gw')).delta.text).toBe('ends with ')
-    expect(hold.rest()).toEqual([event('gw')])
-    expect(hold.next(event('type is not held: s')).type).toBe('content_block_delta')
+    const delta = (text: string, index = 0) => ({
+      type: 'content_block_delta',
+      index,
+      delta: { type: 'text_delta', text },
+    })
+    const texts = (events: unknown[]) =>
+      events.map((event) => (event as ReturnType<typeof delta>).delta?.text)
+    expect(texts(hold.next(delta('plain words gw-li')))).toEqual(['plain words '])
+    expect(texts(hold.next(delta('ke a key')))).toEqual(['gw-like a key'])
+    expect(texts(hold.next(delta('ends with gw')))).toEqual(['ends with '])
+    expect(hold.rest()).toEqual([delta('gw')])
+    // Fields that are not text are never held.
+    expect(hold.next({ type: 'message_delta', delta: { stop_reason: 'end_turn' } })).toEqual([
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' } },
+    ])
+  })
+
+  it('keeps what it holds to its own block, and gives it back as that block ends', () => {
+    const hold = createStreamHold(() => ['sk-held-secret-0001'])
+    const delta = (text: string, index: number) => ({
+      type: 'content_block_delta',
+      index,
+      delta: { type: 'text_delta', text },
+    })
+    expect(hold.next(delta('Here are the results', 0))).toEqual([delta('Here are the result', 0)])
+    // The block ends: its held "s" comes back before its end, in its own block.
+    expect(hold.next({ type: 'content_block_stop', index: 0 })).toEqual([
+      delta('s', 0),
+      { type: 'content_block_stop', index: 0 },
+    ])
+    expect(hold.next(delta('Paris is the capital.', 2))).toEqual([delta('Paris is the capital.', 2)])
+    // A thought and the answer after it, at the same place in their events, are two texts.
+    const part = (text: string, thought?: true) => ({
+      candidates: [{ content: { role: 'model', parts: [{ text, ...(thought ? { thought } : {}) }] } }],
+    })
+    expect(hold.next(part('thinking of s', true))).toEqual([part('thinking of ', true)])
+    expect(hold.next(part('The answer.'))).toEqual([part('The answer.')])
+    expect(hold.rest()).toEqual([part('s', true)])
   })
 
   it('is not in an export, even when a row holds it', async () => {

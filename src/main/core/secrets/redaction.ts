@@ -87,12 +87,14 @@ const shapeStart = /(?:\b(?:sk-|whsec[-_])[A-Za-z0-9_-]*|\bBearer\s*|\bBeare?r?|
 
 /**
  * A stream's text held back where a secret may be split across events: the end of each piece that could be the
- * start of a held secret (or of a credential's shape) waits, and is put before the next piece of the same
- * field, so the event redaction sees the secret whole. `rest` gives, at the end, the events that carry what is
- * still held, made from the last event that held it.
+ * start of a held secret (or of a credential's shape) waits, and is put before the next piece of the same text,
+ * so the event redaction sees the secret whole. A text is its field within its block (an event's `index`) and
+ * kind (a thought apart from the answer); what a block still holds is given back as its block ends, and `rest`
+ * gives back the rest at the end of the stream. `next` returns the events to send in place of the one given.
  */
 export function createStreamHold(secrets: () => readonly string[]) {
-  const held = new Map<string, { tail: string; event: unknown }>()
+  /** By text: what waits, the path of its field, its block and the event it came in. */
+  const held = new Map<string, { tail: string; path: string; block: unknown; event: unknown }>()
 
   function heldTail(text: string): number {
     let keep = shapeStart.exec(text)?.[0].length ?? 0
@@ -107,38 +109,49 @@ export function createStreamHold(secrets: () => readonly string[]) {
     return keep
   }
 
+  type At = (piece: string, path: string, parent: Record<string, unknown>) => string
   /** `value` with `at` applied to each string of a text field, the rest copied as it is. */
-  function walk(
-    value: unknown,
-    path: string,
-    text: boolean,
-    at: (piece: string, path: string) => string,
-  ): unknown {
-    if (typeof value === 'string') return text ? at(value, path) : value
-    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}.${index}`, text, at))
+  function walk(value: unknown, path: string, parent: Record<string, unknown> | null, at: At): unknown {
+    if (typeof value === 'string') return parent ? at(value, path, parent) : value
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}.${index}`, null, at))
     if (value === null || typeof value !== 'object') return value
+    const object = value as Record<string, unknown>
     const copy: Record<string, unknown> = {}
-    for (const key in value)
-      copy[key] = walk((value as Record<string, unknown>)[key], `${path}.${key}`, streamedText.has(key), at)
+    for (const key in object)
+      copy[key] = walk(object[key], `${path}.${key}`, streamedText.has(key) ? object : null, at)
     return copy
   }
 
+  const blockOf = (event: unknown) => (event as { index?: unknown } | null)?.index ?? ''
+  /** Events giving back what `texts` hold, each made from the event that held it. */
+  function giveBack(texts: string[]): unknown[] {
+    return texts.map((name) => {
+      const { tail, path, event } = held.get(name)!
+      held.delete(name)
+      return walk(event, '', null, (_text, at) => (at === path ? tail : ''))
+    })
+  }
+
   return {
-    next<T>(data: T): T {
-      return walk(data, '', false, (piece, path) => {
-        const text = (held.get(path)?.tail ?? '') + piece
+    next(data: unknown): unknown[] {
+      const block = blockOf(data)
+      const sent = walk(data, '', null, (piece, path, parent) => {
+        const name = `${String(block)}|${path}|${parent.thought === true ? 'thought' : ''}`
+        const text = (held.get(name)?.tail ?? '') + piece
         const keep = heldTail(text)
-        if (keep > 0) held.set(path, { tail: text.slice(text.length - keep), event: data })
-        else held.delete(path)
+        if (keep > 0) held.set(name, { tail: text.slice(text.length - keep), path, block, event: data })
+        else held.delete(name)
         return text.slice(0, text.length - keep)
-      }) as T
+      })
+      // A block that ends gives back what it held, before its end.
+      const ended = (data as { type?: unknown } | null)?.type === 'content_block_stop'
+      const back = ended
+        ? giveBack([...held].filter(([, one]) => one.block === block).map(([name]) => name))
+        : []
+      return [...back, sent]
     },
     rest(): unknown[] {
-      const events = [...held.entries()].map(([path, { tail, event }]) =>
-        walk(event, '', false, (_text, at) => (at === path ? tail : '')),
-      )
-      held.clear()
-      return events
+      return giveBack([...held.keys()])
     },
   }
 }
