@@ -40,6 +40,35 @@ export function questionnaireTextProblem(text: string, fileName: string): string
 }
 const count = (n: number) => n.toLocaleString('en-US')
 
+/**
+ * The length of `JSON.stringify(value, null, 2)`, counted without writing it, and no further than just past
+ * `limit`. `value` is parsed JSON nested at most `decisionLimits.nesting` deep (checked before).
+ */
+function indentedLength(value: unknown, limit: number): number {
+  let total = 0
+  const walk = (node: unknown, depth: number) => {
+    if (total > limit) return
+    if (node === null || typeof node !== 'object') {
+      total += JSON.stringify(node)?.length ?? 0
+      return
+    }
+    const entries = Array.isArray(node) ? node.map((item) => [null, item] as const) : Object.entries(node)
+    if (entries.length === 0) {
+      total += 2
+      return
+    }
+    // The brackets, a line and an indent for each entry and for the closing bracket, and the commas between.
+    total += 2 + entries.length * (1 + 2 * (depth + 1)) + (entries.length - 1) + 1 + 2 * depth
+    for (const [key, item] of entries) {
+      if (key !== null) total += JSON.stringify(key).length + 2
+      walk(item, depth + 1)
+      if (total > limit) return
+    }
+  }
+  walk(value, 0)
+  return total
+}
+
 /** What keeps a request's questions from becoming a questionnaire, checked before any is converted. */
 function requestProblem(questions: readonly Question[]): string | null {
   if (questions.length > limits.questions)
@@ -49,10 +78,9 @@ function requestProblem(questions: readonly Question[]): string | null {
     const field = `questions.${at}.instructions`
     if (jsonDepth(question.instructions) > decisionLimits.nesting)
       return `${field} is nested more than ${decisionLimits.nesting} levels deep`
-    // Written out, indented text is at least as long as this.
-    const written = JSON.stringify(question.instructions).length
-    if (written > limits.instructions)
-      return `${field} is ${count(written)} characters as JSON; at most ${count(limits.instructions)} are kept`
+    // Measured as the builder will write it (indented), stopping at the limit: nothing longer is ever written.
+    if (indentedLength(question.instructions, limits.instructions) > limits.instructions)
+      return `${field} is more than ${count(limits.instructions)} characters written out; at most ${count(limits.instructions)} are kept`
   }
   return null
 }
