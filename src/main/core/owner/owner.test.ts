@@ -144,3 +144,30 @@ describe('the folder’s owner', () => {
     client?.close()
   })
 })
+
+describe('a client that vanishes', () => {
+  it('leaves the batch it started stopped and resumable', async () => {
+    const app = await owner()
+    const client = await attachToOwner(app.userData, {})
+    const { questionnaire, template } = await import('../../testing/batches.ts')
+    const started = await client?.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: Array.from({ length: 400 }, (_, n) => `message ${n}`),
+      concurrency: 1,
+      spendCap: null,
+    })
+    expect(started).toMatchObject({ ok: true })
+    const id = (started as { ok: true; data: { id: string } }).data.id
+    // Gone without a word, as a SIGKILLed process is: its connection drops.
+    client?.close()
+    const stopped = await until(async () => {
+      const { batch } = await app.call('batches.get', { id })
+      return batch.status !== 'running' && batch
+    }, 20_000)
+    expect(stopped.status).toBe('cancelled')
+    expect(stopped.counts.pending).toBeGreaterThan(0)
+    await app.call('batches.resume', { id })
+    await until(async () => (await app.call('batches.get', { id })).batch.status === 'done', 60_000)
+  })
+})
