@@ -71,8 +71,6 @@ export interface Core {
   readonly preferences: PreferencesStore
   /** The tray's state, when the window was last looked at, and whether closing it keeps the app receiving. */
   readonly desktop: DesktopState
-  /** Whether this process is running the batch (another process may run batches of the same history). */
-  isBatchRunning(id: string): boolean
   /** Opens a gateway-desk:// link in the window, or says why it opened nothing. */
   openLink(link: string): OpenedLink
   /** Opens a questionnaire file the OS handed the app in the builder, or says why it cannot. */
@@ -426,9 +424,9 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       preferences,
       activeProfile: () => profiles.activeId(),
       spentToday: (profileId) => spend.today({ profileId }).cost,
+      attachedClients: () => ownerSocket?.clients() ?? 0,
     }),
     openLink: (link) => appService.openLink(link),
-    isBatchRunning: (id) => batchRunner.isRunning(id),
     pageClosed: () => appService.pageClosed(),
     openPath: (path) => appService.openPath(path),
     openFile: (path) => openedFiles.open(path),

@@ -1,6 +1,6 @@
 // What the shell asks of the core to live in the tray: the menu's state, when the window was last looked at,
-// and whether closing the window keeps the app receiving (the person's setting, while a job runs or a tunnel
-// is up: otherwise there is nothing to wait for).
+// and whether closing the window keeps the app running: while a command in a shell is attached to it (its work
+// runs here), and, as the person's setting says, while a job runs or a tunnel is up.
 import type { History } from '../history/history.ts'
 import type { WebhookService } from '../webhooks/service.ts'
 import type { PreferencesStore } from './preferences.ts'
@@ -13,6 +13,8 @@ export function createDesktopState(deps: {
   activeProfile: () => string
   /** What a profile spent since midnight. */
   spentToday: (profileId: string) => string
+  /** Commands attached to this owner of the data folder. */
+  attachedClients: () => number
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
@@ -33,6 +35,7 @@ export function createDesktopState(deps: {
       lastSeen = now()
     },
     keepsReceiving(): boolean {
+      if (deps.attachedClients() > 0) return true
       if (!deps.preferences.get().keepReceivingWhenClosed) return false
       return deps.history.videoJobs.pendingCount() > 0 || deps.webhooks.tunnelState().status === 'up'
     },

@@ -145,6 +145,20 @@ describe('the folder’s owner', () => {
   })
 })
 
+describe('closing the app’s window', () => {
+  it('keeps the app running while a command is attached to it, whatever the setting', async () => {
+    const app = await owner()
+    await app.call('preferences.update', { keepReceivingWhenClosed: false })
+    expect(app.core.desktop.keepsReceiving()).toBe(false)
+    const client = await attachToOwner(app.userData, {})
+    await until(() => app.core.attachedClients() === 1)
+    expect(app.core.desktop.keepsReceiving()).toBe(true)
+    client?.close()
+    await until(() => app.core.attachedClients() === 0)
+    expect(app.core.desktop.keepsReceiving()).toBe(false)
+  })
+})
+
 describe('a client that vanishes', () => {
   it('leaves the batch it started stopped and resumable', async () => {
     const app = await owner()
