@@ -169,12 +169,12 @@ export function trigger(global: GlobalOptions, event: string, options: { job?: s
       `Unknown event “${event}”: use one of ${terminalStatuses.map((one) => `video.generation.${one}`).join(', ')}.`,
     )
   const to = options.forwardTo ? checkAddress(options.forwardTo) : undefined
-  return withOwnCore(global, {}, async (session) => {
-    const sent = await session.core.videos.webhooks.forwarding.test(
-      { status, ...(options.job ? { jobId: options.job } : {}) },
-      session.profileId,
-      to,
-    )
+  return withSession(global, {}, async (session) => {
+    const sent = await session.call('forwarding.test', {
+      status,
+      ...(options.job ? { jobId: options.job } : {}),
+      ...(to ? { to } : {}),
+    })
     if (global.json) printJson(sent)
     else
       print(
@@ -205,8 +205,8 @@ export function deliveriesResend(global: GlobalOptions, id: string, options: { t
   if (!Number.isInteger(deliveryId) || deliveryId < 1)
     throw usageError('Give the number `gateway-desk deliveries list` shows for the delivery.')
   const to = options.to ? checkAddress(options.to) : undefined
-  return withOwnCore(global, {}, async (session) => {
-    const sent = await session.core.videos.webhooks.forwarding.resend({ deliveryId }, session.profileId, to)
+  return withSession(global, {}, async (session) => {
+    const sent = await session.call('forwarding.resend', { deliveryId, ...(to ? { to } : {}) })
     if (global.json) printJson(sent)
     else
       print(

@@ -199,10 +199,15 @@ describe('forwarding webhooks to the person’s own server', () => {
   })
 
   it('refuses an address that is not http(s), and is off until one is set', async () => {
-    for (const address of ['ftp://example.com/x', 'localhost:3000', 'http://user:pw@example.com/'])
+    for (const address of ['ftp://example.com/x', 'localhost:3000', 'http://user:pw@example.com/']) {
       expect(await env.call('forwarding.set', { address }).catch((error) => error)).toMatchObject({
         code: 'validation_failed',
       })
+      // An address given for one send (the command line's --to) is checked the same way.
+      expect(
+        await env.call('forwarding.test', { status: 'completed', to: address }).catch((error) => error),
+      ).toMatchObject({ code: 'validation_failed', path: ['to'] })
+    }
     await env.call('forwarding.set', { address: null })
     expect(await env.call('forwarding.get', {})).toEqual({ address: null })
     expect(await env.call('forwarding.test', { status: 'completed' }).catch((error) => error)).toMatchObject({

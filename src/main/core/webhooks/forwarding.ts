@@ -36,6 +36,14 @@ const noAddress = () =>
 /** Deliveries waiting to be passed on, at most: a server that answers slowly never makes the queue grow past it. */
 export const maxWaitingForwards = 500
 
+/** An address given for one send (the command line's `--to`), checked as a kept forward address is. */
+function checkedTo(to: string | undefined): string | undefined {
+  if (to === undefined) return undefined
+  const problem = forwardAddressProblem(to)
+  if (problem) throw new AppError({ code: 'validation_failed', message: problem, path: ['to'] })
+  return to
+}
+
 export function createForwarding(deps: ForwardingDeps) {
   const { history } = deps
   const now = deps.now ?? Date.now
@@ -142,6 +150,7 @@ export function createForwarding(deps: ForwardingDeps) {
       activeProfile: string,
       to?: string,
     ): Promise<WebhookForward> {
+      checkedTo(to)
       if (which.deliveryId !== undefined) {
         const row = history.webhookDeliveries.get(which.deliveryId)
         if (!row) throw new AppError({ code: 'not_found', message: 'That delivery is no longer stored.' })
@@ -175,7 +184,7 @@ export function createForwarding(deps: ForwardingDeps) {
       profileId: string,
       to?: string,
     ): Promise<WebhookForward> {
-      const address = to ?? addressFor(profileId)
+      const address = checkedTo(to) ?? addressFor(profileId)
       const job = input.jobId ? history.videoJobs.get(input.jobId) : null
       if (input.jobId && (!job || job.profileId !== profileId))
         throw new AppError({ code: 'not_found', message: 'That job is not in this profile’s history.' })

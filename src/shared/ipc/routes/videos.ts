@@ -194,16 +194,24 @@ export const videoRoutes = {
     input: z.object({ address: z.string().max(2048).nullable() }),
     output: z.object({ address: z.string().nullable() }),
   }),
-  /** Sends a stored delivery (or a test delivery sent before) again, byte for byte, to the forward address. */
+  /**
+   * Sends a stored delivery (or a test delivery sent before) again, byte for byte, to the forward address, or to
+   * `to` (the command line's `--to`).
+   */
   'forwarding.resend': route({
-    input: z.object({ deliveryId: z.number().int().optional(), testId: z.number().int().optional() }),
+    input: z.object({
+      deliveryId: z.number().int().optional(),
+      testId: z.number().int().optional(),
+      to: z.string().max(2048).optional(),
+    }),
     output: WebhookForward,
   }),
-  /** Signs and sends a made-up terminal event for a job (or a made-up job) to the forward address. */
+  /** Signs and sends a made-up terminal event for a job (or a made-up job) to the forward address, or to `to`. */
   'forwarding.test': route({
     input: z.object({
       status: z.enum(['completed', 'failed', 'cancelled', 'expired']),
       jobId: z.string().max(100).optional(),
+      to: z.string().max(2048).optional(),
     }),
     output: WebhookForward,
   }),
