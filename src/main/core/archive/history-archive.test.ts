@@ -1,12 +1,12 @@
 // Export and import of the whole history: a round trip through a restart, and archives refused with nothing
 // replaced — a changed file, an unexpected path, not an archive at all.
 import { createReadStream, createWriteStream, existsSync, renameSync, writeFileSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip } from 'node:zlib'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startCore } from '../../testing/core.ts'
 import { pixelPng } from '../../testing/crafted-images.ts'
 
@@ -181,6 +181,7 @@ async function withPreferences(archive: string, preferences: object): Promise<st
   const { createHash } = await import('node:crypto')
   const { extractTarGz, writeTarGz } = await import('../files/tar.ts')
   const folder = await mkdtemp(join(tmpdir(), 'gd-archive-'))
+  onTestFinished(() => rm(folder, { recursive: true, force: true }))
   const unpacked = join(folder, 'unpacked')
   await extractTarGz(archive, unpacked, () => {})
   const text = JSON.stringify(preferences)

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Envelope } from '#shared/ipc/envelope'
 import { type Core, createCore } from '../compose.ts'
 import { createNodePlatform } from '../node-platform.ts'
@@ -203,7 +203,9 @@ describe('the key in another spelling', () => {
     core.history.database.db
       .prepare('UPDATE conversations SET state_json = ? WHERE id = ?')
       .run(JSON.stringify({ note: `pasted ${key} and ${escaped}` }), 'c1')
-    const target = join(await mkdtemp(join(tmpdir(), 'gd-escaped-export-')), 'export.tar.gz')
+    const exportFolder = await mkdtemp(join(tmpdir(), 'gd-escaped-export-'))
+    onTestFinished(() => rm(exportFolder, { recursive: true, force: true }))
+    const target = join(exportFolder, 'export.tar.gz')
     platform.dialogAnswers.push(target)
     expect(await call('history.export', {})).toMatchObject({ ok: true, data: { savedTo: target } })
     const packed: Buffer[] = []
