@@ -1,11 +1,10 @@
 // The composition root: every core service, built once from a Platform. Electron and the e2e harness call
 // this same function; only the Platform and the transport differ between them.
 import { join } from 'node:path'
-import { appOrigin } from '#shared/csp'
 import type { OpenedLink } from '#shared/domain/deep-links'
 import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
-import { SecretName } from '#shared/ipc/routes/profiles'
+import type { SecretName } from '#shared/ipc/routes/profiles'
 import { createDesktopState, type DesktopState } from './app/desktop-state.ts'
 import { appHandlers } from './app/handlers.ts'
 import { batchNotice, budgetNotice, createNotifier } from './app/notifier.ts'
@@ -34,11 +33,10 @@ import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
 import { createLog, type Log } from './log.ts'
 import { createMediaStore, type MediaStore } from './media/media-store.ts'
 import { createThumbnails, type Thumbnails } from './media/thumbnails.ts'
-import { type Attachment, type Hello, type OwnerSocket, serveFolder } from './owner/owner-server.ts'
+import { createFolderOwner } from './owner/folder-owner.ts'
 import type { Platform } from './platform.ts'
 import { playgroundHandlers } from './playground/handlers.ts'
 import { createPlaygroundService } from './playground/service.ts'
-import { connectionScope } from './profiles/connection-scope.ts'
 import { createEmbeddedSandbox } from './profiles/embedded-sandbox.ts'
 import { profileHandlers } from './profiles/handlers.ts'
 import { createProfileScopes, type ProfileScopes } from './profiles/profile-scope.ts'
@@ -391,23 +389,16 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       redaction,
       requests,
     })
-  /** A front door attached to this owner: the profile it named, and the secrets it holds for itself. */
-  const attach = (hello: Hello): Attachment => {
-    const profileId = hello.profile !== undefined ? profiles.named(hello.profile) : profiles.activeId()
-    const held = new Map<string, string>()
-    for (const [name, value] of Object.entries(hello.secrets ?? {}))
-      if (value && SecretName.safeParse(name).success)
-        held.set(secretKey(profileId, name as SecretName), value)
-      else if (value && name === 'ngrokAuthtoken') held.set('tunnel:ngrokAuthtoken', value)
-    const scope = { profileId, secrets: held }
-    const detach = connectionScope.attach(scope)
-    return { profileId, run: (work) => connectionScope.run(scope, work), detach }
-  }
-  let ownerSocket: OwnerSocket | null = null
-  let ownerRetry: ReturnType<typeof setInterval> | undefined
-  let closing = false
+  const owner = createFolderOwner({
+    userData,
+    profiles,
+    activeProfile: () => profiles.activeId(),
+    dispatcher: dispatcherFor,
+    events,
+    log,
+  })
 
-  const core: Core = {
+  return {
     events,
     handlers,
     log,
@@ -424,42 +415,18 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       preferences,
       activeProfile: () => profiles.activeId(),
       spentToday: (profileId) => spend.today({ profileId }).cost,
-      attachedClients: () => ownerSocket?.clients() ?? 0,
+      attachedClients: owner.clients,
     }),
     openLink: (link) => appService.openLink(link),
     pageClosed: () => appService.pageClosed(),
     openPath: (path) => appService.openPath(path),
     openFile: (path) => openedFiles.open(path),
     dispatcher: dispatcherFor,
-    async serveFolder() {
-      if (ownerSocket) return true
-      if (closing) return false
-      const dispatch = dispatcherFor(() => [appOrigin])
-      ownerSocket = await serveFolder(userData, {
-        dispatch,
-        events,
-        attach,
-        stopBatch: (id) => dispatch('batches.cancel', { id }, { url: `${appOrigin}/`, isTopFrame: true }),
-      })
-      return ownerSocket !== null
-    },
-    ownFolder() {
-      const attempt = () =>
-        void core.serveFolder().then(
-          (owning) => {
-            if (owning) clearInterval(ownerClock)
-          },
-          (error: unknown) => log.warn('the data folder could not be served to the command line', error),
-        )
-      const ownerClock = setInterval(attempt, 2000)
-      ownerRetry = ownerClock
-      attempt()
-    },
-    attachedClients: () => ownerSocket?.clients() ?? 0,
+    serveFolder: owner.serve,
+    ownFolder: owner.serveWhenFree,
+    attachedClients: owner.clients,
     async close() {
-      clearInterval(ownerRetry)
-      closing = true
-      await ownerSocket?.close()
+      await owner.close()
       requests.cancelAll()
       clearInterval(budgetClock)
       clearInterval(backupClock)
@@ -476,5 +443,4 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       log.info('core stopped')
     },
   }
-  return core
 }
