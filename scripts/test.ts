@@ -2,7 +2,7 @@
 // ends with one line summing all test suites: `N passed, N failed`.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
 const bin = (tool: string) => join(root, 'node_modules', '.bin', tool)
@@ -58,14 +58,43 @@ function readReport<T>(path: string): T | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null
 }
 
-const unit = readReport<{ numPassedTests: number; numFailedTests: number }>(reports.unit)
-const e2e = readReport<{ stats: { expected: number; unexpected: number; flaky: number } }>(reports.e2e)
+type UnitReport = {
+  numPassedTests: number
+  numFailedTests: number
+  testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[]
+}
+type E2eSpec = { title: string; file: string; line: number; ok: boolean }
+type E2eSuite = { specs?: E2eSpec[]; suites?: E2eSuite[] }
+const unit = readReport<UnitReport>(reports.unit)
+const e2e = readReport<{ stats: { expected: number; unexpected: number; flaky: number }; suites: E2eSuite[] }>(
+  reports.e2e,
+)
+
+/** The failed tests by name, with the first line of why: CI keeps the end of the output, so they are said last. */
+function failedTests(): string[] {
+  const names: string[] = []
+  for (const file of unit?.testResults ?? []) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'failed') continue
+      const why = (test.failureMessages[0] ?? '').split('\n')[0]?.slice(0, 200)
+      names.push(`unit  ${relative(root, file.name)} › ${test.fullName}\n      ${why}`)
+    }
+  }
+  const walk = (suite: E2eSuite) => {
+    for (const spec of suite.specs ?? []) if (!spec.ok) names.push(`e2e   ${spec.file}:${spec.line} › ${spec.title}`)
+    for (const inner of suite.suites ?? []) walk(inner)
+  }
+  for (const suite of e2e?.suites ?? []) walk(suite)
+  return names
+}
 const suites = [
   { name: 'unit', passed: unit?.numPassedTests ?? 0, failed: unit ? unit.numFailedTests : 1 },
   { name: 'e2e', passed: e2e?.stats.expected ?? 0, failed: e2e ? e2e.stats.unexpected + e2e.stats.flaky : 1 },
 ]
 
 console.log('')
+const failures = failedTests()
+if (failures.length > 0) console.log(`failed tests:\n${failures.join('\n')}\n`)
 for (const suite of suites) console.log(`${suite.name}: ${suite.passed} passed, ${suite.failed} failed`)
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`)
 const passed = suites.reduce((sum, suite) => sum + suite.passed, 0)
