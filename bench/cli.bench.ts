@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCore } from '../src/main/core/compose.ts'
 import { createNodePlatform } from '../src/main/core/node-platform.ts'
+import { takeFolder } from '../src/main/core/owner/folder-owner.ts'
 import { heading, report } from './figures.ts'
 import { seedJobs } from './jobs.ts'
 import { percentile } from './measure.ts'
@@ -51,11 +52,8 @@ try {
   const onEmpty = percentile(await timedList(empty), 50)
   const onFull = percentile(await timedList(full), 50)
   // The same command while the app (a core serving the folder) has the full folder open: it attaches.
-  const app = await createCore(createNodePlatform({ userData: full }), {})
-  if (!(await app.serveFolder())) throw new Error('the bench could not own its folder')
-  // The app backs up a folder it opens without a backup: timed once that copy is done, as on any later day.
-  while (!existsSync(join(full, 'history.db.backup')))
-    await new Promise((resolve) => setTimeout(resolve, 200))
+  const folder = await takeFolder(full, { info: () => {} })
+  const app = await createCore(createNodePlatform({ userData: full }), { folder })
   const attached = percentile(await timedList(full), 50)
   await app.close()
   heading(`the command line (jobs list, ${runs} runs each, p50, ${cli === built ? 'built' : 'from source'})`)

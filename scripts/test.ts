@@ -61,14 +61,18 @@ function readReport<T>(path: string): T | null {
 type UnitReport = {
   numPassedTests: number
   numFailedTests: number
-  testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[]
+  testResults: {
+    name: string
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[]
+  }[]
 }
 type E2eSpec = { title: string; file: string; line: number; ok: boolean }
 type E2eSuite = { specs?: E2eSpec[]; suites?: E2eSuite[] }
 const unit = readReport<UnitReport>(reports.unit)
-const e2e = readReport<{ stats: { expected: number; unexpected: number; flaky: number }; suites: E2eSuite[] }>(
-  reports.e2e,
-)
+const e2e = readReport<{
+  stats: { expected: number; unexpected: number; flaky: number }
+  suites: E2eSuite[]
+}>(reports.e2e)
 
 /** The failed tests by name, with the first line of why: CI keeps the end of the output, so they are said last. */
 function failedTests(): string[] {
@@ -81,7 +85,8 @@ function failedTests(): string[] {
     }
   }
   const walk = (suite: E2eSuite) => {
-    for (const spec of suite.specs ?? []) if (!spec.ok) names.push(`e2e   ${spec.file}:${spec.line} › ${spec.title}`)
+    for (const spec of suite.specs ?? [])
+      if (!spec.ok) names.push(`e2e   ${spec.file}:${spec.line} › ${spec.title}`)
     for (const inner of suite.suites ?? []) walk(inner)
   }
   for (const suite of e2e?.suites ?? []) walk(suite)

@@ -15,6 +15,7 @@ import { contentTypeOf } from '#core/files/content-types'
 import { resolveStaticFile } from '#core/files/static-files'
 import { mediaResponse } from '#core/media/serve-media'
 import { createNodePlatform, type NodePlatform } from '#core/node-platform'
+import { takeFolder } from '#core/owner/folder-owner'
 import { contentSecurityPolicy } from '#shared/csp'
 import { requestTarget } from '#shared/http-target'
 import { closeUnread, hasUnreadBody } from '../../src/node/close-unread.ts'
@@ -54,12 +55,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // Tests answer the native save and open dialogs by writing this file.
     dialogAnswersFile: dialogAnswersFileOf(options.userData),
   })
+  // As the app's main does: the folder is this process's, and the command line attaches to it.
+  const folder = await takeFolder(options.userData, { info: () => {} })
   const core = await createCore(platform, {
+    folder,
     sandboxTimeScale: options.sandboxTimeScale ?? 1,
     ...(options.sandboxSyntheticModels ? { sandboxSyntheticModels: options.sandboxSyntheticModels } : {}),
   })
-  // As the app's main does: the command line attaches to this process.
-  core.ownFolder()
 
   let origin = ''
   const dispatch = core.dispatcher(() => [origin])

@@ -112,7 +112,7 @@ describe('batch run', () => {
     expect(asked).toBeLessThanOrEqual(1004 + 2)
   })
 
-  it('stops sending when the app beside it cancels the batch, and says so', async () => {
+  it('goes on in the app when the app opens and takes the folder over; a cancel there stops it', async () => {
     const newest = () => {
       const db = new DatabaseSync(file('history.db'), { readOnly: true })
       try {
@@ -138,20 +138,30 @@ describe('batch run', () => {
         const started = newest()
         return started !== before && started !== null && doneRows(started) >= 5 && started
       }, 60_000)
-      // The app starts on the same folder while the command line runs the batch: it leaves the batch to it.
-      const app = await startCore({ userData: dataDir })
+      // The app starts on the folder the command line owns: the command lets it go, attaches, and its batch
+      // goes on in the app's core, from the rows not written.
+      const app = await startCore({ userData: dataDir, owner: true })
       try {
-        expect((await app.call('batches.get', { id })).batch.status).toBe('running')
+        await until(async () => {
+          const { batch } = await app.call('batches.get', { id })
+          return batch.status === 'running' && app.core.attachedClients() > 0 && batch.counts.done >= 8
+        }, 60_000)
         await app.call('batches.cancel', { id })
+        const stopped = await running.exited
+        expect(stopped.stderr).toMatch(/Gateway Desk opened and takes over the data folder/)
+        expect(stopped.code).toBe(1)
+        const [line] = jsonLines(stopped.stdout)
+        expect(line).toMatchObject({ id, status: 'cancelled', rows: 200 })
+        // Every row answered carries its cost, once.
+        const { items } = await app.call('batches.get', { id })
+        const answered = items.filter((item) => item.status === 'done')
+        expect(answered.length).toBe(line?.done)
+        expect(answered.every((item) => item.cost !== null)).toBe(true)
+        // Stopped with rows left: it sent none after the cancel reached it.
+        expect(line?.pending).toBeGreaterThan(0)
       } finally {
         await app.core.close()
       }
-      const stopped = await running.exited
-      expect(stopped.code).toBe(1)
-      const [line] = jsonLines(stopped.stdout)
-      expect(line).toMatchObject({ id, status: 'cancelled', rows: 200 })
-      // Stopped with rows left: it sent none after the cancel reached it.
-      expect(line?.pending).toBeGreaterThan(0)
     } finally {
       sandbox.state.faults.latencyMs = 0
       if (running.child.exitCode === null) running.child.kill('SIGTERM')
@@ -159,8 +169,7 @@ describe('batch run', () => {
   })
 
   it('runs in the open app, so a budget set in the app holds the batch at its next row', async () => {
-    const app = await startCore({ userData: dataDir })
-    expect(await app.core.serveFolder()).toBe(true)
+    const app = await startCore({ userData: dataDir, owner: true })
     const local = (await app.call('profiles.list', {})).find((one) => one.name === 'Local')!
     sandbox.state.faults.latencyMs = 30
     const running = startCli(

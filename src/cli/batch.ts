@@ -27,6 +27,7 @@ import {
   checkConnection,
   exitCodes,
   type GlobalOptions,
+  OwnerChanged,
   print,
   printJson,
   type Session,
@@ -119,8 +120,13 @@ const money = (amount: string) => `$${formatAmount(parseAmount(amount))}`
 
 /** Follows a batch until it settles: a bar on a terminal, a line every few seconds otherwise. */
 async function follow(session: Session, id: string, json: boolean): Promise<BatchSummary> {
-  const summary = async () => {
-    const found = (await session.call('batches.list', {})).find((batch) => batch.id === id)
+  const summary = async (): Promise<BatchSummary> => {
+    // A read cut short by the folder changing owner is read again from the new one.
+    const list = await session.call('batches.list', {}).catch((error: unknown) => {
+      if (error instanceof OwnerChanged) return session.call('batches.list', {})
+      throw error
+    })
+    const found = list.find((batch) => batch.id === id)
     if (!found) throw new CommandEnd(exitCodes.someFailed, 'The batch is no longer in the history.')
     return found
   }
@@ -230,7 +236,15 @@ async function runToEnd(
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    const batch = await follow(session, id, options.json)
+    let batch = await follow(session, id, options.json)
+    // The folder changed owner under the batch (the app took it over, or the app quit): it stopped there,
+    // resumable, and goes on with the new owner, each row sent once more only if no answer was written for it.
+    for (let seen = 0; batch.status === 'interrupted' && !interrupted && session.ownerChanges() > seen; ) {
+      seen = session.ownerChanges()
+      if (!options.json) warn('The batch goes on where it stopped.')
+      await session.call('batches.resume', { id })
+      batch = await follow(session, id, options.json)
+    }
     if (options.out) await writeResults(session, id, options.out, options.shard)
     const line = {
       id,

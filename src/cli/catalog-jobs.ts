@@ -181,7 +181,7 @@ async function watch(session: Session, ids: readonly string[], json: boolean): P
 }
 
 export function jobsWatch(global: GlobalOptions) {
-  return withSession(global, { polling: true }, async (session) => {
+  return withSession(global, {}, async (session) => {
     const { jobs } = await session.call('videos.list', { status: 'pending', limit: 1000 })
     const mine = jobs.filter((job) => job.profileId === session.profileId)
     if (mine.length === 0) {
@@ -205,7 +205,7 @@ export function jobsCreate(
   const duration = options.duration === undefined ? undefined : Number(options.duration)
   if (duration !== undefined && !(Number.isInteger(duration) && duration > 0))
     throw usageError('--duration takes whole seconds.')
-  return withSession(global, { polling: true }, async (session) => {
+  return withSession(global, {}, async (session) => {
     const job = await session.call('videos.create', {
       request: {
         model: options.model,
@@ -214,8 +214,8 @@ export function jobsCreate(
         ...(options.callback ? { callback_url: options.callback } : {}),
       },
     })
-    // The built-in sandbox lives as long as this command: its job is followed to the end, or it never ends.
-    const wait = options.wait || session.profileId === 'sandbox'
+    // A built-in sandbox in this process lives as long as this command: its job is followed to the end.
+    const wait = options.wait || (session.profileId === 'sandbox' && session.ownCore() !== null)
     if (global.json && !wait) printJson(job)
     else if (!global.json) print(jobLine(job))
     return wait ? watch(session, [job.id], global.json === true) : exitCodes.done

@@ -29,6 +29,25 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
 })
+/** A second person's server: what it received, and its address. */
+async function listeningServer() {
+  const bodies: Buffer[] = []
+  const other = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      bodies.push(Buffer.concat(chunks))
+      res.end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(other.address() as AddressInfo).port}/other`,
+    received: bodies,
+    close: () => new Promise<void>((resolve) => other.close(() => resolve())),
+  }
+}
+
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   rmSync(dataDir, { recursive: true, force: true })
@@ -170,7 +189,7 @@ describe('webhooks', () => {
     expect(received[before]!.body.toString('utf8')).toBe(body)
   })
 
-  it('exposes the receiver through a tunnel; says plainly when its port is taken, and exits 1', async () => {
+  it('exposes the receiver through a tunnel; a second listen attaches; a taken port exits 1', async () => {
     const first = startCli(dataDir, [
       '--json',
       'listen',
@@ -186,14 +205,41 @@ describe('webhooks', () => {
       publicUrl: string
     }
     expect(publicUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
-    const port = new URL(receiving).port
-    const second = await runCli(dataDir, ['listen', '--forward-to', serverUrl, '--port', port])
-    expect(second.code).toBe(1)
-    expect(second.stderr).toContain(
-      'If Gateway Desk is open, it is receiving there: close it, or pass --port',
+    // A second listen in another shell attaches to the first, which owns the folder and receives for both:
+    // each verified delivery reaches both servers.
+    const other = await listeningServer()
+    const second = startCli(dataDir, ['--json', 'listen', '--forward-to', other.url, '--port', '1'])
+    await until(() => second.lines[0], 20_000)
+    expect(second.stderr()).toMatch(/receives on port \d+: --port is not used/)
+    const [job] = jsonLines((await runCli(dataDir, ['--json', 'jobs', 'list', '--limit', '1'])).stdout)
+    const secret = readFileSync(join(dataDir, 'sandbox-webhook-secret'), 'utf8').trim()
+    const task = testTask(
+      'failed',
+      { id: String(job!.id), model: 'orbit/motion-2', prompt: 'a kite', createdAt: Date.now() },
+      Date.now(),
+      randomUUID,
     )
+    const body = webhookBody(task, Date.now())
+    const headers = { 'x-svc-signature': sign(secret, body), 'x-svc-idempotency-key': `${task.id}-failed` }
+    const before = received.length
+    expect((await postWebhook(receiving, body, headers)).status).toBe(200)
+    await until(() => second.lines.length >= 2 && received.length > before, 20_000)
+    expect(JSON.parse(second.lines[1]!)).toMatchObject({ verified: true, forwarded: { status: 200 } })
+    expect(other.received.at(-1)?.toString('utf8')).toBe(body)
+    second.child.kill('SIGINT')
+    expect((await second.exited).code).toBe(0)
     first.child.kill('SIGINT')
     expect((await first.exited).code).toBe(0)
+    await other.close()
+
+    // A port another program holds: the receiver cannot start, and the command says so.
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const port = String((taken.address() as AddressInfo).port)
+    const refused = await runCli(dataDir, ['listen', '--forward-to', serverUrl, '--port', port])
+    await new Promise<void>((resolve) => taken.close(() => resolve()))
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('Pass --port to listen on another port')
   })
 
   it('triggers a test delivery of each event, signed with the sandbox’s secret; a server that is down exits 1', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatAmount, parseAmount } from '#shared/domain/money'
-import { startCore } from '../main/testing/core.ts'
+import { startCore, until } from '../main/testing/core.ts'
 import { runCli, startCli } from './testing/run-cli.ts'
 
 let dataDir = ''
@@ -116,9 +116,8 @@ describe('two commands on one data folder', () => {
   })
 
   it('attach to the app when it is open: a budget set there holds the command line’s batch', async () => {
-    const app = await startCore({ userData: dataDir })
+    const app = await startCore({ userData: dataDir, owner: true })
     try {
-      expect(await app.core.serveFolder()).toBe(true)
       const listed = await runCli(dataDir, ['--json', 'batch', 'list'])
       expect(listed.code).toBe(0)
       const made = await runCli(dataDir, ['batch', 'run', file('triage.json'), file('two.txt')])
@@ -128,5 +127,64 @@ describe('two commands on one data folder', () => {
     } finally {
       await app.core.close()
     }
+  })
+
+  it('goes on as the owner when the app quits under its batch, each row answered once with its cost', async () => {
+    const app = await startCore({ userData: dataDir, owner: true })
+    const running = startCli(dataDir, [
+      'batch',
+      'run',
+      file('triage.json'),
+      file('long.txt'),
+      '--concurrency',
+      '2',
+      '--out',
+      file('after-quit.jsonl'),
+    ])
+    try {
+      await until(async () => {
+        const [batch] = await app.call('batches.list', {})
+        return batch?.status === 'running' && batch.counts.done >= 10
+      }, 60_000)
+    } finally {
+      await app.core.close()
+    }
+    const ended = await running.exited
+    expect(ended.code, ended.stderr).toBe(0)
+    expect(ended.stderr).toMatch(/owned the data folder quit; this command goes on/)
+    const rows = rowsOf(file('after-quit.jsonl'))
+    expect(rows.map((row) => row.row)).toEqual(Array.from({ length: 300 }, (_, n) => n + 1))
+    expect(rows.filter((row) => row.status !== 'answered' || !row.cost)).toEqual([])
+  })
+
+  it('goes on when the command that owned the folder is killed: the attached one becomes its owner', async () => {
+    const owner = startCli(dataDir, [
+      'batch',
+      'run',
+      file('triage.json'),
+      file('long.txt'),
+      '--concurrency',
+      '1',
+    ])
+    await until(() => /^Batch /m.test(owner.stderr()), 60_000)
+    const attached = startCli(dataDir, [
+      'batch',
+      'run',
+      file('triage.json'),
+      file('short.txt'),
+      '--concurrency',
+      '1',
+      '--out',
+      file('after-kill.jsonl'),
+    ])
+    await until(() => /^Batch /m.test(attached.stderr()), 60_000)
+    owner.child.kill('SIGKILL')
+    await owner.exited
+    const ended = await attached.exited
+    expect(ended.code, ended.stderr).toBe(0)
+    expect(ended.stderr).toMatch(/owned the data folder quit; this command goes on/)
+    const rows = rowsOf(file('after-kill.jsonl'))
+    expect(rows.map((row) => row.row)).toEqual(Array.from({ length: 100 }, (_, n) => n + 1))
+    expect(rows.filter((row) => row.status !== 'answered' || !row.cost)).toEqual([])
   })
 })

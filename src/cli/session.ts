@@ -1,16 +1,18 @@
-// What every command shares: the app's data folder, a core opened on it for the chosen profile (the same core
-// the window talks to, so what the command line runs is in the app's history and the reverse), calls through
-// the contract, output for a terminal or a script, and exit codes a script can trust.
+// What every command shares: the app's data folder and its one core (the owner's: the app's, another command's,
+// or this one's), so what the command line runs is in the app's history and the reverse; calls through the
+// contract, output for a terminal or a script, and exit codes a script can trust.
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { styleText } from 'node:util'
 import { AppError } from '#shared/ipc/app-error'
+import type { Envelope } from '#shared/ipc/envelope'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
 import { unwrap } from '#shared/ipc/unwrap'
 import type { Core, CoreOptions } from '../main/core/compose.ts'
 import type { EventSink } from '../main/core/events.ts'
 import { attachToOwner } from '../main/core/owner/owner-client.ts'
+import { claimFolder, type FolderClaim } from '../main/core/owner/owner-server.ts'
 import type { SecretCipher, WorkerName } from '../main/core/platform.ts'
 
 export const exitCodes = { done: 0, someFailed: 1, usage: 2, unreachable: 3, interrupted: 130 } as const
@@ -91,48 +93,59 @@ export interface Session {
   profileId: string
   call<N extends RouteName>(route: N, input: RouteInput<N>): Promise<RouteOutput<N>>
   events: { subscribe(sink: EventSink): () => void }
+  /** How often the folder changed owner under this command (the app took it over, or its owner quit). */
+  ownerChanges(): number
+  /** The core, while this command owns the folder; null while it is attached to another owner. */
+  ownCore(): Core | null
   close(): Promise<void>
 }
 
-/** A session whose core is in this process: the command owns the folder for its lifetime. */
-export interface OwnSession extends Session {
-  core: Core
+/** A call cut short because the folder changed owner under it: the command reads again from the new owner. */
+export class OwnerChanged extends Error {
+  constructor() {
+    super('The data folder changed owner during this command; run it again.')
+  }
 }
 
-/**
- * Opens the folder: attached to its owner (the app, or a command in another shell) when there is one, else as
- * its owner, serving the folder's socket so that other commands attach to this one. `ownCore` commands (the
- * webhook receiver's) need the core in their own process.
- */
-export async function openSession(
-  options: GlobalOptions & { apiKey?: string },
-  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> & { polling?: boolean; ownCore?: boolean } = {},
-): Promise<Session | OwnSession> {
-  const userData = dataFolder(options.dataDir)
-  if (!extra.ownCore) {
-    const attached = await attachToOwner(userData, {
-      profile: options.profile,
-      secrets: heldSecrets(options.apiKey) as Record<string, string>,
-    }).catch((error: Error) => {
-      throw usageError(error.message.replace(/^.*refused this command: /, ''))
-    })
-    if (attached) {
-      let closing = false
-      void attached.closed.then(() => {
-        // The owner quit under this command: what it was doing stops there, resumable.
-        if (!closing) warn('The process that owned the data folder quit; this command stops here.')
-      })
-      return {
-        profileId: attached.profileId,
-        call: async (route, input) => unwrap((await attached.call(route, input)) as never),
-        events: attached.events,
-        async close() {
-          closing = true
-          attached.close()
-        },
-      }
-    }
+/** One connection to the folder's core: attached to its owner, or the owner's core in this process. */
+interface Link {
+  profileId: string
+  call(route: string, input: unknown): Promise<Envelope<unknown>>
+  subscribe(sink: EventSink): () => void
+  /** Settles when this link's owner lets the folder go (to the app), or is gone. */
+  ended: Promise<'handing-over' | 'gone'>
+  isEnded(): boolean
+  core: Core | null
+  close(): Promise<void>
+}
+
+type Hello = { profile: string | undefined; secrets: Record<string, string> }
+
+async function attached(userData: string, hello: Hello): Promise<Link | null> {
+  const owner = await attachToOwner(userData, hello).catch((error: Error) => {
+    throw usageError(error.message.replace(/^.*refused this command: /, ''))
+  })
+  if (!owner) return null
+  return {
+    profileId: owner.profileId,
+    call: (route, input) => owner.call(route, input),
+    subscribe: owner.events.subscribe,
+    ended: owner.closed,
+    isEnded: owner.isClosed,
+    core: null,
+    async close() {
+      owner.close()
+    },
   }
+}
+
+/** The folder's owner for as long as this command runs (and while commands attached to it still do). */
+async function owning(
+  claim: FolderClaim,
+  userData: string,
+  options: GlobalOptions & { apiKey?: string },
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'>,
+): Promise<Link> {
   // The core is loaded only by a command that owns the folder: an attached one only speaks to the socket.
   const [{ createCore }, { createNodePlatform }] = await Promise.all([
     import('../main/core/compose.ts'),
@@ -149,33 +162,141 @@ export async function openSession(
     }),
     ...(options.secretCipher ? { secretCipher: options.secretCipher } : {}),
   }
+  let endedAs = (_how: 'handing-over' | 'gone') => {}
+  const ended = new Promise<'handing-over' | 'gone'>((resolve) => {
+    endedAs = resolve
+  })
+  let handingOver = false
   const timeScale = Number(process.env.GATEWAY_DESK_SANDBOX_TIME_SCALE)
   const core = await createCore(platform, {
+    folder: claim,
+    // The app asks for its folder: this command closes its core (its batch stops, resumable) and attaches there.
+    handOver: () => {
+      if (handingOver) return
+      handingOver = true
+      void core.close({ handingOver: true }).finally(() => endedAs('handing-over'))
+    },
     receiver: extra.receiver ?? 'off',
-    commandLine: { polling: extra.polling ?? false },
     ...(extra.forwardTo ? { forwardTo: extra.forwardTo } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
     heldSecrets: heldSecrets(options.apiKey),
     ...(timeScale > 0 ? { sandboxTimeScale: timeScale } : {}),
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
+    await claim.close()
     if (error instanceof AppError && error.code === 'not_found') throw usageError(error.message)
     throw error
   })
-  // The folder's owner for as long as this command runs (and while commands attached to it still do).
-  const owning = extra.ownCore ? false : await core.serveFolder()
   const dispatch = core.dispatcher(() => ['app://gateway-desk'])
   return {
-    core,
     profileId: core.profiles.activeId(),
-    call: async (route, input) =>
-      unwrap((await dispatch(route, input, { url: 'app://gateway-desk/', isTopFrame: true })) as never),
-    events: core.events,
+    call: (route, input) =>
+      dispatch(route as RouteName, input as never, { url: 'app://gateway-desk/', isTopFrame: true }),
+    subscribe: core.events.subscribe,
+    ended,
+    isEnded: () => handingOver,
+    core,
     async close() {
-      if (owning && core.attachedClients() > 0) {
+      if (!handingOver && core.attachedClients() > 0) {
         warn('Waiting for the commands attached to this data folder to end…')
-        while (core.attachedClients() > 0) await new Promise((resolve) => setTimeout(resolve, 100))
+        while (!handingOver && core.attachedClients() > 0)
+          await new Promise((resolve) => setTimeout(resolve, 100))
       }
-      await core.close()
+      if (handingOver) await ended
+      else await core.close()
+    },
+  }
+}
+
+/**
+ * A link to the folder's core: attached to its owner (the app, or a command in another shell) when there is one,
+ * else as its owner, serving the folder's socket. `afterHandOver`: the app is taking the folder, so this waits
+ * for it to own it rather than taking it back.
+ */
+async function linkTo(
+  options: GlobalOptions & { apiKey?: string },
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'>,
+  afterHandOver = false,
+): Promise<Link> {
+  const userData = dataFolder(options.dataDir)
+  const hello = { profile: options.profile, secrets: heldSecrets(options.apiKey) as Record<string, string> }
+  const waitUntil = Date.now() + (afterHandOver ? 60_000 : 0)
+  for (;;) {
+    const link = await attached(userData, hello)
+    if (link) return link
+    if (Date.now() < waitUntil) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      continue
+    }
+    const claim = await claimFolder(userData)
+    if (claim) return owning(claim, userData, options, extra)
+    // Another process bound the socket a moment ago: attach to it.
+  }
+}
+
+/**
+ * Opens the folder as one of its front doors. When the folder changes owner under the command (the app opens
+ * and takes it over, or the owner quits), the session links to the new owner (or becomes it) and goes on.
+ */
+export async function openSession(
+  options: GlobalOptions & { apiKey?: string },
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> = {},
+): Promise<Session> {
+  let link = await linkTo(options, extra)
+  let current = Promise.resolve(link)
+  let changes = 0
+  let closing = false
+  const sinks = new Set<EventSink>()
+  const forward: EventSink = (event, payload) => {
+    for (const sink of sinks) sink(event, payload)
+  }
+  const follow = (from: Link) => {
+    const unsubscribe = from.subscribe(forward)
+    void from.ended.then((how) => {
+      unsubscribe()
+      if (closing) return
+      warn(
+        how === 'handing-over'
+          ? 'Gateway Desk opened and takes over the data folder; this command goes on attached to it.'
+          : 'The process that owned the data folder quit; this command goes on.',
+      )
+      current = linkTo(options, extra, how === 'handing-over').then((next) => {
+        link = next
+        changes++
+        follow(next)
+        return next
+      })
+    })
+  }
+  follow(link)
+  return {
+    profileId: link.profileId,
+    async call(route, input) {
+      let via = await current
+      // A call made while the owner lets the folder go waits for the next owner.
+      while (via.isEnded()) {
+        await via.ended
+        via = await current
+      }
+      const envelope = await via.call(route, input)
+      // Cut short by the owner leaving: whether it was done is for the caller to read again from the new owner.
+      if (!envelope.ok && via.isEnded()) {
+        await via.ended
+        await current
+        throw new OwnerChanged()
+      }
+      return unwrap(envelope as never)
+    },
+    events: {
+      subscribe(sink) {
+        sinks.add(sink)
+        return () => sinks.delete(sink)
+      },
+    },
+    ownerChanges: () => changes,
+    ownCore: () => link.core,
+    async close() {
+      closing = true
+      await (await current).close()
     },
   }
 }
@@ -235,24 +356,10 @@ export function table(header: readonly string[], rows: readonly (readonly string
 /** Runs `work` in a session and always closes it, whatever happens. */
 export async function withSession<T>(
   options: GlobalOptions & { apiKey?: string },
-  extra: { polling?: boolean },
+  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'>,
   work: (session: Session) => Promise<T>,
 ): Promise<T> {
   const session = await openSession(options, extra)
-  try {
-    return await work(session)
-  } finally {
-    await session.close()
-  }
-}
-
-/** The same, with the core in this process (the webhook receiver's commands). */
-export async function withOwnCore<T>(
-  options: GlobalOptions & { apiKey?: string },
-  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'>,
-  work: (session: OwnSession) => Promise<T>,
-): Promise<T> {
-  const session = (await openSession(options, { ...extra, ownCore: true })) as OwnSession
   try {
     return await work(session)
   } finally {

@@ -11,14 +11,12 @@ import {
   dataFolder,
   exitCodes,
   type GlobalOptions,
-  type OwnSession,
   paint,
   print,
   printJson,
   type Session,
   usageError,
   warn,
-  withOwnCore,
   withSession,
 } from './session.ts'
 
@@ -106,34 +104,47 @@ export function listen(
   return (async () => {
     const port = options.port !== undefined ? Number(options.port) : await keptPort(global)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError('--port takes a port number.')
-    return withOwnCore(global, { receiver: { port }, forwardTo }, async (session) => {
+    // Owning the folder, the receiver runs here; attached, the owner (the app) receives and this command passes
+    // on each delivery it stored, signed as it came.
+    return withSession(global, { receiver: { port }, forwardTo }, async (session) => {
       const receiver = await session.call('receiver.state', {})
-      if (!receiver.running)
+      if (!receiver.running || !receiver.localUrl)
         throw new CommandEnd(
           exitCodes.someFailed,
-          `${receiver.error ?? 'The webhook receiver is not running.'} If Gateway Desk is open, it is receiving there: close it, or pass --port to listen on another port.`,
+          `${receiver.error ?? 'The webhook receiver is not running.'} Pass --port to listen on another port.`,
         )
-      const local = `https://127.0.0.1:${receiver.port}${session.core.videos.webhooks.receiver.path}`
+      const core = session.ownCore()
+      if (!core && options.port !== undefined && port !== receiver.port)
+        warn(`Gateway Desk owns this data folder and receives on port ${receiver.port}: --port is not used.`)
+      // The receiver's path is the owner's secret: known here only when this command is the owner.
+      const path = core?.videos.webhooks.receiver.path ?? new URL(receiver.localUrl).pathname
+      const local = `https://127.0.0.1:${receiver.port}${path}`
       const tunnel = options.tunnel ? await startTunnel(session, options.tunnel) : null
       if (!global.json) {
         warn(
-          `Receiving at ${local}${tunnel?.publicUrl ? `\n  and at ${tunnel.publicUrl}${session.core.videos.webhooks.receiver.path}` : ''}`,
+          `Receiving at ${local}${tunnel?.publicUrl ? `\n  and at ${tunnel.publicUrl}${path}` : ''}${core ? '' : ' (in Gateway Desk)'}`,
         )
         warn(`Forwarding each verified delivery to ${forwardTo}`)
-        if (session.profileId === 'sandbox') {
-          const [secret] = await session.core.profiles.webhookSecrets('sandbox')
+        if (session.profileId === 'sandbox' && core) {
+          const [secret] = await core.profiles.webhookSecrets('sandbox')
           warn(`The sandbox signs with ${secret} (set it as GATEWAY_WEBHOOK_SECRET on your server)`)
         }
         warn('Ready. Ctrl+C to stop.')
-      } else printJson({ ready: true, receiving: local, publicUrl: tunnel?.publicUrl ?? null, forwardTo })
-      await followDeliveries(session, global.json === true)
+      } else
+        printJson({
+          ready: true,
+          receiving: local,
+          publicUrl: tunnel?.publicUrl ?? null,
+          forwardTo,
+        })
+      await followDeliveries(session, forwardTo, global.json === true)
       return exitCodes.done
     })
   })()
 }
 
 /** Prints each new delivery once its forward is answered, in the order they came, until Ctrl+C. */
-async function followDeliveries(session: OwnSession, json: boolean): Promise<void> {
+async function followDeliveries(session: Session, forwardTo: string, json: boolean): Promise<void> {
   const seen = (await session.call('receiver.deliveries', { limit: 1 }))[0]?.id ?? 0
   let printed = seen
   let reading = Promise.resolve()
@@ -141,15 +152,20 @@ async function followDeliveries(session: OwnSession, json: boolean): Promise<voi
     const latest = (await session.call('receiver.deliveries', { limit: 500 })).filter(
       (one) => one.id > printed,
     )
-    for (const delivery of latest.reverse()) {
-      // A verified delivery is printed with its server's answer, which comes a moment later.
-      if (delivery.verified && !delivery.forwarded) break
+    for (let delivery of latest.reverse()) {
+      if (delivery.verified && !delivery.duplicate && !session.ownCore()) {
+        // Attached: the owner sends its stored delivery on to this command's server, and says what it answered.
+        const sent = await session.call('forwarding.resend', { deliveryId: delivery.id, to: forwardTo })
+        delivery = { ...delivery, forwarded: sent }
+      }
+      // Owning, a verified delivery is printed with its server's answer, which comes a moment later.
+      else if (delivery.verified && !delivery.forwarded) break
       printed = delivery.id
       if (json) printJson(deliveryJson(delivery))
       else print(deliveryLine(delivery))
     }
   }
-  const stop = session.core.events.subscribe((event, payload) => {
+  const stop = session.events.subscribe((event, payload) => {
     if (event === 'data.changed' && (payload as { topics: string[] }).topics.includes('deliveries'))
       reading = reading.then(readNew).catch((error: unknown) => void warn(String(error)))
   })
@@ -158,7 +174,7 @@ async function followDeliveries(session: OwnSession, json: boolean): Promise<voi
     process.once('SIGTERM', resolve)
   })
   stop()
-  await session.core.videos.webhooks.forwarding.settled()
+  await session.ownCore()?.videos.webhooks.forwarding.settled()
   await reading
 }
 

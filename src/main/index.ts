@@ -8,6 +8,7 @@ import { runCommandLine } from './command-line.ts'
 import { hardenSession, type MenuCommand } from './core/app/desktop.ts'
 import { createCore } from './core/compose.ts'
 import type { Log } from './core/log.ts'
+import { takeFolder } from './core/owner/folder-owner.ts'
 import { bindIpc } from './ipc.ts'
 import { type Opened, openedIn, receiveLinks } from './links.ts'
 import { installMenu } from './menu.ts'
@@ -71,11 +72,14 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
   })
   const platform = createElectronPlatform(navigate, updater)
   const timeScale = Number(process.env.GATEWAY_DESK_SANDBOX_TIME_SCALE)
-  const core = await createCore(platform, timeScale > 0 ? { sandboxTimeScale: timeScale } : {})
+  // The folder's owner: a command in a shell that owns it lets it go, and the command line attaches here.
+  const folder = await takeFolder(app.getPath('userData'), { info: (line) => console.info(line) })
+  const core = await createCore(platform, {
+    folder,
+    ...(timeScale > 0 ? { sandboxTimeScale: timeScale } : {}),
+  })
   const { log } = core
   coreLog = log
-  // The folder's owner: the command line in any shell attaches to this process.
-  core.ownFolder()
   updater.startChecking()
 
   // Errors nobody caught are logged and told, never a silent exit.

@@ -34,6 +34,7 @@ import { createLog, type Log } from './log.ts'
 import { createMediaStore, type MediaStore } from './media/media-store.ts'
 import { createThumbnails, type Thumbnails } from './media/thumbnails.ts'
 import { createFolderOwner } from './owner/folder-owner.ts'
+import type { FolderClaim } from './owner/owner-server.ts'
 import type { Platform } from './platform.ts'
 import { playgroundHandlers } from './playground/handlers.ts'
 import { createPlaygroundService } from './playground/service.ts'
@@ -79,18 +80,10 @@ export interface Core {
   pageClosed(): void
   /** Binds the contract to a transport that knows which origins serve the app's pages. */
   dispatcher(trustedOrigins: () => readonly string[]): Dispatch
-  /**
-   * Serves the contract to the folder's other front doors on its socket (`owner/`), making this process the
-   * folder's owner; false when another process owns it. Closing the core closes the socket.
-   */
-  serveFolder(): Promise<boolean>
-  /**
-   * The app's way: serves the folder now, or, while a command in a shell owns it, as soon as that command ends.
-   */
-  ownFolder(): void
   /** Front doors attached to this owner now. */
   attachedClients(): number
-  close(): Promise<void>
+  /** Stops everything and lets the folder go (`handingOver`: its clients are told the app takes it). */
+  close(closing?: { handingOver?: boolean }): Promise<void>
 }
 
 export interface CoreOptions {
@@ -109,11 +102,12 @@ export interface CoreOptions {
   /** Where verified deliveries are forwarded instead of the kept address (`listen --forward-to`). */
   forwardTo?: string
   /**
-   * The command line's core, beside a running app on the same folder: the start-up housekeeping of the folder
-   * (an import's swap, staging folders, batches left running) is the app's alone, and jobs are polled only when
-   * the command follows them.
+   * The folder's socket, bound (`owner/`): this core is the folder's owner and serves the contract on it to the
+   * other front doors. Without it (tests, benchmarks on a folder of their own) the core serves no one.
    */
-  commandLine?: { polling: boolean }
+  folder?: FolderClaim
+  /** Lets the folder go when the app asks for it (the command line's owner); absent, the folder is kept. */
+  handOver?: () => void
 }
 
 export async function createCore(platform: Platform, options: CoreOptions = {}): Promise<Core> {
@@ -125,12 +119,10 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const events = createEventBus((event, payload) => redaction.value(payload, event.startsWith('stream.')))
   const log = createLog(join(userData, 'logs'), () => secrets.values())
   // A verified import waiting from the last run replaces the history before anything opens it.
-  const imported = options.commandLine
-    ? []
-    : [
-        await removeLeftoverStaging(userData).then(() => applyPendingImport(userData)),
-        await restoreBeforeBrokenImport(userData),
-      ].filter((notice): notice is string => notice !== null)
+  const imported = [
+    await removeLeftoverStaging(userData).then(() => applyPendingImport(userData)),
+    await restoreBeforeBrokenImport(userData),
+  ].filter((notice): notice is string => notice !== null)
   for (const notice of imported) log.info(notice)
   const preferences = await openPreferences(userData)
   const history = openHistory(userData)
@@ -223,7 +215,6 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     board: data,
     ...(options.receiver ? { receiver: options.receiver } : {}),
     ...(options.forwardTo ? { forwardAddress: () => options.forwardTo ?? null } : {}),
-    polling: options.commandLine?.polling ?? true,
   })
   const batchRunner = createBatchRunner({
     history,
@@ -232,33 +223,15 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     settled: (batch) => notifier.notify(batchNotice(batch)),
     budgets,
   })
-  // Batches left running by a process that stopped without saying so read as interrupted (at start, and in the
-  // app each minute); those another process still runs are left to it.
-  const markStale = () => {
-    try {
-      batchRunner.markStale()
-    } catch (error) {
-      log.warn('marking stopped batches failed', error)
-    }
-  }
-  markStale()
+  // A batch the last owner left running stopped with it: it reads as interrupted, to be resumed.
+  batchRunner.interruptLeftRunning()
   // A batch stopped at a budget goes on once the budget allows: when the person changes it, and as periods
-  // turn (checked each minute). The command line's batches are its own to resume.
+  // turn (checked each minute).
   const resumeOverBudget = () =>
     void batchRunner.resumeWhereBudgetAllows().catch((error) => log.warn('resuming batches failed', error))
   budgets.onSet(resumeOverBudget)
-  let ticked = Date.now()
-  const budgetClock = options.commandLine
-    ? undefined
-    : setInterval(() => {
-        // A tick long after the last one follows a sleep: the other processes' runners have not said anything
-        // since either, so their batches are left until they have had a beat to.
-        const at = Date.now()
-        if (at - ticked < 90_000) markStale()
-        ticked = at
-        resumeOverBudget()
-      }, 60_000)
-  budgetClock?.unref()
+  const budgetClock = setInterval(resumeOverBudget, 60_000)
+  budgetClock.unref()
   const images = createImageLibrary({ history, media, thumbnails, platform, emit: events.emit })
 
   const notices = () => {
@@ -308,8 +281,9 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         backingUp = false
       })
   }
-  const backupClock = options.commandLine ? undefined : setInterval(backUp, 60 * 60 * 1000)
-  if (!options.commandLine) backUp()
+  // First an hour after the start: an owner that lives a moment (a command) never copies the history.
+  const backupClock = setInterval(backUp, 60 * 60 * 1000)
+  backupClock.unref()
 
   const appService = createAppService({
     platform,
@@ -389,14 +363,16 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       redaction,
       requests,
     })
-  const owner = createFolderOwner({
-    userData,
-    profiles,
-    activeProfile: () => profiles.activeId(),
-    dispatcher: dispatcherFor,
-    events,
-    log,
-  })
+  const owner = options.folder
+    ? createFolderOwner({
+        claim: options.folder,
+        profiles,
+        activeProfile: () => profiles.activeId(),
+        dispatcher: dispatcherFor,
+        events,
+        ...(options.handOver ? { handOver: options.handOver } : {}),
+      })
+    : { clients: () => 0 }
 
   return {
     events,
@@ -422,11 +398,9 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     openPath: (path) => appService.openPath(path),
     openFile: (path) => openedFiles.open(path),
     dispatcher: dispatcherFor,
-    serveFolder: owner.serve,
-    ownFolder: owner.serveWhenFree,
     attachedClients: owner.clients,
-    async close() {
-      await owner.close()
+    async close(closing?: { handingOver?: boolean }) {
+      await options.folder?.close(closing)
       requests.cancelAll()
       clearInterval(budgetClock)
       clearInterval(backupClock)

@@ -1,6 +1,7 @@
 // The questionnaire and request the batch tests run (one yes/no question about refunds), and batches of them
 // written straight into a history.
 import type { DecisionCall } from '#shared/ipc/routes/decisions'
+import type { BatchStatus } from '../core/history/decision-batches.ts'
 import type { History } from '../core/history/history.ts'
 
 export const questionnaire = {
@@ -35,7 +36,7 @@ export const inputs = (count: number) =>
 /** A batch of `rows` inputs written straight into a history, for a runner of its own to run. */
 export const createBatch = (
   history: History,
-  batch: { id: string; concurrency: number; status: 'interrupted' | 'over_budget' },
+  batch: { id: string; concurrency: number; status: BatchStatus },
   rows: number,
 ) =>
   history.transaction(() =>

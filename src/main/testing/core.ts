@@ -9,15 +9,24 @@ import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/inde
 import { unwrap } from '#shared/ipc/unwrap'
 import { type Core, createCore } from '../core/compose.ts'
 import { createNodePlatform, type NodePlatform } from '../core/node-platform.ts'
+import { takeFolder } from '../core/owner/folder-owner.ts'
 
 export async function startCore(
-  options: { sandboxTimeScale?: number; sandboxCredits?: number; userData?: string } = {},
+  options: {
+    sandboxTimeScale?: number
+    sandboxCredits?: number
+    userData?: string
+    /** Takes the folder as the app does (asking a command that owns it to let go) and serves its socket. */
+    owner?: boolean
+  } = {},
 ) {
   const userData = options.userData ?? (await mkdtemp(join(tmpdir(), 'gd-videos-')))
   const platform: NodePlatform = createNodePlatform({ userData, keychainFile: `${userData}.keychain` })
+  const folder = options.owner ? await takeFolder(userData, { info: () => {} }) : undefined
   const core: Core = await createCore(platform, {
     sandboxTimeScale: options.sandboxTimeScale ?? 0.001,
     ...(options.sandboxCredits !== undefined ? { sandboxCredits: options.sandboxCredits } : {}),
+    ...(folder ? { folder } : {}),
   })
   const dispatch = core.dispatcher(() => ['app://gateway-desk'])
   const call = async <N extends RouteName>(route: N, input: RouteInput<N>): Promise<RouteOutput<N>> =>

@@ -2,7 +2,6 @@
 // each request (spent + in flight + the next one's estimate), 429s waited out and retried, cancel and resume.
 // Each row's outcome is written when it settles, so after a crash or a restart the rows not written are still
 // pending and "resume" picks them up.
-import { randomUUID } from 'node:crypto'
 import type { DecisionInput } from '#shared/api/decisions'
 import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { parseAmount } from '#shared/domain/money'
@@ -29,8 +28,6 @@ interface Running {
   overBudget: boolean
   waitUntil: number
   timer: ReturnType<typeof setTimeout> | undefined
-  /** The batch was cancelled, deleted or claimed elsewhere: no more rows are sent, and its end is not written. */
-  lost: boolean
 }
 
 interface Plan {
@@ -71,20 +68,16 @@ export function callFor(template: DecisionCall, input: unknown): DecisionCall {
     : { ...template, body: { ...template.body, input: input as DecisionInput } }
 }
 
-/** What a batch started again may be: anything but running, here or in another process. */
+/** What a batch started again may be: anything but running. */
 const stopped: readonly BatchStatus[] = ['cancelled', 'interrupted', 'capped', 'over_budget', 'done']
-/**
- * How often a runner says it still runs its batches. Another process (the app beside the command line) takes a
- * batch for stopped only when nothing was said for a few of these.
- */
-export const runningBeatMs = 10_000
-const staleAfterMs = 3 * runningBeatMs
 
+/**
+ * The folder's one batch runner: only the process that owns the data folder has a core, so a batch marked
+ * running in the history is running here, or was left so by an owner that stopped (`interruptLeftRunning`).
+ */
 export function createBatchRunner(deps: BatchRunnerDeps) {
   const now = deps.now ?? Date.now
   const batches = deps.history.decisionBatches
-  /** This runner, as the batches it claims name it. */
-  const owner = randomUUID()
   const running = new Map<string, Running>()
   let emitTimer: ReturnType<typeof setTimeout> | undefined
   const changed = () => {
@@ -93,25 +86,6 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       deps.emit('data.changed', { topics: ['batches'] })
     }, 200)
   }
-  let beat: ReturnType<typeof setInterval> | undefined
-  /** While it runs batches, the runner says so every beat; with none left, it stops. */
-  const beating = () => {
-    if (running.size > 0)
-      beat ??= setInterval(() => {
-        try {
-          deps.history.transaction(() => batches.touch(owner, [...running.keys()], now()))
-        } catch {
-          // The history is busy: the next beat says it, well within the time another process waits.
-        }
-      }, runningBeatMs)
-    else {
-      clearInterval(beat)
-      beat = undefined
-    }
-    // The beat keeps no process alive: the requests in flight and the waits between them do.
-    beat?.unref?.()
-  }
-
   function estimateUnits(plan: Plan, state: Running, input: unknown): bigint {
     // Once rows are priced, their mean is the best estimate; before that, the catalog prices and the size.
     if (state.done > 0) return meanRowCost(state.spent, state.done)
@@ -184,16 +158,10 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       state.inFlight < plan.concurrency &&
       state.queue.length > 0 &&
       !state.capped &&
-      !state.overBudget &&
-      !state.lost
+      !state.overBudget
     ) {
       const row = state.queue[0]
       if (!row) break
-      // Another process may have cancelled or deleted the batch (the app, while the command line runs it).
-      if (!batches.runs(id, owner)) {
-        state.lost = true
-        break
-      }
       const units = estimateUnits(plan, state, row.input)
       if (cap !== null && state.spent + state.reserved + units > cap) {
         state.capped = true
@@ -215,7 +183,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         pump(plan, state)
       })
     }
-    if (state.inFlight === 0 && (state.queue.length === 0 || state.capped || state.overBudget || state.lost))
+    if (state.inFlight === 0 && (state.queue.length === 0 || state.capped || state.overBudget))
       settle(id, state)
   }
 
@@ -223,18 +191,12 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     if (state.inFlight > 0 || running.get(id) !== state) return
     clearTimeout(state.timer)
     running.delete(id)
-    beating()
     if (state.controller.signal.aborted) return
     const status = state.capped ? 'capped' : state.overBudget ? 'over_budget' : 'done'
     try {
-      // Lost (cancelled or deleted elsewhere): its requests have come back, so another runner may take it now.
-      // Otherwise the end is written only while this runner still runs the batch.
-      const ended = deps.history.transaction(() =>
-        state.lost ? void batches.release(id, owner) : batches.endRun(id, owner, status, now()),
-      )
-      if (!ended) return
+      deps.history.transaction(() => batches.setStatus(id, status, now()))
     } catch {
-      // The history was busy: the batch reads as running until it is found silent, then as interrupted.
+      // The history was busy: the batch reads as running until the next start, then as interrupted.
       return
     }
     changed()
@@ -270,7 +232,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     return deps.budgets.allows(batch.profileId, units)
   }
 
-  /** The run of a batch just claimed: its pending rows queued, what it spent so far counted. */
+  /** The run of a batch just started: its pending rows queued, what it spent so far counted. */
   function prepared(id: string): Running {
     const costs = batches.costs(id)
     const state: Running = {
@@ -284,10 +246,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       overBudget: false,
       waitUntil: 0,
       timer: undefined,
-      lost: false,
     }
     running.set(id, state)
-    beating()
     return state
   }
 
@@ -303,13 +263,9 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         if (!running.has(batch.id) && (await nextRowFits(batch)))
           await runner.start(batch.id, ['over_budget'])
     },
-    /**
-     * Starts (or resumes) a batch: its pending rows, in order. It is claimed as it starts, from one of the statuses
-     * `from`, so that of two processes on one history (the app and the command line) only one runs it: false when
-     * the batch was not in one of them (another process runs it).
-     */
-    async start(id: string, from: readonly BatchStatus[] = stopped): Promise<boolean> {
-      if (running.has(id)) return true
+    /** Starts (or resumes) a batch that is in one of the statuses `from`: its pending rows, in order. */
+    async start(id: string, from: readonly BatchStatus[] = stopped): Promise<void> {
+      if (running.has(id)) return
       const batch = batches.get(id)
       if (!batch) throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
       const template = storedJson('batch request', DecisionCall, batch.templateJson)
@@ -323,23 +279,18 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         cap: batch.spendCap === null ? null : parseAmount(batch.spendCap),
         prices: (await caller.modelOf(template.body.model)) ?? null,
       }
-      if (running.has(id)) return true
-      const at = now()
-      if (!deps.history.transaction(() => batches.claim(id, owner, from, at, at - staleAfterMs))) {
-        if (!batches.get(id))
-          throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
-        return false
-      }
+      // Read again after the wait for its prices: a start made meanwhile runs it already.
+      const status = batches.get(id)?.status
+      if (running.has(id) || !status || !from.includes(status)) return
+      deps.history.transaction(() => batches.setStatus(id, 'running', now()))
       try {
         pump(plan, prepared(id))
       } catch (error) {
-        // Claimed but not started: it reads as stopped, to be resumed, rather than running with nothing sending.
+        // Not started: it reads as stopped, to be resumed, rather than running with nothing sending.
         running.delete(id)
-        beating()
-        deps.history.transaction(() => batches.endRun(id, owner, 'interrupted', now()))
+        deps.history.transaction(() => batches.setStatus(id, 'interrupted', now()))
         throw error
       }
-      return true
     },
     /** Stops sending; requests in flight are aborted and their rows stay pending. */
     cancel(id: string): void {
@@ -352,33 +303,19 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       state.controller.abort()
       clearTimeout(state.timer)
       running.delete(id)
-      beating()
-      // Its requests are aborted: none is in flight here any more, and another runner may take it.
-      deps.history.transaction(() => batches.release(id, owner))
     },
-    /**
-     * Marks interrupted the batches left running by a process that stopped without saying so (it crashed, or the
-     * machine went down), once it has been silent for a few beats; a batch another process runs is left alone.
-     */
-    markStale(): number {
-      const at = now()
-      const marked = deps.history.transaction(() =>
-        batches.markInterrupted(at, at - staleAfterMs, [...running.keys()]),
-      )
-      if (marked > 0) changed()
-      return marked
+    /** Batches the last owner left running (it quit, crashed or the machine went down) read as interrupted. */
+    interruptLeftRunning(): number {
+      return deps.history.transaction(() => batches.interruptRunning(now()))
     },
     /** Stops everything (the process is quitting): its batches read as interrupted, to be resumed. */
     close(): void {
       for (const [id, state] of running) {
         state.controller.abort()
         clearTimeout(state.timer)
-        deps.history.transaction(
-          () => batches.endRun(id, owner, 'interrupted', now()) || batches.release(id, owner),
-        )
+        deps.history.transaction(() => batches.setStatus(id, 'interrupted', now()))
       }
       running.clear()
-      beating()
       clearTimeout(emitTimer)
     },
   }

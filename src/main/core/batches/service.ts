@@ -62,20 +62,9 @@ export function createBatchService(deps: {
       finishedAt: row.finishedAt,
       source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
     }))
-  const runningElsewhere = () =>
-    new AppError({
-      code: 'batch_running',
-      message: 'Another process is running this batch: the app in another window, or the command line.',
-      hint: 'Wait for it to end, or cancel it. If that process stopped without ending it, the batch can be resumed a minute from now.',
-    })
-  /** Refused before anything changes when another process runs the batch (the start's claim decides in the end). */
-  const stoppedHere = (row: BatchRow) => {
-    if (row.status === 'running' && !deps.runner.isRunning(row.id)) throw runningElsewhere()
-    return row
-  }
   /** Runs a batch that is not running, and answers its summary. */
   const runAndSummarize = async (id: string) => {
-    if (!(await deps.runner.start(id))) throw runningElsewhere()
+    await deps.runner.start(id)
     return summaryOf(found(id))
   }
 
@@ -104,7 +93,7 @@ export function createBatchService(deps: {
             profileId,
             concurrency,
             spendCap,
-            // Stopped until the runner claims it: if the start fails, it can be resumed.
+            // Stopped until the runner starts it: if the start fails, it can be resumed.
             status: 'interrupted',
             createdAt: at,
             updatedAt: at,
@@ -126,7 +115,7 @@ export function createBatchService(deps: {
       return summaryOf(found(id))
     },
     async resume(id: string, spendCap: string | null | undefined) {
-      const batch = summaryOf(stoppedHere(found(id)))
+      const batch = summaryOf(found(id))
       if (batch.status === 'capped') {
         const problem = resumeCapProblem(
           { spent: batch.spent, pricedRows: batch.counts.done, rowsLeft: batch.counts.pending },
@@ -144,7 +133,7 @@ export function createBatchService(deps: {
       return runAndSummarize(id)
     },
     retry(id: string, index: number | undefined) {
-      stoppedHere(found(id))
+      found(id)
       const retried = deps.history.transaction(() => batches.retry(id, index ?? null))
       if (retried === 0)
         throw new AppError({ code: 'validation_failed', message: 'There is no failed row to retry.' })

@@ -65,24 +65,13 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const byId = db.prepare(`SELECT ${columns} FROM decision_batches WHERE id = ?`)
   const latest = db.prepare(`SELECT ${columns} FROM decision_batches ORDER BY created_at DESC LIMIT ?`)
   const overBudget = db.prepare(`SELECT ${columns} FROM decision_batches WHERE status = 'over_budget'`)
-  // A batch's runner is set while it may have requests in flight: claimed, and until its run has ended or its
-  // requests have come back. Another runner claims it only once there is none, or the one there fell silent.
-  const claim = db.prepare(`UPDATE decision_batches SET status = 'running', runner = ?, updated_at = ?
-    WHERE id = ? AND status IN (SELECT value FROM json_each(?)) AND (runner IS NULL OR updated_at < ?)`)
-  const runs = db.prepare("SELECT 1 FROM decision_batches WHERE id = ? AND runner = ? AND status = 'running'")
-  const endRun = db.prepare(
-    "UPDATE decision_batches SET status = ?, runner = NULL, updated_at = ? WHERE id = ? AND runner = ? AND status = 'running'",
-  )
-  const release = db.prepare('UPDATE decision_batches SET runner = NULL WHERE id = ? AND runner = ?')
+  const setStatus = db.prepare('UPDATE decision_batches SET status = ?, updated_at = ? WHERE id = ?')
   const cancel = db.prepare(
     "UPDATE decision_batches SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'running'",
   )
   const setCap = db.prepare('UPDATE decision_batches SET spend_cap = ?, updated_at = ? WHERE id = ?')
-  const interrupt =
-    db.prepare(`UPDATE decision_batches SET status = 'interrupted', runner = NULL, updated_at = ?
-    WHERE status = 'running' AND updated_at < ? AND id NOT IN (SELECT value FROM json_each(?))`)
-  const touch = db.prepare(
-    'UPDATE decision_batches SET updated_at = ? WHERE runner = ? AND id IN (SELECT value FROM json_each(?))',
+  const interrupt = db.prepare(
+    "UPDATE decision_batches SET status = 'interrupted', updated_at = ? WHERE status = 'running'",
   )
   const items = db.prepare(`SELECT ${itemColumns} FROM decision_batch_items WHERE batch_id = ? ORDER BY idx`)
   const pending = db.prepare(
@@ -129,32 +118,12 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     latest: (limit: number) => batchRows.listed(latest.all(limit), damaged),
     /** Batches stopped at their profile's budget, to go on when it allows. */
     overBudget: () => batchRows.listed(overBudget.all(), damaged),
-    /**
-     * Marks a batch running by `runner` if it is still one of `from` and no other runner may have requests of it
-     * in flight (unless that one has said nothing since `silentSince`): false when another runner (the app, or
-     * the command line in a process of its own) has it.
-     */
-    claim: (id: string, runner: string, from: readonly BatchStatus[], now: number, silentSince: number) =>
-      claim.run(runner, now, id, JSON.stringify(from), silentSince).changes > 0,
-    /** Whether `runner` still runs the batch: not once it was cancelled, deleted, or claimed by another. */
-    runs: (id: string, runner: string) => runs.get(id, runner) !== undefined,
-    /** Writes how `runner`'s run of a batch ended, unless it no longer runs it: false then. */
-    endRun: (id: string, runner: string, status: BatchStatus, now: number) =>
-      endRun.run(status, now, id, runner).changes > 0,
-    /** `runner` has no request of the batch in flight any more (its run was cancelled): another may claim it. */
-    release: (id: string, runner: string) => void release.run(id, runner),
-    /** Stops a running batch, wherever it runs: false when it was not running. */
+    setStatus: (id: string, status: BatchStatus, now: number) => void setStatus.run(status, now, id),
+    /** Stops a running batch: false when it was not running. */
     cancel: (id: string, now: number) => cancel.run(now, id).changes > 0,
     setSpendCap: (id: string, cap: string | null, now: number) => void setCap.run(cap, now, id),
-    /** Says that `runner` still runs the batches `ids` (or waits for their requests in flight). */
-    touch: (runner: string, ids: readonly string[], now: number) =>
-      void touch.run(now, runner, JSON.stringify(ids)),
-    /**
-     * Batches marked running that their runner has not said it runs since `before` (its process stopped without
-     * saying so) wait to be resumed; `running` (the caller's own runs) are left alone.
-     */
-    markInterrupted: (now: number, before: number, running: readonly string[]) =>
-      Number(interrupt.run(now, before, JSON.stringify(running)).changes),
+    /** Batches marked running by an owner that stopped: they wait to be resumed. */
+    interruptRunning: (now: number) => Number(interrupt.run(now).changes),
     items: (id: string) => itemRows.all(items.all(id)),
     pending: (id: string) => pendingRows.all(pending.all(id)),
     finish(

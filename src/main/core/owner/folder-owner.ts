@@ -1,5 +1,6 @@
 // This process as the data folder's owner: it serves the contract to the folder's other front doors on its
 // socket (`owner-server.ts`), each client working with the profile it named and the secrets it brought.
+import { setTimeout as sleep } from 'node:timers/promises'
 import { appOrigin } from '#shared/csp'
 import { SecretName } from '#shared/ipc/routes/profiles'
 import type { EventBus } from '../events.ts'
@@ -7,21 +8,51 @@ import type { Dispatch } from '../ipc/dispatcher.ts'
 import type { Log } from '../log.ts'
 import { connectionScope } from '../profiles/connection-scope.ts'
 import { type Profiles, secretKey } from '../profiles/profiles.ts'
-import { type Attachment, type Hello, type OwnerSocket, serveFolder } from './owner-server.ts'
+import { attachToOwner } from './owner-client.ts'
+import { type Attachment, claimFolder, type FolderClaim, type Hello } from './owner-server.ts'
+
+/** How long the app waits for a command that owns the folder to let it go before saying it cannot start. */
+const handOverWaitMs = 60_000
+
+/**
+ * The app's claim on its data folder. A command in a shell that owns it is asked to let it go: it closes its
+ * core and attaches to the app, and its batch goes on here. One core per folder, always.
+ */
+export async function takeFolder(userData: string, log: Pick<Log, 'info'>): Promise<FolderClaim> {
+  const until = Date.now() + handOverWaitMs
+  let asked = false
+  for (;;) {
+    const claim = await claimFolder(userData)
+    if (claim) return claim
+    if (!asked) {
+      const owner = await attachToOwner(userData, {}).catch(() => null)
+      if (owner) {
+        asked = true
+        if (!(await owner.askToHandOver()))
+          throw new Error('Another Gateway Desk already owns this data folder.')
+        log.info('a command in a shell owned the data folder; it hands it over to the app')
+        await owner.closed
+        continue
+      }
+    }
+    if (Date.now() > until)
+      throw new Error(
+        `A command in a shell holds the data folder ${userData} and did not let it go; end it and start again.`,
+      )
+    await sleep(100)
+  }
+}
 
 export function createFolderOwner(deps: {
-  userData: string
+  claim: FolderClaim
   profiles: Pick<Profiles, 'named'>
   /** The profile a client works with when it names none: the app's choice. */
   activeProfile: () => string
   dispatcher: (trustedOrigins: () => readonly string[]) => Dispatch
   events: Pick<EventBus, 'subscribe'>
-  log: Pick<Log, 'warn'>
+  /** Lets the folder go to the app that asked for it (the command line's owner); absent, the folder is kept. */
+  handOver?: () => void
 }) {
-  let socket: OwnerSocket | null = null
-  let retry: ReturnType<typeof setInterval> | undefined
-  let closing = false
-
   /** A front door attached to this owner: the profile it named, and the secrets it holds for itself. */
   const attach = (hello: Hello): Attachment => {
     const profileId = hello.profile !== undefined ? deps.profiles.named(hello.profile) : deps.activeProfile()
@@ -34,39 +65,13 @@ export function createFolderOwner(deps: {
     const detach = connectionScope.attach(scope)
     return { profileId, run: (work) => connectionScope.run(scope, work), detach }
   }
-
-  async function serve(): Promise<boolean> {
-    if (socket) return true
-    if (closing) return false
-    const dispatch = deps.dispatcher(() => [appOrigin])
-    socket = await serveFolder(deps.userData, {
-      dispatch,
-      events: deps.events,
-      attach,
-      stopBatch: (id) => dispatch('batches.cancel', { id }, { url: `${appOrigin}/`, isTopFrame: true }),
-    })
-    return socket !== null
-  }
-
-  return {
-    serve,
-    /** Serves the folder now, or, while a command in a shell owns it, as soon as that command ends. */
-    serveWhenFree(): void {
-      const attempt = () =>
-        void serve().then(
-          (owning) => {
-            if (owning) clearInterval(retry)
-          },
-          (error: unknown) => deps.log.warn('the data folder could not be served to the command line', error),
-        )
-      retry = setInterval(attempt, 2000)
-      attempt()
-    },
-    clients: () => socket?.clients() ?? 0,
-    async close(): Promise<void> {
-      closing = true
-      clearInterval(retry)
-      await socket?.close()
-    },
-  }
+  const dispatch = deps.dispatcher(() => [appOrigin])
+  deps.claim.serve({
+    dispatch,
+    events: deps.events,
+    attach,
+    stopBatch: (id) => dispatch('batches.cancel', { id }, { url: `${appOrigin}/`, isTopFrame: true }),
+    ...(deps.handOver ? { handOver: deps.handOver } : {}),
+  })
+  return { clients: deps.claim.clients }
 }

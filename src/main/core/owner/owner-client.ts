@@ -12,8 +12,15 @@ export interface OwnerClient {
   profileId: string
   call(route: string, input: unknown, callId?: string): Promise<Envelope<unknown>>
   events: { subscribe(sink: EventSink): () => void }
-  /** Settles when the owner is gone (it quit, or the connection broke). */
-  closed: Promise<void>
+  /**
+   * Settles when the connection ends: `handing-over` when the owner let the folder go to the app (which owns it
+   * a moment later), `gone` when the owner quit or the connection broke.
+   */
+  closed: Promise<'handing-over' | 'gone'>
+  /** Whether the connection has ended (said before the calls still waiting are answered). */
+  isClosed(): boolean
+  /** Asks the owner to let the folder go to this process (the app): false when it keeps it. */
+  askToHandOver(): Promise<boolean>
   close(): void
 }
 
@@ -39,8 +46,11 @@ function connect(path: string, token: string, hello: Hello): Promise<OwnerClient
     const sinks = new Set<EventSink>()
     let nextId = 1
     let settled = false
-    let closedResolve = () => {}
-    const closed = new Promise<void>((done) => {
+    let handingOver = false
+    let ended = false
+    let handOverAnswer: ((given: boolean) => void) | null = null
+    let closedResolve = (_how: 'handing-over' | 'gone') => {}
+    const closed = new Promise<'handing-over' | 'gone'>((done) => {
       closedResolve = done
     })
     socket.on('error', (error) => {
@@ -50,6 +60,7 @@ function connect(path: string, token: string, hello: Hello): Promise<OwnerClient
       }
     })
     socket.once('close', () => {
+      ended = true
       if (!settled) {
         settled = true
         resolve({ refused: 'the owner closed the connection' })
@@ -60,14 +71,19 @@ function connect(path: string, token: string, hello: Hello): Promise<OwnerClient
           error: { code: 'service_unreachable', message: 'The app that owns the data folder quit.' },
         })
       pending.clear()
-      closedResolve()
+      handOverAnswer?.(handingOver)
+      closedResolve(handingOver ? 'handing-over' : 'gone')
     })
     readFrames(
       socket,
       (frame) => {
         if (frame.type === 'refused') {
+          handOverAnswer?.(false)
           settled = true
           resolve({ refused: String(frame.message ?? 'refused') })
+        } else if (frame.type === 'handing-over') {
+          handingOver = true
+          handOverAnswer?.(true)
         } else if (frame.type === 'ready') {
           settled = true
           resolve({
@@ -86,6 +102,12 @@ function connect(path: string, token: string, hello: Hello): Promise<OwnerClient
               },
             },
             closed,
+            isClosed: () => ended,
+            askToHandOver: () =>
+              new Promise<boolean>((answer) => {
+                handOverAnswer = answer
+                writeFrame(socket, { type: 'hand-over' })
+              }),
             close: () => socket.end(),
           })
         } else if (frame.type === 'result' && typeof frame.id === 'number') {

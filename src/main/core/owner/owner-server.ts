@@ -31,6 +31,11 @@ export interface OwnerDeps {
   attach(hello: Hello): Attachment
   /** A client went away: the batches it started and still runs are stopped there, resumable. */
   stopBatch(id: string): Promise<unknown>
+  /**
+   * The app asks for the folder: an owner that lets it go (the command line's) stops serving, closes its core
+   * and attaches to the app. Without it, the owner keeps the folder and says so.
+   */
+  handOver?: () => void
 }
 
 /** Clients attached at once, at most; a hello must come within this time. */
@@ -38,21 +43,30 @@ export const ownerLimits = { clients: 64, helloMs: 5000 }
 /** The sender every client's calls are checked as: the app's own origin, as the window's are. */
 const sender = { url: 'app://gateway-desk/', isTopFrame: true }
 
-export interface OwnerSocket {
+/** The folder's socket, bound: this process owns the folder. Connections made before `serve` wait for it. */
+export interface FolderClaim {
   path: string
+  /** Serves the contract on the socket, to the clients waiting and those to come. */
+  serve(deps: OwnerDeps): void
   clients(): number
-  close(): Promise<void>
+  /** Stops serving and lets the folder go; with `handingOver`, each client is told another owner comes. */
+  close(options?: { handingOver?: boolean }): Promise<void>
 }
 
-/** Binds the folder's socket and serves it; null when another process owns the folder. */
-export async function serveFolder(userData: string, deps: OwnerDeps): Promise<OwnerSocket | null> {
+/** Binds the folder's socket; null when another process owns the folder. */
+export async function claimFolder(userData: string): Promise<FolderClaim | null> {
   const open = new Set<Socket>()
+  let deps: OwnerDeps | null = null
+  /** The owner is going: its core closes, and the batches its clients run are left as it leaves them. */
+  let closing = false
+  const waiting: Socket[] = []
   const server: Server = createServer((socket) => {
     socket.on('error', () => {})
     if (open.size >= ownerLimits.clients) return void socket.destroy()
     open.add(socket)
     socket.once('close', () => open.delete(socket))
-    handle(socket)
+    if (deps) handle(socket, deps)
+    else waiting.push(socket)
   })
   const token = await bindOwnerSocket(server, userData)
   if (token === null) {
@@ -61,7 +75,7 @@ export async function serveFolder(userData: string, deps: OwnerDeps): Promise<Ow
   }
   const expected = Buffer.from(token)
 
-  function handle(socket: Socket) {
+  function handle(socket: Socket, deps: OwnerDeps) {
     let attachment: Attachment | null = null
     let stopEvents = () => {}
     const started = new Set<string>()
@@ -74,13 +88,18 @@ export async function serveFolder(userData: string, deps: OwnerDeps): Promise<Ow
     socket.once('close', () => {
       clearTimeout(helloTimer)
       stopEvents()
-      for (const id of started) void deps.stopBatch(id).catch(() => {})
+      if (!closing) for (const id of started) void deps.stopBatch(id).catch(() => {})
       attachment?.detach()
     })
     readFrames(
       socket,
       (frame) => {
         if (!attachment) return hello(frame)
+        if (frame.type === 'hand-over') {
+          if (!deps.handOver) return end('The app keeps this data folder.')
+          writeFrame(socket, { type: 'handing-over' })
+          return deps.handOver()
+        }
         if (frame.type !== 'call' || typeof frame.id !== 'number')
           return end('a frame the owner does not read')
         const { id, route, input, callId } = frame
@@ -88,7 +107,8 @@ export async function serveFolder(userData: string, deps: OwnerDeps): Promise<Ow
         void scope
           .run(() => deps.dispatch(route, input, sender, callId))
           .then((envelope) => {
-            if (route === 'batches.start' && envelope.ok) started.add((envelope.data as { id: string }).id)
+            if ((route === 'batches.start' || route === 'batches.resume') && envelope.ok)
+              started.add((envelope.data as { id: string }).id)
             writeFrame(socket, { type: 'result', id, envelope })
           })
       },
@@ -125,9 +145,20 @@ export async function serveFolder(userData: string, deps: OwnerDeps): Promise<Ow
 
   return {
     path: socketPathOf(userData),
+    serve(given) {
+      deps = given
+      for (const socket of waiting.splice(0)) if (!socket.destroyed) handle(socket, given)
+    },
     clients: () => open.size,
-    async close() {
-      for (const socket of open) socket.destroy()
+    async close(options) {
+      closing = true
+      for (const socket of open) {
+        if (options?.handingOver) writeFrame(socket, { type: 'handing-over' })
+        // Ended, so that what was written reaches the client; a client that does not end its side is cut.
+        socket.end()
+        setTimeout(() => socket.destroy(), 1000).unref()
+      }
+      for (const socket of waiting) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }

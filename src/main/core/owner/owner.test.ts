@@ -2,13 +2,17 @@
 // with the folder's token and works with its own profile and key; anyone without the token runs nothing; a
 // second owner cannot bind; a socket left by a killed owner is replaced.
 import { spawn } from 'node:child_process'
-import { existsSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createConnection } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { startCore, until } from '../../testing/core.ts'
+import { takeFolder } from './folder-owner.ts'
 import { readToken, socketPathOf, tokenPathOf } from './folder-socket.ts'
 import { attachToOwner } from './owner-client.ts'
+import { claimFolder } from './owner-server.ts'
 
 const cores: Awaited<ReturnType<typeof startCore>>[] = []
 let service: Sandbox | undefined
@@ -21,9 +25,8 @@ afterAll(async () => {
   }
 })
 async function owner() {
-  const env = await startCore()
+  const env = await startCore({ owner: true })
   cores.push(env)
-  expect(await env.core.serveFolder()).toBe(true)
   return env
 }
 /** Raw lines to the socket, and everything it answers until it closes. */
@@ -64,9 +67,12 @@ describe('the folder’s owner', () => {
 
   it('is the only one: a second core on the folder cannot bind, and attaches instead', async () => {
     const app = await owner()
-    const second = await startCore({ userData: app.userData })
-    cores.push(second)
-    expect(await second.core.serveFolder()).toBe(false)
+    expect(await claimFolder(app.userData)).toBeNull()
+    // The app asks it to let go, and it keeps the folder: the app's own core never hands over.
+    await expect(takeFolder(app.userData, { info: () => {} })).rejects.toThrow(
+      /already owns this data folder/,
+    )
+    expect(await attachToOwner(app.userData, {})).not.toBeNull()
   })
 
   it('keeps its socket and token to the folder’s user', async () => {
@@ -109,9 +115,8 @@ describe('the folder’s owner', () => {
   })
 
   it('replaces a socket left by an owner that was killed', async () => {
-    const env = await startCore()
-    cores.push(env)
-    const path = socketPathOf(env.userData)
+    const userData = mkdtempSync(join(tmpdir(), 'gd-owner-killed-'))
+    const path = socketPathOf(userData)
     // Another process binds the socket and is killed: the file stays, and nothing answers on it.
     const child = spawn(process.execPath, [
       '-e',
@@ -121,9 +126,10 @@ describe('the folder’s owner', () => {
     child.kill('SIGKILL')
     await new Promise((resolve) => child.once('exit', resolve))
     expect(existsSync(path)).toBe(true)
-    expect(await attachToOwner(env.userData, {})).toBeNull()
-    expect(await env.core.serveFolder()).toBe(true)
-    expect(await attachToOwner(env.userData, {})).not.toBeNull()
+    expect(await attachToOwner(userData, {})).toBeNull()
+    const env = await startCore({ userData, owner: true })
+    cores.push(env)
+    expect(await attachToOwner(userData, {})).not.toBeNull()
   })
 
   it('works with the profile and key a client names, for its calls only', async () => {
