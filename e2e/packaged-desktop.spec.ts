@@ -28,44 +28,44 @@ test('the shipped executable runs the command line beside the open app, on its d
     const { FORCE_COLOR: _forced, ...env } = process.env
     return env
   }
-  const cli = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', register, join(stagedAppPath, 'out', 'main', 'index.js'), '--cli', ...args],
-        {
-          cwd: stagedAppPath,
-          env: { ...withoutForcedColour(), GATEWAY_DESK_USER_DATA: app.userData, NO_COLOR: '1' },
-        },
-      )
-      let stdout = ''
-      let stderr = ''
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk
-      })
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk
-      })
-      // The stand-in's own line (where its browser is) is not the command's output.
+  const start = (args: string[]) => {
+    let stdout = ''
+    let stderr = ''
+    const child = spawn(
+      process.execPath,
+      ['--import', register, join(stagedAppPath, 'out', 'main', 'index.js'), '--cli', ...args],
+      {
+        cwd: stagedAppPath,
+        env: { ...withoutForcedColour(), GATEWAY_DESK_USER_DATA: app.userData, NO_COLOR: '1' },
+      },
+    )
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk
+    })
+    // The stand-in's own line (where its browser is) is not the command's output.
+    const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
       child.on('close', (code) =>
         resolve({ code, stdout: stdout.replace(/^electron stand-in .*\n/m, ''), stderr }),
-      )
-    })
+      ),
+    )
+    return { child, ended, stderr: () => stderr }
+  }
+  const cli = (args: string[]) => start(args).ended
   const models = await cli(['--json', 'models', 'list', '--limit', '2'])
   expect(models.stderr).not.toContain('Error:')
   expect(models.code).toBe(0)
   expect((JSON.parse(models.stdout) as unknown[]).length).toBe(2)
-  // The open app holds its receiver's port: the command line says so instead of taking another.
+  // The open app owns the folder and receives its webhooks: listen attaches and passes them on from there.
   const { receiverPortPicked } = JSON.parse(readFileSync(join(app.userData, 'preferences.json'), 'utf8'))
-  const taken = await cli([
-    'listen',
-    '--forward-to',
-    'http://127.0.0.1:9/hooks',
-    '--port',
-    String(receiverPortPicked),
-  ])
-  expect(taken.code).toBe(1)
-  expect(taken.stderr).toContain('If Gateway Desk is open, it is receiving there')
+  const listening = start(['listen', '--forward-to', 'http://127.0.0.1:9/hooks'])
+  await expect.poll(listening.stderr, { timeout: 30_000 }).toContain('Ready. Ctrl+C to stop.')
+  expect(listening.stderr()).toContain(`Receiving at https://127.0.0.1:${receiverPortPicked}/webhooks/`)
+  expect(listening.stderr()).toContain('(in Gateway Desk)')
+  listening.child.kill('SIGINT')
+  expect((await listening.ended).code).toBe(0)
   await expect(app.page.getByRole('heading', { level: 1, name: 'Decisions' })).toBeVisible()
 })
 

@@ -117,7 +117,7 @@ export function listen(
       if (!core && options.port !== undefined && port !== receiver.port)
         warn(`Gateway Desk owns this data folder and receives on port ${receiver.port}: --port is not used.`)
       // The receiver's path is the owner's secret: known here only when this command is the owner.
-      const path = core?.videos.webhooks.receiver.path ?? new URL(receiver.localUrl).pathname
+      const path = core?.videos.webhooks.receiver.path ?? '/webhooks/…'
       const local = `https://127.0.0.1:${receiver.port}${path}`
       const tunnel = options.tunnel ? await startTunnel(session, options.tunnel) : null
       if (!global.json) {
