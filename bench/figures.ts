@@ -6,7 +6,7 @@ export interface Figure {
   /** What was measured, in a person's words. */
   name: string
   value: number
-  unit: 'ms' | 'MB' | '×' | 'kB' | '/s' | 'frames' | 'requests' | 'starts'
+  unit: 'ms' | 'MB' | '×' | 'kB' | '/s' | 'frames' | 'requests' | 'starts' | 'rows'
   /** The goal, when the figure has one: at most or at least this value. */
   goal?: { atMost: number } | { atLeast: number }
   /** How it was measured, or what limits it. */
