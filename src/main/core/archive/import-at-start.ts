@@ -106,14 +106,17 @@ export async function restoreBeforeBrokenImport(userData: string, now = Date.now
   } else {
     const current = join(userData, 'history.db')
     if (!existsSync(current)) return null
-    const state = checkHistoryFile(current)
-    if (state.ok) return null
-    const backup = join(userData, 'history.db.backup')
-    if (existsSync(backup) && checkHistoryFile(backup).ok) return null
+    // Only after an import (its history before it is kept aside): otherwise a start reads no more of the history
+    // than the header's page count, whatever its size.
     const folders = (await readdir(userData))
       .filter((name) => asideName.test(name))
       .sort()
       .reverse()
+    if (folders.length === 0) return null
+    const state = checkHistoryFile(current, 'size')
+    if (state.ok) return null
+    const backup = join(userData, 'history.db.backup')
+    if (existsSync(backup) && checkHistoryFile(backup).ok) return null
     const previous = folders.find((name) => checkHistoryFile(join(userData, name, 'history.db')).ok)
     if (!previous) return null
     problem = historyFileProblem(state)
