@@ -81,7 +81,9 @@ export function videoJobRepository(db: DatabaseSync) {
     'SELECT job_id AS jobId, at, outcome, http_status AS httpStatus, detail FROM video_polls WHERE job_id = ? ORDER BY at',
   )
   const setMedia = db.prepare('UPDATE video_jobs SET media_id = ? WHERE id = ?')
-  const pending = db.prepare(`SELECT ${columns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at`)
+  const pending = db.prepare(
+    "SELECT id, profile_id AS profileId FROM video_jobs WHERE status = 'pending' ORDER BY created_at",
+  )
   const pendingCount = db.prepare("SELECT count(*) AS n FROM video_jobs WHERE status = 'pending'")
   const newestPending = db.prepare(
     `SELECT ${columns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at DESC LIMIT ?`,
@@ -115,7 +117,8 @@ export function videoJobRepository(db: DatabaseSync) {
     setMedia: (id: string, mediaId: string | null) => void setMedia.run(mediaId, id),
     /** How many jobs show this file: the same video downloaded twice is kept once. */
     usesOfMedia: (mediaId: string) => (usesOfMedia.get(mediaId) as { uses: number }).uses,
-    pending: () => jobRows.all(pending.all()),
+    /** The pending jobs, by id and profile only: what polling needs of each, read fast at any count. */
+    pending: () => pending.all() as { id: string; profileId: string }[],
     /** The newest jobs still running, at most `limit` (a row that does not read is left out: the board names it). */
     newestPending: (limit: number) => readable(newestPending.all(limit)),
     /** Jobs that ended after `at`, newest first, at most `limit`, and how many there are in all. */

@@ -106,6 +106,14 @@ export function createPoller(deps: PollerDeps) {
     }
   }
 
+  function readStatus(id: string): string | undefined {
+    try {
+      return deps.history.videoJobs.get(id)?.status
+    } catch {
+      return undefined
+    }
+  }
+
   function tick(): void {
     const budget = deps.budget()
     const windowMs = budget.windowSeconds * 1000
@@ -129,8 +137,9 @@ export function createPoller(deps: PollerDeps) {
         .sort((a, b) => a[1].lastPolled - b[1].lastPolled)
       for (const [id, job] of due) {
         if (state.sent.length >= budget.requests || state.inFlight >= maxInFlight) break
-        // A webhook, a cancel or a re-applied delivery may have ended the job since: never poll it again.
-        if (deps.history.videoJobs.get(id)?.status !== 'pending') {
+        // A webhook, a cancel or a re-applied delivery may have ended the job since: never poll it again. A
+        // job whose row no longer reads is left to the board, which names it.
+        if (readStatus(id) !== 'pending') {
           pending.delete(id)
           continue
         }
@@ -142,12 +151,16 @@ export function createPoller(deps: PollerDeps) {
   }
 
   return {
-    /** Loads the pending jobs from the history (after a restart) and starts ticking. */
+    /** Starts ticking; the pending jobs are loaded from the history (after a restart) at the first tick. */
     start(): void {
-      for (const row of deps.history.videoJobs.pending())
-        pending.set(row.id, { profileId: row.profileId, lastPolled: 0 })
+      let loaded = false
       timer ??= setInterval(() => {
         try {
+          if (!loaded) {
+            loaded = true
+            for (const row of deps.history.videoJobs.pending())
+              if (!pending.has(row.id)) pending.set(row.id, { profileId: row.profileId, lastPolled: 0 })
+          }
           tick()
         } catch (error) {
           deps.log.error('polling tick failed', error)
