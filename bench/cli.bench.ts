@@ -57,7 +57,12 @@ try {
   const attached = percentile(await timedList(full), 50)
   await app.close()
   heading(`the command line (jobs list, ${runs} runs each, p50, ${cli === built ? 'built' : 'from source'})`)
-  report({ name: 'jobs list, empty data folder, p50', value: onEmpty, unit: 'ms' })
+  report({
+    name: 'jobs list, empty data folder (the command owns it), p50',
+    value: onEmpty,
+    unit: 'ms',
+    goal: { atMost: 1000 },
+  })
   report({ name: `jobs list, ${jobs.toLocaleString('en-US')} jobs, p50`, value: onFull, unit: 'ms' })
   report({
     name: `jobs list attached to an open app, ${jobs.toLocaleString('en-US')} jobs, p50`,

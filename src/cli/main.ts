@@ -2,9 +2,7 @@
 // profiles, so what runs here shows in the app's history. Exit codes: 0 done, 1 some rows or deliveries failed,
 // 2 usage, 3 the service cannot be reached or refused the key, 130 stopped by Ctrl+C.
 import { text } from 'node:stream/consumers'
-import { Command, CommanderError, Option } from 'commander'
-import { batchList, batchMerge, batchResume, batchRun } from './batch.ts'
-import { jobsCreate, jobsList, jobsWatch, modelsDiff, modelsList } from './catalog-jobs.ts'
+import { CommanderError, Option, Command as Program } from 'commander'
 import {
   appVersion,
   exitCodeOf,
@@ -14,10 +12,24 @@ import {
   paint,
   usageError,
 } from './session.ts'
-import { deliveriesList, deliveriesResend, listen, trigger } from './webhooks.ts'
+
+/** A command's module is loaded when it runs: each command pays for its own imports alone. */
+const commands = {
+  batch: () => import('./batch.ts'),
+  catalog: () => import('./catalog-jobs.ts'),
+  webhooks: () => import('./webhooks.ts'),
+}
+// biome-ignore lint/suspicious/noExplicitAny: a command's own parameters, whatever they are
+type Command = (global: GlobalOptions, ...args: any[]) => Promise<number>
+type Rest<F> = F extends (global: GlobalOptions, ...args: infer A) => Promise<number> ? A : never
+
+/** The command `name` of a module loaded only when it runs, typed as the module says. */
+function later<M extends Record<K, Command>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return async (global: GlobalOptions, ...args: Rest<M[K]>) => (await load())[name](global, ...args)
+}
 
 function program(run: (work: (global: GlobalOptions & { apiKey?: string }) => Promise<number>) => void) {
-  const root = new Command('gateway-desk')
+  const root = new Program('gateway-desk')
     .description('Gateway Desk on the command line: webhooks, batches, models and video jobs.')
     .version(appVersion())
     .option('-p, --profile <name>', 'the profile to use, by name or id (default: the one active in the app)')
@@ -50,27 +62,27 @@ the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
       'expose the receiver: ngrok, cloudflared, loopback, or your public https URL',
     )
     .option('--port <port>', 'the receiver’s port (default: the one the app keeps)')
-    .action((options) => withGlobal(listen)(options))
+    .action((options) => withGlobal(later(commands.webhooks, 'listen'))(options))
   root
     .command('trigger')
     .description('send a test delivery of an event, signed as the service signs, to your server')
     .argument('<event>', 'video.generation.completed, .failed, .cancelled or .expired')
     .option('--job <id>', 'a job of this profile (default: a made-up one)')
     .option('--forward-to <url>', 'where to send it (default: the Forward to address kept in the app)')
-    .action((event, options) => withGlobal(trigger)(event, options))
+    .action((event, options) => withGlobal(later(commands.webhooks, 'trigger'))(event, options))
 
   const deliveries = root.command('deliveries').description('the webhook deliveries the receiver stored')
   deliveries
     .command('list')
     .description('the latest deliveries, oldest first, with their verdicts and your server’s answers')
     .option('--limit <n>', 'how many', '50')
-    .action((options) => withGlobal(deliveriesList)(options))
+    .action((options) => withGlobal(later(commands.webhooks, 'deliveriesList'))(options))
   deliveries
     .command('resend')
     .description('send a stored delivery again, byte for byte')
     .argument('<id>', 'the number `deliveries list` shows')
     .option('--to <url>', 'where to send it (default: the Forward to address kept in the app)')
-    .action((id, options) => withGlobal(deliveriesResend)(id, options))
+    .action((id, options) => withGlobal(later(commands.webhooks, 'deliveriesResend'))(id, options))
 
   const batch = root.command('batch').description('decision questionnaires over many inputs')
   batch
@@ -84,24 +96,28 @@ the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
     .option('--max-spend <usd>', 'stop before spending more than this')
     .option('--out <file>', 'write the results as .csv or .jsonl')
     .option('--shard <i/n>', 'run every n-th row from row i (for n machines; join with `batch merge`)')
-    .action((questionnaire, inputs, options) => withGlobal(batchRun)(questionnaire, inputs, options))
+    .action((questionnaire, inputs, options) =>
+      withGlobal(later(commands.batch, 'batchRun'))(questionnaire, inputs, options),
+    )
   batch
     .command('resume')
     .description('go on with a stopped batch from the rows not written')
     .argument('<id>', 'the batch (its id, or the start of it)')
     .option('--out <file>', 'write all its results as .csv or .jsonl when it ends')
     .option('--max-spend <usd>', 'a new spend cap')
-    .action((id, options) => withGlobal(batchResume)(id, options))
+    .action((id, options) => withGlobal(later(commands.batch, 'batchResume'))(id, options))
   batch
     .command('list')
     .description('the latest batches')
-    .action(() => withGlobal(batchList)())
+    .action(() => withGlobal(later(commands.batch, 'batchList'))())
   batch
     .command('merge')
     .description('join the outputs of a batch’s shards, in row order')
     .argument('<out>', 'the joined .csv or .jsonl file')
     .argument('<shards...>', 'the shards’ output files')
-    .action((out: string, shards: string[]) => run(() => batchMerge(out, shards)))
+    .action((out: string, shards: string[]) =>
+      run(async () => (await commands.batch()).batchMerge(out, shards)),
+    )
 
   const models = root.command('models').description('the model catalog')
   models
@@ -113,11 +129,11 @@ the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
     )
     .addOption(new Option('--format <format>', 'output').choices(['table', 'csv', 'json']).default('table'))
     .option('--limit <n>', 'at most this many')
-    .action((options) => withGlobal(modelsList)(options))
+    .action((options) => withGlobal(later(commands.catalog, 'modelsList'))(options))
   models
     .command('diff')
     .description('refresh the catalog and say what changed since the one kept before')
-    .action(() => withGlobal(modelsDiff)())
+    .action(() => withGlobal(later(commands.catalog, 'modelsDiff'))())
 
   const jobs = root.command('jobs').description('video jobs')
   jobs
@@ -125,11 +141,11 @@ the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
     .description('the latest jobs, newest first')
     .option('--status <status>', 'pending, completed, failed, cancelled or expired')
     .option('--limit <n>', 'how many', '50')
-    .action((options) => withGlobal(jobsList)(options))
+    .action((options) => withGlobal(later(commands.catalog, 'jobsList'))(options))
   jobs
     .command('watch')
     .description('follow the running jobs of the profile until each settles')
-    .action(() => withGlobal(jobsWatch)())
+    .action(() => withGlobal(later(commands.catalog, 'jobsWatch'))())
   jobs
     .command('create')
     .description('create a video job')
@@ -138,7 +154,7 @@ the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
     .option('--duration <seconds>', 'length in seconds')
     .option('--wait', 'follow it until it settles (always, on the Sandbox)')
     .option('--callback <url>', 'where the service sends its webhook (such as the address `listen` prints)')
-    .action((options) => withGlobal(jobsCreate)(options))
+    .action((options) => withGlobal(later(commands.catalog, 'jobsCreate'))(options))
 
   return { root, global }
 }
