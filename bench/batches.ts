@@ -7,6 +7,7 @@ import { createTransport } from '#core/gateway/transport'
 import { openHistory } from '#core/history/history'
 import { type Questionnaire, toUnifiedRequest } from '#shared/domain/questionnaire'
 import type { DecisionCall } from '#shared/ipc/routes/decisions'
+import { unlimitedBudgets } from '../src/main/testing/holds.ts'
 
 const draft = { instructionsAsJson: false, criteriaTrue: '', criteriaFalse: '', choices: [], levels: [] }
 export const benchQuestionnaire: Questionnaire = {
@@ -68,7 +69,12 @@ export async function runBatch(options: {
       decisionModels.filter((model) => model.id === name || model.id.endsWith(`/${name}`)),
   }
   const caller = createDecisionCaller({ gateway, catalog })
-  const runner = createBatchRunner({ history, callerFor: () => caller, emit: () => {} })
+  const runner = createBatchRunner({
+    history,
+    callerFor: () => caller,
+    emit: () => {},
+    budgets: unlimitedBudgets(history),
+  })
   const id = `batch-${concurrency}-${total}`
   history.transaction(() =>
     history.decisionBatches.create(

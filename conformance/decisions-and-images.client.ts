@@ -12,6 +12,7 @@ import {
 import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
 import { toNativeRequest, toUnifiedRequest } from '#shared/domain/questionnaire'
 import type { ImageModel } from '#shared/ipc/routes/images'
+import { testHold } from '../src/main/testing/holds.ts'
 import { dataUri, dedicated, png } from './decisions-and-images.fixtures.ts'
 import type { ClientRow } from './rows.ts'
 
@@ -61,14 +62,16 @@ const imageModel = (id: string, family: 'A' | 'B' | 'C'): ImageModel => ({
   completionPrice: '0',
 })
 const source = { bytes: png, mimeType: 'image/png', fileName: 'in.png' }
-const signal = () => AbortSignal.timeout(30_000)
+const signal = () => ({ signal: AbortSignal.timeout(30_000), hold: testHold('image') })
 
 export const clientRows: ClientRow[] = [
   {
     section: '4.1',
     rule: 'sends a questionnaire in the unified format',
     send: (gateway) =>
-      gateway.decide(toUnifiedRequest(questionnaire, 'I was charged twice', dedicated), null),
+      gateway.decide(toUnifiedRequest(questionnaire, 'I was charged twice', dedicated), null, 'unified', {
+        hold: testHold(),
+      }),
     method: 'POST',
     path: '/v1/decisions',
     auth: 'bearer',
@@ -78,7 +81,9 @@ export const clientRows: ClientRow[] = [
     section: '4.1',
     rule: 'sends the same questionnaire in the native format, every question kept',
     send: (gateway) =>
-      gateway.decideNative(toNativeRequest(questionnaire, 'I was charged twice', dedicated), null),
+      gateway.decideNative(toNativeRequest(questionnaire, 'I was charged twice', dedicated), null, {
+        hold: testHold(),
+      }),
     method: 'POST',
     path: '/decision-native/v1/systemone',
     auth: 'bearer',

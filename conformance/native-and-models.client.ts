@@ -6,6 +6,7 @@ import {
   DocumentedGenerateContent,
   DocumentedMessagesRequest,
 } from '#shared/api/testing/documented'
+import { testHold } from '../src/main/testing/holds.ts'
 import { chatModel, longContext, textModel } from './native-and-models.fixtures.ts'
 import type { ClientRow } from './rows.ts'
 
@@ -24,7 +25,11 @@ export const clientRows: ClientRow[] = [
     section: '4.1',
     rule: 'generates content at the model’s path, slash kept, with the generative key',
     send: (gateway) =>
-      gateway.generateContent(textModel, { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }),
+      gateway.generateContent(
+        textModel,
+        { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] },
+        { hold: testHold('playground') },
+      ),
     method: 'POST',
     path: `/gen-native/v1beta/models/${textModel}:generateContent`,
     auth: 'generative',
@@ -35,7 +40,11 @@ export const clientRows: ClientRow[] = [
     rule: 'streams content with alt=sse',
     send: (gateway) =>
       drain(
-        gateway.streamGenerateContent(textModel, { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }),
+        gateway.streamGenerateContent(
+          textModel,
+          { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] },
+          { hold: testHold('playground') },
+        ),
       ),
     method: 'POST',
     path: `/gen-native/v1beta/models/${textModel}:streamGenerateContent?alt=sse`,
@@ -46,13 +55,16 @@ export const clientRows: ClientRow[] = [
     section: '4.2',
     rule: 'creates a cache with the documented fields only',
     send: async (gateway, context) => {
-      const { data } = await gateway.createCache({
-        model: textModel,
-        contents: longContext as never,
-        systemInstruction: { parts: [{ text: 'Answer from the handbook.' }] },
-        ttl: '900s',
-        displayName: 'handbook',
-      })
+      const { data } = await gateway.createCache(
+        {
+          model: textModel,
+          contents: longContext as never,
+          systemInstruction: { parts: [{ text: 'Answer from the handbook.' }] },
+          ttl: '900s',
+          displayName: 'handbook',
+        },
+        { hold: testHold('cache') },
+      )
       context.clientCache = data.name
     },
     method: 'POST',
@@ -80,15 +92,18 @@ export const clientRows: ClientRow[] = [
     section: '4.3',
     rule: 'sends a message with x-api-key and the version header',
     send: (gateway) =>
-      gateway.sendMessage({
-        model: chatModel,
-        max_tokens: 100,
-        system: 'Be brief.',
-        temperature: 0.2,
-        top_p: 0.9,
-        top_k: 40,
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
-      }),
+      gateway.sendMessage(
+        {
+          model: chatModel,
+          max_tokens: 100,
+          system: 'Be brief.',
+          temperature: 0.2,
+          top_p: 0.9,
+          top_k: 40,
+          messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        },
+        { hold: testHold('playground') },
+      ),
     method: 'POST',
     path: '/msg-native/v1/messages',
     auth: 'messages',
@@ -99,11 +114,14 @@ export const clientRows: ClientRow[] = [
     rule: 'streams a message with stream: true',
     send: (gateway) =>
       drain(
-        gateway.streamMessage({
-          model: chatModel,
-          max_tokens: 50,
-          messages: [{ role: 'user', content: 'Hi' }],
-        }),
+        gateway.streamMessage(
+          {
+            model: chatModel,
+            max_tokens: 50,
+            messages: [{ role: 'user', content: 'Hi' }],
+          },
+          { hold: testHold('playground') },
+        ),
       ),
     method: 'POST',
     path: '/msg-native/v1/messages',

@@ -4,6 +4,7 @@
 import { expect } from 'vitest'
 import { z } from 'zod'
 import { DocumentedVideoRequest } from '#shared/api/testing/documented'
+import { testHold } from '../src/main/testing/holds.ts'
 import type { ServiceRow } from './rows.ts'
 import { walk } from './rows.ts'
 import { keys, standaloneSandbox } from './standalone.ts'
@@ -368,19 +369,22 @@ walk('Document 2: videos', sandbox, {
       section: '4.1',
       rule: 'creates a job with every documented field, as built',
       send: (gateway) =>
-        gateway.createVideo({
-          model: 'orbit/motion-2',
-          prompt: 'a paper boat',
-          duration: 5,
-          resolution: '720p',
-          aspect_ratio: '16:9',
-          input_references: [{ type: 'image_url', image_url: { url: pixel } }],
-          real_person: false,
-          generate_audio: true,
-          seed: 7,
-          callback_url: 'https://93.184.215.14/video',
-          provider: { type: 'origin', options: { motion: 'low' } },
-        }),
+        gateway.createVideo(
+          {
+            model: 'orbit/motion-2',
+            prompt: 'a paper boat',
+            duration: 5,
+            resolution: '720p',
+            aspect_ratio: '16:9',
+            input_references: [{ type: 'image_url', image_url: { url: pixel } }],
+            real_person: false,
+            generate_audio: true,
+            seed: 7,
+            callback_url: 'https://93.184.215.14/video',
+            provider: { type: 'origin', options: { motion: 'low' } },
+          },
+          { hold: testHold('video') },
+        ),
       method: 'POST',
       path: '/v1/videos',
       auth: 'bearer',
@@ -398,7 +402,10 @@ walk('Document 2: videos', sandbox, {
       section: '4.3',
       rule: 'cancels with DELETE on the job',
       send: async (gateway, context) => {
-        const created = await gateway.createVideo({ model: 'orbit/motion-2', prompt: 'stop me' })
+        const created = await gateway.createVideo(
+          { model: 'orbit/motion-2', prompt: 'stop me' },
+          { hold: testHold('video') },
+        )
         context.toCancel = created.data.id
         return gateway.cancelVideo(created.data.id)
       },

@@ -209,6 +209,7 @@ async function writeResults(
             }))
           : null,
         cost: item.cost,
+        cost_estimated: item.cost === null ? null : item.costEstimated,
         error: item.error?.message ?? null,
         ...(ofShard ? { [shardColumns[0]]: ofShard[0], [shardColumns[1]]: ofShard[1] } : {}),
       }),

@@ -198,7 +198,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     },
     log,
   })
-  const estimates = createEstimates(history)
+  const estimates = createEstimates(history, budgets.checks)
   const videos = await wireVideos({
     notifier,
     budgets,

@@ -2,6 +2,7 @@
 // one — run in the background worker: a history of a million rows takes seconds that main's loop never waits.
 import { DatabaseSync } from 'node:sqlite'
 import { checkHistoryFile, type HistoryFileState } from '../history/database.ts'
+import { picodollarsOf } from '../history/migrations.ts'
 import { mediaRowProblem } from '../media/media-store.ts'
 import { redact } from '../secrets/redaction.ts'
 
@@ -114,11 +115,12 @@ function ledgerProblem(db: DatabaseSync): string | null {
     }
   }
   // Every entry at a time up to now (a later one would count against every period to come), its whole
-  // picodollars those of its cost.
+  // picodollars those of its cost: read from the text, or (a history from before version 17) through REAL.
   const entry = db
     .prepare(
       `SELECT id FROM spend_entries WHERE typeof(at) <> 'integer' OR at < 0 OR at > :latest
-        OR picodollars <> CAST(round(CAST(cost AS REAL) * 1e12) AS INTEGER) LIMIT 1`,
+        OR (picodollars <> ${picodollarsOf('cost')}
+          AND picodollars <> CAST(round(CAST(cost AS REAL) * 1e12) AS INTEGER)) LIMIT 1`,
     )
     .get({ latest: Date.now() + 24 * 60 * 60 * 1000 }) as { id: number } | undefined
   if (entry) return `its spend ledger has an entry (${entry.id}) whose time or sum is not one the app writes`

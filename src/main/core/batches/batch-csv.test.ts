@@ -13,6 +13,7 @@ const item = (index: number, input: string, more: Partial<BatchItem> = {}): Batc
   response: null,
   error: null,
   cost: null,
+  costEstimated: false,
   durationMs: null,
   finishedAt: null,
   source: null,
@@ -65,11 +66,12 @@ describe('batchCsv', () => {
         'refund',
         'refund: probability of yes',
         'cost_usd',
+        'cost_estimated',
         'error',
       ],
-      ['1', 'T-1', 'refund me', "'@risk", 'failed', '', '', '', `'=cmd|"/c calc"!A1`],
+      ['1', 'T-1', 'refund me', "'@risk", 'failed', '', '', '', '', `'=cmd|"/c calc"!A1`],
       // Numbers stay numbers: a row's number and a probability are not text to neutralise.
-      ['2', 'T-2', 'fine', 'gold', 'answered', 'no', '0.25', '0.0001', ''],
+      ['2', 'T-2', 'fine', 'gold', 'answered', 'no', '0.25', '0.0001', 'no', ''],
     ])
   })
 

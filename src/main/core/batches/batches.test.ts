@@ -7,6 +7,7 @@ import { parseCsv } from '#shared/domain/batch-inputs'
 import { parseAmount } from '#shared/domain/money'
 import { createBatch, inputs, questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
+import { unlimitedBudgets } from '../../testing/holds.ts'
 import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { openHistory } from '../history/history.ts'
 import { createBatchRunner } from './runner.ts'
@@ -60,6 +61,7 @@ describe('decision batches', () => {
       'refund',
       'refund: probability of yes',
       'cost_usd',
+      'cost_estimated',
       'error',
     ])
     expect(rows).toHaveLength(13)
@@ -158,6 +160,7 @@ describe('decision batches', () => {
       history,
       callerFor: () => caller,
       emit: () => {},
+      budgets: unlimitedBudgets(history),
       onInFlight: (_, count) => {
         most = Math.max(most, count)
       },

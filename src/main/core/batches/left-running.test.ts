@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBatch } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
+import { unlimitedBudgets } from '../../testing/holds.ts'
 import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { createBatchRunner } from './runner.ts'
 
@@ -49,6 +50,7 @@ describe('a batch its owner left running', () => {
           modelOf: () => Promise.reject(new Error('the catalog could not be read')),
         }),
         emit: () => {},
+        budgets: unlimitedBudgets(env.core.history),
       })
       createBatch(env.core.history, { id: 'b4', concurrency: 1, status: 'cancelled' }, 4)
       await expect(failing.start('b4')).rejects.toThrow('the catalog could not be read')

@@ -4,7 +4,7 @@
 // pending and "resume" picks them up.
 import type { DecisionInput } from '#shared/api/decisions'
 import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decision-cost'
-import { parseAmount } from '#shared/domain/money'
+import { formatAmount, parseAmount } from '#shared/domain/money'
 import { meanRowCost } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import { DecisionCall } from '#shared/ipc/routes/decisions'
@@ -14,6 +14,7 @@ import type { BatchStatus } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import { storedJson } from '../history/rows.ts'
 import type { Budgets } from '../spend/budgets.ts'
+import { closeHold, type Hold } from '../spend/hold.ts'
 
 interface Running {
   controller: AbortController
@@ -28,6 +29,11 @@ interface Running {
   overBudget: boolean
   waitUntil: number
   timer: ReturnType<typeof setTimeout> | undefined
+  /** Cancelled: no more rows are sent; those in flight come back and are written, billed as they were. */
+  stopping: boolean
+  /** Settles when the run has ended and none of its requests is in flight. */
+  ended: Promise<void>
+  end: () => void
 }
 
 interface Plan {
@@ -55,8 +61,8 @@ export interface BatchRunnerDeps {
     status: 'done' | 'capped' | 'over_budget'
     failed: number
   }) => void
-  /** The profiles' budgets: a row is sent only if its estimate fits, and holds it while in flight. */
-  budgets?: Pick<Budgets, 'tryHold' | 'allows'>
+  /** The profiles' budgets: a row is sent only under a hold of its estimate, made if the budgets allow it. */
+  budgets: Pick<Budgets, 'tryHold' | 'allows'>
   /** Observes requests in flight (benchmarks and tests check the limit). */
   onInFlight?: (batchId: string, inFlight: number) => void
 }
@@ -89,7 +95,9 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   function estimateUnits(plan: Plan, state: Running, input: unknown): bigint {
     // Once rows are priced, their mean is the best estimate; before that, the catalog prices and the size.
     if (state.done > 0) return meanRowCost(state.spent, state.done)
-    if (!plan.prices) return 0n
+    // A model the catalog does not price: what the profile's rows on it cost lately, if it has any.
+    if (!plan.prices)
+      return deps.history.spend.recentMean(plan.profileId, 'batch', plan.template.body.model) ?? 0n
     const { questions } = plan.template.body
     return estimateDecisionUnits(
       plan.prices,
@@ -98,24 +106,27 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     )
   }
 
-  async function runRow(plan: Plan, state: Running, row: Running['queue'][number]) {
+  async function runRow(plan: Plan, state: Running, row: Running['queue'][number], hold: Hold) {
     const { id, template } = plan
     const started = now()
     try {
-      const result = await plan.caller.call(callFor(template, row.input), state.controller.signal)
-      const units = result.cost ? parseAmount(result.cost) : 0n
-      state.spent += units
+      const result = await plan.caller.call(callFor(template, row.input), state.controller.signal, hold)
+      // A row the catalog cannot price counts at its estimate, marked so: never as nothing spent.
+      const cost = result.cost ?? formatAmount(hold.estimate)
+      state.spent += parseAmount(cost)
       state.done++
-      deps.history.transaction(() =>
+      deps.history.transaction(() => {
         batches.finish(id, row.index, {
           status: 'done',
           responseJson: JSON.stringify(result.response),
           errorJson: null,
-          cost: result.cost,
+          cost,
+          costEstimated: result.cost === null ? 1 : 0,
           durationMs: now() - started,
           finishedAt: now(),
-        }),
-      )
+        })
+        hold.settle(true, `${id}:${row.index}`)
+      })
     } catch (error) {
       if (state.controller.signal.aborted) return // stays pending, for resume
       const appError =
@@ -131,11 +142,13 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
           responseJson: null,
           errorJson: JSON.stringify(appError.toShape()),
           cost: null,
+          costEstimated: 0,
           durationMs: now() - started,
           finishedAt: now(),
         }),
       )
     } finally {
+      closeHold(hold)
       changed()
     }
   }
@@ -158,7 +171,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       state.inFlight < plan.concurrency &&
       state.queue.length > 0 &&
       !state.capped &&
-      !state.overBudget
+      !state.overBudget &&
+      !state.stopping
     ) {
       const row = state.queue[0]
       if (!row) break
@@ -167,8 +181,12 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         state.capped = true
         break
       }
-      const held = deps.budgets ? deps.budgets.tryHold(plan.profileId, units) : { release() {} }
-      if (!held) {
+      const hold = deps.budgets.tryHold(plan.profileId, {
+        feature: 'batch',
+        model: plan.template.body.model,
+        estimate: units,
+      })
+      if (!hold) {
         state.overBudget = true
         break
       }
@@ -176,14 +194,16 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       state.inFlight++
       state.reserved += units
       deps.onInFlight?.(id, state.inFlight)
-      void runRow(plan, state, row).finally(() => {
+      void runRow(plan, state, row, hold).finally(() => {
         state.inFlight--
         state.reserved -= units
-        held.release()
         pump(plan, state)
       })
     }
-    if (state.inFlight === 0 && (state.queue.length === 0 || state.capped || state.overBudget))
+    if (
+      state.inFlight === 0 &&
+      (state.queue.length === 0 || state.capped || state.overBudget || state.stopping)
+    )
       settle(id, state)
   }
 
@@ -191,7 +211,14 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     if (state.inFlight > 0 || running.get(id) !== state) return
     clearTimeout(state.timer)
     running.delete(id)
+    state.end()
     if (state.controller.signal.aborted) return
+    if (state.stopping) {
+      // Cancelled: it reads so once the rows it had in flight are written.
+      deps.history.transaction(() => batches.cancel(id, now()))
+      changed()
+      return
+    }
     const status = state.capped ? 'capped' : state.overBudget ? 'over_budget' : 'done'
     try {
       deps.history.transaction(() => batches.setStatus(id, status, now()))
@@ -213,7 +240,6 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     profileId: string
     templateJson: string
   }): Promise<boolean> {
-    if (!deps.budgets) return true
     const costs = batches.costs(batch.id)
     const spent = costs.reduce((sum, cost) => sum + parseAmount(cost), 0n)
     if (costs.length > 0) return deps.budgets.allows(batch.profileId, meanRowCost(spent, costs.length))
@@ -246,7 +272,13 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       overBudget: false,
       waitUntil: 0,
       timer: undefined,
+      stopping: false,
+      ended: Promise.resolve(),
+      end: () => {},
     }
+    state.ended = new Promise<void>((resolve) => {
+      state.end = resolve
+    })
     running.set(id, state)
     return state
   }
@@ -265,6 +297,9 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     },
     /** Starts (or resumes) a batch that is in one of the statuses `from`: its pending rows, in order. */
     async start(id: string, from: readonly BatchStatus[] = stopped): Promise<void> {
+      // One cancelled a moment ago goes on once the rows it had in flight are written.
+      const stopping = running.get(id)
+      if (stopping?.stopping) await stopping.ended
       if (running.has(id)) return
       const batch = batches.get(id)
       if (!batch) throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
@@ -292,18 +327,26 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         throw error
       }
     },
-    /** Stops sending; requests in flight are aborted and their rows stay pending. */
+    /**
+     * Stops sending. The rows in flight are not abandoned: the service bills them, so their answers are written
+     * when they come, and a resume does not send them again. The batch reads as cancelled once they are in.
+     */
     cancel(id: string): void {
       const state = running.get(id)
       if (!batches.get(id))
         throw new AppError({ code: 'not_found', message: 'That batch is not in the history.' })
-      deps.history.transaction(() => batches.cancel(id, now()))
-      changed()
-      if (!state) return
-      state.controller.abort()
+      if (!state) {
+        deps.history.transaction(() => batches.cancel(id, now()))
+        changed()
+        return
+      }
+      state.stopping = true
       clearTimeout(state.timer)
-      running.delete(id)
+      state.timer = undefined
+      if (state.inFlight === 0) settle(id, state)
     },
+    /** Settles when the batch's run has ended and its requests in flight are written. */
+    ended: (id: string) => running.get(id)?.ended ?? Promise.resolve(),
     /** Batches the last owner left running (it quit, crashed or the machine went down) read as interrupted. */
     interruptLeftRunning(): number {
       return deps.history.transaction(() => batches.interruptRunning(now()))

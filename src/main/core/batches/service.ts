@@ -58,6 +58,7 @@ export function createBatchService(deps: {
       response: row.responseJson ? JSON.parse(row.responseJson) : null,
       error: row.errorJson ? JSON.parse(row.errorJson) : null,
       cost: row.cost,
+      costEstimated: row.costEstimated === 1,
       durationMs: row.durationMs,
       finishedAt: row.finishedAt,
       source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
@@ -110,8 +111,10 @@ export function createBatchService(deps: {
       const row = found(id)
       return { batch: summaryOf(row), questionnaire: JSON.parse(row.questionnaireJson), items: itemsOf(id) }
     },
-    cancel(id: string) {
+    /** Stops the batch; answers once the rows it had in flight are written (they were billed). */
+    async cancel(id: string) {
       deps.runner.cancel(id)
+      await deps.runner.ended(id)
       return summaryOf(found(id))
     },
     async resume(id: string, spendCap: string | null | undefined) {
@@ -161,8 +164,11 @@ export function createBatchService(deps: {
       )
       return { savedTo: target }
     },
-    delete(id: string) {
-      if (deps.runner.isRunning(id)) deps.runner.cancel(id)
+    async delete(id: string) {
+      if (deps.runner.isRunning(id)) {
+        deps.runner.cancel(id)
+        await deps.runner.ended(id)
+      }
       return { deleted: deps.history.transaction(() => batches.delete(id)) }
     },
   }
@@ -207,6 +213,7 @@ export function batchCsv(
       'status',
       ...titles,
       'cost_usd',
+      'cost_estimated',
       'error',
       ...(shard ? ['shard', 'rows_in_input'] : []),
     ],
@@ -221,6 +228,7 @@ export function batchCsv(
           })
         : questionnaire.questions.flatMap(() => ['', ''])),
       item.cost ?? '',
+      item.cost === null ? '' : item.costEstimated ? 'yes' : 'no',
       item.error?.message ?? '',
       ...(shard ?? []),
     ]),

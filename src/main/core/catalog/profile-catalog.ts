@@ -31,6 +31,11 @@ export function profileCatalog(data: WorkerClient<DataCalls>, source: () => Prom
     /** The models of a screen's list a request names: by id, or a decision model by its name without provider. */
     named: async (kind: PickedKind, name: string, signal?: AbortSignal) =>
       data.call('catalogNamed', [await source(), kind, name], signal),
+    /** The same from the catalog kept now, never fetched: an estimate's read. */
+    keptNamed: async (kind: PickedKind, name: string) =>
+      data.call('catalogKeptNamed', [await source(), kind, name]),
+    /** One model of the catalog kept now, never fetched, or null: an estimate's prices. */
+    keptModel: async (id: string) => data.call('catalogKeptModel', [await source(), id]),
   }
 }
 

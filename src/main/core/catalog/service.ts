@@ -190,6 +190,19 @@ export function createCatalogService(deps: {
       const at = await current(source, false)
       return deps.store.named(at.snapshot.id, kind, name)
     },
+    /**
+     * The same from the catalog kept now, however old, and never fetched: what an estimate reads, so that a
+     * request is never kept waiting on a catalog download to be priced. None kept: none.
+     */
+    keptNamed(source: CatalogSource, kind: PickedKind, name: string) {
+      const at = shown.get(source.profileId) ?? fromDisk(source.profileId)
+      return at ? deps.store.named(at.snapshot.id, kind, name) : []
+    },
+    /** One model of the catalog kept now, never fetched (an estimate's prices); null when none is kept. */
+    keptModel(source: CatalogSource, id: string) {
+      const at = shown.get(source.profileId) ?? fromDisk(source.profileId)
+      return (at && deps.store.model(at.snapshot.id, id)?.record) ?? null
+    },
   }
 }
 

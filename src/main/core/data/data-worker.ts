@@ -68,6 +68,9 @@ const calls = {
   ) => catalogs.picks(source, kind, query),
   catalogNamed: (source: CatalogSource, kind: Parameters<Catalogs['named']>[1], name: string) =>
     catalogs.named(source, kind, name),
+  catalogKeptNamed: (source: CatalogSource, kind: Parameters<Catalogs['named']>[1], name: string) =>
+    catalogs.keptNamed(source, kind, name),
+  catalogKeptModel: (source: CatalogSource, id: string) => catalogs.keptModel(source, id),
   boardPage: (query: BoardQuery) => board.page(query),
   // An archive's copy of the history, and the checks of one staged for import, in the background.
   copyHistory: (target: string, secrets: string[]) => background.call('copyHistory', [target, secrets]),

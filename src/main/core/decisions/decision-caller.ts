@@ -6,6 +6,7 @@ import type { ModelFieldQuery } from '#shared/ipc/routes/catalog'
 import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
 import type { ProfileCatalog } from '../catalog/profile-catalog.ts'
 import type { Gateway } from '../gateway/gateway.ts'
+import type { Hold } from '../spend/hold.ts'
 
 /** Decision models of the catalog: those that accept decisions (a `safety_identifier` parameter). */
 export function decisionModelOf(model: UnifiedModel): DecisionModel | null {
@@ -51,16 +52,17 @@ export function createDecisionCaller(deps: {
     async modelOf(name: string): Promise<DecisionModel | undefined> {
       return namedAs(await deps.catalog.named('decision', name).catch(() => []), name)
     },
-    async call(run: DecisionCall, signal: AbortSignal) {
+    /** Sends `run` under `hold`; `cost` is null when the catalog has no price for the model. */
+    async call(run: DecisionCall, signal: AbortSignal, hold: Hold) {
       const model = await this.modelOf(run.body.model)
       const { response, usage } =
         run.endpoint === 'native'
-          ? await deps.gateway.decideNative(run.body, traitsOf(model), { signal }).then(({ data }) => ({
+          ? await deps.gateway.decideNative(run.body, traitsOf(model), { signal, hold }).then(({ data }) => ({
               response: data,
               usage: { input: data.usage.input_tokens, output: data.usage.output_tokens },
             }))
           : await deps.gateway
-              .decide(run.body, traitsOf(model), run.endpoint, { signal })
+              .decide(run.body, traitsOf(model), run.endpoint, { signal, hold })
               .then(({ data }) => ({
                 response: data,
                 usage: { input: data.usage.prompt_tokens, output: data.usage.completion_tokens },

@@ -39,18 +39,18 @@ export function createDecisionService(deps: {
       const estimate = await deps.estimates.decision(scope, run)
       const charge = {
         what: 'This decision',
-        feature: 'decision',
+        feature: 'decision' as const,
         model: run.body.model,
         estimate,
         override: overBudget,
       }
-      return deps.budgets.spending(profileId, charge, async () => {
+      return deps.budgets.spending(profileId, charge, async (hold) => {
         const questionnaireId = questionnaire?.id
         const { response, cost, billedTokens } = await deps.requests.run(requestId, (signal) =>
-          caller.call(run, signal),
+          caller.call(run, signal, hold),
         )
         const runId = randomUUID()
-        deps.history.transaction(() =>
+        deps.history.transaction(() => {
           deps.history.decisionRuns.insert({
             id: runId,
             // A run of a questionnaire that was never saved is kept without the link.
@@ -66,8 +66,10 @@ export function createDecisionService(deps: {
             createdAt: now(),
             questionnaireJson: questionnaire ? JSON.stringify(questionnaire) : null,
             profileId,
-          }),
-        )
+          })
+          // Unpriced (a model the catalog does not price), it enters the ledger at its estimate.
+          hold.settle(cost !== null, runId)
+        })
         return { runId, response, cost, billedTokens }
       })
     },

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { AppError } from '#shared/ipc/app-error'
+import { testHold } from '../../testing/holds.ts'
 import { createGateway } from './gateway.ts'
 import { createTransport, type TransportOptions } from './transport.ts'
 
@@ -61,17 +62,26 @@ describe('authentication by endpoint group', () => {
     const decision = await gateway.decide(
       { model: 'sysone/judge-1', input: 'x', questions: [{ type: 'predicate', instructions: 'p' }] },
       null,
+      'unified',
+      { hold: testHold('decision') },
     )
     expect(decision.data.answers).toHaveLength(1)
-    const content = await gateway.generateContent('aurora/flash-2', {
-      contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
-    })
+    const content = await gateway.generateContent(
+      'aurora/flash-2',
+      {
+        contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+      },
+      { hold: testHold('playground') },
+    )
     expect((content.data.candidates[0] as Record<string, unknown>).index).toBe(0)
-    const message = await gateway.sendMessage({
-      model: 'nimbus/chat-4',
-      max_tokens: 50,
-      messages: [{ role: 'user', content: 'hi' }],
-    })
+    const message = await gateway.sendMessage(
+      {
+        model: 'nimbus/chat-4',
+        max_tokens: 50,
+        messages: [{ role: 'user', content: 'hi' }],
+      },
+      { hold: testHold('playground') },
+    )
     expect(message.data.stop_reason).toBe('end_turn')
     const noKey = createGateway(
       createTransport({ connection: async () => ({ baseUrl: sandbox.url, apiKey: null }) }),
@@ -88,6 +98,8 @@ describe('the error model', () => {
       gatewayFor().decide(
         { model: 'no/model', input: 'x', questions: [{ type: 'predicate', instructions: 'p' }] },
         null,
+        'unified',
+        { hold: testHold('decision') },
       ),
     )
     expect(error).toBeInstanceOf(AppError)
@@ -120,7 +132,7 @@ describe('the error model', () => {
       input: 'x',
       questions: [{ type: 'choice' as const, name: 'kind', instructions: 'k' }],
     }
-    const local = await failure(gatewayFor().decide(body, null))
+    const local = await failure(gatewayFor().decide(body, null, 'unified', { hold: testHold('decision') }))
     expect(requests).toEqual([])
     const response = await fetch(`${sandbox.url}/v1/decisions`, {
       method: 'POST',
@@ -134,7 +146,10 @@ describe('the error model', () => {
       path: ['questions', 0, 'choices'],
     })
     const video = await failure(
-      gatewayFor().createVideo({ model: 'orbit/motion-2', prompt: 'p', callback_url: 'http://x.example/h' }),
+      gatewayFor().createVideo(
+        { model: 'orbit/motion-2', prompt: 'p', callback_url: 'http://x.example/h' },
+        { hold: testHold('video') },
+      ),
     )
     expect(video).toMatchObject({ code: 'invalid_request', serviceCode: 'invalid_callback_url' })
     expect(requests).toEqual([])
@@ -161,16 +176,24 @@ describe('the error model', () => {
       'https://[2002:7f00:1::1]/h',
     ])
       expect(
-        await failure(remote.createVideo({ model: 'orbit/motion-2', prompt: 'p', callback_url: callback })),
+        await failure(
+          remote.createVideo(
+            { model: 'orbit/motion-2', prompt: 'p', callback_url: callback },
+            { hold: testHold('video') },
+          ),
+        ),
       ).toMatchObject({ serviceCode: 'invalid_callback_url' })
     // A service on loopback is sent the request: here the test's sandbox, which takes no private
     // callbacks itself, is the one that answers.
     const local = await failure(
-      gatewayFor().createVideo({
-        model: 'orbit/motion-2',
-        prompt: 'p',
-        callback_url: 'https://127.0.0.1:8443/h',
-      }),
+      gatewayFor().createVideo(
+        {
+          model: 'orbit/motion-2',
+          prompt: 'p',
+          callback_url: 'https://127.0.0.1:8443/h',
+        },
+        { hold: testHold('video') },
+      ),
     )
     expect(local).toMatchObject({ status: 400, serviceCode: 'invalid_callback_url' })
   })
@@ -215,7 +238,9 @@ describe('retries, timeouts and cancellation', () => {
         sleep: async (ms) => void sleeps.push(ms),
       }),
     )
-    const id = (await gateway.createVideo({ model: 'orbit/motion-2', prompt: 'p' })).data.id
+    const id = (
+      await gateway.createVideo({ model: 'orbit/motion-2', prompt: 'p' }, { hold: testHold('video') })
+    ).data.id
     sleeps.length = 0
     await gateway.getVideo(id)
     const error = await failure(gateway.getVideo(id))
@@ -236,7 +261,11 @@ describe('retries, timeouts and cancellation', () => {
     expect(requests).toHaveLength(4)
     expect(sleeps).toEqual([250, 500, 1000])
     requests = []
-    expect(await failure(gateway.createVideo({ model: 'orbit/motion-2', prompt: 'p' }))).toMatchObject({
+    expect(
+      await failure(
+        gateway.createVideo({ model: 'orbit/motion-2', prompt: 'p' }, { hold: testHold('video') }),
+      ),
+    ).toMatchObject({
       status: 502,
     })
     expect(requests).toEqual(['POST /v1/videos'])
@@ -265,7 +294,11 @@ describe('retries, timeouts and cancellation', () => {
     expect(await failure(gateway.getVideo('x'))).toMatchObject({ status: 404 })
     expect(seen).toBe(2)
     seen = 0
-    expect(await failure(gateway.createVideo({ model: 'orbit/motion-2', prompt: 'p' }))).toMatchObject({
+    expect(
+      await failure(
+        gateway.createVideo({ model: 'orbit/motion-2', prompt: 'p' }, { hold: testHold('video') }),
+      ),
+    ).toMatchObject({
       code: 'service_unreachable',
       message: expect.stringContaining('the connection was cut'),
     })
@@ -300,17 +333,24 @@ describe('retries, timeouts and cancellation', () => {
 describe('streams and uploads', () => {
   it('streams generateContent and messages as parsed events, and ends cleanly when cancelled', async () => {
     const gateway = gatewayFor()
-    const { events } = await gateway.streamGenerateContent('aurora/flash-2', {
-      contents: [{ role: 'user', parts: [{ text: 'rivers' }] }],
-    })
+    const { events } = await gateway.streamGenerateContent(
+      'aurora/flash-2',
+      {
+        contents: [{ role: 'user', parts: [{ text: 'rivers' }] }],
+      },
+      { hold: testHold('playground') },
+    )
     const chunks = []
     for await (const chunk of events) chunks.push(chunk.data)
     expect(chunks.at(-1)?.usageMetadata?.totalTokenCount).toBeGreaterThan(0)
-    const messages = await gateway.streamMessage({
-      model: 'nimbus/chat-4',
-      max_tokens: 100,
-      messages: [{ role: 'user', content: 'hello' }],
-    })
+    const messages = await gateway.streamMessage(
+      {
+        model: 'nimbus/chat-4',
+        max_tokens: 100,
+        messages: [{ role: 'user', content: 'hello' }],
+      },
+      { hold: testHold('playground') },
+    )
     const types = []
     for await (const event of messages.events) types.push(event.data.type)
     expect(types[0]).toBe('message_start')
@@ -322,7 +362,7 @@ describe('streams and uploads', () => {
         max_tokens: 100,
         messages: [{ role: 'user', content: 'a long answer please' }],
       },
-      { signal: controller.signal },
+      { signal: controller.signal, hold: testHold('playground') },
     )
     const seen: string[] = []
     const outcome = await (async () => {
@@ -339,24 +379,30 @@ describe('streams and uploads', () => {
     const image = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#09f' } })
       .png()
       .toBuffer()
-    const result = await gatewayFor().editImage({
-      model: 'lumen/image-1',
-      image,
-      fileName: 'a.png',
-      prompt: 'x',
-      size: 'auto',
-      provider: 'origin',
-    })
+    const result = await gatewayFor().editImage(
+      {
+        model: 'lumen/image-1',
+        image,
+        fileName: 'a.png',
+        prompt: 'x',
+        size: 'auto',
+        provider: 'origin',
+      },
+      { hold: testHold('image') },
+    )
     expect(result.headers.get('x-svc-provider')).toBe('origin')
     expect(result.data.usage.num_input_images).toBe(1)
     expect(
       await failure(
-        gatewayFor().editImage({
-          model: 'lumen/image-1',
-          image: new Uint8Array([1, 2, 3]),
-          fileName: 'a.txt',
-          prompt: 'x',
-        }),
+        gatewayFor().editImage(
+          {
+            model: 'lumen/image-1',
+            image: new Uint8Array([1, 2, 3]),
+            fileName: 'a.txt',
+            prompt: 'x',
+          },
+          { hold: testHold('image') },
+        ),
       ),
     ).toMatchObject({ code: 'invalid_request', path: ['image'] })
   })

@@ -37,8 +37,20 @@ import { checkImageGeneration, type ImageFamily, imageMessages, sniffEditImage }
 import { checkCallbackUrl, checkVideoReferences } from '#shared/domain/videos'
 import type { Violation } from '#shared/domain/violation'
 import { AppError } from '#shared/ipc/app-error'
+import { type Hold, markBilled, requireHold } from '../spend/hold.ts'
 import { gatewayErrorCodes, serviceHints } from './errors.ts'
 import type { CallOptions, Transport } from './transport.ts'
+
+/** A billed request's call: it goes out only under a hold the budget check made (`spend/hold.ts`). */
+export type BilledCall = CallOptions & { hold: Hold }
+
+/** Sends under `call.hold`, and marks the hold billed once the service answered (a stream: once it began). */
+async function billed<T>(call: BilledCall, send: () => Promise<T>): Promise<T> {
+  requireHold(call.hold)
+  const answer = await send()
+  markBilled(call.hold)
+  return answer
+}
 
 export type ListingStyle = 'unified' | 'generative' | 'messages'
 
@@ -120,41 +132,53 @@ export function createGateway(transport: Transport) {
     async decide(
       body: DecisionRequest,
       model: DecisionModelTraits | null,
-      path: 'unified' | 'compat' = 'unified',
-      call?: CallOptions,
+      path: 'unified' | 'compat',
+      call: BilledCall,
     ) {
       const questions = fromUnified(body.questions)
       refuse(checkQuestions(questions)[0])
       if (model) refuse(checkContent(body.input, 'input', questions, model)[0])
-      return transport.send(
-        { method: 'POST', path: decisionPaths[path], auth: 'bearer', body, schema: DecisionResponse },
-        call,
+      return billed(call, () =>
+        transport.send(
+          { method: 'POST', path: decisionPaths[path], auth: 'bearer', body, schema: DecisionResponse },
+          call,
+        ),
       )
     },
-    async decideNative(body: NativeDecisionRequest, model: DecisionModelTraits | null, call?: CallOptions) {
+    async decideNative(body: NativeDecisionRequest, model: DecisionModelTraits | null, call: BilledCall) {
       const questions = fromNative(body.questions)
       refuse(checkQuestions(questions)[0])
       if (model) refuse(checkContent(body.state, 'state', questions, model)[0])
-      return transport.send(
-        { method: 'POST', path: decisionPaths.native, auth: 'bearer', body, schema: NativeDecisionResponse },
-        call,
+      return billed(call, () =>
+        transport.send(
+          {
+            method: 'POST',
+            path: decisionPaths.native,
+            auth: 'bearer',
+            body,
+            schema: NativeDecisionResponse,
+          },
+          call,
+        ),
       )
     },
 
     async generateImage(
       body: ImageGenerationRequest,
       family: ImageFamily | null,
-      provider?: string,
-      call?: CallOptions,
+      provider: string | undefined,
+      call: BilledCall,
     ) {
       if (family) refuse(checkImageGeneration(body, family))
-      return transport.send(
-        { method: 'POST', path: '/v1/images/generations', auth: 'bearer', body, schema: ImageResult },
-        { ...call, headers: { ...call?.headers, ...pin(provider) } },
+      return billed(call, () =>
+        transport.send(
+          { method: 'POST', path: '/v1/images/generations', auth: 'bearer', body, schema: ImageResult },
+          { ...call, headers: { ...call.headers, ...pin(provider) } },
+        ),
       )
     },
     /** Multipart, family A only; the provider pin travels as the header, the only way that works here. */
-    async editImage(input: EditImageInput, call?: CallOptions) {
+    async editImage(input: EditImageInput, call: BilledCall) {
       const type = sniffEditImage(input.image)
       if (!type)
         refuse({
@@ -175,21 +199,25 @@ export function createGateway(transport: Transport) {
       if (input.size) form.append('size', input.size)
       if (input.n !== undefined) form.append('n', String(input.n))
       if (input.inputFidelity) form.append('input_fidelity', input.inputFidelity)
-      return transport.send(
-        { method: 'POST', path: '/v1/images/edits', auth: 'bearer', body: form, schema: ImageResult },
-        { ...call, headers: { ...call?.headers, ...pin(input.provider) } },
+      return billed(call, () =>
+        transport.send(
+          { method: 'POST', path: '/v1/images/edits', auth: 'bearer', body: form, schema: ImageResult },
+          { ...call, headers: { ...call.headers, ...pin(input.provider) } },
+        ),
       )
     },
 
     /** Never retried: a create may already have been accepted and billed. */
-    async createVideo(body: VideoCreateRequest, call?: CallOptions) {
+    async createVideo(body: VideoCreateRequest, call: BilledCall) {
       refuse(checkVideoReferences(body))
       // A private callback makes sense only to a service on this computer or its network.
       if (body.callback_url !== undefined)
         refuse(checkCallbackUrl(body.callback_url, { allowPrivate: await transport.isLocal() }))
-      return transport.send(
-        { method: 'POST', path: '/v1/videos', auth: 'bearer', body, schema: VideoCreateResponse },
-        call,
+      return billed(call, () =>
+        transport.send(
+          { method: 'POST', path: '/v1/videos', auth: 'bearer', body, schema: VideoCreateResponse },
+          call,
+        ),
       )
     },
     getVideo: (id: string, call?: CallOptions) =>
@@ -203,41 +231,47 @@ export function createGateway(transport: Transport) {
         call,
       ),
 
-    generateContent: (model: string, body: GenerateContentRequest, call?: CallOptions) =>
-      transport.send(
-        {
-          method: 'POST',
-          path: `/gen-native/v1beta/models/${segment(model)}:generateContent`,
-          auth: 'generative',
-          body,
-          schema: GenerateContentResponse,
-        },
-        call,
+    generateContent: (model: string, body: GenerateContentRequest, call: BilledCall) =>
+      billed(call, () =>
+        transport.send(
+          {
+            method: 'POST',
+            path: `/gen-native/v1beta/models/${segment(model)}:generateContent`,
+            auth: 'generative',
+            body,
+            schema: GenerateContentResponse,
+          },
+          call,
+        ),
       ),
-    streamGenerateContent: (model: string, body: GenerateContentRequest, call?: CallOptions) =>
-      transport.stream(
-        {
-          method: 'POST',
-          path: `/gen-native/v1beta/models/${segment(model)}:streamGenerateContent?alt=sse`,
-          auth: 'generative',
-          body,
-          schema: GenerateContentResponse,
-        },
-        call,
+    streamGenerateContent: (model: string, body: GenerateContentRequest, call: BilledCall) =>
+      billed(call, () =>
+        transport.stream(
+          {
+            method: 'POST',
+            path: `/gen-native/v1beta/models/${segment(model)}:streamGenerateContent?alt=sse`,
+            auth: 'generative',
+            body,
+            schema: GenerateContentResponse,
+          },
+          call,
+        ),
       ),
 
-    async createCache(body: CachedContentRequest, call?: CallOptions) {
+    async createCache(body: CachedContentRequest, call: BilledCall) {
       const expiry = resolveCacheExpiry(body, Date.now())
       if ('violation' in expiry) refuse(expiry.violation)
-      return transport.send(
-        {
-          method: 'POST',
-          path: '/gen-native/v1beta/cachedContents',
-          auth: 'generative',
-          body,
-          schema: CachedContent,
-        },
-        call,
+      return billed(call, () =>
+        transport.send(
+          {
+            method: 'POST',
+            path: '/gen-native/v1beta/cachedContents',
+            auth: 'generative',
+            body,
+            schema: CachedContent,
+          },
+          call,
+        ),
       )
     },
     getCache: (name: string, call?: CallOptions) =>
@@ -261,27 +295,31 @@ export function createGateway(transport: Transport) {
         call,
       ),
 
-    sendMessage: (body: MessagesRequest, call?: CallOptions) =>
-      transport.send(
-        {
-          method: 'POST',
-          path: '/msg-native/v1/messages',
-          auth: 'messages',
-          body: { ...body, stream: false },
-          schema: MessagesResponse,
-        },
-        call,
+    sendMessage: (body: MessagesRequest, call: BilledCall) =>
+      billed(call, () =>
+        transport.send(
+          {
+            method: 'POST',
+            path: '/msg-native/v1/messages',
+            auth: 'messages',
+            body: { ...body, stream: false },
+            schema: MessagesResponse,
+          },
+          call,
+        ),
       ),
-    streamMessage: (body: MessagesRequest, call?: CallOptions) =>
-      transport.stream(
-        {
-          method: 'POST',
-          path: '/msg-native/v1/messages',
-          auth: 'messages',
-          body: { ...body, stream: true },
-          schema: MessageStreamEvent,
-        },
-        call,
+    streamMessage: (body: MessagesRequest, call: BilledCall) =>
+      billed(call, () =>
+        transport.stream(
+          {
+            method: 'POST',
+            path: '/msg-native/v1/messages',
+            auth: 'messages',
+            body: { ...body, stream: true },
+            schema: MessageStreamEvent,
+          },
+          call,
+        ),
       ),
 
     /** The nine listing routes: `listings.unified.all()`, `.provider('aurora')`, `.model('aurora/flash-2')`. */

@@ -35,6 +35,8 @@ const BatchItemRow = z.object({
   responseJson: maybeText,
   errorJson: maybeText,
   cost: maybeText,
+  /** 1 when `cost` is the row's estimate: the model had no price to compute it from. */
+  costEstimated: z.union([z.literal(0), z.literal(1)]),
   durationMs: maybeInteger,
   finishedAt: maybeInteger,
   /** The row's cells in the source file. */
@@ -54,7 +56,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     profile_id AS profileId, concurrency, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt,
     source_columns_json AS sourceColumnsJson`
   const itemColumns = `idx AS "index", input_json AS inputJson, status, response_json AS responseJson,
-    error_json AS errorJson, cost, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson`
+    error_json AS errorJson, cost, cost_estimated AS costEstimated, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson`
   const insert =
     db.prepare(`INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json,
     profile_id, concurrency, spend_cap, status, created_at, updated_at, source_columns_json)
@@ -79,7 +81,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   )
   const finish =
     db.prepare(`UPDATE decision_batch_items SET status = ?, response_json = ?, error_json = ?, cost = ?,
-    duration_ms = ?, finished_at = ? WHERE batch_id = ? AND idx = ?`)
+    cost_estimated = ?, duration_ms = ?, finished_at = ? WHERE batch_id = ? AND idx = ?`)
   const retry = db.prepare(`UPDATE decision_batch_items SET status = 'pending', error_json = NULL
     WHERE batch_id = ? AND status = 'failed' AND (? IS NULL OR idx = ?)`)
   const counts = db.prepare(`SELECT count(*) AS total,
@@ -131,7 +133,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
       index: number,
       outcome: Pick<
         BatchItemRow,
-        'status' | 'responseJson' | 'errorJson' | 'cost' | 'durationMs' | 'finishedAt'
+        'status' | 'responseJson' | 'errorJson' | 'cost' | 'costEstimated' | 'durationMs' | 'finishedAt'
       >,
     ): void {
       finish.run(
@@ -139,6 +141,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
         outcome.responseJson,
         outcome.errorJson,
         outcome.cost,
+        outcome.costEstimated,
         outcome.durationMs,
         outcome.finishedAt,
         id,

@@ -1,6 +1,14 @@
 // The history database's schema, one step per version. `PRAGMA user_version` records how far a file is.
 import { firstMigrations } from './migrations-1-8.ts'
 
+/**
+ * SQL for a cost's decimal text (`0.0425`) in whole picodollars, read as integers: the whole part times 10¹², and
+ * the first twelve places of the fraction. No REAL is involved, so sums of it are exact to the picodollar.
+ */
+export const picodollarsOf = (cost: string) =>
+  `(CAST(CASE WHEN instr(${cost}, '.') = 0 THEN ${cost} ELSE substr(${cost}, 1, instr(${cost}, '.') - 1) END AS INTEGER) * 1000000000000
+      + CAST(substr(CASE WHEN instr(${cost}, '.') = 0 THEN '' ELSE substr(${cost}, instr(${cost}, '.') + 1) END || '000000000000', 1, 12) AS INTEGER))`
+
 export const migrations: string[] = [
   ...firstMigrations,
   // 9: a kept catalog stored in parts of a thousand models per listing style, so that it is written, read and
@@ -212,5 +220,38 @@ export const migrations: string[] = [
   // 16: a verified delivery that arrives again is counted on the one that was applied, not stored again.
   `
   ALTER TABLE webhook_deliveries ADD COLUMN repeats INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 17: money is structural. A hold is a ledger row of its own (`spend_holds`), written before a costly request
+  //     goes out and settled in the transaction that writes its outcome; one whose outcome never came stays,
+  //     as pending. A batch row whose price could not be computed enters the ledger at its estimate, marked so,
+  //     and once only. Picodollars are read from the cost's decimal text as integers, never through REAL.
+  //     The live text of every trigger is in `ledger-schema.ts`.
+  `
+  CREATE TABLE spend_holds (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    profile_id TEXT NOT NULL,
+    feature TEXT NOT NULL,
+    model TEXT NOT NULL,
+    estimate TEXT NOT NULL,
+    picodollars INTEGER NOT NULL
+  );
+  CREATE INDEX spend_holds_by_profile ON spend_holds(profile_id, at, picodollars);
+  ALTER TABLE decision_batch_items ADD COLUMN cost_estimated INTEGER NOT NULL DEFAULT 0;
+  DROP TRIGGER spend_of_batch_row;
+  CREATE TRIGGER spend_of_batch_row AFTER UPDATE OF status ON decision_batch_items
+    WHEN new.status = 'done' AND new.cost IS NOT NULL BEGIN
+    INSERT OR IGNORE INTO spend_entries (at, profile_id, feature, model, cost, estimated, item_id, units_json)
+      SELECT coalesce(new.finished_at, batch.updated_at), batch.profile_id, 'batch', batch.model, new.cost,
+        new.cost_estimated, new.batch_id || ':' || new.idx,
+        CASE WHEN json_valid(new.response_json) THEN coalesce(json_extract(new.response_json, '$.usage'), '{}')
+          ELSE '{}' END
+      FROM decision_batches AS batch WHERE batch.id = new.batch_id;
+  END;
+  DROP TRIGGER spend_entry_picodollars;
+  CREATE TRIGGER spend_entry_picodollars AFTER INSERT ON spend_entries BEGIN
+    UPDATE spend_entries SET picodollars = ${picodollarsOf('new.cost')} WHERE id = new.id;
+  END;
+  UPDATE spend_entries SET picodollars = ${picodollarsOf('cost')};
   `,
 ]

@@ -5,6 +5,7 @@ import { type Amount, formatAmount, parseAmount } from '#shared/domain/money'
 import { integer, maybeText, rowsOf, text } from './rows.ts'
 
 export const spendFeatures = ['decision', 'batch', 'image', 'video', 'playground', 'cache'] as const
+export type SpendFeature = (typeof spendFeatures)[number]
 
 const SpendRow = z.object({
   at: integer,
@@ -40,6 +41,22 @@ export function spendRepository(db: DatabaseSync) {
     "SELECT estimate FROM video_jobs WHERE profile_id = ? AND status = 'pending' AND estimate IS NOT NULL",
   )
   const setEstimate = db.prepare('UPDATE video_jobs SET estimate = ? WHERE id = ?')
+  const openHold = db.prepare(
+    'INSERT INTO spend_holds (at, profile_id, feature, model, estimate, picodollars) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+  const endHold = db.prepare('DELETE FROM spend_holds WHERE id = ?')
+  const enterHold = db.prepare(`INSERT OR IGNORE INTO spend_entries
+    (at, profile_id, feature, model, cost, estimated, item_id)
+    SELECT ?2, profile_id, feature, model, estimate, 1, ?3 FROM spend_holds WHERE id = ?1`)
+  const heldSince = db.prepare(
+    'SELECT sum(picodollars) AS total FROM spend_holds WHERE profile_id = ? AND at >= ?',
+  )
+  heldSince.setReadBigInts(true)
+  const holdsBetween = db.prepare(
+    `SELECT count(*) AS count, coalesce(sum(picodollars), 0) AS total FROM spend_holds
+      WHERE at >= ?1 AND at < ?2 AND (?3 IS NULL OR profile_id = ?3)`,
+  )
+  holdsBetween.setReadBigInts(true)
   const sum = (rows: Record<string, unknown>[], column: string) =>
     rows.reduce((total: Amount, row) => total + parseAmount(String(row[column])), 0n)
   return {
@@ -50,6 +67,42 @@ export function spendRepository(db: DatabaseSync) {
     spentSince(profileId: string, from: number): Amount {
       const total = since.get(profileId, from)?.total
       return (typeof total === 'bigint' ? total : 0n) * picodollar
+    },
+    /** Writes a hold: a request about to go out, at its estimate. Resolves its row's id. */
+    openHold(hold: {
+      at: number
+      profileId: string
+      feature: SpendFeature
+      model: string
+      estimate: Amount
+    }) {
+      return Number(
+        openHold.run(
+          hold.at,
+          hold.profileId,
+          hold.feature,
+          hold.model,
+          formatAmount(hold.estimate),
+          hold.estimate / picodollar,
+        ).lastInsertRowid,
+      )
+    },
+    /** Ends a hold: its request's outcome (and entry, if any) was written beside it, or it was never billed. */
+    endHold: (id: number) => void endHold.run(id),
+    /** Ends a hold by entering its estimate as the cost, marked estimated, as `itemId` at `at`. */
+    enterHold(id: number, itemId: string, at: number): void {
+      enterHold.run(id, at, itemId)
+      endHold.run(id)
+    },
+    /** What the profile's open holds made since `from` hold, to the picodollar. */
+    heldSince(profileId: string, from: number): Amount {
+      const total = heldSince.get(profileId, from)?.total
+      return (typeof total === 'bigint' ? total : 0n) * picodollar
+    },
+    /** Open holds made from `from` to `to`, of one profile or (null) all: requests whose outcome is not written. */
+    holdsBetween(from: number, to: number, profileId: string | null): { count: number; held: Amount } {
+      const row = holdsBetween.get(from, to, profileId) as { count: bigint; total: bigint }
+      return { count: Number(row.count), held: row.total * picodollar }
     },
     /** The mean of the profile's last few entries of a feature and model, or null before the first. */
     recentMean(profileId: string, feature: string, model: string): Amount | null {

@@ -8,7 +8,7 @@ import { editRoutes, type ImageFamily, sniffImageType } from '#shared/domain/ima
 import { formatAmount, multiply, parseAmount } from '#shared/domain/money'
 import { AppError } from '#shared/ipc/app-error'
 import type { ImageModel, ImageOptions, ImageRecord } from '#shared/ipc/routes/images'
-import type { Gateway } from '../gateway/gateway.ts'
+import type { BilledCall, Gateway } from '../gateway/gateway.ts'
 
 export interface DrawnImage {
   bytes: Buffer
@@ -120,7 +120,7 @@ export function createImageCalls(gateway: Gateway) {
         provider?: string | undefined
         references: SourceImage[]
       },
-      signal: AbortSignal,
+      call: BilledCall,
     ): Promise<DrawnImage[]> {
       const body = {
         model: model.id,
@@ -130,7 +130,7 @@ export function createImageCalls(gateway: Gateway) {
           ? { input_images: request.references.map(dataUri) }
           : {}),
       }
-      const { data, headers } = await gateway.generateImage(body, model.family, request.provider, { signal })
+      const { data, headers } = await gateway.generateImage(body, model.family, request.provider, call)
       return fromImageResult(model, data, headers.get('x-svc-provider') ?? request.provider ?? null)
     },
 
@@ -142,7 +142,7 @@ export function createImageCalls(gateway: Gateway) {
         options: Pick<ImageOptions, 'quality' | 'size' | 'n' | 'input_fidelity'>
         provider?: string | undefined
       },
-      signal: AbortSignal,
+      call: BilledCall,
     ): Promise<DrawnImage[]> {
       if (!model.readsImages)
         throw new AppError({
@@ -164,7 +164,7 @@ export function createImageCalls(gateway: Gateway) {
             inputFidelity: request.options.input_fidelity,
             provider: request.provider,
           },
-          { signal },
+          call,
         )
         return fromImageResult(model, data, headers.get('x-svc-provider') ?? request.provider ?? null)
       }
@@ -187,7 +187,7 @@ export function createImageCalls(gateway: Gateway) {
               },
             ],
           },
-          { signal },
+          call,
         )
         return [fromGenerateContent(model, data)]
       }
@@ -200,7 +200,7 @@ export function createImageCalls(gateway: Gateway) {
         },
         model.family,
         request.provider,
-        { signal },
+        call,
       )
       return fromImageResult(model, data, headers.get('x-svc-provider') ?? null)
     },

@@ -9,6 +9,7 @@ import type { ImageResultRow } from '../history/library.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Thumbnails } from '../media/thumbnails.ts'
 import type { Platform } from '../platform.ts'
+import type { Hold } from '../spend/hold.ts'
 import type { DrawnImage } from './image-calls.ts'
 
 export function createImageLibrary(deps: {
@@ -43,10 +44,15 @@ export function createImageLibrary(deps: {
       createdAt: row.createdAt,
     }
   }
-  /** Files first, then the rows in one transaction: a crash leaves at most an unreferenced file. */
+  /**
+   * Files first, then the rows in one transaction, with the hold they were drawn under: a crash leaves at most an
+   * unreferenced file.
+   */
   async function keep(
     drawn: DrawnImage[],
     common: Pick<ImageResultRow, 'model' | 'prompt' | 'kind' | 'parentId' | 'profileId'> & { params: object },
+    /** The hold the images were drawn under: settled with their rows (an import has none). */
+    hold?: Hold,
   ): Promise<ImageRecord[]> {
     const stored = await Promise.all(drawn.map((image) => deps.media.put(image.bytes, image.mimeType)))
     const at = now()
@@ -71,6 +77,10 @@ export function createImageLibrary(deps: {
     )
     deps.history.transaction(() => {
       for (const row of rows) images.insert(row)
+      hold?.settle(
+        rows.some((row) => row.cost !== null),
+        rows[0]?.id ?? randomUUID(),
+      )
     })
     deps.emit('data.changed', { topics: ['images'] })
     // The gallery's small copies are made now, in the background, rather than when a tile first asks.

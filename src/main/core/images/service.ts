@@ -14,6 +14,7 @@ import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { RequestRegistry } from '../requests.ts'
 import type { Budgets } from '../spend/budgets.ts'
 import type { Estimates } from '../spend/estimates.ts'
+import type { Hold } from '../spend/hold.ts'
 import { createImageCalls, type SourceImage } from './image-calls.ts'
 import type { ImageLibrary } from './image-library.ts'
 import { checkImportedImage } from './image-size.ts'
@@ -80,7 +81,7 @@ export function createImageService(deps: {
   async function charged<T>(
     scope: ProfileScope,
     call: { model: ImageModel; prompt: string; n: number | undefined; overBudget: true | undefined },
-    work: () => Promise<T>,
+    work: (hold: Hold) => Promise<T>,
   ): Promise<T> {
     const { model, prompt } = call
     const count = model.family === 'B' ? 1 : (call.n ?? 1)
@@ -88,7 +89,7 @@ export function createImageService(deps: {
     const what = count === 1 ? 'This image' : `These ${count} images`
     return deps.budgets.spending(
       scope.profileId,
-      { what, feature: 'image', model: model.id, estimate, override: call.overBudget },
+      { what, feature: 'image' as const, model: model.id, estimate, override: call.overBudget },
       work,
     )
   }
@@ -163,19 +164,27 @@ export function createImageService(deps: {
     ): Promise<{ images: ImageRecord[] }> {
       const model = await modelNamed(scope, modelId)
       const references = await Promise.all((referenceIds ?? []).map(sourceOf))
-      return charged(scope, { model, prompt, n: options.n, overBudget }, async () => {
+      return charged(scope, { model, prompt, n: options.n, overBudget }, async (hold) => {
         const drawn = await deps.requests.run(requestId, (signal) =>
-          createImageCalls(scope.gateway).generate(model, { prompt, options, provider, references }, signal),
+          createImageCalls(scope.gateway).generate(
+            model,
+            { prompt, options, provider, references },
+            { signal, hold },
+          ),
         )
         return {
-          images: await keep(drawn, {
-            model: model.id,
-            profileId: scope.profileId,
-            prompt,
-            kind: 'generated',
-            parentId: referenceIds?.[0] ?? null,
-            params: { ...options, ...(provider ? { provider } : {}), referenceIds: referenceIds ?? [] },
-          }),
+          images: await keep(
+            drawn,
+            {
+              model: model.id,
+              profileId: scope.profileId,
+              prompt,
+              kind: 'generated',
+              parentId: referenceIds?.[0] ?? null,
+              params: { ...options, ...(provider ? { provider } : {}), referenceIds: referenceIds ?? [] },
+            },
+            hold,
+          ),
         }
       })
     },
@@ -185,19 +194,27 @@ export function createImageService(deps: {
     ): Promise<{ images: ImageRecord[] }> {
       const model = await modelNamed(scope, modelId)
       const source = await sourceOf(sourceId)
-      return charged(scope, { model, prompt, n: options.n, overBudget }, async () => {
+      return charged(scope, { model, prompt, n: options.n, overBudget }, async (hold) => {
         const drawn = await deps.requests.run(requestId, (signal) =>
-          createImageCalls(scope.gateway).edit(model, { prompt, source, options, provider }, signal),
+          createImageCalls(scope.gateway).edit(
+            model,
+            { prompt, source, options, provider },
+            { signal, hold },
+          ),
         )
         return {
-          images: await keep(drawn, {
-            model: model.id,
-            profileId: scope.profileId,
-            prompt,
-            kind: 'edited',
-            parentId: sourceId,
-            params: { ...options, ...(provider ? { provider } : {}), via: model.family },
-          }),
+          images: await keep(
+            drawn,
+            {
+              model: model.id,
+              profileId: scope.profileId,
+              prompt,
+              kind: 'edited',
+              parentId: sourceId,
+              params: { ...options, ...(provider ? { provider } : {}), via: model.family },
+            },
+            hold,
+          ),
         }
       })
     },

@@ -17,6 +17,7 @@ import type { RequestRegistry } from '../requests.ts'
 import type { Redaction } from '../secrets/redaction.ts'
 import type { Budgets } from '../spend/budgets.ts'
 import type { Estimates } from '../spend/estimates.ts'
+import { closeHold } from '../spend/hold.ts'
 import { inlineImagesOf, promptOf } from './inline-images.ts'
 import { forwardStream, keepingImages } from './streams.ts'
 import { createTurnLedger } from './turn-ledger.ts'
@@ -58,7 +59,7 @@ export function createPlaygroundService(deps: {
   const turns = createTurnLedger(deps)
   const turnCharge = (model: string, estimate: bigint, override: true | undefined) => ({
     what: 'This turn',
-    feature: 'playground',
+    feature: 'playground' as const,
     model: model.replace(/^models\//, ''),
     estimate,
     override,
@@ -115,14 +116,14 @@ export function createPlaygroundService(deps: {
       return deps.budgets.spending(
         scope.profileId,
         turnCharge(body.model, estimate, overBudget),
-        async () => {
+        async (hold) => {
           const { wire, onWire } = wired()
           const { data } = await deps.requests.run(requestId, (signal) =>
-            scope.gateway.sendMessage(body, { signal, onWire }),
+            scope.gateway.sendMessage(body, { signal, onWire, hold }),
           )
           await turns.record(
             scope,
-            { conversationId, model: body.model },
+            { conversationId, model: body.model, hold },
             { protocol: 'messages', usage: data.usage },
           )
           return { response: data, wire }
@@ -132,17 +133,17 @@ export function createPlaygroundService(deps: {
     async generate(scope: ProfileScope, input: Input<'playground.generate'>) {
       const { requestId, model, body, conversationId, overBudget } = input
       const estimate = await deps.estimates.generateTurn(scope, model, body)
-      return deps.budgets.spending(scope.profileId, turnCharge(model, estimate, overBudget), async () => {
+      return deps.budgets.spending(scope.profileId, turnCharge(model, estimate, overBudget), async (hold) => {
         const { wire, onWire } = wired()
         const { data } = await deps.requests
-          .run(requestId, (signal) => scope.gateway.generateContent(model, body, { signal, onWire }))
+          .run(requestId, (signal) => scope.gateway.generateContent(model, body, { signal, onWire, hold }))
           .catch((error: unknown) => {
             throw body.cachedContent ? cacheError(error, body.cachedContent) : error
           })
         if (data.usageMetadata)
           await turns.record(
             scope,
-            { conversationId, model },
+            { conversationId, model, hold },
             { protocol: 'generative', usage: data.usageMetadata },
           )
         const parts = data.candidates[0]?.content.parts ?? []
@@ -163,34 +164,41 @@ export function createPlaygroundService(deps: {
       const estimate = await deps.estimates.cache(scope, body)
       const charge = {
         what: 'This cache',
-        feature: 'cache',
+        feature: 'cache' as const,
         model: body.model.replace(/^models\//, ''),
         estimate,
       }
       // The hold is let go once the cache's cost is in the ledger, so no request in between goes unchecked.
-      const row = await deps.budgets.spending(profileId, { ...charge, override: overBudget }, async () => {
-        const { data } = await gateway.createCache(body)
-        const prices = await catalog
-          .model(charge.model, false)
-          .then(({ model }) => model.prices)
-          .catch(() => undefined)
-        const rate = prices?.cacheWrite5m ?? null
-        const kept = {
-          name: data.name,
-          profileId,
-          model: charge.model,
-          displayName: data.displayName ?? null,
-          tokenCount: data.usageMetadata.totalTokenCount,
-          writeCost:
-            rate === null
-              ? null
-              : formatAmount(multiply(parseAmount(rate), data.usageMetadata.totalTokenCount)),
-          createdAt: Date.parse(data.createTime) || now(),
-          expireAt: Date.parse(data.expireTime),
-        }
-        deps.history.transaction(() => handles.insert(kept))
-        return kept
-      })
+      const row = await deps.budgets.spending(
+        profileId,
+        { ...charge, override: overBudget },
+        async (hold) => {
+          const { data } = await gateway.createCache(body, { hold })
+          const prices = await catalog
+            .model(charge.model, false)
+            .then(({ model }) => model.prices)
+            .catch(() => undefined)
+          const rate = prices?.cacheWrite5m ?? null
+          const kept = {
+            name: data.name,
+            profileId,
+            model: charge.model,
+            displayName: data.displayName ?? null,
+            tokenCount: data.usageMetadata.totalTokenCount,
+            writeCost:
+              rate === null
+                ? null
+                : formatAmount(multiply(parseAmount(rate), data.usageMetadata.totalTokenCount)),
+            createdAt: Date.parse(data.createTime) || now(),
+            expireAt: Date.parse(data.expireTime),
+          }
+          deps.history.transaction(() => {
+            handles.insert(kept)
+            hold.settle(kept.writeCost !== null, `${profileId}:${kept.name}`)
+          })
+          return kept
+        },
+      )
       changed()
       return stateOf({ ...row, deletedAt: null })
     },
@@ -229,27 +237,28 @@ export function createPlaygroundService(deps: {
     async streamMessages(scope: ProfileScope, input: StreamInput<'streams.messages'>) {
       const { requestId, body, conversationId, overBudget } = input
       const estimate = await deps.estimates.messagesTurn(scope, body)
-      const held = deps.budgets.hold(scope.profileId, turnCharge(body.model, estimate, overBudget))
-      const turn = { conversationId, model: body.model }
+      const hold = deps.budgets.hold(scope.profileId, turnCharge(body.model, estimate, overBudget))
+      const turn = { conversationId, model: body.model, hold }
       forwardStream(
         requestId,
         { ...deps, streamHold: deps.redaction.streamHold },
         async (signal) => {
-          const opened = await scope.gateway.streamMessage(body, { signal, onWire: onWire(requestId) })
+          const opened = await scope.gateway.streamMessage(body, { signal, onWire: onWire(requestId), hold })
           return { events: turns.tallying(scope, turn, 'messages', opened.events) }
         },
-        held.release,
+        () => closeHold(hold),
       )
       return { requestId }
     },
     async streamGenerateContent(scope: ProfileScope, input: StreamInput<'streams.generateContent'>) {
       const { requestId, model, body, conversationId, overBudget } = input
       const estimate = await deps.estimates.generateTurn(scope, model, body)
-      const held = deps.budgets.hold(scope.profileId, turnCharge(model, estimate, overBudget))
+      const hold = deps.budgets.hold(scope.profileId, turnCharge(model, estimate, overBudget))
       const prompt = promptOf(body)
       const turn = {
         conversationId,
         model,
+        hold,
         promptTokens: estimateTokens([body.systemInstruction, body.contents]),
       }
       forwardStream(
@@ -257,7 +266,7 @@ export function createPlaygroundService(deps: {
         { ...deps, streamHold: deps.redaction.streamHold },
         async (signal) => {
           const opened = await scope.gateway
-            .streamGenerateContent(model, body, { signal, onWire: onWire(requestId) })
+            .streamGenerateContent(model, body, { signal, onWire: onWire(requestId), hold })
             .catch((error: unknown) => {
               throw body.cachedContent ? cacheError(error, body.cachedContent) : error
             })
@@ -266,7 +275,7 @@ export function createPlaygroundService(deps: {
           )
           return { events: turns.tallying(scope, turn, 'generative', images) }
         },
-        held.release,
+        () => closeHold(hold),
       )
       return { requestId }
     },

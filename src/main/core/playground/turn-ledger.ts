@@ -11,6 +11,7 @@ import {
 import { estimateTokens } from '#shared/domain/tokens'
 import type { History } from '../history/history.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
+import type { Hold } from '../spend/hold.ts'
 
 type Usage =
   | { protocol: 'messages'; usage: { input_tokens: number; output_tokens: number } }
@@ -25,6 +26,8 @@ type Cut = { cut: true; estimated: boolean } | Record<string, never>
 export interface Turn {
   conversationId: string | undefined
   model: string
+  /** The hold the turn was sent under: settled when the turn is entered. */
+  hold: Hold
   /** The request's input tokens as counted here, for a stream cut before the service reported its usage. */
   promptTokens?: number
 }
@@ -43,17 +46,20 @@ export function createTurnLedger(deps: {
       .model(model, false)
       .then(({ model: found }) => found.prices)
       .catch(() => null)
-    if (!prices) return
-    const cost =
-      billed.protocol === 'messages'
+    const cost = !prices
+      ? null
+      : billed.protocol === 'messages'
         ? messagesTurnCost(prices, billed.usage)
         : (generateTurnCost(prices, billed.usage)?.total ?? null)
-    if (cost === null) return
-    deps.history.transaction(() =>
+    // The ledger's key is made here: a window's request id only cancels, so the same id sent twice is two turns
+    // billed, entered twice.
+    const id = randomUUID()
+    // A model the kept catalog does not price: the turn enters at the estimate it was held at, marked so.
+    if (cost === null)
+      return deps.history.transaction(() => turn.hold.settle(false, `${turn.conversationId ?? ''}:${id}`))
+    deps.history.transaction(() => {
       deps.history.playgroundTurns.insert({
-        // The ledger's key is made here: a window's request id only cancels, so the same id sent twice is two
-        // turns billed, entered twice.
-        id: randomUUID(),
+        id,
         at: now(),
         profileId: scope.profileId,
         protocol: billed.protocol,
@@ -61,8 +67,9 @@ export function createTurnLedger(deps: {
         conversationId: turn.conversationId ?? null,
         usageJson: JSON.stringify({ ...billed.usage, ...cut }),
         cost,
-      }),
-    )
+      })
+      turn.hold.settle(true, id)
+    })
   }
 
   /**

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
 import { unwrap } from '#shared/ipc/unwrap'
+import { testHold } from '../../testing/holds.ts'
 import { type Core, createCore } from '../compose.ts'
 import { createNodePlatform } from '../node-platform.ts'
 
@@ -46,6 +47,8 @@ describe('profiles', () => {
       .gateway.decide(
         { model: 'sysone/judge-1', input: 'x', questions: [{ type: 'predicate', instructions: 'p' }] },
         null,
+        'unified',
+        { hold: testHold('decision') },
       )
     expect(decision.status).toBe(200)
     expect((await call('profiles.list', {}))[0]?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

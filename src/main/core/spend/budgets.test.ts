@@ -8,6 +8,7 @@ import { formatAmount, parseAmount } from '#shared/domain/money'
 import { questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
 import { createBudgets } from './budgets.ts'
+import { closeHold } from './hold.ts'
 
 const key = 'sk-budget-test-0001'
 let service: Sandbox
@@ -163,11 +164,23 @@ describe('the budget rule', () => {
   function rule(spentNow: { value: bigint }, clock: { now: number }) {
     let preferences = { budgets: {} as Record<string, { daily: string | null; monthly: string | null }> }
     const near: string[] = []
+    // The ledger's holds, as rows kept here: the rule is what is under test.
+    const holds = new Map<number, { at: number; estimate: bigint }>()
+    let nextHold = 1
     const budgets = createBudgets({
       history: {
         spend: {
           spentSince: () => spentNow.value,
           pendingVideoEstimates: () => 0n,
+          openHold: (hold: { at: number; estimate: bigint }) => {
+            holds.set(nextHold, hold)
+            return nextHold++
+          },
+          endHold: (id: number) => void holds.delete(id),
+          heldSince: (_profile: string, from: number) =>
+            [...holds.values()]
+              .filter((hold) => hold.at >= from)
+              .reduce((sum, hold) => sum + hold.estimate, 0n),
         } as never,
       },
       preferences: {
@@ -188,7 +201,7 @@ describe('the budget rule', () => {
   const usd = (text: string) => parseAmount(text)
   const request = (estimate: string, override?: true) => ({
     what: 'This turn',
-    feature: 'playground',
+    feature: 'playground' as const,
     model: 'm',
     estimate: usd(estimate),
     ...(override ? { override } : {}),
@@ -205,20 +218,20 @@ describe('the budget rule', () => {
       /This turn would cost about \$2\.00, and \$1\.50 is left/,
     )
     spent.value = usd('8.5')
-    first.release()
+    closeHold(first)
     expect(near).toEqual(['Paid has used 85% of this month’s budget'])
-    budgets.hold('p', request('0.5')).release()
+    closeHold(budgets.hold('p', request('0.5')))
     expect(near).toHaveLength(1)
     expect(budgets.allows('p', usd('1.5'))).toBe(true)
     expect(budgets.allows('p', usd('1.6'))).toBe(false)
     // Sent anyway: held like any other.
     const forced = budgets.hold('p', request('3', true))
     expect(budgets.allows('p', usd('0'))).toBe(false)
-    forced.release()
+    closeHold(forced)
     // A new month starts from nothing; past 80% of it, said again.
     clock.now = new Date(2026, 11, 1, 9, 0).getTime()
     spent.value = usd('9')
-    budgets.hold('p', request('0.1')).release()
+    closeHold(budgets.hold('p', request('0.1')))
     expect(near).toHaveLength(2)
   })
 
@@ -226,7 +239,7 @@ describe('the budget rule', () => {
     const { budgets } = rule({ value: usd('1000') }, { now: at })
     expect(budgets.limited('sandbox')).toBe(false)
     await expect(budgets.set('sandbox', { daily: '1', monthly: null })).rejects.toThrow(/never limited/)
-    expect(() => budgets.hold('sandbox', request('50')).release()).not.toThrow()
+    expect(() => closeHold(budgets.hold('sandbox', request('50')))).not.toThrow()
     expect(budgets.use('sandbox')).toEqual([])
   })
 })

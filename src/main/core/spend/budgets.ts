@@ -1,8 +1,10 @@
 // Budgets per profile, a day's and a month's. Before any request that costs money, what the profile spent in
 // the period, plus what its requests in flight hold, plus this request's estimate, is checked against each
 // budget: the rule a batch's spend cap uses, for every feature. A request that would pass a budget is refused
-// with what it would cost and what is left, unless the person sends it anyway (an override, logged). The
-// built-in sandbox costs nothing real: its spend is shown, never limited.
+// with what it would cost and what is left, unless the person sends it anyway (an override, logged). Every
+// request that passes gets a `Hold`, a row of the ledger until its outcome settles it; the gateway sends no
+// costly request without one. The built-in sandbox costs nothing real: its spend is held and shown, never
+// limited.
 import { type Amount, formatAmount, parseAmount, usd } from '#shared/domain/money'
 import { AppError } from '#shared/ipc/app-error'
 import { overBudgetCode } from '#shared/ipc/over-budget'
@@ -10,22 +12,19 @@ import type { Budget } from '#shared/ipc/routes/app'
 import type { BudgetUse } from '#shared/ipc/routes/spend'
 import type { PreferencesStore } from '../app/preferences.ts'
 import type { History } from '../history/history.ts'
+import type { SpendFeature } from '../history/spend.ts'
 import type { Log } from '../log.ts'
 import { sandboxProfileId } from '../profiles/profiles.ts'
+import { closeHold, type Hold, issueHold } from './hold.ts'
 
 /** The share of a budget at which the person is told, once a period. */
 export const nearShare = 0.8
-
-export interface Hold {
-  /** The request settled (its cost, if any, is in the ledger now): its estimate is held no more. */
-  release(): void
-}
 
 /** What is about to be sent, for the check and for the refusal's words. */
 export interface CostlyRequest {
   /** "This image", "This video job": how the refusal names it. */
   what: string
-  feature: string
+  feature: SpendFeature
   model: string
   estimate: Amount
   /** The person chose to send it past the budget. */
@@ -56,23 +55,21 @@ export function createBudgets(deps: {
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
-  const holds = new Map<string, Set<{ units: Amount }>>()
   const told = new Set<string>()
   const changeListeners = new Set<(profileId: string) => void>()
 
   const limited = (profileId: string) => profileId !== sandboxProfileId
   const budgetOf = (profileId: string): Budget =>
     deps.preferences.get().budgets[profileId] ?? { daily: null, monthly: null }
-  // Requests in flight, and video jobs sent but not ended (their cost is known when they complete).
-  const heldBy = (profileId: string) =>
-    [...(holds.get(profileId) ?? [])].reduce((sum, hold) => sum + hold.units, 0n) +
-    deps.history.spend.pendingVideoEstimates(profileId)
+  // Requests in flight (holds made in the period: one whose outcome never came stays in its own), and video
+  // jobs sent but not ended (their cost is known when they complete).
+  const heldBy = (profileId: string, from: number) =>
+    deps.history.spend.heldSince(profileId, from) + deps.history.spend.pendingVideoEstimates(profileId)
 
   /** Each budget the profile has, with what was spent in its period and what is held now. */
   function standing(profileId: string) {
     const budget = budgetOf(profileId)
     const at = now()
-    const held = heldBy(profileId)
     return (
       [
         ['day', budget.daily],
@@ -87,27 +84,35 @@ export function createBudgets(deps: {
           from,
           limit: parseAmount(limit),
           spent: deps.history.spend.spentSince(profileId, from),
-          held,
+          held: heldBy(profileId, from),
         },
       ]
     })
   }
 
-  function holdUnits(profileId: string, units: Amount): Hold {
-    const entry = { units }
-    const set = holds.get(profileId) ?? new Set()
-    set.add(entry)
-    holds.set(profileId, set)
-    let released = false
-    return {
-      release() {
-        if (released) return
-        released = true
-        set.delete(entry)
-        tellIfNear(profileId)
-        deps.changed()
-      },
+  /** Writes the hold's row, and gives the hold that ends it. */
+  function holdOf(profileId: string, request: Pick<CostlyRequest, 'feature' | 'model' | 'estimate'>): Hold {
+    const fields = { profileId, feature: request.feature, model: request.model, estimate: request.estimate }
+    const id = deps.history.spend.openHold({ ...fields, at: now() })
+    deps.changed()
+    const ended = () => {
+      tellIfNear(profileId)
+      deps.changed()
     }
+    return issueHold(fields, {
+      release: () => {
+        deps.history.spend.endHold(id)
+        ended()
+      },
+      settled: () => {
+        deps.history.spend.endHold(id)
+        ended()
+      },
+      enterEstimate: (itemId) => {
+        deps.history.spend.enterHold(id, itemId, now())
+        ended()
+      },
+    })
   }
 
   /** The first budget `estimate` would pass, or none. */
@@ -150,29 +155,40 @@ export function createBudgets(deps: {
       deps.log.info(
         `budget override: ${request.feature} on ${request.model} for profile ${profileId}, estimated ${formatAmount(request.estimate)} USD past ${over.period} budget ${formatAmount(over.limit)} (spent ${formatAmount(over.spent)}, held ${formatAmount(over.held)})`,
       )
-    const held = holdUnits(profileId, request.estimate)
-    deps.changed()
-    return held
+    return holdOf(profileId, request)
   }
 
   return {
     limited,
     budgetOf,
     hold: holdRequest,
-    /** Runs `send` under a hold of `request` (or refuses it), released once it settles. */
-    async spending<T>(profileId: string, request: CostlyRequest, send: () => Promise<T>): Promise<T> {
-      const held = holdRequest(profileId, request)
+    /**
+     * Runs `send` under a hold of `request` (or refuses it). `send` settles the hold in the transaction that
+     * writes the outcome; a hold it leaves open is closed here: entered at its estimate if the service billed
+     * the request, else released.
+     */
+    async spending<T>(
+      profileId: string,
+      request: CostlyRequest,
+      send: (hold: Hold) => Promise<T>,
+    ): Promise<T> {
+      const hold = holdRequest(profileId, request)
       try {
-        return await send()
+        return await send(hold)
       } finally {
-        held.release()
+        closeHold(hold)
       }
+    },
+    /** Whether the profile's requests are checked against a budget (one is set, and it is not the Sandbox). */
+    checks: (profileId: string) => {
+      const budget = budgetOf(profileId)
+      return limited(profileId) && (budget.daily !== null || budget.monthly !== null)
     },
     /** Whether a request estimated at `estimate` fits every budget of the profile now. */
     allows: (profileId: string, estimate: Amount) => passed(profileId, estimate) === undefined,
     /** For a batch row: holds the estimate if every budget allows it, else null (the batch stops there). */
-    tryHold(profileId: string, estimate: Amount): Hold | null {
-      return passed(profileId, estimate) ? null : holdUnits(profileId, estimate)
+    tryHold(profileId: string, request: Pick<CostlyRequest, 'feature' | 'model' | 'estimate'>): Hold | null {
+      return passed(profileId, request.estimate) ? null : holdOf(profileId, request)
     },
     /** How far the profile is into each of its budgets (spent and held over the limit). */
     use(profileId: string): BudgetUse[] {

@@ -57,7 +57,7 @@ export function summarize(
   from: number,
   to: number,
   profileId: string | null,
-): SpendSummary {
+): Omit<SpendSummary, 'pending'> {
   const all = sums(rows, () => 'all')[0]?.[1] ?? { units: 0n, count: 0 }
   const days = new Map<string, SpendRow[]>()
   for (const row of rows) days.set(dayOf(row.at), [...(days.get(dayOf(row.at)) ?? []), row])
@@ -128,12 +128,16 @@ export function createSpendService(deps: {
   return {
     summary(range: Range, scope: ProfileScope) {
       const profileId = scopeOf(range, scope)
-      return summarize(
-        deps.history.spend.between(range.from, range.to, profileId),
-        range.from,
-        range.to,
-        profileId,
-      )
+      const pending = deps.history.spend.holdsBetween(range.from, range.to, profileId)
+      return {
+        ...summarize(
+          deps.history.spend.between(range.from, range.to, profileId),
+          range.from,
+          range.to,
+          profileId,
+        ),
+        pending: { cost: formatAmount(pending.held), count: pending.count },
+      }
     },
     today({ profileId }: Pick<ProfileScope, 'profileId'>) {
       const rows = deps.history.spend.between(periodStart('day', now()), now() + 1, profileId)

@@ -6,6 +6,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { startCore } from '../../testing/core.ts'
+import { testHold } from '../../testing/holds.ts'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
 import { pendingVideoJob } from '../history/video-jobs.ts'
@@ -44,7 +45,10 @@ const gatewayWith = (key: string) =>
 async function jobsOn(key: string, profileId: string, count: number): Promise<string[]> {
   const ids: string[] = []
   for (let i = 0; i < count; i++) {
-    const { data } = await gatewayWith(key).createVideo({ model: 'orbit/motion-2', prompt: `job ${i}` })
+    const { data } = await gatewayWith(key).createVideo(
+      { model: 'orbit/motion-2', prompt: `job ${i}` },
+      { hold: testHold('video') },
+    )
     env.core.history.videoJobs.insert(
       pendingVideoJob({ id: data.id, profileId, model: 'orbit/motion-2', prompt: `job ${i}` }),
     )

@@ -242,13 +242,13 @@ export function createVideoService(deps: VideoServiceDeps) {
       const estimate = await deps.estimates.video(scope, sent)
       const charge = {
         what: 'This video job',
-        feature: 'video',
+        feature: 'video' as const,
         model: sent.model,
         estimate,
         override: overBudget,
       }
-      const row = await deps.budgets.spending(profileId, charge, async () => {
-        const { data } = await gateway.createVideo(sent)
+      const row = await deps.budgets.spending(profileId, charge, async (hold) => {
+        const { data } = await gateway.createVideo(sent, { hold })
         const pending = pendingVideoJob({
           id: data.id,
           profileId,
@@ -258,9 +258,11 @@ export function createVideoService(deps: VideoServiceDeps) {
           requestJson: JSON.stringify(sent),
           createdAt: now(),
         })
+        // The job's estimate is held from now on by the pending job itself, until its cost lands.
         history.transaction(() => {
           history.videoJobs.insert(pending)
           history.spend.setVideoEstimate(pending.id, estimate)
+          hold.settle(true, pending.id)
         })
         return pending
       })

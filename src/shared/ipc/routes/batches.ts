@@ -36,6 +36,8 @@ export const BatchItem = z.object({
   response: z.union([DecisionResponse, NativeDecisionResponse]).nullable(),
   error: z.object({ code: z.string(), message: z.string(), status: z.number().optional() }).nullable(),
   cost: z.string().nullable(),
+  /** `cost` is the row's estimate: the model had no price to compute it from. */
+  costEstimated: z.boolean(),
   durationMs: z.number().nullable(),
   finishedAt: z.number().nullable(),
   /** The row's cells in the source file, in `sourceColumns` order. */

@@ -20,8 +20,10 @@ export const SpendSummary = z.object({
   byModel: z.array(total.extend({ model: z.string() })),
   /** By profile (null: work from before profiles were kept). */
   byProfile: z.array(total.extend({ profileId: z.string().nullable() })),
-  /** How many of the entries are the app's estimates (the service reported no cost for them). */
+  /** How many of the entries are the app's estimates (no figure to price them from). */
   estimated: z.number(),
+  /** Requests sent in the range whose outcome is not settled: out now, or never answered (the app stopped). */
+  pending: total,
   /** Each local day of the range that had spending, by feature. */
   byDay: z.array(
     z.object({ day: z.string(), cost: z.string(), byFeature: z.record(z.string(), z.string()) }),

@@ -138,9 +138,18 @@ export function SpendSection() {
             <strong>{formatUsd(data.total.cost)}</strong>{' '}
             <span className="muted">
               in {data.total.count} {data.total.count === 1 ? 'charge' : 'charges'}
-              {data.estimated > 0 ? ` (${data.estimated} estimated: the service reported no cost)` : ''}
+              {data.estimated > 0
+                ? ` (${data.estimated} estimated: there was no figure to price them from)`
+                : ''}
             </span>
           </p>
+          {data.pending.count > 0 ? (
+            <p className="muted">
+              Also held: {formatUsd(data.pending.cost)} for {data.pending.count}{' '}
+              {data.pending.count === 1 ? 'request' : 'requests'} sent and not settled — under way, or never
+              answered because the app stopped. They count against the budgets.
+            </p>
+          ) : null}
           <DayBars days={data.byDay} />
           {data.total.count === 0 ? (
             <p className="muted">Nothing was spent in this period.</p>
@@ -203,7 +212,7 @@ export function SpendSection() {
                       <td>{new Date(row.at).toLocaleDateString('en-US')}</td>
                       <td>
                         {row.estimated ? (
-                          <abbr title="An estimate: the service reported no cost for it">≈ </abbr>
+                          <abbr title="An estimate: there was no figure to price it from">≈ </abbr>
                         ) : null}
                         {formatUsd(row.cost)}
                       </td>

@@ -1,0 +1,82 @@
+// The spend ledger's structure and sums: the live text of its triggers is what the migrations make, and a
+// profile's spend is the exact sum, to the picodollar, of the costs the service reported.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseAmount } from '#shared/domain/money'
+import { openHistory } from './history.ts'
+import { ledgerTriggers } from './ledger-schema.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'gd-ledger-'))
+const history = openHistory(dir)
+afterAll(() => {
+  history.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** A small deterministic generator: the same 500 histories every run. */
+function random(seed: number) {
+  let state = seed
+  return (below: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648
+    return state % below
+  }
+}
+
+const picodollar = 1_000_000n
+
+describe('the spend ledger', () => {
+  it('has exactly the triggers its schema file says, with their text', () => {
+    const live = history.database.db
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'spend_%' ORDER BY name",
+      )
+      .all()
+    expect(Object.fromEntries(live.map((row) => [row.name, row.sql]))).toEqual(ledgerTriggers)
+  })
+
+  it('sums each of 500 random histories to the picodollar of the costs it was given', () => {
+    const next = random(20261128)
+    history.transaction(() => {
+      for (let profile = 0; profile < 500; profile++) {
+        let expected = 0n
+        const entries = 1 + next(30)
+        for (let entry = 0; entry < entries; entry++) {
+          // Whole dollars up to thousands and up to twelve places: more digits than a REAL holds exactly.
+          const places = next(13)
+          const fraction = Array.from({ length: places }, () => next(10)).join('')
+          const cost = `${next(5000)}${places ? `.${fraction}` : ''}`
+          expected += parseAmount(cost)
+          history.playgroundTurns.insert({
+            id: `t${profile}-${entry}`,
+            at: 1_000 + entry,
+            profileId: `p${profile}`,
+            protocol: 'messages',
+            model: 'm',
+            conversationId: null,
+            usageJson: '{}',
+            cost,
+          })
+        }
+        expect(history.spend.spentSince(`p${profile}`, 0), `profile ${profile}`).toBe(expected)
+      }
+    })
+  })
+
+  it('counts a cost past the twelfth place to its whole picodollars', () => {
+    history.transaction(() =>
+      history.playgroundTurns.insert({
+        id: 'fine',
+        at: 5,
+        profileId: 'fine',
+        protocol: 'messages',
+        model: 'm',
+        conversationId: null,
+        usageJson: '{}',
+        cost: '0.000000000001999999',
+      }),
+    )
+    expect(history.spend.spentSince('fine', 0)).toBe(picodollar)
+  })
+})
