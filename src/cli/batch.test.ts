@@ -201,6 +201,55 @@ describe('batch run', () => {
     }
   })
 
+  it('holds one budget over two commands and the app sending at once: passed by at most one estimate', async () => {
+    const app = await startCore({ userData: dataDir, owner: true })
+    const local = (await app.call('profiles.list', {})).find((one) => one.name === 'Local')!
+    await app.call('profiles.setSecret', { profileId: local.id, secret: 'apiKey', value: key })
+    const spent = async () =>
+      parseAmount((await app.call('spend.budgets', {})).find((one) => one.profileId === local.id)!.spentToday)
+    const before = await spent()
+    // Room for about 40 rows, at the price of the rows answered so far.
+    const row = parseAmount(
+      (await app.call('batches.get', { id: (await app.call('batches.list', {}))[0]!.id })).items.find(
+        (item) => item.cost !== null,
+      )!.cost!,
+    )
+    const step = parseAmount('0.000001')
+    const limit = ((before + row * 40n + step - 1n) / step) * step
+    await app.call('spend.setBudget', { profileId: local.id, daily: formatAmount(limit), monthly: null })
+    const args = ['--json', '--profile', 'Local', 'batch', 'run', file('triage.json'), file('tickets.csv')]
+    const commands = [1, 2].map(() =>
+      startCli(dataDir, [...args, '--column', 'text', '--concurrency', '4'], {
+        env: { GATEWAY_API_KEY: key },
+      }),
+    )
+    try {
+      // The app sends decisions of its own on the same profile, until the budget refuses one.
+      await app.call('profiles.activate', { id: local.id })
+      let estimate = 0n
+      for (;;) {
+        const sent = await app
+          .call('decisions.run', { run: { endpoint: 'unified', body: request as never } })
+          .then(
+            (run) => parseAmount(run.cost ?? '0'),
+            (error: { code?: string }) => (error.code === 'over_budget' ? null : Promise.reject(error)),
+          )
+        if (sent === null) break
+        if (sent > estimate) estimate = sent
+      }
+      const ends = await Promise.all(commands.map((command) => command.exited))
+      for (const end of ends) expect(jsonLines(end.stdout)[0]).toMatchObject({ status: 'over_budget' })
+      const over = (await spent()) - limit
+      // At most one request's estimate past the budget: the rows' and the app's, the dearest of them.
+      expect(over).toBeLessThanOrEqual(row > estimate ? row : estimate)
+    } finally {
+      for (const command of commands) if (command.child.exitCode === null) command.child.kill('SIGTERM')
+      await app.call('profiles.activate', { id: 'sandbox' })
+      await app.call('spend.setBudget', { profileId: local.id, daily: null, monthly: null })
+      await app.core.close()
+    }
+  })
+
   it('runs four shards whose joined outputs equal one run over the whole file', async () => {
     const whole = await runCli(dataDir, [
       'batch',

@@ -85,6 +85,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   const now = deps.now ?? Date.now
   const batches = deps.history.decisionBatches
   const running = new Map<string, Running>()
+  let closed = false
   let emitTimer: ReturnType<typeof setTimeout> | undefined
   const changed = () => {
     emitTimer ??= setTimeout(() => {
@@ -314,7 +315,9 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         cap: batch.spendCap === null ? null : parseAmount(batch.spendCap),
         prices: (await caller.modelOf(template.body.model)) ?? null,
       }
-      // Read again after the wait for its prices: a start made meanwhile runs it already.
+      // Read again after the wait for its prices: a start made meanwhile runs it already, and a core that
+      // closed meanwhile starts nothing.
+      if (closed) return
       const status = batches.get(id)?.status
       if (running.has(id) || !status || !from.includes(status)) return
       deps.history.transaction(() => batches.setStatus(id, 'running', now()))
@@ -353,6 +356,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     },
     /** Stops everything (the process is quitting): its batches read as interrupted, to be resumed. */
     close(): void {
+      closed = true
       for (const [id, state] of running) {
         state.controller.abort()
         clearTimeout(state.timer)
