@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, expect, it } from 'vitest'
 import { openHistory } from '../history/history.ts'
 import { pendingVideoJob } from '../history/video-jobs.ts'
@@ -30,4 +31,15 @@ it('takes a held secret out of every row and out of the prompt search index', ()
   expect(bytes).toContain('a kite over [redacted] at dawn')
   // The index's pieces of three letters (it folds case): none of the secret's is left.
   for (const piece of ['qzx', 'zxj', 'kwv', 'wvy']) expect(bytes, piece).not.toContain(piece)
+})
+
+it('leaves out the requests in flight: an archive carries what was spent, not what is out', () => {
+  const history = openHistory(folder)
+  history.spend.openHold({ at: 1, profileId: 'p', feature: 'image', model: 'm', estimate: 1_000_000n })
+  history.close()
+  const copy = join(folder, 'holds.db')
+  copyHistory(join(folder, 'history.db'), copy)
+  const db = new DatabaseSync(copy, { readOnly: true })
+  expect(db.prepare('SELECT count(*) AS n FROM spend_holds').get()).toEqual({ n: 0 })
+  db.close()
 })

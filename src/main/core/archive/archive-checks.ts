@@ -31,6 +31,16 @@ export function copyHistory(
   } finally {
     db.close()
   }
+  // Holds are this machine's requests in flight: an archive carries what was spent, not what is out.
+  const copied = new DatabaseSync(target)
+  try {
+    const holds = copied
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'spend_holds'")
+      .get()
+    if (holds) copied.exec('DELETE FROM spend_holds')
+  } finally {
+    copied.close()
+  }
   const searched = secrets.filter((secret) => secret.length >= 6)
   if (searched.length > 0) withoutSecrets(target, searched)
   const copy = new DatabaseSync(target, { readOnly: true })
@@ -124,6 +134,9 @@ function ledgerProblem(db: DatabaseSync): string | null {
     )
     .get({ latest: Date.now() + 24 * 60 * 60 * 1000 }) as { id: number } | undefined
   if (entry) return `its spend ledger has an entry (${entry.id}) whose time or sum is not one the app writes`
+  const holds = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'spend_holds'").get()
+  if (holds && db.prepare('SELECT 1 FROM spend_holds LIMIT 1').get())
+    return 'its spend ledger holds requests in flight, which an export never carries'
   return null
 }
 

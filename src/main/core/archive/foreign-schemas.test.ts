@@ -227,4 +227,14 @@ describe('an archive whose figures or expressions are not the app’s', () => {
       })
     }
   })
+
+  it('is refused when its ledger holds requests in flight, which an export never carries', async () => {
+    const { archive } = await crafted(
+      "INSERT INTO spend_holds (at, profile_id, feature, model, estimate, picodollars) VALUES (1, 'p', 'image', 'm', '900', 900000000000000);",
+    )
+    await expect(importing(await core(), archive)).rejects.toMatchObject({
+      code: 'archive_refused',
+      message: expect.stringContaining('its spend ledger holds requests in flight'),
+    })
+  })
 })
