@@ -87,6 +87,7 @@ export async function runBatch(options: {
         templateJson: JSON.stringify(template),
         profileId: 'sandbox',
         concurrency,
+        retries: 3,
         spendCap: null,
         status: 'running',
         createdAt: Date.now(),

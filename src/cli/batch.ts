@@ -25,6 +25,7 @@ import { batchCsv } from '../main/core/batches/service.ts'
 import {
   CommandEnd,
   checkConnection,
+  commandPrefix,
   exitCodes,
   type GlobalOptions,
   OwnerChanged,
@@ -50,6 +51,7 @@ import {
 export interface RunOptions {
   column?: string
   concurrency?: string
+  retries?: string
   maxSpend?: string
   out?: string
   shard?: string
@@ -227,7 +229,7 @@ const outProblem = (out: string | undefined) =>
 async function runToEnd(
   session: Session,
   id: string,
-  options: { out?: string; json: boolean; shard: ShardOfInput | null },
+  options: { out?: string; json: boolean; shard: ShardOfInput | null; again: string },
 ) {
   let interrupted = false
   const onSignal = () => {
@@ -262,6 +264,7 @@ async function runToEnd(
       over_budget: 'Stopped at the profile’s budget',
       cancelled: 'Cancelled in the app or by another command',
       interrupted: 'Stopped: the app took this command for gone',
+      unreachable: 'Stopped: the service could not be reached, the rows left are waiting',
     }
     if (options.json) printJson(line)
     else {
@@ -269,9 +272,13 @@ async function runToEnd(
         `${interrupted ? 'Stopped' : (endings[batch.status] ?? 'Done')}: ${batch.counts.done} answered, ${batch.counts.failed} failed, ${batch.counts.pending} waiting · spent ${money(batch.spent)}${options.out ? ` · results in ${options.out}` : ''}`,
       )
       if (batch.counts.pending > 0)
-        print(`Go on with: gateway-desk batch resume ${id}${options.out ? ` --out ${options.out}` : ''}`)
+        print(`Go on with: ${options.again} batch resume ${id}${options.out ? ` --out ${options.out}` : ''}`)
+      if (batch.counts.failed > 0)
+        print(`Send the failed rows again with: ${options.again} batch resume ${id} --retry-failed`)
     }
     if (interrupted) return exitCodes.interrupted
+    if (batch.status === 'unreachable') return exitCodes.unreachable
+    if (batch.status === 'capped' || batch.status === 'over_budget') return exitCodes.stopped
     return batch.counts.failed > 0 || batch.counts.pending > 0 ? exitCodes.someFailed : exitCodes.done
   } finally {
     process.off('SIGINT', onSignal)
@@ -289,6 +296,9 @@ export function batchRun(
   const concurrency = Number(options.concurrency ?? 4)
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
     throw usageError('--concurrency takes a whole number from 1 to 16.')
+  const retries = Number(options.retries ?? 3)
+  if (!Number.isInteger(retries) || retries < 0 || retries > 10)
+    throw usageError('--retries takes a whole number from 0 to 10.')
   if (options.maxSpend !== undefined && !/^\d+(\.\d+)?$/.test(options.maxSpend))
     throw usageError('--max-spend takes an amount in USD, like 2.50.')
   const bad = outProblem(options.out)
@@ -321,6 +331,7 @@ export function batchRun(
       template: decisionCall(questionnaire, '', model, { format: 'unified', compat: false }),
       inputs: rows.map((row) => read.inputs[row] as never),
       concurrency,
+      retries,
       spendCap: options.maxSpend ?? null,
       ...(read.columns && read.rows
         ? { source: { columns: read.columns, rows: rows.map((row) => read.rows?.[row] ?? []) } }
@@ -332,27 +343,38 @@ export function batchRun(
       ...(options.out ? { out: options.out } : {}),
       json: global.json === true,
       shard: shard ? { ...shard, total: read.inputs.length } : null,
+      again: commandPrefix(global),
     })
   })
 }
 
-export function batchResume(global: GlobalOptions, id: string, options: { out?: string; maxSpend?: string }) {
+export function batchResume(
+  global: GlobalOptions,
+  id: string,
+  options: { out?: string; maxSpend?: string; retryFailed?: boolean },
+) {
   const bad = outProblem(options.out)
   if (bad) throw bad
+  if (options.retryFailed && options.maxSpend !== undefined)
+    throw usageError('--retry-failed keeps the batch’s spend cap: give --max-spend on a resume of its own.')
   return withSession(global, {}, async (session) => {
     const batch = (await session.call('batches.list', {})).find(
       (one) => one.id === id || one.id.startsWith(id),
     )
     if (!batch) throw usageError(`No batch ${id} in the history; \`gateway-desk batch list\` shows them.`)
     await checkConnection(session)
-    await session.call('batches.resume', {
-      id: batch.id,
-      ...(options.maxSpend ? { spendCap: options.maxSpend } : {}),
-    })
+    // The failed rows back in the queue, then the run goes on with them and any rows still waiting.
+    if (options.retryFailed && batch.counts.failed > 0) await session.call('batches.retry', { id: batch.id })
+    else
+      await session.call('batches.resume', {
+        id: batch.id,
+        ...(options.maxSpend ? { spendCap: options.maxSpend } : {}),
+      })
     return runToEnd(session, batch.id, {
       ...(options.out ? { out: options.out } : {}),
       json: global.json === true,
       shard: shardOfName(batch.name),
+      again: commandPrefix(global),
     })
   })
 }

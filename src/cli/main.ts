@@ -1,6 +1,5 @@
 // gateway-desk: Gateway Desk on the command line. The same core as the app, on the same data folder and
-// profiles, so what runs here shows in the app's history. Exit codes: 0 done, 1 some rows or deliveries failed,
-// 2 usage, 3 the service cannot be reached or refused the key, 130 stopped by Ctrl+C.
+// profiles, so what runs here shows in the app's history. Exit codes: `exitCodes` in session.ts.
 import { text } from 'node:stream/consumers'
 import { CommanderError, Option, Command as Program } from 'commander'
 import {
@@ -44,8 +43,9 @@ function program(run: (work: (global: GlobalOptions & { apiKey?: string }) => Pr
 Keys: the app keeps them in the system keychain, which only the app can open. Give a live profile's key in
 GATEWAY_API_KEY (or --api-key-stdin) and its webhook secret in GATEWAY_WEBHOOK_SECRET. The Sandbox needs none.
 
-Exit codes: 0 done, 1 some rows or deliveries failed, 2 usage, 3 the service cannot be reached or refused
-the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
+Exit codes: 0 done; 1 some rows or deliveries failed; 2 usage or input refused; 3 the service cannot be
+reached or refused the key (a batch keeps its rows waiting); 4 stopped at the spend cap or a budget; 130
+stopped with Ctrl+C. A stopped batch goes on with \`batch resume\`, its failed rows with \`--retry-failed\`.`,
     )
   const global = () => root.opts<GlobalOptions & { apiKeyStdin?: boolean }>()
   const withGlobal =
@@ -93,6 +93,11 @@ the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
     .option('--column <name>', 'the CSV column to read (default: the first)')
     .option('--model <id>', 'the decision model (default: the first the catalog lists)')
     .option('--concurrency <n>', 'requests at once, 1 to 16', '4')
+    .option(
+      '--retries <n>',
+      'send a row again after a 429, a 5xx or a network failure, up to n times (0 to 10), as the service says',
+      '3',
+    )
     .option('--max-spend <usd>', 'stop before spending more than this')
     .option('--out <file>', 'write the results as .csv or .jsonl')
     .option('--shard <i/n>', 'run every n-th row from row i (for n machines; join with `batch merge`)')
@@ -105,6 +110,7 @@ the key, 130 stopped with Ctrl+C (a batch goes on with \`batch resume\`).`,
     .argument('<id>', 'the batch (its id, or the start of it)')
     .option('--out <file>', 'write all its results as .csv or .jsonl when it ends')
     .option('--max-spend <usd>', 'a new spend cap')
+    .option('--retry-failed', 'send the rows that failed again, with any rows still waiting')
     .action((id, options) => withGlobal(later(commands.batch, 'batchResume'))(id, options))
   batch
     .command('list')

@@ -15,7 +15,19 @@ import { attachToOwner } from '../main/core/owner/owner-client.ts'
 import { claimFolder, type FolderClaim } from '../main/core/owner/owner-server.ts'
 import type { SecretCipher, WorkerName } from '../main/core/platform.ts'
 
-export const exitCodes = { done: 0, someFailed: 1, usage: 2, unreachable: 3, interrupted: 130 } as const
+/**
+ * One meaning each: 0 everything done; 1 some rows (or deliveries) failed; 2 the command could not be read or
+ * its input is refused; 3 the service cannot be reached or refused the key; 4 stopped at the spend cap or a
+ * budget, with rows left to resume; 130 stopped with Ctrl+C.
+ */
+export const exitCodes = {
+  done: 0,
+  someFailed: 1,
+  usage: 2,
+  unreachable: 3,
+  stopped: 4,
+  interrupted: 130,
+} as const
 
 /** An end of a command with its exit code and what to tell the person. */
 export class CommandEnd extends Error {
@@ -34,6 +46,17 @@ export interface GlobalOptions {
   json?: boolean
   /** The keychain, when the app's own executable runs the command line (plain Node cannot open it). */
   secretCipher?: SecretCipher
+}
+
+/** The command as the person ran it, up to its subcommand: what a hint to run another one starts with. */
+export function commandPrefix(global: GlobalOptions): string {
+  const quoted = (value: string) =>
+    /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`
+  return [
+    'gateway-desk',
+    ...(global.dataDir ? ['--data-dir', quoted(global.dataDir)] : []),
+    ...(global.profile ? ['-p', quoted(global.profile)] : []),
+  ].join(' ')
 }
 
 /** The app's data folder: Electron's userData for "Gateway Desk" on this system, unless told otherwise. */

@@ -36,12 +36,13 @@ export const inputs = (count: number) =>
 /** A batch of `rows` inputs written straight into a history, for a runner of its own to run. */
 export const createBatch = (
   history: History,
-  batch: { id: string; concurrency: number; status: BatchStatus },
+  batch: { id: string; concurrency: number; status: BatchStatus; retries?: number },
   rows: number,
 ) =>
   history.transaction(() =>
     history.decisionBatches.create(
       {
+        retries: 3,
         ...batch,
         name: 'n',
         questionnaireJson: JSON.stringify(questionnaire),

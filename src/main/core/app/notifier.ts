@@ -76,23 +76,28 @@ export function createNotifier(deps: {
 
 export type Notifier = ReturnType<typeof createNotifier>
 
-/** A batch that ended: done, or stopped at its spend cap. */
+const stoppedTitles = {
+  capped: 'Batch stopped at its spend cap',
+  over_budget: 'Batch stopped at the budget',
+  unreachable: 'Batch stopped: the service could not be reached',
+}
+
+/** A batch that ended: done, or stopped at its spend cap, its budget, or a service that did not answer. */
 export function batchNotice(batch: {
   id: string
   name: string
-  status: 'done' | 'capped' | 'over_budget'
+  status: 'done' | 'capped' | 'over_budget' | 'unreachable'
   failed: number
 }): Notice {
   const capped = batch.status !== 'done'
   return {
     kind: 'batches',
-    title: capped
-      ? batch.status === 'capped'
-        ? 'Batch stopped at its spend cap'
-        : 'Batch stopped at the budget'
-      : batch.failed
-        ? 'Batch done, with failed rows'
-        : 'Batch done',
+    title:
+      batch.status !== 'done'
+        ? stoppedTitles[batch.status]
+        : batch.failed
+          ? 'Batch done, with failed rows'
+          : 'Batch done',
     body: batch.name,
     path: `/decisions?view=batch&batch=${encodeURIComponent(batch.id)}`,
     noun: { one: 'batch', many: 'batches' },

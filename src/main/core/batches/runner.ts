@@ -31,6 +31,10 @@ interface Running {
   timer: ReturnType<typeof setTimeout> | undefined
   /** Cancelled: no more rows are sent; those in flight come back and are written, billed as they were. */
   stopping: boolean
+  /** The service could not be reached (or kept refusing) past the retries: the rows left stay pending. */
+  unreachable: boolean
+  /** How often each row was sent again after an error worth another try. */
+  attempts: Map<number, number>
   /** Settles when the run has ended and none of its requests is in flight. */
   ended: Promise<void>
   end: () => void
@@ -43,6 +47,8 @@ interface Plan {
   caller: DecisionCaller
   template: DecisionCall
   concurrency: number
+  /** How often a row is sent again after a 429, a 5xx or a network failure, before it counts as failed. */
+  retries: number
   /** The spend cap in cost units, or none. */
   cap: bigint | null
   prices: DecisionPrices | null
@@ -58,7 +64,7 @@ export interface BatchRunnerDeps {
   settled?: (batch: {
     id: string
     name: string
-    status: 'done' | 'capped' | 'over_budget'
+    status: 'done' | 'capped' | 'over_budget' | 'unreachable'
     failed: number
   }) => void
   /** The profiles' budgets: a row is sent only under a hold of its estimate, made if the budgets allow it. */
@@ -75,7 +81,16 @@ export function callFor(template: DecisionCall, input: unknown): DecisionCall {
 }
 
 /** What a batch started again may be: anything but running. */
-const stopped: readonly BatchStatus[] = ['cancelled', 'interrupted', 'capped', 'over_budget', 'done']
+const stopped: readonly BatchStatus[] = [
+  'cancelled',
+  'interrupted',
+  'capped',
+  'over_budget',
+  'unreachable',
+  'done',
+]
+/** Errors that say the service was not reached at all (no answer, or none in time). */
+const unreachableCodes = new Set(['service_unreachable', 'timeout'])
 
 /**
  * The folder's one batch runner: only the process that owns the data folder has a core, so a batch marked
@@ -132,10 +147,24 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       if (state.controller.signal.aborted) return // stays pending, for resume
       const appError =
         error instanceof AppError ? error : new AppError({ code: 'internal_error', message: String(error) })
-      if (appError.status === 429) {
-        state.queue.unshift(row)
-        state.waitUntil = now() + (appError.retryAfter ?? 1) * 1000
-        return
+      const unreachable = unreachableCodes.has(appError.code)
+      if (unreachable || appError.status === 429 || (appError.status ?? 0) >= 500) {
+        const attempt = (state.attempts.get(row.index) ?? 0) + 1
+        if (attempt <= plan.retries) {
+          // Sent again once the service's Retry-After (or a doubling wait) has passed, before any other row.
+          state.attempts.set(row.index, attempt)
+          state.queue.unshift(row)
+          const wait = appError.retryAfter ? appError.retryAfter * 1000 : Math.min(30_000, 500 * 2 ** attempt)
+          state.waitUntil = Math.max(state.waitUntil, now() + wait)
+          return
+        }
+        // Past the retries, a service that cannot be reached or keeps refusing stops the batch with this row
+        // and the rest pending, to be resumed once it is back; a service error is the row's own failure.
+        if (unreachable || appError.status === 429) {
+          state.unreachable = true
+          state.queue.unshift(row)
+          return
+        }
       }
       deps.history.transaction(() =>
         batches.finish(id, row.index, {
@@ -173,7 +202,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       state.queue.length > 0 &&
       !state.capped &&
       !state.overBudget &&
-      !state.stopping
+      !state.stopping &&
+      !state.unreachable
     ) {
       const row = state.queue[0]
       if (!row) break
@@ -203,7 +233,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     }
     if (
       state.inFlight === 0 &&
-      (state.queue.length === 0 || state.capped || state.overBudget || state.stopping)
+      (state.queue.length === 0 || state.capped || state.overBudget || state.stopping || state.unreachable)
     )
       settle(id, state)
   }
@@ -220,7 +250,13 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       changed()
       return
     }
-    const status = state.capped ? 'capped' : state.overBudget ? 'over_budget' : 'done'
+    const status = state.unreachable
+      ? 'unreachable'
+      : state.capped
+        ? 'capped'
+        : state.overBudget
+          ? 'over_budget'
+          : 'done'
     try {
       deps.history.transaction(() => batches.setStatus(id, status, now()))
     } catch {
@@ -274,6 +310,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       waitUntil: 0,
       timer: undefined,
       stopping: false,
+      unreachable: false,
+      attempts: new Map(),
       ended: Promise.resolve(),
       end: () => {},
     }
@@ -312,6 +350,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         caller,
         template,
         concurrency: batch.concurrency,
+        retries: batch.retries,
         cap: batch.spendCap === null ? null : parseAmount(batch.spendCap),
         prices: (await caller.modelOf(template.body.model)) ?? null,
       }

@@ -72,7 +72,7 @@ export function createBatchService(deps: {
   return {
     async start(
       { profileId }: ProfileScope,
-      { questionnaire, template, inputs, concurrency, spendCap, source }: Input<'batches.start'>,
+      { questionnaire, template, inputs, concurrency, retries, spendCap, source }: Input<'batches.start'>,
     ) {
       if (source && source.rows.length !== inputs.length)
         throw new AppError({
@@ -93,6 +93,7 @@ export function createBatchService(deps: {
             // The batch keeps this profile to its last row, whatever is active later.
             profileId,
             concurrency,
+            retries,
             spendCap,
             // Stopped until the runner starts it: if the start fails, it can be resumed.
             status: 'interrupted',

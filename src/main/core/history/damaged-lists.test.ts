@@ -97,6 +97,7 @@ const cases: Case[] = [
             templateJson: '{}',
             profileId: 'sandbox',
             concurrency: 1,
+            retries: 3,
             spendCap: null,
             status: 'done',
             createdAt: Date.now(),

@@ -18,6 +18,8 @@ const BatchRow = z.object({
   /** The profile the batch runs for, from its start to its last row. */
   profileId: text,
   concurrency: integer,
+  /** How often a row is sent again after a 429, a 5xx or a network failure. */
+  retries: integer,
   spendCap: maybeText,
   status: BatchStatusSchema,
   createdAt: integer,
@@ -53,14 +55,14 @@ const costRows = rowsOf('batch row cost', z.object({ cost: text }))
 
 export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) {
   const columns = `id, name, questionnaire_json AS questionnaireJson, model, endpoint, template_json AS templateJson,
-    profile_id AS profileId, concurrency, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt,
+    profile_id AS profileId, concurrency, retries, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt,
     source_columns_json AS sourceColumnsJson`
   const itemColumns = `idx AS "index", input_json AS inputJson, status, response_json AS responseJson,
     error_json AS errorJson, cost, cost_estimated AS costEstimated, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson`
   const insert =
     db.prepare(`INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json,
-    profile_id, concurrency, spend_cap, status, created_at, updated_at, source_columns_json)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    profile_id, concurrency, retries, spend_cap, status, created_at, updated_at, source_columns_json)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const insertItem = db.prepare(
     `INSERT INTO decision_batch_items (batch_id, idx, input_json, status, source_json) VALUES (?, ?, ?, 'pending', ?)`,
   )
@@ -105,6 +107,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
         row.templateJson,
         row.profileId,
         row.concurrency,
+        row.retries,
         row.spendCap,
         row.status,
         row.createdAt,

@@ -254,4 +254,9 @@ export const migrations: string[] = [
   END;
   UPDATE spend_entries SET picodollars = ${picodollarsOf('cost')};
   `,
+  // 18: how often a batch sends a row again after a 429, a 5xx or a network failure; and a batch stopped because
+  //     the service could not be reached reads `unreachable` (a status, not a column).
+  `
+  ALTER TABLE decision_batches ADD COLUMN retries INTEGER NOT NULL DEFAULT 3;
+  `,
 ]

@@ -31,9 +31,17 @@ export async function attachToOwner(userData: string, hello: Hello): Promise<Own
   // An owner that has just bound writes its token a moment later.
   for (let attempt = 0; ; attempt++) {
     const token = readToken(userData)
-    const attached = token ? await connect(path, token, hello) : ({ refused: 'no token' } as const)
+    // A connection that breaks as it opens (an owner going away as it is reached) is tried again.
+    const attached = token
+      ? await connect(path, token, hello).catch((error: NodeJS.ErrnoException) => ({
+          refused: `the connection broke (${error.code ?? error.message})`,
+          broke: true,
+        }))
+      : ({ refused: 'no token' } as const)
     if (!('refused' in attached)) return attached
-    if (attempt >= 20 || !(await answers(path)))
+    const owned = await answers(path)
+    if ('broke' in attached && !owned) return null
+    if (attempt >= 20 || !owned)
       throw new Error(`The process that owns ${userData} refused this command: ${attached.refused}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

@@ -7,7 +7,15 @@ import { DecisionCall, QuestionnaireBody } from './decisions.ts'
 
 const usd = z.string().regex(/^\d+(\.\d+)?$/, 'Write the amount in USD, like 2.50.')
 
-export const BatchStatus = z.enum(['running', 'cancelled', 'interrupted', 'capped', 'over_budget', 'done'])
+export const BatchStatus = z.enum([
+  'running',
+  'cancelled',
+  'interrupted',
+  'capped',
+  'over_budget',
+  'unreachable',
+  'done',
+])
 
 export const BatchSummary = z.object({
   id: z.string(),
@@ -53,6 +61,8 @@ export const batchRoutes = {
       template: DecisionCall,
       inputs: z.array(DecisionInput).min(1).max(batchLimits.inputs),
       concurrency: z.number().int().min(1).max(batchLimits.concurrency),
+      /** How often a row is sent again after a 429, a 5xx or a network failure, waiting as the service says. */
+      retries: z.number().int().min(0).max(10).default(3),
       spendCap: usd.nullable(),
       /** A CSV's columns and, for each input, its row's cells: kept for the results and the exports. */
       source: z

@@ -17,6 +17,7 @@ const statusLabels: Record<BatchSummary['status'], string> = {
   interrupted: 'Interrupted when the app stopped — resume to run the rows left',
   capped: 'Stopped at the spend cap',
   over_budget: 'Stopped at the profile’s budget — it goes on by itself once the budget allows the next row',
+  unreachable: 'Stopped: the service could not be reached — resume once it is back to run the rows left',
   done: 'Finished',
 }
 

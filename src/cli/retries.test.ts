@@ -1,0 +1,154 @@
+// A batch against a service that falters: a 5xx is sent again as the service says, a service that cannot be
+// reached stops the batch with its rows waiting (exit 3) and `batch resume` finishes it once it is back, and
+// `--retry-failed` sends the failed rows again. A gate in front of the sandbox plays the service's troubles.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Sandbox, startSandbox } from '#sandbox/server'
+import { startCore, until } from '../main/testing/core.ts'
+import { jsonLines, runCli, startCli } from './testing/run-cli.ts'
+
+const key = 'sk-cli-retries-0123456789'
+let dataDir = ''
+let sandbox: Sandbox
+let gate: Server
+/** What the gate does with the next requests: answer 503 to so many decisions, or drop every connection. */
+const trouble = { unavailable: 0, down: false, decisions: 0 }
+const file = (name: string) => join(dataDir, name)
+const request = {
+  model: 'sysone/judge-1',
+  input: 'x',
+  questions: [{ type: 'predicate', name: 'urgent', instructions: 'Is this message urgent?' }],
+}
+const lines = (count: number) =>
+  `${Array.from({ length: count }, (_, n) => `Message ${n + 1}: the parcel is late`).join('\n')}\n`
+const gated = ['--json', '--profile', 'Gated', 'batch']
+const env = { GATEWAY_API_KEY: key }
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'gd-cli-retries-'))
+  sandbox = await startSandbox({ keys: [key], allowPrivateAddresses: true })
+  gate = createServer(async (req, res) => {
+    if (trouble.down) return void req.socket.destroy()
+    const decision = req.method === 'POST' && req.url?.startsWith('/v1/decisions')
+    if (decision) trouble.decisions++
+    if (decision && trouble.unavailable > 0) {
+      trouble.unavailable--
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' })
+      return void res.end(
+        JSON.stringify({ error: { message: 'overloaded', type: 'server_error', code: 'upstream_error' } }),
+      )
+    }
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const answer = await fetch(`${sandbox.url}${req.url}`, {
+      method: req.method ?? 'GET',
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+        ),
+      ),
+      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+    })
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+    res.end(Buffer.from(await answer.arrayBuffer()))
+  })
+  await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve))
+  const app = await startCore({ userData: dataDir })
+  await app.call('profiles.save', {
+    name: 'Gated',
+    baseUrl: `http://127.0.0.1:${(gate.address() as AddressInfo).port}`,
+  })
+  await app.core.close()
+  writeFileSync(file('q.json'), JSON.stringify(request))
+  writeFileSync(file('six.txt'), lines(6))
+  writeFileSync(file('hundred.txt'), lines(100))
+})
+afterAll(async () => {
+  await new Promise<void>((resolve) => gate.close(() => resolve()))
+  await sandbox.close()
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(`${dataDir}.keychain`, { force: true })
+})
+
+const rowsOf = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { row: number; status: string; cost: string | null })
+
+describe('a batch against a faltering service', () => {
+  it('sends a row again after a 503, waiting as the service says, and answers every row', async () => {
+    trouble.unavailable = 3
+    trouble.decisions = 0
+    const run = await runCli(
+      dataDir,
+      [
+        ...gated,
+        'run',
+        file('q.json'),
+        file('six.txt'),
+        '--concurrency',
+        '1',
+        '--retries',
+        '3',
+        '--out',
+        file('six.jsonl'),
+      ],
+      { env },
+    )
+    expect(run.code, run.stderr).toBe(0)
+    expect(rowsOf(file('six.jsonl')).map((row) => row.status)).toEqual(Array(6).fill('answered'))
+    // Six rows, three of them turned away once.
+    expect(trouble.decisions).toBe(9)
+  })
+
+  it('stops with the rows waiting when the service cannot be reached (exit 3), and a resume finishes it', async () => {
+    trouble.down = false
+    const running = startCli(
+      dataDir,
+      [...gated, 'run', file('q.json'), file('hundred.txt'), '--concurrency', '2', '--retries', '1'],
+      { env },
+    )
+    await until(() => trouble.decisions >= 20, 60_000)
+    trouble.down = true
+    const stopped = await running.exited
+    expect(stopped.code, stopped.stderr).toBe(3)
+    const [line] = jsonLines(stopped.stdout)
+    expect(line).toMatchObject({ status: 'unreachable', failed: 0 })
+    expect(line?.pending).toBeGreaterThan(0)
+    trouble.down = false
+    const resumed = await runCli(
+      dataDir,
+      [...gated, 'resume', String(line?.id), '--out', file('hundred.jsonl')],
+      { env },
+    )
+    expect(resumed.code, resumed.stderr).toBe(0)
+    const rows = rowsOf(file('hundred.jsonl'))
+    expect(rows.map((row) => row.row)).toEqual(Array.from({ length: 100 }, (_, n) => n + 1))
+    expect(rows.every((row) => row.status === 'answered' && row.cost !== null)).toBe(true)
+  })
+
+  it('sends the failed rows again with --retry-failed', async () => {
+    trouble.unavailable = 1000
+    const failing = await runCli(
+      dataDir,
+      [...gated, 'run', file('q.json'), file('six.txt'), '--retries', '0', '--concurrency', '2'],
+      { env },
+    )
+    trouble.unavailable = 0
+    expect(failing.code, failing.stderr).toBe(1)
+    const [line] = jsonLines(failing.stdout)
+    expect(line).toMatchObject({ status: 'done', failed: 6 })
+    const retried = await runCli(
+      dataDir,
+      [...gated, 'resume', String(line?.id), '--retry-failed', '--out', file('retried.jsonl')],
+      { env },
+    )
+    expect(retried.code, retried.stderr).toBe(0)
+    expect(rowsOf(file('retried.jsonl')).map((row) => row.status)).toEqual(Array(6).fill('answered'))
+  })
+})
