@@ -57,7 +57,11 @@ test('the shipped executable runs the command line beside the open app, on its d
   const models = await cli(['--json', 'models', 'list', '--limit', '2'])
   expect(models.stderr).not.toContain('Error:')
   expect(models.code).toBe(0)
-  expect((JSON.parse(models.stdout) as unknown[]).length).toBe(2)
+  const lines = models.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { kind: string })
+  expect(lines.map((line) => line.kind)).toEqual(['model', 'model'])
   // The open app owns the folder and receives its webhooks: listen attaches and passes them on from there.
   const { receiverPortPicked } = JSON.parse(readFileSync(join(app.userData, 'preferences.json'), 'utf8'))
   const listening = start(['listen', '--forward-to', 'http://127.0.0.1:9/hooks'])

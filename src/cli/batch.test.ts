@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { startCore, until } from '../main/testing/core.ts'
-import { jsonLines, runCli, startCli } from './testing/run-cli.ts'
+import { jsonLines, lineOf, runCli, startCli } from './testing/run-cli.ts'
 
 const key = 'sk-cli-batch-0123456789abcdef'
 let dataDir = ''
@@ -93,7 +93,7 @@ describe('batch run', () => {
       },
     )
     expect(resumed.code).toBe(0)
-    expect(jsonLines(resumed.stdout)[0]).toMatchObject({
+    expect(lineOf(resumed.stdout, 'batch')).toMatchObject({
       id,
       status: 'done',
       rows: 1000,
@@ -148,7 +148,7 @@ describe('batch run', () => {
         const stopped = await running.exited
         expect(stopped.stderr).toMatch(/Gateway Desk opened and takes over the data folder/)
         expect(stopped.code).toBe(1)
-        const [line] = jsonLines(stopped.stdout)
+        const line = lineOf(stopped.stdout, 'batch')
         expect(line).toMatchObject({ id, status: 'cancelled', rows: 200 })
         // Every row answered carries its cost, once.
         const { items } = await app.call('batches.get', { id })
@@ -190,7 +190,7 @@ describe('batch run', () => {
       const daily = formatAmount(((parseAmount(spentToday) + step - 1n) / step) * step)
       await app.call('spend.setBudget', { profileId: local.id, daily, monthly: null })
       const stopped = await running.exited
-      const [line] = jsonLines(stopped.stdout)
+      const line = lineOf(stopped.stdout, 'batch')
       expect(line).toMatchObject({ id, status: 'over_budget', rows: 200 })
       expect(line?.pending).toBeGreaterThan(150)
     } finally {
@@ -238,7 +238,7 @@ describe('batch run', () => {
         if (sent > estimate) estimate = sent
       }
       const ends = await Promise.all(commands.map((command) => command.exited))
-      for (const end of ends) expect(jsonLines(end.stdout)[0]).toMatchObject({ status: 'over_budget' })
+      for (const end of ends) expect(lineOf(end.stdout, 'batch')).toMatchObject({ status: 'over_budget' })
       const over = (await spent()) - limit
       // At most one request's estimate past the budget: the rows' and the app's, the dearest of them.
       expect(over).toBeLessThanOrEqual(row > estimate ? row : estimate)

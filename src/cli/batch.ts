@@ -167,7 +167,13 @@ async function follow(session: Session, id: string, json: boolean): Promise<Batc
       if (settled) batch = await summary()
       const finished = batch.counts.done + batch.counts.failed
       if (bar) bar.update(finished, { failed: batch.counts.failed, spent: money(batch.spent) })
-      else if (!json && (Date.now() - lastLine > 2000 || settled)) {
+      else if (json) {
+        // A script's progress: a line at most once a second while the batch runs; the result line ends it.
+        if (!settled && Date.now() - lastLine >= 1000) {
+          lastLine = Date.now()
+          printJson('progress', { id, ...batch.counts, spent: batch.spent })
+        }
+      } else if (Date.now() - lastLine > 2000 || settled) {
         lastLine = Date.now()
         const rate = (finished - startDone) / Math.max(1, Date.now() - started)
         const left = rate > 0 && !settled ? ` · ${Math.ceil(batch.counts.pending / rate / 1000)} s left` : ''
@@ -266,7 +272,7 @@ async function runToEnd(
       interrupted: 'Stopped: the app took this command for gone',
       unreachable: 'Stopped: the service could not be reached, the rows left are waiting',
     }
-    if (options.json) printJson(line)
+    if (options.json) printJson('batch', line)
     else {
       print(
         `${interrupted ? 'Stopped' : (endings[batch.status] ?? 'Done')}: ${batch.counts.done} answered, ${batch.counts.failed} failed, ${batch.counts.pending} waiting · spent ${money(batch.spent)}${options.out ? ` · results in ${options.out}` : ''}`,
@@ -382,7 +388,7 @@ export function batchResume(
 export async function batchList(global: GlobalOptions) {
   return withSession(global, {}, async (session) => {
     const batches = await session.call('batches.list', {})
-    if (global.json) for (const batch of batches) printJson(batch)
+    if (global.json) for (const batch of batches) printJson('batch', batch)
     else
       for (const batch of batches)
         print(

@@ -52,7 +52,7 @@ export function modelsList(
       rows.push(...page.rows)
       if (page.rows.length < 1000 || rows.length >= limit) break
     }
-    if (format === 'json') print(JSON.stringify(rows, null, 2))
+    if (format === 'json') for (const row of rows) printJson('model', row)
     else {
       const header = ['id', 'provider', 'name', 'context', 'prompt_usd_per_1m', 'completion_usd_per_1m']
       const cells = rows.map((row) => [
@@ -82,7 +82,7 @@ export function modelsDiff(global: GlobalOptions) {
       warn(`The service could not be reached; this is the catalog kept on disk. ${overview.problem ?? ''}`)
     const { changes } = await session.call('catalog.changes', {})
     if (global.json) {
-      printJson(changes ?? { added: [], removed: [], priceChanges: [] })
+      printJson('catalog-changes', changes ?? { added: [], removed: [], priceChanges: [] })
       return exitCodes.done
     }
     if (!changes) {
@@ -122,7 +122,7 @@ export function jobsList(global: GlobalOptions, options: { status?: string; limi
       limit,
       ...(options.status ? { status: options.status as VideoJobSummary['status'] } : {}),
     })
-    for (const job of jobs) global.json ? printJson(job) : print(jobLine(job))
+    for (const job of jobs) global.json ? printJson('job', job) : print(jobLine(job))
     return exitCodes.done
   })
 }
@@ -141,7 +141,7 @@ async function watch(session: Session, ids: readonly string[], json: boolean): P
       if (detail.job.status === 'pending' && lastPoll?.outcome !== 'not_found') continue
       waiting.delete(id)
       if (detail.job.status !== 'completed') failed++
-      if (json) printJson(detail.job)
+      if (json) printJson('job', detail.job)
       else if (detail.job.status === 'pending')
         warn(`${id}  the service does not know this job (another run of the sandbox made it)`)
       else print(jobLine(detail.job))
@@ -216,7 +216,7 @@ export function jobsCreate(
     })
     // A built-in sandbox in this process lives as long as this command: its job is followed to the end.
     const wait = options.wait || (session.profileId === 'sandbox' && session.ownCore() !== null)
-    if (global.json && !wait) printJson(job)
+    if (global.json && !wait) printJson('job', job)
     else if (!global.json) print(jobLine(job))
     return wait ? watch(session, [job.id], global.json === true) : exitCodes.done
   })

@@ -85,8 +85,10 @@ describe('models', () => {
   it('lists the catalog as a table, CSV or JSON, sorted by price, and says what changed', async () => {
     const json = await runCli(dataDir, ['models', 'list', '--format', 'json', '--sort', 'price'])
     expect(json.code).toBe(0)
-    const models = JSON.parse(json.stdout) as { id: string; prices: { prompt: string | null } }[]
+    // One object a line, each saying what it is.
+    const models = jsonLines(json.stdout) as { kind: string; id: string; prices: { prompt: string | null } }[]
     expect(models.length).toBeGreaterThan(3)
+    expect(models.every((model) => model.kind === 'model')).toBe(true)
     const prices = models.map((model) => Number(model.prices.prompt)).filter((price) => price > 0)
     expect(prices).toEqual([...prices].sort((a, b) => a - b))
     const csv = await runCli(dataDir, ['models', 'list', '--provider', 'aurora', '--format', 'csv'])
@@ -98,7 +100,18 @@ describe('models', () => {
     expect(table.stdout.trim().split('\n')).toHaveLength(3)
     const diff = await runCli(dataDir, ['--json', 'models', 'diff'])
     expect(diff.code).toBe(0)
-    expect(jsonLines(diff.stdout)[0]).toMatchObject({ added: [], removed: [], priceChanges: [] })
+    expect(jsonLines(diff.stdout)[0]).toMatchObject({
+      kind: 'catalog-changes',
+      added: [],
+      removed: [],
+      priceChanges: [],
+    })
+    // An error is a line of its own kind, with the exit code it ends with.
+    const unknown = await runCli(dataDir, ['--json', 'batch', 'resume', 'no-such-batch'])
+    expect(unknown.code).toBe(2)
+    expect(jsonLines(unknown.stdout)).toEqual([
+      { kind: 'error', code: 'usage', message: expect.stringContaining('No batch no-such-batch'), exit: 2 },
+    ])
   })
 })
 
@@ -185,7 +198,12 @@ describe('webhooks', () => {
       serverUrl,
     ])
     expect(resent.code).toBe(0)
-    expect(jsonLines(resent.stdout)[0]).toMatchObject({ kind: 'resend', status: 200, answer: 'thanks' })
+    expect(jsonLines(resent.stdout)[0]).toMatchObject({
+      kind: 'forward',
+      send: 'resend',
+      status: 200,
+      answer: 'thanks',
+    })
     expect(received[before]!.body.toString('utf8')).toBe(body)
   })
 
@@ -248,7 +266,8 @@ describe('webhooks', () => {
       const sent = await runCli(dataDir, ['--json', 'trigger', event, '--forward-to', serverUrl])
       expect(sent.code).toBe(0)
       expect(jsonLines(sent.stdout)[0]).toMatchObject({
-        kind: 'test',
+        kind: 'forward',
+        send: 'test',
         status: 200,
         event: expect.stringMatching(/^video\.generation\./),
       })

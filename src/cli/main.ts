@@ -4,11 +4,13 @@ import { text } from 'node:stream/consumers'
 import { CommanderError, Option, Command as Program } from 'commander'
 import {
   appVersion,
+  codeOf,
   exitCodeOf,
   exitCodes,
   type GlobalOptions,
   messageOf,
   paint,
+  printJson,
   usageError,
 } from './session.ts'
 
@@ -184,8 +186,16 @@ export async function main(
     await root.parseAsync(argv)
     return pending ? await pending : exitCodes.done
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? exitCodes.done : exitCodes.usage
+    const json = root.opts<{ json?: boolean }>().json === true
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return exitCodes.done
+      if (json) printJson('error', { code: 'usage', message: error.message, exit: exitCodes.usage })
+      return exitCodes.usage
+    }
+    const exit = exitCodeOf(error)
+    // A script reads the error where it reads everything else; a person reads it on standard error.
+    if (json) printJson('error', { code: codeOf(error), message: messageOf(error), exit })
     process.stderr.write(`${paint('red', 'Error:', process.stderr)} ${messageOf(error)}\n`)
-    return exitCodeOf(error)
+    return exit
   }
 }

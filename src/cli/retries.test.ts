@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { startCore, until } from '../main/testing/core.ts'
-import { jsonLines, runCli, startCli } from './testing/run-cli.ts'
+import { jsonLines, lineOf, runCli, startCli } from './testing/run-cli.ts'
 
 const key = 'sk-cli-retries-0123456789'
 let dataDir = ''
@@ -117,8 +117,13 @@ describe('a batch against a faltering service', () => {
     trouble.down = true
     const stopped = await running.exited
     expect(stopped.code, stopped.stderr).toBe(3)
-    const [line] = jsonLines(stopped.stdout)
+    const line = lineOf(stopped.stdout, 'batch')
     expect(line).toMatchObject({ status: 'unreachable', failed: 0 })
+    // While it ran, its progress: a line at most each second, every line saying what it is.
+    const progress = jsonLines(stopped.stdout).filter((one) => one.kind === 'progress')
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress[0]).toMatchObject({ id: line?.id, total: 100 })
+    expect(jsonLines(stopped.stdout).every((one) => one.kind === 'progress' || one.kind === 'batch')).toBe(true)
     expect(line?.pending).toBeGreaterThan(0)
     trouble.down = false
     const resumed = await runCli(
@@ -141,7 +146,7 @@ describe('a batch against a faltering service', () => {
     )
     trouble.unavailable = 0
     expect(failing.code, failing.stderr).toBe(1)
-    const [line] = jsonLines(failing.stdout)
+    const line = lineOf(failing.stdout, 'batch')
     expect(line).toMatchObject({ status: 'done', failed: 6 })
     const retried = await runCli(
       dataDir,

@@ -346,6 +346,13 @@ export function exitCodeOf(error: unknown): number {
   return exitCodes.someFailed
 }
 
+/** A word for what went wrong, for a script: the app's error code, `usage`, or `failed`. */
+export function codeOf(error: unknown): string {
+  if (error instanceof AppError) return error.serviceCode ?? error.code
+  if (error instanceof CommandEnd) return error.code === exitCodes.usage ? 'usage' : 'failed'
+  return 'failed'
+}
+
 /** What an error says to the person, with the service's hint when there is one. */
 export function messageOf(error: unknown): string {
   if (error instanceof AppError) return error.hint ? `${error.message} ${error.hint}` : error.message
@@ -360,7 +367,11 @@ export const paint = (
 ) => styleText(format, text, { stream })
 
 export const print = (line: string) => process.stdout.write(`${line}\n`)
-export const printJson = (value: unknown) => print(JSON.stringify(value))
+/** One line of `--json` output: an object whose `kind` says what it is (`batch`, `row`, `error`, …). */
+export const printJson = (kind: string, value: object) => {
+  const { kind: _own, ...rest } = value as { kind?: unknown }
+  print(JSON.stringify({ kind, ...rest }))
+}
 export const warn = (line: string) => process.stderr.write(`${line}\n`)
 
 /** Columns padded to their widest cell: a table for a terminal. */

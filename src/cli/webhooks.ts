@@ -131,7 +131,7 @@ export function listen(
         }
         warn('Ready. Ctrl+C to stop.')
       } else
-        printJson({
+        printJson('ready', {
           ready: true,
           receiving: local,
           publicUrl: tunnel?.publicUrl ?? null,
@@ -161,7 +161,7 @@ async function followDeliveries(session: Session, forwardTo: string, json: boole
       // Owning, a verified delivery is printed with its server's answer, which comes a moment later.
       else if (delivery.verified && !delivery.forwarded) break
       printed = delivery.id
-      if (json) printJson(deliveryJson(delivery))
+      if (json) printJson('delivery', deliveryJson(delivery))
       else print(deliveryLine(delivery))
     }
   }
@@ -191,7 +191,7 @@ export function trigger(global: GlobalOptions, event: string, options: { job?: s
       ...(options.job ? { jobId: options.job } : {}),
       ...(to ? { to } : {}),
     })
-    if (global.json) printJson(sent)
+    if (global.json) printJson('forward', { ...sent, send: sent.kind })
     else
       print(
         `${clock(sent.sentAt)}  ${sent.event}  ${shortJob(sent.jobId)}  ${answerOf(sent)}  ${paint('dim', sent.url)}`,
@@ -209,7 +209,7 @@ export function deliveriesList(global: GlobalOptions, options: { limit?: string 
   return withSession(global, {}, async (session) => {
     const deliveries = await session.call('receiver.deliveries', { limit })
     for (const delivery of deliveries.reverse()) {
-      if (global.json) printJson(deliveryJson(delivery))
+      if (global.json) printJson('delivery', deliveryJson(delivery))
       else print(`${String(delivery.id).padStart(6)}  ${deliveryLine(delivery)}`)
     }
     return exitCodes.done
@@ -223,7 +223,7 @@ export function deliveriesResend(global: GlobalOptions, id: string, options: { t
   const to = options.to ? checkAddress(options.to) : undefined
   return withSession(global, {}, async (session) => {
     const sent = await session.call('forwarding.resend', { deliveryId, ...(to ? { to } : {}) })
-    if (global.json) printJson(sent)
+    if (global.json) printJson('forward', { ...sent, send: sent.kind })
     else
       print(
         `${clock(sent.sentAt)}  ${sent.event ?? ''}  ${shortJob(sent.jobId)}  ${answerOf(sent)}  ${paint('dim', sent.url)}`,

@@ -59,6 +59,9 @@ export function startCli(
 export const runCli = (dataDir: string, args: readonly string[], options?: Parameters<typeof startCli>[2]) =>
   startCli(dataDir, args, options).exited
 
+/** The first `--json` line of a kind (`batch`, `error`…): a batch's result comes after its progress lines. */
+export const lineOf = (stdout: string, kind: string) => jsonLines(stdout).find((line) => line.kind === kind)
+
 /** Each line of standard output as JSON (the --json output). */
 export const jsonLines = (stdout: string) =>
   stdout
