@@ -18,6 +18,7 @@ import {
 const commands = {
   batch: () => import('./batch.ts'),
   catalog: () => import('./catalog-jobs.ts'),
+  profiles: () => import('./profiles.ts'),
   webhooks: () => import('./webhooks.ts'),
 }
 // biome-ignore lint/suspicious/noExplicitAny: a command's own parameters, whatever they are
@@ -142,6 +143,37 @@ stopped with Ctrl+C. A stopped batch goes on with \`batch resume\`, its failed r
     .command('diff')
     .description('refresh the catalog and say what changed since the one kept before')
     .action(() => withGlobal(later(commands.catalog, 'modelsDiff'))())
+
+  const profiles = root
+    .command('profiles')
+    .description('the profiles: the built-in Sandbox and your services (GATEWAY_BASE_URL needs none)')
+  profiles
+    .command('list')
+    .description('every profile, its address, whether its key is kept, and the active one')
+    .action(() => withGlobal(later(commands.profiles, 'profilesList'))())
+  profiles
+    .command('add')
+    .description(
+      'a profile for a service; its key with --api-key-stdin (kept in the keychain where there is one)',
+    )
+    .argument('<name>', 'what to call it')
+    .argument('<base-url>', 'the service’s address, such as https://gateway.example.com')
+    .action((name, baseUrl) => withGlobal(later(commands.profiles, 'profilesAdd'))(name, baseUrl))
+  profiles
+    .command('remove')
+    .description('a profile and the secrets kept for it')
+    .argument('<name>', 'its name or id')
+    .action((name) => withGlobal(later(commands.profiles, 'profilesRemove'))(name))
+  profiles
+    .command('use')
+    .description('make a profile the active one, in the app too')
+    .argument('<name>', 'its name or id')
+    .action((name) => withGlobal(later(commands.profiles, 'profilesUse'))(name))
+  profiles
+    .command('test')
+    .description('reach the service with the profile’s key (exit 3 when it cannot)')
+    .argument('[name]', 'its name or id (default: the one this command works with)')
+    .action((name) => withGlobal(later(commands.profiles, 'profilesTest'))(name))
 
   const jobs = root.command('jobs').description('video jobs')
   jobs

@@ -123,7 +123,9 @@ describe('a batch against a faltering service', () => {
     const progress = jsonLines(stopped.stdout).filter((one) => one.kind === 'progress')
     expect(progress.length).toBeGreaterThan(0)
     expect(progress[0]).toMatchObject({ id: line?.id, total: 100 })
-    expect(jsonLines(stopped.stdout).every((one) => one.kind === 'progress' || one.kind === 'batch')).toBe(true)
+    expect(jsonLines(stopped.stdout).every((one) => one.kind === 'progress' || one.kind === 'batch')).toBe(
+      true,
+    )
     expect(line?.pending).toBeGreaterThan(0)
     trouble.down = false
     const resumed = await runCli(

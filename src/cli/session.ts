@@ -142,7 +142,11 @@ interface Link {
   close(): Promise<void>
 }
 
-type Hello = { profile: string | undefined; secrets: Record<string, string> }
+type Hello = { profile: string | undefined; baseUrl: string | undefined; secrets: Record<string, string> }
+
+/** The service of a CI job given by its address alone, unless the command names a profile. */
+const environmentBaseUrl = (options: GlobalOptions) =>
+  options.profile === undefined ? process.env.GATEWAY_BASE_URL || undefined : undefined
 
 async function attached(userData: string, hello: Hello): Promise<Link | null> {
   const owner = await attachToOwner(userData, hello).catch((error: Error) => {
@@ -202,6 +206,7 @@ async function owning(
     receiver: extra.receiver ?? 'off',
     ...(extra.forwardTo ? { forwardTo: extra.forwardTo } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
+    ...(environmentBaseUrl(options) ? { baseUrl: environmentBaseUrl(options) } : {}),
     heldSecrets: heldSecrets(options.apiKey),
     ...(timeScale > 0 ? { sandboxTimeScale: timeScale } : {}),
   }).catch(async (error: unknown) => {
@@ -241,7 +246,11 @@ async function linkTo(
   afterHandOver = false,
 ): Promise<Link> {
   const userData = dataFolder(options.dataDir)
-  const hello = { profile: options.profile, secrets: heldSecrets(options.apiKey) as Record<string, string> }
+  const hello = {
+    profile: options.profile,
+    baseUrl: environmentBaseUrl(options),
+    secrets: heldSecrets(options.apiKey) as Record<string, string>,
+  }
   const waitUntil = Date.now() + (afterHandOver ? 60_000 : 0)
   for (;;) {
     const link = await attached(userData, hello)

@@ -95,6 +95,8 @@ export interface CoreOptions {
   sandboxSyntheticModels?: number
   /** The command line's: the profile to work with (id or name), for this process only. */
   profile?: string
+  /** The command line's: a service by its address alone (`GATEWAY_BASE_URL`), a profile never written. */
+  baseUrl?: string
   /** The command line's: secrets of that profile from the environment, held in memory only. */
   heldSecrets?: Partial<Record<SecretName | 'ngrokAuthtoken', string>>
   /** Whether and where the webhook receiver listens (the app: the kept port). */
@@ -146,7 +148,11 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     userData,
     secrets,
     sandbox,
-    options.profile !== undefined ? { activeHere: options.profile } : {},
+    options.baseUrl !== undefined
+      ? { activeAt: options.baseUrl }
+      : options.profile !== undefined
+        ? { activeHere: options.profile }
+        : {},
   )
   for (const [name, value] of Object.entries(options.heldSecrets ?? {}))
     if (value)

@@ -45,7 +45,7 @@ export async function takeFolder(userData: string, log: Pick<Log, 'info'>): Prom
 
 export function createFolderOwner(deps: {
   claim: FolderClaim
-  profiles: Pick<Profiles, 'named'>
+  profiles: Pick<Profiles, 'named' | 'at'>
   /** The profile a client works with when it names none: the app's choice. */
   activeProfile: () => string
   dispatcher: (trustedOrigins: () => readonly string[]) => Dispatch
@@ -55,7 +55,12 @@ export function createFolderOwner(deps: {
 }) {
   /** A front door attached to this owner: the profile it named, and the secrets it holds for itself. */
   const attach = (hello: Hello): Attachment => {
-    const profileId = hello.profile !== undefined ? deps.profiles.named(hello.profile) : deps.activeProfile()
+    const profileId =
+      hello.baseUrl !== undefined
+        ? deps.profiles.at(hello.baseUrl)
+        : hello.profile !== undefined
+          ? deps.profiles.named(hello.profile)
+          : deps.activeProfile()
     const held = new Map<string, string>()
     for (const [name, value] of Object.entries(hello.secrets ?? {}))
       if (value && SecretName.safeParse(name).success)

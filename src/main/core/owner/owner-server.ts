@@ -13,6 +13,8 @@ import { type Frame, readFrames, writeFrame } from './frames.ts'
 /** What a client asks for when it attaches: a profile (by id or name) and secrets held for it alone. */
 export interface Hello {
   profile?: string | undefined
+  /** A service by its address alone (`GATEWAY_BASE_URL`): a profile for this client, never written. */
+  baseUrl?: string | undefined
   secrets?: Record<string, string> | undefined
 }
 
@@ -131,6 +133,7 @@ export async function claimFolder(userData: string): Promise<FolderClaim | null>
       try {
         attachment = deps.attach({
           profile: typeof frame.profile === 'string' ? frame.profile : undefined,
+          baseUrl: typeof frame.baseUrl === 'string' ? frame.baseUrl : undefined,
           secrets,
         })
       } catch (error) {

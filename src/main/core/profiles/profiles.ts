@@ -24,11 +24,13 @@ export function openProfiles(
   userData: string,
   secrets: SecretStore,
   sandbox: EmbeddedSandbox,
-  options: { activeHere?: string } = {},
+  options: { activeHere?: string; activeAt?: string } = {},
 ) {
   const path = join(userData, 'profiles.json')
   let activeId = sandboxProfileId
   let live: StoredProfile[] = []
+  /** Profiles a command made from its environment (`GATEWAY_BASE_URL`): never written, never listed. */
+  const passing: StoredProfile[] = []
   try {
     const file = ProfilesFile.parse(JSON.parse(readFileSync(path, 'utf8')))
     live = file.live
@@ -50,8 +52,28 @@ export function openProfiles(
       })
     return found.id
   }
+  /** The profile of a service given by its address alone (a CI job's environment): made once, kept in memory. */
+  const at = (baseUrl: string): string => {
+    const url = checkBaseUrl(baseUrl)
+    if (!url.ok)
+      throw new AppError({
+        code: 'validation_failed',
+        message: `GATEWAY_BASE_URL: ${url.message}`,
+        path: ['baseUrl'],
+      })
+    const known = passing.find((profile) => profile.baseUrl === url.url)
+    if (known) return known.id
+    const made = {
+      id: `env-${randomUUID()}`,
+      name: `Environment (${new URL(url.url).host})`,
+      baseUrl: url.url,
+    }
+    passing.push(made)
+    return made.id
+  }
   // The command line works with the profile it was given, by id or name, without changing the app's choice.
   if (options.activeHere !== undefined) activeId = named(options.activeHere)
+  if (options.activeAt !== undefined) activeId = at(options.activeAt)
   /** The active profile: a client's own for its calls (`connection-scope.ts`), else the app's choice. */
   const current = () => connectionScope.current()?.profileId ?? activeId
 
@@ -83,7 +105,7 @@ export function openProfiles(
 
   const find = (id: string): StoredProfile | null => {
     if (id === sandboxProfileId) return null
-    const stored = live.find((profile) => profile.id === id)
+    const stored = live.find((profile) => profile.id === id) ?? passing.find((profile) => profile.id === id)
     if (!stored) throw new AppError({ code: 'not_found', message: 'That profile no longer exists.' })
     return stored
   }
@@ -96,6 +118,7 @@ export function openProfiles(
     get: (id: string): Profile => describe(find(id)),
     active: (): Profile => describe(current() === sandboxProfileId ? null : find(current())),
     named,
+    at,
 
     async save(input: { id?: string | undefined; name: string; baseUrl: string }): Promise<Profile> {
       if (input.id === sandboxProfileId)
