@@ -11,6 +11,7 @@ import {
   batchSourceOf,
   csvColumn,
   parseBatch,
+  textLikeColumn,
 } from '#shared/domain/batch-inputs'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { decisionCall, type Questionnaire } from '#shared/domain/questionnaire'
@@ -22,6 +23,7 @@ import {
 import { decodeTextFile, startsAsUtf16 } from '#shared/domain/text-encoding'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { batchCsv } from '../main/core/batches/service.ts'
+import { parseFailOn, passedThreshold, reportKindOf, type Threshold, writeReport } from './reports.ts'
 import {
   CommandEnd,
   checkConnection,
@@ -32,6 +34,7 @@ import {
   print,
   printJson,
   type Session,
+  table,
   usageError,
   warn,
   withSession,
@@ -49,6 +52,8 @@ import {
 } from './shards.ts'
 
 export interface RunOptions {
+  report?: string
+  failOn?: string[]
   column?: string
   concurrency?: string
   retries?: string
@@ -111,9 +116,12 @@ async function inputsOf(path: string, column: string | undefined) {
   const { text } = decodeTextFile(basename(path), bytes)
   if (source !== 'csv') return { ...parseBatch(source, text), columns: null, rows: null }
   const header = csvColumn(text, 0).header
-  const index = column === undefined ? 0 : header.indexOf(column)
+  // Without --column, the column the app would pick: the one most like text, not an id or a number.
+  const index = column === undefined ? textLikeColumn(text) : header.indexOf(column)
   if (index === -1)
     throw usageError(`${path} has no column “${column}”; its columns are ${header.join(', ')}.`)
+  if (column === undefined && header.length > 1)
+    warn(`Reading the column “${header[index]}” of ${basename(path)} (--column picks another).`)
   const read = csvColumn(text, index)
   return { ...read, columns: read.header, rows: read.sources }
 }
@@ -235,7 +243,14 @@ const outProblem = (out: string | undefined) =>
 async function runToEnd(
   session: Session,
   id: string,
-  options: { out?: string; json: boolean; shard: ShardOfInput | null; again: string },
+  options: {
+    out?: string
+    json: boolean
+    shard: ShardOfInput | null
+    again: string
+    report?: string | undefined
+    thresholds: Threshold[]
+  },
 ) {
   let interrupted = false
   const onSignal = () => {
@@ -255,6 +270,8 @@ async function runToEnd(
       batch = await follow(session, id, options.json)
     }
     if (options.out) await writeResults(session, id, options.out, options.shard)
+    if (options.report) await writeReport(session, id, options.report, options.shard)
+    const passed = passedThreshold(batch, options.thresholds)
     const line = {
       id,
       status: interrupted ? 'interrupted' : batch.status,
@@ -285,7 +302,15 @@ async function runToEnd(
     if (interrupted) return exitCodes.interrupted
     if (batch.status === 'unreachable') return exitCodes.unreachable
     if (batch.status === 'capped' || batch.status === 'over_budget') return exitCodes.stopped
-    return batch.counts.failed > 0 || batch.counts.pending > 0 ? exitCodes.someFailed : exitCodes.done
+    if (passed) {
+      warn(passed)
+      return exitCodes.failOn
+    }
+    // A --fail-on failed=N allows that many failed rows; without one, any fails the command.
+    const allowed = options.thresholds.some((threshold) => threshold.what === 'failed')
+    return (batch.counts.failed > 0 && !allowed) || batch.counts.pending > 0
+      ? exitCodes.someFailed
+      : exitCodes.done
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
@@ -309,6 +334,8 @@ export function batchRun(
     throw usageError('--max-spend takes an amount in USD, like 2.50.')
   const bad = outProblem(options.out)
   if (bad) throw bad
+  if (options.report) reportKindOf(options.report)
+  const thresholds = parseFailOn(options.failOn ?? [])
   return withSession(global, {}, async (session) => {
     await checkConnection(session)
     const questionnaire = await questionnaireOf(session, questionnaireArg)
@@ -350,6 +377,8 @@ export function batchRun(
       json: global.json === true,
       shard: shard ? { ...shard, total: read.inputs.length } : null,
       again: commandPrefix(global),
+      report: options.report,
+      thresholds,
     })
   })
 }
@@ -357,10 +386,12 @@ export function batchRun(
 export function batchResume(
   global: GlobalOptions,
   id: string,
-  options: { out?: string; maxSpend?: string; retryFailed?: boolean },
+  options: { out?: string; maxSpend?: string; retryFailed?: boolean; report?: string; failOn?: string[] },
 ) {
   const bad = outProblem(options.out)
   if (bad) throw bad
+  if (options.report) reportKindOf(options.report)
+  const thresholds = parseFailOn(options.failOn ?? [])
   if (options.retryFailed && options.maxSpend !== undefined)
     throw usageError('--retry-failed keeps the batch’s spend cap: give --max-spend on a resume of its own.')
   return withSession(global, {}, async (session) => {
@@ -381,6 +412,8 @@ export function batchResume(
       json: global.json === true,
       shard: shardOfName(batch.name),
       again: commandPrefix(global),
+      report: options.report,
+      thresholds,
     })
   })
 }
@@ -389,11 +422,22 @@ export async function batchList(global: GlobalOptions) {
   return withSession(global, {}, async (session) => {
     const batches = await session.call('batches.list', {})
     if (global.json) for (const batch of batches) printJson('batch', batch)
+    else if (batches.length === 0) warn('No batch yet.')
     else
-      for (const batch of batches)
-        print(
-          `${batch.id}  ${batch.status.padEnd(11)}  ${batch.counts.done + batch.counts.failed}/${batch.counts.total}  ${money(batch.spent).padStart(10)}  ${batch.name}`,
-        )
+      print(
+        table(
+          ['id', 'status', 'answered', 'failed', 'waiting', 'spent', 'name'],
+          batches.map((batch) => [
+            batch.id,
+            batch.status,
+            `${batch.counts.done}/${batch.counts.total}`,
+            String(batch.counts.failed),
+            String(batch.counts.pending),
+            money(batch.spent),
+            batch.name,
+          ]),
+        ),
+      )
     return exitCodes.done
   })
 }

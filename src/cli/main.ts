@@ -14,6 +14,9 @@ import {
   usageError,
 } from './session.ts'
 
+/** Repeated options, in the order given. */
+const collect = (value: string, previous: string[]) => [...previous, value]
+
 /** A command's module is loaded when it runs: each command pays for its own imports alone. */
 const commands = {
   batch: () => import('./batch.ts'),
@@ -47,8 +50,9 @@ Keys: the app keeps them in the system keychain, which only the app can open. Gi
 GATEWAY_API_KEY (or --api-key-stdin) and its webhook secret in GATEWAY_WEBHOOK_SECRET. The Sandbox needs none.
 
 Exit codes: 0 done; 1 some rows or deliveries failed; 2 usage or input refused; 3 the service cannot be
-reached or refused the key (a batch keeps its rows waiting); 4 stopped at the spend cap or a budget; 130
-stopped with Ctrl+C. A stopped batch goes on with \`batch resume\`, its failed rows with \`--retry-failed\`.`,
+reached or refused the key (a batch keeps its rows waiting); 4 stopped at the spend cap or a budget; 5 a
+--fail-on threshold was passed; 130 stopped with Ctrl+C. A stopped batch goes on with \`batch resume\`, its
+failed rows with \`--retry-failed\`.`,
     )
   const global = () => root.opts<GlobalOptions & { apiKeyStdin?: boolean }>()
   const withGlobal =
@@ -104,6 +108,8 @@ stopped with Ctrl+C. A stopped batch goes on with \`batch resume\`, its failed r
     .option('--max-spend <usd>', 'stop before spending more than this')
     .option('--out <file>', 'write the results as .csv or .jsonl')
     .option('--shard <i/n>', 'run every n-th row from row i (for n machines; join with `batch merge`)')
+    .option('--report <file>', 'a report for CI: .xml (JUnit, a test case per row and question) or .json')
+    .option('--fail-on <threshold>', 'failed=N or spend=USD: exit 5 past it (repeat for both)', collect, [])
     .action((questionnaire, inputs, options) =>
       withGlobal(later(commands.batch, 'batchRun'))(questionnaire, inputs, options),
     )
@@ -114,6 +120,8 @@ stopped with Ctrl+C. A stopped batch goes on with \`batch resume\`, its failed r
     .option('--out <file>', 'write all its results as .csv or .jsonl when it ends')
     .option('--max-spend <usd>', 'a new spend cap')
     .option('--retry-failed', 'send the rows that failed again, with any rows still waiting')
+    .option('--report <file>', 'a report for CI: .xml (JUnit, a test case per row and question) or .json')
+    .option('--fail-on <threshold>', 'failed=N or spend=USD: exit 5 past it (repeat for both)', collect, [])
     .action((id, options) => withGlobal(later(commands.batch, 'batchResume'))(id, options))
   batch
     .command('list')

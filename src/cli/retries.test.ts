@@ -159,3 +159,44 @@ describe('a batch against a faltering service', () => {
     expect(rowsOf(file('retried.jsonl')).map((row) => row.status)).toEqual(Array(6).fill('answered'))
   })
 })
+
+describe('a report for CI', () => {
+  it('writes JUnit with a case per row and question, and fails the step past --fail-on', async () => {
+    trouble.unavailable = 2
+    const ran = await runCli(
+      dataDir,
+      [
+        ...gated,
+        'run',
+        file('q.json'),
+        file('six.txt'),
+        ...['--concurrency', '1', '--retries', '0', '--report', file('report.xml'), '--fail-on', 'failed=1'],
+      ],
+      { env },
+    )
+    // Two rows turned away and not sent again: more failed rows than the threshold allows.
+    expect(ran.code, ran.stderr).toBe(5)
+    expect(ran.stderr).toMatch(/2 rows failed, more than --fail-on failed=1 allows/)
+    const xml = readFileSync(file('report.xml'), 'utf8')
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/)
+    expect(xml).toMatch(/<testsuites name="gateway-desk" tests="6" failures="2" skipped="0" errors="0">/)
+    expect(xml.match(/<testcase /g)).toHaveLength(6)
+    expect(xml.match(/<failure message="overloaded"/g)).toHaveLength(2)
+    expect(xml).toMatch(/<testcase classname="row 3" name="urgent" time="[\d.]+"><system-out>(yes|no) \(/)
+    // The same batch judged with room for its failures passes, and a JSON report says the same rows.
+    const line = lineOf(ran.stdout, 'batch')
+    const again = await runCli(
+      dataDir,
+      [...gated, 'resume', String(line?.id), '--report', file('report.json'), '--fail-on', 'failed=2'],
+      { env },
+    )
+    expect(again.code, again.stderr).toBe(0)
+    const report = JSON.parse(readFileSync(file('report.json'), 'utf8'))
+    expect(report).toMatchObject({ kind: 'report', batch: { counts: { total: 6, failed: 2 } } })
+    expect(report.rows.filter((row: { status: string }) => row.status === 'failed')).toHaveLength(2)
+    const refused = await runCli(dataDir, [...gated, 'resume', String(line?.id), '--fail-on', 'errors=3'], {
+      env,
+    })
+    expect(refused.code).toBe(2)
+  })
+})

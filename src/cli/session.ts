@@ -18,7 +18,7 @@ import type { SecretCipher, WorkerName } from '../main/core/platform.ts'
 /**
  * One meaning each: 0 everything done; 1 some rows (or deliveries) failed; 2 the command could not be read or
  * its input is refused; 3 the service cannot be reached or refused the key; 4 stopped at the spend cap or a
- * budget, with rows left to resume; 130 stopped with Ctrl+C.
+ * budget, with rows left to resume; 5 a `--fail-on` threshold was passed; 130 stopped with Ctrl+C.
  */
 export const exitCodes = {
   done: 0,
@@ -26,6 +26,7 @@ export const exitCodes = {
   usage: 2,
   unreachable: 3,
   stopped: 4,
+  failOn: 5,
   interrupted: 130,
 } as const
 
