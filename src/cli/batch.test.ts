@@ -79,6 +79,8 @@ describe('batch run', () => {
     const stopped = await running.exited
     expect(stopped.code).toBe(130)
     const id = /batch resume ([0-9a-f-]{36})/.exec(stopped.stdout)?.[1]
+    // The hint runs as it is written: the data folder and the profile the command was given are in it.
+    expect(stopped.stdout).toContain(`gateway-desk --data-dir ${dataDir} -p Local batch resume ${id}`)
     expect(id).toBeDefined()
     const before = doneRows(id)
     expect(before).toBeGreaterThanOrEqual(100)
@@ -327,6 +329,27 @@ describe('batch run', () => {
     expect(absent).toMatchObject({ code: 2, stderr: expect.stringContaining('nowhere.csv does not exist.') })
   })
 
+  it('reads the column most like text when none is named, as the app does, and says which', async () => {
+    writeFileSync(
+      file('ids-first.csv'),
+      'id,text\r\n1,"my parcel is late, again"\r\n2,"the lid arrived broken"\r\n',
+    )
+    const ran = await runCli(dataDir, [
+      'batch',
+      'run',
+      file('triage.json'),
+      file('ids-first.csv'),
+      '--out',
+      file('ids-first.jsonl'),
+    ])
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(ran.stderr).toContain('Reading the column “text” of ids-first.csv')
+    expect(jsonLines(readFileSync(file('ids-first.jsonl'), 'utf8')).map((row) => row.input)).toEqual([
+      'my parcel is late, again',
+      'the lid arrived broken',
+    ])
+  })
+
   it('lists batches, and exits 3 before sending a row when the key is refused', async () => {
     const listed = jsonLines((await runCli(dataDir, ['--json', 'batch', 'list'])).stdout)
     expect(listed.length).toBeGreaterThanOrEqual(6)
@@ -337,6 +360,9 @@ describe('batch run', () => {
       status: 'done',
       profileName: 'Local',
     })
+    // For a person: a table with its header, the failed rows apart from the answered ones.
+    const [header] = (await runCli(dataDir, ['batch', 'list'])).stdout.split('\n')
+    expect(header?.split(/\s+/)).toEqual(['id', 'status', 'answered', 'failed', 'waiting', 'spent', 'name'])
     const asked = sandbox.state.keys.get(key)?.requests ?? 0
     const refused = await runCli(
       dataDir,
