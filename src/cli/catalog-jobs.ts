@@ -89,7 +89,7 @@ export function modelsDiff(global: GlobalOptions) {
       print('Nothing to compare yet: this is the first catalog kept for this profile.')
       return exitCodes.done
     }
-    print(`Since ${new Date(changes.since).toLocaleString('en-US')}:`)
+    print(`Since ${new Date(changes.since).toISOString()}:`)
     for (const id of changes.added) print(`${paint('green', '+')} ${id}`)
     for (const id of changes.removed) print(`${paint('red', '-')} ${id}`)
     for (const change of changes.priceChanges)

@@ -45,7 +45,9 @@ afterAll(async () => {
 
 /** A step's command line as the runner would run it, with the matrix's value and the shell's word splitting. */
 function commandOf(step: Step, shard?: number): string[] {
-  const line = (step.run ?? '').replaceAll('${{ matrix.shard }}', String(shard ?? '')).trim()
+  // The workflow's own expression for the matrix value (written with `$` apart: it is not a template here).
+  const expression = ['$', '{{ matrix.shard }}'].join('')
+  const line = (step.run ?? '').replaceAll(expression, String(shard ?? '')).trim()
   const words = line.split(/\s+/)
   expect(words[0]).toBe('gateway-desk')
   return words.slice(1)

@@ -63,11 +63,18 @@ describe('usage', () => {
       ['batch', 'run'],
       ['models', 'list'],
       ['jobs', 'create'],
+      ['profiles', 'add'],
     ]) {
       const help = await runCli(dataDir, [...command, '--help'])
       expect(help.code).toBe(0)
       expect(help.stdout).toMatch(/^Usage: gateway-desk/)
+      // The options that go before a command are in its help too.
+      if (command.length > 0) expect(help.stdout).toMatch(/Global Options:[^]*--data-dir[^]*--json/)
     }
+    for (const command of [['listen'], ['batch', 'run'], ['profiles', 'add']])
+      expect((await runCli(dataDir, [...command, '--help'])).stdout).toMatch(
+        /Examples:\n {2}(gateway-desk|GATEWAY_|printf)/,
+      )
     expect((await runCli(dataDir, ['models', 'lst'])).code).toBe(2)
     expect((await runCli(dataDir, ['listen'])).stderr).toContain("required option '--forward-to <url>'")
     const badAddress = await runCli(dataDir, ['listen', '--forward-to', 'localhost:3000'])
@@ -78,6 +85,18 @@ describe('usage', () => {
       stderr: expect.stringContaining('There is no profile called “Staging”'),
     })
     expect((await runCli(dataDir, ['trigger', 'video.finished', '--forward-to', serverUrl])).code).toBe(2)
+    // An id the history does not know is input refused (2), not a failure of the run (1).
+    const unknownDelivery = await runCli(dataDir, ['deliveries', 'resend', '999999', '--to', serverUrl])
+    expect(unknownDelivery.code, unknownDelivery.stderr).toBe(2)
+    // With nowhere to send to, the command names its own option first.
+    const fresh = mkdtempSync(join(tmpdir(), 'gd-cli-fresh-'))
+    try {
+      const nowhere = await runCli(fresh, ['trigger', 'video.generation.completed'])
+      expect(nowhere).toMatchObject({ code: 2, stderr: expect.stringContaining('give --forward-to URL') })
+    } finally {
+      rmSync(fresh, { recursive: true, force: true })
+      rmSync(`${fresh}.keychain`, { force: true })
+    }
   })
 })
 

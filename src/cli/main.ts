@@ -14,6 +14,10 @@ import {
   usageError,
 } from './session.ts'
 
+/** A help's examples, each a line a person can copy. */
+const examples = (...lines: string[]) =>
+  `\nExamples:\n${lines.map((line) => `  ${line.startsWith('GATEWAY_') || line.startsWith('printf') ? line : `gateway-desk ${line}`}`).join('\n')}`
+
 /** Repeated options, in the order given. */
 const collect = (value: string, previous: string[]) => [...previous, value]
 
@@ -42,6 +46,8 @@ function program(run: (work: (global: GlobalOptions & { apiKey?: string }) => Pr
     .option('--json', 'one JSON object per line, for scripts')
     .option('--api-key-stdin', 'read the profile’s API key from standard input (else GATEWAY_API_KEY)')
     .showHelpAfterError()
+    // Every command's help lists the options that go before it too (--data-dir, --profile, --json).
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .addHelpText(
       'after',
@@ -69,6 +75,13 @@ failed rows with \`--retry-failed\`.`,
       'expose the receiver: ngrok, cloudflared, loopback, or your public https URL',
     )
     .option('--port <port>', 'the receiver’s port (default: the one the app keeps)')
+    .addHelpText(
+      'after',
+      examples(
+        'listen --forward-to http://localhost:3000/webhooks',
+        'listen --forward-to http://localhost:3000/webhooks --tunnel ngrok',
+      ),
+    )
     .action((options) => withGlobal(later(commands.webhooks, 'listen'))(options))
   root
     .command('trigger')
@@ -110,6 +123,14 @@ failed rows with \`--retry-failed\`.`,
     .option('--shard <i/n>', 'run every n-th row from row i (for n machines; join with `batch merge`)')
     .option('--report <file>', 'a report for CI: .xml (JUnit, a test case per row and question) or .json')
     .option('--fail-on <threshold>', 'failed=N or spend=USD: exit 5 past it (repeat for both)', collect, [])
+    .addHelpText(
+      'after',
+      examples(
+        'batch run triage.json tickets.csv --column text --max-spend 2.50 --out results.csv',
+        'batch run triage.json tickets.csv --shard 2/4 --report junit-2.xml --fail-on failed=0',
+        'GATEWAY_BASE_URL=https://gateway.example.com GATEWAY_API_KEY=… gateway-desk batch run triage.json inputs.txt',
+      ),
+    )
     .action((questionnaire, inputs, options) =>
       withGlobal(later(commands.batch, 'batchRun'))(questionnaire, inputs, options),
     )
@@ -166,6 +187,13 @@ failed rows with \`--retry-failed\`.`,
     )
     .argument('<name>', 'what to call it')
     .argument('<base-url>', 'the service’s address, such as https://gateway.example.com')
+    .addHelpText(
+      'after',
+      examples(
+        'profiles add Production https://gateway.example.com',
+        'printf %s "$KEY" | gateway-desk profiles add Production https://gateway.example.com --api-key-stdin',
+      ),
+    )
     .action((name, baseUrl) => withGlobal(later(commands.profiles, 'profilesAdd'))(name, baseUrl))
   profiles
     .command('remove')

@@ -351,7 +351,8 @@ export function exitCodeOf(error: unknown): number {
     if (['service_unreachable', 'timeout', 'no_api_key'].includes(error.code)) return exitCodes.unreachable
     if (error.status === 401 || error.status === 403) return exitCodes.unreachable
     if (['unauthorized', 'invalid_api_key'].includes(error.serviceCode ?? '')) return exitCodes.unreachable
-    if (error.code === 'validation_failed') return exitCodes.usage
+    // Input the command was given and the owner refused: a field that does not fit, an id it does not know.
+    if (error.code === 'validation_failed' || error.code === 'not_found') return exitCodes.usage
   }
   return exitCodes.someFailed
 }

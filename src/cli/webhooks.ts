@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { statusOfEvent, terminalStatuses } from '#shared/domain/webhook-events'
+import { AppError } from '#shared/ipc/app-error'
 import type { TunnelState, WebhookDeliverySummary, WebhookForward } from '#shared/ipc/routes/videos'
 import { forwardAddressProblem } from '../main/core/webhooks/forwarder.ts'
 import {
@@ -22,6 +23,17 @@ import {
 
 const clock = (at: number) => new Date(at).toTimeString().slice(0, 8)
 const shortJob = (id: string | null) => (id ? `${id.slice(0, 8)}…` : '—'.padEnd(9))
+
+/** With no address given and none kept, the command says its own option first. */
+const nowhere =
+  (option: string) =>
+  (error: unknown): never => {
+    if (error instanceof AppError && error.path?.[0] === 'address')
+      throw usageError(
+        `Nowhere to send it: give ${option} URL, or set “Forward to” in the app (Settings › Webhooks).`,
+      )
+    throw error
+  }
 
 function checkAddress(address: string): string {
   const problem = forwardAddressProblem(address)
@@ -186,11 +198,13 @@ export function trigger(global: GlobalOptions, event: string, options: { job?: s
     )
   const to = options.forwardTo ? checkAddress(options.forwardTo) : undefined
   return withSession(global, {}, async (session) => {
-    const sent = await session.call('forwarding.test', {
-      status,
-      ...(options.job ? { jobId: options.job } : {}),
-      ...(to ? { to } : {}),
-    })
+    const sent = await session
+      .call('forwarding.test', {
+        status,
+        ...(options.job ? { jobId: options.job } : {}),
+        ...(to ? { to } : {}),
+      })
+      .catch(nowhere('--forward-to'))
     if (global.json) printJson('forward', { ...sent, send: sent.kind })
     else
       print(
@@ -222,7 +236,9 @@ export function deliveriesResend(global: GlobalOptions, id: string, options: { t
     throw usageError('Give the number `gateway-desk deliveries list` shows for the delivery.')
   const to = options.to ? checkAddress(options.to) : undefined
   return withSession(global, {}, async (session) => {
-    const sent = await session.call('forwarding.resend', { deliveryId, ...(to ? { to } : {}) })
+    const sent = await session
+      .call('forwarding.resend', { deliveryId, ...(to ? { to } : {}) })
+      .catch(nowhere('--to'))
     if (global.json) printJson('forward', { ...sent, send: sent.kind })
     else
       print(
