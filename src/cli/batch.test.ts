@@ -344,9 +344,12 @@ describe('batch run', () => {
     ])
     expect(ran.code, ran.stderr).toBe(0)
     expect(ran.stderr).toContain('Reading the column “text” of ids-first.csv')
-    expect(jsonLines(readFileSync(file('ids-first.jsonl'), 'utf8')).map((row) => row.input)).toEqual([
-      'my parcel is late, again',
-      'the lid arrived broken',
+    const rows = jsonLines(readFileSync(file('ids-first.jsonl'), 'utf8'))
+    expect(rows.map((row) => row.input)).toEqual(['my parcel is late, again', 'the lid arrived broken'])
+    // The file's other columns are kept, as in the CSV output.
+    expect(rows.map((row) => row.source)).toEqual([
+      { id: '1', text: 'my parcel is late, again' },
+      { id: '2', text: 'the lid arrived broken' },
     ])
   })
 

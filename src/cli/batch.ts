@@ -217,6 +217,14 @@ async function writeResults(
       JSON.stringify({
         row: item.index + 1,
         input: item.input,
+        // A CSV's other columns, as the CSV output keeps them.
+        ...(batch.sourceColumns && item.source
+          ? {
+              source: Object.fromEntries(
+                batch.sourceColumns.map((name, at) => [name, item.source?.[at] ?? '']),
+              ),
+            }
+          : {}),
         status: itemStatusWords[item.status],
         answers: item.response
           ? shownAnswers(questionnaire, item.response).map((answer) => ({

@@ -1,7 +1,9 @@
 // gateway-desk against the built-in sandbox, as a script runs it: each command's output (--json shapes), its exit
 // codes, listen forwarding real signed deliveries to a plain Node server, trigger and resend byte for byte.
+
+import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -97,6 +99,32 @@ describe('usage', () => {
       rmSync(fresh, { recursive: true, force: true })
       rmSync(`${fresh}.keychain`, { force: true })
     }
+  })
+})
+
+describe('completion', () => {
+  it('completes commands and options in bash from what the program declares, and writes zsh and fish scripts', async () => {
+    const script = join(dataDir, 'completion.bash')
+    writeFileSync(script, (await runCli(dataDir, ['completion', 'bash'])).stdout)
+    const complete = (...words: string[]) =>
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `source "$0"; COMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _gateway_desk; echo "\${COMPREPLY[*]}"`,
+          script,
+        ],
+        { encoding: 'utf8' },
+      ).trim()
+    expect(complete('gateway-desk', 'batch', 'r')).toBe('run resume')
+    // A global option's value is not taken for a command.
+    expect(complete('gateway-desk', '--data-dir', '/tmp/x', 'batch', 'run', '--re')).toBe(
+      '--retries --report',
+    )
+    expect(complete('gateway-desk', 'pro')).toBe('profiles')
+    for (const shell of ['zsh', 'fish'])
+      expect((await runCli(dataDir, ['completion', shell])).stdout).toContain('batch')
+    expect((await runCli(dataDir, ['completion', 'tcsh'])).code).toBe(2)
   })
 })
 

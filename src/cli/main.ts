@@ -232,6 +232,24 @@ failed rows with \`--retry-failed\`.`,
     .option('--callback <url>', 'where the service sends its webhook (such as the address `listen` prints)')
     .action((options) => withGlobal(later(commands.catalog, 'jobsCreate'))(options))
 
+  root
+    .command('completion')
+    .description('a completion script for your shell: bash, zsh or fish')
+    .argument('<shell>', 'bash, zsh or fish')
+    .addHelpText(
+      'after',
+      examples('completion bash > ~/.local/share/bash-completion/completions/gateway-desk'),
+    )
+    .action((shell: string) =>
+      run(async () => {
+        const { completionScript } = await import('./completion.ts')
+        const script = completionScript(root, shell)
+        if (script === null) throw usageError(`completion takes bash, zsh or fish (it was “${shell}”).`)
+        process.stdout.write(script)
+        return exitCodes.done
+      }),
+    )
+
   return { root, global }
 }
 
