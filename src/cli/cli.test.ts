@@ -71,7 +71,7 @@ describe('usage', () => {
       expect(help.code).toBe(0)
       expect(help.stdout).toMatch(/^Usage: gateway-desk/)
       // The options that go before a command are in its help too.
-      if (command.length > 0) expect(help.stdout).toMatch(/Global Options:[^]*--data-dir[^]*--json/)
+      if (command.length > 0) expect(help.stdout).toMatch(/Global Options:[\s\S]*--data-dir[\s\S]*--json/)
     }
     for (const command of [['listen'], ['batch', 'run'], ['profiles', 'add']])
       expect((await runCli(dataDir, [...command, '--help'])).stdout).toMatch(
