@@ -4,6 +4,8 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCore } from '../src/main/core/compose.ts'
@@ -23,11 +25,11 @@ const cli = existsSync(built) ? built : join(import.meta.dirname, '..', 'src', '
  * Wall times of `jobs list` on `folder`, the first run (which makes the folder's files) left out. Spawned without
  * blocking this process: an owner of the folder may be running here.
  */
-async function timedList(folder: string): Promise<number[]> {
+async function timedList(folder: string, args: string[] = ['jobs', 'list']): Promise<number[]> {
   const once = () =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now()
-      const child = spawn(process.execPath, [cli, '--data-dir', folder, 'jobs', 'list'], {
+      const child = spawn(process.execPath, [cli, '--data-dir', folder, ...args], {
         env: { ...process.env, NO_COLOR: '1' },
         stdio: ['ignore', 'ignore', 'pipe'],
       })
@@ -36,7 +38,9 @@ async function timedList(folder: string): Promise<number[]> {
         stderr += chunk
       })
       child.on('close', (code) =>
-        code === 0 ? resolve(performance.now() - started) : reject(new Error(`jobs list failed: ${stderr}`)),
+        code === 0
+          ? resolve(performance.now() - started)
+          : reject(new Error(`${args.join(' ')} failed: ${stderr}`)),
       )
     })
   await once()
@@ -52,10 +56,31 @@ try {
   const onEmpty = percentile(await timedList(empty), 50)
   const onFull = percentile(await timedList(full), 50)
   // The same command while the app (a core serving the folder) has the full folder open: it attaches.
+  // The commands a pipeline runs most, on a folder of their own (cold: the command owns it) and attached.
+  const receiver = createServer((_req, res) => res.end('ok'))
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  const others: [string, string[]][] = [
+    ['models list', ['models', 'list', '--limit', '5']],
+    ['deliveries list', ['deliveries', 'list']],
+    [
+      'trigger',
+      [
+        'trigger',
+        'video.generation.completed',
+        '--forward-to',
+        `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+      ],
+    ],
+  ]
+  const cold = new Map<string, number>()
+  for (const [name, args] of others) cold.set(name, percentile(await timedList(empty, args), 50))
   const folder = await takeFolder(full, { info: () => {} })
   const app = await createCore(createNodePlatform({ userData: full }), { folder })
   const attached = percentile(await timedList(full), 50)
+  const warm = new Map<string, number>()
+  for (const [name, args] of others) warm.set(name, percentile(await timedList(full, args), 50))
   await app.close()
+  receiver.close()
   heading(`the command line (jobs list, ${runs} runs each, p50, ${cli === built ? 'built' : 'from source'})`)
   report({
     name: 'jobs list, empty data folder (the command owns it), p50',
@@ -71,6 +96,20 @@ try {
     goal: { atMost: 150 },
     detail: 'a new Node process: its start and imports, then one call over the folder’s socket',
   })
+  for (const [name] of others) {
+    report({
+      name: `${name}, the command owning the folder, p50`,
+      value: cold.get(name) ?? Number.NaN,
+      unit: 'ms',
+      goal: { atMost: 1000 },
+    })
+    report({
+      name: `${name} attached to an open app, p50`,
+      value: warm.get(name) ?? Number.NaN,
+      unit: 'ms',
+      goal: { atMost: 300 },
+    })
+  }
   report({
     name: `jobs list at ${jobs.toLocaleString('en-US')} jobs against an empty folder`,
     value: onFull / onEmpty,
