@@ -129,7 +129,43 @@ async function inputsOf(path: string, column: string | undefined) {
 const money = (amount: string) => `$${formatAmount(parseAmount(amount))}`
 
 /** Follows a batch until it settles: a bar on a terminal, a line every few seconds otherwise. */
-async function follow(session: Session, id: string, json: boolean): Promise<BatchSummary> {
+/**
+ * For a script: a `row` line for each row as it settles, once, numbered as in the whole input file. Rows that
+ * settled before `since` (a resume's earlier run) are not said again.
+ */
+function rowStream(session: Session, id: string, shard: ShardOfInput | null, since: number) {
+  const said = new Set<number>()
+  let from = since
+  return async () => {
+    const { questionnaire, items } = await session.call('batches.settled', { id, since: from })
+    for (const item of items) {
+      from = Math.max(from, item.finishedAt ?? from)
+      if (said.has(item.index)) continue
+      said.add(item.index)
+      printJson('row', {
+        batch: id,
+        row: rowInWhole(item.index, shard) + 1,
+        status: itemStatusWords[item.status],
+        answers: item.response
+          ? shownAnswers(questionnaire, item.response).map((answer) => ({
+              question: answer.title,
+              ...answerParts(answer),
+            }))
+          : null,
+        cost: item.cost,
+        costEstimated: item.cost === null ? null : item.costEstimated,
+        error: item.error ? { code: item.error.code, message: item.error.message } : null,
+      })
+    }
+  }
+}
+
+async function follow(
+  session: Session,
+  id: string,
+  json: boolean,
+  rows?: () => Promise<void>,
+): Promise<BatchSummary> {
   const summary = async (): Promise<BatchSummary> => {
     // A read cut short by the folder changing owner is read again from the new one.
     const list = await session.call('batches.list', {}).catch((error: unknown) => {
@@ -176,6 +212,7 @@ async function follow(session: Session, id: string, json: boolean): Promise<Batc
       const finished = batch.counts.done + batch.counts.failed
       if (bar) bar.update(finished, { failed: batch.counts.failed, spent: money(batch.spent) })
       else if (json) {
+        await rows?.()
         // A script's progress: a line at most once a second while the batch runs; the result line ends it.
         if (!settled && Date.now() - lastLine >= 1000) {
           lastLine = Date.now()
@@ -258,6 +295,8 @@ async function runToEnd(
     again: string
     report?: string | undefined
     thresholds: Threshold[]
+    /** When this command started or resumed the batch: rows settled from then on are streamed. */
+    since: number
   },
 ) {
   let interrupted = false
@@ -268,14 +307,15 @@ async function runToEnd(
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    let batch = await follow(session, id, options.json)
+    const rows = options.json ? rowStream(session, id, options.shard, options.since) : undefined
+    let batch = await follow(session, id, options.json, rows)
     // The folder changed owner under the batch (the app took it over, or the app quit): it stopped there,
     // resumable, and goes on with the new owner, each row sent once more only if no answer was written for it.
     for (let seen = 0; batch.status === 'interrupted' && !interrupted && session.ownerChanges() > seen; ) {
       seen = session.ownerChanges()
       if (!options.json) warn('The batch goes on where it stopped.')
       await session.call('batches.resume', { id })
-      batch = await follow(session, id, options.json)
+      batch = await follow(session, id, options.json, rows)
     }
     if (options.out) await writeResults(session, id, options.out, options.shard)
     if (options.report) await writeReport(session, id, options.report, options.shard)
@@ -365,6 +405,7 @@ export function batchRun(
           ? `No decision model “${options.model}” in the catalog.`
           : 'The catalog has no decision model.',
       )
+    const since = Date.now()
     const batch = await session.call('batches.start', {
       questionnaire: shard
         ? { ...questionnaire, name: `${questionnaire.name} ${shardLabel(shard, read.inputs.length)}` }
@@ -387,6 +428,7 @@ export function batchRun(
       again: commandPrefix(global),
       report: options.report,
       thresholds,
+      since,
     })
   })
 }
@@ -408,6 +450,7 @@ export function batchResume(
     )
     if (!batch) throw usageError(`No batch ${id} in the history; \`gateway-desk batch list\` shows them.`)
     await checkConnection(session)
+    const since = Date.now()
     // The failed rows back in the queue, then the run goes on with them and any rows still waiting.
     if (options.retryFailed && batch.counts.failed > 0) await session.call('batches.retry', { id: batch.id })
     else
@@ -422,6 +465,7 @@ export function batchResume(
       again: commandPrefix(global),
       report: options.report,
       thresholds,
+      since,
     })
   })
 }

@@ -123,9 +123,14 @@ describe('a batch against a faltering service', () => {
     const progress = jsonLines(stopped.stdout).filter((one) => one.kind === 'progress')
     expect(progress.length).toBeGreaterThan(0)
     expect(progress[0]).toMatchObject({ id: line?.id, total: 100 })
-    expect(jsonLines(stopped.stdout).every((one) => one.kind === 'progress' || one.kind === 'batch')).toBe(
-      true,
-    )
+    expect(
+      jsonLines(stopped.stdout).every((one) => ['progress', 'row', 'batch'].includes(String(one.kind))),
+    ).toBe(true)
+    // And each row as it settled, once: as many as were answered before it stopped.
+    const said = jsonLines(stopped.stdout).filter((one) => one.kind === 'row')
+    expect(new Set(said.map((one) => one.row)).size).toBe(said.length)
+    expect(said.length).toBe(Number(line?.done) + Number(line?.failed))
+    expect(said[0]).toMatchObject({ batch: line?.id, status: 'answered', answers: [{ question: 'urgent' }] })
     expect(line?.pending).toBeGreaterThan(0)
     trouble.down = false
     const resumed = await runCli(

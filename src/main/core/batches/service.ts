@@ -50,8 +50,8 @@ export function createBatchService(deps: {
     if (!row) throw new AppError({ code: 'not_found', message: 'That batch is not in the history any more.' })
     return row
   }
-  const itemsOf = (id: string): BatchItem[] =>
-    batches.items(id).map((row) => ({
+  const itemsOf = (id: string, since?: number): BatchItem[] =>
+    (since === undefined ? batches.items(id) : batches.settledSince(id, since)).map((row) => ({
       index: row.index,
       input: JSON.parse(row.inputJson),
       status: row.status,
@@ -111,6 +111,10 @@ export function createBatchService(deps: {
     get(id: string) {
       const row = found(id)
       return { batch: summaryOf(row), questionnaire: JSON.parse(row.questionnaireJson), items: itemsOf(id) }
+    },
+    settled(id: string, since: number) {
+      const row = found(id)
+      return { questionnaire: JSON.parse(row.questionnaireJson), items: itemsOf(id, since) }
     },
     /** Stops the batch; answers once the rows it had in flight are written (they were billed). */
     async cancel(id: string) {

@@ -78,6 +78,8 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     "UPDATE decision_batches SET status = 'interrupted', updated_at = ? WHERE status = 'running'",
   )
   const items = db.prepare(`SELECT ${itemColumns} FROM decision_batch_items WHERE batch_id = ? ORDER BY idx`)
+  const settledSince = db.prepare(`SELECT ${itemColumns} FROM decision_batch_items
+    WHERE batch_id = ? AND status != 'pending' AND finished_at >= ? ORDER BY finished_at, idx`)
   const pending = db.prepare(
     'SELECT idx AS "index", input_json AS inputJson FROM decision_batch_items WHERE batch_id = ? AND status = \'pending\' ORDER BY idx',
   )
@@ -130,6 +132,8 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     /** Batches marked running by an owner that stopped: they wait to be resumed. */
     interruptRunning: (now: number) => Number(interrupt.run(now).changes),
     items: (id: string) => itemRows.all(items.all(id)),
+    /** The rows that settled at or after `since`, in the order they did. */
+    settledSince: (id: string, since: number) => itemRows.all(settledSince.all(id, since)),
     pending: (id: string) => pendingRows.all(pending.all(id)),
     finish(
       id: string,

@@ -79,6 +79,11 @@ export const batchRoutes = {
     input: z.object({ id: z.string() }),
     output: z.object({ batch: BatchSummary, questionnaire: QuestionnaireBody, items: z.array(BatchItem) }),
   }),
+  /** The rows that settled at or after `since` (ms), in that order: what a command streams as they come. */
+  'batches.settled': route({
+    input: z.object({ id: z.string(), since: z.number() }),
+    output: z.object({ questionnaire: QuestionnaireBody, items: z.array(BatchItem) }),
+  }),
   'batches.cancel': route({ input: z.object({ id: z.string() }), output: BatchSummary }),
   /** Runs the pending rows again, optionally with a new spend cap. */
   'batches.resume': route({
