@@ -307,6 +307,25 @@ describe('webhooks', () => {
     expect(refused.stderr).toContain('Pass --port to listen on another port')
   })
 
+  it('listens on the port the folder keeps: the same from one start to the next', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'gd-cli-port-'))
+    try {
+      const ports: string[] = []
+      for (let start = 0; start < 2; start++) {
+        const listening = startCli(fresh, ['--json', 'listen', '--forward-to', serverUrl])
+        const ready = JSON.parse(await until(() => listening.lines[0], 20_000)) as { receiving: string }
+        ports.push(new URL(ready.receiving).port)
+        listening.child.kill('SIGINT')
+        expect((await listening.exited).code).toBe(0)
+      }
+      expect(ports[0]).not.toBe('')
+      expect(ports[1]).toBe(ports[0])
+    } finally {
+      rmSync(fresh, { recursive: true, force: true })
+      rmSync(`${fresh}.keychain`, { force: true })
+    }
+  })
+
   it('triggers a test delivery of each event, signed with the sandbox’s secret; a server that is down exits 1', async () => {
     const secret = readFileSync(join(dataDir, 'sandbox-webhook-secret'), 'utf8').trim()
     for (const event of ['video.generation.completed', 'failed']) {

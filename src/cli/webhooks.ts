@@ -1,15 +1,12 @@
 // `listen`, `trigger` and `deliveries`: the app's receiver on this terminal with each verified delivery passed on
 // to the person's server, one line per delivery; test deliveries signed as the service signs; the stored
 // deliveries, and any of them sent again.
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { statusOfEvent, terminalStatuses } from '#shared/domain/webhook-events'
 import { AppError } from '#shared/ipc/app-error'
 import type { TunnelState, WebhookDeliverySummary, WebhookForward } from '#shared/ipc/routes/videos'
 import { forwardAddressProblem } from '../main/core/webhooks/forwarder.ts'
 import {
   CommandEnd,
-  dataFolder,
   exitCodes,
   type GlobalOptions,
   paint,
@@ -81,16 +78,6 @@ const deliveryJson = (delivery: WebhookDeliverySummary) => ({
     : null,
 })
 
-/** The port the app keeps for its receiver (the person's, or the one picked on the first start). */
-async function keptPort(global: GlobalOptions): Promise<number> {
-  try {
-    const kept = JSON.parse(await readFile(join(dataFolder(global.dataDir), 'preferences.json'), 'utf8'))
-    return Number(kept.receiverPort) || Number(kept.receiverPortPicked) || 0
-  } catch {
-    return 0
-  }
-}
-
 async function startTunnel(session: Session, tunnel: string): Promise<TunnelState> {
   const named = ['ngrok', 'cloudflared', 'loopback'].includes(tunnel)
   if (!named && forwardAddressProblem(tunnel))
@@ -114,23 +101,26 @@ export function listen(
 ) {
   const forwardTo = checkAddress(options.forwardTo)
   return (async () => {
-    const port = options.port !== undefined ? Number(options.port) : await keptPort(global)
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError('--port takes a port number.')
-    // Owning the folder, the receiver runs here; attached, the owner (the app) receives and this command passes
-    // on each delivery it stored, signed as it came.
-    return withSession(global, { receiver: { port }, forwardTo }, async (session) => {
-      const receiver = await session.call('receiver.state', {})
-      if (!receiver.running || !receiver.localUrl)
+    const port = options.port !== undefined ? Number(options.port) : undefined
+    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+      throw usageError('--port takes a port number.')
+    // Owning the folder, the receiver runs here, on the port the folder keeps (the one picked the first time,
+    // kept for the next); attached, the owner (the app) receives and this command passes on each delivery it
+    // stored, signed as it came.
+    const receiver = port === undefined ? ('kept' as const) : { port }
+    return withSession(global, { receiver, forwardTo }, async (session) => {
+      const state = await session.call('receiver.state', {})
+      if (!state.running || !state.localUrl)
         throw new CommandEnd(
           exitCodes.someFailed,
-          `${receiver.error ?? 'The webhook receiver is not running.'} Pass --port to listen on another port.`,
+          `${state.error ?? 'The webhook receiver is not running.'} Pass --port to listen on another port.`,
         )
       const core = session.ownCore()
-      if (!core && options.port !== undefined && port !== receiver.port)
-        warn(`Gateway Desk owns this data folder and receives on port ${receiver.port}: --port is not used.`)
+      if (!core && port !== undefined && port !== state.port)
+        warn(`Gateway Desk owns this data folder and receives on port ${state.port}: --port is not used.`)
       // The receiver's path is the owner's secret: known here only when this command is the owner.
       const path = core?.videos.webhooks.receiver.path ?? '/webhooks/…'
-      const local = `https://127.0.0.1:${receiver.port}${path}`
+      const local = `https://127.0.0.1:${state.port}${path}`
       const tunnel = options.tunnel ? await startTunnel(session, options.tunnel) : null
       if (!global.json) {
         warn(
