@@ -2,9 +2,10 @@
 // a failed row fails with its error, a row not sent is skipped) or a JSON one, and `--fail-on` thresholds that
 // turn a batch that ran into a failed step.
 import { writeFile } from 'node:fs/promises'
-import { answerParts, itemStatusWords, shownAnswers } from '#shared/domain/answers'
+import { answerParts, shownAnswers } from '#shared/domain/answers'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
+import { rowJson } from './batch-rows.ts'
 import { type Session, usageError } from './session.ts'
 import { rowInWhole, type ShardOfInput } from './shards.ts'
 
@@ -78,20 +79,7 @@ export async function writeReport(
     const report = {
       kind: 'report',
       batch,
-      rows: rows.map((item) => ({
-        row: item.index + 1,
-        input: item.input,
-        status: itemStatusWords[item.status],
-        answers: item.response
-          ? shownAnswers(questionnaire, item.response).map((answer) => ({
-              question: answer.title,
-              ...answerParts(answer),
-            }))
-          : null,
-        cost: item.cost,
-        costEstimated: item.cost === null ? null : item.costEstimated,
-        error: item.error ? { code: item.error.code, message: item.error.message } : null,
-      })),
+      rows: items.map((item) => rowJson(item, questionnaire, shard)),
     }
     await writeFile(path, `${JSON.stringify(report, null, 2)}\n`)
     return
