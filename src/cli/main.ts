@@ -28,8 +28,8 @@ const commands = {
   profiles: () => import('./profiles.ts'),
   webhooks: () => import('./webhooks.ts'),
 }
-// biome-ignore lint/suspicious/noExplicitAny: a command's own parameters, whatever they are
-type Command = (global: GlobalOptions, ...args: any[]) => Promise<number>
+/** A command: the global options, then its own arguments, whatever they are. */
+type Command = (global: GlobalOptions, ...args: never[]) => Promise<number>
 type Rest<F> = F extends (global: GlobalOptions, ...args: infer A) => Promise<number> ? A : never
 
 /** The command `name` of a module loaded only when it runs, typed as the module says. */

@@ -2,19 +2,18 @@
 // reached stops the batch with its rows waiting (exit 3) and `batch resume` finishes it once it is back, and
 // `--retry-failed` sends the failed rows again. A gate in front of the sandbox plays the service's troubles.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { startCore, until } from '../main/testing/core.ts'
+import { passThrough } from '../main/testing/pass-through.ts'
 import { jsonLines, lineOf, runCli, startCli } from './testing/run-cli.ts'
 
 const key = 'sk-cli-retries-0123456789'
 let dataDir = ''
 let sandbox: Sandbox
-let gate: Server
+let gate: Awaited<ReturnType<typeof passThrough>>
 /** What the gate does with the next requests: answer 503 to so many decisions, or drop every connection. */
 const trouble = { unavailable: 0, down: false, decisions: 0 }
 const file = (name: string) => join(dataDir, name)
@@ -31,36 +30,26 @@ const env = { GATEWAY_API_KEY: key }
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'gd-cli-retries-'))
   sandbox = await startSandbox({ keys: [key], allowPrivateAddresses: true })
-  gate = createServer(async (req, res) => {
-    if (trouble.down) return void req.socket.destroy()
+  // The service's troubles, played in front of the sandbox: connections dropped, decisions turned away.
+  gate = await passThrough(sandbox.url, (req, res) => {
+    if (trouble.down) {
+      req.socket.destroy()
+      return true
+    }
     const decision = req.method === 'POST' && req.url?.startsWith('/v1/decisions')
     if (decision) trouble.decisions++
-    if (decision && trouble.unavailable > 0) {
-      trouble.unavailable--
-      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' })
-      return void res.end(
-        JSON.stringify({ error: { message: 'overloaded', type: 'server_error', code: 'upstream_error' } }),
-      )
-    }
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const answer = await fetch(`${sandbox.url}${req.url}`, {
-      method: req.method ?? 'GET',
-      headers: Object.fromEntries(
-        Object.entries(req.headers).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
-        ),
-      ),
-      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-    })
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
-    res.end(Buffer.from(await answer.arrayBuffer()))
+    if (!decision || trouble.unavailable === 0) return false
+    trouble.unavailable--
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' })
+    res.end(
+      JSON.stringify({ error: { message: 'overloaded', type: 'server_error', code: 'upstream_error' } }),
+    )
+    return true
   })
-  await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve))
   const app = await startCore({ userData: dataDir })
   await app.call('profiles.save', {
     name: 'Gated',
-    baseUrl: `http://127.0.0.1:${(gate.address() as AddressInfo).port}`,
+    baseUrl: gate.url,
   })
   await app.core.close()
   writeFileSync(file('q.json'), JSON.stringify(request))
@@ -68,7 +57,7 @@ beforeAll(async () => {
   writeFileSync(file('hundred.txt'), lines(100))
 })
 afterAll(async () => {
-  await new Promise<void>((resolve) => gate.close(() => resolve()))
+  await gate.close()
   await sandbox.close()
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(`${dataDir}.keychain`, { force: true })

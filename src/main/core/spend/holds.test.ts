@@ -2,8 +2,6 @@
 // while its request is out; what the service billed is in the ledger even when the app could not price or store
 // the outcome; and an estimate never waits on the network.
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
@@ -11,6 +9,7 @@ import { parseAmount } from '#shared/domain/money'
 import { createBatch } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
 import { testHold, unlimitedBudgets } from '../../testing/holds.ts'
+import { passThrough } from '../../testing/pass-through.ts'
 import { createBatchRunner } from '../batches/runner.ts'
 import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { createGateway, type Gateway } from '../gateway/gateway.ts'
@@ -19,32 +18,17 @@ import { createTransport } from '../gateway/transport.ts'
 const key = 'sk-holds-test-0001'
 let service: Sandbox
 /** What reached the live profile's service, through a pass-through in front of the sandbox. */
-const seen: string[] = []
-let front: Server
+let seen: string[] = []
+let front: Awaited<ReturnType<typeof passThrough>>
 let frontUrl = ''
 let env: Awaited<ReturnType<typeof startCore>>
 let profileId = ''
 
 beforeAll(async () => {
   service = await startSandbox({ keys: [key], credits: 1000, timeScale: 0.002, allowPrivateAddresses: true })
-  front = createServer(async (req, res) => {
-    seen.push(`${req.method} ${req.url}`)
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const answer = await fetch(`${service.url}${req.url}`, {
-      method: req.method ?? 'GET',
-      headers: Object.fromEntries(
-        Object.entries(req.headers).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
-        ),
-      ),
-      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-    })
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
-    res.end(Buffer.from(await answer.arrayBuffer()))
-  })
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
-  frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`
+  front = await passThrough(service.url)
+  seen = front.seen
+  frontUrl = front.url
   env = await startCore()
   await env.call('preferences.update', { downloadVideosOnCompletion: false })
   const profile = await env.call('profiles.save', { name: 'Paid', baseUrl: frontUrl })
@@ -54,7 +38,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await env.core.close()
-  await new Promise<void>((resolve) => front.close(() => resolve()))
+  await front.close()
   await service.close()
   rmSync(env.userData, { recursive: true, force: true })
   rmSync(`${env.userData}.keychain`, { force: true })
