@@ -216,7 +216,7 @@ export function batchResume(
 }
 
 export async function batchList(global: GlobalOptions) {
-  return withSession(global, {}, async (session) => {
+  return withSession(global, { readOnly: true }, async (session) => {
     const batches = await session.call('batches.list', {})
     if (global.json) for (const batch of batches) printJson('batch', batch)
     else if (batches.length === 0) warn('No batch yet.')

@@ -1,6 +1,6 @@
 // Profiles from a terminal, and a service given by its address alone, as a CI job has it: nothing made in the
 // window first, no key written anywhere, the same with the app open (the command attached to it) or not.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -87,5 +87,36 @@ describe('profiles', () => {
     const wrong = await runCli(dataDir, ['jobs', 'list'], { env: { GATEWAY_BASE_URL: 'not an address' } })
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toMatch(/GATEWAY_BASE_URL/)
+  })
+
+  it('need no data folder for a command that only reads, two at once, and leave nothing behind', async () => {
+    const missing = join(dataDir, 'not-made')
+    // The throwaway folder a reading command works in goes to TMPDIR: this test's own, to see it removed.
+    const scratch = mkdtempSync(join(tmpdir(), 'gd-cli-scratch-'))
+    try {
+      const environment = { GATEWAY_BASE_URL: service.url, GATEWAY_API_KEY: key, TMPDIR: scratch }
+      const [models, jobs] = await Promise.all([
+        runCli(missing, ['--json', 'models', 'list'], { env: environment }),
+        runCli(missing, ['--json', 'jobs', 'list'], { env: { TMPDIR: scratch } }),
+      ])
+      expect(models.code, models.stderr).toBe(0)
+      expect(jsonLines(models.stdout).filter((line) => line.kind === 'model').length).toBeGreaterThan(0)
+      expect(jobs.code, jobs.stderr).toBe(0)
+      expect(jobs.stderr).toMatch(/No data folder at .*not-made: nothing is kept/)
+      for (const command of [
+        ['batch', 'list'],
+        ['deliveries', 'list'],
+        ['profiles', 'list'],
+      ])
+        expect((await runCli(missing, command, { env: { TMPDIR: scratch } })).code).toBe(0)
+      expect(existsSync(missing)).toBe(false)
+      expect(readdirSync(scratch)).toEqual([])
+      // A command that keeps something makes the folder.
+      const kept = await runCli(missing, ['profiles', 'use', 'Sandbox'], { env: { TMPDIR: scratch } })
+      expect(kept.code, kept.stderr).toBe(0)
+      expect(existsSync(join(missing, 'history.db'))).toBe(true)
+    } finally {
+      rmSync(scratch, { recursive: true, force: true })
+    }
   })
 })

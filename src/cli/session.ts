@@ -1,8 +1,8 @@
 // What every command shares: the app's data folder and its one core (the owner's: the app's, another command's,
 // or this one's), so what the command line runs is in the app's history and the reverse; calls through the
 // contract, output for a terminal or a script, and exit codes a script can trust.
-import { existsSync, readFileSync } from 'node:fs'
-import { homedir } from 'node:os'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { styleText } from 'node:util'
 import { AppError } from '#shared/ipc/app-error'
@@ -266,15 +266,33 @@ async function linkTo(
   }
 }
 
+/** What a command needs of the folder's owner. */
+export type SessionNeeds = Pick<CoreOptions, 'receiver' | 'forwardTo'> & {
+  /** The command only reads: on a folder that does not exist it makes none (it reads an empty one, then drops it). */
+  readOnly?: boolean
+}
+
 /**
  * Opens the folder as one of its front doors. When the folder changes owner under the command (the app opens
  * and takes it over, or the owner quits), the session links to the new owner (or becomes it) and goes on.
  */
 export async function openSession(
-  options: GlobalOptions & { apiKey?: string },
-  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'> = {},
+  given: GlobalOptions & { apiKey?: string },
+  { readOnly, ...extra }: SessionNeeds = {},
 ): Promise<Session> {
-  let link = await linkTo(options, extra)
+  const folder = dataFolder(given.dataDir)
+  // Nothing read from a folder that is not there can be worth keeping: the owner runs on a throwaway one.
+  const throwaway =
+    readOnly && !existsSync(folder) ? mkdtempSync(join(tmpdir(), 'gateway-desk-read-')) : undefined
+  if (throwaway) warn(`No data folder at ${folder}: nothing is kept from this command.`)
+  const options = throwaway ? { ...given, dataDir: throwaway } : given
+  const drop = () => throwaway && rmSync(throwaway, { recursive: true, force: true })
+  // Also when the command ends abruptly (its output piped into `head`, which stops reading).
+  if (throwaway) process.once('exit', drop)
+  let link = await linkTo(options, extra).catch((error: unknown) => {
+    drop()
+    throw error
+  })
   let current = Promise.resolve(link)
   let changes = 0
   let closing = false
@@ -330,6 +348,7 @@ export async function openSession(
     async close() {
       closing = true
       await (await current).close()
+      drop()
     },
   }
 }
@@ -401,7 +420,7 @@ export function table(header: readonly string[], rows: readonly (readonly string
 /** Runs `work` in a session and always closes it, whatever happens. */
 export async function withSession<T>(
   options: GlobalOptions & { apiKey?: string },
-  extra: Pick<CoreOptions, 'receiver' | 'forwardTo'>,
+  extra: SessionNeeds,
   work: (session: Session) => Promise<T>,
 ): Promise<T> {
   const session = await openSession(options, extra)

@@ -210,7 +210,7 @@ export function deliveriesList(global: GlobalOptions, options: { limit?: string 
   const limit = Number(options.limit ?? 50)
   if (!Number.isInteger(limit) || limit < 1 || limit > 5000)
     throw usageError('--limit takes a number from 1 to 5000.')
-  return withSession(global, {}, async (session) => {
+  return withSession(global, { readOnly: true }, async (session) => {
     const deliveries = await session.call('receiver.deliveries', { limit })
     for (const delivery of deliveries.reverse()) {
       if (global.json) printJson('delivery', deliveryJson(delivery))
