@@ -9,6 +9,8 @@ export function rowJson(item: BatchItem, questionnaire: Questionnaire, shard: Sh
   return {
     /** Numbered as in the whole input file, from 1. */
     row: rowInWhole(item.index, shard) + 1,
+    /** The line of the input file the row came from, as the file's problems are named. */
+    line: item.line,
     input: item.input,
     status: itemStatusWords[item.status],
     answers: item.response

@@ -329,10 +329,10 @@ describe('batch run', () => {
     expect(absent).toMatchObject({ code: 2, stderr: expect.stringContaining('nowhere.csv does not exist.') })
   })
 
-  it('reads the column most like text when none is named, as the app does, and says which', async () => {
+  it('reads the column most like text when none is named, as the app does, and says which; rows keep their line', async () => {
     writeFileSync(
       file('ids-first.csv'),
-      'id,text\r\n1,"my parcel is late, again"\r\n2,"the lid arrived broken"\r\n',
+      'id,text\r\n1,"my parcel is late, again"\r\n\r\n2,"the lid arrived broken"\r\n',
     )
     const ran = await runCli(dataDir, [
       'batch',
@@ -344,8 +344,14 @@ describe('batch run', () => {
     ])
     expect(ran.code, ran.stderr).toBe(0)
     expect(ran.stderr).toContain('Reading the column “text” of ids-first.csv')
+    // The empty line is said, and each row keeps the line of the file it came from.
+    expect(ran.stderr).toContain('ids-first.csv: empty line 3 left out')
     const rows = jsonLines(readFileSync(file('ids-first.jsonl'), 'utf8'))
     expect(rows.map((row) => row.input)).toEqual(['my parcel is late, again', 'the lid arrived broken'])
+    expect(rows.map((row) => [row.row, row.line])).toEqual([
+      [1, 2],
+      [2, 4],
+    ])
     // The file's other columns are kept, as in the CSV output.
     expect(rows.map((row) => row.source)).toEqual([
       { id: '1', text: 'my parcel is late, again' },

@@ -140,6 +140,10 @@ export function batchRun(
           .map((problem) => `line ${problem.line}: ${problem.message}`)
           .join('; ')}`,
       )
+    if (read.empty.length)
+      warn(
+        `${basename(inputsArg)}: empty line${read.empty.length === 1 ? '' : 's'} ${read.empty.slice(0, 5).join(', ')}${read.empty.length > 5 ? ', …' : ''} left out; each row keeps the line it came from.`,
+      )
     const rows = shardRows(read.inputs.length, shard)
     if (rows.length === 0) throw usageError(`${inputsArg} has no inputs${shard ? ' for this shard' : ''}.`)
     const listed = await session.call('decisions.models', { chosen: options.model ?? '', limit: 1 })
@@ -157,6 +161,7 @@ export function batchRun(
         : questionnaire,
       template: decisionCall(questionnaire, '', model, { format: 'unified', compat: false }),
       inputs: rows.map((row) => read.inputs[row] as never),
+      lines: rows.map((row) => read.lines[row] ?? 1),
       concurrency,
       retries,
       spendCap: options.maxSpend ?? null,

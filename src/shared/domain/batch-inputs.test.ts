@@ -114,6 +114,8 @@ describe('CSV files', () => {
     expect(csvColumn('"id,text\n1,hi', 1)).toEqual({
       header: [],
       inputs: ['hi'],
+      lines: [2],
+      empty: [],
       problems: [{ line: 1, message: 'Row 1 has a quote that is never closed.' }],
       sources: [['1', 'hi']],
       readWhole: true,
@@ -139,6 +141,8 @@ describe('CSV files', () => {
     expect(csvColumn('a|b|c\n1|2|3\n4|5|6', 2)).toEqual({
       header: ['a', 'b', 'c'],
       inputs: ['3', '6'],
+      lines: [2, 3],
+      empty: [],
       problems: [],
       sources: [
         ['1', '2', '3'],
@@ -152,6 +156,19 @@ describe('CSV files', () => {
     const parsed = csvColumn('id,text\r\n1,"two\r\nlines"\r\n2,\r\n3,plain\r\n', 1)
     expect(parsed.inputs).toEqual(['two\nlines', 'plain'])
     expect(parsed.problems).toEqual([{ line: 4, message: 'Row 3 (line 4) has no value in "text".' }])
+  })
+
+  it('keeps the line each input starts on, and names the empty lines left out between inputs', () => {
+    const csv = csvColumn('id,text\n\n1,"two\nlines"\n\n2,ok\n\n\n', 1)
+    expect([csv.inputs, csv.lines, csv.empty]).toEqual([['two\nlines', 'ok'], [3, 6], [5]])
+    const text = linesOf('\nfirst\n\n  \nsecond\n\n')
+    expect([text.inputs, text.lines, text.empty]).toEqual([
+      ['first', 'second'],
+      [2, 5],
+      [3, 4],
+    ])
+    const json = jsonLinesOf('"a"\n\n{"b":1}\n')
+    expect([json.lines, json.empty]).toEqual([[1, 3], [2]])
   })
 
   it('counts empty lines when it names a row', () => {

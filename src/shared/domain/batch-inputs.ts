@@ -13,6 +13,10 @@ export interface LineProblem {
 
 export interface ParsedBatch {
   inputs: DecisionInput[]
+  /** The line of the text each input starts on (aligned with `inputs`): how the results name a row's place. */
+  lines: number[]
+  /** Empty lines between inputs, left out: said, so the results' lines can be followed back to the text. */
+  empty: number[]
   problems: LineProblem[]
   /**
    * False when reading stopped early: once there are more inputs than a batch takes, or more lines that cannot
@@ -80,11 +84,28 @@ function eachLine(text: string, take: (line: string, number: number) => boolean)
 /** One input per non-empty line. */
 export function linesOf(text: string): ParsedBatch {
   const inputs: string[] = []
-  const readWhole = eachLine(text, (line) => {
-    if (line.trim() !== '') inputs.push(line)
+  const lines: number[] = []
+  const blank: number[] = []
+  const readWhole = eachLine(text, (line, number) => {
+    if (line.trim() === '') noteBlank(blank, number)
+    else {
+      inputs.push(line)
+      lines.push(number)
+    }
     return !pastLimit(inputs.length)
   })
-  return { inputs, problems: [], readWhole }
+  return { inputs, lines, empty: between(blank, lines), problems: [], readWhole }
+}
+
+/** An empty line, kept up to as many as a batch has inputs: a text of nothing but line breaks stays small. */
+function noteBlank(blank: number[], line: number) {
+  if (blank.length <= batchLimits.inputs) blank.push(line)
+}
+
+/** The empty lines that come after the first input and before the last: a text's trailing lines are no news. */
+function between(blank: readonly number[], lines: readonly number[]): number[] {
+  const [first, last] = [lines[0] ?? 0, lines.at(-1) ?? 0]
+  return blank.filter((line) => line > first && line < last)
 }
 
 /** A row of a CSV file: its cells, its place among the rows from the top of the file and the line it starts on. */
@@ -106,7 +127,7 @@ const csvSeparators = [',', ';', '\t', '|']
 function readCsv(
   text: string,
   goOn: (rows: readonly CsvRow[], problems: readonly LineProblem[]) => boolean = () => true,
-): { rows: CsvRow[]; problems: LineProblem[]; stopped: boolean } {
+): { rows: CsvRow[]; problems: LineProblem[]; empty: number[]; stopped: boolean } {
   const input = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
   const delimiter = Papa.parse<string[]>(input, {
     newline: '\n',
@@ -119,6 +140,7 @@ function readCsv(
   const lineEnd = (position: number) => breaks[lineAt(breaks, position)] ?? input.length
   const rows: CsvRow[] = []
   const problems: LineProblem[] = []
+  const empty: number[] = []
   let row = 0
   let from = 0
   // Lines a broken quote took into its row are read a second time; a file full of such quotes gets a bounded
@@ -163,6 +185,7 @@ function readCsv(
           problems.push({ line, message })
         } else if (result.data.some((cell) => cell.trim() !== ''))
           rows.push({ row, line, cells: result.data })
+        else noteBlank(empty, line)
         if (!goOn(rows, problems)) {
           stopped = true
           parser.abort()
@@ -170,7 +193,7 @@ function readCsv(
       },
     })
   }
-  return { rows, problems, stopped }
+  return { rows, problems, empty, stopped }
 }
 
 /** How many line breaks come before a position in the text. */
@@ -225,7 +248,7 @@ export function csvColumn(
   let headed: boolean | undefined
   let values = 0
   let counted = 0
-  const { rows, problems, stopped } = readCsv(text, (rows, problems) => {
+  const { rows, problems, empty, stopped } = readCsv(text, (rows, problems) => {
     if (headed === undefined && rows.length + problems.length > 0) headed = rows.length > 0
     for (; counted < rows.length; counted++)
       if (!(headed && counted === 0) && rows[counted]?.cells[column]?.trim()) values++
@@ -234,6 +257,7 @@ export function csvColumn(
   const header = headed && rows[0] ? rows[0].cells : []
   const name = header[column] || `Column ${column + 1}`
   const inputs: DecisionInput[] = []
+  const lines: number[] = []
   const sources: string[][] = []
   for (const row of headed ? rows.slice(1) : rows) {
     const value = row.cells[column]
@@ -253,6 +277,7 @@ export function csvColumn(
       problems.push({ line: row.line, message: `${rowName(row.row, row.line)} has no value in "${name}".` })
     else {
       inputs.push(value)
+      lines.push(row.line)
       sources.push(row.cells)
     }
   }
@@ -268,7 +293,7 @@ export function csvColumn(
       message: `Column ${named + 1}'s name is ${header[named]?.length.toLocaleString('en-US')} characters long; a column's name may have at most ${batchLimits.columnName}.`,
     })
   problems.sort((a, b) => a.line - b.line)
-  return { header, inputs, problems, sources, readWhole: !stopped }
+  return { header, inputs, lines, empty: between(empty, lines), problems, sources, readWhole: !stopped }
 }
 
 /**
@@ -298,14 +323,20 @@ export function textLikeColumn(text: string, sample = 50): number {
 /** One JSON value per line: a string is text input, an object a JSON input, an array a message list. */
 export function jsonLinesOf(text: string): ParsedBatch {
   const inputs: DecisionInput[] = []
+  const lines: number[] = []
+  const blank: number[] = []
   const problems: LineProblem[] = []
   const readWhole = eachLine(text, (line, number) => {
-    if (line.trim() === '') return true
+    if (line.trim() === '') {
+      noteBlank(blank, number)
+      return true
+    }
     try {
       const value: unknown = JSON.parse(line)
-      if (typeof value === 'string' || (value !== null && typeof value === 'object'))
+      if (typeof value === 'string' || (value !== null && typeof value === 'object')) {
         inputs.push(value as DecisionInput)
-      else
+        lines.push(number)
+      } else
         problems.push({
           line: number,
           message: `Line ${number} is a ${value === null ? 'null' : typeof value}; use a string, an object or a message array.`,
@@ -315,7 +346,7 @@ export function jsonLinesOf(text: string): ParsedBatch {
     }
     return !pastLimit(inputs.length) && !pastLimit(problems.length)
   })
-  return { inputs, problems, readWhole }
+  return { inputs, lines, empty: between(blank, lines), problems, readWhole }
 }
 
 export function parseBatch(source: BatchSource, text: string, column = 0): ParsedBatch {

@@ -17,6 +17,7 @@ const item = (index: number, input: string, more: Partial<BatchItem> = {}): Batc
   durationMs: null,
   finishedAt: null,
   source: null,
+  line: index + 2,
   ...more,
 })
 
@@ -32,7 +33,7 @@ describe('batchCsv', () => {
       ),
     )
     // The app's CSV reader reads a line break inside a value, "\r" too, as "\n".
-    expect(rows.slice(1).map((row) => row[1])).toEqual(
+    expect(rows.slice(1).map((row) => row[2])).toEqual(
       formulas.map((input) => `'${input.replace('\r', '\n')}`),
     )
   })
@@ -59,6 +60,7 @@ describe('batchCsv', () => {
     expect(rows).toEqual([
       [
         'row',
+        'line',
         'ticket',
         'message',
         'plan',
@@ -69,9 +71,9 @@ describe('batchCsv', () => {
         'cost_estimated',
         'error',
       ],
-      ['1', 'T-1', 'refund me', "'@risk", 'failed', '', '', '', '', `'=cmd|"/c calc"!A1`],
+      ['1', '2', 'T-1', 'refund me', "'@risk", 'failed', '', '', '', '', `'=cmd|"/c calc"!A1`],
       // Numbers stay numbers: a row's number and a probability are not text to neutralise.
-      ['2', 'T-2', 'fine', 'gold', 'answered', 'no', '0.25', '0.0001', 'no', ''],
+      ['2', '3', 'T-2', 'fine', 'gold', 'answered', 'no', '0.25', '0.0001', 'no', ''],
     ])
   })
 
@@ -83,6 +85,6 @@ describe('batchCsv', () => {
         inputs.map((input, index) => item(index, input)),
       ),
     )
-    expect(rows.slice(1).map((row) => row[1])).toEqual(inputs)
+    expect(rows.slice(1).map((row) => row[2])).toEqual(inputs)
   })
 })

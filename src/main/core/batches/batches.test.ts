@@ -56,6 +56,7 @@ describe('decision batches', () => {
     // Two columns per question, value and number apart; the status in the screen's words.
     expect(rows[0]).toEqual([
       'row',
+      'line',
       'input',
       'status',
       'refund',
@@ -65,10 +66,10 @@ describe('decision batches', () => {
       'error',
     ])
     expect(rows).toHaveLength(13)
-    expect(rows[1]?.[2]).toBe('answered')
-    expect(rows[1]?.[3]).toMatch(/^(yes|no)$/)
-    expect(Number(rows[1]?.[4])).toBeGreaterThanOrEqual(0)
-    expect(Number(rows[1]?.[4])).toBeLessThanOrEqual(1)
+    expect(rows[1]?.[3]).toBe('answered')
+    expect(rows[1]?.[4]).toMatch(/^(yes|no)$/)
+    expect(Number(rows[1]?.[5])).toBeGreaterThanOrEqual(0)
+    expect(Number(rows[1]?.[5])).toBeLessThanOrEqual(1)
     const jsonPath = join(env.userData, 'out.json')
     env.platform.dialogAnswers.push(jsonPath)
     await env.call('batches.export', { id: started.id, format: 'json' })
@@ -214,6 +215,8 @@ describe('a batch across a restart', () => {
       concurrency: 2,
       spendCap: null,
       source: { columns: ['ticket', 'message', 'plan'], rows },
+      // An empty line between them in the file.
+      lines: [2, 4],
     })
     await settled(started.id)
     const { batch, items } = await env.call('batches.get', { id: started.id })
@@ -223,8 +226,16 @@ describe('a batch across a restart', () => {
     env.platform.dialogAnswers.push(csvPath)
     await env.call('batches.export', { id: started.id, format: 'csv' })
     const exported = parseCsv(await readFile(csvPath, 'utf8'))
-    expect(exported[0]?.slice(0, 5)).toEqual(['row', 'ticket', 'message', 'plan', 'status'])
-    expect(exported[1]?.slice(0, 5)).toEqual(['1', 'T-1', 'refund please, charged twice', 'gold', 'answered'])
+    expect(exported[0]?.slice(0, 6)).toEqual(['row', 'line', 'ticket', 'message', 'plan', 'status'])
+    expect(exported[1]?.slice(0, 6)).toEqual([
+      '1',
+      '2',
+      'T-1',
+      'refund please, charged twice',
+      'gold',
+      'answered',
+    ])
+    expect(exported[2]?.slice(0, 2)).toEqual(['2', '4'])
     await expect(
       env.call('batches.start', {
         questionnaire,

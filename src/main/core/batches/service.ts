@@ -62,6 +62,7 @@ export function createBatchService(deps: {
       durationMs: row.durationMs,
       finishedAt: row.finishedAt,
       source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
+      line: row.line,
     }))
   /** Runs a batch that is not running, and answers its summary. */
   const runAndSummarize = async (id: string) => {
@@ -72,12 +73,26 @@ export function createBatchService(deps: {
   return {
     async start(
       { profileId }: ProfileScope,
-      { questionnaire, template, inputs, concurrency, retries, spendCap, source }: Input<'batches.start'>,
+      {
+        questionnaire,
+        template,
+        inputs,
+        concurrency,
+        retries,
+        spendCap,
+        source,
+        lines,
+      }: Input<'batches.start'>,
     ) {
       if (source && source.rows.length !== inputs.length)
         throw new AppError({
           code: 'validation_failed',
           message: `The source has ${source.rows.length} rows for ${inputs.length} inputs; each input needs its row.`,
+        })
+      if (lines && lines.length !== inputs.length)
+        throw new AppError({
+          code: 'validation_failed',
+          message: `${lines.length} lines are given for ${inputs.length} inputs; each input needs its line.`,
         })
       const id = randomUUID()
       const at = now()
@@ -103,6 +118,7 @@ export function createBatchService(deps: {
           },
           inputs,
           source?.rows,
+          lines,
         ),
       )
       return runAndSummarize(id)
@@ -190,7 +206,8 @@ export type BatchService = ReturnType<typeof createBatchService>
 export const formulaStart = /^[=+\-@\t\r]/
 
 /**
- * One row per input: its number, every column of a CSV source (or else the input), the status (in the screen's
+ * One row per input: its number among the inputs and the line of its file it came from (as the file's problems
+ * are named), every column of a CSV source (or else the input), the status (in the screen's
  * words), two columns per question (the answer, and its probability or score), the cost and any error. The
  * inputs and the model's answers are other people's text: a cell that would run as a formula is written with a
  * quote before it, so that it reads as the text it is. Numbers stay numbers (a score of -0.5 is not text).
@@ -214,6 +231,7 @@ export function batchCsv(
   const rows: (string | number)[][] = [
     [
       'row',
+      'line',
       ...(sourceColumns ?? ['input']),
       'status',
       ...titles,
@@ -224,6 +242,7 @@ export function batchCsv(
     ],
     ...items.map((item) => [
       item.index + 1,
+      item.line ?? '',
       ...source(item),
       itemStatusWords[item.status],
       ...(item.response

@@ -43,6 +43,7 @@ const BatchItemRow = z.object({
   finishedAt: maybeInteger,
   /** The row's cells in the source file. */
   sourceJson: maybeText,
+  line: maybeInteger,
 })
 export type BatchItemRow = z.infer<typeof BatchItemRow>
 const itemRows = rowsOf('batch row', BatchItemRow)
@@ -58,13 +59,14 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     profile_id AS profileId, concurrency, retries, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt,
     source_columns_json AS sourceColumnsJson`
   const itemColumns = `idx AS "index", input_json AS inputJson, status, response_json AS responseJson,
-    error_json AS errorJson, cost, cost_estimated AS costEstimated, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson`
+    error_json AS errorJson, cost, cost_estimated AS costEstimated, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson, line`
   const insert =
     db.prepare(`INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json,
     profile_id, concurrency, retries, spend_cap, status, created_at, updated_at, source_columns_json)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const insertItem = db.prepare(
-    `INSERT INTO decision_batch_items (batch_id, idx, input_json, status, source_json) VALUES (?, ?, ?, 'pending', ?)`,
+    `INSERT INTO decision_batch_items (batch_id, idx, input_json, status, source_json, line)
+    VALUES (?, ?, ?, 'pending', ?, ?)`,
   )
   const byId = db.prepare(`SELECT ${columns} FROM decision_batches WHERE id = ?`)
   const latest = db.prepare(`SELECT ${columns} FROM decision_batches ORDER BY created_at DESC LIMIT ?`)
@@ -98,8 +100,16 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   )
   const remove = db.prepare('DELETE FROM decision_batches WHERE id = ?')
   return {
-    /** Creates the batch and its rows (with their source cells, when there are some); call inside a transaction. */
-    create(row: BatchRow, inputs: readonly unknown[], sources?: readonly (readonly string[])[]): void {
+    /**
+     * Creates the batch and its rows (with their source cells and lines, when there are some); call inside a
+     * transaction.
+     */
+    create(
+      row: BatchRow,
+      inputs: readonly unknown[],
+      sources?: readonly (readonly string[])[],
+      lines?: readonly number[],
+    ): void {
       insert.run(
         row.id,
         row.name,
@@ -118,7 +128,8 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
       )
       inputs.forEach((input, index) => {
         const source = sources?.[index]
-        insertItem.run(row.id, index, JSON.stringify(input), source ? JSON.stringify(source) : null)
+        const line = lines?.[index] ?? null
+        insertItem.run(row.id, index, JSON.stringify(input), source ? JSON.stringify(source) : null, line)
       })
     },
     get: (id: string) => batchRows.maybe(byId.get(id)),

@@ -259,4 +259,8 @@ export const migrations: string[] = [
   `
   ALTER TABLE decision_batches ADD COLUMN retries INTEGER NOT NULL DEFAULT 3;
   `,
+  // 19: the line of its file (or pasted text) a row's input starts on, as the file's problems are named.
+  `
+  ALTER TABLE decision_batch_items ADD COLUMN line INTEGER;
+  `,
 ]

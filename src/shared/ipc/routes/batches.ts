@@ -50,6 +50,8 @@ export const BatchItem = z.object({
   finishedAt: z.number().nullable(),
   /** The row's cells in the source file, in `sourceColumns` order. */
   source: z.array(z.string()).nullable(),
+  /** The line of its file the row's input starts on (null for a batch made before lines were kept). */
+  line: z.number().nullable(),
 })
 export type BatchItem = z.infer<typeof BatchItem>
 
@@ -64,6 +66,8 @@ export const batchRoutes = {
       /** How often a row is sent again after a 429, a 5xx or a network failure, waiting as the service says. */
       retries: z.number().int().min(0).max(10).default(3),
       spendCap: usd.nullable(),
+      /** For each input, the line of its file (or pasted text) it starts on. */
+      lines: z.array(z.number().int().positive()).optional(),
       /** A CSV's columns and, for each input, its row's cells: kept for the results and the exports. */
       source: z
         .object({

@@ -94,6 +94,12 @@ describe('a file opened for a batch', () => {
     expect(view.text()).not.toContain('3 inputs')
   })
 
+  it('says how many empty lines between inputs it left out', async () => {
+    const view = await openBatchView()
+    await view.pick(new File(['first\n\nsecond\n\n\nthird\n\n'], 'lines.txt', { type: 'text/plain' }))
+    await until(() => view.text().includes('3 inputs; 3 empty lines left out'))
+  })
+
   it('refuses a file that is not batch inputs by its name, saying which files are', async () => {
     const view = await openBatchView()
     await view.pick(new File(['{}'], 'questionnaire.json', { type: 'application/json' }))

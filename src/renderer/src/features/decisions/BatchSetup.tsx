@@ -26,7 +26,11 @@ const sources: { value: BatchSource; label: string }[] = [
   { value: 'jsonl', label: 'JSONL' },
 ]
 
-const nothingRead: ParsedBatch = { inputs: [], problems: [], readWhole: true }
+/** Said beside the count, so that the results' line numbers can be followed back to the text. */
+const emptyLines = (count: number) =>
+  count === 0 ? '' : `; ${count.toLocaleString('en-US')} empty line${count === 1 ? '' : 's'} left out`
+
+const nothingRead: ParsedBatch = { inputs: [], lines: [], empty: [], problems: [], readWhole: true }
 const most = batchLimits.inputs.toLocaleString('en-US')
 
 /** The questionnaire a batch runs: the one being built, or one from the library. */
@@ -122,6 +126,7 @@ export function BatchSetup() {
         questionnaire,
         template: decisionCall(questionnaire, '', model, settings),
         inputs: parsed.inputs,
+        lines: parsed.lines,
         concurrency,
         spendCap: cap.trim() || null,
         ...(csv?.header.length ? { source: { columns: csv.header, rows: csv.sources } } : {}),
@@ -196,7 +201,7 @@ export function BatchSetup() {
         {tooMany
           ? `More than ${most} inputs — a batch takes at most ${most}. Split them into batches of at most ${most}.`
           : parsed.readWhole
-            ? `${parsed.inputs.length.toLocaleString('en-US')} inputs`
+            ? `${parsed.inputs.length.toLocaleString('en-US')} inputs${emptyLines(parsed.empty.length)}`
             : `${parsed.inputs.length.toLocaleString('en-US')} inputs, and reading stopped at line ${parsed.problems.at(-1)?.line.toLocaleString('en-US')}: more than ${most} lines cannot be used.`}
       </p>
       {reading.problem ? (
