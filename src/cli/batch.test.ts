@@ -293,7 +293,7 @@ describe('batch run', () => {
     expect(merged.code).toBe(0)
     const expected = readFileSync(file('whole.csv'), 'utf8')
     expect(expected.split('\r\n')[0]).toBe(
-      'row,id,text,status,urgent,urgent: probability of yes,topic,topic: probability,cost_usd,cost_estimated,error',
+      'row,line,id,text,status,urgent,urgent: probability of yes,topic,topic: probability,cost_usd,cost_estimated,error',
     )
     expect(readFileSync(file('merged.csv'), 'utf8')).toBe(expected)
 
@@ -372,6 +372,22 @@ describe('batch run', () => {
     // For a person: a table with its header, the failed rows apart from the answered ones.
     const [header] = (await runCli(dataDir, ['batch', 'list'])).stdout.split('\n')
     expect(header?.split(/\s+/)).toEqual(['id', 'status', 'answered', 'failed', 'waiting', 'spent', 'name'])
+    // The start of an id two batches share is refused, not taken as the first of them.
+    const ids = listed.map((batch) => String(batch.id)).sort()
+    const shared = ids
+      .slice(1)
+      .map((id, at) =>
+        id.slice(
+          0,
+          [...id].findIndex((character, place) => ids[at]?.[place] !== character),
+        ),
+      )
+      .sort((a, b) => b.length - a.length)[0]
+    const ambiguous = await runCli(dataDir, ['batch', 'resume', shared ?? ''])
+    expect(ambiguous).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('More than one batch’s id starts with'),
+    })
     const asked = sandbox.state.keys.get(key)?.requests ?? 0
     const refused = await runCli(
       dataDir,

@@ -195,9 +195,11 @@ export function batchResume(
   if (options.retryFailed && options.maxSpend !== undefined)
     throw usageError('--retry-failed keeps the batch’s spend cap: give --max-spend on a resume of its own.')
   return withSession(global, {}, async (session) => {
-    const batch = (await session.call('batches.list', {})).find(
-      (one) => one.id === id || one.id.startsWith(id),
-    )
+    const listed = await session.call('batches.list', {})
+    const starting = listed.filter((one) => one.id.startsWith(id))
+    const batch = listed.find((one) => one.id === id) ?? (starting.length === 1 ? starting[0] : undefined)
+    if (starting.length > 1 && !batch)
+      throw usageError(`More than one batch’s id starts with “${id}”: give more of it.`)
     if (!batch) throw usageError(`No batch ${id} in the history; \`gateway-desk batch list\` shows them.`)
     await checkConnection(session)
     const since = Date.now()

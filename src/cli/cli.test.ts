@@ -252,6 +252,15 @@ describe('webhooks', () => {
       answer: 'thanks',
     })
     expect(received[before]!.body.toString('utf8')).toBe(body)
+    // Every send of it, oldest first, where the list says the latest only.
+    const shown = await runCli(dataDir, ['--json', 'deliveries', 'show', String(delivery!.id)])
+    expect(shown.code, shown.stderr).toBe(0)
+    expect((jsonLines(shown.stdout)[0]!.sends as { kind: string }[]).map((send) => send.kind)).toEqual([
+      'forward',
+      'resend',
+    ])
+    const missing = await runCli(dataDir, ['deliveries', 'show', '999999'])
+    expect(missing.code).toBe(2)
   })
 
   it('exposes the receiver through a tunnel; a second listen attaches; a taken port exits 1', async () => {
@@ -340,6 +349,48 @@ describe('webhooks', () => {
       const last = received.at(-1)!
       expect(last.headers['x-svc-signature']).toBe(sign(secret, last.body.toString('utf8')))
     }
+    // A job named by the start of its id, as lists shorten it; a start shared by no job exits 2.
+    const made = await runCli(dataDir, [
+      '--json',
+      'jobs',
+      'create',
+      '--model',
+      'orbit/motion-2',
+      '--prompt',
+      'a bell',
+    ])
+    const jobId = String(jsonLines(made.stdout)[0]?.id)
+    const byPrefix = await runCli(dataDir, [
+      '--json',
+      'trigger',
+      'completed',
+      '--job',
+      jobId.slice(0, 8),
+      '--forward-to',
+      serverUrl,
+    ])
+    expect(byPrefix.code, byPrefix.stderr).toBe(0)
+    expect(jsonLines(byPrefix.stdout)[0]).toMatchObject({ jobId })
+    const nobody = await runCli(dataDir, [
+      'trigger',
+      'completed',
+      '--job',
+      'zzzzzzzz',
+      '--forward-to',
+      serverUrl,
+    ])
+    expect(nobody).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('not in this profile’s history'),
+    })
+    // Test deliveries are listed beside received ones, and sent again by their t-number.
+    const listed = jsonLines((await runCli(dataDir, ['--json', 'deliveries', 'list'])).stdout)
+    const test = listed.filter((line) => line.kind === 'test').at(-1)
+    expect(test).toMatchObject({ id: expect.stringMatching(/^t\d+$/), jobId, status: 200 })
+    const again = await runCli(dataDir, ['deliveries', 'resend', String(test?.id), '--to', serverUrl])
+    expect(again.code, again.stderr).toBe(0)
+    expect(received.at(-1)?.body.toString('utf8')).toContain(jobId)
+    expect((await runCli(dataDir, ['deliveries', 'resend', 'x7'])).code).toBe(2)
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
@@ -350,6 +401,48 @@ describe('webhooks', () => {
   })
 
   it('exits 3 when a live profile’s service cannot be reached, and writes no key', async () => {
+    // A job named by the start of its id, as lists shorten it; a start shared by no job exits 2.
+    const made = await runCli(dataDir, [
+      '--json',
+      'jobs',
+      'create',
+      '--model',
+      'orbit/motion-2',
+      '--prompt',
+      'a bell',
+    ])
+    const jobId = String(jsonLines(made.stdout)[0]?.id)
+    const byPrefix = await runCli(dataDir, [
+      '--json',
+      'trigger',
+      'completed',
+      '--job',
+      jobId.slice(0, 8),
+      '--forward-to',
+      serverUrl,
+    ])
+    expect(byPrefix.code, byPrefix.stderr).toBe(0)
+    expect(jsonLines(byPrefix.stdout)[0]).toMatchObject({ jobId })
+    const nobody = await runCli(dataDir, [
+      'trigger',
+      'completed',
+      '--job',
+      'zzzzzzzz',
+      '--forward-to',
+      serverUrl,
+    ])
+    expect(nobody).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('not in this profile’s history'),
+    })
+    // Test deliveries are listed beside received ones, and sent again by their t-number.
+    const listed = jsonLines((await runCli(dataDir, ['--json', 'deliveries', 'list'])).stdout)
+    const test = listed.filter((line) => line.kind === 'test').at(-1)
+    expect(test).toMatchObject({ id: expect.stringMatching(/^t\d+$/), jobId, status: 200 })
+    const again = await runCli(dataDir, ['deliveries', 'resend', String(test?.id), '--to', serverUrl])
+    expect(again.code, again.stderr).toBe(0)
+    expect(received.at(-1)?.body.toString('utf8')).toContain(jobId)
+    expect((await runCli(dataDir, ['deliveries', 'resend', 'x7'])).code).toBe(2)
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port

@@ -87,20 +87,27 @@ failed rows with \`--retry-failed\`.`,
     .command('trigger')
     .description('send a test delivery of an event, signed as the service signs, to your server')
     .argument('<event>', 'video.generation.completed, .failed, .cancelled or .expired')
-    .option('--job <id>', 'a job of this profile (default: a made-up one)')
+    .option('--job <id>', 'a job of this profile, or the start of its id (default: a made-up one)')
     .option('--forward-to <url>', 'where to send it (default: the Forward to address kept in the app)')
     .action((event, options) => withGlobal(later(commands.webhooks, 'trigger'))(event, options))
 
   const deliveries = root.command('deliveries').description('the webhook deliveries the receiver stored')
   deliveries
     .command('list')
-    .description('the latest deliveries, oldest first, with their verdicts and your server’s answers')
+    .description(
+      'the latest deliveries and test deliveries, oldest first, with their verdicts and your server’s latest answer',
+    )
     .option('--limit <n>', 'how many', '50')
     .action((options) => withGlobal(later(commands.webhooks, 'deliveriesList'))(options))
   deliveries
+    .command('show')
+    .description('one delivery with every send of it to your server')
+    .argument('<id>', 'the number `deliveries list` shows (t5 for a test delivery)')
+    .action((id) => withGlobal(later(commands.webhooks, 'deliveriesShow'))(id))
+  deliveries
     .command('resend')
-    .description('send a stored delivery again, byte for byte')
-    .argument('<id>', 'the number `deliveries list` shows')
+    .description('send a stored delivery (or a test one) again, byte for byte')
+    .argument('<id>', 'the number `deliveries list` shows (t5 for a test delivery)')
     .option('--to <url>', 'where to send it (default: the Forward to address kept in the app)')
     .action((id, options) => withGlobal(later(commands.webhooks, 'deliveriesResend'))(id, options))
 

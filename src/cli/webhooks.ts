@@ -206,28 +206,112 @@ export function trigger(global: GlobalOptions, event: string, options: { job?: s
   })
 }
 
+/** A test delivery `trigger` sent, as lists name it: `t` and its number (a received delivery is its number). */
+const testRef = (forward: WebhookForward) => `t${forward.id}`
+
+function testLine(forward: WebhookForward): string {
+  return [
+    clock(forward.sentAt),
+    (forward.event ?? 'unknown event').padEnd(27),
+    shortJob(forward.jobId),
+    paint('cyan', 'test         '),
+    answerOf(forward),
+  ].join('  ')
+}
+
+const sendJson = (forward: WebhookForward) => ({
+  kind: forward.kind,
+  sentAt: forward.sentAt,
+  url: forward.url,
+  status: forward.status,
+  ms: forward.ms,
+  error: forward.error,
+})
+
 export function deliveriesList(global: GlobalOptions, options: { limit?: string }) {
   const limit = Number(options.limit ?? 50)
   if (!Number.isInteger(limit) || limit < 1 || limit > 5000)
     throw usageError('--limit takes a number from 1 to 5000.')
   return withSession(global, { readOnly: true }, async (session) => {
-    const deliveries = await session.call('receiver.deliveries', { limit })
-    for (const delivery of deliveries.reverse()) {
-      if (global.json) printJson('delivery', deliveryJson(delivery))
-      else print(`${String(delivery.id).padStart(6)}  ${deliveryLine(delivery)}`)
+    const [received, tests] = await Promise.all([
+      session.call('receiver.deliveries', { limit }),
+      session.call('forwarding.tests', { limit: Math.min(limit, 500) }),
+    ])
+    // Received deliveries and the test ones `trigger` sent, in the order they happened.
+    const lines = [
+      ...received.map((delivery) => ({
+        at: delivery.receivedAt,
+        text: `${String(delivery.id).padStart(6)}  ${deliveryLine(delivery)}`,
+        json: () => printJson('delivery', deliveryJson(delivery)),
+      })),
+      ...tests.map((forward) => ({
+        at: forward.sentAt,
+        text: `${testRef(forward).padStart(6)}  ${testLine(forward)}`,
+        json: () =>
+          printJson('test', {
+            ...sendJson(forward),
+            id: testRef(forward),
+            event: forward.event,
+            jobId: forward.jobId,
+          }),
+      })),
+    ]
+      .sort((a, b) => a.at - b.at)
+      .slice(-limit)
+    for (const line of lines) global.json ? line.json() : print(line.text)
+    return exitCodes.done
+  })
+}
+
+/** A delivery as `deliveries list` names it: its number, or `t` and a number for a test `trigger` sent. */
+function deliveryRef(id: string): { deliveryId: number } | { testId: number } {
+  const match = /^(t?)([1-9]\d{0,15})$/.exec(id.trim())
+  if (!match)
+    throw usageError(
+      `“${id}” is not a delivery: give the number \`gateway-desk deliveries list\` shows (t5 for a test).`,
+    )
+  return match[1] ? { testId: Number(match[2]) } : { deliveryId: Number(match[2]) }
+}
+
+export function deliveriesShow(global: GlobalOptions, id: string) {
+  const ref = deliveryRef(id)
+  return withSession(global, { readOnly: true }, async (session) => {
+    if ('testId' in ref) {
+      const test = (await session.call('forwarding.tests', { limit: 500 })).find(
+        (forward) => forward.id === ref.testId,
+      )
+      if (!test) throw usageError(`No test delivery ${id}; \`gateway-desk deliveries list\` shows them.`)
+      if (global.json)
+        printJson('test', { ...sendJson(test), id: testRef(test), event: test.event, jobId: test.jobId })
+      else print(`${testRef(test)}  ${testLine(test)}  ${paint('dim', test.url)}`)
+      return exitCodes.done
     }
+    const delivery = await session.call('receiver.delivery', { id: ref.deliveryId })
+    if (global.json) {
+      printJson('delivery', {
+        ...deliveryJson(delivery),
+        sends: delivery.forwards.toReversed().map(sendJson),
+      })
+      return exitCodes.done
+    }
+    print(`${delivery.id}  ${deliveryLine(delivery)}`)
+    if (delivery.reason) print(`  ${delivery.reason}`)
+    // Every send to the person's server, oldest first: how it went each time.
+    for (const forward of [...delivery.forwards].reverse())
+      print(
+        `  ${clock(forward.sentAt)}  ${forward.kind.padEnd(7)}  ${answerOf(forward)}  ${paint('dim', forward.url)}`,
+      )
+    if (delivery.forwards.length === 0) print(`  ${paint('dim', 'not sent to your server')}`)
     return exitCodes.done
   })
 }
 
 export function deliveriesResend(global: GlobalOptions, id: string, options: { to?: string }) {
-  const deliveryId = Number(id)
-  if (!Number.isInteger(deliveryId) || deliveryId < 1)
-    throw usageError('Give the number `gateway-desk deliveries list` shows for the delivery.')
+  const ref = deliveryRef(id)
   const to = options.to ? checkAddress(options.to) : undefined
   return withSession(global, {}, async (session) => {
     const sent = await session
-      .call('forwarding.resend', { deliveryId, ...(to ? { to } : {}) })
+      .call('forwarding.resend', { ...ref, ...(to ? { to } : {}) })
       .catch(nowhere('--to'))
     if (global.json) printJson('forward', { ...sent, send: sent.kind })
     else

@@ -73,6 +73,10 @@ export function videoJobRepository(db: DatabaseSync) {
     db.prepare(`UPDATE video_jobs SET status = :status, task_json = :taskJson, video_seconds = :videoSeconds,
     video_cost = :videoCost, updated_at = :updatedAt WHERE id = :id`)
   const byId = db.prepare(`SELECT ${columns} FROM video_jobs WHERE id = ?`)
+  // A range of the primary key: the ids that start with a prefix (ids are ASCII).
+  const startingWith = db.prepare(
+    'SELECT id FROM video_jobs WHERE id >= ?1 AND id < ?1 || char(0x10ffff) AND profile_id = ?2 LIMIT 2',
+  )
   const remove = db.prepare('DELETE FROM video_jobs WHERE id = ?')
   const addPoll = db.prepare(
     'INSERT INTO video_polls (job_id, at, outcome, http_status, detail) VALUES (?, ?, ?, ?, ?)',
@@ -111,6 +115,9 @@ export function videoJobRepository(db: DatabaseSync) {
       return update.run({ id, status, taskJson, videoSeconds, videoCost, updatedAt }).changes > 0
     },
     get: (id: string) => jobRows.maybe(byId.get(id)),
+    /** The ids of a profile's jobs that start with `prefix`: at most two, enough to tell one from many. */
+    idsStartingWith: (prefix: string, profileId: string) =>
+      (startingWith.all(prefix, profileId) as { id: string }[]).map((row) => row.id),
     /** The models jobs were made with, by id (along the index by model). */
     madeWith: () => (madeWith.all() as { value: string }[]).map((row) => row.value),
     delete: (id: string) => remove.run(id).changes > 0,

@@ -44,6 +44,21 @@ function checkedTo(to: string | undefined): string | undefined {
   return to
 }
 
+/** A job of the profile by its id or the start of one, as the lists shorten it; refused when that is not one job. */
+function jobOf(history: History, given: string, profileId: string) {
+  const exact = history.videoJobs.get(given)
+  if (exact?.profileId === profileId) return exact
+  const ids = given.length >= 4 ? history.videoJobs.idsStartingWith(given, profileId) : []
+  if (ids.length > 1)
+    throw new AppError({
+      code: 'validation_failed',
+      message: `More than one job’s id starts with “${given}”: give more of it.`,
+    })
+  const found = ids[0] === undefined ? undefined : history.videoJobs.get(ids[0])
+  if (!found) throw new AppError({ code: 'not_found', message: 'That job is not in this profile’s history.' })
+  return found
+}
+
 export function createForwarding(deps: ForwardingDeps) {
   const { history } = deps
   const now = deps.now ?? Date.now
@@ -178,16 +193,17 @@ export function createForwarding(deps: ForwardingDeps) {
         ...sent,
       })
     },
-    /** Signs a made-up terminal event for a job of the profile (or a made-up job) and sends it. */
+    /**
+     * Signs a made-up terminal event for a job of the profile (by its id or the start of it, as lists show it),
+     * or a made-up job, and sends it.
+     */
     async test(
       input: { status: TerminalStatus; jobId?: string | undefined },
       profileId: string,
       to?: string,
     ): Promise<WebhookForward> {
       const address = checkedTo(to) ?? addressFor(profileId)
-      const job = input.jobId ? history.videoJobs.get(input.jobId) : null
-      if (input.jobId && (!job || job.profileId !== profileId))
-        throw new AppError({ code: 'not_found', message: 'That job is not in this profile’s history.' })
+      const job = input.jobId ? jobOf(history, input.jobId, profileId) : null
       const [secret] = await deps.secretsFor(profileId)
       if (!secret)
         throw new AppError({
