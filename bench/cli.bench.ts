@@ -62,6 +62,7 @@ try {
   const others: [string, string[]][] = [
     ['models list', ['models', 'list', '--limit', '5']],
     ['deliveries list', ['deliveries', 'list']],
+    ['models diff', ['models', 'diff']],
     [
       'trigger',
       [
