@@ -194,7 +194,7 @@ export function batchResume(
   const thresholds = parseFailOn(options.failOn ?? [])
   if (options.retryFailed && options.maxSpend !== undefined)
     throw usageError('--retry-failed keeps the batch’s spend cap: give --max-spend on a resume of its own.')
-  return withSession(global, {}, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const listed = await session.call('batches.list', {})
     const starting = listed.filter((one) => one.id.startsWith(id))
     const batch = listed.find((one) => one.id === id) ?? (starting.length === 1 ? starting[0] : undefined)
@@ -223,7 +223,7 @@ export function batchResume(
 }
 
 export async function batchList(global: GlobalOptions) {
-  return withSession(global, { readOnly: true }, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const batches = await session.call('batches.list', {})
     if (global.json) for (const batch of batches) printJson('batch', batch)
     else if (batches.length === 0) warn('No batch yet.')

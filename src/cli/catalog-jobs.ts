@@ -39,7 +39,7 @@ export function modelsList(
   if (!['table', 'csv', 'json'].includes(format)) throw usageError('--format takes table, csv or json.')
   const limit = options.limit === undefined ? Number.POSITIVE_INFINITY : Number(options.limit)
   if (!(limit > 0)) throw usageError('--limit takes a positive number.')
-  return withSession(global, { readOnly: true }, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const rows: Row[] = []
     for (;;) {
       const page = await session.call('catalog.rows', {
@@ -76,7 +76,7 @@ export function modelsList(
 }
 
 export function modelsDiff(global: GlobalOptions) {
-  return withSession(global, { readOnly: true }, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const overview = await session.call('catalog.overview', { refresh: true })
     if (!overview.fresh)
       warn(`The service could not be reached; this is the catalog kept on disk. ${overview.problem ?? ''}`)
@@ -117,7 +117,7 @@ export function jobsList(global: GlobalOptions, options: { status?: string; limi
   const statuses = ['pending', 'completed', 'failed', 'cancelled', 'expired']
   if (options.status && !statuses.includes(options.status))
     throw usageError(`--status takes ${statuses.join(', ')}.`)
-  return withSession(global, { readOnly: true }, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const { jobs } = await session.call('videos.list', {
       limit,
       ...(options.status ? { status: options.status as VideoJobSummary['status'] } : {}),
@@ -181,7 +181,7 @@ async function watch(session: Session, ids: readonly string[], json: boolean): P
 }
 
 export function jobsWatch(global: GlobalOptions) {
-  return withSession(global, { readOnly: true }, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const { jobs } = await session.call('videos.list', { status: 'pending', limit: 1000 })
     const mine = jobs.filter((job) => job.profileId === session.profileId)
     if (mine.length === 0) {

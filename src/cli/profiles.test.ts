@@ -109,6 +109,12 @@ describe('profiles', () => {
         ['profiles', 'list'],
       ])
         expect((await runCli(missing, command, { env: { TMPDIR: scratch } })).code).toBe(0)
+      // Nor does a lookup that finds nothing there.
+      for (const command of [
+        ['batch', 'resume', 'abc'],
+        ['deliveries', 'resend', '3', '--to', service.url],
+      ])
+        expect((await runCli(missing, command, { env: { TMPDIR: scratch } })).code).toBe(2)
       expect(existsSync(missing)).toBe(false)
       expect(readdirSync(scratch)).toEqual([])
       // A command that keeps something makes the folder.

@@ -31,7 +31,7 @@ const keyWords = (profile: Profile) =>
   profile.kind === 'sandbox' ? 'built in' : profile.secrets?.apiKey?.set ? 'key kept' : 'no key kept'
 
 export function profilesList(global: GlobalOptions) {
-  return withSession(global, { readOnly: true }, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const profiles = await session.call('profiles.list', {})
     if (global.json) for (const profile of profiles) printJson('profile', profile)
     else
@@ -79,7 +79,7 @@ export function profilesAdd(global: GlobalOptions & { apiKey?: string }, name: s
 }
 
 export function profilesRemove(global: GlobalOptions, name: string) {
-  return withSession({ ...global, profile: undefined }, {}, async (session) => {
+  return withSession({ ...global, profile: undefined }, { makesNoFolder: true }, async (session) => {
     const profile = await profileNamed(session, name)
     if (profile.kind === 'sandbox') throw usageError('The built-in Sandbox cannot be removed.')
     await session.call('profiles.delete', { id: profile.id })
@@ -99,7 +99,7 @@ export function profilesUse(global: GlobalOptions, name: string) {
 }
 
 export function profilesTest(global: GlobalOptions, name: string | undefined) {
-  return withSession(global, { readOnly: true }, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const id = name ? (await profileNamed(session, name)).id : session.profileId
     const test = await session.call('profiles.testConnection', { id })
     if (global.json) printJson('connection', { profileId: id, ...test })

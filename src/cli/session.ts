@@ -268,8 +268,11 @@ async function linkTo(
 
 /** What a command needs of the folder's owner. */
 export type SessionNeeds = Pick<CoreOptions, 'receiver' | 'forwardTo'> & {
-  /** The command only reads: on a folder that does not exist it makes none (it reads an empty one, then drops it). */
-  readOnly?: boolean
+  /**
+   * The command reads, or acts only on what a folder holds (a batch to resume, a delivery to send again): on a
+   * folder that does not exist it makes none, and works on an empty one it drops at its end.
+   */
+  makesNoFolder?: boolean
 }
 
 /**
@@ -278,12 +281,12 @@ export type SessionNeeds = Pick<CoreOptions, 'receiver' | 'forwardTo'> & {
  */
 export async function openSession(
   given: GlobalOptions & { apiKey?: string },
-  { readOnly, ...extra }: SessionNeeds = {},
+  { makesNoFolder, ...extra }: SessionNeeds = {},
 ): Promise<Session> {
   const folder = dataFolder(given.dataDir)
   // Nothing read from a folder that is not there can be worth keeping: the owner runs on a throwaway one.
   const throwaway =
-    readOnly && !existsSync(folder) ? mkdtempSync(join(tmpdir(), 'gateway-desk-read-')) : undefined
+    makesNoFolder && !existsSync(folder) ? mkdtempSync(join(tmpdir(), 'gateway-desk-read-')) : undefined
   if (throwaway) warn(`No data folder at ${folder}: nothing is kept from this command.`)
   const options = throwaway ? { ...given, dataDir: throwaway } : given
   const drop = () => throwaway && rmSync(throwaway, { recursive: true, force: true })

@@ -232,7 +232,7 @@ export function deliveriesList(global: GlobalOptions, options: { limit?: string 
   const limit = Number(options.limit ?? 50)
   if (!Number.isInteger(limit) || limit < 1 || limit > 5000)
     throw usageError('--limit takes a number from 1 to 5000.')
-  return withSession(global, { readOnly: true }, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const [received, tests] = await Promise.all([
       session.call('receiver.deliveries', { limit }),
       session.call('forwarding.tests', { limit: Math.min(limit, 500) }),
@@ -275,7 +275,7 @@ function deliveryRef(id: string): { deliveryId: number } | { testId: number } {
 
 export function deliveriesShow(global: GlobalOptions, id: string) {
   const ref = deliveryRef(id)
-  return withSession(global, { readOnly: true }, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     if ('testId' in ref) {
       const test = (await session.call('forwarding.tests', { limit: 500 })).find(
         (forward) => forward.id === ref.testId,
@@ -309,7 +309,7 @@ export function deliveriesShow(global: GlobalOptions, id: string) {
 export function deliveriesResend(global: GlobalOptions, id: string, options: { to?: string }) {
   const ref = deliveryRef(id)
   const to = options.to ? checkAddress(options.to) : undefined
-  return withSession(global, {}, async (session) => {
+  return withSession(global, { makesNoFolder: true }, async (session) => {
     const sent = await session
       .call('forwarding.resend', { ...ref, ...(to ? { to } : {}) })
       .catch(nowhere('--to'))
