@@ -18,21 +18,21 @@ describe('questionnaire files in the request shape', () => {
     // 242 KB of nested arrays: indented, it would be hundreds of millions of characters.
     const text = `{"model":"m","input":"x","questions":[{"type":"predicate","instructions":${deeplyNested(121_000)}}]}`
     expect(() => questionnaireFromJson(JSON.parse(text), 'deep.gdq', newId)).toThrow(
-      /deep\.gdq .*questions\.0\.instructions is nested more than 64 levels deep\./,
+      /deep\.gdq .*questions › 1 › instructions is nested more than 64 levels deep\./,
     )
   })
 
   it('refuses instructions that would be too long once written out', () => {
     const wide = { items: Array.from({ length: 20_000 }, (_, at) => `item ${at}`) }
     expect(() => read(request([{ type: 'predicate', instructions: wide }]))).toThrow(
-      /questions\.0\.instructions is more than 50,000 characters written out; at most 50,000 are kept/,
+      /questions › 1 › instructions is more than 50,000 characters written out; at most 50,000 are kept/,
     )
     // Short as JSON, but each level indented on its own lines: the written text is checked too.
     const chain = `${'['.repeat(60)}1${']'.repeat(60)}`
     const indented = JSON.parse(`{"items":[${Array.from({ length: 300 }, () => chain).join(',')}]}`)
     expect(JSON.stringify(indented).length).toBeLessThan(50_000)
     expect(() => read(request([{ type: 'predicate', instructions: indented }]))).toThrow(
-      /questions\.0\.instructions is more than 50,000 characters written out/,
+      /questions › 1 › instructions is more than 50,000 characters written out/,
     )
     // Counted exactly as the builder writes it: just under the limit passes.
     const fits = { note: 'x'.repeat(50_000 - '{\n  "note": ""\n}'.length) }
@@ -47,14 +47,24 @@ describe('questionnaire files in the request shape', () => {
       /it has 100,000 questions; a questionnaire takes at most 200/,
     )
     expect(() => read(request([{ ...question, instructions: 'x'.repeat(60_000) }]))).toThrow(
-      /questions\.0\.instructions: At most 50,000 characters/,
+      /questions › 1 › instructions: At most 50,000 characters/,
     )
     expect(() => read(request([{ ...question, name: 'n'.repeat(300) }]))).toThrow(
-      /questions\.0\.name: At most 200/,
+      /questions › 1 › name: At most 200/,
     )
     expect(() =>
       read(request([{ type: 'choice', instructions: 'Which?', choices: [{ value: 'v'.repeat(600) }] }])),
-    ).toThrow(/questions\.0\.choices\.0\.value: At most 500/)
+    ).toThrow(/questions › 1 › choices › 1 › value: At most 500/)
+  })
+
+  it('names the field that does not fit in words, counted from 1, and what a file it cannot place lacks', () => {
+    expect(() => read({ name: 'x', questions: [{ type: 'predicate', id: 5 }] })).toThrow(
+      /neither a questionnaire this app exported nor a decision request: it has neither the “id” of an exported questionnaire nor the “model” of a request\.$/,
+    )
+    expect(() => read(request([{ type: 'predicate', instructions: 'a' }, { type: 'choice' }]))).toThrow(
+      /: questions › 2 › instructions is missing\.$/,
+    )
+    expect(() => read({ id: 'q', name: 'x', version: 1 })).not.toThrow(/Invalid input/)
   })
 
   it('still reads a request within the limits, with its JSON instructions indented', () => {

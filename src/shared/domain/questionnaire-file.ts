@@ -75,7 +75,7 @@ function requestProblem(questions: readonly Question[]): string | null {
     return `it has ${count(questions.length)} questions; a questionnaire takes at most ${limits.questions}`
   for (const [at, question] of questions.entries()) {
     if (typeof question.instructions === 'string') continue
-    const field = `questions.${at}.instructions`
+    const field = `questions › ${at + 1} › instructions`
     if (jsonDepth(question.instructions) > decisionLimits.nesting)
       return `${field} is nested more than ${decisionLimits.nesting} levels deep`
     // Measured as the builder will write it (indented), stopping at the limit: nothing longer is ever written.
@@ -85,10 +85,29 @@ function requestProblem(questions: readonly Question[]): string | null {
   return null
 }
 
-const refusal = (error: { issues: readonly { path: PropertyKey[]; message: string }[] }) => {
+/** The first field that does not fit, in words: `questions › 2 › name is missing` (counted from 1, as people do). */
+interface Issue {
+  path: PropertyKey[]
+  message: string
+  code?: string
+  /** A union's: each branch's own issues. */
+  errors?: readonly (readonly Issue[])[]
+}
+
+/** Whether an issue says that nothing is there, for a field of one type or of several. */
+const isMissing = (issue: Issue): boolean =>
+  issue.code === 'invalid_union'
+    ? (issue.errors ?? []).every((branch) => branch[0] !== undefined && isMissing(branch[0]))
+    : issue.code === 'invalid_type' && issue.message.endsWith('received undefined')
+
+const refusal = (error: { issues: readonly Issue[] }) => {
   const issue = error.issues[0]
-  const at = issue?.path.length ? issue.path.map(String).join('.') : 'the file'
-  return `${at}: ${issue?.message ?? 'not readable'}`
+  if (!issue) return 'it is not readable'
+  const at = issue.path.length
+    ? issue.path.map((part) => (typeof part === 'number' ? String(part + 1) : String(part))).join(' › ')
+    : 'the file'
+  if (isMissing(issue)) return `${at} is missing`
+  return `${at}: ${issue.message.replace(/^Invalid input: /, '')}`
 }
 
 /**
@@ -115,6 +134,8 @@ export function questionnaireFromJson(value: unknown, fileName: string, newId: (
     if (!checked.success) throw fail(refusal(checked.error))
     return checked.data
   }
-  const looksLikeRequest = typeof value === 'object' && value !== null && 'model' in value && !('id' in value)
-  throw fail(refusal(looksLikeRequest ? request.error : exported.error))
+  const fields = typeof value === 'object' && value !== null ? value : {}
+  if (!('model' in fields) && !('id' in fields))
+    throw fail('it has neither the “id” of an exported questionnaire nor the “model” of a request')
+  throw fail(refusal('model' in fields && !('id' in fields) ? request.error : exported.error))
 }
