@@ -105,9 +105,11 @@ it('runs the documented workflow: shards at once, merged to one result, with the
   const ended = await run(merged, commandOf(mergeStep as Step))
   expect(ended.code, ended.stderr).toBe(0)
   const [header, ...rows] = parseCsv(readFileSync(join(merged, 'results.csv'), 'utf8'))
-  expect(header?.slice(0, 3)).toEqual(['row', 'id', 'text'])
+  expect(header?.slice(0, 4)).toEqual(['row', 'line', 'id', 'text'])
   expect(rows.map((row) => Number(row[0]))).toEqual(Array.from({ length: 30 }, (_, n) => n + 1))
-  expect(rows.every((row) => row[3] === 'answered')).toBe(true)
+  // Under its header, row n of the input is line n + 1 of the file.
+  expect(rows.map((row) => Number(row[1]))).toEqual(Array.from({ length: 30 }, (_, n) => n + 2))
+  expect(rows.every((row) => row[4] === 'answered')).toBe(true)
   // Every row is a passing test case in one of the reports: ten a shard, none failed.
   for (const { shard } of runners) {
     const xml = readFileSync(join(merged, `junit-${shard}.xml`), 'utf8')
