@@ -292,8 +292,9 @@ describe('batch run', () => {
     ])
     expect(merged.code).toBe(0)
     const expected = readFileSync(file('whole.csv'), 'utf8')
+    // The byte order mark once, before the header, in the merge as in a single run's output.
     expect(expected.split('\r\n')[0]).toBe(
-      'row,line,id,text,status,urgent,urgent: probability of yes,topic,topic: probability,cost_usd,cost_estimated,error',
+      '\uFEFFrow,line,id,text,status,urgent,urgent: probability of yes,topic,topic: probability,cost_usd,cost_estimated,error',
     )
     expect(readFileSync(file('merged.csv'), 'utf8')).toBe(expected)
 

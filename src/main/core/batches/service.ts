@@ -206,11 +206,18 @@ export type BatchService = ReturnType<typeof createBatchService>
 export const formulaStart = /^[=+\-@\t\r]/
 
 /**
- * One row per input: its number among the inputs and the line of its file it came from (as the file's problems
- * are named), every column of a CSV source (or else the input), the status (in the screen's
- * words), two columns per question (the answer, and its probability or score), the cost and any error. The
- * inputs and the model's answers are other people's text: a cell that would run as a formula is written with a
- * quote before it, so that it reads as the text it is. Numbers stay numbers (a score of -0.5 is not text).
+ * Put before every CSV export: without it Excel reads a file as the system's code page, and an input's
+ * "café" or "—" comes out as mojibake. Readers of these files (the app's, `batch merge`) skip it.
+ */
+export const utf8Bom = '\uFEFF'
+
+/**
+ * UTF-8 with its byte order mark; one row per input: its number among the inputs and the line of its file it
+ * came from (as the file's problems are named), every column of a CSV source (or else the input), the status
+ * (in the screen's words), two columns per question (the answer, and its probability or score), the cost and
+ * any error. The inputs and the model's answers are other people's text: a cell that would run as a formula is
+ * written with a quote before it, so that it reads as the text it is. Numbers stay numbers (a score of -0.5 is
+ * not text).
  */
 export function batchCsv(
   questionnaire: Questionnaire,
@@ -257,7 +264,7 @@ export function batchCsv(
       ...(shard ?? []),
     ]),
   ]
-  return `${Papa.unparse(rows, { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
+  return `${utf8Bom}${Papa.unparse(rows, { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
 }
 
 function batchJson(batch: BatchSummary, questionnaire: Questionnaire, items: readonly BatchItem[]): string {
