@@ -2,6 +2,7 @@
 // model, another input, an edited question), or bring one back into the editor.
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import type { DecisionInput } from '#shared/api/decisions'
 import { compareAnswers, type ShownAnswer, shownAnswers } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
@@ -25,8 +26,11 @@ export function RunsView() {
   useEffect(() => {
     if (linked) setSelected([linked])
   }, [linked])
+  // Older on the left, whichever was ticked first: a compare reads from before to after.
+  const createdAt = new Map(runs.data?.map((run) => [run.id, run.createdAt]))
+  const shown = selected.toSorted((a, b) => (createdAt.get(a) ?? 0) - (createdAt.get(b) ?? 0))
   const records = useQueries({
-    queries: selected.map((id) => ({
+    queries: shown.map((id) => ({
       queryKey: [...queryKeys.decisionRuns(), id],
       queryFn: () => invoke('decisions.runGet', { id }),
     })),
@@ -76,7 +80,7 @@ export function RunsView() {
             {records.length === 2 ? <ComparedAnswers records={records.map((record) => record.data)} /> : null}
             <div className="runs-compare__columns" data-count={records.length}>
               {records.map((record, index) => (
-                <div key={selected[index]} className="runs-compare__column">
+                <div key={shown[index]} className="runs-compare__column">
                   <ErrorNote error={record.error} onRetry={() => record.refetch()} />
                   {record.data ? (
                     <RunRecordView record={record.data} onClose={() => toggle(record.data.id)} />
@@ -97,6 +101,7 @@ function ComparedAnswers({ records }: { records: (DecisionRunRecord | undefined)
     record?.questionnaire ? shownAnswers(record.questionnaire as Questionnaire, record.response) : null,
   )
   if (runs.some((run) => run === null)) return null
+  const compared = records as DecisionRunRecord[]
   const rows = compareAnswers(runs as ShownAnswer[][])
   const differing = rows.filter((row) => row.differs).length
   return (
@@ -107,8 +112,13 @@ function ComparedAnswers({ records }: { records: (DecisionRunRecord | undefined)
       <thead>
         <tr>
           <th scope="col">Question</th>
-          <th scope="col">First run</th>
-          <th scope="col">Second run</th>
+          {/* Each run by when it ran and what it was asked about: "first" and "second" said neither. */}
+          {compared.map((record) => (
+            <th key={record.id} scope="col">
+              <span className="runs-compare__when">{runTime(record)}</span>{' '}
+              <span className="runs-compare__about muted">{inputPreview(runContent(record), 48)}</span>
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
@@ -134,6 +144,14 @@ function ComparedAnswers({ records }: { records: (DecisionRunRecord | undefined)
   )
 }
 
+const runTime = (record: DecisionRunRecord) => new Date(record.createdAt).toLocaleString('en-US')
+
+/** What a run was asked about: its text, its JSON or its messages. */
+function runContent(record: DecisionRunRecord) {
+  const request = record.request as { input?: unknown; state?: unknown }
+  return (request.input ?? request.state ?? '') as DecisionInput
+}
+
 function RunRecordView({ record, onClose }: { record: DecisionRunRecord; onClose: () => void }) {
   const client = useQueryClient()
   const load = useQuestionnaire((state) => state.load)
@@ -146,18 +164,14 @@ function RunRecordView({ record, onClose }: { record: DecisionRunRecord; onClose
     },
   })
   const questionnaire = record.questionnaire as Questionnaire | null
-  const request = record.request as { input?: unknown; state?: unknown }
-  const content = request.input ?? request.state ?? ''
+  const content = runContent(record)
   return (
-    <article
-      className="run-record"
-      aria-label={`Run of ${new Date(record.createdAt).toLocaleString('en-US')}`}
-    >
+    <article className="run-record" aria-label={`Run of ${runTime(record)}`}>
       <h3>{questionnaire?.name ?? 'Run'}</h3>
       <p className="muted">
         {record.model} · {record.endpoint} · {formatUsd(record.cost)}
       </p>
-      <p className="run-record__input">{inputPreview(content as string, 400)}</p>
+      <p className="run-record__input">{inputPreview(content, 400)}</p>
       {questionnaire ? (
         shownAnswers(questionnaire, record.response).map((answer) => (
           <AnswerView key={answer.question.id} answer={answer} />
