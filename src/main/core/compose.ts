@@ -306,9 +306,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const openedFiles = createOpenedFiles({ openPath: (path) => appService.openPath(path), refused })
   const spend = createSpendService({ history, platform, budgets, profiles: () => profiles.list() })
   const handlers: HandlersFor<Routes> = {
-    ...appHandlers({
-      app: appService,
-    }),
+    ...appHandlers({ app: appService, drafts: history.drafts, now: Date.now }),
     ...profileHandlers({ profiles: createProfileService({ profiles, secrets, events }) }),
     ...catalogHandlers({ scopes }),
     ...decisionHandlers({

@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { useSlices } from '../../components/use-slices.ts'
 import { invoke } from '../../ipc.ts'
+import { useKeptDraft } from '../../kept-drafts.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { BatchView } from './BatchView.tsx'
 import { useDraftKeeping } from './draft-keeping.ts'
@@ -16,6 +17,7 @@ import { LibraryBar } from './LibraryBar.tsx'
 import { QuestionEditor } from './QuestionEditor.tsx'
 import { RunPanel, useDecisionRun } from './RunPanel.tsx'
 import { RunsView } from './RunsView.tsx'
+import { keptRunInput } from './run-input.ts'
 import { pathOf, useCurrentRequest, useRunSettings } from './run-settings.ts'
 import { edits, useQuestionnaire } from './store.ts'
 import './decisions.css'
@@ -52,6 +54,7 @@ export function DecisionsScreen() {
   }, [opened, load])
   const { undo, redo, past, future } = useQuestionnaire()
   useDraftKeeping()
+  useKeptDraft(keptRunInput)
   return (
     <div className="decisions">
       <ScreenHeader

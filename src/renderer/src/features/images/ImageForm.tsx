@@ -2,7 +2,7 @@
 // takes and only those, a provider pin where it means something, reference images for family C. With a source
 // on the canvas the same form describes an edit, sent the way the model's family edits.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef } from 'react'
 import {
   editQualities,
   imageBackgrounds,
@@ -16,8 +16,10 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { formatUsdPerMillion } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
+import { useKeptDraft } from '../../kept-drafts.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
+import { keptImageDraft, useImageDraft } from './draft.ts'
 import { familyLabels, imageDragType, useImageField, useRecentPrompts } from './queries.ts'
 
 const editRouteLabels = {
@@ -42,15 +44,20 @@ export function ImageForm(props: {
 }) {
   const prompts = useRecentPrompts()
   const client = useQueryClient()
-  const [prompt, setPrompt] = useState('')
+  // The draft outlives the form: another screen and back, or a restart, finds it as it was left.
+  useKeptDraft(keptImageDraft)
+  const { prompt, modelId, options, provider } = useImageDraft((state) => state.draft)
+  const change = useImageDraft((state) => state.change)
+  const setPrompt = (value: string) => change({ prompt: value })
+  const setModelId = (value: string) => change({ modelId: value })
+  const setProvider = (value: string) => change({ provider: value })
   // "Use in Images" from the model browser arrives as ?model=…
   const wanted = useRouteParams('/images').model
-  const [modelId, setModelId] = useState(wanted ?? '')
   useEffect(() => {
-    if (wanted) setRouteParams('/images', { model: null })
+    if (!wanted) return
+    useImageDraft.getState().change({ modelId: wanted })
+    setRouteParams('/images', { model: null })
   }, [wanted])
-  const [options, setOptions] = useState<ImageOptions>({})
-  const [provider, setProvider] = useState('')
   const requestId = useRef<string | null>(null)
   const formId = useId()
   const editing = props.source !== null
@@ -107,10 +114,9 @@ export function ImageForm(props: {
     onRunState?.({ pending: run.isPending, error: run.error, editing })
   }, [onRunState, run.isPending, run.error, editing])
   const setOption = (name: keyof ImageOptions, value: string) =>
-    setOptions((current) => ({
-      ...current,
-      [name]: value === '' ? undefined : name === 'n' ? Number(value) : value,
-    }))
+    change({
+      options: { ...options, [name]: value === '' ? undefined : name === 'n' ? Number(value) : value },
+    })
   const choicesOf = (name: keyof ImageOptions): readonly string[] =>
     name === 'quality'
       ? editing

@@ -1,5 +1,7 @@
-// The next user turn: text and media (dropped, picked or pasted), sent with the button or Ctrl/Cmd+Enter.
-import { useState } from 'react'
+// The next user turn: text and media (dropped, picked or pasted), sent with the button or Ctrl/Cmd+Enter. What is
+// written is the playground's draft (kept across screens and restarts); asked to send while the models are still
+// arriving, it says so and sends once they are there.
+import { useEffect, useState } from 'react'
 import {
   MediaDrop,
   type MediaInput,
@@ -7,6 +9,8 @@ import {
   MediaThumb,
   pastedMedia,
 } from '../../components/MediaInputs.tsx'
+import { useKeptDraft } from '../../kept-drafts.ts'
+import type { TurnDraftOf } from './composer-draft.ts'
 
 export interface ComposedTurn {
   text: string
@@ -20,6 +24,8 @@ export function dataOf(url: string): { mimeType: string; data: string } | null {
 }
 
 export function Composer(props: {
+  /** Which playground's draft this is. */
+  draft: TurnDraftOf
   allowed: MediaKind[]
   busy: boolean
   disabledReason: string | null
@@ -28,16 +34,33 @@ export function Composer(props: {
   onSend: (turn: ComposedTurn) => void
   onCancel: () => void
 }) {
-  const [text, setText] = useState('')
-  const [media, setMedia] = useState<MediaInput[]>([])
+  useKeptDraft(props.draft.kept)
+  const { text, media } = props.draft.store((state) => state.draft)
+  const change = props.draft.store((state) => state.change)
+  const setText = (value: string) => change({ text: value })
+  const setMedia = (update: (current: MediaInput[]) => MediaInput[]) =>
+    change((draft) => ({ media: update(draft.media) }))
   const [problem, setProblem] = useState<string | null>(null)
-  const held = props.busy || Boolean(props.waitingFor) || props.disabledReason !== null
+  /** Sent while the models were still arriving: it goes as soon as they are there. */
+  const [queued, setQueued] = useState(false)
+  const blocked = props.busy || props.disabledReason !== null
+  const held = blocked || Boolean(props.waitingFor)
+  const empty = !text.trim() && media.length === 0
   const send = () => {
-    if (held || (!text.trim() && media.length === 0)) return
+    if (empty || blocked) return
+    if (props.waitingFor) return setQueued(true)
     props.onSend({ text, media })
-    setText('')
-    setMedia([])
+    props.draft.clear()
   }
+  const { onSend, draft } = props
+  useEffect(() => {
+    if (!queued || held) return
+    setQueued(false)
+    const turn = draft.store.getState().draft
+    if (!turn.text.trim() && turn.media.length === 0) return
+    onSend(turn)
+    draft.clear()
+  }, [queued, held, onSend, draft])
   return (
     <form
       className="composer"
@@ -74,7 +97,7 @@ export function Composer(props: {
           <MediaThumb
             key={item.id}
             input={item}
-            onRemove={() => setMedia(media.filter((other) => other.id !== item.id))}
+            onRemove={() => setMedia((current) => current.filter((other) => other.id !== item.id))}
           />
         ))}
         <MediaDrop
@@ -87,18 +110,14 @@ export function Composer(props: {
       </div>
       {props.waitingFor ? (
         <p className="muted" role="status">
-          {props.waitingFor}
+          {queued ? `${props.waitingFor} Your message goes as soon as they are here.` : props.waitingFor}
         </p>
       ) : props.disabledReason ? (
         <p className="field-error">{props.disabledReason}</p>
       ) : null}
       {problem ? <p className="field-error">{problem}</p> : null}
       <div className="form-actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={held || (!text.trim() && media.length === 0)}
-        >
+        <button type="submit" className="button button--primary" disabled={blocked || empty || queued}>
           {props.busy ? 'Answering…' : 'Send'}
         </button>
         {props.busy ? (

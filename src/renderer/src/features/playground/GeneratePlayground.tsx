@@ -10,6 +10,7 @@ import { invoke } from '../../ipc.ts'
 import { queryKeys, sharedQueries } from '../../query.ts'
 import { Composer, dataOf } from './Composer.tsx'
 import { composerWait, streamCall, useConversationSaving, useTurnState } from './calls.ts'
+import { turnDrafts } from './composer-draft.ts'
 import {
   type GenerateConversation,
   type GenerateTurn,
@@ -221,6 +222,7 @@ export function GeneratePlayground(props: {
         />
         <ErrorNote error={saving.error} />
         <Composer
+          draft={turnDrafts.generate}
           allowed={['image', 'audio', 'video']}
           busy={turn.running !== null}
           disabledReason={typeof nextRequest === 'string' ? nextRequest : null}

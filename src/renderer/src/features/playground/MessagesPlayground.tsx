@@ -7,6 +7,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { Composer, dataOf } from './Composer.tsx'
 import { composerWait, streamCall, useConversationSaving, useTurnState } from './calls.ts'
+import { turnDrafts } from './composer-draft.ts'
 import { type MessagesConversation, type MessagesTurn, messagesRequest } from './conversation.ts'
 import { MessagesSettingsPanel } from './MessagesSettingsPanel.tsx'
 import { MessagesTranscript } from './MessagesTranscript.tsx'
@@ -128,6 +129,7 @@ export function MessagesPlayground(props: {
         />
         <ErrorNote error={saving.error} />
         <Composer
+          draft={turnDrafts.messages}
           allowed={['image']}
           busy={turn.running !== null}
           disabledReason={typeof nextRequest === 'string' ? nextRequest : null}

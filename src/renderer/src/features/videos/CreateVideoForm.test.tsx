@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
 import { renderInPage, until } from '../../test-page.tsx'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
-import { unsent } from './draft.ts'
+import { useUnsentVideo } from './draft.ts'
 
 const videoModel = { id: 'lumen/motion-2', name: 'Motion 2', pricePerSecond: '0.10', audio: false }
 
@@ -57,7 +57,7 @@ afterEach(() => {
 })
 // What a form closed by an earlier test kept is not this test's to start from.
 beforeEach(() => {
-  unsent.draft = null
+  useUnsentVideo.setState({ draft: null })
 })
 
 async function openForm(modelsWanted?: boolean, typed: string | null = 'A kite') {

@@ -12,8 +12,16 @@ import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatUsd } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
+import { useKeptDraft } from '../../kept-drafts.ts'
 import { queryKeys } from '../../query.ts'
-import { draftFromRequest, requestFromDraft, unsent, type VideoDraft } from './draft.ts'
+import {
+  draftFromRequest,
+  emptyDraft,
+  keptVideoDraft,
+  requestFromDraft,
+  useUnsentVideo,
+  type VideoDraft,
+} from './draft.ts'
 import { useReceiver, useVideoField } from './queries.ts'
 import { modeLabel } from './status.ts'
 
@@ -28,9 +36,17 @@ export function CreateVideoForm(props: {
   const form = useRef<HTMLFormElement>(null)
   useDismiss(form, props.onClose, { firstField: true })
   const receiver = useReceiver()
-  const [draft, setDraft] = useState<VideoDraft>(() =>
-    props.initial === undefined && unsent.draft ? unsent.draft : draftFromRequest(props.initial),
-  )
+  // A new job's form writes the unsent draft as it goes (kept across screens and restarts); a duplicated job's
+  // form starts from that job and becomes the unsent draft when it closes without a job made.
+  const fresh = props.initial === undefined
+  useKeptDraft(keptVideoDraft)
+  const [own, setOwn] = useState<VideoDraft>(() => draftFromRequest(props.initial))
+  const unsentDraft = useUnsentVideo((state) => state.draft)
+  const draft = fresh ? (unsentDraft ?? emptyDraft) : own
+  const setDraft = (update: (current: VideoDraft) => VideoDraft) =>
+    fresh
+      ? useUnsentVideo.setState((state) => ({ draft: update(state.draft ?? emptyDraft) }))
+      : setOwn(update)
   // What is typed in the field is searched in the catalog by main.
   const field = useVideoField(draft.model, props.modelsWanted ?? true)
   const models = field.first
@@ -49,13 +65,15 @@ export function CreateVideoForm(props: {
   latest.current.draft = draft
   useEffect(
     () => () => {
-      unsent.draft = latest.current.created ? null : latest.current.draft
+      if (latest.current.created) useUnsentVideo.setState({ draft: null })
+      else if (!fresh) useUnsentVideo.setState({ draft: latest.current.draft })
     },
-    [],
+    [fresh],
   )
   const [submitted, setSubmitted] = useState(false)
   const set = (change: Partial<VideoDraft>) => setDraft((current) => ({ ...current, ...change }))
   const firstModel = models.data?.models[0]?.id
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setDraft writes where this form's draft lives.
   useEffect(() => {
     if (firstModel) setDraft((current) => (current.model ? current : { ...current, model: firstModel }))
   }, [firstModel])
@@ -66,6 +84,7 @@ export function CreateVideoForm(props: {
     mutationFn: (body: VideoCreateRequest) => invoke('videos.create', { request: body }),
     onSuccess: async (job) => {
       latest.current.created = true
+      if (fresh) useUnsentVideo.setState({ draft: null })
       await client.invalidateQueries({ queryKey: queryKeys.videos() })
       props.onCreated(job.id)
     },
@@ -315,7 +334,7 @@ export function CreateVideoForm(props: {
         <button
           type="button"
           className="button button--quiet"
-          onClick={() => setDraft(draftFromRequest(undefined))}
+          onClick={() => setDraft(() => draftFromRequest(undefined))}
         >
           Clear
         </button>

@@ -1,4 +1,7 @@
 // The create form's draft and the request it becomes; a duplicated job comes back as a draft.
+
+import { z } from 'zod'
+import { create } from 'zustand'
 import {
   type FrameImage,
   type InputReference,
@@ -6,6 +9,7 @@ import {
   videoSizePattern,
 } from '#shared/api/videos'
 import type { MediaInput, MediaKind } from '../../components/MediaInputs.tsx'
+import { type KeptDraft, KeptMedia } from '../../kept-drafts.ts'
 
 export interface VideoDraft {
   prompt: string
@@ -157,7 +161,39 @@ export function requestFromDraft(draft: VideoDraft, modelHasAudio: boolean): Bui
 }
 
 /**
- * What was typed into the form and not sent: kept when the form closes (Escape, Close, another screen), shown
- * again when it opens with nothing else to start from, and dropped once a job is created.
+ * What was typed into the form and not sent: kept as it is typed and when the form closes (Escape, Close, another
+ * screen), across restarts too, shown again when the form opens with nothing else to start from, and dropped once
+ * a job is created.
  */
-export const unsent: { draft: VideoDraft | null } = { draft: null }
+export const useUnsentVideo = create<{ draft: VideoDraft | null }>(() => ({ draft: null }))
+
+const Kept = z
+  .object({
+    prompt: z.string(),
+    model: z.string(),
+    duration: z.string(),
+    seed: z.string(),
+    sizeMode: z.enum(['resolution', 'size']),
+    resolution: z.string(),
+    aspectRatio: z.string(),
+    size: z.string(),
+    firstFrame: KeptMedia.nullable(),
+    lastFrame: KeptMedia.nullable(),
+    references: z.array(KeptMedia),
+    realPerson: z.boolean(),
+    generateAudio: z.boolean(),
+    providerType: z.string(),
+    providerOptions: z.string(),
+  })
+  .nullable()
+
+export const keptVideoDraft: KeptDraft<{ draft: VideoDraft | null }, VideoDraft | null> = {
+  kind: 'video',
+  store: useUnsentVideo,
+  draft: (state) => state.draft,
+  schema: Kept,
+  // A model picked for the person (the first listed) is not something they wrote.
+  blank: ({ draft }) =>
+    !draft || (!draft.prompt && !draft.firstFrame && !draft.lastFrame && draft.references.length === 0),
+  restore: (draft) => useUnsentVideo.setState({ draft }),
+}
