@@ -119,9 +119,27 @@ test('a monthly budget just above what was spent stops the next image, video job
   await videoForm.getByLabel('Prompt').fill('A heron, over budget')
   await videoForm.getByRole('button', { name: 'Create video' }).click()
   await expect(dialog).toContainText(/^Over the budgetThis video job would cost about \$/)
-  await dialog.getByRole('button', { name: 'Raise the budget' }).click()
-  await expect(page.getByRole('heading', { name: 'Budgets' })).toBeInViewport()
+  // Not sending is the safe choice, so it is the primary one.
+  await expect(dialog.getByRole('button', { name: 'Don’t send' })).toHaveClass(/button--primary/)
+  await expect(dialog.getByRole('button', { name: 'Send anyway' })).not.toHaveClass(/button--primary/)
   expect(await requestsMade()).toBe(before + 1)
+  // The budget is raised inside the dialog, and the job then sent from there, checked against it.
+  await dialog.getByRole('button', { name: 'Raise the budget' }).click()
+  const raise = dialog.getByRole('form', { name: 'Budget of Paid' })
+  await raise.getByLabel('A month (USD)').fill('1000')
+  await raise.getByRole('button', { name: 'Save budget' }).click()
+  await dialog.getByRole('button', { name: 'Send it now' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText('A heron, over budget').first()).toBeVisible()
+  expect(await requestsMade()).toBeGreaterThan(before + 1)
+
+  // The budget back to just above what is spent now.
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(budget.getByLabel('A month (USD)')).toHaveValue('1000')
+  const now = (await budget.getByText(/ today · .* this month$/).textContent())?.match(/· (\$[\d.,]+) this month/)?.[1]
+  await budget.getByLabel('A month (USD)').fill(justAbove(now ?? ''))
+  await budget.getByRole('button', { name: 'Save budget' }).click()
+  await expect(budget.getByRole('status')).toHaveText('Saved')
 
   // A batch stops at its first row, and goes on once the budget is lifted.
   await page.getByRole('link', { name: 'Decisions' }).click()

@@ -4,13 +4,16 @@ import { overBudgetCode, overridableRoutes } from '#shared/ipc/over-budget'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
 import { unwrap } from '#shared/ipc/unwrap'
 
-type OverBudgetAnswer = (refusal: Error) => Promise<boolean>
+/** What the person chose: not to send it, to send it anyway, or to send it again as usual (the budget raised). */
+export type OverBudgetChoice = 'cancel' | 'send-anyway' | 'send-again'
+type OverBudgetAnswer = (refusal: Error) => Promise<OverBudgetChoice>
 let answerOverBudget: OverBudgetAnswer | null = null
 
 /**
  * Who asks the person about a request a budget refused (the shell's dialog). When they choose "Send anyway",
- * the same call goes again with `overBudget`, and the screen that made it gets its answer as if nothing
- * happened; otherwise the screen gets the refusal as its error.
+ * the same call goes again with `overBudget`; when they raised the budget, it goes again as it was (and is checked
+ * again); either way the screen that made it gets its answer as if nothing happened. Otherwise the screen gets the
+ * refusal as its error.
  */
 export function onOverBudget(answer: OverBudgetAnswer): () => void {
   answerOverBudget = answer
@@ -37,7 +40,9 @@ export async function invoke<N extends RouteName>(
     const sentAnyway = (input as { overBudget?: true }).overBudget
     if (!ask || sentAnyway || !overridable.has(route) || (error as { code?: string }).code !== overBudgetCode)
       throw error
-    if (!(await ask(error as Error))) throw error
+    const choice = await ask(error as Error)
+    if (choice === 'cancel') throw error
+    if (choice === 'send-again') return invoke(route, input, options)
     return send(route, { ...input, overBudget: true }, options)
   }
 }

@@ -51,6 +51,8 @@ function ConfirmDialog({ question, onAnswer }: { question: Question; onAnswer: (
 export function ModalDialog(props: {
   title?: string
   message: ReactNode
+  /** More than words, between them and the actions (a form). */
+  body?: ReactNode
   onCancel: () => void
   children: ReactNode
 }) {
@@ -84,6 +86,7 @@ export function ModalDialog(props: {
       <p id={`${id}-message`} className="confirm-dialog__message">
         {props.message}
       </p>
+      {props.body}
       <div className="form-actions">{props.children}</div>
     </dialog>
   )

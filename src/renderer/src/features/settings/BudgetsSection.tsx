@@ -1,7 +1,7 @@
 // Budgets per profile: at most so much a day and a month. Main checks every costly request against them; here
 // the person sets them and sees how far each profile is into its own. The built-in sandbox is never limited.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { ProfileBudget } from '#shared/ipc/routes/spend'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
@@ -39,11 +39,17 @@ function Use({ profile }: { profile: ProfileBudget }) {
   )
 }
 
-function BudgetForm({ profile }: { profile: ProfileBudget }) {
+/** A profile's budgets, as Settings shows them and the dialog of a refused request does. */
+export function BudgetForm({ profile, onSaved }: { profile: ProfileBudget; onSaved?: () => void }) {
   const client = useQueryClient()
   const id = useId()
   const [daily, setDaily] = useState(profile.budget.daily ?? '')
   const [monthly, setMonthly] = useState(profile.budget.monthly ?? '')
+  // A budget saved elsewhere (the dialog of a refused request, a command) shows as it now is.
+  useEffect(() => {
+    setDaily(profile.budget.daily ?? '')
+    setMonthly(profile.budget.monthly ?? '')
+  }, [profile.budget.daily, profile.budget.monthly])
   const save = useMutation({
     mutationFn: () =>
       invoke('spend.setBudget', {
@@ -51,7 +57,10 @@ function BudgetForm({ profile }: { profile: ProfileBudget }) {
         daily: daily.trim() || null,
         monthly: monthly.trim() || null,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.spend() }),
+    onSuccess: () => {
+      onSaved?.()
+      return client.invalidateQueries({ queryKey: queryKeys.spend() })
+    },
   })
   const problems = { daily: amountProblem(daily), monthly: amountProblem(monthly) }
   const changed =
