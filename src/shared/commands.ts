@@ -10,6 +10,8 @@ export interface CommandInfo {
   group: string
   /** `Mod` is ⌘ on macOS and Ctrl elsewhere: `Mod+K`, `Mod+Shift+Z`, `Mod+Enter`. */
   keybinding?: string
+  /** Other keys people expect for it (`Mod+Y` redoes on Windows), taken as well but not shown. */
+  alsoKeys?: readonly string[]
   /** Where the application menu lists it. */
   menu?: 'app' | 'file' | 'view' | 'help'
 }
@@ -44,7 +46,14 @@ export const commandList = [
   { id: 'decisions.choice', title: 'Add a choice question', group: 'Decisions' },
   { id: 'decisions.score', title: 'Add a score question', group: 'Decisions' },
   { id: 'decisions.undo', title: 'Undo the last builder edit', group: 'Decisions', keybinding: 'Mod+Z' },
-  { id: 'decisions.redo', title: 'Redo a builder edit', group: 'Decisions', keybinding: 'Mod+Shift+Z' },
+  {
+    id: 'decisions.redo',
+    title: 'Redo a builder edit',
+    group: 'Decisions',
+    keybinding: 'Mod+Shift+Z',
+    alsoKeys: ['Mod+Y'],
+  },
+  { id: 'decisions.save', title: 'Save the questionnaire', group: 'Decisions', keybinding: 'Mod+S' },
   { id: 'decisions.batch', title: 'Run a batch', group: 'Decisions' },
   { id: 'decisions.runs', title: 'Past runs', group: 'Decisions' },
   { id: 'images.gallery', title: 'Open the gallery', group: 'Images' },

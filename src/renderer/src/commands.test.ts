@@ -34,6 +34,15 @@ describe('the window’s commands', () => {
     expect(commandForKeys(keys('z', { shiftKey: true }))).toBeUndefined()
   })
 
+  it('take the other keys people expect: Ctrl+Y redoes and Ctrl+S saves in the builder', () => {
+    unregister.push(
+      registerCommands({ 'decisions.redo': { run: () => {} }, 'decisions.save': { run: () => {} } }),
+    )
+    expect(commandForKeys(keys('y'))).toBe('decisions.redo')
+    expect(commandForKeys(keys('z', { shiftKey: true }))).toBe('decisions.redo')
+    expect(commandForKeys(keys('s'))).toBe('decisions.save')
+  })
+
   it('take a screen’s own handler over the app’s while it is there, and list only what can run', () => {
     const ran: string[] = []
     unregister.push(registerCommands({ 'go.videos': { run: () => ran.push('app') } }))

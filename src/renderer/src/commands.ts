@@ -104,6 +104,6 @@ export function commandForKeys(event: KeyboardEvent): CommandId | undefined {
   const keys = keybindingOf(event)
   if (!keys) return undefined
   return (commandList as readonly RunnableCommand[]).find(
-    (command) => command.keybinding === keys && handlerOf(command.id),
+    (command) => (command.keybinding === keys || command.alsoKeys?.includes(keys)) && handlerOf(command.id),
   )?.id
 }

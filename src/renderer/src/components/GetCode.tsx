@@ -28,6 +28,7 @@ export function Snippets({
             type="button"
             role="tab"
             aria-selected={option === snippet}
+            tabIndex={option === snippet ? 0 : -1}
             className="segmented__option"
             onClick={() => {
               setChosen(index)

@@ -69,6 +69,7 @@ export function DecisionsScreen() {
                   type="button"
                   role="tab"
                   aria-selected={view === option.value}
+                  tabIndex={view === option.value ? 0 : -1}
                   className="segmented__option"
                   onClick={() =>
                     setRouteParams('/decisions', { view: option.value === 'build' ? null : option.value })

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
+import { useCommands } from '../../commands.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { GetCode } from '../../components/GetCode.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
@@ -27,6 +28,7 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
     mutationFn: () => invoke('questionnaires.save', questionnaire),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.questionnaires() }),
   })
+  useCommands({ 'decisions.save': { run: () => save.mutate() } })
   const open = useMutation({
     mutationFn: (id: string) => invoke('questionnaires.get', { id }),
     onSuccess: (loaded) => load(loaded as Questionnaire),

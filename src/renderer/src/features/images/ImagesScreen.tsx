@@ -30,6 +30,7 @@ export function ImagesScreen() {
                 type="button"
                 role="tab"
                 aria-selected={view === option}
+                tabIndex={view === option ? 0 : -1}
                 className="segmented__option"
                 onClick={() => setRouteParams('/images', { view: option === 'create' ? null : option })}
               >

@@ -165,6 +165,7 @@ export function ModelsScreen() {
             type="button"
             role="tab"
             aria-selected={view === option}
+            tabIndex={view === option ? 0 : -1}
             className="segmented__option"
             onClick={() => setRouteParams('/models', { view: option === 'table' ? null : option })}
           >

@@ -100,6 +100,7 @@ export function PlaygroundScreen() {
             type="button"
             role="tab"
             aria-selected={tab === option.value}
+            tabIndex={tab === option.value ? 0 : -1}
             className="segmented__option"
             onClick={() =>
               setRouteParams('/playground', { tab: option.value === 'messages' ? null : option.value })

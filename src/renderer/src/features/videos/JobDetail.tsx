@@ -154,6 +154,7 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
             type="button"
             role="tab"
             aria-selected={tab === name}
+            tabIndex={tab === name ? 0 : -1}
             className="tabs__tab"
             onClick={() => setTab(name)}
           >
