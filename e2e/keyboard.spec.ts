@@ -59,4 +59,10 @@ test('runs actions from the command palette, closes panels with Escape, and move
   await expect(page.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('ArrowRight')
   await expect(messagesTab).toHaveAttribute('aria-selected', 'true')
+  // The tab strip is one Tab stop: Tab leaves it, Shift+Tab comes back to the chosen tab.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('tab')).not.toHaveCount(0)
+  for (const tab of await page.getByRole('tab').all()) await expect(tab).not.toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(messagesTab).toBeFocused()
 })
