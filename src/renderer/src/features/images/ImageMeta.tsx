@@ -48,17 +48,24 @@ export function ImageMeta(props: {
     ['File', `${image.mimeType.replace('image/', '').toUpperCase()}, ${(image.bytes / 1024).toFixed(0)} KiB`],
   ]
   const usage = image.usage
+  // A call that drew several images reports its usage once, for all of them; each image is billed its share.
+  const drawn = served.imagesInCall ?? 1
+  const ofCall = drawn > 1 ? ', whole call' : ''
   if (usage) {
-    facts.push(['Input tokens', usage.inputTokens.toLocaleString('en-US')])
-    if (usage.imageTokens !== null) facts.push(['Image tokens', usage.imageTokens.toLocaleString('en-US')])
-    facts.push(['Output tokens', usage.outputTokens.toLocaleString('en-US')])
+    facts.push([`Input tokens${ofCall}`, usage.inputTokens.toLocaleString('en-US')])
+    if (usage.imageTokens !== null)
+      facts.push([`Image tokens${ofCall}`, usage.imageTokens.toLocaleString('en-US')])
+    facts.push([`Output tokens${ofCall}`, usage.outputTokens.toLocaleString('en-US')])
     if (usage.thoughtTokens !== null)
-      facts.push(['Thought tokens', usage.thoughtTokens.toLocaleString('en-US')])
+      facts.push([`Thought tokens${ofCall}`, usage.thoughtTokens.toLocaleString('en-US')])
     if (usage.numInputImages !== null) facts.push(['Input images', String(usage.numInputImages)])
-    if ((served.imagesInCall ?? 1) > 1)
-      facts.push(['Usage', `of the call that drew ${served.imagesInCall} images`])
   }
-  if (image.cost !== null) facts.push(['Cost', formatUsd(image.cost)])
+  if (image.cost !== null)
+    facts.push(
+      drawn > 1
+        ? ['Cost, this image', `${formatUsd(image.cost)}, its share of a call that drew ${drawn} images`]
+        : ['Cost', formatUsd(image.cost)],
+    )
 
   return (
     <section className="image-meta" aria-label="Image details">
