@@ -69,8 +69,13 @@ test('generates with each family, with only the options each takes', async ({ ap
   await form.getByRole('button', { name: 'Generate' }).click()
   await expect(details).toContainText('aurora/flash-image')
 
+  // With a model that takes no references, the form says which do and switches to one.
   await details.getByRole('button', { name: 'Use as reference' }).click()
-  await chooseModel(form, 'orbit/ref-image')
+  await expect(form.getByRole('status').filter({ hasText: 'A reference image waits' })).toContainText(
+    'Aurora Flash Image does not',
+  )
+  await form.getByRole('button', { name: /^Use Orbit/ }).click()
+  await expect(form.getByRole('combobox', { name: 'Model' })).toHaveValue(/orbit/i)
   await expect(form.getByRole('group', { name: /Reference images \(1 of 1–3/ })).toBeVisible()
   await form.getByLabel('Describe the image').fill('a poster in this style')
   await form.getByRole('button', { name: 'Generate' }).click()

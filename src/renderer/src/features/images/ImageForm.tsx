@@ -277,6 +277,31 @@ export function ImageForm(props: {
       ) : null}
       {!editing && model?.family === 'C' ? (
         <ReferenceSlots references={props.references} onChange={props.onReferences} />
+      ) : !editing && model && props.references.length > 0 ? (
+        <div className="reference-wait" role="status">
+          <p>
+            {props.references.length === 1 ? 'A reference image waits' : 'Reference images wait'} for a model
+            that draws from references (family C, which takes input_images); {model.name} does not.
+          </p>
+          <div className="form-actions">
+            {choices
+              .filter((choice) => field.found.find((found) => found.id === choice.id)?.family === 'C')
+              .slice(0, 3)
+              .map((choice) => (
+                <button
+                  key={choice.id}
+                  type="button"
+                  className="button"
+                  onClick={() => setModelId(choice.id)}
+                >
+                  Use {choice.label}
+                </button>
+              ))}
+            <button type="button" className="button button--quiet" onClick={() => props.onReferences([])}>
+              Drop the {props.references.length === 1 ? 'reference' : 'references'}
+            </button>
+          </div>
+        </div>
       ) : null}
       <div className="form-actions">
         <button
