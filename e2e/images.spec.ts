@@ -182,6 +182,12 @@ test('keeps the gallery across a restart, with search and each edit linked to it
   await page.getByRole('tab', { name: 'Gallery' }).click()
   await page.emulateMedia({ colorScheme: 'dark' })
   await screenshot(page, 'images-gallery-dark')
+  // The command palette finds an image by its prompt too.
+  await page.keyboard.press('Control+k')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await palette.getByRole('combobox').fill('kite')
+  await palette.getByRole('option', { name: /Open image “add a kite”/ }).click()
+  await expect(page.getByRole('region', { name: 'Image details' })).toContainText('add a kite')
 })
 
 test('shows a generation under way and a refusal on the canvas itself', async ({ app }) => {

@@ -42,6 +42,8 @@ export const commandList = [
   { id: 'app.openDataFolder', title: 'Open data folder', group: 'App', menu: 'help' },
   { id: 'app.restartToUpdate', title: 'Restart to update', group: 'App' },
   { id: 'app.spend', title: 'What I spent', group: 'App' },
+  { id: 'spend.export', title: 'Export this month’s spend as CSV…', group: 'App' },
+  { id: 'profiles.add', title: 'Add a profile', group: 'App' },
   { id: 'decisions.yesNo', title: 'Add a yes/no question', group: 'Decisions' },
   { id: 'decisions.choice', title: 'Add a choice question', group: 'Decisions' },
   { id: 'decisions.score', title: 'Add a score question', group: 'Decisions' },

@@ -39,7 +39,7 @@ export const routes = {
     role: text,
   },
   '/playground': { tab: ['messages', 'generate', 'caches', 'saved'], model: text, conversation: text },
-  '/settings': { section: ['spend'] },
+  '/settings': { section: ['spend'], add: ['profile'] },
 } as const satisfies Record<ScreenPath, Record<string, typeof text | readonly string[]>>
 
 export type ScreenPath = (typeof screenList)[number]['path']

@@ -54,7 +54,7 @@ const few = 5
 
 /** The items whose names hold `typed`, to jump to; a kind that cannot be read is left out. */
 async function jumpsFor(typed: string, signal: AbortSignal): Promise<Entry[]> {
-  const [models, jobs, questionnaires, conversations] = await Promise.all([
+  const [models, jobs, questionnaires, conversations, images] = await Promise.all([
     invoke(
       'catalog.rows',
       { filter: { ...emptyFilter, text: typed }, sort: 'id', descending: false, offset: 0, limit: few },
@@ -73,6 +73,10 @@ async function jumpsFor(typed: string, signal: AbortSignal): Promise<Entry[]> {
     ),
     invoke('conversations.list', {}, { signal }).then(
       (list) => list.filter((item) => named(item.title, typed)).slice(0, few),
+      () => [],
+    ),
+    invoke('images.list', { text: typed, limit: few }, { signal }).then(
+      (list) => list,
       () => [],
     ),
   ])
@@ -102,6 +106,12 @@ async function jumpsFor(typed: string, signal: AbortSignal): Promise<Entry[]> {
           .then(([questionnaire, { useQuestionnaire }]) => useQuestionnaire.getState().load(questionnaire))
           .catch(() => {})
       },
+    })),
+    ...images.map((image) => ({
+      key: `image ${image.id}`,
+      label: `Open image “${image.prompt.slice(0, 80)}”`,
+      group: 'Images',
+      run: () => navigate(pathTo('/images', { image: image.id })),
     })),
     ...conversations.map((item) => ({
       key: `conversation ${item.id}`,

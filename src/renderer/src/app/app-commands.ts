@@ -38,6 +38,14 @@ export function appCommands(client: QueryClient, onError: (error: unknown) => vo
     ),
     'app.settings': go(pathTo('/settings')),
     'app.spend': go(pathTo('/settings', { section: 'spend' })),
+    'profiles.add': go(pathTo('/settings', { add: 'profile' })),
+    'spend.export': {
+      run: () => {
+        const now = new Date()
+        const from = new Date(now.getFullYear(), now.getMonth(), 1).getTime()
+        reported(invoke('spend.export', { from, to: now.getTime(), scope: 'active' }), onError)
+      },
+    },
     'videos.new': go(pathTo('/videos', { panel: 'new' })),
     'history.export': { run: () => reported(invoke('history.export', {}), onError) },
     'history.import': { run: () => reported(invoke('history.import', {}), onError) },

@@ -1,12 +1,20 @@
 import { useState } from 'react'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { useProfiles } from '../../profiles.ts'
+import { setRouteParams, useRouteParams } from '../../router.ts'
 import { ProfileCard } from './ProfileCard.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 
 export function ProfilesSection() {
   const profiles = useProfiles()
-  const [adding, setAdding] = useState(false)
+  // Add a profile from the command palette arrives as ?add=profile.
+  const asked = useRouteParams('/settings').add === 'profile'
+  const [clicked, setAdding] = useState(false)
+  const adding = clicked || asked
+  const done = () => {
+    setAdding(false)
+    if (asked) setRouteParams('/settings', { add: null })
+  }
   const names = (exceptId?: string) => [
     'Sandbox',
     ...(profiles.data ?? []).filter((p) => p.id !== exceptId && p.kind === 'live').map((p) => p.name),
@@ -27,7 +35,7 @@ export function ProfilesSection() {
           </button>
         )}
       </div>
-      {adding ? <ProfileForm otherNames={names()} onDone={() => setAdding(false)} /> : null}
+      {adding ? <ProfileForm otherNames={names()} onDone={done} /> : null}
       <ErrorNote error={profiles.error} onRetry={() => profiles.refetch()} />
       <div className="profile-list">
         {(profiles.data ?? []).map((profile) => (
