@@ -6,6 +6,7 @@
 import { messagesVersion } from '../api/messages-version.ts'
 import { keyVariable, pyLiteral, type Snippet, tsLiteral } from './code-literals.ts'
 import { generateContentSnippets, imageSnippets, messagesSnippets } from './code-snippets-sdk.ts'
+import { type InlineFile, replaceInlineFiles } from './inline-files.ts'
 
 export type { Snippet }
 
@@ -93,7 +94,47 @@ function requestsSnippet(request: RequestForCode, auth: Auth): string {
 }
 
 /** Every way to write this request: the SDK first where one fits, then plain HTTP. */
-export function snippetsFor(request: RequestForCode): Snippet[] {
+export function snippetsFor(given: RequestForCode): Snippet[] {
+  // Each file the request sends inline is read from a file beside the program: a marker now, an expression below.
+  const files: InlineFile[] = []
+  const request = {
+    ...given,
+    body: replaceInlineFiles(given.body, (file) => `${fileMarker}${files.push(file) - 1}${fileMarker}`),
+  }
+  return snippetsOf(request).map((snippet) => readingFiles(snippet, files))
+}
+
+const fileMarker = '\u0000'
+
+/** A snippet with each inline file read from disk, and what that needs imported. */
+function readingFiles(snippet: Snippet, files: readonly InlineFile[]): Snippet {
+  if (files.length === 0) return snippet
+  const ts = snippet.language === 'TypeScript'
+  let code = snippet.code
+  files.forEach((file, index) => {
+    const read = ts
+      ? `readFileSync('${file.name}').toString('base64')`
+      : `base64.b64encode(open("${file.name}", "rb").read()).decode()`
+    const expression = file.asDataUrl
+      ? ts
+        ? `\`data:${file.mimeType};base64,\${${read}}\``
+        : `"data:${file.mimeType};base64," + ${read}`
+      : read
+    // The marker as JSON writes it, quotes included, in either language's literal.
+    code = code.replaceAll(JSON.stringify(`${fileMarker}${index}${fileMarker}`), expression)
+  })
+  const comment = ts ? '//' : '#'
+  const header = [
+    ...files.map(
+      (file) =>
+        `${comment} ${file.name}: the ${file.mimeType} file this request sent inline, beside this program.`,
+    ),
+    ts ? "import { readFileSync } from 'node:fs'" : 'import base64',
+  ]
+  return { ...snippet, code: `${header.join('\n')}\n${code}` }
+}
+
+function snippetsOf(request: RequestForCode): Snippet[] {
   const url = new URL(request.url)
   const base = url.origin
   const auth = authOf(url.pathname)

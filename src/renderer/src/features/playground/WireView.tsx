@@ -1,16 +1,18 @@
 // What went over the wire for one turn: the exact request (credentials masked) with a copyable curl, and the
 // raw answer, or for a stream each event on a timeline with the time to the first token.
 import type { RequestForCode } from '#shared/domain/code-snippets'
+import { shownInline } from '#shared/domain/inline-files'
 import { curlOf, timeToFirstToken } from '#shared/domain/playground'
 import type { WireRecord } from '#shared/ipc/routes/playground'
 import { CodeBlock } from '../../components/CodeBlock.tsx'
 import { GetCode } from '../../components/GetCode.tsx'
 import type { StreamedEvent } from './calls.ts'
 
+/** A body to read: indented, each file it carries inline shown as its type and size. */
 const pretty = (text: string | null) => {
   if (!text) return ''
   try {
-    return JSON.stringify(JSON.parse(text), null, 2)
+    return JSON.stringify(shownInline(JSON.parse(text)), null, 2)
   } catch {
     return text
   }
@@ -81,7 +83,7 @@ export function WireView(props: {
                 <li key={index}>
                   <span className="wire__at">{event.at} ms</span>
                   <span className="wire__event">{event.event ?? 'data'}</span>
-                  <code>{JSON.stringify(event.data)}</code>
+                  <code>{JSON.stringify(shownInline(event.data))}</code>
                 </li>
               ))}
             </ol>
