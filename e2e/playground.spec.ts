@@ -206,3 +206,29 @@ test('a turn the service failed is sent again with Retry, without typing it agai
   await expect(page.getByRole('alert')).toHaveCount(0)
   await expect(page.getByText('Tell me about tides', { exact: true })).toHaveCount(1)
 })
+
+test('at 900×600 the composer never covers an answer', async ({ app }) => {
+  const { page } = app
+  await page.setViewportSize({ width: 900, height: 600 })
+  await page.getByRole('link', { name: 'Playground' }).click()
+  const composer = page.getByRole('form', { name: 'Next turn' })
+  for (const question of ['Tell me about tides', 'And about waves']) {
+    await composer.getByLabel('Your message').fill(question)
+    await composer.getByRole('button', { name: 'Send' }).click()
+    await expect(page.getByText(question, { exact: true })).toBeVisible()
+    await expect(composer.getByRole('button', { name: 'Send' })).toBeDisabled()
+    await expect(composer.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  }
+  // Each turn, brought into view, is what the window shows at its middle: nothing lies over it.
+  const turns = page.locator('.turn__text')
+  await expect(turns).not.toHaveCount(0)
+  for (const turn of await turns.all()) {
+    await turn.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+    const uncovered = await turn.evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      const atMiddle = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return atMiddle !== null && element.contains(atMiddle)
+    })
+    expect(uncovered).toBe(true)
+  }
+})
