@@ -23,6 +23,8 @@ beforeAll(async () => {
   // Real service time: no job finishes within the few seconds of fake time a test moves.
   service = await startSandbox({ keys: [keyA, keyB], timeScale: 1, credits: 1000 })
   env = await startCore()
+  // The pollers here are the tests' own: the core's, on real timers, would poll the same jobs at other times.
+  env.core.videos.videos.stopPolling()
 })
 afterAll(async () => {
   await env.core.close()
