@@ -1,7 +1,7 @@
 // Every screen, in both themes, scanned with axe (WCAG 2.1 A and AA): no serious or critical violation.
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+
 import { expect, test } from './fixtures/app.ts'
+import { violationsOn } from './fixtures/axe.ts'
 
 /** Each screen with the views inside it, by their address. */
 const screens = {
@@ -12,25 +12,6 @@ const screens = {
   Playground: ['/playground?tab=generate', '/playground?tab=caches', '/playground?tab=saved'],
   Settings: [],
 } as const satisfies Record<string, readonly string[]>
-
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, one line each. */
-async function violationsOn(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (violation) =>
-        `${where}: ${violation.id} (${violation.impact}) — ${violation.help}\n    ${violation.nodes
-          .slice(0, 3)
-          .map(
-            (node) =>
-              `${node.target.join(' ')} ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
-          )
-          .join('\n    ')}`,
-    )
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const [screen, views] of Object.entries(screens)) {
@@ -93,4 +74,26 @@ test('the keyboard reaches the controls of a screen, each with a visible focus',
   expect(stops.some((stop) => stop.name.startsWith('select'))).toBe(true)
   expect(stops.some((stop) => stop.name.startsWith('button Prompt $/1M'))).toBe(true)
   expect(stops.filter((stop) => stop.outline.startsWith('none') || stop.outline.endsWith(' 0px'))).toEqual([])
+})
+
+test('the video board with jobs on it passes an axe scan in both themes, and says each webhook’s verdict', async ({
+  app,
+}) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Videos' }).click()
+  for (const prompt of ['A kite over a beach', 'A paper boat']) {
+    await page.getByRole('button', { name: 'New video' }).click()
+    const form = page.getByRole('form', { name: 'New video' })
+    await expect(form.getByRole('combobox', { name: 'Model' })).not.toHaveValue('')
+    await form.getByLabel('Prompt').fill(prompt)
+    await form.getByRole('button', { name: 'Create video' }).click()
+    // Its card says the sandbox's webhook arrived and was verified, without opening the job.
+    await expect(
+      page.getByRole('button', { name: new RegExp(`${prompt}, .*webhook verified`) }),
+    ).toBeVisible()
+  }
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect.poll(() => violationsOn(page, `board (${scheme})`), { timeout: 20_000 }).toEqual([])
+  }
 })

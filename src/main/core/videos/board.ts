@@ -106,8 +106,12 @@ export function createBoard(db: DatabaseSync) {
       const after = query.after
         ? `${where.sql ? `${where.sql} AND` : 'WHERE'} (created_at, text_id) < (?, ?)`
         : where.sql
+      // The verdict of each job's latest webhook (along the deliveries' index by job), for its card.
       const rows = prepared(
-        `SELECT ${columns}, text_id AS arrival FROM video_jobs ${after}
+        `SELECT ${columns}, text_id AS arrival,
+           (SELECT verified FROM webhook_deliveries AS delivery WHERE delivery.job_id = video_jobs.id
+              ORDER BY received_at DESC LIMIT 1) AS webhookVerified
+         FROM video_jobs ${after}
          ORDER BY created_at DESC, text_id DESC LIMIT ? OFFSET ?`,
       ).all(
         ...where.params,

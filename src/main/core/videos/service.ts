@@ -61,7 +61,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   const now = deps.now ?? Date.now
   const { history, events } = deps
 
-  function summary(row: VideoJobRow): VideoJobSummary {
+  function summary(row: VideoJobRow, webhookVerified?: unknown): VideoJobSummary {
     const task = row.taskJson ? storedJson('video task', VideoTask, row.taskJson) : null
     return {
       id: row.id,
@@ -76,6 +76,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       videoCost: row.videoCost,
       mediaUrl: row.mediaId ? deps.platform.mediaUrl(row.mediaId) : null,
       resultUrls: task ? [...task.mirror_urls, ...task.unsigned_urls] : [],
+      webhook: webhookVerified === 1 ? 'verified' : webhookVerified === 0 ? 'refused' : null,
     }
   }
 
@@ -298,7 +299,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         'video job',
         rows,
         (row) => row.id,
-        (row) => summary(readJobRow(row)),
+        (row) => summary(readJobRow(row), row.webhookVerified),
       )
       return { jobs, total, next, searchLeftOut: leftOut }
     },

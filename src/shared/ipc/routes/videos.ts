@@ -22,6 +22,8 @@ export const VideoJobSummary = z.object({
   mediaUrl: z.string().nullable(),
   /** Where to play the result from the service: the mirror URL first, the unsigned one as fallback. */
   resultUrls: z.array(z.string()),
+  /** What the receiver made of the job's latest webhook: verified, refused, or none arrived (or not read). */
+  webhook: z.enum(['verified', 'refused']).nullable().default(null),
 })
 export type VideoJobSummary = z.infer<typeof VideoJobSummary>
 
