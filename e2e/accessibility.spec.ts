@@ -1,5 +1,4 @@
 // Every screen, in both themes, scanned with axe (WCAG 2.1 A and AA): no serious or critical violation.
-
 import { expect, test } from './fixtures/app.ts'
 import { violationsOn } from './fixtures/axe.ts'
 

@@ -136,7 +136,9 @@ test('a monthly budget just above what was spent stops the next image, video job
   // The budget back to just above what is spent now.
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(budget.getByLabel('A month (USD)')).toHaveValue('1000')
-  const now = (await budget.getByText(/ today · .* this month$/).textContent())?.match(/· (\$[\d.,]+) this month/)?.[1]
+  const now = (await budget.getByText(/ today · .* this month$/).textContent())?.match(
+    /· (\$[\d.,]+) this month/,
+  )?.[1]
   await budget.getByLabel('A month (USD)').fill(justAbove(now ?? ''))
   await budget.getByRole('button', { name: 'Save budget' }).click()
   await expect(budget.getByRole('status')).toHaveText('Saved')

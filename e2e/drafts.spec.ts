@@ -20,7 +20,10 @@ test('keeps every screen’s draft across screen switches and a restart', async 
   // A new video's prompt.
   await page.getByRole('link', { name: 'Videos' }).click()
   await page.getByRole('button', { name: 'New video' }).click()
-  await page.getByRole('form', { name: 'New video' }).getByLabel('Prompt').fill('A paper boat on a rainy street')
+  await page
+    .getByRole('form', { name: 'New video' })
+    .getByLabel('Prompt')
+    .fill('A paper boat on a rainy street')
 
   // Another screen and back, by keyboard: each is as it was left.
   await page.keyboard.press('ControlOrMeta+2')

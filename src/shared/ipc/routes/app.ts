@@ -88,7 +88,13 @@ export const AppInfo = z.object({
 export type AppInfo = z.infer<typeof AppInfo>
 
 /** The screens that keep what is being written across restarts (the questionnaire has its own route). */
-export const DraftKind = z.enum(['images', 'playground-messages', 'playground-generate', 'decisions-input', 'video'])
+export const DraftKind = z.enum([
+  'images',
+  'playground-messages',
+  'playground-generate',
+  'decisions-input',
+  'video',
+])
 export type DraftKind = z.infer<typeof DraftKind>
 /** A draft's largest JSON: a few attached images as data URLs; past it, the screen still holds it until a restart. */
 export const draftLimitBytes = 16 * 1024 * 1024
