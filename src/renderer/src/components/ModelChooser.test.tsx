@@ -87,6 +87,36 @@ describe('ModelChooser', () => {
     expect(chosen).toEqual(['vendor/model-3'])
   })
 
+  it('chooses the model whose name or id was typed whole, in any case, over one listed before it', async () => {
+    const choices: ModelChoice[] = [
+      { id: 'acme/gpt-4o-mini', label: 'GPT 4o mini' },
+      { id: 'acme/gpt-4o', label: 'GPT 4o' },
+      { id: 'acme/other', label: 'Other' },
+    ]
+    const { type, press, chosen } = await field(choices, 'acme/other')
+    await type('gpt 4o')
+    await press('Enter')
+    await type('other')
+    await press('Enter')
+    await type('ACME/GPT-4O')
+    await press('Enter')
+    await type('gpt 4o mini')
+    await press('Enter')
+    expect(chosen).toEqual(['acme/gpt-4o', 'acme/other', 'acme/gpt-4o', 'acme/gpt-4o-mini'])
+  })
+
+  it('takes no other model when the one named whole cannot be chosen', async () => {
+    const choices: ModelChoice[] = [
+      { id: 'acme/gpt-4o-mini', label: 'GPT 4o mini' },
+      { id: 'acme/gpt-4o', label: 'GPT 4o', disabled: true },
+    ]
+    const { options, type, press, chosen } = await field(choices, 'acme/gpt-4o-mini')
+    await type('acme/gpt-4o')
+    expect(options()[0]?.getAttribute('aria-selected')).toBe('true')
+    await press('Enter')
+    expect(chosen).toEqual([])
+  })
+
   it('passes over models that cannot be chosen', async () => {
     const choices = catalog(5).map((choice, i) => ({ ...choice, disabled: i === 1 || i === 2 }))
     const { options, press, chosen } = await field(choices, 'vendor/model-0')

@@ -3,7 +3,7 @@
 // This draws the field and, while it is open, at most `shownAtOnce` matches. The ARIA combobox pattern: focus
 // stays in the field, the active option is named by aria-activedescendant.
 import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { choiceMatcher, type ModelChoice } from './model-matching.ts'
+import { choiceMatcher, type ModelChoice, namesExactly } from './model-matching.ts'
 import './model-chooser.css'
 
 export type { ModelChoice } from './model-matching.ts'
@@ -163,11 +163,16 @@ export function ModelChooser(
             setOpen(true)
             setQuery(event.target.value)
             props.onQuery?.(event.target.value)
+            const { shown: next } = listFor(event.target.value)
+            // A model named whole is the one Enter takes, even one that cannot be chosen (the field's description
+            // says why): never another model in its place.
             setActive(
-              Math.max(
-                0,
-                listFor(event.target.value).shown.findIndex((choice) => !choice.disabled),
-              ),
+              next[0] && namesExactly(next[0], event.target.value)
+                ? 0
+                : Math.max(
+                    0,
+                    next.findIndex((choice) => !choice.disabled),
+                  ),
             )
           }}
           onFocus={(event) => {

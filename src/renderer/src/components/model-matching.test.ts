@@ -17,4 +17,24 @@ describe('a model field’s matches', () => {
     expect(matches('flash aurora')).toEqual({ shown: [list[0]], total: 1 })
     expect(matches('')).toEqual({ shown: [list[0], list[1]], total: 4 })
   })
+
+  it('lists an exact id or name first, whatever its case and wherever the service lists it', () => {
+    const list: ModelChoice[] = [
+      { id: 'lumen/image-1-edit', label: 'Lumen Image 1 Edit' },
+      { id: 'orbit/motion-2-hd', label: 'Orbit Motion 2 HD · $0.10/s' },
+      { id: 'lumen/image-1', label: 'Lumen Image 1' },
+      { id: 'orbit/motion-2', label: 'Orbit Motion 2 · $0.05/s' },
+    ]
+    const first = (query: string) => choiceMatcher(list, 10)(query).shown[0]?.id
+    expect(first('lumen/image-1')).toBe('lumen/image-1')
+    expect(first('LUMEN/IMAGE-1')).toBe('lumen/image-1')
+    expect(first('Lumen Image 1')).toBe('lumen/image-1')
+    expect(first(' lumen  image 1 ')).toBe('lumen/image-1')
+    // A label may carry the price after the name: the name alone is exact.
+    expect(first('orbit motion 2')).toBe('orbit/motion-2')
+    // What is not exact keeps the service's order.
+    expect(first('lumen image')).toBe('lumen/image-1-edit')
+    // The store's answer is ordered the same way.
+    expect(choiceMatcher(list, 10)('Lumen Image 1', { added: undefined }).shown[0]?.id).toBe('lumen/image-1')
+  })
 })
