@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
-import { contentSecurityPolicy } from './src/shared/csp.ts'
+import { metaContentSecurityPolicy } from './src/shared/csp.ts'
 
 /** The built page carries the same CSP as the header its server sends (the dev server needs inline scripts). */
 const cspMeta: Plugin = {
@@ -13,7 +13,7 @@ const cspMeta: Plugin = {
   transformIndexHtml: () => [
     {
       tag: 'meta',
-      attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy },
+      attrs: { 'http-equiv': 'Content-Security-Policy', content: metaContentSecurityPolicy },
       injectTo: 'head-prepend',
     },
   ],

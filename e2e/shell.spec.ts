@@ -120,3 +120,15 @@ test('the bridge refuses unknown routes and bad input, and an injected script do
   expect(results.plainHttp).toMatchObject({ ok: false, error: { code: 'external_url_refused' } })
   expect(results.injectedRan).toBe(false)
 })
+
+test('a load of the page writes no warning or error to the console', async ({ app }) => {
+  const { page } = app
+  const said: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') said.push(message.text())
+  })
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toContainText('Sandbox')
+  expect(said).toEqual([])
+})

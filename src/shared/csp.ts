@@ -14,6 +14,15 @@ export const contentSecurityPolicy = [
   "object-src 'none'",
 ].join('; ')
 
+/**
+ * The policy as index.html's meta tag carries it: a browser ignores frame-ancestors there, and says so on every
+ * load; the header that serves the page keeps it.
+ */
+export const metaContentSecurityPolicy = contentSecurityPolicy
+  .split('; ')
+  .filter((directive) => !directive.startsWith('frame-ancestors'))
+  .join('; ')
+
 /** The scheme and host the packaged app serves its pages from. */
 export const appScheme = 'app'
 export const appHost = 'gateway-desk'
