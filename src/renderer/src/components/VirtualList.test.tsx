@@ -1,7 +1,7 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import { VirtualList } from './VirtualList.tsx'
+import { scrollTopShowing, VirtualList } from './VirtualList.tsx'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -82,5 +82,54 @@ describe('VirtualList', () => {
     const first = items[0]
     expect(first?.getAttribute('aria-posinset')).toBe(String(Number(first?.textContent?.split(' ')[1]) + 1))
     await list.unmount()
+  })
+
+  it('lets the keyboard reach every row of a table, one row in the tab order at a time', async () => {
+    const container = document.createElement('div')
+    document.body.append(container)
+    const root = createRoot(container)
+    await act(() =>
+      root.render(
+        <VirtualList
+          semantics="rows"
+          keyboard
+          count={1000}
+          rowHeight={40}
+          label="Rows"
+          rowKey={(index) => index}
+          renderRow={(index, focus) => (
+            // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: as the tables draw their rows (their tab stop is in focus)
+            <div role="row" aria-rowindex={index + 2} {...focus}>{`row ${index}`}</div>
+          )}
+        />,
+      ),
+    )
+    const stops = () =>
+      [...container.querySelectorAll('[role="row"][tabindex="0"]')].map((row) => row.textContent)
+    const press = (key: string) =>
+      act(() => {
+        document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))
+      })
+    expect(stops()).toEqual(['row 0'])
+    container.querySelector<HTMLElement>('[data-row-index="0"]')?.focus()
+    // The last row is far out of view: drawn, scrolled to and focused.
+    await press('End')
+    expect(document.activeElement?.textContent).toBe('row 999')
+    expect(stops()).toEqual(['row 999'])
+    await press('ArrowUp')
+    expect(document.activeElement?.textContent).toBe('row 998')
+    await press('Home')
+    expect(document.activeElement?.textContent).toBe('row 0')
+    await press('ArrowDown')
+    expect(document.activeElement?.getAttribute('aria-rowindex')).toBe('3')
+    await act(() => root.unmount())
+  })
+
+  it('scrolls the least that shows a row whole, and not at all for a row in view', () => {
+    const view = { count: 100, rowHeight: 40, height: 400 }
+    expect(scrollTopShowing({ ...view, index: 5, scrollTop: 0 })).toBe(0)
+    expect(scrollTopShowing({ ...view, index: 20, scrollTop: 0 })).toBe(21 * 40 - 400)
+    expect(scrollTopShowing({ ...view, index: 3, scrollTop: 400 })).toBe(120)
+    expect(scrollTopShowing({ ...view, index: 99, scrollTop: 0 })).toBe(100 * 40 - 400)
   })
 })

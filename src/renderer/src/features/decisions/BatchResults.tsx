@@ -6,11 +6,10 @@ import { itemStatusWords } from '#shared/domain/answers'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { itemsOf, VirtualList } from '../../components/VirtualList.tsx'
-import { formatUsd } from '../../format.ts'
 import { useIdleWork } from '../../idle-work.ts'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
+import { BatchTable } from './BatchTable.tsx'
 import { filterRows, resultRows, type SortColumn, sortedOrders } from './batch-view-model.ts'
 
 export function BatchResults(props: {
@@ -65,20 +64,13 @@ export function BatchResults(props: {
     () => [...new Set(rows.map((row) => row.cells[filter.question]?.value ?? '').filter(Boolean))].sort(),
     [rows, filter.question],
   )
-  const titles = questionnaire.questions.map(
-    (question, index) => question.name.trim() || `Question ${index + 1}`,
-  )
-  const columns = `44px minmax(160px, 2fr)${extra.map(() => ' minmax(90px, 1fr)').join('')} 76px repeat(${titles.length}, minmax(90px, 1fr)) 96px`
-  const header = (label: string, column: SortColumn) => (
-    <button
-      type="button"
-      aria-pressed={sort.column === column}
-      className="batch-table__heading"
-      onClick={() => setSort({ column, descending: sort.column === column ? !sort.descending : false })}
-    >
-      {label}
-      {sort.column === column ? (sort.descending ? ' ↓' : ' ↑') : ''}
-    </button>
+  const questions = useMemo(
+    () =>
+      questionnaire.questions.map((question, index) => ({
+        id: question.id,
+        title: question.name.trim() || `Question ${index + 1}`,
+      })),
+    [questionnaire],
   )
 
   return (
@@ -104,9 +96,9 @@ export function BatchResults(props: {
             value={filter.question}
             onChange={(event) => setFilter({ ...filter, question: Number(event.target.value), answer: '' })}
           >
-            {titles.map((title, index) => (
-              <option key={questionnaire.questions[index]?.id} value={index}>
-                {title}
+            {questions.map((question, index) => (
+              <option key={question.id} value={index}>
+                {question.title}
               </option>
             ))}
           </select>
@@ -131,77 +123,18 @@ export function BatchResults(props: {
         </span>
       </div>
       <ErrorNote error={retry.error} />
-      <div className="batch-table">
-        <div className="batch-table__row batch-table__row--head" style={{ gridTemplateColumns: columns }}>
-          {header('#', 'row')}
-          <span className="batch-table__heading">Input</span>
-          {extra.map(({ name, index }) => (
-            <span key={index} className="batch-table__heading">
-              {name}
-            </span>
-          ))}
-          {header('Status', 'status')}
-          {titles.map((title, index) => (
-            <span key={questionnaire.questions[index]?.id} className="batch-table__cell">
-              {header(title, index)}
-            </span>
-          ))}
-          {header('Cost', 'cost')}
-        </div>
-        <VirtualList
-          rowHeight={36}
-          label="Batch rows"
-          scrollKey={JSON.stringify(filter)}
-          {...itemsOf(
-            shown,
-            // Rows kept by position: a sort or a filter updates them in place instead of building them again.
-            (_, position) => position,
-            (row) => (
-              <div className="batch-table__row" style={{ gridTemplateColumns: columns }}>
-                <span className="batch-table__cell muted">{row.item.index + 1}</span>
-                <span className="batch-table__cell" title={row.input}>
-                  {row.input}
-                </span>
-                {extra.map(({ index }) => (
-                  <span key={index} className="batch-table__cell" title={row.item.source?.[index]}>
-                    {row.item.source?.[index] ?? ''}
-                  </span>
-                ))}
-                <span className={`batch-table__cell batch-status batch-status--${row.item.status}`}>
-                  {row.item.status === 'failed' ? (
-                    <button
-                      type="button"
-                      className="button button--quiet button--small"
-                      title={row.item.error?.message}
-                      disabled={props.running}
-                      onClick={() => retry.mutate(row.item.index)}
-                    >
-                      Retry
-                    </button>
-                  ) : (
-                    itemStatusWords[row.item.status]
-                  )}
-                </span>
-                {row.cells.map((cell, index) => (
-                  <span key={questionnaire.questions[index]?.id} className="batch-table__cell batch-answer">
-                    {cell.value ? (
-                      <>
-                        <span className="batch-answer__value">{cell.value}</span>
-                        <span className="batch-answer__number muted">{cell.number}</span>
-                      </>
-                    ) : row.item.status === 'failed' && index === 0 ? (
-                      row.item.error?.message
-                    ) : null}
-                  </span>
-                ))}
-                <span className="batch-table__cell batch-table__cost">
-                  {row.item.cost ? formatUsd(row.item.cost) : ''}
-                </span>
-              </div>
-            ),
-          )}
-        />
-      </div>
+      <BatchTable
+        rows={shown}
+        questions={questions}
+        extra={extra}
+        sort={sort}
+        onSort={(column) =>
+          setSort({ column, descending: sort.column === column ? !sort.descending : false })
+        }
+        filterKey={JSON.stringify(filter)}
+        running={props.running}
+        onRetry={(index) => retry.mutate(index)}
+      />
     </section>
   )
 }

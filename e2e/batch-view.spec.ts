@@ -1,0 +1,85 @@
+// A batch's rows as a table that assistive technology and the keyboard can use in full, in both themes.
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/app.ts'
+import { violationsOn } from './fixtures/axe.ts'
+
+/** The triage template run on `rows` tickets, to the end: the table of the batch's rows. */
+async function finishedBatch(page: Page, rows: number) {
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  await page.getByRole('tab', { name: 'Batch' }).click()
+  const lines = Array.from({ length: rows }, (_, i) =>
+    i % 2 === 0
+      ? `Ticket ${i + 1}: I was charged twice, refund me now!`
+      : `Ticket ${i + 1}: where is my parcel?`,
+  )
+  await page.getByLabel('Batch inputs').fill(lines.join('\n'))
+  await page.getByLabel('Requests at once').fill('8')
+  await page.getByRole('button', { name: `Run on ${rows} inputs` }).click()
+  await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
+    timeout: 60_000,
+  })
+  return page.getByRole('table', { name: 'Batch rows' })
+}
+
+/** The row that has the focus, by its place in the table (the header is row 1). */
+const focusedRow = (page: Page) => page.locator('[role="row"]:focus')
+
+test('a batch’s rows are a table that says its size and sort, passes axe in both themes, and the keyboard reaches every row', async ({
+  app,
+}) => {
+  test.setTimeout(120_000)
+  const { page } = app
+  const rows = 198
+  const table = await finishedBatch(page, rows)
+  await expect(page.getByText(`${rows} of ${rows} rows`)).toBeVisible()
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect.poll(() => violationsOn(page, `a batch's rows, ${scheme}`), { timeout: 20_000 }).toEqual([])
+  }
+
+  await expect(table).toHaveAttribute('aria-rowcount', String(rows + 1))
+  const header = (name: RegExp) => table.getByRole('columnheader', { name })
+  await expect(header(/^#/)).toHaveAttribute('aria-sort', 'ascending')
+  await expect(header(/^Cost/)).toHaveAttribute('aria-sort', 'none')
+  await expect(header(/^Input$/)).not.toHaveAttribute('aria-sort', /.*/)
+  await table.getByRole('button', { name: /^Cost/ }).click()
+  await expect(header(/^Cost/)).toHaveAttribute('aria-sort', 'ascending')
+  await table.getByRole('button', { name: /^Cost/ }).click()
+  await expect(header(/^Cost/)).toHaveAttribute('aria-sort', 'descending')
+  await expect(header(/^#/)).toHaveAttribute('aria-sort', 'none')
+  await table.getByRole('button', { name: /^#/ }).click()
+  await expect(header(/^#/)).toHaveAttribute('aria-sort', 'ascending')
+
+  // Tab enters the rows once, past the headers, at the first row; the keys then go anywhere in them, the view
+  // following.
+  await table.getByRole('button', { name: /^Cost/ }).focus()
+  await page.keyboard.press('Tab')
+  await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '2')
+  await expect(focusedRow(page)).toContainText('Ticket 1:')
+  for (const size of [{ width: 1920, height: 1080 }]) {
+    const where = `${size.width}×${size.height}`
+    await page.setViewportSize(size)
+    await page.keyboard.press('End')
+    await expect(focusedRow(page), where).toHaveAttribute('aria-rowindex', String(rows + 1))
+    await expect(focusedRow(page)).toContainText(`Ticket ${rows}:`)
+    await expect(focusedRow(page)).toBeInViewport({ ratio: 1 })
+    await page.keyboard.press('ArrowUp')
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', String(rows))
+    await page.keyboard.press('Home')
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '2')
+    for (let step = 0; step < 30; step++) await page.keyboard.press('ArrowDown')
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '32')
+    await expect(focusedRow(page)).toContainText('Ticket 31:')
+    await expect(focusedRow(page)).toBeInViewport({ ratio: 1 })
+    await page.keyboard.press('PageDown')
+    await expect(focusedRow(page)).toBeInViewport({ ratio: 1 })
+    expect(Number(await focusedRow(page).getAttribute('aria-rowindex'))).toBeGreaterThan(33)
+    // Leaving the table and coming back lands on the row left.
+    const left = await focusedRow(page).getAttribute('aria-rowindex')
+    await page.keyboard.press('Shift+Tab')
+    await expect(focusedRow(page)).toHaveCount(0)
+    await page.keyboard.press('Tab')
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', left ?? '')
+  }
+})
