@@ -231,6 +231,12 @@ test('keeps runs, and compares two runs side by side', async ({ app }) => {
   // The answers lined up question by question, in one table, those that differ said so.
   const table = compare.getByRole('table')
   await expect(table.getByRole('row')).toHaveCount(4)
+  // Each run's column says when it ran and what it was asked about, the older run on the left.
+  const asked = / My parcel never arrived\.$/
+  const columns = await table.getByRole('columnheader').allTextContents()
+  expect(columns).toEqual(['Question', expect.stringMatching(asked), expect.stringMatching(asked)])
+  const ran = columns.slice(1).map((column) => Date.parse(column.replace(asked, '')))
+  expect(ran[0]).toBeLessThanOrEqual(ran[1] ?? Number.NaN)
   await expect(table.getByRole('rowheader').first()).toBeVisible()
   await expect(table.locator('caption')).toHaveText(
     /^(Both runs answered alike\.|\d+ answers? differ, marked ≠\.)$/,
