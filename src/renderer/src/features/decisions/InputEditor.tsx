@@ -140,9 +140,8 @@ export function InputEditor() {
       ) : null}
       <span className={overContext ? 'field-error' : 'muted'}>
         {mode !== 'messages' && text.trim() === ''
-          ? 'Nothing to evaluate yet'
-          : `About ${tokensPhrase(tokens)}`}
-        {model?.contextLength ? ` of ${formatTokenCount(model.contextLength)}` : ''}
+          ? `Nothing to evaluate yet${model?.contextLength ? ` · the model reads up to ${formatTokenCount(model.contextLength)} tokens` : ''}`
+          : `About ${tokensPhrase(tokens)}${model?.contextLength ? ` of ${formatTokenCount(model.contextLength)}` : ''}`}
         {overContext ? ' — more than this model reads; shorten the input or choose another model.' : ''}
       </span>
     </div>
