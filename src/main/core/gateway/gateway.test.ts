@@ -324,7 +324,7 @@ describe('retries, timeouts and cancellation', () => {
     // Said as what it means and what to try, with the system's code kept for searching.
     expect(await failure(closed.listings.unified.all())).toMatchObject({
       code: 'service_unreachable',
-      message: `Could not reach 127.0.0.1:${port}: nothing is listening at that address and port (ECONNREFUSED).`,
+      message: `Could not reach 127.0.0.1:${port}. Connection refused: nothing is listening at that address and port (ECONNREFUSED).`,
       hint: 'Check the port in the address, and that the service is running.',
     })
   })

@@ -8,7 +8,7 @@ import { AppError } from '#shared/ipc/app-error'
 import { redact, redactValue } from '../secrets/redaction.ts'
 import { gatewayErrorCodes, serviceError } from './errors.ts'
 import { readServerSentEvents, type ServerSentEvent } from './sse.ts'
-import { unreachableText } from './unreachable.ts'
+import { failureCause, unreachableText } from './unreachable.ts'
 
 export type AuthGroup = 'bearer' | 'generative' | 'messages' | 'none'
 
@@ -184,7 +184,7 @@ export function createTransport(options: TransportOptions) {
             endpoint,
           })
         }
-        const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message
+        const cause = failureCause(error)
         // A kept-alive connection the other side closed as this request went out: nothing was answered, so a
         // read goes again at once on a new connection. A POST never does: it may have been received.
         if (
