@@ -1,6 +1,6 @@
 // One question of the questionnaire: its kind, name and instructions, and its criteria, choices or levels,
 // with the document's rules shown at the fields they concern.
-import { memo, useId } from 'react'
+import { memo, useId, useState } from 'react'
 import { instructionsOf, type QuestionDraft, type QuestionKind } from '#shared/domain/questionnaire'
 import type { Violation } from '#shared/domain/violation'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -40,8 +40,13 @@ export const QuestionEditor = memo(
     messagesOf(before.problems) === messagesOf(after.problems),
 )
 
-function QuestionEditorView(props: QuestionEditorProps) {
-  const { question, index } = props
+function QuestionEditorView(given: QuestionEditorProps) {
+  const { question, index } = given
+  // A question just added, with nothing written in it yet, is not wrong: its problems show once the person has
+  // left one of its fields (or written something).
+  const [left, setLeft] = useState(false)
+  const untouched = !left && !question.name.trim() && !question.instructions.trim()
+  const props = untouched ? { ...given, problems: [] } : given
   const change = useQuestionnaire((state) => state.change)
   const update = (patch: Partial<QuestionDraft>) =>
     change(edits.update(question.id, patch), `${question.id}.${Object.keys(patch).join()}`)
@@ -59,6 +64,9 @@ function QuestionEditorView(props: QuestionEditorProps) {
     <article
       className="question"
       aria-label={title}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setLeft(true)
+      }}
       onDragOver={(event) => {
         if (event.dataTransfer.types.includes(questionDragType)) event.preventDefault()
       }}
