@@ -53,3 +53,25 @@ it('a connection test in Settings answers the status bar too', async () => {
   await until(() => container.querySelector('[role="status"]')?.textContent?.includes('Connected') === true)
   expect(health()).toBe('Connected')
 })
+
+it('says the built-in Sandbox is starting, on this computer, until its first answer', async () => {
+  let answer: (value: unknown) => void = () => {}
+  const firstCheck = new Promise((resolve) => {
+    answer = resolve
+  })
+  const bridge = {
+    invoke: async (route: string) => {
+      if (route === 'profiles.list') return { ok: true, data: [{ ...sandbox, baseUrl: null }] }
+      if (route === 'profiles.health') return { ok: true, data: await firstCheck }
+      return { ok: true, data: null }
+    },
+    on: () => () => {},
+  } as unknown as Bridge
+  const { container } = await renderInPage(<StatusBar />, bridge)
+  const text = () => container.querySelector('.status-bar')?.textContent ?? ''
+  await until(() => text().includes('Starting…'))
+  expect(text()).toContain('built in, on this computer')
+  expect(text()).not.toMatch(/Checking|offline/)
+  await act(async () => answer({ outcome: 'ok', message: 'Connected.', latencyMs: 3 }))
+  await until(() => text().includes('Connected'))
+})

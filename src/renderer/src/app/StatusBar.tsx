@@ -45,7 +45,10 @@ export function StatusBar() {
     : health.isError
       ? healthWords.unreachable
       : null
-  const address = active?.baseUrl ?? (active?.kind === 'sandbox' ? 'built-in, offline' : '')
+  const sandbox = active?.kind === 'sandbox'
+  const address = active?.baseUrl ?? (sandbox ? 'built in, on this computer' : '')
+  // The Sandbox starts with the app: until its first answer, it is starting, not in doubt.
+  const waiting = sandbox ? 'Starting…' : 'Checking…'
   // What the active profile spent since midnight: asked again every few seconds while work runs.
   const spent = useQuery({
     queryKey: [...queryKeys.spend(), 'today', active?.id],
@@ -79,7 +82,7 @@ export function StatusBar() {
           <span>{profiles.isError ? 'Profiles unavailable' : 'Loading…'}</span>
         )}
         <span className="status-bar__health" title={health.data?.message}>
-          {state?.words ?? 'Checking…'}
+          {state?.words ?? waiting}
         </span>
         <span className="status-bar__muted">{activate.error ? activate.error.message : address}</span>
         {spent.data ? (
