@@ -30,6 +30,9 @@ test('runs actions from the command palette, closes panels with Escape, and move
   await page.keyboard.press('Enter')
   const webhooks = page.getByRole('complementary', { name: 'Webhooks' })
   await expect(webhooks).toBeFocused()
+  // On the Sandbox a tunnel is not the next step: Start tunnel is not the loudest button.
+  await expect(webhooks.getByRole('button', { name: 'Start tunnel' })).not.toHaveClass(/button--primary/)
+  await expect(webhooks).toContainText('The Sandbox reaches the receiver on this computer')
   await page.keyboard.press('Escape')
   await expect(webhooks).toHaveCount(0)
   await expect(webhooksButton).toBeFocused()

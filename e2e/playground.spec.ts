@@ -18,6 +18,11 @@ test('streams a messages conversation with a tool round trip, and shows each tur
   await page.getByRole('link', { name: 'Playground' }).click()
   const settings = page.getByRole('region', { name: 'Messages settings' })
   await chooseModel(settings, 'nimbus/chat-4')
+  // An empty tools field reads as empty; the example is one click away.
+  await expect(settings.getByLabel('Tools (JSON)')).toHaveValue('')
+  await expect(settings.getByLabel('Tools (JSON)')).toHaveAttribute('placeholder', /^None\./)
+  await settings.getByRole('button', { name: 'Insert an example tool' }).click()
+  await expect(settings.getByLabel('Tools (JSON)')).toHaveValue(/"name": "get_weather"/)
   await settings.getByLabel('Tools (JSON)').fill('[{"name": 1}]')
   await expect(settings.getByText(/Tools must be an array/)).toBeVisible()
   await settings.getByLabel('Tools (JSON)').fill(tools)

@@ -69,10 +69,11 @@ export function MessagesSettingsPanel(props: {
       </div>
       <label className="field">
         <span className="field__label">Tools (JSON)</span>
+        {/* An empty field looks empty: the example is one click away rather than a placeholder that reads as set. */}
         <textarea
           rows={5}
           className="code-input"
-          placeholder={toolExample}
+          placeholder="None. A JSON array of tools, each with a name, a description and an input_schema."
           value={settings.toolsJson}
           aria-invalid={tools.ok ? undefined : true}
           onChange={(event) => onChange({ toolsJson: event.target.value })}
@@ -85,6 +86,15 @@ export function MessagesSettingsPanel(props: {
           <span className="field-error">{tools.message}</span>
         )}
       </label>
+      {settings.toolsJson.trim() === '' ? (
+        <button
+          type="button"
+          className="button button--small button--quiet"
+          onClick={() => onChange({ toolsJson: toolExample })}
+        >
+          Insert an example tool
+        </button>
+      ) : null}
       {tools.ok && tools.tools.length ? (
         <div className="playground-settings__row">
           <label className="field">

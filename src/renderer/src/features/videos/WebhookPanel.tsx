@@ -9,6 +9,7 @@ import { Snippets } from '../../components/GetCode.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatTime } from '../../format.ts'
 import { invoke } from '../../ipc.ts'
+import { useProfiles } from '../../profiles.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams } from '../../router.ts'
 import { DeliveryDetail, repeatsOf, verdictOf } from './DeliveryDetail.tsx'
@@ -37,6 +38,7 @@ export function WebhookPanel() {
   const [publicUrl, setPublicUrl] = useState('')
   const [authtoken, setAuthtoken] = useState('')
   const [openId, setOpenId] = useState<number | null>(null)
+  const onSandbox = useProfiles().data?.find((profile) => profile.active)?.kind === 'sandbox'
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.tunnel() })
   const start = useMutation({
     mutationFn: () =>
@@ -129,9 +131,19 @@ export function WebhookPanel() {
                 />
               </label>
             ) : null}
-            <button type="submit" className="button button--primary" disabled={start.isPending}>
+            {/* The Sandbox sends its webhooks to the receiver itself: a tunnel is for a live service. */}
+            <button
+              type="submit"
+              className={onSandbox ? 'button' : 'button button--primary'}
+              disabled={start.isPending}
+            >
               Start tunnel
             </button>
+            {onSandbox ? (
+              <p className="muted">
+                The Sandbox reaches the receiver on this computer; a tunnel is for a live service’s webhooks.
+              </p>
+            ) : null}
           </form>
         )}
         <ErrorNote error={start.error ?? stop.error} />
