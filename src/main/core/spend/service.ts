@@ -1,6 +1,5 @@
 // What the app spent, from the ledger: exact sums (the money type, never floats) by feature, model and day, the
-// costliest items with their addresses, and the entries as a CSV that no spreadsheet runs as formulas.
-import Papa from 'papaparse'
+// costliest items with their addresses, and the entries as a CSV (spend-csv.ts).
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
@@ -11,6 +10,7 @@ import type { SpendRow } from '../history/spend.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import { type Budgets, nearShare, periodStart } from './budgets.ts'
+import { spendCsv } from './spend-csv.ts'
 
 type Range = RouteInput<typeof spendRoutes, 'spend.summary'>
 
@@ -164,20 +164,7 @@ export function createSpendService(deps: {
       })
       if (!target) return { savedTo: null }
       const rows = deps.history.spend.between(range.from, range.to, scopeOf(range, scope))
-      const table = [
-        ['time', 'profile', 'feature', 'model', 'cost_usd', 'estimated', 'item', 'units'],
-        ...rows.map((row) => [
-          new Date(row.at).toISOString(),
-          row.profileId ?? '',
-          row.feature,
-          row.model,
-          row.cost,
-          row.estimated ? 'yes' : 'no',
-          row.itemId,
-          row.unitsJson,
-        ]),
-      ]
-      await writeFileAtomic(target, `${Papa.unparse(table, { escapeFormulae: true, newline: '\r\n' })}\r\n`)
+      await writeFileAtomic(target, spendCsv(rows, deps.profiles()))
       return { savedTo: target }
     },
   }

@@ -3,6 +3,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { parseAmount } from '#shared/domain/money'
+import {
+  spendFeatureWord,
+  spendFeatureWords,
+  spendItemWords,
+  spendProfileName,
+} from '#shared/domain/spend-words'
 import type { SpendSummary } from '#shared/ipc/routes/spend'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
@@ -17,25 +23,6 @@ const ranges = [
   { id: 'all', label: 'Everything' },
 ] as const
 type RangeId = (typeof ranges)[number]['id']
-
-/** One item of a feature, for a link to it (never a screen's name, which the sidebar's links carry). */
-const itemWords: Record<string, string> = {
-  decision: 'decision',
-  batch: 'batch row',
-  image: 'image',
-  video: 'video',
-  playground: 'conversation turn',
-  cache: 'cache',
-}
-
-const featureWords: Record<string, string> = {
-  decision: 'Decisions',
-  batch: 'Batch rows',
-  image: 'Images',
-  video: 'Videos',
-  playground: 'Playground',
-  cache: 'Caches',
-}
 
 function rangeOf(id: RangeId, now = new Date()): { from: number; to: number } {
   const start = new Date(now)
@@ -65,7 +52,7 @@ function DayBars({ days }: { days: SpendSummary['byDay'] }) {
           key={day.day}
           className="spend-days__day"
           aria-label={`${day.day}: ${formatUsd(day.cost)} (${Object.entries(day.byFeature)
-            .map(([feature, cost]) => `${featureWords[feature] ?? feature} ${formatUsd(cost)}`)
+            .map(([feature, cost]) => `${spendFeatureWord(feature)} ${formatUsd(cost)}`)
             .join(', ')})`}
         >
           <span className="spend-days__bar" aria-hidden="true">
@@ -96,10 +83,7 @@ export function SpendSection() {
   })
   const exported = useMutation({ mutationFn: () => invoke('spend.export', input) })
   const profiles = useProfiles()
-  const profileName = (id: string | null) =>
-    id === null
-      ? 'Before profiles'
-      : (profiles.data?.find((profile) => profile.id === id)?.name ?? 'A deleted profile')
+  const profileName = (id: string | null) => spendProfileName(id, profiles.data ?? [])
   const data = summary.data
   return (
     <section className="card spend" aria-labelledby="spend-title">
@@ -165,7 +149,7 @@ export function SpendSection() {
                           className={`spend__swatch spend-days__part--${row.feature}`}
                           aria-hidden="true"
                         />
-                        {featureWords[row.feature] ?? row.feature}
+                        {spendFeatureWords[row.feature]}
                       </th>
                       <td>{row.count}</td>
                       <td>{formatUsd(row.cost)}</td>
@@ -206,7 +190,7 @@ export function SpendSection() {
                     <tr key={`${row.at}-${row.path}`}>
                       <th scope="row">
                         <a href={`#${row.path}`}>
-                          {row.model} · {itemWords[row.feature] ?? row.feature}
+                          {row.model} · {spendItemWords[row.feature]}
                         </a>
                       </th>
                       <td>{new Date(row.at).toLocaleDateString('en-US')}</td>
