@@ -111,6 +111,18 @@ test('shows a month of a few hundred charges at 900×600 and 1920×1080, in both
   const spend = page.getByRole('region', { name: 'Spend' })
   await spend.getByRole('radio', { name: 'This month' }).check()
   await expect(spend.getByRole('status')).toContainText('in 320 charges')
+  // Each table says what its columns are, to the eye and to a screen reader: a count is charges, not dollars.
+  await spend.getByRole('checkbox', { name: 'Every profile' }).check()
+  for (const [table, columns] of [
+    ['By feature', ['Feature', 'Charges', 'Cost']],
+    ['By model', ['Model', 'Charges', 'Cost']],
+    ['By profile', ['Profile', 'Charges', 'Cost']],
+    ['Costliest', ['Item', 'Date', 'Cost']],
+  ] as const) {
+    const headers = spend.getByRole('table', { name: table }).getByRole('columnheader')
+    await expect(headers).toHaveText([...columns])
+    for (const header of await headers.all()) await expect(header).toBeVisible()
+  }
   for (const size of [
     { width: 900, height: 600 },
     { width: 1920, height: 1080 },

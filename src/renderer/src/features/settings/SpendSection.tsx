@@ -73,6 +73,19 @@ function DayBars({ days }: { days: SpendSummary['byDay'] }) {
   )
 }
 
+/** What each column of a spend table holds: without it, a count of charges reads as an amount. */
+function ColumnHeads({ first, middle }: { first: string; middle: string }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col">{middle}</th>
+        <th scope="col">Cost</th>
+      </tr>
+    </thead>
+  )
+}
+
 export function SpendSection() {
   const [range, setRange] = useState<RangeId>('month')
   const [everyProfile, setEveryProfile] = useState(false)
@@ -141,6 +154,7 @@ export function SpendSection() {
             <div className="spend__tables">
               <table className="spend__table">
                 <caption>By feature</caption>
+                <ColumnHeads first="Feature" middle="Charges" />
                 <tbody>
                   {data.byFeature.map((row) => (
                     <tr key={row.feature}>
@@ -159,6 +173,7 @@ export function SpendSection() {
               </table>
               <table className="spend__table">
                 <caption>By model</caption>
+                <ColumnHeads first="Model" middle="Charges" />
                 <tbody>
                   {data.byModel.slice(0, 10).map((row) => (
                     <tr key={row.model}>
@@ -172,6 +187,7 @@ export function SpendSection() {
               {everyProfile ? (
                 <table className="spend__table">
                   <caption>By profile</caption>
+                  <ColumnHeads first="Profile" middle="Charges" />
                   <tbody>
                     {data.byProfile.map((row) => (
                       <tr key={row.profileId ?? ''}>
@@ -185,6 +201,7 @@ export function SpendSection() {
               ) : null}
               <table className="spend__table spend__table--wide">
                 <caption>Costliest</caption>
+                <ColumnHeads first="Item" middle="Date" />
                 <tbody>
                   {data.top.map((row) => (
                     <tr key={`${row.at}-${row.path}`}>
