@@ -123,6 +123,14 @@ test('shows a month of a few hundred charges at 900×600 and 1920×1080, in both
     await expect(headers).toHaveText([...columns])
     for (const header of await headers.all()) await expect(header).toBeVisible()
   }
+  // A short table beside a long one keeps its rows to their height, not spread over the long one's.
+  const lastRowHeight = (table: string) =>
+    spend
+      .getByRole('table', { name: table })
+      .getByRole('row')
+      .last()
+      .evaluate((row) => row.getBoundingClientRect().height)
+  expect(await lastRowHeight('By profile')).toBeLessThanOrEqual((await lastRowHeight('By feature')) + 1)
   for (const size of [
     { width: 900, height: 600 },
     { width: 1920, height: 1080 },
