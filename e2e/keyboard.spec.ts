@@ -37,9 +37,17 @@ test('runs actions from the command palette, closes panels with Escape, and move
   await expect(webhooks).toHaveCount(0)
   await expect(webhooksButton).toBeFocused()
 
-  // The command run last comes first; a model is found by its name and opened.
+  // The command run last comes first; the screens follow in the sidebar's order, however they were last
+  // opened; a model is found by its name and opened.
+  await page.keyboard.press('Control+4')
+  await expect(page.getByRole('heading', { level: 1, name: 'Models' })).toBeVisible()
   await page.keyboard.press('Control+k')
   await expect(palette.getByRole('option').first()).toHaveText(/New video job/)
+  await expect(search).toHaveJSProperty('offsetHeight', 48)
+  const screensListed = (await palette.getByRole('option', { name: /^Go to / }).allTextContents()).map(
+    (text) => text.replace(/^Go to (Decisions|Images|Videos|Models|Playground|Settings).*$/, '$1'),
+  )
+  expect(screensListed).toEqual(['Decisions', 'Images', 'Videos', 'Models', 'Playground', 'Settings'])
   await search.fill('flash 2')
   await palette.getByRole('option', { name: /Open model Aurora Flash 2/ }).click()
   await expect(page.getByRole('complementary', { name: 'Model aurora/flash-2' })).toBeVisible()

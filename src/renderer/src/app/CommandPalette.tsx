@@ -29,9 +29,9 @@ function matching(entries: readonly Entry[], typed: string): Entry[] {
   })
 }
 
-/** The commands that can run now, the ones last run first. */
+/** The commands that can run now, the ones last run first; the screens always in the sidebar's order, after them. */
 function commandEntries(): Entry[] {
-  const recent = recentCommands()
+  const recent = recentCommands().filter((id) => !id.startsWith('go.'))
   const rank = (id: string) => {
     const at = recent.indexOf(id as never)
     return at === -1 ? recent.length : at
