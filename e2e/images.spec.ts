@@ -169,6 +169,11 @@ test('keeps the gallery across a restart, with search and each edit linked to it
   await expect(gallery.getByText('2 images')).toBeVisible()
   await gallery.getByLabel('Search prompts').fill('kite')
   await expect(gallery.getByText('1 image', { exact: true })).toBeVisible()
+  // Tiles as big as the person likes, kept for the next visit.
+  const tile = gallery.getByRole('button', { name: 'Open add a kite' })
+  const small = (await tile.boundingBox())?.width ?? 0
+  await gallery.getByRole('radio', { name: 'Large' }).check()
+  await expect.poll(async () => (await tile.boundingBox())?.width ?? 0).toBeGreaterThan(small * 1.5)
   await screenshot(page, 'images-gallery-light')
   // An edit opened from the gallery comes back beside its parent, with the before/after slider.
   await gallery.getByRole('button', { name: 'Open add a kite' }).click()

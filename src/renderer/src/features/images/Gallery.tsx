@@ -67,7 +67,25 @@ export function ImageTile(props: {
   )
 }
 
+/** The narrowest a tile gets at each size a person can choose (kept in this window's storage). */
+const tileSizes = { Small: 180, Medium: 260, Large: 380 } as const
+type TileSize = keyof typeof tileSizes
+const tileSizeKey = 'gallery.tileSize'
+const keptTileSize = (): TileSize => {
+  const kept = localStorage.getItem(tileSizeKey)
+  return kept && kept in tileSizes ? (kept as TileSize) : 'Small'
+}
+
 export function Gallery(props: { onOpen: (id: string, editOf?: string | null) => void }) {
+  const [size, setSize] = useState<TileSize>(keptTileSize)
+  const choose = (next: TileSize) => {
+    setSize(next)
+    try {
+      localStorage.setItem(tileSizeKey, next)
+    } catch {
+      // A full storage forgets the size at the next start; the gallery still shows it now.
+    }
+  }
   const [text, setText] = useState('')
   const [model, setModel] = useState('')
   const madeWith = useMadeWith()
@@ -96,6 +114,19 @@ export function Gallery(props: { onOpen: (id: string, editOf?: string | null) =>
             ))}
           </select>
         </label>
+        <div className="segmented" role="radiogroup" aria-label="Tile size">
+          {(Object.keys(tileSizes) as TileSize[]).map((option) => (
+            <label key={option} className="segmented__option">
+              <input
+                type="radio"
+                name="tile-size"
+                checked={size === option}
+                onChange={() => choose(option)}
+              />
+              {option}
+            </label>
+          ))}
+        </div>
         <span className="muted">
           {list.data
             ? list.data.length >= galleryLimit
@@ -117,14 +148,13 @@ export function Gallery(props: { onOpen: (id: string, editOf?: string | null) =>
           steps={text || model ? [] : ['Generate an image', 'Drop one on the canvas to edit it']}
         />
       ) : (
-        <GalleryGrid images={list.data ?? []} onOpen={props.onOpen} />
+        <GalleryGrid images={list.data ?? []} onOpen={props.onOpen} tileMin={tileSizes[size]} />
       )}
     </section>
   )
 }
 
-/** The narrowest a tile gets; the gap between tiles; the height of a tile's text under its picture. */
-const tileMin = 180
+/** The gap between tiles; the height of a tile's text under its picture. */
 const tileGap = 12
 const tileText = 84
 
@@ -135,7 +165,10 @@ const tileText = 84
 function GalleryGrid(props: {
   images: readonly ImageRecord[]
   onOpen: (id: string, editOf?: string | null) => void
+  /** The narrowest a tile gets: as many columns fit as are at least this wide. */
+  tileMin: number
 }) {
+  const { tileMin } = props
   const frame = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(0)
   useEffect(() => {
