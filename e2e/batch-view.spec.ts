@@ -1,6 +1,8 @@
-// A batch's rows as a table that assistive technology and the keyboard can use in full, in both themes.
+// A batch's rows as a table that assistive technology and the keyboard can use in full, in both themes, and the
+// batch view at the smallest and the largest window people use: the rows take the width, a new batch's Run is in
+// view.
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures/app.ts'
+import { expect, screenshot, test } from './fixtures/app.ts'
 import { violationsOn } from './fixtures/axe.ts'
 
 /** The triage template run on `rows` tickets, to the end: the table of the batch's rows. */
@@ -57,7 +59,10 @@ test('a batch’s rows are a table that says its size and sort, passes axe in bo
   await page.keyboard.press('Tab')
   await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '2')
   await expect(focusedRow(page)).toContainText('Ticket 1:')
-  for (const size of [{ width: 1920, height: 1080 }]) {
+  for (const size of [
+    { width: 1920, height: 1080 },
+    { width: 900, height: 600 },
+  ]) {
     const where = `${size.width}×${size.height}`
     await page.setViewportSize(size)
     await page.keyboard.press('End')
@@ -81,5 +86,49 @@ test('a batch’s rows are a table that says its size and sort, passes axe in bo
     await expect(focusedRow(page)).toHaveCount(0)
     await page.keyboard.press('Tab')
     await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', left ?? '')
+  }
+})
+
+test('gives a batch’s rows the width of the window, and keeps a new batch’s Run in view, at 900×600 and 1920×1080', async ({
+  app,
+}) => {
+  test.setTimeout(120_000)
+  const { page } = app
+  await finishedBatch(page, 24)
+  // Found by what the view looked like before it was a table too, so that the layout is checked on its own.
+  const table = page.locator('.batch-table')
+  const picker = page.getByRole('combobox', { name: 'Open a batch' })
+  const batch = await picker.inputValue()
+  const main = page.getByRole('main')
+  for (const size of [
+    { width: 900, height: 600 },
+    { width: 1920, height: 1080 },
+  ]) {
+    const where = `${size.width}×${size.height}`
+    await page.setViewportSize(size)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await picker.selectOption(batch)
+      await expect(page.getByText('24 of 24 rows')).toBeVisible()
+      // The rows take the width beside nothing else, every column in it, no answer cut short.
+      const [tableBox, mainBox] = [await table.boundingBox(), await main.boundingBox()]
+      expect(tableBox?.width ?? 0, where).toBeGreaterThan((mainBox?.width ?? 0) * 0.85)
+      const sideways = await table.evaluate((frame) => frame.scrollWidth - frame.clientWidth)
+      expect(sideways, where).toBe(0)
+      const cut = await table
+        .locator('.batch-answer__value')
+        .evaluateAll((values) => values.filter((value) => value.scrollWidth > value.clientWidth).length)
+      expect(cut, where).toBe(0)
+      await screenshot(page, `batch-results-${size.width}x${size.height}-${scheme}`)
+
+      // A new batch: its inputs in the wide area, Run in view without scrolling.
+      await picker.selectOption({ label: 'New batch' })
+      const setup = page.getByRole('region', { name: 'New batch' })
+      await setup.getByLabel('Batch inputs').fill('Where is my parcel?\nRefund me, please.')
+      await expect(setup.getByRole('button', { name: 'Run on 2 inputs' })).toBeInViewport({ ratio: 1 })
+      const field = await setup.getByLabel('Batch inputs').boundingBox()
+      expect(field?.width ?? 0, where).toBeGreaterThan((mainBox?.width ?? 0) * 0.45)
+      await screenshot(page, `batch-setup-${size.width}x${size.height}-${scheme}`)
+    }
   }
 })

@@ -61,32 +61,36 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
 
   return (
     <section className="batch-progress" aria-label="Batch progress">
-      <h2 className="section-title">{batch.name}</h2>
-      <p className={`batch-progress__status batch-progress__status--${batch.status}`}>
-        {statusLabels[batch.status]}
-      </p>
+      <div className="batch-progress__top">
+        <h2 className="section-title">{batch.name}</h2>
+        <p className={`batch-progress__status batch-progress__status--${batch.status}`}>
+          {statusLabels[batch.status]}
+        </p>
+      </div>
       <progress className="progress" max={total} value={finished} aria-label="Rows finished" />
-      <p className="batch-progress__counts">
-        <span>
-          {finished.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
-        </span>
-        <span>{done.toLocaleString('en-US')} answered</span>
-        <span className={failed > 0 ? 'field-error' : undefined}>
-          {failed.toLocaleString('en-US')} failed
-        </span>
-        <span>{pending.toLocaleString('en-US')} waiting</span>
-      </p>
-      <p className="muted">
-        Spent {formatUsd(batch.spent)}
-        {batch.spendCap ? ` of a ${formatUsd(batch.spendCap)} cap` : ''} · {batch.model} · {batch.concurrency}{' '}
-        at once
-        {left !== null ? ` · about ${formatSeconds(left)} left` : ''}
-        {batch.profileName ? (
-          <span title="Every row of this batch is sent with this profile’s key, whichever profile is active.">
-            {` · on “${batch.profileName}”`}
+      <div className="batch-progress__facts">
+        <p className="batch-progress__counts">
+          <span>
+            {finished.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
           </span>
-        ) : null}
-      </p>
+          <span>{done.toLocaleString('en-US')} answered</span>
+          <span className={failed > 0 ? 'field-error' : undefined}>
+            {failed.toLocaleString('en-US')} failed
+          </span>
+          <span>{pending.toLocaleString('en-US')} waiting</span>
+        </p>
+        <p className="muted">
+          Spent {formatUsd(batch.spent)}
+          {batch.spendCap ? ` of a ${formatUsd(batch.spendCap)} cap` : ''} · {batch.model} ·{' '}
+          {batch.concurrency} at once
+          {left !== null ? ` · about ${formatSeconds(left)} left` : ''}
+          {batch.profileName ? (
+            <span title="Every row of this batch is sent with this profile’s key, whichever profile is active.">
+              {` · on “${batch.profileName}”`}
+            </span>
+          ) : null}
+        </p>
+      </div>
       {batch.profileName ? null : (
         <p className="field-error">
           The profile this batch ran on has been deleted; its remaining rows cannot be sent.
@@ -110,6 +114,7 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
           {capProblem ? <span className="field-error">{capProblem}</span> : null}
         </label>
       ) : null}
+      {/* Reached after the new cap a resume may need, yet shown beside the name (see batches.css). */}
       <div className="form-actions">
         {batch.status === 'running' ? (
           <button type="button" className="button" onClick={() => act.mutate('cancel')}>

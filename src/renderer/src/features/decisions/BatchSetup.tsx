@@ -1,7 +1,8 @@
-// A new batch: inputs from pasted lines, a CSV column or JSONL, the model and format of single runs, a
-// concurrency limit and a spend cap, with the estimated cost from the catalog prices.
+// A new batch: the questionnaire and its inputs (pasted lines, a CSV column or JSONL) in the wide area, where they
+// can be read; beside them the model and format of single runs, a concurrency limit and a spend cap, with the
+// estimated cost from the catalog prices, and Run, kept in view however long the inputs.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { type BatchSource, batchLimits, type ParsedBatch } from '#shared/domain/batch-inputs'
 import { estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { formatAmount } from '#shared/domain/money'
@@ -30,6 +31,9 @@ const sources: { value: BatchSource; label: string }[] = [
 const emptyLines = (count: number) =>
   count === 0 ? '' : `; ${count.toLocaleString('en-US')} empty line${count === 1 ? '' : 's'} left out`
 
+/** The CSV's first rows shown, enough to see which column is which. */
+const previewRows = 8
+
 const nothingRead: ParsedBatch = { inputs: [], lines: [], empty: [], problems: [], readWhole: true }
 const most = batchLimits.inputs.toLocaleString('en-US')
 
@@ -48,7 +52,7 @@ function useBatchQuestionnaire() {
   })
   const questionnaire = pickedId && picked.data ? picked.data : built
   const picker = (
-    <label className="field">
+    <label className="field batch-setup__questionnaire">
       <span className="field__label">Questionnaire</span>
       <select value={pickedId} onChange={(event) => setPickedId(event.target.value)}>
         <option value="">The one being built: {built.name}</option>
@@ -64,7 +68,8 @@ function useBatchQuestionnaire() {
   return { questionnaire, picker }
 }
 
-export function BatchSetup() {
+/** `children`: shown first, above the inputs (the batch picker). */
+export function BatchSetup({ children }: { children?: ReactNode }) {
   const { model } = useCurrentRequest()
   const { questionnaire, picker } = useBatchQuestionnaire()
   const settings = useRunSettings()
@@ -150,121 +155,134 @@ export function BatchSetup() {
 
   return (
     <section className="batch-setup" aria-label="New batch">
-      <h2 className="section-title">New batch of “{questionnaire.name}”</h2>
-      {picker}
-      <div className="segmented" role="radiogroup" aria-label="Inputs from">
-        {sources.map((option) => (
-          <label key={option.value} className="segmented__option">
-            <input
-              type="radio"
-              name="batch-source"
-              checked={source === option.value}
-              onChange={() => setSource(option.value)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      <BatchInputsField
-        source={source}
-        text={text}
-        file={file}
-        fileProblem={fileProblem}
-        onType={(typed) => {
-          setText(typed)
-          setFile(null)
-        }}
-        onOpen={openFile}
-        onClose={() => {
-          setText('')
-          setFile(null)
-        }}
-      >
-        {source === 'csv' && header.length > 0 ? (
-          <label className="field">
-            <span className="field__label">Column</span>
-            <select value={column} onChange={(event) => setColumn(Number(event.target.value))}>
-              {header.map((name, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a CSV column is its position; names may repeat
-                <option key={`${index}-${name}`} value={index}>
-                  {name || `Column ${index + 1}`}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-      </BatchInputsField>
-      {csv && csv.header.length > 0 && csv.sources.length > 0 ? (
-        <CsvPreview header={csv.header} rows={csv.sources.slice(0, 3)} column={column} />
-      ) : null}
-      <p className={tooMany || !parsed.readWhole ? 'field-error' : 'muted'} aria-live="polite">
-        {tooMany
-          ? `More than ${most} inputs — a batch takes at most ${most}. Split them into batches of at most ${most}.`
-          : parsed.readWhole
-            ? `${parsed.inputs.length.toLocaleString('en-US')} inputs${emptyLines(parsed.empty.length)}`
-            : `${parsed.inputs.length.toLocaleString('en-US')} inputs, and reading stopped at line ${parsed.problems.at(-1)?.line.toLocaleString('en-US')}: more than ${most} lines cannot be used.`}
-      </p>
-      {reading.problem ? (
-        <p className="field-error" role="alert">
-          {reading.problem}
+      <div className="batch-setup__inputs">
+        {children}
+        <h2 className="section-title">New batch of “{questionnaire.name}”</h2>
+        {picker}
+        <p className="muted batch-setup__hint">
+          Paste one input per line, or open a CSV or JSONL file. The answers come in as a table, one column
+          per question.
         </p>
-      ) : null}
-      {parsed.problems.length > 0 ? (
-        <ul className="field-error batch-setup__problems">
-          {parsed.problems.slice(0, 5).map((problem) => (
-            <li key={problem.line}>{problem.message}</li>
+        <div className="segmented" role="radiogroup" aria-label="Inputs from">
+          {sources.map((option) => (
+            <label key={option.value} className="segmented__option">
+              <input
+                type="radio"
+                name="batch-source"
+                checked={source === option.value}
+                onChange={() => setSource(option.value)}
+              />
+              {option.label}
+            </label>
           ))}
-          {parsed.problems.length > 5 ? <li>…and {parsed.problems.length - 5} more lines skipped.</li> : null}
-        </ul>
-      ) : null}
-      <ModelPicker />
-      <div className="field-row">
-        <label className="field">
-          <span className="field__label">Requests at once</span>
-          <input
-            type="number"
-            min={1}
-            max={batchLimits.concurrency}
-            value={concurrency}
-            onChange={(event) =>
-              setConcurrency(Math.min(batchLimits.concurrency, Math.max(1, Number(event.target.value) || 1)))
-            }
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">Spend cap (USD)</span>
-          <input
-            inputMode="decimal"
-            placeholder="no cap"
-            value={cap}
-            aria-invalid={capProblem ? true : undefined}
-            onChange={(event) => setCap(event.target.value)}
-          />
-          {capProblem ? <span className="field-error">{capProblem}</span> : null}
-        </label>
-      </div>
-      {estimate !== null && parsed.inputs.length > 0 ? (
-        <p className="muted">
-          About {formatUsd(formatAmount(estimate))} for {parsed.inputs.length.toLocaleString('en-US')} inputs
-          at the catalog's prices{model?.dedicated ? ' (input tokens only)' : ''}.
-        </p>
-      ) : null}
-      {problems.length > 0 ? <p className="field-error">{blockedReason(problems)}</p> : null}
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!canStart}
-          onClick={() => start.mutate()}
+        </div>
+        <BatchInputsField
+          source={source}
+          text={text}
+          file={file}
+          fileProblem={fileProblem}
+          onType={(typed) => {
+            setText(typed)
+            setFile(null)
+          }}
+          onOpen={openFile}
+          onClose={() => {
+            setText('')
+            setFile(null)
+          }}
         >
-          {start.isPending
-            ? 'Starting…'
-            : reading.current
-              ? `Run on ${parsed.inputs.length.toLocaleString('en-US')} inputs`
-              : 'Reading the inputs…'}
-        </button>
+          {source === 'csv' && header.length > 0 ? (
+            <label className="field">
+              <span className="field__label">Column</span>
+              <select value={column} onChange={(event) => setColumn(Number(event.target.value))}>
+                {header.map((name, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a CSV column is its position; names may repeat
+                  <option key={`${index}-${name}`} value={index}>
+                    {name || `Column ${index + 1}`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </BatchInputsField>
+        {csv && csv.header.length > 0 && csv.sources.length > 0 ? (
+          <CsvPreview header={csv.header} rows={csv.sources.slice(0, previewRows)} column={column} />
+        ) : null}
+        <p className={tooMany || !parsed.readWhole ? 'field-error' : 'muted'} aria-live="polite">
+          {tooMany
+            ? `More than ${most} inputs — a batch takes at most ${most}. Split them into batches of at most ${most}.`
+            : parsed.readWhole
+              ? `${parsed.inputs.length.toLocaleString('en-US')} inputs${emptyLines(parsed.empty.length)}`
+              : `${parsed.inputs.length.toLocaleString('en-US')} inputs, and reading stopped at line ${parsed.problems.at(-1)?.line.toLocaleString('en-US')}: more than ${most} lines cannot be used.`}
+        </p>
+        {reading.problem ? (
+          <p className="field-error" role="alert">
+            {reading.problem}
+          </p>
+        ) : null}
+        {parsed.problems.length > 0 ? (
+          <ul className="field-error batch-setup__problems">
+            {parsed.problems.slice(0, 5).map((problem) => (
+              <li key={problem.line}>{problem.message}</li>
+            ))}
+            {parsed.problems.length > 5 ? (
+              <li>…and {parsed.problems.length - 5} more lines skipped.</li>
+            ) : null}
+          </ul>
+        ) : null}
       </div>
-      <ErrorNote error={start.error} onRetry={canStart ? () => start.mutate() : undefined} />
+      <div className="batch-setup__settings run-panel">
+        <ModelPicker />
+        <div className="field-row">
+          <label className="field field--narrow">
+            <span className="field__label">Requests at once</span>
+            <input
+              type="number"
+              min={1}
+              max={batchLimits.concurrency}
+              value={concurrency}
+              onChange={(event) =>
+                setConcurrency(
+                  Math.min(batchLimits.concurrency, Math.max(1, Number(event.target.value) || 1)),
+                )
+              }
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">Spend cap (USD)</span>
+            <input
+              inputMode="decimal"
+              placeholder="no cap"
+              value={cap}
+              aria-invalid={capProblem ? true : undefined}
+              onChange={(event) => setCap(event.target.value)}
+            />
+            {capProblem ? <span className="field-error">{capProblem}</span> : null}
+          </label>
+        </div>
+        {estimate !== null && parsed.inputs.length > 0 ? (
+          <p className="muted">
+            About {formatUsd(formatAmount(estimate))} for {parsed.inputs.length.toLocaleString('en-US')}{' '}
+            inputs at the catalog's prices{model?.dedicated ? ' (input tokens only)' : ''}.
+          </p>
+        ) : null}
+        {problems.length > 0 ? <p className="field-error">{blockedReason(problems)}</p> : null}
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!canStart}
+            onClick={() => start.mutate()}
+          >
+            {start.isPending
+              ? 'Starting…'
+              : reading.current
+                ? `Run on ${parsed.inputs.length.toLocaleString('en-US')} inputs`
+                : 'Reading the inputs…'}
+          </button>
+        </div>
+        <ErrorNote error={start.error} onRetry={canStart ? () => start.mutate() : undefined} />
+      </div>
     </section>
   )
 }

@@ -1,7 +1,7 @@
-// Batches: set one up on the right, follow it and read its rows on the left; earlier batches re-open.
+// Batches: a new one set up with its inputs in the wide area and its settings beside them; a batch that runs or
+// has run shows its progress above its rows, which take the whole width; earlier batches re-open.
 import { useQuery } from '@tanstack/react-query'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
@@ -19,30 +19,35 @@ export function BatchView() {
     enabled: batchId !== null,
   })
   const current = batchId ? detail.data : undefined
+  const picker = (
+    <div className="batch-view__picker">
+      <label className="field">
+        <span className="field__label">Batch</span>
+        <select
+          aria-label="Open a batch"
+          value={batchId ?? ''}
+          onChange={(event) => setRouteParams('/decisions', { batch: event.target.value || null })}
+        >
+          <option value="">New batch</option>
+          {list.data?.map((batch) => (
+            <option key={batch.id} value={batch.id}>
+              {batch.name} · {new Date(batch.createdAt).toLocaleString('en-US')} · {batch.counts.total} rows
+            </option>
+          ))}
+        </select>
+      </label>
+      <ErrorNote error={detail.error} onRetry={() => detail.refetch()} />
+    </div>
+  )
 
+  if (batchId === null) return <BatchSetup>{picker}</BatchSetup>
   return (
-    <div className="decisions__body decisions__body--batch">
-      <section className="decisions__editor batch-view__results" aria-label="Batch">
-        <div className="field-row">
-          <label className="field">
-            <span className="field__label">Batch</span>
-            <select
-              aria-label="Open a batch"
-              value={batchId ?? ''}
-              onChange={(event) => setRouteParams('/decisions', { batch: event.target.value || null })}
-            >
-              <option value="">New batch</option>
-              {list.data?.map((batch) => (
-                <option key={batch.id} value={batch.id}>
-                  {batch.name} · {new Date(batch.createdAt).toLocaleString('en-US')} · {batch.counts.total}{' '}
-                  rows
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <ErrorNote error={detail.error} onRetry={() => detail.refetch()} />
-        {current ? (
+    <section className="batch-view" aria-label="Batch">
+      {picker}
+      {current ? (
+        <>
+          {/* Keyed by batch: what was done with one batch (its "Saved to …") stays with it. */}
+          <BatchProgress key={current.batch.id} batch={current.batch} items={current.items} />
           <BatchResults
             batchId={current.batch.id}
             running={current.batch.status === 'running'}
@@ -50,27 +55,8 @@ export function BatchView() {
             items={current.items}
             sourceColumns={current.batch.sourceColumns}
           />
-        ) : (
-          <EmptyState
-            icon="decisions"
-            title="Run the questionnaire on many inputs"
-            summary="Paste one input per line, or open a CSV or JSONL file. Results appear here as they arrive, one column per question."
-            steps={[
-              'Set how many requests run at once and, if you like, a spend cap',
-              'Cancel at any time; resume later, even after a restart',
-              'Sort and filter by answer, retry failed rows, export CSV or JSON',
-            ]}
-          />
-        )}
-      </section>
-      <section className="run-panel" aria-label="Batch controls">
-        {/* Keyed by batch: what was done with one batch (its "Saved to …") stays with it. */}
-        {current ? (
-          <BatchProgress key={current.batch.id} batch={current.batch} items={current.items} />
-        ) : (
-          <BatchSetup />
-        )}
-      </section>
-    </div>
+        </>
+      ) : null}
+    </section>
   )
 }
