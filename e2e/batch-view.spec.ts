@@ -132,3 +132,39 @@ test('gives a batch’s rows the width of the window, and keeps a new batch’s 
     }
   }
 })
+
+test('scrolls a batch wider than the window sideways from a row’s arrow keys', async ({ app }) => {
+  const { page } = app
+  await page.setViewportSize({ width: 900, height: 600 })
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  await page.getByRole('tab', { name: 'Batch' }).click()
+  const setup = page.getByRole('region', { name: 'New batch' })
+  await setup.getByText('CSV', { exact: true }).click()
+  // Every column of the file is kept beside the answers: more than 900 pixels hold. More rows than the view
+  // holds, so that the rows' own list scrolls too (and the keys must not stop at it).
+  const tickets = Array.from(
+    { length: 30 },
+    (_, i) => `T-${i},2026-01-02,Ada,Where is my parcel ${i}?,gold,EU`,
+  )
+  await setup
+    .getByLabel('Batch inputs')
+    .fill(['ticket,opened,customer,message,plan,region', ...tickets].join('\n'))
+  await setup.getByRole('button', { name: 'Run on 30 inputs' }).click()
+  await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible()
+  const frame = page.locator('.batch-table')
+  const scrolled = () => frame.evaluate((element) => element.scrollLeft)
+  expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeGreaterThan(0)
+  await page.getByRole('table', { name: 'Batch rows' }).getByRole('row').nth(1).focus()
+  for (let step = 0; step < 30; step++) await page.keyboard.press('ArrowRight')
+  await expect
+    .poll(scrolled)
+    .toBe(await frame.evaluate((element) => element.scrollWidth - element.clientWidth))
+  await expect(
+    page.getByRole('table', { name: 'Batch rows' }).getByRole('columnheader', { name: /^Cost/ }),
+  ).toBeInViewport({ ratio: 1 })
+  await page.keyboard.press('ArrowLeft')
+  await expect
+    .poll(scrolled)
+    .toBeLessThan(await frame.evaluate((element) => element.scrollWidth - element.clientWidth))
+})
