@@ -1,8 +1,9 @@
 // The rows of a batch as a table, built as the models table is: divs with the table roles over a virtual list
 // (the lint's semantic-element rules are off for this file: the virtual list places rows where table elements
-// cannot go, and only the rows in view exist, so the table says its size and each row its place), a sort button in each
-// sortable header with the order said by `aria-sort`. One row at a time is in the tab order and the arrow keys,
-// Page Up/Down, Home and End move through all of them: a batch's rows hold no control to tab to but a Retry.
+// cannot go, and only the rows in view exist, so the table says its size and each row its place), a sort button
+// in each sortable header with the order said by `aria-sort`. One row at a time is in the tab order and the
+// arrow keys, Page Up/Down, Home and End move through all of them: a batch's rows hold no control to tab to but
+// a Retry.
 import type { ReactNode } from 'react'
 import { itemStatusWords } from '#shared/domain/answers'
 import { itemsOf, type RowFocus, VirtualList } from '../../components/VirtualList.tsx'
