@@ -20,6 +20,20 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await filters.getByRole('button', { name: 'Clear filters' }).click()
   await expect(rows).toHaveCount(total)
 
+  const catalog = page.getByRole('table', { name: 'Models' })
+  /** The columns' names in the table's order, without the arrow of the column it is sorted by. */
+  const columnOrder = async () =>
+    (await catalog.getByRole('columnheader').allTextContents()).map((name) => name.replace(/ [↑↓]$/, ''))
+  const order = await columnOrder()
+  expect(order.slice(1, 7)).toEqual([
+    'Model',
+    'Provider',
+    'Reads → writes',
+    'Context',
+    'Max out',
+    'Prompt $/1M',
+  ])
+
   await page.getByRole('button', { name: 'Prompt $/1M' }).click()
   // Cheapest prompt first is a model with a token price, not a video model billed per second.
   await expect(rows.first()).not.toContainText(/\/s$/)
@@ -28,7 +42,6 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await page.getByRole('button', { name: 'Prompt $/1M ↑' }).click()
   await expect(page.getByRole('button', { name: 'Prompt $/1M ↓' })).toBeVisible()
   // Assistive technology reads the table's size, each row's place and the column it is sorted by.
-  const catalog = page.getByRole('table', { name: 'Models' })
   await expect(catalog).toHaveAttribute('aria-rowcount', String(total + 1))
   await expect(rows.first()).toHaveAttribute('aria-rowindex', '2')
   await expect(catalog.getByRole('columnheader', { name: 'Prompt $/1M ↓' })).toHaveAttribute(
@@ -44,13 +57,24 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
 
   await page.getByRole('button', { name: /Aurora Flash Image/ }).click()
   const detail = page.getByRole('complementary', { name: 'Model aurora/flash-image' })
-  // With the detail open, the name and the prices stay in view; the other columns scroll.
+  // Sorted, and with a model open, the columns keep their places: a column read before is where it was.
   await expect(detail).toBeVisible()
+  expect(await columnOrder()).toEqual(order)
+  await expect(page.getByRole('button', { name: 'Prompt $/1M ↓' })).toBeVisible()
+  // The narrow table scrolls to the price column (Playwright brings it into view to click it); the model's
+  // column stays pinned at its left edge, so each price is read beside its model's name.
+  await page.getByRole('button', { name: 'Prompt $/1M ↓' }).click()
+  expect(await columnOrder()).toEqual(order)
+  expect(await page.locator('.model-table').evaluate((table) => table.scrollLeft)).toBeGreaterThan(0)
   const tableBox = await page.locator('.model-table').boundingBox()
-  const completionBox = await page.getByRole('button', { name: /^Completion \$\/1M/ }).boundingBox()
-  expect(
-    tableBox && completionBox && completionBox.x + completionBox.width <= tableBox.x + tableBox.width,
-  ).toBe(true)
+  const nameBox = await catalog.getByRole('button', { name: /Aurora Flash Image/ }).boundingBox()
+  expect(tableBox && nameBox && nameBox.x >= tableBox.x).toBe(true)
+  // A header reached from the keyboard is brought into view beside the pinned column, not under it.
+  const provider = catalog.getByRole('button', { name: 'Provider' })
+  await provider.focus()
+  const pinnedBox = await catalog.getByRole('columnheader', { name: 'Model' }).boundingBox()
+  const providerBox = await provider.boundingBox()
+  expect(pinnedBox && providerBox && providerBox.x >= pinnedBox.x + pinnedBox.width).toBe(true)
   await expect(detail.getByRole('region', { name: 'Where the styles disagree' })).toContainText(
     'Flash Image (preview)',
   )

@@ -95,14 +95,11 @@ const columns: Column[] = [
 
 /** The columns a click on a header sorts by, in the table's order. */
 export const sortableColumns = columns.flatMap((column) => (column.key ? [column.key] : []))
-/** With a model's detail open the table is narrow: the name and the prices come first, the rest scroll. */
-const firstWithDetail = new Set<string>(['Model', 'Prompt $/1M', 'Completion $/1M', 'Video $/s'])
-const withDetail = [
-  ...columns
-    .filter((column) => firstWithDetail.has(column.label))
-    .map((column) => (column.key === 'id' ? { ...column, width: 180 } : column)),
-  ...columns.filter((column) => !firstWithDetail.has(column.label)),
-]
+/**
+ * With a model's detail open the table is narrow: the model's column is too, and the rest scroll beside it. The
+ * columns keep their order: moved, a column read a moment ago is not where the eye goes back to.
+ */
+const withDetail = columns.map((column) => (column.key === 'id' ? { ...column, width: 180 } : column))
 
 const checkboxWidth = 28
 const gap = 12
@@ -137,7 +134,17 @@ export const ModelTable = memo(function ModelTable(props: {
   const shown = props.selected ? withDetail : columns
   const modelGrid = gridOf(shown)
   return (
-    <div className="model-table">
+    <div
+      className="model-table"
+      // A cell brought into view (a header focused from the keyboard) is not left under the pinned columns.
+      style={{ scrollPaddingLeft: padding + checkboxWidth + gap + (shown[0]?.width ?? 0) + gap }}
+      // The model's column is pinned at the left edge (models.css): moved back by as much as the table scrolled.
+      onScroll={(event) => {
+        const table = event.currentTarget
+        table.style.setProperty('--model-table-scroll', `${table.scrollLeft}px`)
+        table.toggleAttribute('data-scrolled', table.scrollLeft > 0)
+      }}
+    >
       <div
         className="model-table__inner"
         style={{ width: tableWidth }}
@@ -152,14 +159,14 @@ export const ModelTable = memo(function ModelTable(props: {
           role="row"
           aria-rowindex={1}
         >
-          <span role="columnheader">
+          <span role="columnheader" className="model-table__pinned model-table__pinned--first">
             <span className="visually-hidden">Compare</span>
           </span>
           {shown.map((column) => (
             <span
               key={column.label}
               role="columnheader"
-              className="model-table__head"
+              className={`model-table__head${column.key === 'id' ? ' model-table__pinned' : ''}`}
               aria-sort={
                 column.key === null
                   ? undefined
@@ -209,7 +216,7 @@ export const ModelTable = memo(function ModelTable(props: {
                 aria-rowindex={index + 2}
                 aria-selected={props.selected === model.id}
               >
-                <span role="cell">
+                <span role="cell" className="model-table__pinned model-table__pinned--first">
                   <input
                     type="checkbox"
                     aria-label={`Compare ${model.name}`}
@@ -220,7 +227,7 @@ export const ModelTable = memo(function ModelTable(props: {
                 </span>
                 {shown.map((column) =>
                   column.key === 'id' ? (
-                    <span key="model" role="cell" className="model-table__model">
+                    <span key="model" role="cell" className="model-table__model model-table__pinned">
                       <button
                         type="button"
                         className="model-table__open"
