@@ -1,23 +1,22 @@
-// The model catalog as every screen reads it (one merged record per model, from the three listing styles).
-// After a start it comes first from disk, at once; when that copy is old, a refresh follows in the background.
+// The model catalog as every screen reads it (one merged record per model, from the three listing styles). Main
+// decides its freshness: every read answers at once from what is kept, and when a refresh lands behind, main's
+// `data.changed` (catalog) has every catalog query read again.
 import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { invoke } from './ipc.ts'
 import { useProfileId } from './profiles.ts'
 import { profileKeys } from './query.ts'
 
-const backgroundRefresh = 'background refresh'
-
 /**
  * After a refresh, everything read from the catalog before it is read again (from main's memory, not the
- * service); the refreshes themselves are not run again.
+ * service).
  */
 export function catalogRefreshed(client: QueryClient, profileId: string, fresh?: QueryKey): Promise<void> {
   const known = fresh ? hashKey(fresh) : null
   return client.invalidateQueries({
     queryKey: profileKeys.catalogAll(profileId),
     // The read the refresh itself answered is already fresh: asking again would send it twice.
-    predicate: (query) => !query.queryKey.includes(backgroundRefresh) && query.queryHash !== known,
+    predicate: (query) => query.queryHash !== known,
   })
 }
 
@@ -60,30 +59,15 @@ export function useCatalogChanges(fetchedAt: number | undefined) {
 }
 
 /**
- * The browser's view of the catalog without its models (they are read a page at a time): shown at once as kept,
- * and refreshed in the background when main says it is outdated.
+ * The browser's view of the catalog without its models (they are read a page at a time), as kept; `outdated`
+ * while main refreshes it behind.
  */
 export function useCatalogOverview() {
   const profileId = useProfileId()
-  const client = useQueryClient()
-  const key = profileKeys.catalogOverview(profileId ?? '')
-  const read = (refresh: boolean, signal?: AbortSignal) => invoke('catalog.overview', { refresh }, { signal })
-  const kept = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => read(false, signal),
+  return useQuery({
+    queryKey: profileKeys.catalogOverview(profileId ?? ''),
+    queryFn: ({ signal }) => invoke('catalog.overview', { refresh: false }, { signal }),
     enabled: profileId !== undefined,
     staleTime: 60_000,
   })
-  useQuery({
-    queryKey: [...key, backgroundRefresh],
-    enabled: profileId !== undefined && kept.data?.outdated === true,
-    queryFn: async () => {
-      const fresh = await read(true)
-      client.setQueryData(key, fresh)
-      if (profileId) await catalogRefreshed(client, profileId, key)
-      return fresh.fetchedAt
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  })
-  return kept
 }

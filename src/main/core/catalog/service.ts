@@ -1,7 +1,8 @@
-// The model catalogs of every profile, in the data worker: which kept catalog each profile shows, fetched again
-// when it is older than five minutes (or asked to), shared by screens that ask together, and served from what was
-// kept when the service cannot be reached. Fetching and keeping run in the background worker; every answer here is
-// a read of the store.
+// The model catalogs of every profile, in the data worker, and the one place that decides their freshness: every
+// read answers at once from the catalog kept, however old, and says how old; one older than five minutes is
+// fetched again behind (once, whoever asks), and the screens are told when it lands. Only an explicit refresh, or a
+// profile with nothing kept, waits for the service. Fetching and keeping run in the background worker; every
+// answer here is a read of the store.
 import type { PickedKind, PlaygroundUse } from '#shared/domain/catalog'
 import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import { AppError } from '#shared/ipc/app-error'
@@ -16,6 +17,8 @@ export interface CatalogSource {
 }
 
 const freshForMs = 5 * 60_000
+/** After a refresh behind failed (the service down), the next is tried no sooner than this. */
+const retryForMs = 30_000
 /** Points the plot draws one by one, each to point at and open; past it, the models are drawn as one shape. */
 const pointedLimit = 1_000
 
@@ -23,7 +26,7 @@ interface Shown {
   snapshot: KeptSnapshot
   fresh: boolean
   problem: string | null
-  /** Read from disk after a start and older than a fresh catalog: shown at once, refreshed after. */
+  /** Older than a fresh catalog: shown at once, while a refresh runs behind. */
   outdated: boolean
 }
 
@@ -38,6 +41,8 @@ export function createCatalogService(deps: {
   const now = deps.now ?? Date.now
   const shown = new Map<string, Shown>()
   const fetching = new Map<string, Promise<Shown>>()
+  /** When each profile's last refresh behind began. */
+  const triedAt = new Map<string, number>()
 
   const fromDisk = (profileId: string): Shown | undefined => {
     const last = deps.store.latest(profileId)
@@ -49,7 +54,9 @@ export function createCatalogService(deps: {
   function show(profileId: string, next: Shown): Shown {
     const before = shown.get(profileId)
     shown.set(profileId, next)
-    if (before && before.snapshot.id !== next.snapshot.id) deps.onChanged?.(profileId)
+    // Another catalog, or the same one now known to be the service's latest (or not): the screens read again.
+    if (before && (before.snapshot.id !== next.snapshot.id || before.fresh !== next.fresh || before.outdated))
+      deps.onChanged?.(profileId)
     return next
   }
 
@@ -74,22 +81,32 @@ export function createCatalogService(deps: {
     }
   }
 
-  /** The catalog a profile shows; `orOutdated` accepts one kept on disk that a refresh should follow. */
-  async function current(source: CatalogSource, refresh: boolean, orOutdated = false): Promise<Shown> {
-    const cached = shown.get(source.profileId) ?? fromDisk(source.profileId)
-    if (cached && !shown.has(source.profileId)) shown.set(source.profileId, cached)
-    if (cached && !refresh) {
-      const usable = cached.outdated
-        ? orOutdated
-        : cached.fresh && now() - cached.snapshot.fetchedAt < freshForMs
-      if (usable) return cached
-    }
+  /** One fetch and keep of a profile's catalog at a time, shared by whoever asks meanwhile. */
+  function fetchOnce(source: CatalogSource): Promise<Shown> {
     let running = fetching.get(source.profileId)
     if (!running) {
+      triedAt.set(source.profileId, now())
       running = fetchAndKeep(source).finally(() => fetching.delete(source.profileId))
       fetching.set(source.profileId, running)
     }
     return running
+  }
+
+  /**
+   * The catalog a profile shows: the one kept, at once. One that is old (or from a fetch that failed) is fetched
+   * again behind it; `refresh`, or nothing kept, waits for the service.
+   */
+  async function current(source: CatalogSource, refresh = false): Promise<Shown> {
+    const cached = shown.get(source.profileId) ?? fromDisk(source.profileId)
+    if (!cached || refresh) return fetchOnce(source)
+    if (!shown.has(source.profileId)) shown.set(source.profileId, cached)
+    const old = cached.outdated || !cached.fresh || now() - cached.snapshot.fetchedAt >= freshForMs
+    if (!old) return cached
+    const tried = triedAt.get(source.profileId)
+    if (fetching.has(source.profileId) || tried === undefined || now() - tried >= retryForMs)
+      // A refresh that fails keeps this catalog, said as kept from that time (`fetchAndKeep`).
+      void fetchOnce(source).catch(() => {})
+    return { ...cached, outdated: fetching.has(source.profileId) }
   }
 
   const stateOf = (at: Shown) => ({
@@ -102,7 +119,7 @@ export function createCatalogService(deps: {
   return {
     /** The catalog's state, size and the values each filter takes (the browser's first look). */
     async overview(source: CatalogSource, refresh: boolean) {
-      const at = await current(source, refresh, true)
+      const at = await current(source, refresh)
       return { ...stateOf(at), size: at.snapshot.size, facets: deps.store.facets(at.snapshot.id) }
     },
 
@@ -111,20 +128,20 @@ export function createCatalogService(deps: {
       source: CatalogSource,
       query: { filter: ModelFilter; sort: SortColumn; descending: boolean; offset: number; limit: number },
     ) {
-      const at = await current(source, false, true)
+      const at = await current(source)
       const { rows, total } = deps.store.page(at.snapshot.id, query, query.offset === 0)
       return { rows, total, fetchedAt: at.snapshot.fetchedAt }
     },
 
     /** The price plot's points: each filtered model's context length and prompt price. */
     async points(source: CatalogSource, filter: ModelFilter) {
-      const at = await current(source, false, true)
+      const at = await current(source)
       return { ...deps.store.points(at.snapshot.id, filter, pointedLimit), fetchedAt: at.snapshot.fetchedAt }
     },
 
     /** What changed since the catalog kept before the one shown; null when there is none to compare with. */
     async changes(source: CatalogSource) {
-      const at = await current(source, false, true)
+      const at = await current(source)
       const fetchedAt = at.snapshot.fetchedAt
       if (at.outdated || !at.fresh) return { fetchedAt, changes: null }
       return { fetchedAt, changes: deps.store.changes(at.snapshot.id) }
@@ -134,7 +151,7 @@ export function createCatalogService(deps: {
     async model(source: CatalogSource, id: string, refresh: boolean) {
       if (refresh)
         return { ...(await deps.background.call('freshModel', [source.baseUrl, id])), fetchedAt: now() }
-      const at = await current(source, false)
+      const at = await current(source)
       const found = deps.store.model(at.snapshot.id, id)
       if (!found) throw new AppError({ code: 'not_found', message: `${id} is not in the catalog.` })
       return { model: found.record, raw: found.raw, fetchedAt: at.snapshot.fetchedAt }
@@ -154,7 +171,7 @@ export function createCatalogService(deps: {
       source: CatalogSource,
       query: { use: PlaygroundUse; text: string; limit: number; chosen: string },
     ) {
-      const at = await current(source, false)
+      const at = await current(source)
       return deps.store.choices(at.snapshot.id, query.use, query.text, query.limit, query.chosen)
     },
 
@@ -174,7 +191,7 @@ export function createCatalogService(deps: {
         imageList?: boolean | undefined
       },
     ) {
-      const at = await current(source, false)
+      const at = await current(source)
       const id = at.snapshot.id
       return {
         ...deps.store.picks(id, kind, query),
@@ -187,7 +204,7 @@ export function createCatalogService(deps: {
 
     /** The models of a screen's list a request names (`CatalogStore.named`), from the kept catalog. */
     async named(source: CatalogSource, kind: PickedKind, name: string) {
-      const at = await current(source, false)
+      const at = await current(source)
       return deps.store.named(at.snapshot.id, kind, name)
     },
     /**
