@@ -8,6 +8,7 @@ import { billedPerSecond, type CatalogRow } from '#shared/domain/catalog'
 import type { SortColumn } from '#shared/domain/catalog-view'
 import { VirtualList, type VisibleRange } from '../../components/VirtualList.tsx'
 import { formatPricePerMillion, formatPricePerSecond, formatTokenCount } from '../../format.ts'
+import './model-table.css'
 
 interface Column {
   /** The sort column, or null for a column that does not sort. */
