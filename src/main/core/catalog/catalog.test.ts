@@ -122,6 +122,16 @@ describe('the catalog service', () => {
     expect(told).toEqual(['p', 'p'])
   })
 
+  it('lists a model typed whole first, by id or name in any case, wherever the service lists it', async () => {
+    const { catalog } = service(await folder(), Date.now)
+    const first = async (text: string) =>
+      (await catalog.picks(online(), 'image', { text, limit: 1, chosen: '' })).models.map((model) => model.id)
+    // Lumen Image 1's own words hold "edit" too, and the service lists it before Lumen Image 1 Edit.
+    expect(await first('Lumen Image 1 Edit')).toEqual(['lumen/image-1-edit'])
+    expect(await first('LUMEN/IMAGE-1-EDIT')).toEqual(['lumen/image-1-edit'])
+    expect(await first('lumen/image-1')).toEqual(['lumen/image-1'])
+  })
+
   it('reads one model in each style, kept or fresh from the single-model routes, and a provider page', async () => {
     const { catalog } = service(await folder(), Date.now)
     const kept = await catalog.model(online(), 'aurora/flash-2', false)
@@ -139,7 +149,9 @@ describe('the catalog service', () => {
     const before = await catalog.rows(online(), page)
     const offline = await catalog.overview(unreachable, true)
     expect(offline).toMatchObject({ fresh: false, fetchedAt: 5_000 })
-    expect(offline.problem).toMatch(/could not be reached/)
+    expect(offline.problem).toMatch(
+      /^Could not reach 127\.0\.0\.1:9\. .*This is the catalog kept from that time\.$/,
+    )
     expect((await catalog.rows(unreachable, page)).rows).toEqual(before.rows)
     expect((await catalog.picks(unreachable, 'video', videoField)).fresh).toBe(false)
   })

@@ -76,7 +76,7 @@ export function createCatalogService(deps: {
         snapshot: last.snapshot,
         fresh: false,
         outdated: false,
-        problem: `The service could not be reached (${error.message}). This is the catalog kept from that time.`,
+        problem: `${error.message.replace(/\.?$/, '.')} This is the catalog kept from that time.`,
       })
     }
   }
@@ -193,8 +193,16 @@ export function createCatalogService(deps: {
     ) {
       const at = await current(source)
       const id = at.snapshot.id
+      const found = deps.store.picks(id, kind, query)
+      // A model typed whole (its id or name) comes first, wherever the service lists it among the matches.
+      const exact = query.text.trim() ? deps.store.typedWhole(id, kind, query.text.trim()) : null
+      const models =
+        exact && found.models[0]?.id !== exact.id
+          ? [exact, ...found.models.filter((model) => model.id !== exact.id)].slice(0, query.limit)
+          : found.models
       return {
-        ...deps.store.picks(id, kind, query),
+        ...found,
+        models,
         chosen: query.chosen ? deps.store.named(id, kind, query.chosen) : [],
         imageList: query.imageList ? deps.store.imageList(id) : null,
         fetchedAt: at.snapshot.fetchedAt,

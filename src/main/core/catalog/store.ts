@@ -257,6 +257,17 @@ export function createCatalogStore(db: DatabaseSync) {
       return (rows as { model: string }[]).map((row) => JSON.parse(row.model) as UnifiedModel)
     },
 
+    /** The model of a screen's list whose id or name is `typed`, whole, in any case; null when none is. */
+    typedWhole(snapshotId: number, kind: PickedKind, typed: string): UnifiedModel | null {
+      const row = prepared(
+        `SELECT p.unified_json AS model FROM picked AS p
+         CROSS JOIN models AS m ON m.snapshot_id = p.snapshot_id AND m.listed = p.listed
+         WHERE p.snapshot_id = ?1 AND p.kind = ?2 AND (lower(m.id) = lower(?3) OR lower(m.name) = lower(?3))
+         ORDER BY lower(m.id) = lower(?3) DESC, p.listed LIMIT 1`,
+      ).get(snapshotId, kind, typed) as { model: string } | undefined
+      return row ? (JSON.parse(row.model) as UnifiedModel) : null
+    },
+
     /**
      * A screen's list (`kind`) as its model field shows it: the models whose ids, names or descriptions hold the
      * words of `text` (and that take `input`, when given), in the service's order, at most `limit`; and how many
