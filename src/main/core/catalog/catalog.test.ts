@@ -102,10 +102,14 @@ describe('the catalog service', () => {
   it('answers from the kept catalog at once when it is old, refreshes behind, and tells when that lands', async () => {
     let clock = 1_000
     const told: string[] = []
+    let rereadWhenTold = () => {}
     const { catalog } = service(
       await folder(),
       () => clock,
-      (profileId) => told.push(profileId),
+      (profileId) => {
+        told.push(profileId)
+        rereadWhenTold()
+      },
     )
     await catalog.overview(online(), false)
     expect(told).toEqual([])
@@ -117,9 +121,19 @@ describe('the catalog service', () => {
     // The refresh lands behind; the screens are told, and read the new catalog.
     await expect.poll(() => told).toEqual(['p'])
     expect((await catalog.picks(online(), 'video', videoField)).fetchedAt).toBe(fetchedAt)
+    // A screen that reads the moment it is told, the catalog old again by then, starts the next refresh: the
+    // one before is over when it tells.
+    rereadWhenTold = () => {
+      rereadWhenTold = () => {}
+      clock += 6 * 60_000
+      void catalog.picks(online(), 'video', videoField)
+    }
+    clock += 6 * 60_000
+    await catalog.picks(online(), 'video', videoField)
+    await expect.poll(() => told).toEqual(['p', 'p', 'p'])
     clock += 1
     await catalog.overview(online(), true)
-    expect(told).toEqual(['p', 'p'])
+    expect(told).toEqual(['p', 'p', 'p', 'p'])
   })
 
   it('lists a model typed whole first, by id or name in any case, wherever the service lists it', async () => {

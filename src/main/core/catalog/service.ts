@@ -52,11 +52,17 @@ export function createCatalogService(deps: {
   }
 
   function show(profileId: string, next: Shown): Shown {
+    // The fetch that brought it is over before anyone is told: a read that follows may start the next one.
+    fetching.delete(profileId)
     const before = shown.get(profileId)
     shown.set(profileId, next)
-    // Another catalog, or the same one now known to be the service's latest (or not): the screens read again.
-    if (before && (before.snapshot.id !== next.snapshot.id || before.fresh !== next.fresh || before.outdated))
-      deps.onChanged?.(profileId)
+    // Another catalog, or the same one fetched again (or found out of reach): the screens read again.
+    const same =
+      before?.snapshot.id === next.snapshot.id &&
+      before.snapshot.fetchedAt === next.snapshot.fetchedAt &&
+      before.fresh === next.fresh &&
+      !before.outdated
+    if (before && !same) deps.onChanged?.(profileId)
     return next
   }
 
