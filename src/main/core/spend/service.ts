@@ -19,6 +19,8 @@ const dayOf = (at: number) => {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 }
 
+const hourOf = (at: number) => `${dayOf(at)} ${String(new Date(at).getHours()).padStart(2, '0')}:00`
+
 /** Where an entry's item is shown in the app. */
 export function pathOfEntry(row: Pick<SpendRow, 'feature' | 'itemId'>): string {
   switch (row.feature) {
@@ -59,8 +61,10 @@ export function summarize(
   profileId: string | null,
 ): Omit<SpendSummary, 'pending'> {
   const all = sums(rows, () => 'all')[0]?.[1] ?? { units: 0n, count: 0 }
+  // A range of a day or less is drawn by hour (`2026-11-28 14:00`): one bar says nothing.
+  const bucketOf = to - from <= 25 * 60 * 60 * 1000 ? hourOf : dayOf
   const days = new Map<string, SpendRow[]>()
-  for (const row of rows) days.set(dayOf(row.at), [...(days.get(dayOf(row.at)) ?? []), row])
+  for (const row of rows) days.set(bucketOf(row.at), [...(days.get(bucketOf(row.at)) ?? []), row])
   return {
     from,
     to,

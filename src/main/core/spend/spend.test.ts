@@ -160,4 +160,26 @@ describe('the spend ledger', () => {
         expect(parts.reduce((sum, part) => sum + parseAmount(part.cost), 0n)).toBe(total)
     }
   })
+
+  it('draws a day’s range by hour, and a longer one by day', () => {
+    const midnight = new Date(2026, 10, 28).getTime()
+    const entry = (hour: number): SpendRow => ({
+      at: midnight + hour * 3_600_000 + 60_000,
+      profileId: 'p',
+      feature: 'image',
+      model: 'm',
+      cost: '0.01',
+      estimated: 0,
+      itemId: `i${hour}`,
+      unitsJson: '{}',
+    })
+    const rows = [entry(9), entry(9), entry(14)]
+    const today = summarize(rows, midnight, midnight + 86_400_000, 'p')
+    expect(today.byDay.map((bar) => [bar.day, bar.cost])).toEqual([
+      ['2026-11-28 09:00', '0.02'],
+      ['2026-11-28 14:00', '0.01'],
+    ])
+    const week = summarize(rows, midnight - 6 * 86_400_000, midnight + 86_400_000, 'p')
+    expect(week.byDay.map((bar) => bar.day)).toEqual(['2026-11-28'])
+  })
 })

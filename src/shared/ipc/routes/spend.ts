@@ -24,7 +24,7 @@ export const SpendSummary = z.object({
   estimated: z.number(),
   /** Requests sent in the range whose outcome is not settled: out now, or never answered (the app stopped). */
   pending: total,
-  /** Each local day of the range that had spending, by feature. */
+  /** Each local day of the range that had spending, by feature; each hour (`2026-11-28 14:00`) for a day's range. */
   byDay: z.array(
     z.object({ day: z.string(), cost: z.string(), byFeature: z.record(z.string(), z.string()) }),
   ),

@@ -36,6 +36,9 @@ const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep
 
 /** A bar's day of the month; the month's name on the first bar and where a month begins. */
 function dayLabel(day: string, index: number, days: SpendSummary['byDay']): string {
+  // An hour of a day's range: its hour.
+  const hour = day.split(' ')[1]
+  if (hour) return hour
   const [, month = '1', date = '1'] = day.split('-')
   const newMonth = index === 0 || days[index - 1]?.day.slice(0, 7) !== day.slice(0, 7)
   return newMonth ? `${monthNames[Number(month) - 1]} ${Number(date)}` : String(Number(date))
@@ -46,7 +49,10 @@ function DayBars({ days }: { days: SpendSummary['byDay'] }) {
   const most = days.reduce((max, day) => (parseAmount(day.cost) > max ? parseAmount(day.cost) : max), 0n)
   if (days.length === 0 || most === 0n) return null
   return (
-    <ol className="spend-days" aria-label="Spending by day">
+    <ol
+      className="spend-days"
+      aria-label={days[0]?.day.includes(' ') ? 'Spending by hour' : 'Spending by day'}
+    >
       {days.map((day, index) => (
         <li
           key={day.day}
