@@ -31,7 +31,10 @@ test('shows what a video and a playground turn cost, in the status bar and the s
   await expect(
     spend.getByRole('table', { name: 'By feature' }).getByRole('row', { name: /Videos/ }),
   ).toContainText(cost)
-  await expect(spend.getByRole('list', { name: 'Spending by day' }).getByRole('listitem')).toHaveCount(1)
+  // Today is drawn by hour.
+  await expect(
+    spend.getByRole('list', { name: 'Spending by hour' }).getByRole('listitem').first(),
+  ).toHaveAccessibleName(/^\d{4}-\d{2}-\d{2} \d{2}:00: \$/)
   await screenshot(page, 'settings-spend-light')
 
   // A playground turn is an entry too, and its link opens its conversation.
