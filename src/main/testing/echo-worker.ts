@@ -13,7 +13,16 @@ const calls = {
   waitForCancel: (signal: AbortSignal) =>
     new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('cancelled'))),
   stop: () => process.exit(3),
+  /** Holds the thread for `ms`, as a long read does: messages sent meanwhile wait. */
+  hold: (ms: number) => {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+    return 'held'
+  },
+  /** Counts its runs: what a read that ran would have cost. */
+  counted: () => ++runs,
+  runs: () => runs,
 }
+let runs = 0
 export type EchoCalls = typeof calls
 
 serveCalls(calls)

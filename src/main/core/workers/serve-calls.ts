@@ -1,4 +1,6 @@
-// The worker's side: answers main's calls one message at a time, each with a signal a cancel from main aborts.
+// The worker's side: answers main's calls one message at a time, each with a signal a cancel from main aborts. A
+// call starts only after the messages already waiting have been read, so one cancelled while it waited behind a
+// long read (a keystroke's read superseded by the next) is dropped without running.
 // A call that throws answers with the error's shape; anything but an AppError is logged in main and answered
 // as an internal error, as the bridge does.
 import { parentPort } from 'node:worker_threads'
@@ -44,7 +46,10 @@ export function serveCalls(calls: WorkerCalls, onClose: () => void | Promise<voi
     }
     const controller = new AbortController()
     running.set(message.id, controller)
+    // The messages that arrived while this thread was busy are read first: a cancel among them aborts it here.
+    await new Promise((resolve) => setImmediate(resolve))
     try {
+      stopIfCancelled(controller.signal)
       const call = Object.hasOwn(calls, message.method) ? calls[message.method] : undefined
       if (!call) throw new Error(`no call ${message.method} in this worker`)
       const value = await call(...message.args, controller.signal)

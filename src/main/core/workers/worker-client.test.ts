@@ -37,6 +37,17 @@ describe('a worker called by name', () => {
     expect(await client.call('echo', ['next'])).toMatch(/^next/)
   })
 
+  it('drops a call cancelled while it waited behind another: it never runs', async () => {
+    const { client } = echoWorker()
+    const holding = client.call('hold', [300])
+    const controller = new AbortController()
+    const superseded = client.call('counted', [], controller.signal)
+    controller.abort()
+    await expect(superseded).rejects.toMatchObject({ code: 'cancelled' })
+    expect(await holding).toBe('held')
+    expect(await client.call('runs', [])).toBe(0)
+  })
+
   it('fails the calls of a worker that stopped, says so in the log, and starts another for the next call', async () => {
     const { client, lines } = echoWorker()
     const first = threadOf(await client.call('echo', ['a']))
