@@ -1,6 +1,6 @@
 // `npm run bench [-- name …]`: runs every benchmark in this folder (or the named ones), one after another, then
 // prints every figure beside its goal with ✓ or ✗, and the machine they ran on. `-- --markdown` prints the
-// summary as the README's table.
+// summary as the table of docs/benchmarks.md.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
