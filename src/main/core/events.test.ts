@@ -1,0 +1,22 @@
+// What changed reaches the window once per turn of the loop, every topic of the turn together; other events go
+// at once.
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { describe, expect, it } from 'vitest'
+import { createEventBus } from './events.ts'
+
+describe('the event bus', () => {
+  it('tells a burst of changes once, with every topic in it, and other events at once', async () => {
+    const bus = createEventBus()
+    const told: unknown[] = []
+    bus.subscribe((event, payload) => told.push([event, payload]))
+    for (let write = 0; write < 50; write++) bus.emit('data.changed', { topics: ['videos'] })
+    bus.emit('data.changed', { topics: ['deliveries', 'videos'] })
+    bus.emit('app.navigate', { path: '/videos' })
+    expect(told).toEqual([['app.navigate', { path: '/videos' }]])
+    await nextTurn()
+    expect(told.slice(1)).toEqual([['data.changed', { topics: ['videos', 'deliveries'] }]])
+    bus.emit('data.changed', { topics: ['spend'] })
+    await nextTurn()
+    expect(told.slice(2)).toEqual([['data.changed', { topics: ['spend'] }]])
+  })
+})
