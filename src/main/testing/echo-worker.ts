@@ -3,8 +3,18 @@
 import { threadId } from 'node:worker_threads'
 import { AppError } from '#shared/ipc/app-error'
 import { serveCalls } from '../core/workers/serve-calls.ts'
+import { serviceCalls } from '../core/workers/service-calls.ts'
+
+/** A service whose methods are answered by name (`greeter.hello`), as the data worker's catalog is. */
+export const greeter = {
+  hello: (place: string, name: string) => `hello ${name} from ${place}`,
+  /** Answers only when cancelled. */
+  waitForCancel: (_place: string, signal: AbortSignal) =>
+    new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('cancelled'))),
+}
 
 const calls = {
+  ...serviceCalls('greeter', greeter),
   echo: (value: string) => `${value} from ${threadId}`,
   refuse: () => {
     throw new AppError({ code: 'not_found', message: 'There is no such thing.' })

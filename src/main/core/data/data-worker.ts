@@ -5,12 +5,13 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { workerData } from 'node:worker_threads'
 import { openCatalogDatabase } from '../catalog/catalog-db.ts'
-import { type CatalogSource, createCatalogService } from '../catalog/service.ts'
+import { createCatalogService } from '../catalog/service.ts'
 import { createCatalogStore } from '../catalog/store.ts'
 import type { Log } from '../log.ts'
 import { type BoardQuery, createBoard } from '../videos/board.ts'
 import { reportBlocksWhenAsked } from '../workers/report-blocks.ts'
 import { serveCalls, type WorkerSide } from '../workers/serve-calls.ts'
+import { serviceCalls } from '../workers/service-calls.ts'
 import { startWorker } from '../workers/worker-client.ts'
 import type { BackgroundCalls } from './background-worker.ts'
 
@@ -48,29 +49,8 @@ const catalogs = createCatalogService({
   onChanged: (profileId) => side?.emit('catalog.changed', profileId),
 })
 
-type Catalogs = typeof catalogs
-
 const calls = {
-  catalogOverview: (source: CatalogSource, refresh: boolean) => catalogs.overview(source, refresh),
-  catalogRows: (source: CatalogSource, query: Parameters<Catalogs['rows']>[1]) =>
-    catalogs.rows(source, query),
-  catalogPoints: (source: CatalogSource, filter: Parameters<Catalogs['points']>[1]) =>
-    catalogs.points(source, filter),
-  catalogChanges: (source: CatalogSource) => catalogs.changes(source),
-  catalogModel: (source: CatalogSource, id: string, refresh: boolean) => catalogs.model(source, id, refresh),
-  catalogProvider: (source: CatalogSource, provider: string) => catalogs.provider(source, provider),
-  catalogChoices: (source: CatalogSource, query: Parameters<Catalogs['choices']>[1]) =>
-    catalogs.choices(source, query),
-  catalogPicks: (
-    source: CatalogSource,
-    kind: Parameters<Catalogs['picks']>[1],
-    query: Parameters<Catalogs['picks']>[2],
-  ) => catalogs.picks(source, kind, query),
-  catalogNamed: (source: CatalogSource, kind: Parameters<Catalogs['named']>[1], name: string) =>
-    catalogs.named(source, kind, name),
-  catalogKeptNamed: (source: CatalogSource, kind: Parameters<Catalogs['named']>[1], name: string) =>
-    catalogs.keptNamed(source, kind, name),
-  catalogKeptModel: (source: CatalogSource, id: string) => catalogs.keptModel(source, id),
+  ...serviceCalls('catalog', catalogs),
   boardPage: (query: BoardQuery) => board.page(query),
   // An archive's copy of the history, and the checks of one staged for import, in the background.
   copyHistory: (target: string, secrets: string[]) => background.call('copyHistory', [target, secrets]),

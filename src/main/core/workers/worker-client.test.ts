@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import type { EchoCalls } from '../../testing/echo-worker.ts'
+import type { EchoCalls, greeter } from '../../testing/echo-worker.ts'
 import type { Log } from '../log.ts'
+import { remote } from './service-calls.ts'
 import { startWorker } from './worker-client.ts'
 
 const entry = join(import.meta.dirname, '..', '..', 'testing', 'echo-worker.ts')
@@ -46,6 +47,18 @@ describe('a worker called by name', () => {
     await expect(superseded).rejects.toMatchObject({ code: 'cancelled' })
     expect(await holding).toBe('held')
     expect(await client.call('runs', [])).toBe(0)
+  })
+
+  it('stands in for a service in the worker: each method sent by name with its lead arguments', async () => {
+    const { client } = echoWorker()
+    const here = remote<typeof greeter, [string]>(client as never, 'greeter', async () => ['Oslo'])
+    expect(await here.hello('Ada')).toBe('hello Ada from Oslo')
+    // Awaiting the stand-in itself is not a call.
+    expect(await here).toBe(here)
+    const controller = new AbortController()
+    const waiting = here.waitForCancel(controller.signal)
+    controller.abort()
+    await expect(waiting).rejects.toMatchObject({ code: 'cancelled' })
   })
 
   it('fails the calls of a worker that stopped, says so in the log, and starts another for the next call', async () => {
