@@ -293,6 +293,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
 
   const appService = createAppService({
     platform,
+    drafts: history.drafts,
     preferences,
     events,
     requests,
@@ -306,7 +307,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const openedFiles = createOpenedFiles({ openPath: (path) => appService.openPath(path), refused })
   const spend = createSpendService({ history, platform, budgets, profiles: () => profiles.list() })
   const handlers: HandlersFor<Routes> = {
-    ...appHandlers({ app: appService, drafts: history.drafts, now: Date.now }),
+    ...appHandlers({ app: appService }),
     ...profileHandlers({ profiles: createProfileService({ profiles, secrets, events }) }),
     ...catalogHandlers({ scopes }),
     ...decisionHandlers({

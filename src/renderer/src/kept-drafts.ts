@@ -2,48 +2,38 @@
 // store, so switching screens keeps it, and kept in the history a moment after it changes, so a restart does too.
 // Opened again once per start, unless the person has already begun another.
 import { useEffect } from 'react'
-import { z } from 'zod'
 import type { StoreApi, UseBoundStore } from 'zustand'
 import { shallow } from 'zustand/shallow'
-import type { DraftKind } from '#shared/ipc/routes/app'
+import type { DraftKind, DraftOf } from '#shared/domain/drafts'
 import { invoke } from './ipc.ts'
 
 const keepAfterMs = 400
 
-/** A file or address attached to a draft, as the media inputs hold it. */
-export const KeptMedia = z.object({
-  id: z.string(),
-  kind: z.enum(['image', 'audio', 'video']),
-  url: z.string(),
-  label: z.string(),
-})
-
-export interface KeptDraft<S, D> {
-  kind: DraftKind
+export interface KeptDraft<S, K extends DraftKind> {
+  kind: K
   store: UseBoundStore<StoreApi<S>>
   /** The part of the store that is the draft (compared field by field to see a change). */
-  draft: (state: S) => D
-  schema: z.ZodType<D>
+  draft: (state: S) => DraftOf<K>
   /** Whether the store holds nothing the person wrote: only then is a kept draft opened over it. */
   blank: (state: S) => boolean
   /** Puts a kept draft back in the store. */
-  restore: (draft: D) => void
+  restore: (draft: DraftOf<K>) => void
 }
 
 const restoring = new Map<DraftKind, Promise<void>>()
 /** The kinds whose kept draft is being opened: it is in the history already, so opening it writes nothing. */
 const opening = new Set<DraftKind>()
 
-function restoreOnce<S, D>(kept: KeptDraft<S, D>): Promise<void> {
+function restoreOnce<S, K extends DraftKind>(kept: KeptDraft<S, K>): Promise<void> {
   let done = restoring.get(kept.kind)
   if (!done) {
     done = invoke('drafts.get', { kind: kept.kind })
+      // Main answers a kept draft only when it still reads as this screen's draft.
       .then(({ draft }) => {
-        const read = kept.schema.safeParse(draft)
-        if (draft === null || !read.success || !kept.blank(kept.store.getState())) return
+        if (draft === null || !kept.blank(kept.store.getState())) return
         opening.add(kept.kind)
         try {
-          kept.restore(read.data)
+          kept.restore(draft as DraftOf<K>)
         } finally {
           opening.delete(kept.kind)
         }
@@ -57,7 +47,7 @@ function restoreOnce<S, D>(kept: KeptDraft<S, D>): Promise<void> {
 }
 
 /** Keeps a screen's draft while the screen is shown; what is pending is written when it goes or the window closes. */
-export function useKeptDraft<S, D>(kept: KeptDraft<S, D>): void {
+export function useKeptDraft<S, K extends DraftKind>(kept: KeptDraft<S, K>): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one keeping per kind, for as long as the screen is shown.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined

@@ -2,10 +2,12 @@
 // import, and cancelling a request in flight.
 
 import { linkOfPath, type OpenedLink, pathOfLink } from '#shared/domain/deep-links'
+import { type DraftKind, draftLimitBytes, draftSchemas } from '#shared/domain/drafts'
 import { AppError } from '#shared/ipc/app-error'
 import type { Preferences } from '#shared/ipc/routes/app'
 import type { HistoryArchive } from '../archive/history-archive.ts'
 import type { EventBus } from '../events.ts'
+import type { History } from '../history/history.ts'
 import type { Platform } from '../platform.ts'
 import type { RequestRegistry } from '../requests.ts'
 import { checkExternalUrl } from './external-links.ts'
@@ -31,6 +33,8 @@ export function createAppService(deps: {
   /** The name of a batch running now, if any (an update's restart would stop it). */
   runningBatch: () => string | null
   archive: HistoryArchive
+  /** What screens were writing and have not sent, kept in the history. */
+  drafts: History['drafts']
 }) {
   const { platform, preferences, events, requests } = deps
   // A link that arrives before the window listens (the app started by it) waits for the page to ask.
@@ -58,6 +62,30 @@ export function createAppService(deps: {
       return { opened: true as const }
     },
     notices: () => deps.notices(),
+    /** A screen's kept draft, when it still reads as that screen's draft; null otherwise. */
+    draft(kind: DraftKind): unknown {
+      const kept = deps.drafts.get(kind)?.bodyJson
+      if (kept === undefined) return null
+      try {
+        const read = draftSchemas[kind].safeParse(JSON.parse(kept))
+        return read.success ? read.data : null
+      } catch {
+        return null
+      }
+    },
+    keepDraft(kind: DraftKind, draft: unknown): Record<string, never> {
+      const read = draftSchemas[kind].safeParse(draft)
+      if (!read.success)
+        throw new AppError({ code: 'validation_failed', message: `This is not a draft of ${kind}.` })
+      const json = JSON.stringify(read.data)
+      if (Buffer.byteLength(json) > draftLimitBytes)
+        throw new AppError({
+          code: 'validation_failed',
+          message: 'This draft is too big to keep across a restart.',
+        })
+      deps.drafts.put(kind, json, Date.now())
+      return {}
+    },
     copyLink(path: string) {
       let link: string
       try {

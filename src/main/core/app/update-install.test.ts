@@ -30,6 +30,7 @@ function service(status: UpdateState['status'], runningBatch: string | null) {
     requests: {} as never,
     notices: () => [],
     archive: {} as never,
+    drafts: {} as never,
     refusedLink: () => {},
     runningBatch: () => runningBatch,
   })

@@ -1,5 +1,6 @@
 // Routes about the app itself: what is running, preferences, and opening links outside the app.
 import { z } from 'zod'
+import { DraftKind } from '../../domain/drafts.ts'
 import { route } from '../contract.ts'
 
 export const ThemePreference = z.enum(['system', 'light', 'dark'])
@@ -87,18 +88,6 @@ export const AppInfo = z.object({
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
-/** The screens that keep what is being written across restarts (the questionnaire has its own route). */
-export const DraftKind = z.enum([
-  'images',
-  'playground-messages',
-  'playground-generate',
-  'decisions-input',
-  'video',
-])
-export type DraftKind = z.infer<typeof DraftKind>
-/** A draft's largest JSON: a few attached images as data URLs; past it, the screen still holds it until a restart. */
-export const draftLimitBytes = 16 * 1024 * 1024
-
 export const appRoutes = {
   'app.info': route({ input: z.object({}), output: AppInfo }),
   'app.openExternal': route({
@@ -148,7 +137,7 @@ export const appRoutes = {
   }),
   /** What a screen was writing and has not sent, kept across restarts; null when there is none. */
   'drafts.get': route({ input: z.object({ kind: DraftKind }), output: z.object({ draft: z.unknown() }) }),
-  /** Keeps a screen's draft (checked by the screen when it reads it back), at most `draftLimitBytes` as JSON. */
+  /** Keeps a screen's draft, in its screen's shape (`draftSchemas`), at most `draftLimitBytes` as JSON. */
   'drafts.keep': route({ input: z.object({ kind: DraftKind, draft: z.unknown() }), output: z.object({}) }),
   'preferences.get': route({ input: z.object({}), output: Preferences }),
   'preferences.update': route({ input: Preferences.partial(), output: Preferences }),

@@ -1,10 +1,9 @@
 // The content a single run evaluates (UI state): text, a JSON object, or a conversation of messages with
 // text and images. Read into the service's input shape by one function.
-import { z } from 'zod'
 import { create } from 'zustand'
 import type { DecisionInput } from '#shared/api/decisions'
 import type { MediaInput } from '../../components/MediaInputs.tsx'
-import { type KeptDraft, KeptMedia } from '../../kept-drafts.ts'
+import type { KeptDraft } from '../../kept-drafts.ts'
 
 export type InputMode = 'text' | 'json' | 'messages'
 export type MessageRole = 'user' | 'assistant' | 'system'
@@ -42,25 +41,10 @@ export const useRunInput = create<RunInput>((set) => ({
 }))
 
 /** The content to evaluate outlives a restart too, as the questionnaire does. */
-export const keptRunInput: KeptDraft<RunInput, Pick<RunInput, 'mode' | 'text' | 'messages'>> = {
+export const keptRunInput: KeptDraft<RunInput, 'decisions-input'> = {
   kind: 'decisions-input',
   store: useRunInput,
   draft: ({ mode, text, messages }) => ({ mode, text, messages }),
-  schema: z.object({
-    mode: z.enum(['text', 'json', 'messages']),
-    text: z.string().max(10_000_000),
-    messages: z
-      .array(
-        z.object({
-          id: z.string(),
-          role: z.enum(['user', 'assistant', 'system']),
-          text: z.string(),
-          images: z.array(KeptMedia.extend({ kind: z.literal('image') })),
-        }),
-      )
-      .min(1)
-      .max(1000),
-  }),
   blank: (state) =>
     state.text === '' && state.messages.every((message) => !message.text && message.images.length === 0),
   restore: (draft) => useRunInput.setState(draft),

@@ -1,6 +1,5 @@
 // The create form's draft and the request it becomes; a duplicated job comes back as a draft.
 
-import { z } from 'zod'
 import { create } from 'zustand'
 import {
   type FrameImage,
@@ -9,7 +8,7 @@ import {
   videoSizePattern,
 } from '#shared/api/videos'
 import type { MediaInput, MediaKind } from '../../components/MediaInputs.tsx'
-import { type KeptDraft, KeptMedia } from '../../kept-drafts.ts'
+import type { KeptDraft } from '../../kept-drafts.ts'
 
 export interface VideoDraft {
   prompt: string
@@ -167,31 +166,10 @@ export function requestFromDraft(draft: VideoDraft, modelHasAudio: boolean): Bui
  */
 export const useUnsentVideo = create<{ draft: VideoDraft | null }>(() => ({ draft: null }))
 
-const Kept = z
-  .object({
-    prompt: z.string(),
-    model: z.string(),
-    duration: z.string(),
-    seed: z.string(),
-    sizeMode: z.enum(['resolution', 'size']),
-    resolution: z.string(),
-    aspectRatio: z.string(),
-    size: z.string(),
-    firstFrame: KeptMedia.nullable(),
-    lastFrame: KeptMedia.nullable(),
-    references: z.array(KeptMedia),
-    realPerson: z.boolean(),
-    generateAudio: z.boolean(),
-    providerType: z.string(),
-    providerOptions: z.string(),
-  })
-  .nullable()
-
-export const keptVideoDraft: KeptDraft<{ draft: VideoDraft | null }, VideoDraft | null> = {
+export const keptVideoDraft: KeptDraft<{ draft: VideoDraft | null }, 'video'> = {
   kind: 'video',
   store: useUnsentVideo,
   draft: (state) => state.draft,
-  schema: Kept,
   // A model picked for the person (the first listed) is not something they wrote.
   blank: ({ draft }) =>
     !draft || (!draft.prompt && !draft.firstFrame && !draft.lastFrame && draft.references.length === 0),
