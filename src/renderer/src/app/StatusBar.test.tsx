@@ -45,13 +45,18 @@ it('a connection test in Settings answers the status bar too', async () => {
   const health = () => container.querySelector('.status-bar__health')?.textContent
   await until(() => health() === 'Unreachable')
 
-  serviceUp = true
   const testButton = [...container.querySelectorAll('button')].find(
     (b) => b.textContent === 'Test connection',
   )
+  // A failure says what happened, not how long it took to fail.
+  await act(async () => testButton?.click())
+  await until(() => container.querySelector('[role="status"]')?.textContent?.includes('Nothing') === true)
+  expect(container.querySelector('[role="status"]')?.textContent).toBe('Nothing is listening.')
+  serviceUp = true
   await act(async () => testButton?.click())
   await until(() => container.querySelector('[role="status"]')?.textContent?.includes('Connected') === true)
   expect(health()).toBe('Connected')
+  expect(container.querySelector('[role="status"]')?.textContent).toBe('Connected. · answered in 3 ms')
 })
 
 it('says the built-in Sandbox is starting, on this computer, until its first answer', async () => {

@@ -86,7 +86,11 @@ export function ProfileCard({ profile, otherNames }: { profile: Profile; otherNa
       </p>
       {test.data ? (
         <p className={`connection connection--${test.data.outcome === 'ok' ? 'ok' : 'bad'}`} role="status">
-          {test.data.message} <span className="muted">({test.data.latencyMs} ms)</span>
+          {test.data.message}
+          {/* How long an answer took says something; how long a failure took does not. */}
+          {test.data.outcome === 'ok' ? (
+            <span className="muted"> · answered in {test.data.latencyMs} ms</span>
+          ) : null}
         </p>
       ) : null}
       <ErrorNote error={test.error ?? activate.error ?? remove.error} />
