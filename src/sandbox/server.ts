@@ -176,6 +176,9 @@ export async function startSandbox(options: StartOptions = {}): Promise<Sandbox>
   const server: Server = createServer((req, res) => void handle(req, res))
   server.headersTimeout = 30_000
   server.requestTimeout = 120_000
+  // Longer than any client keeps an idle connection (undici: 4 s): the client closes it first, so a request is
+  // never sent on a connection the sandbox is closing at that moment (a POST cut so cannot be sent again).
+  server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve)
