@@ -64,6 +64,7 @@ try {
     detail: 'what such a search waited for when a stale catalog was fetched before answering',
   })
 } finally {
-  await sandbox.close()
+  // The folder first: it goes even when closing the sandbox fails or the run is cut short after it.
   rmSync(folder, { recursive: true, force: true })
+  await sandbox.close()
 }
