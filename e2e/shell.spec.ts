@@ -125,7 +125,9 @@ test('a load of the page writes no warning or error to the console', async ({ ap
   const { page } = app
   const said: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') said.push(message.text())
+    // Where it came from too: a resource that failed names itself only by its address.
+    if (message.type() === 'warning' || message.type() === 'error')
+      said.push(`${message.text()} (${message.location().url})`)
   })
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -85,6 +85,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (req.method !== 'GET') return send(res, 405, 'text/plain', 'Method not allowed')
     if (url.pathname === '/' || url.pathname === '/index.html')
       return send(res, 200, contentTypeOf('index.html'), page)
+    // Chromium asks a page served over http for its favicon at times; Electron's window never does.
+    if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain', '')
     if (url.pathname === bridgeScriptPath) return send(res, 200, contentTypeOf('bridge.js'), bridgeScript)
     if (url.pathname.startsWith('/media/')) {
       const thumbnail = url.pathname.startsWith('/media/thumbnail/')
