@@ -56,6 +56,33 @@ describe('§4.1 create and §2.3 task object', () => {
     ).toBe(403)
   })
 
+  it('plays a clip as long as the job was billed for', async () => {
+    /** The sample holds a fragment (`moof`) per second; a clip is its first fragments. */
+    const fragments = (bytes: Buffer) => {
+      let count = 0
+      for (let at = 0; at + 8 <= bytes.length; at += bytes.readUInt32BE(at))
+        if (bytes.toString('latin1', at + 4, at + 8) === 'moof') count++
+      return count
+    }
+    const clip = async (duration: number) => {
+      const { id } = (await create({ model: 'orbit/motion-2', prompt: 'p', duration })).body as { id: string }
+      const task = await settled(id)
+      expect(task.usage?.video_seconds).toBe(duration)
+      return Buffer.from(await (await fetch(task.unsigned_urls[0]!)).arrayBuffer())
+    }
+    const [four, five, fifteen] = [await clip(4), await clip(5), await clip(15)]
+    expect([fragments(four), fragments(five), fragments(fifteen)]).toEqual([4, 5, 15])
+    expect(five.subarray(0, four.length).equals(four)).toBe(true)
+    // A range past the clip's end is refused, as past any file's end.
+    const { id } = (await create({ model: 'orbit/motion-2', prompt: 'p', duration: 4 })).body as {
+      id: string
+    }
+    const past = await fetch((await settled(id)).unsigned_urls[0]!, {
+      headers: { range: `bytes=${four.length}-` },
+    })
+    expect([past.status, past.headers.get('content-range')]).toEqual([416, `bytes */${four.length}`])
+  })
+
   it('fails a job the provider rejects, and charges nothing for it', async () => {
     await control(`/keys/${otherKey}`, { credits: 10 })
     const reply = await create(

@@ -6,6 +6,7 @@ import { parseRange } from '#shared/http-range'
 import { parseJsonObject, parseWith, ServiceError } from '../http.ts'
 import type { Reply, Route, SandboxContext } from '../router.ts'
 import { verifyCallbackUrl } from '../videos/callback.ts'
+import { clipLength } from '../videos/clip.ts'
 import type { VideoEngine } from '../videos/engine.ts'
 import { preprocessRealPerson } from '../videos/preprocess.ts'
 
@@ -87,7 +88,8 @@ export function videoRoutes(ctx: SandboxContext, engine: VideoEngine): Route[] {
       ) {
         throw new ServiceError(403, 'forbidden', 'This signed URL is invalid or has expired.')
       }
-      return serveFile(ctx.state.options.sampleVideo, 'video/mp4', req.headers.range)
+      const path = ctx.state.options.sampleVideo
+      return serveFile(path, 'video/mp4', req.headers.range, await clipLength(path, job.seconds))
     }
 
   const id = '(?<id>[0-9a-f-]{36})'
@@ -110,9 +112,14 @@ export function videoRoutes(ctx: SandboxContext, engine: VideoEngine): Route[] {
   ]
 }
 
-/** A file with range support, so players can seek. */
-export async function serveFile(path: string, type: string, range: string | undefined): Promise<Reply> {
-  const { size } = await stat(path)
+/** A file, or its first `length` bytes, with range support, so players can seek. */
+export async function serveFile(
+  path: string,
+  type: string,
+  range: string | undefined,
+  length?: number,
+): Promise<Reply> {
+  const size = Math.min(length ?? Number.POSITIVE_INFINITY, (await stat(path)).size)
   const answer = parseRange(range, size)
   if (answer.kind === 'unsatisfiable')
     return { status: 416, headers: { 'content-range': `bytes */${size}` }, body: '' }
