@@ -41,16 +41,19 @@ export function modelsList(
   if (!(limit > 0)) throw usageError('--limit takes a positive number.')
   return withSession(global, { makesNoFolder: true }, async (session) => {
     const rows: Row[] = []
+    let after: RouteOutput<'catalog.rows'>['next'] = null
     for (;;) {
-      const page = await session.call('catalog.rows', {
+      const page: RouteOutput<'catalog.rows'> = await session.call('catalog.rows', {
         filter: { ...emptyFilter, provider: options.provider ?? '' },
         sort,
         descending: false,
         offset: rows.length,
         limit: Math.min(1000, limit - rows.length),
+        ...(after ? { after } : {}),
       })
       rows.push(...page.rows)
-      if (page.rows.length < 1000 || rows.length >= limit) break
+      after = page.next
+      if (!after || rows.length >= limit) break
     }
     if (format === 'json') for (const row of rows) printJson('model', row)
     else {

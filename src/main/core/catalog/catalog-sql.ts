@@ -48,6 +48,8 @@ export const joined = (conditions: Condition[]): Where => ({
  */
 export interface Matching {
   snapshotId: number
+  /** The catalog's rows: one range of `rid`s, in the order of ids. */
+  rows: { first: number; last: number }
   words: { query: string; first: number; last: number } | null
   columns: Condition[]
 }
@@ -60,9 +62,11 @@ export const wordsCondition = (words: NonNullable<Matching['words']>): Condition
   words.last,
 ]
 
-export function whereOf(matching: Matching, extra: Condition[] = []): Where {
+/** The conditions of a read; one along the catalog's rows names them by their range alone (the primary key's). */
+export function whereOf(matching: Matching, extra: Condition[] = [], alongRows = false): Where {
   return joined([
-    ['m.snapshot_id = ?', matching.snapshotId],
+    ...(alongRows ? [] : ([['m.snapshot_id = ?', matching.snapshotId]] as Condition[])),
+    ['m.rid BETWEEN ? AND ?', matching.rows.first, matching.rows.last],
     ...(matching.words ? [wordsCondition(matching.words)] : []),
     ...matching.columns,
     ...extra,
@@ -75,6 +79,7 @@ export const rowColumns = `m.id, m.name, m.provider, m.roles, m.inputs, m.output
   m.per_second AS perSecond, m.moderated, m.expiration_date AS expirationDate`
 
 export interface StoredRow {
+  key: number
   id: string
   name: string
   provider: string
@@ -121,7 +126,12 @@ export const rowOf = (row: StoredRow): CatalogRow => ({
  * the full-text index, which gives its matches in that order; any other read goes along an index of the catalog's
  * models and looks each up among the matches. One provider's models are few: they are found by their index.
  */
-export function source(matching: Matching, byWords: boolean, extra: Condition[] = []): Where {
+export function source(
+  matching: Matching,
+  byWords: boolean,
+  extra: Condition[] = [],
+  alongRows = false,
+): Where {
   if (byWords && matching.words) {
     const { query, first, last } = matching.words
     const rest = joined([...matching.columns, ...extra])
@@ -132,28 +142,45 @@ export function source(matching: Matching, byWords: boolean, extra: Condition[] 
     }
   }
   const byProvider = matching.columns.some(([sql]) => sql === 'm.provider = ?')
-  const where = whereOf(matching, extra)
+  const where = whereOf(matching, extra, alongRows && !byProvider)
   return {
     sql: `models AS m${byProvider ? ' INDEXED BY models_by_provider' : ''} WHERE ${where.sql}`,
     params: where.params,
   }
 }
 
+/** Where a page ended, so the next starts right after it: a model's place in the sort order, or (by id, or among
+ * the models without a value, which come last in the order of ids) its row. */
+export interface CatalogCursor {
+  missing: boolean
+  key: number
+}
+
 /**
- * A page in a sort order: by id, the order models are kept in; by another column, a range of that column's index
- * of places, models without a value last in either direction (down, the models with a value are one range and
- * those without another: `page` reads the second when the first runs out).
+ * A page in a sort order, read along that order's index: after a cursor (a range of the index, however deep),
+ * or else `OFFSET` rows in. By id, the order models are kept in; by another column, its place, the models with a
+ * value in one part and those without in another (`missing`, in the order of ids), which `page` reads when the
+ * first runs out. Each row comes with its key, the cursor of the page after it.
  */
-export function pageSql(matching: Matching, sort: SortColumn, part: 'up' | 'down' | 'missing'): Where {
-  if (sort === 'id') {
-    const byWords = matching.words !== null
-    const { sql, params } = source(matching, byWords)
-    const order = `${byWords ? 'models_text.rowid' : 'm.rid'}${part === 'down' ? ' DESC' : ''}`
-    return { sql: `SELECT ${rowColumns} FROM ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params }
-  }
+export function pageSql(
+  matching: Matching,
+  sort: SortColumn,
+  part: 'up' | 'down' | 'missing',
+  after: number | null,
+): Where {
+  const byRow = sort === 'id' || part === 'missing'
+  const byWords = sort === 'id' && matching.words !== null
+  const key = byRow ? (byWords ? 'models_text.rowid' : 'm.rid') : `m.${placeColumn(sort)}`
   const place = `m.${placeColumn(sort)}`
-  const extra: Condition[] = part === 'up' ? [] : [[`(${place} IS NULL) = ${part === 'down' ? 0 : 1}`]]
-  const { sql, params } = source(matching, false, extra)
-  const order = { up: `${place} IS NULL, ${place}, m.rid`, down: `${place} DESC`, missing: 'm.rid' }[part]
-  return { sql: `SELECT ${rowColumns} FROM ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params }
+  // The models without a value are read along the place index too: equal places are kept in the order of rows.
+  const extra: Condition[] =
+    sort === 'id'
+      ? []
+      : part === 'missing'
+        ? [[`(${place} IS NULL) = 1`], [`${place} IS NULL`]]
+        : [[`(${place} IS NULL) = 0`]]
+  if (after !== null) extra.push([`${key} ${part === 'down' ? '<' : '>'} ?`, after])
+  const { sql, params } = source(matching, byWords, extra, sort === 'id')
+  const order = `${key}${part === 'down' ? ' DESC' : ''}`
+  return { sql: `SELECT ${rowColumns}, ${key} AS key FROM ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params }
 }

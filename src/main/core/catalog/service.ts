@@ -4,11 +4,11 @@
 // profile with nothing kept, waits for the service. Fetching and keeping run in the background worker; every
 // answer here is a read of the store.
 import type { PickedKind, PlaygroundUse } from '#shared/domain/catalog'
-import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
+import type { ModelFilter } from '#shared/domain/catalog-view'
 import { AppError } from '#shared/ipc/app-error'
 import type { WorkerClient } from '../workers/worker-client.ts'
 import type { CatalogFetching } from './fetching.ts'
-import type { CatalogStore, KeptSnapshot } from './store.ts'
+import type { CatalogStore, KeptSnapshot, PageQuery } from './store.ts'
 
 /** Where a profile's catalog comes from: its id (what it is kept under) and its service's address. */
 export interface CatalogSource {
@@ -130,13 +130,10 @@ export function createCatalogService(deps: {
     },
 
     /** One page of the browser's table; the first page also counts the models the filter matches. */
-    async rows(
-      source: CatalogSource,
-      query: { filter: ModelFilter; sort: SortColumn; descending: boolean; offset: number; limit: number },
-    ) {
+    async rows(source: CatalogSource, query: PageQuery) {
       const at = await current(source)
-      const { rows, total } = deps.store.page(at.snapshot.id, query, query.offset === 0)
-      return { rows, total, fetchedAt: at.snapshot.fetchedAt }
+      const page = deps.store.page(at.snapshot.id, query, query.offset === 0 && !query.after)
+      return { ...page, fetchedAt: at.snapshot.fetchedAt }
     },
 
     /** The price plot's points: each filtered model's context length and prompt price. */

@@ -16,6 +16,7 @@ import { emptyFilter, type ModelFilter, type SortColumn } from '#shared/domain/c
 import { formatAmount } from '#shared/domain/money'
 import { placeColumn } from './catalog-db.ts'
 import {
+  type CatalogCursor,
   type Condition,
   conditionsOf,
   joined,
@@ -37,6 +38,18 @@ export interface KeptSnapshot {
   problem: string | null
   size: number
 }
+
+/** A page of the browser's table: its view, and where it starts (after a cursor, or else at a position). */
+export interface PageQuery {
+  filter: ModelFilter
+  sort: SortColumn
+  descending: boolean
+  offset: number
+  limit: number
+  after?: CatalogCursor | undefined
+}
+
+export type { CatalogCursor }
 
 export interface Facets {
   providers: string[]
@@ -70,6 +83,7 @@ export function createCatalogStore(db: DatabaseSync) {
     ) as { first: number; size: number } | undefined) ?? { first: 0, size: 0 }
     return {
       snapshotId,
+      rows: { first, last: first + size - 1 },
       words: query ? { query, first, last: first + size - 1 } : null,
       columns: conditionsOf(filter),
     }
@@ -143,27 +157,56 @@ export function createCatalogStore(db: DatabaseSync) {
       return JSON.parse(row?.facets ?? '{}') as Facets
     },
 
-    /** One page of the browser's table, and (when asked) how many models the filter matches. */
+    /**
+     * One page of the browser's table, where the next one starts, and (when asked) how many models the filter
+     * matches. A page starts after the cursor of the page before it; without one, at its position: with no filter
+     * that is a place in the order's index too (places and rows are numbered without gaps), with one it is
+     * `OFFSET` rows in.
+     */
     page(
       snapshotId: number,
-      query: { filter: ModelFilter; sort: SortColumn; descending: boolean; offset: number; limit: number },
+      query: PageQuery,
       withTotal: boolean,
-    ): { rows: CatalogRow[]; total: number | null } {
+    ): { rows: CatalogRow[]; total: number | null; next: CatalogCursor | null } {
       const matching = matchingOf(snapshotId, query.filter)
-      const read = (part: 'up' | 'down' | 'missing', limit: number, offset: number) => {
-        const { sql, params } = pageSql(matching, query.sort, part)
-        return prepared(sql).all(...params, limit, offset) as unknown as StoredRow[]
+      const { sort, limit, offset } = query
+      const parts =
+        sort === 'id' ? [query.descending ? 'down' : 'up'] : [query.descending ? 'down' : 'up', 'missing']
+      const present: Condition = [`(m.${placeColumn(sort)} IS NULL) = 0`]
+      const start = ((): { part: number; after: number | null; offset: number } => {
+        if (query.after) return { part: query.after.missing ? 1 : 0, after: query.after.key, offset: 0 }
+        if (matching.words || matching.columns.length > 0) return { part: 0, after: null, offset }
+        if (sort === 'id') {
+          const { first, last } = matching.rows
+          return { part: 0, after: query.descending ? last + 1 - offset : first + offset - 1, offset: 0 }
+        }
+        const valued = once([snapshotId, 'valued', sort], () => count(matching, [present]))
+        if (offset >= valued) return { part: 1, after: null, offset: offset - valued }
+        return { part: 0, after: query.descending ? valued - offset : offset - 1, offset: 0 }
+      })()
+      const rows: StoredRow[] = []
+      let lastPart = start.part
+      for (let part = start.part; part < parts.length && rows.length < limit; part++) {
+        let skip = part === start.part ? start.offset : 0
+        if (part > start.part && start.after === null)
+          // Started a position in among the models with a value: those before it are not read again.
+          skip = Math.max(0, offset - (rows.length > 0 ? offset + rows.length : count(matching, [present])))
+        const read = pageSql(matching, sort, parts[part] as 'up', part === start.part ? start.after : null)
+        const got = prepared(read.sql).all(
+          ...read.params,
+          limit - rows.length,
+          skip,
+        ) as unknown as StoredRow[]
+        if (got.length > 0) lastPart = part
+        rows.push(...got)
       }
-      let rows = read(query.descending ? 'down' : 'up', query.limit, query.offset)
-      if (query.descending && query.sort !== 'id' && rows.length < query.limit) {
-        // Past the models with a value: those without one follow, in the order of ids.
-        const present =
-          rows.length > 0
-            ? query.offset + rows.length
-            : count(matching, [[`(m.${placeColumn(query.sort)} IS NULL) = 0`]])
-        rows = [...rows, ...read('missing', query.limit - rows.length, Math.max(0, query.offset - present))]
+      const last = rows.at(-1)
+      return {
+        rows: rows.map(rowOf),
+        total: withTotal ? count(matching) : null,
+        next:
+          last && rows.length === limit ? { missing: lastPart === 1 && sort !== 'id', key: last.key } : null,
       }
-      return { rows: rows.map(rowOf), total: withTotal ? count(matching) : null }
     },
 
     /**

@@ -48,6 +48,9 @@ export const CatalogRowRecord = CatalogModelRecord.omit({
   disagreements: true,
 })
 
+/** Where a page of the table ended: a place in the sort order, or a kept row (by id, or among models without a value). */
+export const CatalogCursor = z.object({ missing: z.boolean(), key: z.number().int() })
+
 export const CatalogChangesRecord = z.object({
   /** When the catalog compared against was fetched. */
   since: z.number(),
@@ -136,7 +139,8 @@ export const catalogRoutes = {
   }),
   /**
    * One page of the catalog as the browser shows it: filtered and sorted; the first page (offset 0) also says how
-   * many models match, the others do not count again (null).
+   * many models match, the others do not count again (null). A page starts after the page before it (`after`, its
+   * `next`) when that is at hand, or else at its position.
    */
   'catalog.rows': route({
     input: z.object({
@@ -145,10 +149,12 @@ export const catalogRoutes = {
       descending: z.boolean(),
       offset: z.number().int().min(0),
       limit: z.number().int().min(1).max(1000),
+      after: CatalogCursor.optional(),
     }),
     output: z.object({
       rows: z.array(CatalogRowRecord),
       total: z.number().int().nullable(),
+      next: CatalogCursor.nullable(),
       fetchedAt: z.number(),
     }),
   }),

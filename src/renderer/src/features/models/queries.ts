@@ -1,8 +1,9 @@
 // The catalog as the browser reads it — a page of the table, the plot's points, a provider's models — and where
 // "Use in …" goes for each role.
-import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ModelRole } from '#shared/domain/catalog'
 import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
+import type { RouteOutput } from '#shared/ipc/routes/index'
 import { invoke } from '../../ipc.ts'
 import { usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
@@ -21,23 +22,40 @@ export interface ModelView {
 /** Models on a page of the table. */
 const modelPageSize = 50
 
-/** One page of the table's rows as the store filters and sorts them: the same query for the table and a prefetch. */
-function modelRowsPage(profileId: string, view: ModelView, page: number) {
+type RowsPage = RouteOutput<'catalog.rows'>
+
+/**
+ * One page of the table's rows as the store filters and sorts them: it starts where the page before it ended when
+ * that page is at hand (a range of the order's index, however deep), or else at its position. The same query for
+ * the table and a prefetch.
+ */
+function modelRowsPage(client: QueryClient, profileId: string, view: ModelView, page: number) {
   return {
     queryKey: profileKeys.catalogRows(profileId, { ...view, page }),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      invoke('catalog.rows', { ...view, offset: page * modelPageSize, limit: modelPageSize }, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => {
+      const before =
+        page > 0
+          ? client.getQueryData<RowsPage>(profileKeys.catalogRows(profileId, { ...view, page: page - 1 }))
+          : undefined
+      const where = before?.next ? { after: before.next } : {}
+      return invoke(
+        'catalog.rows',
+        { ...view, offset: page * modelPageSize, limit: modelPageSize, ...where },
+        { signal },
+      )
+    },
   }
 }
 
 /** The table's models, filtered and sorted: how many match, and the pages around the rows in view. */
 export function useModelRows(view: ModelView) {
+  const client = useQueryClient()
   const profileId = useProfileId() ?? ''
   return usePagedRows({
     enabled: profileId !== '',
     owner: profileId,
     pageSize: modelPageSize,
-    pageOf: (page) => modelRowsPage(profileId, view, page),
+    pageOf: (page) => modelRowsPage(client, profileId, view, page),
     rowsOf: (page) => page.rows,
   })
 }
@@ -45,7 +63,7 @@ export function useModelRows(view: ModelView) {
 /** Asks for a view's first page the moment the address names it, before the screen renders it. */
 export function prefetchModelRows(client: QueryClient, profileId: string | undefined, view: ModelView) {
   if (!profileId) return Promise.resolve()
-  return client.prefetchQuery(modelRowsPage(profileId, view, 0))
+  return client.prefetchQuery(modelRowsPage(client, profileId, view, 0))
 }
 
 /** What the price plot draws for the filtered models. */
