@@ -4,8 +4,8 @@ import { decisionCost } from '#shared/domain/decision-cost'
 import type { DecisionModelTraits } from '#shared/domain/decisions'
 import type { ModelFieldQuery } from '#shared/ipc/routes/catalog'
 import type { DecisionCall, DecisionModel } from '#shared/ipc/routes/decisions'
-import type { ProfileCatalog } from '../catalog/profile-catalog.ts'
 import type { Gateway } from '../gateway/gateway.ts'
+import type { ProfileCatalog } from '../profiles/profile-scope.ts'
 import type { Hold } from '../spend/hold.ts'
 
 /** Decision models of the catalog: those that accept decisions (a `safety_identifier` parameter). */

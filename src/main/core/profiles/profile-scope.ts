@@ -4,13 +4,17 @@
 // the active profile once, when a request arrives, and passes the scope down; work that outlives the request (a
 // batch, a video job) keeps the id it started with, so it never moves to another account when the person
 // switches profiles.
-import { profileCatalog } from '../catalog/profile-catalog.ts'
+import type { CatalogService, CatalogSource } from '../catalog/service.ts'
 import type { DataCalls } from '../data/data-worker.ts'
 import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
-import type { WorkerClient } from '../workers/worker-client.ts'
+import { type Remote, remote, type WorkerClient } from '../workers/worker-client.ts'
 import type { Profiles } from './profiles.ts'
+
+/** One profile's catalog as main asks for it: the data worker's catalog service, each call with the profile's id
+ * and its service's address first. */
+export type ProfileCatalog = Remote<CatalogService, [CatalogSource]>
 
 export function createProfileScopes(deps: { profiles: Profiles; data: WorkerClient<DataCalls> }) {
   const scopes = new Map<string, ReturnType<typeof build>>()
@@ -19,10 +23,9 @@ export function createProfileScopes(deps: { profiles: Profiles; data: WorkerClie
     const gateway = createGateway(
       createTransport({ connection: () => deps.profiles.connection(profileId, { strict: true }) }),
     )
-    const catalog = profileCatalog(deps.data, async () => ({
-      profileId,
-      baseUrl: (await deps.profiles.connection(profileId, { strict: true })).baseUrl,
-    }))
+    const catalog: ProfileCatalog = remote(deps.data as never, 'catalog', async () => [
+      { profileId, baseUrl: (await deps.profiles.connection(profileId, { strict: true })).baseUrl },
+    ])
     const caller = createDecisionCaller({ gateway, catalog })
     return { profileId, gateway, catalog, caller }
   }
@@ -46,7 +49,7 @@ export function createProfileScopes(deps: { profiles: Profiles; data: WorkerClie
 export type ProfileScope = {
   readonly profileId: string
   readonly gateway: ReturnType<typeof createGateway>
-  readonly catalog: ReturnType<typeof profileCatalog>
+  readonly catalog: ProfileCatalog
   readonly caller: ReturnType<typeof createDecisionCaller>
 }
 export type ProfileScopes = ReturnType<typeof createProfileScopes>

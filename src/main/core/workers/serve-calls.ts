@@ -80,3 +80,19 @@ export function serveCalls(calls: WorkerCalls, onClose: () => void | Promise<voi
 export function stopIfCancelled(signal: AbortSignal): void {
   if (signal.aborted) throw new AppError({ code: 'cancelled', message: 'Cancelled.' })
 }
+
+// A service that lives in a worker is answered by its methods' names (`prefix.method`); main's stand-in for it
+// (`remote` in worker-client.ts) sends those calls. A new read is then written once, as a method of the service.
+/** A service's methods as a worker's calls, each named `prefix.method`. */
+export type ServiceCalls<P extends string, S> = {
+  [K in keyof S & string as S[K] extends (...args: never[]) => unknown ? `${P}.${K}` : never]: S[K]
+}
+
+/** The worker's side: the service's methods, answered by name. */
+export function serviceCalls<P extends string, S extends object>(prefix: P, service: S): ServiceCalls<P, S> {
+  return Object.fromEntries(
+    Object.entries(service)
+      .filter(([, method]) => typeof method === 'function')
+      .map(([name, method]) => [`${prefix}.${name}`, method]),
+  ) as ServiceCalls<P, S>
+}

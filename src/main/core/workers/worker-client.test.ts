@@ -2,8 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { EchoCalls, greeter } from '../../testing/echo-worker.ts'
 import type { Log } from '../log.ts'
-import { remote } from './service-calls.ts'
-import { startWorker } from './worker-client.ts'
+import { remote, startWorker } from './worker-client.ts'
 
 const entry = join(import.meta.dirname, '..', '..', 'testing', 'echo-worker.ts')
 

@@ -153,3 +153,30 @@ export function startWorker<C extends WorkerCalls>(options: {
     },
   }
 }
+
+/**
+ * Main's side: each of the service's methods, without its `lead` arguments (which main supplies for every call,
+ * such as the profile whose catalog it is), and with an optional signal last that cancels the call.
+ */
+export type Remote<S, Lead extends unknown[]> = {
+  [K in keyof S]: S[K] extends (...args: [...Lead, ...infer A]) => infer R
+    ? (...args: [...A, signal?: AbortSignal]) => Promise<Awaited<R>>
+    : never
+}
+
+export function remote<S, Lead extends unknown[]>(
+  client: WorkerClient<WorkerCalls>,
+  prefix: string,
+  lead: () => Promise<Lead>,
+): Remote<S, Lead> {
+  return new Proxy({} as Remote<S, Lead>, {
+    get(_, name) {
+      // Not a thenable: awaiting the stand-in itself gives the stand-in.
+      if (typeof name !== 'string' || name === 'then') return undefined
+      return async (...args: unknown[]) => {
+        const signal = args.at(-1) instanceof AbortSignal ? (args.pop() as AbortSignal) : undefined
+        return client.call(`${prefix}.${name}`, [...(await lead()), ...args], signal)
+      }
+    },
+  })
+}
