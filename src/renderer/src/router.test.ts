@@ -2,7 +2,7 @@ import { act, createElement, useReducer } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { emptyFilter, filterToParams, type ModelFilter } from '#shared/domain/catalog-view'
-import { filterOfRoute, routeOfFilter } from './features/models/filter-route.ts'
+import { filterOfRoute, routeOfFilter } from './features/models/ModelFilters.tsx'
 import {
   navigate,
   pathTo,

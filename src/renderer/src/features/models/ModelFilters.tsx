@@ -1,10 +1,21 @@
-// The browser's filters, kept in the view's address so they survive navigation and restart.
+// The browser's filters, kept in the view's address so they survive navigation and restart: the shared codec,
+// under the parameter names /models declares (router.test.ts checks that every name it writes is one of them).
 
 import { memo, useState } from 'react'
-import type { facetsOf, ModelFilter } from '#shared/domain/catalog-view'
-import { emptyFilter } from '#shared/domain/catalog-view'
-import { setRouteParams } from '../../router.ts'
-import { routeOfFilter } from './filter-route.ts'
+import {
+  emptyFilter,
+  type facetsOf,
+  filterFromParams,
+  filterToParams,
+  type ModelFilter,
+} from '#shared/domain/catalog-view'
+import { type RouteChanges, type RouteParams, setRouteParams } from '../../router.ts'
+
+export const filterOfRoute = (params: RouteParams<'/models'>): ModelFilter =>
+  filterFromParams(new URLSearchParams(params as Record<string, string>))
+
+export const routeOfFilter = (change: Partial<ModelFilter>): RouteChanges<'/models'> =>
+  filterToParams(change) as RouteChanges<'/models'>
 
 export function ModelFilters(props: {
   filter: ModelFilter
