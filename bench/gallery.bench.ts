@@ -59,7 +59,7 @@ history.close()
 const jobs = 100_000
 seedJobs(userData, jobs)
 
-const app = await openHarness(userData)
+const app = await openHarness(userData, [], { threadHeaps: true })
 const { page } = app
 heading(`gallery, ${total.toLocaleString('en-US')} images of ${side}×${side} (Chromium ${app.version})`)
 await page.waitForLoadState('networkidle')
@@ -136,6 +136,7 @@ await page
   .waitFor()
 const heapMB = await app.heapMB()
 const coreMB = app.coreRssMB()
+const threads = app.threadHeapsMB()
 await app.stop()
 
 report({
@@ -177,5 +178,7 @@ report({
   value: coreMB,
   unit: 'MB',
   goal: { atMost: 250 },
-  detail: 'the harness process: the core, the built-in sandbox and the page server',
+  detail: `the harness process: the core, the built-in sandbox and the page server; V8 heaps by thread: ${threads
+    .map(({ thread, mb }) => `${thread} ${mb.toFixed(0)} MB`)
+    .join(', ')}; the rest is native (code, thread stacks, SQLite's caches)`,
 })

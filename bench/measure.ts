@@ -1,8 +1,9 @@
 // Small measuring helpers shared by the benchmarks.
 
 import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { findChromium } from '../scripts/testing/chromium.ts'
@@ -73,6 +74,8 @@ export interface OpenedHarness {
   startLongestTaskMs: number
   /** Resident memory of the harness process, which runs the app's core (main process) in these runs. */
   coreRssMB(): number
+  /** Each live thread's V8 heap and the memory its objects hold outside it, when opened with `threadHeaps`. */
+  threadHeapsMB(): { thread: string; mb: number }[]
   /**
    * The longest the core's event loop was held (each hold of 10 ms or more is reported) in the window between
    * two `Date.now()` times; 0 when never.
@@ -145,19 +148,30 @@ export const heldDetail = (held: Held) =>
     : `its own CPU time in the longest ${held.cpuMs.toFixed(1)} ms; the most in any hold ${held.mostCpuMs.toFixed(1)} ms`
 
 /** The app in the e2e harness on a data folder, opened in Chromium and ready. */
-export async function openHarness(userData: string, args: string[] = []): Promise<OpenedHarness> {
+export async function openHarness(
+  userData: string,
+  args: string[] = [],
+  /** Keep each thread's V8 heap in files (bench/thread-heaps.cjs), for `threadHeapsMB`. */
+  options: { threadHeaps?: boolean } = {},
+): Promise<OpenedHarness> {
+  const heaps = options.threadHeaps ? mkdtempSync(join(tmpdir(), 'gd-bench-heaps-')) : null
+  if (heaps) removedAtExit.add(heaps)
   const launched = performance.now()
   removedAtExit.add(userData)
   const harness = spawn(
     process.execPath,
     [
+      ...(heaps ? ['--require', join(import.meta.dirname, 'thread-heaps.cjs')] : []),
       join(import.meta.dirname, '..', 'e2e', 'harness', 'cli.ts'),
       '--user-data',
       userData,
       '--report-blocks',
       ...args,
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...(heaps ? { GD_THREAD_HEAPS: heaps } : {}) },
+    },
   )
   const holds: Hold[] = []
   const workerHolds: Hold[] = []
@@ -262,6 +276,22 @@ export async function openHarness(userData: string, args: string[] = []): Promis
     startLongestTaskMs,
     longestCoreHold: (from, to) => heldIn(holds, from, to),
     longestWorkerHold: (from, to) => heldIn(workerHolds, from, to),
+    threadHeapsMB() {
+      if (!heaps) return []
+      return readdirSync(heaps)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => {
+          const id = name.slice(0, -'.json'.length)
+          const heap = JSON.parse(readFileSync(join(heaps, name), 'utf8')) as {
+            total: number
+            external: number
+          }
+          const named = join(heaps, `${id}.name`)
+          const thread =
+            id === '0' ? 'main' : existsSync(named) ? readFileSync(named, 'utf8') : `thread ${id}`
+          return { thread, mb: (heap.total + heap.external) / 2 ** 20 }
+        })
+    },
     coreRssMB() {
       const status = readFileSync(`/proc/${harness.pid}/status`, 'utf8')
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024
@@ -277,6 +307,7 @@ export async function openHarness(userData: string, args: string[] = []): Promis
       harness.kill('SIGTERM')
       await exited
       process.off('exit', kill)
+      if (heaps) rmSync(heaps, { recursive: true, force: true })
       if (options.keep) return
       // A benchmark leaves nothing behind: its data folder and keychain go with it.
       await rm(userData, { recursive: true, force: true })
