@@ -1,0 +1,242 @@
+// A batch read as an evaluation set: each question's expected answer is a column of the rows' source file, and the
+// questionnaire's scores come from the answers the batch stored (no second call). A question is matched to its
+// column by name (given, or the column named as the question, or `expected <question>`); a cell is read as the
+// question's kind reads it, and a row whose cell is empty is not labeled for that question.
+import type { DecisionInput } from '../api/decisions.ts'
+import type { BatchItem } from '../ipc/routes/batches.ts'
+import { shownAnswers } from './answers.ts'
+import {
+  type BootstrapOptions,
+  type ChoiceRow,
+  type ChoiceScores,
+  choiceScores,
+  type PredicateRow,
+  type PredicateScores,
+  predicateScores,
+  type ScoreRow,
+  type ScoreScores,
+  scoreScores,
+} from './evaluation.ts'
+import type { QuestionDraft, Questionnaire } from './questionnaire.ts'
+
+export const titleOf = (question: QuestionDraft, index: number) =>
+  question.name.trim() || `Question ${index + 1}`
+
+const folded = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ')
+
+/**
+ * The column of each question's expected answer: as given (question title → column name), or else the column
+ * named as the question or `expected <question>`. A name given that is no question or no column is a problem.
+ */
+export function expectedColumns(
+  questionnaire: Questionnaire,
+  columns: readonly string[],
+  given: Readonly<Record<string, string>> = {},
+): { columns: Map<number, number>; problems: string[] } {
+  const problems: string[] = []
+  const found = new Map<number, number>()
+  const titles = questionnaire.questions.map(titleOf)
+  const columnNamed = (name: string) => columns.findIndex((column) => folded(column) === folded(name))
+  for (const [title, column] of Object.entries(given)) {
+    const question = titles.findIndex((one) => folded(one) === folded(title))
+    const at = columnNamed(column)
+    if (question === -1)
+      problems.push(`No question is called “${title}” (the questions: ${titles.join(', ')}).`)
+    else if (at === -1) problems.push(`No column is called “${column}” (the columns: ${columns.join(', ')}).`)
+    else found.set(question, at)
+  }
+  titles.forEach((title, question) => {
+    if (found.has(question) || Object.keys(given).some((name) => folded(name) === folded(title))) return
+    const at = [title, `expected ${title}`].map(columnNamed).find((index) => index !== -1)
+    if (at !== undefined) found.set(question, at)
+  })
+  return { columns: found, problems }
+}
+
+const yes = new Set(['yes', 'y', 'true', '1'])
+const no = new Set(['no', 'n', 'false', '0'])
+
+/** A cell as the question's expected answer: yes or no, an option, a level (its label or its number from 0). */
+export function expectedOf(
+  question: QuestionDraft,
+  cell: string,
+): { value: boolean | string | number } | { problem: string } | null {
+  const text = cell.trim()
+  if (text === '') return null
+  const key = folded(text)
+  if (question.kind === 'predicate') {
+    if (yes.has(key)) return { value: true }
+    if (no.has(key)) return { value: false }
+    return { problem: `“${text}” is not yes or no` }
+  }
+  if (question.kind === 'choice') {
+    const choice = question.choices.find((one) => folded(one.value) === key)
+    return choice ? { value: choice.value } : { problem: `“${text}” is none of the options` }
+  }
+  const level = question.levels.findIndex((one) => folded(one.label) === key)
+  if (level !== -1) return { value: level }
+  if (/^\d+$/.test(text) && Number(text) < question.levels.length) return { value: Number(text) }
+  return { problem: `“${text}” is none of the levels` }
+}
+
+export interface QuestionEvaluation {
+  title: string
+  kind: QuestionDraft['kind']
+  /** Rows with an expected answer and a model's answer; rows answered but not labeled; cells that do not read. */
+  labeled: number
+  unlabeled: number
+  unreadable: { line: number | null; problem: string }[]
+  predicate?: PredicateScores
+  choice?: ChoiceScores
+  score?: ScoreScores
+}
+
+/** A labeled row of one question: where it is, and what the model said against what was expected. */
+export interface LabeledRow {
+  index: number
+  line: number | null
+  input: DecisionInput
+  expected: boolean | string | number
+  /** The model's answer: yes or no, its pick, or its nearest level; and the probability it gave that answer. */
+  answer: boolean | string | number
+  probability: number
+  right: boolean
+}
+
+export interface Evaluation {
+  questions: QuestionEvaluation[]
+  /** Each question's labeled rows, for the rows behind a figure (a confusion cell, where the model was unsure). */
+  rows: LabeledRow[][]
+}
+
+/** The scores of each question with an expected column, over the batch's answered rows. */
+export function evaluate(
+  questionnaire: Questionnaire,
+  items: readonly BatchItem[],
+  sourceColumns: readonly string[],
+  columns: ReadonlyMap<number, number>,
+  options: BootstrapOptions & { costs?: { falseYes: number; falseNo: number } } = {},
+): Evaluation {
+  const answered = items.filter((item) => item.status === 'done' && item.response)
+  const answersOf = answered.map((item) => (item.response ? shownAnswers(questionnaire, item.response) : []))
+  const questions: QuestionEvaluation[] = []
+  const rows: LabeledRow[][] = []
+  questionnaire.questions.forEach((question, index) => {
+    const column = columns.get(index)
+    if (column === undefined || column >= sourceColumns.length) return
+    const evaluation: QuestionEvaluation = {
+      title: titleOf(question, index),
+      kind: question.kind,
+      labeled: 0,
+      unlabeled: 0,
+      unreadable: [],
+    }
+    const labeled: LabeledRow[] = []
+    const predicates: PredicateRow[] = []
+    const choices: ChoiceRow[] = []
+    const scores: ScoreRow[] = []
+    answered.forEach((item, at) => {
+      const read = expectedOf(question, item.source?.[column] ?? '')
+      const answer = answersOf[at]?.[index]
+      if (read === null) {
+        evaluation.unlabeled++
+        return
+      }
+      if ('problem' in read) {
+        evaluation.unreadable.push({ line: item.line, problem: read.problem })
+        return
+      }
+      const place = { index: item.index, line: item.line, input: item.input, expected: read.value }
+      if (question.kind === 'predicate' && answer?.probability !== undefined) {
+        const said = answer.probability >= 0.5
+        predicates.push({ probability: answer.probability, expected: read.value === true })
+        labeled.push({
+          ...place,
+          answer: said,
+          probability: said ? answer.probability : 1 - answer.probability,
+          right: said === read.value,
+        })
+      } else if (question.kind === 'choice' && answer?.options?.length) {
+        const probabilities = Object.fromEntries(
+          answer.options.map((option) => [option.label, option.probability]),
+        )
+        choices.push({ probabilities, expected: String(read.value) })
+        const pick = answer.options.reduce((best, option) =>
+          option.probability > best.probability ? option : best,
+        )
+        labeled.push({
+          ...place,
+          answer: pick.label,
+          probability: pick.probability,
+          right: pick.label === read.value,
+        })
+      } else if (question.kind === 'score' && answer?.score !== undefined) {
+        scores.push({ score: answer.score, expected: Number(read.value) })
+        const nearest = Math.round(answer.score)
+        const probability = answer.options?.[nearest]?.probability ?? 0
+        labeled.push({ ...place, answer: nearest, probability, right: nearest === read.value })
+      } else return
+      evaluation.labeled++
+    })
+    if (question.kind === 'predicate') evaluation.predicate = predicateScores(predicates, options)
+    if (question.kind === 'choice')
+      evaluation.choice = choiceScores(
+        choices,
+        question.choices.map((choice) => choice.value),
+        options,
+      )
+    if (question.kind === 'score') evaluation.score = scoreScores(scores, options)
+    questions.push(evaluation)
+    rows.push(labeled)
+  })
+  return { questions, rows }
+}
+
+/** The figures a threshold can name, of a question's scores (undefined where its kind has none). */
+export const metricNames = [
+  'accuracy',
+  'precision',
+  'recall',
+  'f1',
+  'auc',
+  'brier',
+  'logloss',
+  'ece',
+  'mae',
+  'exact',
+  'within1',
+] as const
+export type MetricName = (typeof metricNames)[number]
+
+export function metricOf(question: QuestionEvaluation, name: MetricName): number | undefined {
+  const { predicate, choice, score } = question
+  const figures: Partial<Record<MetricName, number | undefined>> = predicate
+    ? {
+        accuracy: predicate.accuracy.value,
+        precision: predicate.precision.value,
+        recall: predicate.recall.value,
+        f1: predicate.best.f1,
+        auc: predicate.rocAuc?.value,
+        brier: predicate.brier?.value,
+      }
+    : choice
+      ? {
+          accuracy: choice.accuracy.value,
+          logloss: choice.logLoss?.value,
+          ece: choice.calibrationError?.value,
+        }
+      : score
+        ? {
+            accuracy: score.exact.value,
+            exact: score.exact.value,
+            within1: score.withinOne.value,
+            mae: score.meanAbsoluteError?.value,
+          }
+        : {}
+  const value = figures[name]
+  return value === undefined || Number.isNaN(value) ? undefined : value
+}
