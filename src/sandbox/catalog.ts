@@ -44,6 +44,11 @@ export interface SandboxModel {
   thinks?: boolean
   /** How the generative-native listing names it, where it differs from the unified name. */
   generativeDisplayName?: string
+  /**
+   * How a decision model errs (see judge.ts): the spread of its seeded noise, and how sharp its probabilities are
+   * (above 1 it is over-confident). Without it, 1 and 1.
+   */
+  judging?: { noise: number; sharpness: number }
 }
 
 const day = Date.UTC(2026, 0, 1) / 1000
@@ -80,6 +85,8 @@ export const sandboxModels: SandboxModel[] = [
     supportedParameters: ['safety_identifier', 'temperature'],
     moderated: false,
     expirationDate: null,
+    // Pricier and better: less noise, but more sure of itself than its accuracy warrants.
+    judging: { noise: 0.5, sharpness: 1.4 },
     providers: ['origin'],
   },
   {

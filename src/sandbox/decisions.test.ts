@@ -96,6 +96,21 @@ describe('§4.1 unified answers', () => {
     expect((p(angry, 2) as { score: number }).score).toBeGreaterThan((p(other, 2) as { score: number }).score)
   })
 
+  it('has each decision model err its own way: the sharper one surer of its answers, on the whole', async () => {
+    const inputs = Array.from({ length: 30 }, (_, n) =>
+      n % 2 ? `${angryBilling} (${n})` : `${happyShipping} (${n})`,
+    )
+    const sureness = async (model: string) => {
+      let sum = 0
+      for (const input of inputs) {
+        const { answers } = DecisionResponse.parse((await decide({ model, input, questions })).body)
+        sum += Math.abs((answers[0] as { probability: number }).probability - 0.5)
+      }
+      return sum / inputs.length
+    }
+    expect(await sureness('aurora/sight-decide')).toBeGreaterThan((await sureness('sysone/judge-1')) + 0.03)
+  })
+
   it('gives low confidence when the options are equally likely, higher when one stands out', async () => {
     const tie = await decide({
       model: 'sysone/judge-1',

@@ -1,6 +1,9 @@
 // The simulated decision model: probabilities that follow the lexical evidence in the content for each
-// option or criterion, with a small deterministic jitter, so different inputs get different answers and the
-// same input always gets the same one.
+// option or criterion, with a deterministic jitter seeded by the model, the question and the input, so different
+// inputs get different answers and the same input always gets the same one. Its mistakes are realistic: content
+// whose words point the wrong way misleads it, the jitter tips the close calls, and each model has its own noise
+// and sharpness (a sharper one is over-confident), so evaluations of two models differ in accuracy and
+// calibration.
 import type { DecisionInput } from '#shared/api/decisions'
 import type { DecisionQuestion } from '#shared/domain/decisions'
 import { jitter } from './seeded.ts'
@@ -72,7 +75,12 @@ export type Judgement =
   | { kind: 'choice'; probabilities: number[]; pick: number; confidence: number }
   | { kind: 'score'; probabilities: number[]; score: number; confidence: number }
 
-export function judge(question: DecisionQuestion, input: DecisionInput, seed: string): Judgement {
+export function judge(
+  question: DecisionQuestion,
+  input: DecisionInput,
+  seed: string,
+  { noise, sharpness }: { noise: number; sharpness: number } = { noise: 1, sharpness: 1 },
+): Judgement {
   const words = new Set(wordsOf(focusText(question, input)))
   const instructions =
     typeof question.instructions === 'string' ? question.instructions : JSON.stringify(question.instructions)
@@ -84,7 +92,7 @@ export function judge(question: DecisionQuestion, input: DecisionInput, seed: st
         ? evidence(question.criteria.true, words)
         : evidence(instructions, words)
     const no = question.criteria?.false !== undefined ? evidence(question.criteria.false, words) : 0.35
-    const logit = 2.4 * (yes - no) + jitter(0.35, ...key)
+    const logit = sharpness * (2.4 * (yes - no) + jitter(0.35 * noise, ...key))
     return { kind: 'predicate', probability: 1 / (1 + Math.exp(-logit)) }
   }
 
@@ -93,7 +101,9 @@ export function judge(question: DecisionQuestion, input: DecisionInput, seed: st
       ? question.choices.map((choice) => `${choice.value} ${choice.description ?? ''}`)
       : question.levels.map((level) => `${level.label} ${level.description ?? ''}`)
   const probabilities = softmax(
-    options.map((option, index) => 2.6 * evidence(option, words) + jitter(0.3, ...key, index)),
+    options.map(
+      (option, index) => sharpness * (2.6 * evidence(option, words) + jitter(0.3 * noise, ...key, index)),
+    ),
   )
   const confidence = confidenceOf(probabilities)
   if (question.kind === 'choice') {

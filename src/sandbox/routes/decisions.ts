@@ -52,7 +52,7 @@ export function decisionRoutes(ctx: SandboxContext): Route[] {
     if (problem) throw ServiceError.from(problem)
     const questions = fromUnified(request.questions)
     const answers = questions.map((question) => {
-      const result = judge(question, request.input, model.id)
+      const result = judge(question, request.input, model.id, model.judging)
       const named = question.name !== undefined ? { name: question.name } : {}
       if (result.kind === 'predicate') return { type: 'predicate', ...named, probability: result.probability }
       if (result.kind === 'choice') {
@@ -101,7 +101,7 @@ export function decisionRoutes(ctx: SandboxContext): Route[] {
     const questions = fromNative(request.questions)
     const answers = Object.fromEntries(
       questions.map((question) => {
-        const result = judge(question, request.state, model.id)
+        const result = judge(question, request.state, model.id, model.judging)
         if (result.kind === 'predicate') return [question.name, { noul: result.probability }]
         const keys =
           question.kind === 'choice'
