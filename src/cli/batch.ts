@@ -48,7 +48,7 @@ export interface RunOptions {
 }
 
 /** A questionnaire by file (exported, or a request body) or by name in the app's library. */
-async function questionnaireOf(session: Session, given: string): Promise<Questionnaire> {
+export async function questionnaireOf(session: Session, given: string): Promise<Questionnaire> {
   if (given.toLowerCase().endsWith('.json')) {
     const size = await stat(given).then(
       (info) => info.size,
@@ -110,6 +110,29 @@ async function inputsOf(path: string, column: string | undefined) {
   return { ...read, columns: read.header, rows: read.sources }
 }
 
+/** The file's inputs, refused with its first problems named when any line cannot be used. */
+export async function usableInputsOf(path: string, column: string | undefined) {
+  const read = await inputsOf(path, column)
+  if (read.problems.length)
+    throw usageError(
+      `${path} has lines that cannot be used: ${read.problems
+        .slice(0, 5)
+        .map((problem) => `line ${problem.line}: ${problem.message}`)
+        .join('; ')}`,
+    )
+  return read
+}
+
+/** --concurrency and --max-spend as a batch takes them, refused in words otherwise. */
+export function runLimits(options: { concurrency?: string | undefined; maxSpend?: string | undefined }) {
+  const concurrency = Number(options.concurrency ?? 4)
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+    throw usageError('--concurrency takes a whole number from 1 to 16.')
+  if (options.maxSpend !== undefined && !/^\d+(\.\d+)?$/.test(options.maxSpend))
+    throw usageError('--max-spend takes an amount in USD, like 2.50.')
+  return { concurrency, maxSpend: options.maxSpend ?? null }
+}
+
 export function batchRun(
   global: GlobalOptions,
   questionnaireArg: string,
@@ -117,14 +140,10 @@ export function batchRun(
   options: RunOptions,
 ) {
   const shard = options.shard ? parseShard(options.shard) : null
-  const concurrency = Number(options.concurrency ?? 4)
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
-    throw usageError('--concurrency takes a whole number from 1 to 16.')
+  const { concurrency } = runLimits(options)
   const retries = Number(options.retries ?? 3)
   if (!Number.isInteger(retries) || retries < 0 || retries > 10)
     throw usageError('--retries takes a whole number from 0 to 10.')
-  if (options.maxSpend !== undefined && !/^\d+(\.\d+)?$/.test(options.maxSpend))
-    throw usageError('--max-spend takes an amount in USD, like 2.50.')
   const bad = outProblem(options.out)
   if (bad) throw bad
   if (options.report) reportKindOf(options.report)
@@ -132,14 +151,7 @@ export function batchRun(
   return withSession(global, {}, async (session) => {
     await checkConnection(session)
     const questionnaire = await questionnaireOf(session, questionnaireArg)
-    const read = await inputsOf(inputsArg, options.column)
-    if (read.problems.length)
-      throw usageError(
-        `${inputsArg} has lines that cannot be used: ${read.problems
-          .slice(0, 5)
-          .map((problem) => `line ${problem.line}: ${problem.message}`)
-          .join('; ')}`,
-      )
+    const read = await usableInputsOf(inputsArg, options.column)
     if (read.empty.length)
       warn(
         `${basename(inputsArg)}: empty line${read.empty.length === 1 ? '' : 's'} ${read.empty.slice(0, 5).join(', ')}${read.empty.length > 5 ? ', …' : ''} left out; each row keeps the line it came from.`,

@@ -25,6 +25,7 @@ const collect = (value: string, previous: string[]) => [...previous, value]
 const commands = {
   batch: () => import('./batch.ts'),
   catalog: () => import('./catalog-jobs.ts'),
+  evaluate: () => import('./evaluate.ts'),
   profiles: () => import('./profiles.ts'),
   webhooks: () => import('./webhooks.ts'),
 }
@@ -162,6 +163,41 @@ failed rows with \`--retry-failed\`.`,
     .argument('<shards...>', 'the shards’ output files')
     .action((out: string, shards: string[]) =>
       run(async () => (await commands.batch()).batchMerge(out, shards)),
+    )
+
+  root
+    .command('eval')
+    .description('how good a questionnaire is against expected answers, per model')
+    .argument('<questionnaire>', 'a .json file (exported, or a request body) or a name in the app’s library')
+    .argument('<set>', 'a .csv file: the inputs, and a column of expected answers per question')
+    .option(
+      '--expected-column <question=column>',
+      'the column of a question’s expected answers (default: the column named as the question, or “expected …”)',
+      collect,
+      [],
+    )
+    .option('--column <name>', 'the CSV column of the inputs (default: the one most like text)')
+    .option('--models <ids>', 'the decision models to compare, comma-separated (default: the first listed)')
+    .option('--concurrency <n>', 'requests at once, 1 to 16', '4')
+    .option('--max-spend <usd>', 'stop before spending more than this, all models together')
+    .option('--report <file>', 'a report for CI: .xml (JUnit, a test case per model and question) or .json')
+    .option(
+      '--fail-on <score>',
+      'accuracy<0.9, auc<0.8, brier>0.2, …: exit 5 when a question’s score breaks it (repeat for more)',
+      collect,
+      [],
+    )
+    .addHelpText(
+      'after',
+      `${examples(
+        'eval triage.json labeled.csv --column text --expected-column Urgent=urgent --fail-on accuracy<0.9',
+        'eval triage.json labeled.csv --models acme/judge-small,acme/judge-large --report eval.xml',
+      )}
+Scores: accuracy, precision, recall, f1 (at the best threshold), auc, brier (yes or no); accuracy, logloss, ece
+(a choice); exact, within1, mae (a score). Each is described in docs/evaluation.md.`,
+    )
+    .action((questionnaire, set, options) =>
+      withGlobal(later(commands.evaluate, 'evaluateSet'))(questionnaire, set, options),
     )
 
   const models = root.command('models').description('the model catalog')

@@ -50,7 +50,8 @@ export function passedThreshold(batch: BatchSummary, thresholds: readonly Thresh
   return null
 }
 
-const escaped = (text: string) =>
+/** Text as XML 1.0 holds it, in an attribute or an element. */
+export const escaped = (text: string) =>
   text
     // Characters XML 1.0 cannot hold at all, then the five it must escape.
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/gu, '\uFFFD')

@@ -1,0 +1,165 @@
+// `eval` on the built-in sandbox: a labeled CSV scored per question and model from the answers its batch stored,
+// the scores the same as counting a plain batch's answers against the labels, `--fail-on` failing the step,
+// reports for CI, two evaluations at once on one folder, and input refused in words.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jsonLines, runCli } from './testing/run-cli.ts'
+
+let dataDir = ''
+const file = (name: string) => join(dataDir, name)
+
+const questionnaire = {
+  model: 'sysone/judge-1',
+  input: '',
+  questions: [
+    {
+      name: 'Urgent',
+      type: 'predicate',
+      instructions: 'Is the customer blocked right now?',
+      criteria: {
+        true: 'outage down broken blocked error',
+        false: 'question thanks later curious wondering',
+      },
+    },
+    {
+      name: 'Team',
+      type: 'choice',
+      instructions: 'Which team should answer?',
+      choices: [
+        { value: 'billing', description: 'invoice charge refund payment card' },
+        { value: 'shipping', description: 'delivery package parcel courier tracking' },
+      ],
+    },
+  ],
+}
+
+/** Tickets whose words mostly follow their labels, some of them misleading: a model right most of the time. */
+function labeledSet(rows: number): string {
+  const pick = <T>(list: readonly T[], n: number) => list[n % list.length] as T
+  const lines = ['text,urgent,expected team']
+  for (let n = 0; n < rows; n++) {
+    const urgent = n % 5 < 2
+    const team = n % 3 === 0 ? 'billing' : 'shipping'
+    const words = [
+      pick(urgent ? ['outage', 'down', 'broken', 'blocked'] : ['question', 'thanks', 'later', 'curious'], n),
+      pick(
+        team === 'billing' ? ['invoice', 'charge', 'refund', 'payment'] : ['delivery', 'package', 'parcel'],
+        n,
+      ),
+    ]
+    if (n % 7 === 0) words.push(urgent ? 'thanks' : 'error')
+    if (n % 11 === 0) words.push(team === 'billing' ? 'courier' : 'refund')
+    lines.push(`"Ticket ${n}: my ${words.join(' and ')}",${urgent ? 'yes' : 'no'},${team}`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'gd-cli-eval-'))
+  writeFileSync(file('triage.json'), JSON.stringify(questionnaire))
+  writeFileSync(file('labeled.csv'), labeledSet(40))
+})
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(`${dataDir}.keychain`, { force: true })
+})
+
+const evaluate = (...args: string[]) =>
+  runCli(join(dataDir, 'data'), [
+    '--json',
+    'eval',
+    file('triage.json'),
+    file('labeled.csv'),
+    '--column',
+    'text',
+    ...args,
+  ])
+
+describe('eval', () => {
+  it('scores each question as counting a plain batch’s answers against the labels does', async () => {
+    const batch = await runCli(join(dataDir, 'data'), [
+      'batch',
+      'run',
+      file('triage.json'),
+      file('labeled.csv'),
+      '--column',
+      'text',
+      '--out',
+      file('plain.jsonl'),
+    ])
+    expect(batch.code).toBe(0)
+    const labels = readFileSync(file('labeled.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','))
+    const answered = readFileSync(file('plain.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { row: number; answers: { question: string; value: string }[] })
+    const right = (question: number, column: number) =>
+      answered.filter((row) => row.answers[question]?.value === labels[row.row - 1]?.[column]).length / 40
+
+    const run = await evaluate('--report', file('eval.json'), '--expected-column', 'Urgent=urgent')
+    expect(run.code).toBe(0)
+    const scores = jsonLines(run.stdout).filter((line) => line.kind === 'score')
+    expect(scores.map((line) => [line.question, line.labeled])).toEqual([
+      ['Urgent', 40],
+      ['Team', 40],
+    ])
+    expect(scores[0]?.accuracy).toBeCloseTo(right(0, 1), 12)
+    expect(scores[1]?.accuracy).toBeCloseTo(right(1, 2), 12)
+    // Not perfect, not chance: the misleading words cost the model some rows.
+    for (const line of scores) expect(line.accuracy).toBeGreaterThan(0.6)
+    expect(scores.some((line) => (line.accuracy as number) < 1)).toBe(true)
+    const report = JSON.parse(readFileSync(file('eval.json'), 'utf8'))
+    expect(report.models[0].questions[0]).toMatchObject({ question: 'Urgent', labeled: 40, broken: [] })
+    expect(report.models[0].questions[0].predicate.reliability).toHaveLength(10)
+  })
+
+  it('fails the step when a score breaks --fail-on, and says which in the JUnit report', async () => {
+    const run = await evaluate(
+      '--fail-on',
+      'accuracy<0.999',
+      '--fail-on',
+      'auc<0.1',
+      '--report',
+      file('eval.xml'),
+    )
+    expect(run.code).toBe(5)
+    expect(run.stderr).toMatch(
+      /sysone\/judge-1 · (Urgent|Team): accuracy 0\.\d+ \(--fail-on accuracy<0\.999\)/,
+    )
+    const xml = readFileSync(file('eval.xml'), 'utf8')
+    expect(xml).toMatch(/<testsuites name="gateway-desk eval" tests="2" failures="[12]"/)
+    expect(xml).toContain('type="threshold"')
+    expect(xml).not.toContain('auc&lt;0.1')
+  })
+
+  it('two evaluations at once on one folder each score the whole set', async () => {
+    const [one, two] = await Promise.all([evaluate(), evaluate()])
+    expect([one.code, two.code]).toEqual([0, 0])
+    const scoresOf = (stdout: string) =>
+      jsonLines(stdout)
+        .filter((line) => line.kind === 'score')
+        .map((line) => [line.question, line.labeled, line.accuracy])
+    expect(scoresOf(one.stdout)).toEqual(scoresOf(two.stdout))
+    const batches = jsonLines(one.stdout).filter((line) => line.kind === 'batch')
+    expect(batches).toEqual([expect.objectContaining({ done: 40, failed: 0, pending: 0 })])
+  })
+
+  it('refuses in words what it cannot score', async () => {
+    writeFileSync(file('unlabeled.csv'), 'text,note\nhello,x\n')
+    const none = await runCli(join(dataDir, 'data'), ['eval', file('triage.json'), file('unlabeled.csv')])
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain(
+      'has no column of expected answers: name one with --expected-column question=column',
+    )
+    const wrong = await evaluate('--expected-column', 'Mood=urgent')
+    expect([wrong.code, wrong.stderr]).toEqual([2, expect.stringContaining('No question is called “Mood”')])
+    const bad = await evaluate('--fail-on', 'vibes<1')
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('--fail-on takes a score')])
+  })
+})

@@ -1,0 +1,186 @@
+// `eval`: how good a questionnaire is on a set of inputs with expected answers, per model. Each model answers the
+// set as a batch of the app's (the folder's owner runs it, the spend cap shared by all); the scores come from the
+// answers the batch stored and the set's expected columns, and `--fail-on accuracy<0.9` turns a score into a
+// failed CI step.
+import { basename } from 'node:path'
+import { evaluate, expectedColumns, metricNames, metricOf } from '#shared/domain/evaluation-set'
+import { formatAmount, parseAmount } from '#shared/domain/money'
+import { decisionCall } from '#shared/domain/questionnaire'
+import { questionnaireOf, runLimits, usableInputsOf } from './batch.ts'
+import { money, runToEnd } from './batch-follow.ts'
+import {
+  brokenThresholds,
+  costPerRight,
+  figuresOf,
+  type ModelRun,
+  parseScoreThresholds,
+  writeEvaluationReport,
+} from './evaluation-report.ts'
+import { reportKindOf } from './reports.ts'
+import {
+  checkConnection,
+  commandPrefix,
+  exitCodes,
+  type GlobalOptions,
+  print,
+  printJson,
+  table,
+  usageError,
+  warn,
+  withSession,
+} from './session.ts'
+
+export interface EvalOptions {
+  expectedColumn?: string[]
+  column?: string
+  models?: string
+  concurrency?: string
+  maxSpend?: string
+  failOn?: string[]
+  report?: string
+}
+
+export function evaluateSet(
+  global: GlobalOptions,
+  questionnaireArg: string,
+  setArg: string,
+  options: EvalOptions,
+) {
+  const { concurrency, maxSpend } = runLimits(options)
+  if (!/\.csv$/i.test(setArg))
+    throw usageError(
+      `${setArg} is not an evaluation set: give a .csv file with a column of expected answers.`,
+    )
+  if (options.report) reportKindOf(options.report)
+  const thresholds = parseScoreThresholds(options.failOn ?? [])
+  const given: Record<string, string> = {}
+  for (const pair of options.expectedColumn ?? []) {
+    const at = pair.lastIndexOf('=')
+    if (at <= 0 || at === pair.length - 1)
+      throw usageError(`--expected-column takes question=column, such as Urgent=urgent (it was “${pair}”).`)
+    given[pair.slice(0, at).trim()] = pair.slice(at + 1).trim()
+  }
+  const wanted = (options.models ?? '')
+    .split(',')
+    .map((model) => model.trim())
+    .filter(Boolean)
+  return withSession(global, {}, async (session) => {
+    await checkConnection(session)
+    const questionnaire = await questionnaireOf(session, questionnaireArg)
+    const read = await usableInputsOf(setArg, options.column)
+    const header = read.columns ?? []
+    const found = expectedColumns(questionnaire, header, given)
+    if (found.problems.length) throw usageError(found.problems.join(' '))
+    if (found.columns.size === 0)
+      throw usageError(
+        `${basename(setArg)} has no column of expected answers: name one with --expected-column question=column (its columns: ${header.join(', ')}).`,
+      )
+    const models = []
+    for (const id of wanted.length ? wanted : ['']) {
+      const listed = await session.call('decisions.models', { chosen: id, limit: 1 })
+      const model = id ? listed.chosen : listed.models[0]
+      if (!model)
+        throw usageError(
+          id ? `No decision model “${id}” in the catalog.` : 'The catalog has no decision model.',
+        )
+      models.push(model)
+    }
+    const runs: ModelRun[] = []
+    let spent = 0n
+    let code: number = exitCodes.done
+    for (const model of models) {
+      const cap = maxSpend === null ? null : parseAmount(maxSpend) - spent
+      if (cap !== null && cap <= 0n) {
+        warn(`The spend cap is reached: ${model.id} and the models after it were not run.`)
+        code = exitCodes.stopped
+        break
+      }
+      const since = Date.now()
+      const started = await session.call('batches.start', {
+        questionnaire: { ...questionnaire, name: `${questionnaire.name} · eval · ${model.id}` },
+        template: decisionCall(questionnaire, '', model, { format: 'unified', compat: false }),
+        inputs: read.inputs as never,
+        lines: read.lines,
+        concurrency,
+        retries: 3,
+        spendCap: cap === null ? null : formatAmount(cap),
+        source: { columns: header, rows: read.rows ?? [] },
+      })
+      if (!global.json)
+        warn(`Batch ${started.id}: ${read.inputs.length} rows of ${basename(setArg)} with ${model.id}`)
+      const ended = await runToEnd(session, started.id, {
+        json: global.json === true,
+        shard: null,
+        again: commandPrefix(global),
+        thresholds: [],
+        since,
+      })
+      if (ended !== exitCodes.done && code === exitCodes.done) code = ended
+      const { batch, items } = await session.call('batches.get', { id: started.id })
+      spent += parseAmount(batch.spent)
+      const timed = items.filter((item) => item.status === 'done' && item.durationMs !== null)
+      runs.push({
+        model: model.id,
+        batch,
+        evaluation: evaluate(questionnaire, items, header, found.columns),
+        latencyMs: timed.length
+          ? timed.reduce((sum, item) => sum + (item.durationMs ?? 0), 0) / timed.length
+          : null,
+      })
+      if (ended === exitCodes.interrupted) break
+    }
+    const broken = runs.flatMap((run) =>
+      run.evaluation.questions.flatMap((question) =>
+        brokenThresholds(question, thresholds).map((text) => `${run.model} · ${text}`),
+      ),
+    )
+    if (global.json)
+      for (const run of runs)
+        for (const [at, question] of run.evaluation.questions.entries())
+          printJson('score', {
+            model: run.model,
+            batch: run.batch.id,
+            question: question.title,
+            kind: question.kind,
+            labeled: question.labeled,
+            unlabeled: question.unlabeled,
+            unreadable: question.unreadable.length,
+            ...Object.fromEntries(metricNames.map((name) => [name, metricOf(question, name) ?? null])),
+            spent: run.batch.spent,
+            costPerRight: costPerRight(run, at),
+            latencyMs: run.latencyMs,
+          })
+    else {
+      print(
+        table(
+          ['model', 'question', 'rows', 'scores', 'cost per right answer'],
+          runs.flatMap((run) =>
+            run.evaluation.questions.map((question, at) => [
+              run.model,
+              question.title,
+              String(question.labeled),
+              figuresOf(question),
+              costPerRight(run, at),
+            ]),
+          ),
+        ),
+      )
+      for (const run of runs)
+        for (const question of run.evaluation.questions)
+          if (question.unreadable.length)
+            warn(
+              `${question.title}: ${question.unreadable.length} expected answers do not read and were left out (${question.unreadable
+                .slice(0, 3)
+                .map((one) => `line ${one.line ?? '?'}: ${one.problem}`)
+                .join('; ')}).`,
+            )
+      print(`Spent ${money(formatAmount(spent))} over ${runs.length} model${runs.length === 1 ? '' : 's'}.`)
+    }
+    if (options.report) await writeEvaluationReport(options.report, questionnaire.name, runs, thresholds)
+    if (broken.length) {
+      for (const line of broken) warn(line)
+      return exitCodes.failOn
+    }
+    return code
+  })
+}
