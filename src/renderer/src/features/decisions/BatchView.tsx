@@ -8,6 +8,7 @@ import { queryKeys } from '../../query.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { BatchProgress } from './BatchProgress.tsx'
 import { BatchResults } from './BatchResults.tsx'
+import { BatchScores } from './BatchScores.tsx'
 import { BatchSetup } from './BatchSetup.tsx'
 
 export function BatchView() {
@@ -55,6 +56,15 @@ export function BatchView() {
             items={current.items}
             sourceColumns={current.batch.sourceColumns}
           />
+          {current.batch.status !== 'running' && current.batch.sourceColumns ? (
+            <BatchScores
+              key={`scores-${current.batch.id}`}
+              questionnaire={current.questionnaire as Questionnaire}
+              items={current.items}
+              sourceColumns={current.batch.sourceColumns}
+              spent={current.batch.spent}
+            />
+          ) : null}
         </>
       ) : null}
     </section>

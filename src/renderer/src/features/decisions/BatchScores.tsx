@@ -1,0 +1,271 @@
+// How good a finished CSV batch's answers are against the expected answers in its own columns: a column picked
+// for each question (found by name when it can be), then each question's scores with their intervals, the
+// reliability of its probabilities, a choice's confusion matrix whose cells list their rows, and the rows where
+// the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
+import { useMemo, useState } from 'react'
+import type { Estimate, ReliabilityBin } from '#shared/domain/evaluation'
+import {
+  expectedColumns,
+  type LabeledRow,
+  type QuestionEvaluation,
+  titleOf,
+} from '#shared/domain/evaluation-set'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import type { BatchItem } from '#shared/ipc/routes/batches'
+import { useBatchScores } from './batch-scoring.ts'
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`
+const interval = (estimate: Estimate) =>
+  `${percent(estimate.value)} (${percent(estimate.low)}–${percent(estimate.high)})`
+const decimal = (estimate: Estimate | null, places = 3) =>
+  estimate
+    ? `${estimate.value.toFixed(places)} (${estimate.low.toFixed(places)}–${estimate.high.toFixed(places)})`
+    : '—'
+const said = (value: LabeledRow['answer']) =>
+  value === true ? 'yes' : value === false ? 'no' : String(value)
+
+export function BatchScores(props: {
+  questionnaire: Questionnaire
+  items: readonly BatchItem[]
+  sourceColumns: readonly string[]
+  /** What the batch spent, in USD. */
+  spent: string
+}) {
+  const { questionnaire, sourceColumns } = props
+  const found = useMemo(
+    () => expectedColumns(questionnaire, sourceColumns).columns,
+    [questionnaire, sourceColumns],
+  )
+  /** The column picked for each question (-1: not scored); unpicked ones keep the column found by name. */
+  const [picked, setPicked] = useState<Record<number, number>>({})
+  const columns = useMemo(
+    () =>
+      questionnaire.questions
+        .map((_, question) => [question, picked[question] ?? found.get(question) ?? -1] as [number, number])
+        .filter(([, column]) => column >= 0),
+    [questionnaire, picked, found],
+  )
+  const ask = useMemo(
+    () => ({ questionnaire, items: props.items, sourceColumns, columns }),
+    [questionnaire, props.items, sourceColumns, columns],
+  )
+  const { evaluation, busy, problem } = useBatchScores(ask)
+  return (
+    <section className="batch-scores" aria-label="Scores">
+      <h2 className="batch-scores__title">Scores against expected answers</h2>
+      <p className="muted">
+        Pick the column that holds each question’s expected answer (yes or no, an option, a level). The scores
+        come from the answers this batch stored: nothing is sent again.
+      </p>
+      <div className="field-row">
+        {questionnaire.questions.map((question, index) => (
+          <label className="field" key={question.id}>
+            <span className="field__label">Expected “{titleOf(question, index)}”</span>
+            <select
+              value={picked[index] ?? found.get(index) ?? -1}
+              onChange={(event) => setPicked({ ...picked, [index]: Number(event.target.value) })}
+            >
+              <option value={-1}>Not scored</option>
+              {sourceColumns.map((column, at) => (
+                <option key={column} value={at}>
+                  {column}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+      {columns.length === 0 ? (
+        <p className="muted">No column is picked: the scores show once one holds expected answers.</p>
+      ) : null}
+      {problem ? <p role="alert">The scores could not be worked out: {problem}</p> : null}
+      <p role="status" className="muted">
+        {busy ? 'Working out the scores…' : ''}
+      </p>
+      {evaluation?.questions.map((question, at) => (
+        <QuestionScores
+          key={question.title}
+          question={question}
+          rows={evaluation.rows[at] ?? []}
+          spent={props.spent}
+        />
+      ))}
+    </section>
+  )
+}
+
+function QuestionScores(props: { question: QuestionEvaluation; rows: readonly LabeledRow[]; spent: string }) {
+  const { question, rows } = props
+  const [cell, setCell] = useState<{ expected: string; answer: string } | null>(null)
+  const right = rows.filter((row) => row.right).length
+  const perRight = right > 0 ? `$${(Number(props.spent) / right).toFixed(6)}` : '—'
+  const figures: [string, string][] = []
+  const { predicate, choice, score } = question
+  if (predicate) {
+    figures.push(['Accuracy at 0.5', interval(predicate.accuracy)])
+    figures.push([
+      'Precision · recall at 0.5',
+      `${percent(predicate.precision.value)} · ${percent(predicate.recall.value)}`,
+    ])
+    figures.push([
+      'Best threshold (by F1)',
+      `${predicate.best.threshold.toFixed(3)} · F1 ${predicate.best.f1.toFixed(3)}`,
+    ])
+    figures.push(['ROC AUC', decimal(predicate.rocAuc)])
+    figures.push(['Brier score', decimal(predicate.brier)])
+  }
+  if (choice) {
+    figures.push(['Accuracy', interval(choice.accuracy)])
+    figures.push(['Log loss', decimal(choice.logLoss)])
+    figures.push(['Calibration error (ECE)', decimal(choice.calibrationError)])
+  }
+  if (score) {
+    figures.push(['Nearest level right', interval(score.exact)])
+    figures.push(['Within one level', percent(score.withinOne.value)])
+    figures.push(['Mean distance (levels)', decimal(score.meanAbsoluteError, 2)])
+  }
+  figures.push(['Cost per right answer', perRight])
+  const listed = cell
+    ? rows.filter((row) => said(row.expected) === cell.expected && said(row.answer) === cell.answer)
+    : [...rows].sort((a, b) => a.probability - b.probability).slice(0, 10)
+  return (
+    <section className="batch-scores__question" aria-label={`Scores of ${question.title}`}>
+      <h3>
+        {question.title} <span className="muted">· {question.labeled} rows with an expected answer</span>
+      </h3>
+      {question.unreadable.length > 0 ? (
+        <p className="muted">
+          {question.unreadable.length} expected answers do not read and were left out (line{' '}
+          {question.unreadable[0]?.line ?? '?'}: {question.unreadable[0]?.problem}).
+        </p>
+      ) : null}
+      {question.labeled === 0 ? (
+        <p className="muted">No row has both an answer and an expected answer for this question.</p>
+      ) : null}
+      <div className="batch-scores__body" hidden={question.labeled === 0}>
+        <dl className="batch-scores__figures">
+          {figures.map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {predicate ? <Reliability bins={predicate.reliability} what="yes" /> : null}
+        {choice ? <Reliability bins={choice.reliability} what="the answer" /> : null}
+        {choice ? (
+          <table className="batch-scores__confusion" aria-label={`Confusion of ${question.title}`}>
+            <caption>Expected (rows) against answered (columns); a count lists its rows</caption>
+            <thead>
+              <tr>
+                <td />
+                {choice.options.map((option) => (
+                  <th key={option} scope="col">
+                    {option}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {choice.confusion.map((counts, e) => {
+                const expected = choice.options[e] ?? ''
+                return (
+                  <tr key={expected}>
+                    <th scope="row">{expected}</th>
+                    {counts.map((count, a) => {
+                      const answer = choice.options[a] ?? ''
+                      const chosen = cell?.expected === expected && cell.answer === answer
+                      return (
+                        <td key={answer} className={e === a ? 'batch-scores__hit' : undefined}>
+                          {count > 0 ? (
+                            <button
+                              type="button"
+                              className="link-button"
+                              aria-pressed={chosen}
+                              aria-label={`${count} rows expected ${expected}, answered ${answer}`}
+                              onClick={() => setCell(chosen ? null : { expected, answer })}
+                            >
+                              {count}
+                            </button>
+                          ) : (
+                            '0'
+                          )}
+                        </td>
+                      )
+                    })}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        ) : null}
+      </div>
+      <h4>
+        {cell ? `Expected ${cell.expected}, answered ${cell.answer}` : 'Where the model was least sure'}
+        {cell ? (
+          <button type="button" className="link-button" onClick={() => setCell(null)}>
+            Show the least sure
+          </button>
+        ) : null}
+      </h4>
+      <ol className="batch-scores__rows" aria-label={`Rows of ${question.title}`}>
+        {listed.map((row) => (
+          <li key={row.index}>
+            <span className={row.right ? 'batch-scores__right' : 'batch-scores__wrong'}>
+              {row.right ? 'Right' : 'Wrong'}
+            </span>{' '}
+            line {row.line ?? row.index + 1}: answered {said(row.answer)} ({percent(row.probability)}),
+            expected {said(row.expected)} — <span className="muted">{preview(row.input)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+const preview = (input: unknown) => {
+  const text = typeof input === 'string' ? input : JSON.stringify(input)
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text
+}
+
+/** Predicted against observed, by bins: a calibrated model's points sit on the diagonal. */
+function Reliability(props: { bins: readonly ReliabilityBin[]; what: string }) {
+  const size = 160
+  const at = (value: number) => 8 + value * (size - 16)
+  const filled = props.bins.filter((bin) => bin.count > 0)
+  const words = filled
+    .map((bin) => `${percent(bin.predicted)} given, ${percent(bin.observed)} true (${bin.count})`)
+    .join('; ')
+  return (
+    <figure className="batch-scores__reliability">
+      <svg
+        width={size}
+        height={size}
+        viewBox={`0 0 ${size} ${size}`}
+        role="img"
+        aria-label={`Reliability of the probability of ${props.what}: ${words}`}
+      >
+        <rect x={8} y={8} width={size - 16} height={size - 16} className="batch-scores__frame" />
+        <line x1={at(0)} y1={at(1)} x2={at(1)} y2={at(0)} className="batch-scores__diagonal" />
+        <polyline
+          className="batch-scores__curve"
+          points={filled.map((bin) => `${at(bin.predicted)},${size - at(bin.observed)}`).join(' ')}
+        />
+        {filled.map((bin) => (
+          <circle
+            key={bin.from}
+            cx={at(bin.predicted)}
+            cy={size - at(bin.observed)}
+            r={2 + Math.min(4, Math.sqrt(bin.count) / 4)}
+            className="batch-scores__point"
+          />
+        ))}
+      </svg>
+      <figcaption className="muted">
+        {props.what === 'yes'
+          ? 'Probability of yes given (across) against how often it was yes (up)'
+          : 'Probability of the answer (across) against how often it was right (up)'}
+      </figcaption>
+    </figure>
+  )
+}
