@@ -56,7 +56,7 @@ if (write && (failed || wanted.length > 0))
 else if (write) {
   const docs = join(import.meta.dirname, '..', 'docs')
   const run: Run = { machine, date: new Date().toISOString().slice(0, 10), figures }
-  writeFileSync(join(docs, 'benchmarks.json'), `${JSON.stringify(run, null, 1)}\n`)
+  writeFileSync(join(docs, 'benchmarks.json'), `${JSON.stringify(run, null, 2)}\n`)
   const page = join(docs, 'benchmarks.md')
   writeFileSync(page, withTable(readFileSync(page, 'utf8'), run))
   console.log('\nWrote docs/benchmarks.json and the table of docs/benchmarks.md.')
