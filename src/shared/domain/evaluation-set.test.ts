@@ -79,6 +79,7 @@ function item(
     finishedAt: 1,
     source,
     line: index + 2,
+    labels: null,
   }
 }
 

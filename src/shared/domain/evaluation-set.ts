@@ -83,6 +83,13 @@ export function expectedOf(
   return { problem: `“${text}” is none of the levels` }
 }
 
+/** An expected answer as a label keeps it: yes or no, the option, the level's label. */
+export function labelText(question: QuestionDraft, value: boolean | string | number): string {
+  if (question.kind === 'predicate') return value === true ? 'yes' : 'no'
+  if (question.kind === 'score') return question.levels[Number(value)]?.label ?? String(value)
+  return String(value)
+}
+
 export interface QuestionEvaluation {
   title: string
   kind: QuestionDraft['kind']

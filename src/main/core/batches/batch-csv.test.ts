@@ -18,6 +18,7 @@ const item = (index: number, input: string, more: Partial<BatchItem> = {}): Batc
   finishedAt: null,
   source: null,
   line: index + 2,
+  labels: null,
   ...more,
 })
 

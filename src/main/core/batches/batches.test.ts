@@ -248,3 +248,31 @@ describe('a batch across a restart', () => {
     ).rejects.toMatchObject({ code: 'validation_failed' })
   })
 })
+
+describe('labels', () => {
+  it('keeps each row’s labels as given, refuses what the question cannot take, and takes a label back', async () => {
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: inputs(3),
+      concurrency: 2,
+      spendCap: null,
+    })
+    await settled(started.id)
+    expect(await env.call('batches.label', { id: started.id, index: 1, question: 0, value: 'Y' })).toEqual({
+      labels: { '0': 'yes' },
+    })
+    const label = (index: number, question: number, value: string) =>
+      env.call('batches.label', { id: started.id, index, question, value })
+    await expect(label(1, 0, 'maybe')).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: '“maybe” is not yes or no for this question.',
+    })
+    await expect(label(9, 0, 'no')).rejects.toMatchObject({ code: 'not_found' })
+    await expect(label(1, 4, 'no')).rejects.toMatchObject({ code: 'validation_failed' })
+    const { items } = await env.call('batches.get', { id: started.id })
+    expect(items.map((item) => item.labels)).toEqual([null, { '0': 'yes' }, null])
+    await env.call('batches.label', { id: started.id, index: 1, question: 0, value: null })
+    expect((await env.call('batches.get', { id: started.id })).items[1]?.labels).toBeNull()
+  })
+})

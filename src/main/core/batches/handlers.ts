@@ -17,6 +17,7 @@ export function batchHandlers(deps: {
     'batches.cancel': ({ id }) => batches.cancel(id),
     'batches.resume': ({ id, spendCap }) => batches.resume(id, spendCap),
     'batches.retry': ({ id, index }) => batches.retry(id, index),
+    'batches.label': ({ id, index, question, value }) => batches.label(id, index, question, value),
     'batches.export': ({ id, format }) => batches.export(id, format),
     'batches.delete': ({ id }) => batches.delete(id),
   }

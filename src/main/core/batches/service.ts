@@ -1,8 +1,10 @@
 // Batches: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
+
 import { randomUUID } from 'node:crypto'
 import Papa from 'papaparse'
 import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
+import { expectedOf, labelText } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { resumeCapProblem } from '#shared/domain/spend-cap'
@@ -63,6 +65,7 @@ export function createBatchService(deps: {
       finishedAt: row.finishedAt,
       source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
       line: row.line,
+      labels: row.labelsJson ? JSON.parse(row.labelsJson) : null,
     }))
   /** Runs a batch that is not running, and answers its summary. */
   const runAndSummarize = async (id: string) => {
@@ -155,6 +158,32 @@ export function createBatchService(deps: {
         })
       if (spendCap !== undefined) deps.history.transaction(() => batches.setSpendCap(id, spendCap, now()))
       return runAndSummarize(id)
+    },
+    /**
+     * The person's answer to one question of a row (null takes it back), checked as an expected answer is read;
+     * the row's labels as they are now.
+     */
+    label(id: string, index: number, question: number, value: string | null) {
+      const asked = (JSON.parse(found(id).questionnaireJson) as Questionnaire).questions[question]
+      if (!asked)
+        throw new AppError({ code: 'validation_failed', message: 'The batch has no such question.' })
+      const read = value === null ? null : expectedOf(asked, value)
+      if (read && 'problem' in read)
+        throw new AppError({
+          code: 'validation_failed',
+          message: `${read.problem} for this question.`,
+          path: ['value'],
+        })
+      return deps.history.transaction(() => {
+        const stored = batches.labels(id, index)
+        if (stored === undefined)
+          throw new AppError({ code: 'not_found', message: 'The batch has no such row.' })
+        const labels = (stored ? JSON.parse(stored) : {}) as Record<string, string>
+        if (read === null) delete labels[String(question)]
+        else labels[String(question)] = labelText(asked, read.value)
+        batches.setLabels(id, index, Object.keys(labels).length ? JSON.stringify(labels) : null)
+        return { labels }
+      })
     },
     retry(id: string, index: number | undefined) {
       found(id)

@@ -44,6 +44,8 @@ const BatchItemRow = z.object({
   /** The row's cells in the source file. */
   sourceJson: maybeText,
   line: maybeInteger,
+  /** The person's answers to the row's questions, by question index. */
+  labelsJson: maybeText,
 })
 export type BatchItemRow = z.infer<typeof BatchItemRow>
 const itemRows = rowsOf('batch row', BatchItemRow)
@@ -59,7 +61,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     profile_id AS profileId, concurrency, retries, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt,
     source_columns_json AS sourceColumnsJson`
   const itemColumns = `idx AS "index", input_json AS inputJson, status, response_json AS responseJson,
-    error_json AS errorJson, cost, cost_estimated AS costEstimated, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson, line`
+    error_json AS errorJson, cost, cost_estimated AS costEstimated, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson, line, labels_json AS labelsJson`
   const insert =
     db.prepare(`INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json,
     profile_id, concurrency, retries, spend_cap, status, created_at, updated_at, source_columns_json)
@@ -99,6 +101,12 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     "SELECT cost FROM decision_batch_items WHERE batch_id = ? AND status = 'done' AND cost IS NOT NULL",
   )
   const remove = db.prepare('DELETE FROM decision_batches WHERE id = ?')
+  const labelsOf = db.prepare(
+    'SELECT labels_json AS labelsJson FROM decision_batch_items WHERE batch_id = ? AND idx = ?',
+  )
+  const setLabels = db.prepare(
+    'UPDATE decision_batch_items SET labels_json = ? WHERE batch_id = ? AND idx = ?',
+  )
   return {
     /**
      * Creates the batch and its rows (with their source cells and lines, when there are some); call inside a
@@ -171,5 +179,11 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     counts: (id: string) => countRows.one(counts.get(id)),
     costs: (id: string) => costRows.all(costs.all(id)).map((row) => row.cost),
     delete: (id: string) => remove.run(id).changes > 0,
+    /** A row's labels as stored (JSON), or undefined when the batch has no such row. */
+    labels: (id: string, index: number) =>
+      (labelsOf.get(id, index) as { labelsJson: string | null } | undefined)?.labelsJson,
+    setLabels: (id: string, index: number, labelsJson: string | null) => {
+      setLabels.run(labelsJson, id, index)
+    },
   }
 }

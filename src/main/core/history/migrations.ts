@@ -263,4 +263,9 @@ export const migrations: string[] = [
   `
   ALTER TABLE decision_batch_items ADD COLUMN line INTEGER;
   `,
+  // 20: the answers a person gave a batch's rows while labeling them (question index → answer), read as expected
+  //     answers by the scores.
+  `
+  ALTER TABLE decision_batch_items ADD COLUMN labels_json TEXT;
+  `,
 ]

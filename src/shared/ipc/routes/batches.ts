@@ -52,6 +52,8 @@ export const BatchItem = z.object({
   source: z.array(z.string()).nullable(),
   /** The line of its file the row's input starts on (null for a batch made before lines were kept). */
   line: z.number().nullable(),
+  /** The person's answers to the row's questions, by question index (`"0"`, `"1"`…), given while labeling. */
+  labels: z.record(z.string(), z.string()).nullable(),
 })
 export type BatchItem = z.infer<typeof BatchItem>
 
@@ -98,6 +100,16 @@ export const batchRoutes = {
   'batches.retry': route({
     input: z.object({ id: z.string(), index: z.number().int().min(0).optional() }),
     output: BatchSummary,
+  }),
+  /** Labels one question of a row (yes or no, an option, a level); null takes the label back. */
+  'batches.label': route({
+    input: z.object({
+      id: z.string(),
+      index: z.number().int().min(0),
+      question: z.number().int().min(0),
+      value: z.string().max(500).nullable(),
+    }),
+    output: z.object({ labels: z.record(z.string(), z.string()) }),
   }),
   'batches.export': route({
     input: z.object({ id: z.string(), format: z.enum(['csv', 'json']) }),
