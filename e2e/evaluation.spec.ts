@@ -39,7 +39,7 @@ async function scoredBatch(page: Page) {
   await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
     timeout: 60_000,
   })
-  return page.getByRole('region', { name: 'Scores' })
+  return page.getByRole('region', { name: 'Scores', exact: true })
 }
 
 test('a CSV batch is scored against its expected columns, and a confusion cell lists its rows', async ({
@@ -89,4 +89,56 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
     }
     await expect.poll(() => violationsOn(page, `the scores, ${scheme}`), { timeout: 20_000 }).toEqual([])
   }
+})
+
+test('labels 200 rows by keyboard alone, each saved at once, and the scores read them after a restart', async ({
+  app,
+}) => {
+  test.setTimeout(180_000)
+  let { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  await page.getByRole('tab', { name: 'Batch' }).click()
+  const lines = Array.from({ length: 200 }, (_, n) =>
+    n % 3
+      ? `Ticket ${n + 1}: where is my parcel? no time pressure`
+      : `Ticket ${n + 1}: outage, refund me now`,
+  )
+  await page.getByLabel('Batch inputs').fill(lines.join('\n'))
+  await page.getByLabel('Requests at once').fill('8')
+  await page.getByRole('button', { name: 'Run on 200 inputs' }).click()
+  await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
+    timeout: 60_000,
+  })
+  await page.getByRole('button', { name: 'Label rows' }).click()
+  const labeling = page.getByRole('region', { name: 'Label rows' })
+  await expect(labeling.getByRole('group', { name: 'Row 1 of 200' })).toBeFocused()
+  // The first ten rows get answers of their own (urgent: yes, team: shipping, sentiment: angry); the rest take
+  // the model's with Enter. Three questions a row, a key each.
+  for (let row = 0; row < 200; row++) {
+    if (row < 10) for (const key of ['y', '2', '0']) await page.keyboard.press(key)
+    else for (let question = 0; question < 3; question++) await page.keyboard.press('Enter')
+  }
+  await expect(labeling.getByRole('status')).toHaveText('200 of 200 rows labeled')
+  // Backspace takes the last label back; Enter gives it again.
+  await page.keyboard.press('Backspace')
+  await expect(labeling.getByRole('status')).toHaveText('199 of 200 rows labeled')
+  await expect(labeling.getByRole('listitem').filter({ hasText: 'not labeled' })).toHaveCount(1)
+  await page.keyboard.press('Enter')
+  await expect(labeling.getByRole('status')).toHaveText('200 of 200 rows labeled')
+  await screenshot(page, 'labeling-light')
+  await expect.poll(() => violationsOn(page, 'labeling rows'), { timeout: 20_000 }).toEqual([])
+
+  page = await app.restart()
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('tab', { name: 'Batch' }).click()
+  await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 1 })
+  const scores = page.getByRole('region', { name: 'Scores', exact: true })
+  await expect(scores).toContainText('200 rows labeled')
+  // Without a column of the file, each question is scored against its labels.
+  await expect(scores.getByLabel('Expected “urgent”')).toHaveValue('0')
+  for (const question of ['urgent', 'team', 'sentiment'])
+    await expect(scores.getByRole('region', { name: `Scores of ${question}` })).toContainText(
+      '200 rows with an expected answer',
+    )
 })

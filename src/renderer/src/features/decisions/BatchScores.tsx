@@ -24,18 +24,45 @@ const decimal = (estimate: Estimate | null, places = 3) =>
 const said = (value: LabeledRow['answer']) =>
   value === true ? 'yes' : value === false ? 'no' : String(value)
 
+/** The name of the column that holds the labels given a question in the app. */
+const labeledColumn = (title: string) => `labeled here: ${title}`
+
 export function BatchScores(props: {
   questionnaire: Questionnaire
   items: readonly BatchItem[]
   sourceColumns: readonly string[]
   /** What the batch spent, in USD. */
   spent: string
+  onLabel: () => void
 }) {
-  const { questionnaire, sourceColumns } = props
-  const found = useMemo(
-    () => expectedColumns(questionnaire, sourceColumns).columns,
-    [questionnaire, sourceColumns],
+  const { questionnaire } = props
+  // The labels given in the app are a column per question, after the file's own.
+  const titles = useMemo(() => questionnaire.questions.map(titleOf), [questionnaire])
+  const sourceColumns = useMemo(
+    () => [...props.sourceColumns, ...titles.map(labeledColumn)],
+    [props.sourceColumns, titles],
   )
+  const items = useMemo(
+    () =>
+      props.items.map((item) => ({
+        ...item,
+        source: [
+          ...(item.source ?? props.sourceColumns.map(() => '')),
+          ...titles.map((_, question) => item.labels?.[String(question)] ?? ''),
+        ],
+      })),
+    [props.items, props.sourceColumns, titles],
+  )
+  const labeled = props.items.filter((item) => item.labels && Object.keys(item.labels).length > 0).length
+  const found = useMemo(() => {
+    const byName = expectedColumns(questionnaire, props.sourceColumns).columns
+    // Without a column of the file, a question with labels is scored against them.
+    titles.forEach((_, question) => {
+      if (!byName.has(question) && props.items.some((item) => item.labels?.[String(question)] !== undefined))
+        byName.set(question, props.sourceColumns.length + question)
+    })
+    return byName
+  }, [questionnaire, props.sourceColumns, props.items, titles])
   /** The column picked for each question (-1: not scored); unpicked ones keep the column found by name. */
   const [picked, setPicked] = useState<Record<number, number>>({})
   const columns = useMemo(
@@ -46,17 +73,23 @@ export function BatchScores(props: {
     [questionnaire, picked, found],
   )
   const ask = useMemo(
-    () => ({ questionnaire, items: props.items, sourceColumns, columns }),
-    [questionnaire, props.items, sourceColumns, columns],
+    () => ({ questionnaire, items, sourceColumns, columns }),
+    [questionnaire, items, sourceColumns, columns],
   )
   const { evaluation, busy, problem } = useBatchScores(ask)
   return (
     <section className="batch-scores" aria-label="Scores">
       <h2 className="batch-scores__title">Scores against expected answers</h2>
       <p className="muted">
-        Pick the column that holds each question’s expected answer (yes or no, an option, a level). The scores
-        come from the answers this batch stored: nothing is sent again.
+        Pick the column that holds each question’s expected answer (yes or no, an option, a level), or label
+        the rows here. The scores come from the answers this batch stored: nothing is sent again.
       </p>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={props.onLabel}>
+          Label rows
+        </button>
+        <span className="muted">{labeled} rows labeled</span>
+      </div>
       <div className="field-row">
         {questionnaire.questions.map((question, index) => (
           <label className="field" key={question.id}>

@@ -1,11 +1,13 @@
 // Batches: a new one set up with its inputs in the wide area and its settings beside them; a batch that runs or
 // has run shows its progress above its rows, which take the whole width; earlier batches re-open.
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
+import { BatchLabeling } from './BatchLabeling.tsx'
 import { BatchProgress } from './BatchProgress.tsx'
 import { BatchResults } from './BatchResults.tsx'
 import { BatchScores } from './BatchScores.tsx'
@@ -20,6 +22,8 @@ export function BatchView() {
     enabled: batchId !== null,
   })
   const current = batchId ? detail.data : undefined
+  /** The batch whose rows are being labeled, in place of its rows and scores. */
+  const [labelingFor, setLabelingFor] = useState<string | null>(null)
   const picker = (
     <div className="batch-view__picker">
       <label className="field">
@@ -49,22 +53,34 @@ export function BatchView() {
         <>
           {/* Keyed by batch: what was done with one batch (its "Saved to …") stays with it. */}
           <BatchProgress key={current.batch.id} batch={current.batch} items={current.items} />
-          <BatchResults
-            batchId={current.batch.id}
-            running={current.batch.status === 'running'}
-            questionnaire={current.questionnaire as Questionnaire}
-            items={current.items}
-            sourceColumns={current.batch.sourceColumns}
-          />
-          {current.batch.status !== 'running' && current.batch.sourceColumns ? (
-            <BatchScores
-              key={`scores-${current.batch.id}`}
+          {labelingFor === current.batch.id ? (
+            <BatchLabeling
+              batchId={current.batch.id}
               questionnaire={current.questionnaire as Questionnaire}
               items={current.items}
-              sourceColumns={current.batch.sourceColumns}
-              spent={current.batch.spent}
+              onClose={() => setLabelingFor(null)}
             />
-          ) : null}
+          ) : (
+            <>
+              <BatchResults
+                batchId={current.batch.id}
+                running={current.batch.status === 'running'}
+                questionnaire={current.questionnaire as Questionnaire}
+                items={current.items}
+                sourceColumns={current.batch.sourceColumns}
+              />
+              {current.batch.status !== 'running' ? (
+                <BatchScores
+                  key={`scores-${current.batch.id}`}
+                  questionnaire={current.questionnaire as Questionnaire}
+                  items={current.items}
+                  sourceColumns={current.batch.sourceColumns ?? []}
+                  spent={current.batch.spent}
+                  onLabel={() => setLabelingFor(current.batch.id)}
+                />
+              ) : null}
+            </>
+          )}
         </>
       ) : null}
     </section>
