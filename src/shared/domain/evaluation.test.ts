@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   bootstrap,
+  byProbability,
   type ChoiceRow,
   choiceScores,
   logLoss,
@@ -11,6 +12,8 @@ import {
   predicateScores,
   rocAuc,
   scoreScores,
+  weightedAuc,
+  weightedMean,
   wilson,
 } from './evaluation.ts'
 
@@ -227,13 +230,34 @@ describe('intervals', () => {
   })
 
   it('a bootstrap reads the same twice and narrows with more rows', () => {
-    const measure = (rows: readonly PredicateRow[]) =>
-      rows.length ? rows.filter((r) => r.expected).length / rows.length : null
-    expect(bootstrap(predicates, measure, { resamples: 300 })).toEqual(
-      bootstrap(predicates, measure, { resamples: 300 }),
-    )
-    const few = bootstrap(predicates.slice(0, 50), measure, { resamples: 300 })
-    const many = bootstrap(predicates, measure, { resamples: 300 })
+    const yes: number[] = predicates.map((row) => (row.expected ? 1 : 0))
+    const share = (rows: number) =>
+      bootstrap(rows, (weights) => weightedMean(yes.slice(0, rows), weights), { resamples: 300 })
+    expect(share(1000)).toEqual(share(1000))
+    const [few, many] = [share(50), share(1000)]
     expect((many?.high ?? 0) - (many?.low ?? 0)).toBeLessThan((few?.high ?? 0) - (few?.low ?? 0))
+    // The 95% interval of a share of 1,000 rows is about ±3 points, as Wilson's is.
+    const wilsonOf = wilson(
+      yes.reduce((sum, one) => sum + one, 0),
+      1000,
+    )
+    expect(Math.abs((many?.low ?? 0) - wilsonOf.low)).toBeLessThan(0.01)
+    expect(Math.abs((many?.high ?? 0) - wilsonOf.high)).toBeLessThan(0.01)
+  })
+
+  it('a resample counted by weights is the figure of the rows it drew', () => {
+    const order = byProbability(predicates)
+    const weights = predicates.map((_, at) => (at % 3 === 0 ? 2 : at % 3 === 1 ? 0 : 1))
+    const drawn = predicates.flatMap((row, at) => Array.from({ length: weights[at] ?? 0 }, () => row))
+    close(weightedAuc(predicates, order)(weights) ?? Number.NaN, rocAuc(drawn) ?? Number.NaN)
+  })
+
+  it('gives the figures without intervals when asked for no resamples', () => {
+    const quick = predicateScores(predicates, { resamples: 0 })
+    expect(quick.rocAuc?.value).toBeCloseTo(
+      predicateScores(predicates, { resamples: 1 }).rocAuc?.value ?? 0,
+      12,
+    )
+    expect(quick.rocAuc?.low).toBeNaN()
   })
 })

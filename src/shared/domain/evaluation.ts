@@ -53,63 +53,121 @@ export function wilson(hits: number, count: number): Estimate {
   return { value: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) }
 }
 
-/** A small seeded generator (mulberry32): the same resamples every time. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export interface BootstrapOptions {
+  /** Resamples of the rows; 0 gives the figures without their intervals (at once, for a first look). */
   resamples?: number
   seed?: number
 }
 
-/** `measure` over the rows, with the 2.5th and 97.5th percentiles of it over resamples of the rows. */
-export function bootstrap<T>(
-  rows: readonly T[],
-  measure: (rows: readonly T[]) => number | null,
+/** Each row's weight: how often a resample drew it (1 each for the rows as they are). */
+export type Weights = ArrayLike<number>
+
+/**
+ * Each of `measures` of the rows, with the 2.5th and 97.5th percentiles of it over resamples of them. A resample
+ * is given to a measure as weights (how often each row was drawn), so a figure is one pass over the rows however
+ * often a row was drawn, and every measure reads the same resamples; they are seeded, the same every time.
+ */
+export function bootstrapAll(
+  rows: number,
+  measures: readonly ((weights: Weights) => number | null)[],
   { resamples = 1000, seed = 1 }: BootstrapOptions = {},
-): Estimate | null {
-  const value = measure(rows)
-  if (value === null || rows.length === 0) return null
-  const random = seeded(seed)
-  const values: number[] = []
-  const sample: T[] = new Array(rows.length)
-  for (let run = 0; run < resamples; run++) {
-    for (let at = 0; at < rows.length; at++) sample[at] = rows[Math.floor(random() * rows.length)] as T
-    const measured = measure(sample)
-    if (measured !== null && Number.isFinite(measured)) values.push(measured)
+): (Estimate | null)[] {
+  const whole = new Uint8Array(rows).fill(1)
+  const values = measures.map((measure) => (rows === 0 ? null : measure(whole)))
+  const samples = measures.map((): number[] => [])
+  if (resamples > 0 && rows > 0) {
+    const counts = new Uint32Array(rows)
+    let state = seed >>> 0
+    for (let run = 0; run < resamples; run++) {
+      counts.fill(0)
+      for (let draw = 0; draw < rows; draw++) {
+        // mulberry32, written out: ten million draws for a thousand resamples of ten thousand rows.
+        state = (state + 0x6d2b79f5) >>> 0
+        let t = Math.imul(state ^ (state >>> 15), state | 1)
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+        counts[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * rows)]! += 1
+      }
+      measures.forEach((measure, at) => {
+        if (values[at] === null) return
+        const measured = measure(counts)
+        if (measured !== null && Number.isFinite(measured)) samples[at]?.push(measured)
+      })
+    }
   }
-  values.sort((a, b) => a - b)
-  const at = (q: number) =>
-    values[Math.min(values.length - 1, Math.max(0, Math.floor(q * values.length)))] ?? value
-  return { value, low: at(0.025), high: at(0.975) }
+  return values.map((value, at) => {
+    if (value === null) return null
+    const sorted = (samples[at] ?? []).sort((a, b) => a - b)
+    if (sorted.length === 0) return { value, low: Number.NaN, high: Number.NaN }
+    const percentile = (q: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? value
+    return { value, low: percentile(0.025), high: percentile(0.975) }
+  })
+}
+
+/** One measure of the rows with its bootstrap interval (see `bootstrapAll`). */
+export const bootstrap = (
+  rows: number,
+  measure: (weights: Weights) => number | null,
+  options: BootstrapOptions = {},
+): Estimate | null => bootstrapAll(rows, [measure], options)[0] ?? null
+
+/** The weighted mean of per-row values. */
+export function weightedMean(values: ArrayLike<number>, weights: Weights): number | null {
+  let sum = 0
+  let total = 0
+  for (let at = 0; at < values.length; at++) {
+    sum += (weights[at] ?? 0) * (values[at] ?? 0)
+    total += weights[at] ?? 0
+  }
+  return total === 0 ? null : sum / total
 }
 
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
 
 /** The area under the ROC curve: how often a yes is given a higher probability than a no (a tie counts half). */
 export function rocAuc(rows: readonly PredicateRow[]): number | null {
-  const positives = rows.filter((row) => row.expected).length
-  const negatives = rows.length - positives
-  if (positives === 0 || negatives === 0) return null
-  // Mann–Whitney: the positives' ranks among all probabilities, ties given their average rank.
-  const order = rows.map((row, at) => [row.probability, at] as const).sort((a, b) => a[0] - b[0])
-  let rankSum = 0
-  for (let start = 0; start < order.length; ) {
-    let end = start
-    while (end + 1 < order.length && order[end + 1]?.[0] === order[start]?.[0]) end++
-    const rank = (start + end) / 2 + 1
-    for (let at = start; at <= end; at++) if (rows[order[at]?.[1] ?? 0]?.expected) rankSum += rank
-    start = end + 1
+  return weightedAuc(rows, byProbability(rows))(new Uint8Array(rows.length).fill(1))
+}
+
+/** The rows' places in the order of their probabilities, for `weightedAuc`. */
+export const byProbability = (rows: readonly PredicateRow[]) =>
+  Uint32Array.from(rows.keys()).sort((a, b) => (rows[a]?.probability ?? 0) - (rows[b]?.probability ?? 0))
+
+/**
+ * AUC with each row counted as often as its weight (Mann–Whitney), for rows given once and weighed many times (a
+ * bootstrap): going up the probabilities a group of equal ones at a time, each yes scores the noes below it and
+ * half the noes beside it. The order and the groups are worked out once, into typed arrays.
+ */
+export function weightedAuc(
+  rows: readonly PredicateRow[],
+  order: Uint32Array,
+): (weights: Weights) => number | null {
+  const row = order
+  const yes = Uint8Array.from(order, (at) => (rows[at]?.expected ? 1 : 0))
+  const ends: number[] = []
+  for (let at = 1; at <= order.length; at++)
+    if (at === order.length || rows[order[at] ?? 0]?.probability !== rows[order[at - 1] ?? 0]?.probability)
+      ends.push(at)
+  return (weights) => {
+    let below = 0
+    let wins = 0
+    let yesTotal = 0
+    let start = 0
+    for (const end of ends) {
+      let yesHere = 0
+      let noHere = 0
+      for (let at = start; at < end; at++) {
+        const weight = weights[row[at] ?? 0] ?? 0
+        if (yes[at]) yesHere += weight
+        else noHere += weight
+      }
+      wins += yesHere * (below + noHere / 2)
+      below += noHere
+      yesTotal += yesHere
+      start = end
+    }
+    return yesTotal === 0 || below === 0 ? null : wins / (yesTotal * below)
   }
-  return (rankSum - (positives * (positives + 1)) / 2) / (positives * negatives)
 }
 
 export const brier = (rows: readonly PredicateRow[]) =>
@@ -136,20 +194,35 @@ export function atThreshold(rows: readonly PredicateRow[], threshold: number) {
 /**
  * The threshold that does best: by F1, or at the least cost when a wrong yes and a wrong no each cost something.
  * The thresholds tried are the probabilities given (and, for a cost, one above them all: never yes); of equal
- * ones the lowest wins.
+ * ones the lowest wins. One sweep down the probabilities, each group of equal ones turned to yes in turn.
  */
 export function bestThreshold(
   rows: readonly PredicateRow[],
   costs?: { falseYes: number; falseNo: number },
 ): ReturnType<typeof atThreshold> & { cost: number | null } {
-  const thresholds = [...new Set(rows.map((row) => row.probability))].sort((a, b) => a - b)
-  if (costs) thresholds.push(Number.POSITIVE_INFINITY)
-  let best: (ReturnType<typeof atThreshold> & { cost: number | null }) | null = null
-  for (const threshold of thresholds) {
-    const at = atThreshold(rows, threshold)
-    const cost = costs ? at.falsePositives * costs.falseYes + at.falseNegatives * costs.falseNo : null
-    const better = costs ? best === null || (cost ?? 0) < (best.cost ?? 0) : best === null || at.f1 > best.f1
-    if (better) best = { ...at, cost }
+  const order = byProbability(rows).reverse()
+  const positives = rows.filter((row) => row.expected).length
+  const scored = (threshold: number, truePositives: number, falsePositives: number) => {
+    const falseNegatives = positives - truePositives
+    const precision =
+      truePositives + falsePositives === 0 ? 0 : truePositives / (truePositives + falsePositives)
+    const recall = positives === 0 ? 0 : truePositives / positives
+    const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)
+    const cost = costs ? falsePositives * costs.falseYes + falseNegatives * costs.falseNo : null
+    return { threshold, truePositives, falsePositives, falseNegatives, precision, recall, f1, cost }
+  }
+  let best = costs ? scored(Number.POSITIVE_INFINITY, 0, 0) : null
+  let truePositives = 0
+  let falsePositives = 0
+  for (let start = 0; start < order.length; ) {
+    const probability = rows[order[start] ?? 0]?.probability ?? 0
+    let end = start
+    for (; end < order.length && rows[order[end] ?? 0]?.probability === probability; end++)
+      if (rows[order[end] ?? 0]?.expected) truePositives++
+      else falsePositives++
+    const here = scored(probability, truePositives, falsePositives)
+    if (!best || (costs ? (here.cost ?? 0) <= (best.cost ?? 0) : here.f1 >= best.f1)) best = here
+    start = end
   }
   return best ?? { ...atThreshold(rows, 0.5), cost: null }
 }
@@ -172,13 +245,37 @@ export function reliability(pairs: readonly { probability: number; correct: bool
   return bins
 }
 
-/** Expected calibration error: the bins' gap between confidence and accuracy, weighted by their rows. */
-export function calibrationError(pairs: readonly { probability: number; correct: boolean }[]): number {
-  const total = pairs.length
-  return reliability(pairs).reduce(
-    (sum, bin) => sum + (bin.count / total) * Math.abs(bin.observed - bin.predicted),
-    0,
+/**
+ * Expected calibration error: the bins' gap between confidence and accuracy, weighted by their rows; for pairs
+ * given once and weighed many times (each bin worked out once).
+ */
+export function calibrationError(
+  pairs: readonly { probability: number; correct: boolean }[],
+): (weights?: Weights) => number | null {
+  const bins = Uint8Array.from(pairs, ({ probability }) =>
+    Math.min(9, Math.max(0, Math.floor(probability * 10))),
   )
+  const given = Float64Array.from(pairs, ({ probability }) => probability)
+  const right = Uint8Array.from(pairs, ({ correct }) => (correct ? 1 : 0))
+  return (weights = new Uint8Array(pairs.length).fill(1)) => {
+    const total = new Float64Array(10)
+    const said = new Float64Array(10)
+    const hits = new Float64Array(10)
+    let all = 0
+    for (let at = 0; at < bins.length; at++) {
+      const weight = weights[at] ?? 0
+      const bin = bins[at] ?? 0
+      total[bin]! += weight
+      said[bin]! += weight * (given[at] ?? 0)
+      hits[bin]! += right[at] ? weight : 0
+      all += weight
+    }
+    if (all === 0) return null
+    let error = 0
+    for (let bin = 0; bin < 10; bin++)
+      if ((total[bin] ?? 0) > 0) error += Math.abs((hits[bin] ?? 0) - (said[bin] ?? 0)) / all
+    return error
+  }
 }
 
 export interface PredicateScores {
@@ -199,14 +296,21 @@ export function predicateScores(
 ): PredicateScores {
   const at = atThreshold(rows, 0.5)
   const right = rows.filter((row) => row.probability >= 0.5 === row.expected).length
+  const order = byProbability(rows)
+  const squared = rows.map((row) => (row.probability - (row.expected ? 1 : 0)) ** 2)
+  const [rocAuc = null, brier = null] = bootstrapAll(
+    rows.length,
+    [weightedAuc(rows, order), (weights) => weightedMean(squared, weights)],
+    options,
+  )
   return {
     rows: rows.length,
     accuracy: wilson(right, rows.length),
     precision: wilson(at.truePositives, at.truePositives + at.falsePositives),
     recall: wilson(at.truePositives, at.truePositives + at.falseNegatives),
     best: bestThreshold(rows, options.costs),
-    rocAuc: bootstrap(rows, rocAuc, options),
-    brier: bootstrap(rows, (sample) => (sample.length ? brier(sample) : null), options),
+    rocAuc,
+    brier,
     reliability: reliability(rows.map((row) => ({ probability: row.probability, correct: row.expected }))),
   }
 }
@@ -220,15 +324,16 @@ export function pickOf(probabilities: Record<string, number>, options: readonly 
 
 const clip = 1e-15
 
-export function logLoss(rows: readonly ChoiceRow[], options: readonly string[]): number {
-  return mean(
-    rows.map((row) => {
-      const sum = options.reduce((total, option) => total + (row.probabilities[option] ?? 0), 0)
-      const p = (row.probabilities[row.expected] ?? 0) / (sum || 1)
-      return -Math.log(Math.min(1 - clip, Math.max(clip, p)))
-    }),
-  )
-}
+/** Each row's loss: −log of the probability given the expected option, renormalized and clipped. */
+const lossesOf = (rows: readonly ChoiceRow[], options: readonly string[]) =>
+  rows.map((row) => {
+    const sum = options.reduce((total, option) => total + (row.probabilities[option] ?? 0), 0)
+    const p = (row.probabilities[row.expected] ?? 0) / (sum || 1)
+    return -Math.log(Math.min(1 - clip, Math.max(clip, p)))
+  })
+
+export const logLoss = (rows: readonly ChoiceRow[], options: readonly string[]) =>
+  mean(lossesOf(rows, options))
 
 export interface ChoiceScores {
   rows: number
@@ -256,11 +361,16 @@ export function choiceScores(
     if (expected !== undefined && picked !== undefined) (confusion[expected] as number[])[picked]! += 1
   })
   const right = rows.filter((row, at) => picks[at] === row.expected).length
-  const confident = (sample: readonly ChoiceRow[]) =>
-    sample.map((row) => {
-      const pick = pickOf(row.probabilities, options)
-      return { probability: row.probabilities[pick] ?? 0, correct: pick === row.expected }
-    })
+  const confident = rows.map((row, at) => ({
+    probability: row.probabilities[picks[at] ?? ''] ?? 0,
+    correct: picks[at] === row.expected,
+  }))
+  const losses = lossesOf(rows, options)
+  const [logLoss = null, calibration = null] = bootstrapAll(
+    rows.length,
+    [(weights) => weightedMean(losses, weights), calibrationError(confident)],
+    bootstrapOptions,
+  )
   return {
     rows: rows.length,
     options: [...options],
@@ -272,13 +382,9 @@ export function choiceScores(
       const hits = confusion[at]?.[at] ?? 0
       return { option, precision: wilson(hits, picked), recall: wilson(hits, expected), support: expected }
     }),
-    logLoss: bootstrap(rows, (sample) => (sample.length ? logLoss(sample, options) : null), bootstrapOptions),
-    calibrationError: bootstrap(
-      rows,
-      (sample) => (sample.length ? calibrationError(confident(sample)) : null),
-      bootstrapOptions,
-    ),
-    reliability: reliability(confident(rows)),
+    logLoss,
+    calibrationError: calibration,
+    reliability: reliability(confident),
   }
 }
 
@@ -295,13 +401,10 @@ export interface ScoreScores {
 
 export function scoreScores(rows: readonly ScoreRow[], options: BootstrapOptions = {}): ScoreScores {
   const distance = (row: ScoreRow) => Math.abs(Math.round(row.score) - row.expected)
+  const distances = rows.map((row) => Math.abs(row.score - row.expected))
   return {
     rows: rows.length,
-    meanAbsoluteError: bootstrap(
-      rows,
-      (sample) => (sample.length ? mean(sample.map((row) => Math.abs(row.score - row.expected))) : null),
-      options,
-    ),
+    meanAbsoluteError: bootstrap(rows.length, (weights) => weightedMean(distances, weights), options),
     exact: wilson(rows.filter((row) => distance(row) === 0).length, rows.length),
     withinOne: wilson(rows.filter((row) => distance(row) <= 1).length, rows.length),
     points: rows.map((row) => [row.expected, row.score]),
