@@ -2,7 +2,6 @@
 // questionnaire's scores come from the answers the batch stored (no second call). A question is matched to its
 // column by name (given, or the column named as the question, or `expected <question>`); a cell is read as the
 // question's kind reads it, and a row whose cell is empty is not labeled for that question.
-import type { DecisionInput } from '../api/decisions.ts'
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import { shownAnswers } from './answers.ts'
 import {
@@ -106,7 +105,6 @@ export interface QuestionEvaluation {
 export interface LabeledRow {
   index: number
   line: number | null
-  input: DecisionInput
   expected: boolean | string | number
   /** The model's answer: yes or no, its pick, or its nearest level; and the probability it gave that answer. */
   answer: boolean | string | number
@@ -157,7 +155,7 @@ export function evaluate(
         evaluation.unreadable.push({ line: item.line, problem: read.problem })
         return
       }
-      const place = { index: item.index, line: item.line, input: item.input, expected: read.value }
+      const place = { index: item.index, line: item.line, expected: read.value }
       if (question.kind === 'predicate' && answer?.probability !== undefined) {
         const said = answer.probability >= 0.5
         predicates.push({ probability: answer.probability, expected: read.value === true })

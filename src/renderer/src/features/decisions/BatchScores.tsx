@@ -12,20 +12,21 @@ import {
 } from '#shared/domain/evaluation-set'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
-import { useBatchScores } from './batch-scoring.ts'
+import { labeledColumn, useBatchScores } from './batch-scoring.ts'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
+/** A figure with its interval; "(…)" while the interval is still worked out. */
 const interval = (estimate: Estimate) =>
-  `${percent(estimate.value)} (${percent(estimate.low)}–${percent(estimate.high)})`
-const decimal = (estimate: Estimate | null, places = 3) =>
-  estimate
-    ? `${estimate.value.toFixed(places)} (${estimate.low.toFixed(places)}–${estimate.high.toFixed(places)})`
-    : '—'
+  Number.isNaN(estimate.low)
+    ? `${percent(estimate.value)} (…)`
+    : `${percent(estimate.value)} (${percent(estimate.low)}–${percent(estimate.high)})`
+const decimal = (estimate: Estimate | null, places = 3) => {
+  if (!estimate) return '—'
+  if (Number.isNaN(estimate.low)) return `${estimate.value.toFixed(places)} (…)`
+  return `${estimate.value.toFixed(places)} (${estimate.low.toFixed(places)}–${estimate.high.toFixed(places)})`
+}
 const said = (value: LabeledRow['answer']) =>
   value === true ? 'yes' : value === false ? 'no' : String(value)
-
-/** The name of the column that holds the labels given a question in the app. */
-const labeledColumn = (title: string) => `labeled here: ${title}`
 
 export function BatchScores(props: {
   questionnaire: Questionnaire
@@ -36,22 +37,16 @@ export function BatchScores(props: {
   onLabel: () => void
 }) {
   const { questionnaire } = props
-  // The labels given in the app are a column per question, after the file's own.
   const titles = useMemo(() => questionnaire.questions.map(titleOf), [questionnaire])
+  // The labels given in the app are a column per question, after the file's own.
   const sourceColumns = useMemo(
     () => [...props.sourceColumns, ...titles.map(labeledColumn)],
     [props.sourceColumns, titles],
   )
-  const items = useMemo(
-    () =>
-      props.items.map((item) => ({
-        ...item,
-        source: [
-          ...(item.source ?? props.sourceColumns.map(() => '')),
-          ...titles.map((_, question) => item.labels?.[String(question)] ?? ''),
-        ],
-      })),
-    [props.items, props.sourceColumns, titles],
+  const inputs = useMemo(() => new Map(props.items.map((item) => [item.index, item.input])), [props.items])
+  const set = useMemo(
+    () => ({ questionnaire, items: props.items, sourceColumns: props.sourceColumns }),
+    [questionnaire, props.items, props.sourceColumns],
   )
   const labeled = props.items.filter((item) => item.labels && Object.keys(item.labels).length > 0).length
   const found = useMemo(() => {
@@ -72,11 +67,7 @@ export function BatchScores(props: {
         .filter(([, column]) => column >= 0),
     [questionnaire, picked, found],
   )
-  const ask = useMemo(
-    () => ({ questionnaire, items, sourceColumns, columns }),
-    [questionnaire, items, sourceColumns, columns],
-  )
-  const { evaluation, busy, problem } = useBatchScores(ask)
+  const { evaluation, busy, problem } = useBatchScores(set, columns)
   return (
     <section className="batch-scores" aria-label="Scores">
       <h2 className="batch-scores__title">Scores against expected answers</h2>
@@ -113,10 +104,11 @@ export function BatchScores(props: {
       ) : null}
       {problem ? <p role="alert">The scores could not be worked out: {problem}</p> : null}
       <p role="status" className="muted">
-        {busy ? 'Working out the scores…' : ''}
+        {busy ? (evaluation ? 'Working out the intervals…' : 'Working out the scores…') : ''}
       </p>
       {evaluation?.questions.map((question, at) => (
         <QuestionScores
+          inputs={inputs}
           key={question.title}
           question={question}
           rows={evaluation.rows[at] ?? []}
@@ -127,7 +119,13 @@ export function BatchScores(props: {
   )
 }
 
-function QuestionScores(props: { question: QuestionEvaluation; rows: readonly LabeledRow[]; spent: string }) {
+function QuestionScores(props: {
+  question: QuestionEvaluation
+  rows: readonly LabeledRow[]
+  /** Each row's input, by its index. */
+  inputs: ReadonlyMap<number, unknown>
+  spent: string
+}) {
   const { question, rows } = props
   const [cell, setCell] = useState<{ expected: string; answer: string } | null>(null)
   const right = rows.filter((row) => row.right).length
@@ -158,9 +156,13 @@ function QuestionScores(props: { question: QuestionEvaluation; rows: readonly La
     figures.push(['Mean distance (levels)', decimal(score.meanAbsoluteError, 2)])
   }
   figures.push(['Cost per right answer', perRight])
+  const leastSure = useMemo(
+    () => [...rows].sort((a, b) => a.probability - b.probability).slice(0, 10),
+    [rows],
+  )
   const listed = cell
     ? rows.filter((row) => said(row.expected) === cell.expected && said(row.answer) === cell.answer)
-    : [...rows].sort((a, b) => a.probability - b.probability).slice(0, 10)
+    : leastSure
   return (
     <section className="batch-scores__question" aria-label={`Scores of ${question.title}`}>
       <h3>
@@ -248,7 +250,8 @@ function QuestionScores(props: { question: QuestionEvaluation; rows: readonly La
               {row.right ? 'Right' : 'Wrong'}
             </span>{' '}
             line {row.line ?? row.index + 1}: answered {said(row.answer)} ({percent(row.probability)}),
-            expected {said(row.expected)} — <span className="muted">{preview(row.input)}</span>
+            expected {said(row.expected)} —{' '}
+            <span className="muted">{preview(props.inputs.get(row.index))}</span>
           </li>
         ))}
       </ol>

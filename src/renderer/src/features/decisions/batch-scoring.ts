@@ -1,54 +1,144 @@
-// A batch's scores against the expected answers in its source columns, worked out in a worker (on the page's
-// thread where there are no workers: unit tests). Only the latest ask is answered: a column changed while the
-// scores are worked out replaces what was asked.
-import { useEffect, useState } from 'react'
-import { type Evaluation, evaluate } from '#shared/domain/evaluation-set'
+// A batch's scores against expected answers (its source columns, and the labels given in the app as a column per
+// question), worked out in a worker that lives as long as the scores are shown: the batch's rows cross to it once,
+// then each choice of columns is a small message. The figures come at once, then their intervals, question by
+// question; an ask superseded by a newer one stops at the next question. Where the page has no workers (unit
+// tests) the same work runs on its thread.
+import { useEffect, useRef, useState } from 'react'
+import { type Evaluation, evaluate, type QuestionEvaluation, titleOf } from '#shared/domain/evaluation-set'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 
-export interface ScoringAsk {
+export interface ScoringSet {
   questionnaire: Questionnaire
   items: readonly BatchItem[]
   sourceColumns: readonly string[]
-  /** Each scored question's index and its column's. */
-  columns: [question: number, column: number][]
 }
 
-export const score = (ask: ScoringAsk): Evaluation =>
-  evaluate(ask.questionnaire, ask.items, ask.sourceColumns, new Map(ask.columns))
+/** The name of the column that holds the labels given a question in the app. */
+export const labeledColumn = (title: string) => `labeled here: ${title}`
+
+/** The set with the labels given in the app as a column per question, after the file's own. */
+export function withLabelColumns(set: ScoringSet): ScoringSet {
+  const titles = set.questionnaire.questions.map(titleOf)
+  return {
+    questionnaire: set.questionnaire,
+    sourceColumns: [...set.sourceColumns, ...titles.map(labeledColumn)],
+    items: set.items.map((item) => ({
+      ...item,
+      source: [
+        ...(item.source ?? set.sourceColumns.map(() => '')),
+        ...titles.map((_, question) => item.labels?.[String(question)] ?? ''),
+      ],
+    })),
+  }
+}
+
+/** Each scored question's index and its column's, in the set with its label columns. */
+export type ScoringColumns = [question: number, column: number][]
+
+/** The scores of one question after another, the figures first; `stop` ends it between questions. */
+export async function scoreInTurn(
+  set: ScoringSet,
+  columns: ScoringColumns,
+  tell: (evaluation: Evaluation, intervals: boolean) => void,
+  stop: () => boolean,
+): Promise<void> {
+  const run = (resamples?: number, only?: [number, number]) =>
+    evaluate(
+      set.questionnaire,
+      set.items,
+      set.sourceColumns,
+      new Map(only ? [only] : columns),
+      resamples === undefined ? {} : { resamples },
+    )
+  const figures = run(0)
+  tell(figures, columns.length === 0)
+  // The rows behind the figures do not change with their intervals: they go with the figures alone.
+  const questions: QuestionEvaluation[] = [...figures.questions]
+  for (const [at, pair] of columns.entries()) {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    if (stop()) return
+    questions[at] = run(undefined, pair).questions[0] ?? (questions[at] as QuestionEvaluation)
+    tell({ questions: [...questions], rows: [] }, at === columns.length - 1)
+  }
+}
 
 type Scores = { evaluation: Evaluation | null; busy: boolean; problem: string | null }
 
-export function useBatchScores(ask: ScoringAsk | null): Scores {
+/** An answer with intervals keeps the rows that came with the figures before it. */
+const withRows = (
+  evaluation: Evaluation | undefined,
+  intervals: boolean | undefined,
+  before: Evaluation | null,
+) =>
+  !evaluation
+    ? null
+    : intervals && evaluation.rows.length === 0 && before
+      ? { ...evaluation, rows: before.rows }
+      : evaluation
+
+export function useBatchScores(set: ScoringSet, columns: ScoringColumns): Scores {
   const [scores, setScores] = useState<Scores>({ evaluation: null, busy: false, problem: null })
+  const worker = useRef<Worker | null>(null)
+  const asked = useRef(0)
   useEffect(() => {
-    if (!ask || ask.columns.length === 0) {
-      setScores({ evaluation: null, busy: false, problem: null })
-      return
-    }
-    setScores((before) => ({ ...before, busy: true }))
-    if (typeof Worker === 'undefined') {
-      setScores({ evaluation: score(ask), busy: false, problem: null })
-      return
-    }
-    const worker = new Worker(new URL('./batch-scoring.worker.ts', import.meta.url), { type: 'module' })
-    worker.addEventListener(
+    if (typeof Worker === 'undefined') return
+    const started = new Worker(new URL('./batch-scoring.worker.ts', import.meta.url), { type: 'module' })
+    started.addEventListener(
       'message',
-      ({ data }: MessageEvent<{ evaluation?: Evaluation; problem?: string }>) => {
-        setScores({ evaluation: data.evaluation ?? null, busy: false, problem: data.problem ?? null })
-        worker.terminate()
+      ({
+        data,
+      }: MessageEvent<{ ask: number; evaluation?: Evaluation; intervals?: boolean; problem?: string }>) => {
+        if (data.ask !== asked.current) return
+        setScores((before) => ({
+          evaluation: withRows(data.evaluation, data.intervals, before.evaluation),
+          busy: data.intervals === false,
+          problem: data.problem ?? null,
+        }))
       },
     )
-    worker.addEventListener('error', (event) => {
+    started.addEventListener('error', (event) =>
       setScores({
         evaluation: null,
         busy: false,
         problem: event.message || 'The scores could not be worked out.',
-      })
-      worker.terminate()
-    })
-    worker.postMessage({ id: 0, ask })
-    return () => worker.terminate()
-  }, [ask])
+      }),
+    )
+    worker.current = started
+    return () => {
+      started.terminate()
+      worker.current = null
+    }
+  }, [])
+  // The rows cross once for each version of the batch.
+  useEffect(() => {
+    worker.current?.postMessage({ kind: 'set', set })
+  }, [set])
+  useEffect(() => {
+    const ask = ++asked.current
+    if (columns.length === 0) {
+      setScores({ evaluation: null, busy: false, problem: null })
+      return
+    }
+    setScores((before) => ({ ...before, busy: true }))
+    if (worker.current) {
+      worker.current.postMessage({ kind: 'score', ask, columns })
+      return
+    }
+    const labeled = withLabelColumns(set)
+    void scoreInTurn(
+      labeled,
+      columns,
+      (evaluation, intervals) => {
+        if (ask === asked.current)
+          setScores((before) => ({
+            evaluation: withRows(evaluation, intervals, before.evaluation),
+            busy: !intervals,
+            problem: null,
+          }))
+      },
+      () => ask !== asked.current,
+    )
+  }, [set, columns])
   return scores
 }

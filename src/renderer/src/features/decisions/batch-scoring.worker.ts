@@ -1,12 +1,33 @@
-// Scores a batch against its expected answers off the page's thread: a batch of thousands of rows and a thousand
-// bootstrap resamples per figure would hold the window for seconds.
-import { type ScoringAsk, score } from './batch-scoring.ts'
+// Scores a batch against its expected answers off the page's thread. The batch's rows arrive once (`set`); each
+// `score` asks for a choice of columns and is answered with the figures at once, then again as each question's
+// bootstrap intervals (a thousand resamples of its rows) are in. A newer ask stops an older one between questions.
+import { type ScoringColumns, type ScoringSet, scoreInTurn, withLabelColumns } from './batch-scoring.ts'
 
-self.addEventListener('message', (event: MessageEvent<{ id: number; ask: ScoringAsk }>) => {
-  const { id, ask } = event.data
-  try {
-    self.postMessage({ id, evaluation: score(ask) })
-  } catch (error) {
-    self.postMessage({ id, problem: error instanceof Error ? error.message : String(error) })
-  }
-})
+let set: ScoringSet | null = null
+let latest = 0
+
+self.addEventListener(
+  'message',
+  (
+    event: MessageEvent<
+      { kind: 'set'; set: ScoringSet } | { kind: 'score'; ask: number; columns: ScoringColumns }
+    >,
+  ) => {
+    const message = event.data
+    if (message.kind === 'set') {
+      set = withLabelColumns(message.set)
+      return
+    }
+    latest = message.ask
+    const scored = set
+    if (!scored) return
+    scoreInTurn(
+      scored,
+      message.columns,
+      (evaluation, intervals) => self.postMessage({ ask: message.ask, evaluation, intervals }),
+      () => latest !== message.ask,
+    ).catch((error: unknown) =>
+      self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) }),
+    )
+  },
+)
