@@ -41,6 +41,8 @@ export async function runBatch(options: {
   key: string
   total: number
   concurrency: number
+  /** The batch's id (several batches in one folder need their own). */
+  id?: string
 }): Promise<{ wallMs: number; done: number; failed: number }> {
   const { folder, total, concurrency } = options
   const gateway = createGateway(
@@ -75,7 +77,7 @@ export async function runBatch(options: {
     emit: () => {},
     budgets: unlimitedBudgets(history),
   })
-  const id = `batch-${concurrency}-${total}`
+  const id = options.id ?? `batch-${concurrency}-${total}`
   history.transaction(() =>
     history.decisionBatches.create(
       {

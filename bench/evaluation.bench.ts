@@ -1,0 +1,111 @@
+// The scores of a batch in the harness, on the built renderer: three finished batches of 10,000 tickets (as three
+// models' runs of one set), each row labeled, opened in turn. From the choice of a batch to its scores painted
+// (worked out in a Web Worker from the answers stored), then to their bootstrap intervals painted; the longest
+// task in the page meanwhile; and a question's column changed, to the scores painted again.
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { runBatch } from './batches.ts'
+import { heading, report } from './figures.ts'
+import { takeSamples, watchInteractions } from './interaction.ts'
+import { openHarness, percentile, startSandboxProcess } from './measure.ts'
+
+const total = 10_000
+const runs = 3
+const key = 'sk-bench-evaluation'
+const sandbox = await startSandboxProcess(['--keys', key])
+const userData = await mkdtemp(join(tmpdir(), 'gd-bench-evaluation-'))
+for (let run = 0; run < runs; run++) {
+  const ran = await runBatch({
+    folder: userData,
+    sandboxUrl: sandbox.url,
+    key,
+    total,
+    concurrency: 16,
+    id: `model-${run}`,
+  })
+  if (ran.done !== total) throw new Error(`only ${ran.done} of ${total} rows answered`)
+}
+sandbox.stop()
+// Every row labeled, as a person would after labeling: yes or no, a team, an urgency, spread over the rows.
+const db = new DatabaseSync(join(userData, 'history.db'))
+db.exec(`UPDATE decision_batch_items SET labels_json = json_object(
+  '0', CASE WHEN idx % 3 = 0 THEN 'no' ELSE 'yes' END,
+  '1', CASE idx % 4 WHEN 0 THEN 'shipping' WHEN 1 THEN 'account' ELSE 'billing' END,
+  '2', CASE idx % 5 WHEN 0 THEN 'low' WHEN 1 THEN 'medium' ELSE 'high' END)`)
+db.close()
+
+const app = await openHarness(userData)
+const { page } = app
+await page.getByRole('link', { name: 'Decisions' }).click()
+await page.getByRole('tab', { name: 'Batch' }).click()
+await watchInteractions(page)
+await takeSamples(page)
+const scores = page.getByRole('region', { name: 'Scores', exact: true })
+const rows: number[] = []
+const figures: number[] = []
+const intervals: number[] = []
+for (let round = 0; round < 2; round++)
+  for (let run = 1; run <= runs; run++) {
+    await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 0 })
+    const started = performance.now()
+    await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: run })
+    await page
+      .getByRole('region', { name: 'Batch results' })
+      .getByText(`${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`)
+      .waitFor({ timeout: 60_000 })
+    rows.push(performance.now() - started)
+    await scores.getByText(`${total} rows with an expected answer`).first().waitFor({ timeout: 60_000 })
+    figures.push(performance.now() - started)
+    await scores.getByText(/ROC AUC\d\.\d{3} \(\d/).waitFor({ timeout: 120_000 })
+    intervals.push(performance.now() - started)
+  }
+const opening = await takeSamples(page)
+const changes: number[] = []
+for (let round = 0; round < 5; round++)
+  for (const label of ['Not scored', `labeled here: team`]) {
+    const started = performance.now()
+    await scores.getByLabel('Expected “team”').selectOption({ label })
+    if (label === 'Not scored')
+      await scores.getByRole('region', { name: 'Scores of team' }).waitFor({ state: 'detached' })
+    else await scores.getByRole('region', { name: 'Scores of team' }).waitFor()
+    changes.push(performance.now() - started)
+  }
+await app.stop()
+
+heading(
+  `batch scores, ${runs} batches of ${total.toLocaleString('en-US')} labeled rows (Chromium ${app.version})`,
+)
+report({
+  name: `a batch opened → its rows painted, the same openings, p50`,
+  value: percentile(rows, 50),
+  unit: 'ms',
+  detail: `what the scores wait behind: the batch's ${total.toLocaleString('en-US')} rows read from the history and drawn; max ${Math.max(...rows).toFixed(0)} ms`,
+})
+report({
+  name: `a batch opened → its scores painted (${total.toLocaleString('en-US')} rows, 3 questions), p50`,
+  value: percentile(figures, 50),
+  unit: 'ms',
+  goal: { atMost: 300 },
+  detail: `max ${Math.max(...figures).toFixed(0)} ms over ${figures.length} openings of ${runs} batches; from the choice in the list, as Playwright sees it`,
+})
+report({
+  name: `a batch opened → its scores' bootstrap intervals painted, p50`,
+  value: percentile(intervals, 50),
+  unit: 'ms',
+  detail: `1,000 resamples of each question's rows, in a worker; max ${Math.max(...intervals).toFixed(0)} ms`,
+})
+report({
+  name: 'longest task in the page opening the scores',
+  value: Math.max(0, ...opening.longTasks),
+  unit: 'ms',
+  goal: { atMost: 50 },
+})
+report({
+  name: 'a question scored or not → its scores painted, p95',
+  value: percentile(changes, 95),
+  unit: 'ms',
+  goal: { atMost: 300 },
+  detail: `p50 ${percentile(changes, 50).toFixed(0)} ms, ${changes.length} changes`,
+})
