@@ -5,7 +5,6 @@
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import { shownAnswers } from './answers.ts'
 import {
-  type BootstrapOptions,
   type ChoiceRow,
   type ChoiceScores,
   choiceScores,
@@ -16,6 +15,7 @@ import {
   type ScoreScores,
   scoreScores,
 } from './evaluation.ts'
+import type { BootstrapOptions } from './intervals.ts'
 import type { QuestionDraft, Questionnaire } from './questionnaire.ts'
 
 export const titleOf = (question: QuestionDraft, index: number) =>

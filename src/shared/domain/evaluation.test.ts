@@ -3,7 +3,6 @@
 // documentation, and Wilson's interval against its published values.
 import { describe, expect, it } from 'vitest'
 import {
-  bootstrap,
   byProbability,
   type ChoiceRow,
   choiceScores,
@@ -13,9 +12,8 @@ import {
   rocAuc,
   scoreScores,
   weightedAuc,
-  weightedMean,
-  wilson,
 } from './evaluation.ts'
+import { bootstrap, weightedMean, wilson } from './intervals.ts'
 
 /** A seeded stream of numbers in [0, 1) (an LCG: not the module's generator). */
 function stream(seed: number) {

@@ -3,13 +3,14 @@
 // reliability of its probabilities, a choice's confusion matrix whose cells list their rows, and the rows where
 // the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
 import { useMemo, useState } from 'react'
-import type { Estimate, ReliabilityBin } from '#shared/domain/evaluation'
+import type { ReliabilityBin } from '#shared/domain/evaluation'
 import {
   expectedColumns,
   type LabeledRow,
   type QuestionEvaluation,
   titleOf,
 } from '#shared/domain/evaluation-set'
+import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { labeledColumn, useBatchScores } from './batch-scoring.ts'
