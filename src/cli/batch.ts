@@ -47,42 +47,50 @@ export interface RunOptions {
   model?: string
 }
 
+/** A questionnaire file (.json or .gdq): exported by the app, or a decision request's body. */
+export const isQuestionnaireFile = (given: string) => /\.(json|gdq)$/i.test(given)
+
+/** A questionnaire file read and checked, with its JSON (which may say more: its evaluation). */
+export async function readQuestionnaireFile(
+  given: string,
+): Promise<{ questionnaire: Questionnaire; json: unknown }> {
+  const size = await stat(given).then(
+    (info) => info.size,
+    () => 0,
+  )
+  if (size > maxQuestionnaireFileBytes)
+    throw usageError(
+      `${given} is ${(size / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`,
+    )
+  let text: string
+  try {
+    text = await readFile(given, 'utf8')
+  } catch (error) {
+    throw usageError(`${given} could not be read: ${(error as Error).message}`)
+  }
+  const problem = questionnaireTextProblem(text, basename(given))
+  if (problem) throw usageError(problem)
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw usageError(`${given} could not be read as JSON: ${(error as Error).message}`)
+  }
+  try {
+    return { questionnaire: questionnaireFromJson(json, basename(given), randomUUID), json }
+  } catch (error) {
+    throw usageError((error as Error).message)
+  }
+}
+
 /** A questionnaire by file (exported, or a request body) or by name in the app's library. */
 export async function questionnaireOf(session: Session, given: string): Promise<Questionnaire> {
-  if (given.toLowerCase().endsWith('.json')) {
-    const size = await stat(given).then(
-      (info) => info.size,
-      () => 0,
-    )
-    if (size > maxQuestionnaireFileBytes)
-      throw usageError(
-        `${given} is ${(size / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`,
-      )
-    let text: string
-    try {
-      text = await readFile(given, 'utf8')
-    } catch (error) {
-      throw usageError(`${given} could not be read: ${(error as Error).message}`)
-    }
-    const problem = questionnaireTextProblem(text, basename(given))
-    if (problem) throw usageError(problem)
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch (error) {
-      throw usageError(`${given} could not be read as JSON: ${(error as Error).message}`)
-    }
-    try {
-      return questionnaireFromJson(value, basename(given), randomUUID)
-    } catch (error) {
-      throw usageError((error as Error).message)
-    }
-  }
+  if (isQuestionnaireFile(given)) return (await readQuestionnaireFile(given)).questionnaire
   const library = await session.call('questionnaires.list', {})
   const found = library.find((one) => one.id === given || one.name.toLowerCase() === given.toLowerCase())
   if (!found)
     throw usageError(
-      `No questionnaire called “${given}” in the library${library.length ? ` (it has: ${library.map((one) => one.name).join(', ')})` : ''}; give a .json file or a name from it.`,
+      `No questionnaire called “${given}” in the library${library.length ? ` (it has: ${library.map((one) => one.name).join(', ')})` : ''}; give a .json or .gdq file or a name from it.`,
     )
   return session.call('questionnaires.get', { id: found.id })
 }

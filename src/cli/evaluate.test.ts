@@ -1,7 +1,7 @@
 // `eval` on the built-in sandbox: a labeled CSV scored per question and model from the answers its batch stored,
 // the scores the same as counting a plain batch's answers against the labels, `--fail-on` failing the step,
 // reports for CI, two evaluations at once on one folder, and input refused in words.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -148,6 +148,44 @@ describe('eval', () => {
     expect(scoresOf(one.stdout)).toEqual(scoresOf(two.stdout))
     const batches = jsonLines(one.stdout).filter((line) => line.kind === 'batch')
     expect(batches).toEqual([expect.objectContaining({ done: 40, failed: 0, pending: 0 })])
+  })
+
+  it('runs the set and thresholds a .gdq file names for its evaluation, a set outside its folder refused', async () => {
+    const evaluation = {
+      set: 'labeled.csv',
+      column: 'text',
+      expected: { Urgent: 'urgent' },
+      failOn: ['accuracy<0.999'],
+    }
+    writeFileSync(file('triage.gdq'), JSON.stringify({ ...questionnaire, evaluation }))
+    const run = await runCli(join(dataDir, 'data'), ['--json', 'eval', file('triage.gdq')])
+    expect(run.code).toBe(5)
+    expect(jsonLines(run.stdout).filter((line) => line.kind === 'score')).toHaveLength(2)
+    expect(run.stderr).toContain('(--fail-on accuracy<0.999)')
+    // The arguments win over the file: no threshold given here is broken.
+    const loose = await runCli(join(dataDir, 'data'), [
+      'eval',
+      file('triage.gdq'),
+      '--fail-on',
+      'accuracy<0.1',
+    ])
+    expect(loose.code).toBe(0)
+    writeFileSync(
+      file('escape.gdq'),
+      JSON.stringify({ ...questionnaire, evaluation: { ...evaluation, set: '../labeled.csv' } }),
+    )
+    const escape = await runCli(join(dataDir, 'elsewhere'), ['eval', file('escape.gdq')])
+    expect([escape.code, escape.stderr]).toEqual([
+      2,
+      expect.stringContaining('names a set outside its folder'),
+    ])
+    expect(existsSync(join(dataDir, 'elsewhere'))).toBe(false)
+    writeFileSync(file('broken.gdq'), JSON.stringify({ ...questionnaire, evaluation: { set: 5 } }))
+    const broken = await runCli(join(dataDir, 'data'), ['eval', file('broken.gdq')])
+    expect([broken.code, broken.stderr]).toEqual([
+      2,
+      expect.stringContaining('evaluation does not read: evaluation › set'),
+    ])
   })
 
   it('refuses in words what it cannot score', async () => {

@@ -2,11 +2,18 @@
 // set as a batch of the app's (the folder's owner runs it, the spend cap shared by all); the scores come from the
 // answers the batch stored and the set's expected columns, and `--fail-on accuracy<0.9` turns a score into a
 // failed CI step.
-import { basename } from 'node:path'
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path'
 import { evaluate, expectedColumns, metricNames, metricOf } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { decisionCall } from '#shared/domain/questionnaire'
-import { questionnaireOf, runLimits, usableInputsOf } from './batch.ts'
+import { type EvaluationSettings, evaluationSettingsOf } from '#shared/domain/questionnaire-file'
+import {
+  isQuestionnaireFile,
+  questionnaireOf,
+  readQuestionnaireFile,
+  runLimits,
+  usableInputsOf,
+} from './batch.ts'
 import { money, runToEnd } from './batch-follow.ts'
 import {
   brokenThresholds,
@@ -40,40 +47,75 @@ export interface EvalOptions {
   report?: string
 }
 
-export function evaluateSet(
-  global: GlobalOptions,
-  questionnaireArg: string,
-  setArg: string,
-  options: EvalOptions,
-) {
-  const { concurrency, maxSpend } = runLimits(options)
-  if (!/\.csv$/i.test(setArg))
+/**
+ * The questionnaire, and its set with the settings to read it: from the arguments, or from what a questionnaire
+ * file says of its evaluation (a set in the file's folder), the arguments winning where both say.
+ */
+async function setOf(questionnaireArg: string, setArg: string | undefined, options: EvalOptions) {
+  const file = isQuestionnaireFile(questionnaireArg) ? await readQuestionnaireFile(questionnaireArg) : null
+  let settings: EvaluationSettings | null = null
+  try {
+    settings = file ? evaluationSettingsOf(file.json, basename(questionnaireArg)) : null
+  } catch (error) {
+    throw usageError((error as Error).message)
+  }
+  let set = setArg
+  if (!set && settings) {
+    const folder = dirname(resolve(questionnaireArg))
+    set = resolve(folder, settings.set)
+    const inside = relative(folder, set)
+    if (isAbsolute(settings.set) || inside.startsWith('..') || isAbsolute(inside))
+      throw usageError(
+        `${basename(questionnaireArg)} names a set outside its folder (“${settings.set}”): keep the set beside it.`,
+      )
+  }
+  if (!set)
     throw usageError(
-      `${setArg} is not an evaluation set: give a .csv file with a column of expected answers.`,
+      `Give an evaluation set (a .csv file), or a questionnaire file whose “evaluation” names one.`,
     )
-  if (options.report) reportKindOf(options.report)
-  const thresholds = parseScoreThresholds(options.failOn ?? [])
-  const given: Record<string, string> = {}
+  if (!/\.csv$/i.test(set))
+    throw usageError(`${set} is not an evaluation set: give a .csv file with a column of expected answers.`)
+  const given: Record<string, string> = { ...(settings?.expected ?? {}) }
   for (const pair of options.expectedColumn ?? []) {
     const at = pair.lastIndexOf('=')
     if (at <= 0 || at === pair.length - 1)
       throw usageError(`--expected-column takes question=column, such as Urgent=urgent (it was “${pair}”).`)
     given[pair.slice(0, at).trim()] = pair.slice(at + 1).trim()
   }
+  return {
+    file,
+    set,
+    given,
+    column: options.column ?? settings?.column,
+    thresholds: parseScoreThresholds(options.failOn?.length ? options.failOn : (settings?.failOn ?? [])),
+  }
+}
+
+export async function evaluateSet(
+  global: GlobalOptions,
+  questionnaireArg: string,
+  setArg: string | undefined,
+  options: EvalOptions,
+) {
+  const { concurrency, maxSpend } = runLimits(options)
+  if (options.report) reportKindOf(options.report)
+  parseScoreThresholds(options.failOn ?? [])
   const wanted = (options.models ?? '')
     .split(',')
     .map((model) => model.trim())
     .filter(Boolean)
+  // Read before the session, so that a file that cannot be evaluated makes no data folder.
+  const { file, set, given, column, thresholds } = await setOf(questionnaireArg, setArg, options)
   return withSession(global, {}, async (session) => {
     await checkConnection(session)
-    const questionnaire = await questionnaireOf(session, questionnaireArg)
-    const read = await usableInputsOf(setArg, options.column)
+    const questionnaire = file?.questionnaire ?? (await questionnaireOf(session, questionnaireArg))
+    const read = await usableInputsOf(set, column)
     const header = read.columns ?? []
     const found = expectedColumns(questionnaire, header, given)
     if (found.problems.length) throw usageError(found.problems.join(' '))
     if (found.columns.size === 0)
       throw usageError(
-        `${basename(setArg)} has no column of expected answers: name one with --expected-column question=column (its columns: ${header.join(', ')}).`,
+        `${basename(set)} has no column of expected answers: name one with --expected-column question=column (its columns: ${header.join(', ')}).`,
       )
     const models = []
     for (const id of wanted.length ? wanted : ['']) {
@@ -107,7 +149,7 @@ export function evaluateSet(
         source: { columns: header, rows: read.rows ?? [] },
       })
       if (!global.json)
-        warn(`Batch ${started.id}: ${read.inputs.length} rows of ${basename(setArg)} with ${model.id}`)
+        warn(`Batch ${started.id}: ${read.inputs.length} rows of ${basename(set)} with ${model.id}`)
       const ended = await runToEnd(session, started.id, {
         json: global.json === true,
         shard: null,

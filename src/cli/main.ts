@@ -168,8 +168,14 @@ failed rows with \`--retry-failed\`.`,
   root
     .command('eval')
     .description('how good a questionnaire is against expected answers, per model')
-    .argument('<questionnaire>', 'a .json file (exported, or a request body) or a name in the app’s library')
-    .argument('<set>', 'a .csv file: the inputs, and a column of expected answers per question')
+    .argument(
+      '<questionnaire>',
+      'a .json or .gdq file (exported, or a request body) or a name in the app’s library',
+    )
+    .argument(
+      '[set]',
+      'a .csv file: the inputs, and a column of expected answers per question (default: the one the questionnaire file’s “evaluation” names)',
+    )
     .option(
       '--expected-column <question=column>',
       'the column of a question’s expected answers (default: the column named as the question, or “expected …”)',

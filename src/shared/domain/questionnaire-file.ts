@@ -2,6 +2,7 @@
 // schema library), the app's opened files and the command line. Every way in ends in the same schema and limits
 // (`QuestionnaireBody`), and the work done before that is bounded by the file's size: the question count and the
 // instructions' nesting are checked before anything is converted, so no file can make the conversion grow.
+import { z } from 'zod'
 import { DecisionRequest, type Question } from '../api/decisions.ts'
 import { QuestionnaireBody } from '../ipc/routes/decisions.ts'
 import { decisionLimits } from './decisions.ts'
@@ -138,4 +139,28 @@ export function questionnaireFromJson(value: unknown, fileName: string, newId: (
   if (!('model' in fields) && !('id' in fields))
     throw fail('it has neither the “id” of an exported questionnaire nor the “model” of a request')
   throw fail(refusal('model' in fields && !('id' in fields) ? request.error : exported.error))
+}
+
+/**
+ * What a questionnaire file may say of its evaluation, so that a repository holds both and CI runs them: its set
+ * (a CSV in the file's folder), the set's column of inputs, each question's column of expected answers, and the
+ * scores it is held to (`accuracy<0.9`).
+ */
+export const EvaluationSettings = z.object({
+  set: z.string().min(1).max(1000),
+  column: z.string().max(200).optional(),
+  expected: z.record(z.string().max(200), z.string().max(200)).optional(),
+  failOn: z.array(z.string().max(100)).max(50).optional(),
+})
+export type EvaluationSettings = z.infer<typeof EvaluationSettings>
+
+/** A questionnaire file's evaluation, null when it says none; an `evaluation` that does not read says why. */
+export function evaluationSettingsOf(json: unknown, fileName: string): EvaluationSettings | null {
+  if (typeof json !== 'object' || json === null || !('evaluation' in json)) return null
+  const read = EvaluationSettings.safeParse((json as { evaluation: unknown }).evaluation)
+  if (read.success) return read.data
+  const issue = read.error.issues[0]
+  throw new Error(
+    `${fileName}'s evaluation does not read: ${issue ? `${['evaluation', ...issue.path].join(' › ')}: ${issue.message}` : 'it is not an object'}.`,
+  )
 }
