@@ -174,8 +174,8 @@ describe('eval', () => {
       file('escape.gdq'),
       JSON.stringify({ ...questionnaire, evaluation: { ...evaluation, set: '../labeled.csv' } }),
     )
-    const escape = await runCli(join(dataDir, 'elsewhere'), ['eval', file('escape.gdq')])
-    expect([escape.code, escape.stderr]).toEqual([
+    const outside = await runCli(join(dataDir, 'elsewhere'), ['eval', file('escape.gdq')])
+    expect([outside.code, outside.stderr]).toEqual([
       2,
       expect.stringContaining('names a set outside its folder'),
     ])
@@ -185,6 +185,66 @@ describe('eval', () => {
     expect([broken.code, broken.stderr]).toEqual([
       2,
       expect.stringContaining('evaluation does not read: evaluation › set'),
+    ])
+  })
+
+  it('compares with a baseline report: the same run changes nothing, edited criteria regress and fail the step', async () => {
+    const base = await evaluate('--report', file('base.json'))
+    expect(base.code).toBe(0)
+    const same = await runCli(join(dataDir, 'data'), [
+      'eval',
+      file('triage.json'),
+      file('labeled.csv'),
+      '--column',
+      'text',
+      '--baseline',
+      file('base.json'),
+      '--fail-on',
+      'regressed',
+    ])
+    expect([same.code, same.stdout]).toEqual([
+      0,
+      expect.stringContaining('Since the baseline: no score left its interval'),
+    ])
+    // The criteria of Urgent swapped: the answers turn over, and accuracy falls past the baseline's interval.
+    const [urgent, team] = questionnaire.questions
+    const swapped = {
+      ...questionnaire,
+      questions: [
+        { ...urgent, criteria: { true: urgent?.criteria?.false, false: urgent?.criteria?.true } },
+        team,
+      ],
+    }
+    writeFileSync(file('swapped.json'), JSON.stringify(swapped))
+    const worse = await runCli(join(dataDir, 'data'), [
+      '--json',
+      'eval',
+      file('swapped.json'),
+      file('labeled.csv'),
+      '--column',
+      'text',
+      '--baseline',
+      file('base.json'),
+      '--fail-on',
+      'regressed',
+    ])
+    expect(worse.code).toBe(5)
+    const lines = jsonLines(worse.stdout)
+    expect(lines.find((line) => line.kind === 'change' && line.metric === 'accuracy')).toMatchObject({
+      question: 'Urgent',
+      worse: true,
+    })
+    const flips = lines.filter((line) => line.kind === 'flip')
+    expect(flips.length).toBeGreaterThan(20)
+    expect(flips.every((flip) => flip.question === 'Urgent')).toBe(true)
+    expect(worse.stderr).toMatch(
+      /Urgent: accuracy 0\.\d+, worse than the baseline's 0\.\d+–0\.\d+ \(--fail-on regressed\)/,
+    )
+    writeFileSync(file('not-a-report.json'), '{"kind":"report"}')
+    const wrong = await evaluate('--baseline', file('not-a-report.json'))
+    expect([wrong.code, wrong.stderr]).toEqual([
+      2,
+      expect.stringContaining('is not the JSON report of an eval'),
     ])
   })
 

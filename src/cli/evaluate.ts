@@ -7,6 +7,7 @@ import { evaluate, expectedColumns, metricNames, metricOf } from '#shared/domain
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { decisionCall } from '#shared/domain/questionnaire'
 import { type EvaluationSettings, evaluationSettingsOf } from '#shared/domain/questionnaire-file'
+import { changesSince, readBaseline } from './baseline.ts'
 import {
   isQuestionnaireFile,
   questionnaireOf,
@@ -45,6 +46,7 @@ export interface EvalOptions {
   maxSpend?: string
   failOn?: string[]
   report?: string
+  baseline?: string
 }
 
 /**
@@ -59,16 +61,20 @@ async function setOf(questionnaireArg: string, setArg: string | undefined, optio
   } catch (error) {
     throw usageError((error as Error).message)
   }
-  let set = setArg
-  if (!set && settings) {
+  /** A file the evaluation names, in the questionnaire file's folder and nowhere else. */
+  const beside = (name: string, what: string) => {
     const folder = dirname(resolve(questionnaireArg))
-    set = resolve(folder, settings.set)
-    const inside = relative(folder, set)
-    if (isAbsolute(settings.set) || inside.startsWith('..') || isAbsolute(inside))
+    const path = resolve(folder, name)
+    const inside = relative(folder, path)
+    if (isAbsolute(name) || inside.startsWith('..') || isAbsolute(inside))
       throw usageError(
-        `${basename(questionnaireArg)} names a set outside its folder (“${settings.set}”): keep the set beside it.`,
+        `${basename(questionnaireArg)} names ${what} outside its folder (“${name}”): keep it beside the questionnaire.`,
       )
+    return path
   }
+  const set = setArg ?? (settings ? beside(settings.set, 'a set') : undefined)
+  const baseline =
+    options.baseline ?? (settings?.baseline ? beside(settings.baseline, 'a baseline') : undefined)
   if (!set)
     throw usageError(
       `Give an evaluation set (a .csv file), or a questionnaire file whose “evaluation” names one.`,
@@ -87,7 +93,16 @@ async function setOf(questionnaireArg: string, setArg: string | undefined, optio
     set,
     given,
     column: options.column ?? settings?.column,
-    thresholds: parseScoreThresholds(options.failOn?.length ? options.failOn : (settings?.failOn ?? [])),
+    baseline: baseline ? await readBaseline(baseline) : null,
+    ...failOnOf(options.failOn?.length ? options.failOn : (settings?.failOn ?? [])),
+  }
+}
+
+/** The scores' thresholds, and `regressed`: a score worse than the baseline's interval fails the step too. */
+function failOnOf(values: readonly string[]) {
+  return {
+    thresholds: parseScoreThresholds(values.filter((value) => value.trim() !== 'regressed')),
+    regressed: values.some((value) => value.trim() === 'regressed'),
   }
 }
 
@@ -99,13 +114,18 @@ export async function evaluateSet(
 ) {
   const { concurrency, maxSpend } = runLimits(options)
   if (options.report) reportKindOf(options.report)
-  parseScoreThresholds(options.failOn ?? [])
+  failOnOf(options.failOn ?? [])
   const wanted = (options.models ?? '')
     .split(',')
     .map((model) => model.trim())
     .filter(Boolean)
   // Read before the session, so that a file that cannot be evaluated makes no data folder.
-  const { file, set, given, column, thresholds } = await setOf(questionnaireArg, setArg, options)
+  const { file, set, given, column, thresholds, regressed, baseline } = await setOf(
+    questionnaireArg,
+    setArg,
+    options,
+  )
+  if (regressed && !baseline) throw usageError('--fail-on regressed needs a --baseline to compare with.')
   return withSession(global, {}, async (session) => {
     await checkConnection(session)
     const questionnaire = file?.questionnaire ?? (await questionnaireOf(session, questionnaireArg))
@@ -219,10 +239,48 @@ export async function evaluateSet(
       print(`Spent ${money(formatAmount(spent))} over ${runs.length} model${runs.length === 1 ? '' : 's'}.`)
     }
     if (options.report) await writeEvaluationReport(options.report, questionnaire.name, runs, thresholds)
+    const since = baseline ? changesSince(baseline, runs) : null
+    if (since) tellChanges(since, global.json === true)
+    const worse = since?.changes.filter((change) => change.worse) ?? []
+    if (regressed)
+      for (const change of worse)
+        broken.push(
+          `${change.model} · ${change.question}: ${change.metric} ${round(change.after)}, worse than the baseline's ${round(change.before.low)}–${round(change.before.high)} (--fail-on regressed)`,
+        )
     if (broken.length) {
       for (const line of broken) warn(line)
       return exitCodes.failOn
     }
     return code
   })
+}
+
+const round = (value: number) => Number(value.toFixed(4))
+
+/** What changed since the baseline: each score past its interval, and the rows whose answer flipped. */
+function tellChanges(since: ReturnType<typeof changesSince>, json: boolean) {
+  if (json) {
+    for (const change of since.changes) printJson('change', change)
+    for (const flip of since.flips) printJson('flip', flip)
+    return
+  }
+  if (since.changes.length === 0 && since.flips.length === 0) {
+    print('Since the baseline: no score left its interval, and no answer changed.')
+    return
+  }
+  for (const change of since.changes)
+    print(
+      `Since the baseline: ${change.model} · ${change.question}: ${change.metric} ${round(change.before.value)} → ${round(change.after)}, ${change.worse ? 'worse' : 'better'} than its interval (${round(change.before.low)}–${round(change.before.high)})`,
+    )
+  const nowRight = since.flips.filter((flip) => flip.nowRight).length
+  if (since.flips.length > 0)
+    print(
+      `${since.flips.length} answers changed since the baseline (${nowRight} now right, ${since.flips.length - nowRight} now wrong or not scored); the first: ${since.flips
+        .slice(0, 3)
+        .map(
+          (flip) =>
+            `line ${flip.line ?? '?'} ${flip.question} ${flip.before} → ${flip.after} (expected ${flip.expected})`,
+        )
+        .join('; ')}`,
+    )
 }

@@ -11,6 +11,7 @@ import {
 } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
+import { intervalsOf } from './baseline.ts'
 import { escaped, reportKindOf } from './reports.ts'
 import { usageError } from './session.ts'
 
@@ -118,7 +119,7 @@ export async function writeEvaluationReport(
         batch: run.batch.id,
         spent: run.batch.spent,
         latencyMs: run.latencyMs,
-        questions: run.evaluation.questions.map((question) => ({
+        questions: run.evaluation.questions.map((question, at) => ({
           question: question.title,
           kind: question.kind,
           labeled: question.labeled,
@@ -128,6 +129,15 @@ export async function writeEvaluationReport(
             metricNames.map((metric) => [metric, metricOf(question, metric) ?? null]),
           ),
           broken: brokenThresholds(question, thresholds),
+          // What a later eval compares with, given this report as its --baseline.
+          intervals: intervalsOf(question),
+          rows: (run.evaluation.rows[at] ?? []).map(({ index, line, answer, expected, right }) => ({
+            index,
+            line,
+            answer,
+            expected,
+            right,
+          })),
           ...(question.predicate ? { predicate: question.predicate } : {}),
           ...(question.choice ? { choice: question.choice } : {}),
           ...(question.score ? { score: { ...question.score, points: undefined } } : {}),

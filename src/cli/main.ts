@@ -189,9 +189,13 @@ failed rows with \`--retry-failed\`.`,
     .option('--report <file>', 'a report for CI: .xml (JUnit, a test case per model and question) or .json')
     .option(
       '--fail-on <score>',
-      'accuracy<0.9, auc<0.8, brier>0.2, …: exit 5 when a question’s score breaks it (repeat for more)',
+      'accuracy<0.9, auc<0.8, brier>0.2, …, or regressed: exit 5 when a question’s score breaks it (repeat for more)',
       collect,
       [],
+    )
+    .option(
+      '--baseline <report.json>',
+      'an earlier eval’s JSON report: say which scores left their interval and which answers changed',
     )
     .addHelpText(
       'after',

@@ -143,14 +143,16 @@ export function questionnaireFromJson(value: unknown, fileName: string, newId: (
 
 /**
  * What a questionnaire file may say of its evaluation, so that a repository holds both and CI runs them: its set
- * (a CSV in the file's folder), the set's column of inputs, each question's column of expected answers, and the
- * scores it is held to (`accuracy<0.9`).
+ * (a CSV in the file's folder), the set's column of inputs, each question's column of expected answers, the
+ * scores it is held to (`accuracy<0.9`), and the report of an earlier run to compare with.
  */
 export const EvaluationSettings = z.object({
   set: z.string().min(1).max(1000),
   column: z.string().max(200).optional(),
   expected: z.record(z.string().max(200), z.string().max(200)).optional(),
   failOn: z.array(z.string().max(100)).max(50).optional(),
+  /** An earlier eval's JSON report (in the file's folder) to compare with. */
+  baseline: z.string().min(1).max(1000).optional(),
 })
 export type EvaluationSettings = z.infer<typeof EvaluationSettings>
 
