@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SideBySide } from './side-by-side.ts'
 import { jsonLines, runCli } from './testing/run-cli.ts'
 
 let dataDir = ''
@@ -246,6 +247,42 @@ describe('eval', () => {
       2,
       expect.stringContaining('is not the JSON report of an eval'),
     ])
+  })
+
+  it('puts two models side by side: accuracy against cost, the frontier, and how much they agree', async () => {
+    const run = await evaluate('--models', 'sysone/judge-1,aurora/sight-decide')
+    expect(run.code).toBe(0)
+    const compared = jsonLines(run.stdout).filter(
+      (line) => line.kind === 'comparison',
+    ) as unknown as SideBySide[]
+    expect(compared.map((one) => one.question)).toEqual(['Urgent', 'Team'])
+    for (const question of compared) {
+      expect(question.models.map((one) => one.model)).toEqual(['sysone/judge-1', 'aurora/sight-decide'])
+      // The cheaper model is always on the frontier; the dearer one only if it is more accurate.
+      const [cheap, dear] = question.models
+      expect(cheap?.costPer1000).toBeLessThan(dear?.costPer1000 ?? 0)
+      expect(cheap?.frontier).toBe(true)
+      expect(dear?.frontier).toBe((dear?.accuracy ?? 0) > (cheap?.accuracy ?? 0))
+      expect(question.agreement.kind).toBe('cohen')
+      expect(question.agreement.kappa).toBeGreaterThan(0.5)
+      expect(question.agreement.lines).toHaveLength(question.agreement.differ)
+    }
+    // Without expected answers, the agreement stands in.
+    writeFileSync(file('unlabeled-two.csv'), 'text\nmy parcel is late\nI was charged twice\n')
+    const unlabeled = await runCli(join(dataDir, 'data'), [
+      '--json',
+      'eval',
+      file('triage.json'),
+      file('unlabeled-two.csv'),
+      '--models',
+      'sysone/judge-1,aurora/sight-decide',
+    ])
+    expect(unlabeled.code).toBe(0)
+    const agreement = jsonLines(unlabeled.stdout).filter(
+      (line) => line.kind === 'comparison',
+    ) as unknown as SideBySide[]
+    expect(agreement).toHaveLength(2)
+    expect(agreement.every((one) => one.models.every((model) => model.accuracy === null))).toBe(true)
   })
 
   it('refuses in words what it cannot score', async () => {

@@ -37,6 +37,7 @@ import {
   warn,
   withSession,
 } from './session.ts'
+import { answersOf, sideBySide, tellSideBySide } from './side-by-side.ts'
 
 export interface EvalOptions {
   expectedColumn?: string[]
@@ -133,9 +134,10 @@ export async function evaluateSet(
     const header = read.columns ?? []
     const found = expectedColumns(questionnaire, header, given)
     if (found.problems.length) throw usageError(found.problems.join(' '))
-    if (found.columns.size === 0)
+    // Without expected answers, the agreement of two models or more stands in.
+    if (found.columns.size === 0 && wanted.length < 2)
       throw usageError(
-        `${basename(set)} has no column of expected answers: name one with --expected-column question=column (its columns: ${header.join(', ')}).`,
+        `${basename(set)} has no column of expected answers: name one with --expected-column question=column (its columns: ${header.join(', ')}), or compare two models or more with --models.`,
       )
     const models = []
     for (const id of wanted.length ? wanted : ['']) {
@@ -185,6 +187,8 @@ export async function evaluateSet(
         model: model.id,
         batch,
         evaluation: evaluate(questionnaire, items, header, found.columns),
+        answers: answersOf(questionnaire, items),
+        lines: items.map((item) => item.line),
         latencyMs: timed.length
           ? timed.reduce((sum, item) => sum + (item.durationMs ?? 0), 0) / timed.length
           : null,
@@ -238,6 +242,8 @@ export async function evaluateSet(
             )
       print(`Spent ${money(formatAmount(spent))} over ${runs.length} model${runs.length === 1 ? '' : 's'}.`)
     }
+    const compared = runs.length > 1 ? sideBySide(questionnaire, runs) : []
+    if (compared.length) tellSideBySide(compared, global.json === true)
     if (options.report) await writeEvaluationReport(options.report, questionnaire.name, runs, thresholds)
     const since = baseline ? changesSince(baseline, runs) : null
     if (since) tellChanges(since, global.json === true)

@@ -58,6 +58,10 @@ export interface ModelRun {
   model: string
   batch: BatchSummary
   evaluation: Evaluation
+  /** Each question's answer in words for every row of the set (null where none), for the models side by side. */
+  answers: (string | null)[][]
+  /** Each row's line in the set's file. */
+  lines: (number | null)[]
   /** The mean time of an answered row, in ms. */
   latencyMs: number | null
 }
