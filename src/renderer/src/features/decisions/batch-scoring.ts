@@ -40,7 +40,8 @@ export type ScoringColumns = [question: number, column: number][]
 export async function scoreInTurn(
   set: ScoringSet,
   columns: ScoringColumns,
-  tell: (evaluation: Evaluation, intervals: boolean) => void,
+  /** `done` once every interval is in; `first` for the figures, which alone carry the rows. */
+  tell: (evaluation: Evaluation, done: boolean, first: boolean) => void,
   stop: () => boolean,
 ): Promise<void> {
   const run = (resamples?: number, only?: [number, number]) =>
@@ -52,14 +53,14 @@ export async function scoreInTurn(
       resamples === undefined ? {} : { resamples },
     )
   const figures = run(0)
-  tell(figures, columns.length === 0)
+  tell(figures, columns.length === 0, true)
   // The rows behind the figures do not change with their intervals: they go with the figures alone.
   const questions: QuestionEvaluation[] = [...figures.questions]
   for (const [at, pair] of columns.entries()) {
     await new Promise((resolve) => setTimeout(resolve, 0))
     if (stop()) return
     questions[at] = run(undefined, pair).questions[0] ?? (questions[at] as QuestionEvaluation)
-    tell({ questions: [...questions], rows: [] }, at === columns.length - 1)
+    tell({ questions: [...questions], rows: [] }, at === columns.length - 1, false)
   }
 }
 
@@ -68,14 +69,9 @@ type Scores = { evaluation: Evaluation | null; busy: boolean; problem: string | 
 /** An answer with intervals keeps the rows that came with the figures before it. */
 const withRows = (
   evaluation: Evaluation | undefined,
-  intervals: boolean | undefined,
+  first: boolean | undefined,
   before: Evaluation | null,
-) =>
-  !evaluation
-    ? null
-    : intervals && evaluation.rows.length === 0 && before
-      ? { ...evaluation, rows: before.rows }
-      : evaluation
+) => (!evaluation ? null : !first && before ? { ...evaluation, rows: before.rows } : evaluation)
 
 export function useBatchScores(set: ScoringSet, columns: ScoringColumns): Scores {
   const [scores, setScores] = useState<Scores>({ evaluation: null, busy: false, problem: null })
@@ -88,11 +84,17 @@ export function useBatchScores(set: ScoringSet, columns: ScoringColumns): Scores
       'message',
       ({
         data,
-      }: MessageEvent<{ ask: number; evaluation?: Evaluation; intervals?: boolean; problem?: string }>) => {
+      }: MessageEvent<{
+        ask: number
+        evaluation?: Evaluation
+        done?: boolean
+        first?: boolean
+        problem?: string
+      }>) => {
         if (data.ask !== asked.current) return
         setScores((before) => ({
-          evaluation: withRows(data.evaluation, data.intervals, before.evaluation),
-          busy: data.intervals === false,
+          evaluation: withRows(data.evaluation, data.first, before.evaluation),
+          busy: data.done === false,
           problem: data.problem ?? null,
         }))
       },
@@ -129,11 +131,11 @@ export function useBatchScores(set: ScoringSet, columns: ScoringColumns): Scores
     void scoreInTurn(
       labeled,
       columns,
-      (evaluation, intervals) => {
+      (evaluation, done, first) => {
         if (ask === asked.current)
           setScores((before) => ({
-            evaluation: withRows(evaluation, intervals, before.evaluation),
-            busy: !intervals,
+            evaluation: withRows(evaluation, first, before.evaluation),
+            busy: !done,
             problem: null,
           }))
       },

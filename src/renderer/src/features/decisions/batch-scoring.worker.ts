@@ -24,7 +24,7 @@ self.addEventListener(
     scoreInTurn(
       scored,
       message.columns,
-      (evaluation, intervals) => self.postMessage({ ask: message.ask, evaluation, intervals }),
+      (evaluation, done, first) => self.postMessage({ ask: message.ask, evaluation, done, first }),
       () => latest !== message.ask,
     ).catch((error: unknown) =>
       self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) }),
