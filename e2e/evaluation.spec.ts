@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test'
 import { expect, screenshot, test } from './fixtures/app.ts'
 import { violationsOn } from './fixtures/axe.ts'
+import { chooseModel } from './fixtures/model-field.ts'
 
 /** Tickets whose words mostly follow their labels, some misleading; the columns are named as the questions. */
 function labeled(rows: number): string {
@@ -141,4 +142,35 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
     await expect(scores.getByRole('region', { name: `Scores of ${question}` })).toContainText(
       '200 rows with an expected answer',
     )
+})
+
+test('puts this batch’s model beside another model’s run of the same rows: accuracy, cost, frontier, agreement', async ({
+  app,
+}) => {
+  const { page } = app
+  await scoredBatch(page)
+  // The same file with the other decision model.
+  await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ label: 'New batch' })
+  await chooseModel(page, 'aurora/sight-decide')
+  await page
+    .getByLabel('Open a file…')
+    .setInputFiles({ name: 'labeled.csv', mimeType: 'text/csv', buffer: Buffer.from(labeled(60)) })
+  await page.getByRole('combobox', { name: 'Column' }).selectOption({ label: 'text' })
+  await page.getByRole('button', { name: 'Run on 60 inputs' }).click()
+  await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
+    timeout: 60_000,
+  })
+  const side = page.getByRole('region', { name: 'Models side by side' })
+  await side.getByLabel('Compare with').selectOption({ index: 1 })
+  const table = side.getByRole('table', { name: 'Accuracy against cost' })
+  await expect(table.getByRole('row')).toHaveCount(1 + 3 * 2)
+  await expect(table).toContainText('aurora/sight-decide')
+  await expect(table).toContainText('sysone/judge-1')
+  // The cheaper model is on the frontier for every scored question; the agreement says how many rows differ.
+  const judge = table.getByRole('row').filter({ hasText: 'sysone/judge-1' })
+  await expect(judge.first()).toContainText('on the frontier')
+  await expect(table).toContainText(/κ 0\.\d{3} · \d+ rows differ/)
+  await side.scrollIntoViewIfNeeded()
+  await screenshot(page, 'models-side-by-side-light')
+  await expect.poll(() => violationsOn(page, 'models side by side'), { timeout: 20_000 }).toEqual([])
 })

@@ -3,7 +3,7 @@
 // answers the batch stored and the set's expected columns, and `--fail-on accuracy<0.9` turns a score into a
 // failed CI step.
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path'
-import { evaluate, expectedColumns, metricNames, metricOf } from '#shared/domain/evaluation-set'
+import { answersOf, evaluate, expectedColumns, metricNames, metricOf } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { decisionCall } from '#shared/domain/questionnaire'
 import { type EvaluationSettings, evaluationSettingsOf } from '#shared/domain/questionnaire-file'
@@ -37,7 +37,7 @@ import {
   warn,
   withSession,
 } from './session.ts'
-import { answersOf, sideBySide, tellSideBySide } from './side-by-side.ts'
+import { sideBySide, tellSideBySide } from './side-by-side.ts'
 
 export interface EvalOptions {
   expectedColumn?: string[]

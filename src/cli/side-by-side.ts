@@ -3,23 +3,11 @@
 // each other — which stands in for accuracy when no expected answers are known.
 
 import { cohensKappa, disagreements, fleissKappa } from '#shared/domain/agreement'
-import { answerParts, shownAnswers } from '#shared/domain/answers'
-import { titleOf } from '#shared/domain/evaluation-set'
+import { onFrontier, titleOf } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import type { BatchItem } from '#shared/ipc/routes/batches'
 import type { ModelRun } from './evaluation-report.ts'
 import { print, printJson, table } from './session.ts'
-
-/** Each question's answer in words (yes or no, the pick, the nearest level) for every row, null where none. */
-export function answersOf(questionnaire: Questionnaire, items: readonly BatchItem[]): (string | null)[][] {
-  const byRow = items.map((item) =>
-    item.status === 'done' && item.response
-      ? shownAnswers(questionnaire, item.response).map((answer) => answerParts(answer).value || null)
-      : [],
-  )
-  return questionnaire.questions.map((_, question) => byRow.map((row) => row[question] ?? null))
-}
 
 export interface SideBySide {
   question: string
@@ -42,20 +30,7 @@ export function sideBySide(questionnaire: Questionnaire, runs: readonly ModelRun
         costPer1000: rows > 0 ? (Number(formatAmount(parseAmount(run.batch.spent))) / rows) * 1000 : 0,
       }
     })
-    // On the frontier: no other model at least as accurate for at most the cost, and better at one of them.
-    const withFrontier = models.map((one) => ({
-      ...one,
-      frontier:
-        one.accuracy !== null &&
-        !models.some(
-          (other) =>
-            other !== one &&
-            other.accuracy !== null &&
-            other.accuracy >= (one.accuracy ?? 0) &&
-            other.costPer1000 <= one.costPer1000 &&
-            (other.accuracy > (one.accuracy ?? 0) || other.costPer1000 < one.costPer1000),
-        ),
-    }))
+    const withFrontier = onFrontier(models)
     const answers = runs.map((run) => run.answers[at] ?? [])
     const differ = disagreements(answers)
     return {

@@ -3,7 +3,7 @@
 // column by name (given, or the column named as the question, or `expected <question>`); a cell is read as the
 // question's kind reads it, and a row whose cell is empty is not labeled for that question.
 import type { BatchItem } from '../ipc/routes/batches.ts'
-import { shownAnswers } from './answers.ts'
+import { answerParts, shownAnswers } from './answers.ts'
 import {
   type ChoiceRow,
   type ChoiceScores,
@@ -244,4 +244,36 @@ export function metricOf(question: QuestionEvaluation, name: MetricName): number
         : {}
   const value = figures[name]
   return value === undefined || Number.isNaN(value) ? undefined : value
+}
+
+/** Each question's answer in words (yes or no, the pick, the nearest level) for every row, null where none. */
+export function answersOf(questionnaire: Questionnaire, items: readonly BatchItem[]): (string | null)[][] {
+  const byRow = items.map((item) =>
+    item.status === 'done' && item.response
+      ? shownAnswers(questionnaire, item.response).map((answer) => answerParts(answer).value || null)
+      : [],
+  )
+  return questionnaire.questions.map((_, question) => byRow.map((row) => row[question] ?? null))
+}
+
+/**
+ * Which models are on the accuracy-cost frontier: no other is at least as accurate for at most the cost, and
+ * better at one of them. A model without an accuracy is on none.
+ */
+export function onFrontier<M extends { accuracy: number | null; costPer1000: number }>(
+  models: readonly M[],
+): (M & { frontier: boolean })[] {
+  return models.map((one) => ({
+    ...one,
+    frontier:
+      one.accuracy !== null &&
+      !models.some(
+        (other) =>
+          other !== one &&
+          other.accuracy !== null &&
+          other.accuracy >= (one.accuracy ?? 0) &&
+          other.costPer1000 <= one.costPer1000 &&
+          (other.accuracy > (one.accuracy ?? 0) || other.costPer1000 < one.costPer1000),
+      ),
+  }))
 }

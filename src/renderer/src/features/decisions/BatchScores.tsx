@@ -12,8 +12,9 @@ import {
 } from '#shared/domain/evaluation-set'
 import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import type { BatchItem } from '#shared/ipc/routes/batches'
+import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { labeledColumn, useBatchScores } from './batch-scoring.ts'
+import { ModelComparison } from './ModelComparison.tsx'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 /** A figure with its interval; "(…)" while the interval is still worked out. */
@@ -35,6 +36,9 @@ export function BatchScores(props: {
   sourceColumns: readonly string[]
   /** What the batch spent, in USD. */
   spent: string
+  /** This batch, and the finished batches over as many rows, to compare models with. */
+  batch: BatchSummary
+  others: readonly BatchSummary[]
   onLabel: () => void
 }) {
   const { questionnaire } = props
@@ -107,6 +111,14 @@ export function BatchScores(props: {
       <p role="status" className="muted">
         {busy ? (evaluation ? 'Working out the intervals…' : 'Working out the scores…') : ''}
       </p>
+      <ModelComparison
+        batch={props.batch}
+        questionnaire={questionnaire}
+        items={props.items}
+        sourceColumns={props.sourceColumns}
+        columns={columns}
+        others={props.others}
+      />
       {evaluation?.questions.map((question, at) => (
         <QuestionScores
           inputs={inputs}

@@ -76,6 +76,13 @@ export function BatchView() {
                   items={current.items}
                   sourceColumns={current.batch.sourceColumns ?? []}
                   spent={current.batch.spent}
+                  batch={current.batch}
+                  others={(list.data ?? []).filter(
+                    (one) =>
+                      one.id !== current.batch.id &&
+                      one.status !== 'running' &&
+                      one.counts.total === current.batch.counts.total,
+                  )}
                   onLabel={() => setLabelingFor(current.batch.id)}
                 />
               ) : null}
