@@ -59,6 +59,7 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   await expect(urgent).toContainText(/ROC AUC0\.\d{3}/)
   await expect(urgent.getByRole('img', { name: /^Reliability of the probability of yes: / })).toBeVisible()
   await expect(scores.getByRole('region', { name: 'Scores of sentiment' })).toHaveCount(0)
+  await expect(team).toContainText(/Precision · recall of “billing”\d+\.\d% · \d+\.\d%/)
 
   // The misleading tickets (every seventh) are where the model errs: a wrong cell lists them.
   const confusion = team.getByRole('table', { name: 'Confusion of team' })
@@ -142,6 +143,14 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
     await expect(scores.getByRole('region', { name: `Scores of ${question}` })).toContainText(
       '200 rows with an expected answer',
     )
+  // A score's answers against the levels expected, a bar and a mean for each.
+  await expect(
+    scores
+      .getByRole('region', { name: 'Scores of sentiment' })
+      .getByRole('img', {
+        name: /^Scores given against expected levels: expected \d: mean \d\.\d\d \(\d+ rows\)/,
+      }),
+  ).toBeVisible()
 })
 
 test('puts this batch’s model beside another model’s run of the same rows: accuracy, cost, frontier, agreement', async ({

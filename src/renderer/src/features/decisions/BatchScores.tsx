@@ -160,6 +160,12 @@ function QuestionScores(props: {
   }
   if (choice) {
     figures.push(['Accuracy', interval(choice.accuracy)])
+    for (const option of choice.perOption)
+      if (option.support > 0 || option.precision.value > 0)
+        figures.push([
+          `Precision · recall of “${option.option}”`,
+          `${Number.isNaN(option.precision.value) ? '—' : percent(option.precision.value)} · ${percent(option.recall.value)}`,
+        ])
     figures.push(['Log loss', decimal(choice.logLoss)])
     figures.push(['Calibration error (ECE)', decimal(choice.calibrationError)])
   }
@@ -201,6 +207,7 @@ function QuestionScores(props: {
         </dl>
         {predicate ? <Reliability bins={predicate.reliability} what="yes" /> : null}
         {choice ? <Reliability bins={choice.reliability} what="the answer" /> : null}
+        {score ? <LevelPlot points={score.points} /> : null}
         {choice ? (
           <table className="batch-scores__confusion" aria-label={`Confusion of ${question.title}`}>
             <caption>Expected (rows) against answered (columns); a count lists its rows</caption>
@@ -315,6 +322,64 @@ function Reliability(props: { bins: readonly ReliabilityBin[]; what: string }) {
           ? 'Probability of yes given (across) against how often it was yes (up)'
           : 'Probability of the answer (across) against how often it was right (up)'}
       </figcaption>
+    </figure>
+  )
+}
+
+/**
+ * A score's answers against the expected levels: for each expected level, the middle 80% of the scores given (a
+ * bar) and their mean (a dot); a model that scores right sits on the diagonal.
+ */
+function LevelPlot(props: { points: readonly (readonly [number, number])[] }) {
+  const size = 160
+  const top = Math.max(1, ...props.points.map(([expected, given]) => Math.max(expected, Math.ceil(given))))
+  const at = (value: number) => 8 + (value / top) * (size - 16)
+  const levels = Array.from({ length: top + 1 }, (_, level) => {
+    const given = props.points.filter(([expected]) => expected === level).map(([, score]) => score)
+    given.sort((a, b) => a - b)
+    const pick = (q: number) => given[Math.min(given.length - 1, Math.floor(q * given.length))] ?? 0
+    return {
+      level,
+      count: given.length,
+      mean: given.reduce((sum, one) => sum + one, 0) / (given.length || 1),
+      low: pick(0.1),
+      high: pick(0.9),
+    }
+  }).filter((one) => one.count > 0)
+  const words = levels
+    .map((one) => `expected ${one.level}: mean ${one.mean.toFixed(2)} (${one.count} rows)`)
+    .join('; ')
+  return (
+    <figure className="batch-scores__reliability">
+      <svg
+        width={size}
+        height={size}
+        viewBox={`0 0 ${size} ${size}`}
+        role="img"
+        aria-label={`Scores given against expected levels: ${words}`}
+      >
+        <rect x={8} y={8} width={size - 16} height={size - 16} className="batch-scores__frame" />
+        <line
+          x1={at(0)}
+          y1={size - at(0)}
+          x2={at(top)}
+          y2={size - at(top)}
+          className="batch-scores__diagonal"
+        />
+        {levels.map((one) => (
+          <g key={one.level}>
+            <line
+              x1={at(one.level)}
+              x2={at(one.level)}
+              y1={size - at(one.low)}
+              y2={size - at(one.high)}
+              className="batch-scores__curve"
+            />
+            <circle cx={at(one.level)} cy={size - at(one.mean)} r={3} className="batch-scores__point" />
+          </g>
+        ))}
+      </svg>
+      <figcaption className="muted">Expected level (across) against the score given (up)</figcaption>
     </figure>
   )
 }
