@@ -145,11 +145,9 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
     )
   // A score's answers against the levels expected, a bar and a mean for each.
   await expect(
-    scores
-      .getByRole('region', { name: 'Scores of sentiment' })
-      .getByRole('img', {
-        name: /^Scores given against expected levels: expected \d: mean \d\.\d\d \(\d+ rows\)/,
-      }),
+    scores.getByRole('region', { name: 'Scores of sentiment' }).getByRole('img', {
+      name: /^Scores given against expected levels: expected \d: mean \d\.\d\d \(\d+ rows\)/,
+    }),
   ).toBeVisible()
 })
 
