@@ -2,8 +2,9 @@
 // scores over the rows that have both an answer and an expected one.
 import { describe, expect, it } from 'vitest'
 import type { BatchItem } from '../ipc/routes/batches.ts'
-import { evaluate, expectedColumns, expectedOf, metricOf } from './evaluation-set.ts'
-import type { QuestionDraft, Questionnaire } from './questionnaire.ts'
+import { answerTable, buffersOf } from './answer-table.ts'
+import { evaluate, evaluateTable, expectedColumns, expectedOf, metricOf } from './evaluation-set.ts'
+import { nativeIdOf, type QuestionDraft, type Questionnaire } from './questionnaire.ts'
 
 const base = {
   instructions: 'x',
@@ -141,5 +142,99 @@ describe('an evaluation set', () => {
       [3, true, 0.7],
       [4, false, 0.6],
     ])
+  })
+})
+
+describe('a batch’s answers as a table', () => {
+  const columns = ['text', 'urgent', 'expected team', 'tone_label']
+  const items = [
+    item(0, ['a', 'yes', 'billing', 'calm'], 0.9, 0.8, 0.2),
+    item(1, ['b', 'no', 'shipping', 'upset'], 0.3, 0.7, 1.1, 'failed'),
+    item(2, ['c', 'yes', 'billing', 'furious'], 0.4, 0.6, 1.9),
+  ]
+
+  it('crosses to a worker as handed-over buffers and scores the same there', () => {
+    const table = answerTable(questionnaire, items, columns)
+    const crossed = structuredClone(table, { transfer: buffersOf(table) })
+    // Handed over, not copied: the page keeps none of it.
+    expect(table.index.byteLength).toBe(0)
+    const found = expectedColumns(questionnaire, columns, { Tone: 'tone_label' }).columns
+    expect(evaluateTable(questionnaire, crossed, found, { resamples: 0 })).toEqual(
+      evaluate(questionnaire, items, columns, found, { resamples: 0 }),
+    )
+  })
+
+  it('keeps the cells of every row by its index, and only answered rows’ answers', () => {
+    const table = answerTable(questionnaire, items, columns)
+    expect([...table.index]).toEqual([0, 2])
+    expect([...table.line]).toEqual([2, 4])
+    expect(table.cells[1]).toEqual(['yes', 'no', 'yes'])
+    expect([...(table.answers[0]?.probability ?? [])]).toEqual([0.9, 0.4])
+    // A score's options are its levels by position: the probability of the nearest level is at its place.
+    expect(table.answers[2]?.options).toEqual(['calm', 'upset', 'furious'])
+    expect([...(table.answers[2]?.optionProbabilities ?? [])]).toEqual([0.8, 0.1, 0.1, 0.1, 0.1, 0.8])
+  })
+
+  it('reads a native response as its unified twin, and keeps an option the questionnaire does not name', () => {
+    const native = items.map((one) => {
+      const [yes, choice, score] = (one.response?.answers ?? []) as Extract<
+        NonNullable<BatchItem['response']>['answers'],
+        unknown[]
+      >
+      if (
+        !yes ||
+        !choice ||
+        !score ||
+        yes.type !== 'predicate' ||
+        choice.type !== 'choice' ||
+        score.type !== 'score'
+      )
+        return one
+      const response = {
+        model: 'm',
+        usage: { input_tokens: 1, output_tokens: 1 },
+        answers: {
+          [nativeIdOf(urgent, 0)]: { noul: yes.probability },
+          [nativeIdOf(team, 1)]: {
+            choice: choice.choice,
+            confidence: choice.confidence,
+            probabilities: Object.fromEntries(choice.probabilities.map((p) => [p.value, p.probability])),
+          },
+          [nativeIdOf(tone, 2)]: {
+            score: score.score,
+            confidence: score.confidence,
+            legend: {},
+            probabilities: Object.fromEntries(
+              score.probabilities.map((p) => [String(p.value), p.probability]),
+            ),
+          },
+        },
+      }
+      return { ...one, response: response as BatchItem['response'] }
+    })
+    expect(answerTable(questionnaire, native, columns)).toEqual(answerTable(questionnaire, items, columns))
+    const [first] = items
+    const other = {
+      ...first,
+      response: {
+        model: 'm',
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        answers: [
+          { type: 'predicate', probability: 0.5 },
+          {
+            type: 'choice',
+            choice: 'returns',
+            confidence: 0.5,
+            probabilities: [
+              { value: 'billing', probability: 0.2 },
+              { value: 'returns', probability: 0.8 },
+            ],
+          },
+        ],
+      },
+    } as BatchItem
+    const column = answerTable(questionnaire, [other], columns).answers[1]
+    expect(column?.options).toEqual(['billing', 'shipping', 'returns'])
+    expect([...(column?.optionProbabilities ?? [])]).toEqual([0.2, Number.NaN, 0.8])
   })
 })

@@ -3,6 +3,7 @@
 // column by name (given, or the column named as the question, or `expected <question>`); a cell is read as the
 // question's kind reads it, and a row whose cell is empty is not labeled for that question.
 import type { BatchItem } from '../ipc/routes/batches.ts'
+import { type AnswerTable, answerTable, optionsAt } from './answer-table.ts'
 import { answerParts, shownAnswers } from './answers.ts'
 import {
   type ChoiceRow,
@@ -112,6 +113,10 @@ export interface LabeledRow {
   right: boolean
 }
 
+/** An expected or given answer in words: yes or no, the option, the level's number. */
+export const valueWords = (value: LabeledRow['answer']) =>
+  value === true ? 'yes' : value === false ? 'no' : String(value)
+
 export interface Evaluation {
   questions: QuestionEvaluation[]
   /** Each question's labeled rows, for the rows behind a figure (a confusion cell, where the model was unsure). */
@@ -124,15 +129,27 @@ export function evaluate(
   items: readonly BatchItem[],
   sourceColumns: readonly string[],
   columns: ReadonlyMap<number, number>,
-  options: BootstrapOptions & { costs?: { falseYes: number; falseNo: number } } = {},
+  options: EvaluationOptions = {},
 ): Evaluation {
-  const answered = items.filter((item) => item.status === 'done' && item.response)
-  const answersOf = answered.map((item) => (item.response ? shownAnswers(questionnaire, item.response) : []))
+  return evaluateTable(questionnaire, answerTable(questionnaire, items, sourceColumns), columns, options)
+}
+
+type EvaluationOptions = BootstrapOptions & { costs?: { falseYes: number; falseNo: number } }
+
+/** The same, over a batch's answers as a table (what a worker is given). */
+export function evaluateTable(
+  questionnaire: Questionnaire,
+  table: AnswerTable,
+  columns: ReadonlyMap<number, number>,
+  options: EvaluationOptions = {},
+): Evaluation {
   const questions: QuestionEvaluation[] = []
   const rows: LabeledRow[][] = []
   questionnaire.questions.forEach((question, index) => {
     const column = columns.get(index)
-    if (column === undefined || column >= sourceColumns.length) return
+    const cells = column === undefined ? undefined : table.cells[column]
+    const answers = table.answers[index]
+    if (!cells || !answers) return
     const evaluation: QuestionEvaluation = {
       title: titleOf(question, index),
       kind: question.kind,
@@ -144,46 +161,49 @@ export function evaluate(
     const predicates: PredicateRow[] = []
     const choices: ChoiceRow[] = []
     const scores: ScoreRow[] = []
-    answered.forEach((item, at) => {
-      const read = expectedOf(question, item.source?.[column] ?? '')
-      const answer = answersOf[at]?.[index]
+    table.index.forEach((rowIndex, at) => {
+      const read = expectedOf(question, cells[rowIndex] ?? '')
+      const line = Number.isNaN(table.line[at]) ? null : (table.line[at] as number)
       if (read === null) {
         evaluation.unlabeled++
         return
       }
       if ('problem' in read) {
-        evaluation.unreadable.push({ line: item.line, problem: read.problem })
+        evaluation.unreadable.push({ line, problem: read.problem })
         return
       }
-      const place = { index: item.index, line: item.line, expected: read.value }
-      if (question.kind === 'predicate' && answer?.probability !== undefined) {
-        const said = answer.probability >= 0.5
-        predicates.push({ probability: answer.probability, expected: read.value === true })
+      const place = { index: rowIndex, line, expected: read.value }
+      const probability = answers.probability[at] as number
+      const given = question.kind === 'predicate' ? [] : optionsAt(answers, at)
+      const score = answers.score[at] as number
+      if (question.kind === 'predicate' && !Number.isNaN(probability)) {
+        const said = probability >= 0.5
+        predicates.push({ probability, expected: read.value === true })
         labeled.push({
           ...place,
           answer: said,
-          probability: said ? answer.probability : 1 - answer.probability,
+          probability: said ? probability : 1 - probability,
           right: said === read.value,
         })
-      } else if (question.kind === 'choice' && answer?.options?.length) {
-        const probabilities = Object.fromEntries(
-          answer.options.map((option) => [option.label, option.probability]),
-        )
+      } else if (question.kind === 'choice' && given.length > 0) {
+        const probabilities = Object.fromEntries(given.map((option) => [option.label, option.probability]))
         choices.push({ probabilities, expected: String(read.value) })
-        const pick = answer.options.reduce((best, option) =>
-          option.probability > best.probability ? option : best,
-        )
+        const pick = given.reduce((best, option) => (option.probability > best.probability ? option : best))
         labeled.push({
           ...place,
           answer: pick.label,
           probability: pick.probability,
           right: pick.label === read.value,
         })
-      } else if (question.kind === 'score' && answer?.score !== undefined) {
-        scores.push({ score: answer.score, expected: Number(read.value) })
-        const nearest = Math.round(answer.score)
-        const probability = answer.options?.[nearest]?.probability ?? 0
-        labeled.push({ ...place, answer: nearest, probability, right: nearest === read.value })
+      } else if (question.kind === 'score' && !Number.isNaN(score)) {
+        scores.push({ score, expected: Number(read.value) })
+        const nearest = Math.round(score)
+        const chance =
+          nearest >= 0 && nearest < answers.options.length
+            ? (answers.optionProbabilities[at * answers.options.length + nearest] as number)
+            : Number.NaN
+        const sure = Number.isNaN(chance) ? 0 : chance
+        labeled.push({ ...place, answer: nearest, probability: sure, right: nearest === read.value })
       } else return
       evaluation.labeled++
     })

@@ -4,16 +4,11 @@
 // the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
 import { useMemo, useState } from 'react'
 import type { ReliabilityBin } from '#shared/domain/evaluation'
-import {
-  expectedColumns,
-  type LabeledRow,
-  type QuestionEvaluation,
-  titleOf,
-} from '#shared/domain/evaluation-set'
+import { expectedColumns, type QuestionEvaluation, titleOf, valueWords } from '#shared/domain/evaluation-set'
 import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
-import { labeledColumn, useBatchScores } from './batch-scoring.ts'
+import { cellKey, labeledColumn, type ShownRows, useBatchScores } from './batch-scoring.ts'
 import { ModelComparison } from './ModelComparison.tsx'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
@@ -27,8 +22,6 @@ const decimal = (estimate: Estimate | null, places = 3) => {
   if (Number.isNaN(estimate.low)) return `${estimate.value.toFixed(places)} (…)`
   return `${estimate.value.toFixed(places)} (${estimate.low.toFixed(places)}–${estimate.high.toFixed(places)})`
 }
-const said = (value: LabeledRow['answer']) =>
-  value === true ? 'yes' : value === false ? 'no' : String(value)
 
 export function BatchScores(props: {
   questionnaire: Questionnaire
@@ -49,7 +42,7 @@ export function BatchScores(props: {
     [props.sourceColumns, titles],
   )
   const inputs = useMemo(() => new Map(props.items.map((item) => [item.index, item.input])), [props.items])
-  const set = useMemo(
+  const input = useMemo(
     () => ({ questionnaire, items: props.items, sourceColumns: props.sourceColumns }),
     [questionnaire, props.items, props.sourceColumns],
   )
@@ -72,7 +65,7 @@ export function BatchScores(props: {
         .filter(([, column]) => column >= 0),
     [questionnaire, picked, found],
   )
-  const { evaluation, busy, problem } = useBatchScores(set, columns)
+  const { scored, busy, problem } = useBatchScores(input, columns)
   return (
     <section className="batch-scores" aria-label="Scores">
       <h2 className="batch-scores__title">Scores against expected answers</h2>
@@ -109,7 +102,7 @@ export function BatchScores(props: {
       ) : null}
       {problem ? <p role="alert">The scores could not be worked out: {problem}</p> : null}
       <p role="status" className="muted">
-        {busy ? (evaluation ? 'Working out the intervals…' : 'Working out the scores…') : ''}
+        {busy ? (scored ? 'Working out the intervals…' : 'Working out the scores…') : ''}
       </p>
       <ModelComparison
         batch={props.batch}
@@ -119,12 +112,12 @@ export function BatchScores(props: {
         columns={columns}
         others={props.others}
       />
-      {evaluation?.questions.map((question, at) => (
+      {scored?.questions.map((question, at) => (
         <QuestionScores
           inputs={inputs}
           key={question.title}
           question={question}
-          rows={evaluation.rows[at] ?? []}
+          rows={scored.rows[at] ?? { right: 0, leastSure: [], cells: {} }}
           spent={props.spent}
         />
       ))}
@@ -134,14 +127,14 @@ export function BatchScores(props: {
 
 function QuestionScores(props: {
   question: QuestionEvaluation
-  rows: readonly LabeledRow[]
+  rows: ShownRows
   /** Each row's input, by its index. */
   inputs: ReadonlyMap<number, unknown>
   spent: string
 }) {
   const { question, rows } = props
   const [cell, setCell] = useState<{ expected: string; answer: string } | null>(null)
-  const right = rows.filter((row) => row.right).length
+  const { right } = rows
   const perRight = right > 0 ? `$${(Number(props.spent) / right).toFixed(6)}` : '—'
   const figures: [string, string][] = []
   const { predicate, choice, score } = question
@@ -175,13 +168,8 @@ function QuestionScores(props: {
     figures.push(['Mean distance (levels)', decimal(score.meanAbsoluteError, 2)])
   }
   figures.push(['Cost per right answer', perRight])
-  const leastSure = useMemo(
-    () => [...rows].sort((a, b) => a.probability - b.probability).slice(0, 10),
-    [rows],
-  )
-  const listed = cell
-    ? rows.filter((row) => said(row.expected) === cell.expected && said(row.answer) === cell.answer)
-    : leastSure
+  const inCell = cell ? rows.cells[cellKey(cell.expected, cell.answer)] : undefined
+  const listed = inCell ? inCell.rows : rows.leastSure
   return (
     <section className="batch-scores__question" aria-label={`Scores of ${question.title}`}>
       <h3>
@@ -257,6 +245,12 @@ function QuestionScores(props: {
       </div>
       <h4>
         {cell ? `Expected ${cell.expected}, answered ${cell.answer}` : 'Where the model was least sure'}
+        {inCell && inCell.count > inCell.rows.length ? (
+          <span className="muted">
+            {' '}
+            · the {inCell.rows.length} least sure of {inCell.count}
+          </span>
+        ) : null}
         {cell ? (
           <button type="button" className="link-button" onClick={() => setCell(null)}>
             Show the least sure
@@ -269,8 +263,8 @@ function QuestionScores(props: {
             <span className={row.right ? 'batch-scores__right' : 'batch-scores__wrong'}>
               {row.right ? 'Right' : 'Wrong'}
             </span>{' '}
-            line {row.line ?? row.index + 1}: answered {said(row.answer)} ({percent(row.probability)}),
-            expected {said(row.expected)} —{' '}
+            line {row.line ?? row.index + 1}: answered {valueWords(row.answer)} ({percent(row.probability)}),
+            expected {valueWords(row.expected)} —{' '}
             <span className="muted">{preview(props.inputs.get(row.index))}</span>
           </li>
         ))}

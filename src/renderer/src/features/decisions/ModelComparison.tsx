@@ -4,13 +4,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { cohensKappa, disagreements } from '#shared/domain/agreement'
-import { answersOf, evaluate, onFrontier, titleOf } from '#shared/domain/evaluation-set'
+import { answerTable } from '#shared/domain/answer-table'
+import { answersOf, evaluateTable, onFrontier, titleOf } from '#shared/domain/evaluation-set'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
-import { type ScoringColumns, withLabelColumns } from './batch-scoring.ts'
+import { type ScoringColumns, scoringSet } from './batch-scoring.ts'
 
 const perThousand = (batch: BatchSummary) =>
   batch.counts.done > 0 ? (Number(batch.spent) / batch.counts.done) * 1000 : 0
@@ -34,15 +35,11 @@ export function ModelComparison(props: {
   const compared = useMemo(() => {
     if (!other.data) return null
     // The other batch's answers read against this batch's expected answers, row by row.
-    const here = withLabelColumns({ questionnaire, items: props.items, sourceColumns: props.sourceColumns })
-    const aligned = other.data.items.map((item) => ({
-      ...item,
-      source: here.items[item.index]?.source ?? null,
-      labels: null,
-    }))
+    const here = scoringSet(questionnaire, props.items, props.sourceColumns).table
+    const aligned = { ...answerTable(questionnaire, other.data.items, []), cells: here.cells }
     const byColumn = new Map(props.columns)
-    const [mine, theirs] = [here.items, aligned].map(
-      (items) => evaluate(questionnaire, items, here.sourceColumns, byColumn, { resamples: 0 }).questions,
+    const [mine, theirs] = [here, aligned].map(
+      (table) => evaluateTable(questionnaire, table, byColumn, { resamples: 0 }).questions,
     )
     const [ourAnswers, theirAnswers] = [props.items, other.data.items].map((items) =>
       answersOf(questionnaire, items),

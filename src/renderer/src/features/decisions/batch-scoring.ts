@@ -1,59 +1,96 @@
 // A batch's scores against expected answers (its source columns, and the labels given in the app as a column per
-// question), worked out in a worker that lives as long as the scores are shown: the batch's rows cross to it once,
-// then each choice of columns is a small message. The figures come at once, then their intervals, question by
-// question; an ask superseded by a newer one stops at the next question. Where the page has no workers (unit
-// tests) the same work runs on its thread.
+// question), worked out in a worker that lives as long as the scores are shown. The batch's answers cross to it
+// once, as a table of arrays handed over without a copy; then each choice of columns is a small message. The
+// figures come at once, then their intervals, question by question; an ask superseded by a newer one stops at the
+// next question. Only the rows a person can be shown come back: a figure's rows stay in the worker. Where the page
+// has no workers (unit tests) the same work runs on its thread.
 import { useEffect, useRef, useState } from 'react'
-import { type Evaluation, evaluate, type QuestionEvaluation, titleOf } from '#shared/domain/evaluation-set'
+import { type AnswerTable, answerTable, buffersOf } from '#shared/domain/answer-table'
+import {
+  type Evaluation,
+  evaluateTable,
+  type LabeledRow,
+  type QuestionEvaluation,
+  valueWords,
+} from '#shared/domain/evaluation-set'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 
 export interface ScoringSet {
   questionnaire: Questionnaire
-  items: readonly BatchItem[]
-  sourceColumns: readonly string[]
+  table: AnswerTable
 }
 
 /** The name of the column that holds the labels given a question in the app. */
 export const labeledColumn = (title: string) => `labeled here: ${title}`
 
-/** The set with the labels given in the app as a column per question, after the file's own. */
-export function withLabelColumns(set: ScoringSet): ScoringSet {
-  const titles = set.questionnaire.questions.map(titleOf)
-  return {
-    questionnaire: set.questionnaire,
-    sourceColumns: [...set.sourceColumns, ...titles.map(labeledColumn)],
-    items: set.items.map((item) => ({
-      ...item,
-      source: [
-        ...(item.source ?? set.sourceColumns.map(() => '')),
-        ...titles.map((_, question) => item.labels?.[String(question)] ?? ''),
-      ],
-    })),
+/** A batch's answers, with the labels given in the app as a column per question after the file's own. */
+export function scoringSet(
+  questionnaire: Questionnaire,
+  items: readonly BatchItem[],
+  sourceColumns: readonly string[],
+): ScoringSet {
+  const table = answerTable(questionnaire, items, sourceColumns)
+  const size = table.cells[0]?.length ?? items.reduce((most, item) => Math.max(most, item.index + 1), 0)
+  for (const [question] of questionnaire.questions.entries()) {
+    const labels = new Array<string>(size).fill('')
+    for (const item of items) labels[item.index] = item.labels?.[String(question)] ?? ''
+    table.cells.push(labels)
   }
+  return { questionnaire, table }
 }
 
 /** Each scored question's index and its column's, in the set with its label columns. */
 export type ScoringColumns = [question: number, column: number][]
+
+/** How many of a confusion cell's rows are shown: its least sure. */
+export const cellRowsShown = 100
+
+/** What the page shows of a question's labeled rows. */
+export interface ShownRows {
+  right: number
+  leastSure: LabeledRow[]
+  /** By `expected→answer` in words: how many rows, and the least sure of them. */
+  cells: Record<string, { count: number; rows: LabeledRow[] }>
+}
+
+export const cellKey = (expected: string, answer: string) => `${expected}→${answer}`
+
+export function shownRows(rows: readonly LabeledRow[]): ShownRows {
+  const sorted = [...rows].sort((a, b) => a.probability - b.probability)
+  const cells: ShownRows['cells'] = {}
+  for (const row of sorted) {
+    const key = cellKey(valueWords(row.expected), valueWords(row.answer))
+    const cell = cells[key] ?? { count: 0, rows: [] }
+    cell.count++
+    if (cell.rows.length < cellRowsShown) cell.rows.push(row)
+    cells[key] = cell
+  }
+  return { right: rows.filter((row) => row.right).length, leastSure: sorted.slice(0, 10), cells }
+}
+
+export interface Scored {
+  questions: QuestionEvaluation[]
+  rows: ShownRows[]
+}
 
 /** The scores of one question after another, the figures first; `stop` ends it between questions. */
 export async function scoreInTurn(
   set: ScoringSet,
   columns: ScoringColumns,
   /** `done` once every interval is in; `first` for the figures, which alone carry the rows. */
-  tell: (evaluation: Evaluation, done: boolean, first: boolean) => void,
+  tell: (scored: Scored, done: boolean, first: boolean) => void,
   stop: () => boolean,
 ): Promise<void> {
-  const run = (resamples?: number, only?: [number, number]) =>
-    evaluate(
+  const run = (resamples?: number, only?: [number, number]): Evaluation =>
+    evaluateTable(
       set.questionnaire,
-      set.items,
-      set.sourceColumns,
+      set.table,
       new Map(only ? [only] : columns),
       resamples === undefined ? {} : { resamples },
     )
   const figures = run(0)
-  tell(figures, columns.length === 0, true)
+  tell({ questions: figures.questions, rows: figures.rows.map(shownRows) }, columns.length === 0, true)
   // The rows behind the figures do not change with their intervals: they go with the figures alone.
   const questions: QuestionEvaluation[] = [...figures.questions]
   for (const [at, pair] of columns.entries()) {
@@ -64,17 +101,21 @@ export async function scoreInTurn(
   }
 }
 
-type Scores = { evaluation: Evaluation | null; busy: boolean; problem: string | null }
+type Scores = { scored: Scored | null; busy: boolean; problem: string | null }
 
 /** An answer with intervals keeps the rows that came with the figures before it. */
-const withRows = (
-  evaluation: Evaluation | undefined,
-  first: boolean | undefined,
-  before: Evaluation | null,
-) => (!evaluation ? null : !first && before ? { ...evaluation, rows: before.rows } : evaluation)
+const withRows = (scored: Scored | undefined, first: boolean | undefined, before: Scored | null) =>
+  !scored ? null : !first && before ? { ...scored, rows: before.rows } : scored
 
-export function useBatchScores(set: ScoringSet, columns: ScoringColumns): Scores {
-  const [scores, setScores] = useState<Scores>({ evaluation: null, busy: false, problem: null })
+/** A batch as the page has it: its rows are read into a table only where it is scored. */
+export interface ScoringInput {
+  questionnaire: Questionnaire
+  items: readonly BatchItem[]
+  sourceColumns: readonly string[]
+}
+
+export function useBatchScores(input: ScoringInput, columns: ScoringColumns): Scores {
+  const [scores, setScores] = useState<Scores>({ scored: null, busy: false, problem: null })
   const worker = useRef<Worker | null>(null)
   const asked = useRef(0)
   useEffect(() => {
@@ -86,14 +127,14 @@ export function useBatchScores(set: ScoringSet, columns: ScoringColumns): Scores
         data,
       }: MessageEvent<{
         ask: number
-        evaluation?: Evaluation
+        scored?: Scored
         done?: boolean
         first?: boolean
         problem?: string
       }>) => {
         if (data.ask !== asked.current) return
         setScores((before) => ({
-          evaluation: withRows(data.evaluation, data.first, before.evaluation),
+          scored: withRows(data.scored, data.first, before.scored),
           busy: data.done === false,
           problem: data.problem ?? null,
         }))
@@ -101,7 +142,7 @@ export function useBatchScores(set: ScoringSet, columns: ScoringColumns): Scores
     )
     started.addEventListener('error', (event) =>
       setScores({
-        evaluation: null,
+        scored: null,
         busy: false,
         problem: event.message || 'The scores could not be worked out.',
       }),
@@ -112,14 +153,16 @@ export function useBatchScores(set: ScoringSet, columns: ScoringColumns): Scores
       worker.current = null
     }
   }, [])
-  // The rows cross once for each version of the batch.
+  // The answers cross once for each version of the batch, their buffers handed over rather than copied.
   useEffect(() => {
-    worker.current?.postMessage({ kind: 'set', set })
-  }, [set])
+    if (!worker.current) return
+    const set = scoringSet(input.questionnaire, input.items, input.sourceColumns)
+    worker.current.postMessage({ kind: 'set', set }, buffersOf(set.table))
+  }, [input])
   useEffect(() => {
     const ask = ++asked.current
     if (columns.length === 0) {
-      setScores({ evaluation: null, busy: false, problem: null })
+      setScores({ scored: null, busy: false, problem: null })
       return
     }
     setScores((before) => ({ ...before, busy: true }))
@@ -127,20 +170,19 @@ export function useBatchScores(set: ScoringSet, columns: ScoringColumns): Scores
       worker.current.postMessage({ kind: 'score', ask, columns })
       return
     }
-    const labeled = withLabelColumns(set)
     void scoreInTurn(
-      labeled,
+      scoringSet(input.questionnaire, input.items, input.sourceColumns),
       columns,
-      (evaluation, done, first) => {
+      (scored, done, first) => {
         if (ask === asked.current)
           setScores((before) => ({
-            evaluation: withRows(evaluation, first, before.evaluation),
+            scored: withRows(scored, first, before.scored),
             busy: !done,
             problem: null,
           }))
       },
       () => ask !== asked.current,
     )
-  }, [set, columns])
+  }, [input, columns])
   return scores
 }

@@ -1,7 +1,7 @@
-// Scores a batch against its expected answers off the page's thread. The batch's rows arrive once (`set`); each
+// Scores a batch against its expected answers off the page's thread. The batch's answers arrive once (`set`); each
 // `score` asks for a choice of columns and is answered with the figures at once, then again as each question's
 // bootstrap intervals (a thousand resamples of its rows) are in. A newer ask stops an older one between questions.
-import { type ScoringColumns, type ScoringSet, scoreInTurn, withLabelColumns } from './batch-scoring.ts'
+import { type ScoringColumns, type ScoringSet, scoreInTurn } from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let latest = 0
@@ -15,7 +15,7 @@ self.addEventListener(
   ) => {
     const message = event.data
     if (message.kind === 'set') {
-      set = withLabelColumns(message.set)
+      set = message.set
       return
     }
     latest = message.ask
@@ -24,7 +24,7 @@ self.addEventListener(
     scoreInTurn(
       scored,
       message.columns,
-      (evaluation, done, first) => self.postMessage({ ask: message.ask, evaluation, done, first }),
+      (answer, done, first) => self.postMessage({ ask: message.ask, scored: answer, done, first }),
       () => latest !== message.ask,
     ).catch((error: unknown) =>
       self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) }),

@@ -1,0 +1,122 @@
+// A batch's answered rows as the scores read them, in arrays rather than a row object each: a worker gets them as
+// transferred buffers (no copy of ten thousand rows on the page's thread), and other models' runs of the same
+// rows line up with them by row index.
+import type { BatchItem } from '../ipc/routes/batches.ts'
+import { type ShownAnswer, shownAnswers } from './answers.ts'
+import type { Questionnaire } from './questionnaire.ts'
+
+export interface AnswerColumn {
+  /** The options a probability is given for: a choice's values or a score's level labels, then any other seen. */
+  options: string[]
+  /** A predicate's probability of yes, row by row; NaN where the row has no answer. */
+  probability: Float64Array
+  /** Each option's probability, `options.length` to a row; NaN where the row gave that option none. */
+  optionProbabilities: Float64Array
+  /** A score's value, row by row; NaN where none. */
+  score: Float64Array
+}
+
+type Given = Pick<ShownAnswer, 'probability' | 'score' | 'options'>
+
+export interface AnswerTable {
+  /** The answered rows' indexes in the batch, and the lines of their file (NaN where none was kept). */
+  index: Int32Array
+  line: Float64Array
+  /** One column per question, in the questionnaire's order. */
+  answers: AnswerColumn[]
+  /** The cells of each source column (the file's, then any added), by row index in the batch. */
+  cells: string[][]
+}
+
+/** The answered rows of `items` and their cells under `sourceColumns`. */
+export function answerTable(
+  questionnaire: Questionnaire,
+  items: readonly BatchItem[],
+  sourceColumns: readonly string[],
+): AnswerTable {
+  const answered = items.filter((item) => item.status === 'done' && item.response)
+  const rows = answered.length
+  // A unified answer is read where it lies; a native one through its reading (an object per answer, rarer).
+  const native = answered.map((item) =>
+    item.response && !Array.isArray(item.response.answers)
+      ? shownAnswers(questionnaire, item.response)
+      : null,
+  )
+  const shown = (item: BatchItem, row: number, at: number): Given | undefined => {
+    const response = item.response
+    if (!response) return undefined
+    if (!Array.isArray(response.answers)) return native[row]?.[at]
+    const answer = response.answers[at]
+    if (!answer) return undefined
+    if (answer.type === 'predicate') return { probability: answer.probability }
+    if (answer.type === 'score')
+      return {
+        score: answer.score,
+        options: answer.probabilities.map(({ label, probability }) => ({ label, probability })),
+      }
+    return { options: answer.probabilities.map(({ value, probability }) => ({ label: value, probability })) }
+  }
+  const answers = questionnaire.questions.map((question, at): AnswerColumn => {
+    const given = answered.map((item, row) => shown(item, row, at))
+    const options =
+      question.kind === 'choice'
+        ? question.choices.map((choice) => choice.value)
+        : question.kind === 'score'
+          ? question.levels.map((level) => level.label)
+          : []
+    // A score's options are its levels by position; a choice's, its options by name.
+    if (question.kind === 'choice')
+      for (const answer of given)
+        for (const option of answer?.options ?? [])
+          if (!options.includes(option.label)) options.push(option.label)
+    const width = given.reduce((most, answer) => Math.max(most, answer?.options?.length ?? 0), options.length)
+    while (options.length < width) options.push(String(options.length))
+    const column = {
+      options,
+      probability: new Float64Array(rows).fill(Number.NaN),
+      optionProbabilities: new Float64Array(rows * options.length).fill(Number.NaN),
+      score: new Float64Array(rows).fill(Number.NaN),
+    }
+    const place = new Map(options.map((option, position) => [option, position]))
+    given.forEach((answer, r) => {
+      if (answer?.probability !== undefined) column.probability[r] = answer.probability
+      if (answer?.score !== undefined) column.score[r] = answer.score
+      answer?.options?.forEach((option, position) => {
+        const to = question.kind === 'choice' ? (place.get(option.label) ?? 0) : position
+        column.optionProbabilities[r * options.length + to] = option.probability
+      })
+    })
+    return column
+  })
+  const size = items.reduce((most, item) => Math.max(most, item.index + 1), 0)
+  const cells = sourceColumns.map((_, column) => {
+    const values = new Array<string>(size).fill('')
+    for (const item of items) values[item.index] = item.source?.[column] ?? ''
+    return values
+  })
+  return {
+    index: Int32Array.from(answered, (item) => item.index),
+    line: Float64Array.from(answered, (item) => item.line ?? Number.NaN),
+    answers,
+    cells,
+  }
+}
+
+/** The table's buffers, to transfer with it to a worker. */
+export const buffersOf = (table: AnswerTable): ArrayBuffer[] =>
+  [
+    table.index,
+    table.line,
+    ...table.answers.flatMap((column) => [column.probability, column.optionProbabilities, column.score]),
+  ].map((array) => array.buffer as ArrayBuffer)
+
+/** A row's probabilities of the options it was given one for, in the table's order. */
+export function optionsAt(column: AnswerColumn, row: number): { label: string; probability: number }[] {
+  const found: { label: string; probability: number }[] = []
+  const width = column.options.length
+  column.options.forEach((label, position) => {
+    const probability = column.optionProbabilities[row * width + position] as number
+    if (!Number.isNaN(probability)) found.push({ label, probability })
+  })
+  return found
+}
