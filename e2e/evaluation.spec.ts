@@ -151,24 +151,28 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
   ).toBeVisible()
 })
 
-test('puts this batch’s model beside another model’s run of the same rows: accuracy, cost, frontier, agreement', async ({
+test('puts this batch’s model beside other runs of the same rows: accuracy, cost, frontier, agreement', async ({
   app,
 }) => {
   const { page } = app
   await scoredBatch(page)
-  // The same file with the other decision model.
-  await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ label: 'New batch' })
-  await chooseModel(page, 'aurora/sight-decide')
-  await page
-    .getByLabel('Open a file…')
-    .setInputFiles({ name: 'labeled.csv', mimeType: 'text/csv', buffer: Buffer.from(labeled(60)) })
-  await page.getByRole('combobox', { name: 'Column' }).selectOption({ label: 'text' })
-  await page.getByRole('button', { name: 'Run on 60 inputs' }).click()
-  await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
-    timeout: 60_000,
-  })
+  // The same file with the other decision model, then with the first again: three runs of one set.
+  for (const model of ['aurora/sight-decide', 'sysone/judge-1']) {
+    await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ label: 'New batch' })
+    await chooseModel(page, model)
+    await page
+      .getByLabel('Open a file…')
+      .setInputFiles({ name: 'labeled.csv', mimeType: 'text/csv', buffer: Buffer.from(labeled(60)) })
+    await page.getByRole('combobox', { name: 'Column' }).selectOption({ label: 'text' })
+    await page.getByRole('button', { name: 'Run on 60 inputs' }).click()
+    await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
+      timeout: 60_000,
+    })
+  }
   const side = page.getByRole('region', { name: 'Models side by side' })
-  await side.getByLabel('Compare with').selectOption({ index: 1 })
+  const choices = side.getByRole('group', { name: 'Compare with' })
+  await expect(choices.getByRole('checkbox')).toHaveCount(2)
+  await choices.getByRole('checkbox', { name: /^aurora\/sight-decide/ }).check()
   const table = side.getByRole('table', { name: 'Accuracy against cost' })
   await expect(table.getByRole('row')).toHaveCount(1 + 3 * 2)
   await expect(table).toContainText('aurora/sight-decide')
@@ -176,8 +180,19 @@ test('puts this batch’s model beside another model’s run of the same rows: a
   // The cheaper model is on the frontier for every scored question; the agreement says how many rows differ.
   const judge = table.getByRole('row').filter({ hasText: 'sysone/judge-1' })
   await expect(judge.first()).toContainText('on the frontier')
-  await expect(table).toContainText(/κ 0\.\d{3} · \d+ rows differ/)
-  await side.scrollIntoViewIfNeeded()
+  await expect(table).toContainText(/κ 0\.\d{3} \(Cohen\) · \d+ rows differ/)
+  await expect(
+    side.getByRole('img', { name: /^Accuracy against cost per 1,000 rows of urgent: / }),
+  ).toContainText('')
+  await expect(
+    side.getByRole('img', { name: /sysone\/judge-1: \d+\.\d% for \$\d\.\d{4}, on the frontier/ }).first(),
+  ).toBeVisible()
+  // A third run: Fleiss' kappa over the three, by keyboard.
+  await choices.getByRole('checkbox', { name: /^sysone\/judge-1/ }).focus()
+  await page.keyboard.press('Space')
+  await expect(table.getByRole('row')).toHaveCount(1 + 3 * 3)
+  await expect(table).toContainText(/κ (0\.\d{3}|1\.000) \(Fleiss\) · \d+ rows differ/)
+  await side.getByRole('img').first().scrollIntoViewIfNeeded()
   await screenshot(page, 'models-side-by-side-light')
   await expect.poll(() => violationsOn(page, 'models side by side'), { timeout: 20_000 }).toEqual([])
 })

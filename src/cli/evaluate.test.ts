@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SideBySide } from './side-by-side.ts'
+import type { SideBySide } from '#shared/domain/side-by-side'
 import { jsonLines, runCli } from './testing/run-cli.ts'
 
 let dataDir = ''

@@ -7,6 +7,7 @@ import { answersOf, evaluate, expectedColumns, metricNames, metricOf } from '#sh
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { decisionCall } from '#shared/domain/questionnaire'
 import { type EvaluationSettings, evaluationSettingsOf } from '#shared/domain/questionnaire-file'
+import { sideBySide } from '#shared/domain/side-by-side'
 import { changesSince, readBaseline } from './baseline.ts'
 import {
   isQuestionnaireFile,
@@ -37,7 +38,7 @@ import {
   warn,
   withSession,
 } from './session.ts'
-import { sideBySide, tellSideBySide } from './side-by-side.ts'
+import { tellSideBySide } from './side-by-side.ts'
 
 export interface EvalOptions {
   expectedColumn?: string[]

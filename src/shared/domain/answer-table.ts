@@ -120,3 +120,28 @@ export function optionsAt(column: AnswerColumn, row: number): { label: string; p
   })
   return found
 }
+
+/**
+ * Each question's answer in words for every row of a batch of `size` rows (null where none): yes or no, the
+ * likeliest option, the nearest level.
+ */
+export function answerWords(table: AnswerTable, size: number): (string | null)[][] {
+  return table.answers.map((column) => {
+    const words = new Array<string | null>(size).fill(null)
+    const width = column.options.length
+    table.index.forEach((index, row) => {
+      const probability = column.probability[row] as number
+      const score = column.score[row] as number
+      if (!Number.isNaN(probability)) words[index] = probability >= 0.5 ? 'yes' : 'no'
+      else if (!Number.isNaN(score)) words[index] = column.options[Math.round(score)] ?? null
+      else if (width > 0) {
+        const likeliest = optionsAt(column, row).reduce<{ label: string; probability: number } | null>(
+          (best, option) => (!best || option.probability > best.probability ? option : best),
+          null,
+        )
+        words[index] = likeliest?.label ?? null
+      }
+    })
+    return words
+  })
+}

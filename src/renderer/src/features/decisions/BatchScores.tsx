@@ -9,7 +9,7 @@ import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { cellKey, labeledColumn, type ShownRows, useBatchScores } from './batch-scoring.ts'
-import { ModelComparison } from './ModelComparison.tsx'
+import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 /** A figure with its interval; "(…)" while the interval is still worked out. */
@@ -65,7 +65,9 @@ export function BatchScores(props: {
         .filter(([, column]) => column >= 0),
     [questionnaire, picked, found],
   )
-  const { scored, busy, problem } = useBatchScores(input, columns)
+  const [chosen, setChosen] = useState<string[]>([])
+  const compare = useModelsToCompare(props.batch, chosen)
+  const { scored, busy, problem } = useBatchScores(input, columns, compare.models)
   return (
     <section className="batch-scores" aria-label="Scores">
       <h2 className="batch-scores__title">Scores against expected answers</h2>
@@ -105,12 +107,13 @@ export function BatchScores(props: {
         {busy ? (scored ? 'Working out the intervals…' : 'Working out the scores…') : ''}
       </p>
       <ModelComparison
-        batch={props.batch}
-        questionnaire={questionnaire}
-        items={props.items}
-        sourceColumns={props.sourceColumns}
-        columns={columns}
         others={props.others}
+        chosen={chosen}
+        onChoose={setChosen}
+        compared={scored?.compared ?? null}
+        loading={compare.loading}
+        error={compare.error}
+        onRetry={compare.retry}
       />
       {scored?.questions.map((question, at) => (
         <QuestionScores

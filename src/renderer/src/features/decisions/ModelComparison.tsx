@@ -1,137 +1,223 @@
-// This batch's model beside another batch's, over the same rows: each question's accuracy against this batch's
-// expected answers (its columns, or its labels), what 1,000 rows cost each model, the one on the frontier, and
-// how much the two agree (Cohen's kappa) with the lines where they differ.
-import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
-import { cohensKappa, disagreements } from '#shared/domain/agreement'
-import { answerTable } from '#shared/domain/answer-table'
-import { answersOf, evaluateTable, onFrontier, titleOf } from '#shared/domain/evaluation-set'
-import type { Questionnaire } from '#shared/domain/questionnaire'
-import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
+// This batch's model beside other batches' runs of the same rows: each question's accuracy against this batch's
+// expected answers (its columns, or its labels), what 1,000 rows cost each model, a plot of the two with the models
+// on the frontier marked, and how much the models agree (Cohen's kappa for two, Fleiss' for more) with the lines
+// where they differ. Worked out in the scoring worker; this draws it.
+import { type UseQueryResult, useQueries } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { SideBySide } from '#shared/domain/side-by-side'
+import type { BatchSummary } from '#shared/ipc/routes/batches'
+import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
-import { type ScoringColumns, scoringSet } from './batch-scoring.ts'
+import type { ModelToCompare } from './batch-scoring.ts'
 
-const perThousand = (batch: BatchSummary) =>
-  batch.counts.done > 0 ? (Number(batch.spent) / batch.counts.done) * 1000 : 0
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`
+const dollars = (value: number) => `$${value.toFixed(4)}`
+
+/** One result for all the reads, run again only when one of them changes (a function of its own for that). */
+const combineReads = (results: UseQueryResult<RouteOutput<'batches.get'>>[]) => ({
+  details: results.map((one) => one.data),
+  loading: results.filter((one) => one.isPending).length,
+  failed: results.find((one) => one.error),
+})
+
+/** This batch first, then each chosen batch whose rows are read; with how many are still read, and any error. */
+export function useModelsToCompare(batch: BatchSummary, chosen: readonly string[]) {
+  const read = useQueries({
+    queries: chosen.map((id) => ({
+      queryKey: queryKeys.batch(id),
+      queryFn: () => invoke('batches.get', { id }),
+    })),
+    combine: combineReads,
+  })
+  const { details } = read
+  const models = useMemo(
+    (): ModelToCompare[] => [
+      { model: batch.model, spent: batch.spent, done: batch.counts.done, items: null },
+      ...details.flatMap((detail) =>
+        detail
+          ? [
+              {
+                model: detail.batch.model,
+                spent: detail.batch.spent,
+                done: detail.batch.counts.done,
+                items: detail.items,
+              },
+            ]
+          : [],
+      ),
+    ],
+    [batch, details],
+  )
+  return {
+    models,
+    loading: read.loading,
+    error: read.failed?.error ?? null,
+    retry: () => read.failed?.refetch(),
+  }
+}
 
 export function ModelComparison(props: {
-  batch: BatchSummary
-  questionnaire: Questionnaire
-  items: readonly BatchItem[]
-  sourceColumns: readonly string[]
-  columns: ScoringColumns
   /** Finished batches over as many rows: other models' runs of the same set. */
   others: readonly BatchSummary[]
+  chosen: readonly string[]
+  onChoose: (ids: string[]) => void
+  compared: readonly SideBySide[] | null
+  /** Chosen batches whose rows are still read, and a read that failed. */
+  loading: number
+  error: Error | null
+  onRetry: () => void
 }) {
-  const { questionnaire } = props
-  const [otherId, setOtherId] = useState('')
-  const other = useQuery({
-    queryKey: queryKeys.batch(otherId),
-    queryFn: () => invoke('batches.get', { id: otherId }),
-    enabled: otherId !== '',
-  })
-  const compared = useMemo(() => {
-    if (!other.data) return null
-    // The other batch's answers read against this batch's expected answers, row by row.
-    const here = scoringSet(questionnaire, props.items, props.sourceColumns).table
-    const aligned = { ...answerTable(questionnaire, other.data.items, []), cells: here.cells }
-    const byColumn = new Map(props.columns)
-    const [mine, theirs] = [here, aligned].map(
-      (table) => evaluateTable(questionnaire, table, byColumn, { resamples: 0 }).questions,
-    )
-    const [ourAnswers, theirAnswers] = [props.items, other.data.items].map((items) =>
-      answersOf(questionnaire, items),
-    )
-    return questionnaire.questions.map((question, at) => {
-      const title = titleOf(question, at)
-      const accuracy = (questions: typeof mine) => {
-        const found = questions?.find((one) => one.title === title)
-        if (!found || found.labeled === 0) return null
-        return (found.predicate?.accuracy ?? found.choice?.accuracy ?? found.score?.exact)?.value ?? null
-      }
-      const mineAnswers = ourAnswers?.[at] ?? []
-      const otherAnswers = theirAnswers?.[at] ?? []
-      const differ = disagreements([mineAnswers, otherAnswers])
-      return {
-        title,
-        models: onFrontier([
-          {
-            which: 'this',
-            model: props.batch.model,
-            accuracy: accuracy(mine),
-            costPer1000: perThousand(props.batch),
-          },
-          {
-            which: 'other',
-            model: other.data.batch.model,
-            accuracy: accuracy(theirs),
-            costPer1000: perThousand(other.data.batch),
-          },
-        ]),
-        kappa: cohensKappa(mineAnswers, otherAnswers),
-        lines: differ.map((row) => props.items[row]?.line ?? row + 1),
-      }
-    })
-  }, [other.data, questionnaire, props.items, props.sourceColumns, props.columns, props.batch])
-
   if (props.others.length === 0) return null
+  const toggle = (id: string, on: boolean) =>
+    props.onChoose(on ? [...props.chosen, id] : props.chosen.filter((one) => one !== id))
   return (
     <section className="batch-scores__question" aria-label="Models side by side">
       <h3>Models side by side</h3>
-      <label className="field">
-        <span className="field__label">Compare with</span>
-        <select value={otherId} onChange={(event) => setOtherId(event.target.value)}>
-          <option value="">Another batch of the same rows…</option>
-          {props.others.map((batch) => (
-            <option key={batch.id} value={batch.id}>
-              {batch.model} · {batch.name} · {new Date(batch.createdAt).toLocaleString('en-US')}
-            </option>
-          ))}
-        </select>
-      </label>
-      <ErrorNote error={other.error} onRetry={() => other.refetch()} />
-      {compared ? (
-        <table className="batch-scores__compare" aria-label="Accuracy against cost">
-          <thead>
-            <tr>
-              <th scope="col">Question</th>
-              <th scope="col">Model</th>
-              <th scope="col">Accuracy</th>
-              <th scope="col">Per 1,000 rows</th>
-              <th scope="col">Frontier</th>
-              <th scope="col">Agreement</th>
-            </tr>
-          </thead>
-          <tbody>
-            {compared.flatMap((question) =>
-              question.models.map((model) => (
-                <tr key={`${question.title}-${model.which}`}>
-                  {model.which === 'this' ? (
-                    <th scope="row" rowSpan={2}>
-                      {question.title}
-                    </th>
-                  ) : null}
-                  <td className="batch-scores__text">{model.model}</td>
-                  <td>{model.accuracy === null ? '—' : `${(model.accuracy * 100).toFixed(1)}%`}</td>
-                  <td>${model.costPer1000.toFixed(4)}</td>
-                  <td className="batch-scores__text">{model.frontier ? 'on the frontier' : ''}</td>
-                  {model.which === 'this' ? (
-                    <td rowSpan={2} className="batch-scores__text">
-                      {question.kappa === null ? 'κ not defined' : `κ ${question.kappa.toFixed(3)}`} ·{' '}
-                      {question.lines.length} rows differ
-                      {question.lines.length
-                        ? ` (lines ${question.lines.slice(0, 6).join(', ')}${question.lines.length > 6 ? ', …' : ''})`
-                        : ''}
-                    </td>
-                  ) : null}
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
+      <fieldset className="batch-scores__models">
+        <legend className="field__label">Compare with</legend>
+        {props.others.map((batch) => (
+          <label key={batch.id} className="checkbox">
+            <input
+              type="checkbox"
+              checked={props.chosen.includes(batch.id)}
+              onChange={(event) => toggle(batch.id, event.target.checked)}
+            />
+            {batch.model} · {batch.name} · {new Date(batch.createdAt).toLocaleString('en-US')}
+          </label>
+        ))}
+      </fieldset>
+      {props.loading > 0 ? (
+        <p role="status" className="muted">
+          Reading {props.loading === 1 ? 'a batch' : `${props.loading} batches`}…
+        </p>
       ) : null}
+      <ErrorNote error={props.error} onRetry={props.onRetry} />
+      {props.compared && props.chosen.length > 0 ? <Compared compared={props.compared} /> : null}
     </section>
+  )
+}
+
+function Compared({ compared }: { compared: readonly SideBySide[] }) {
+  const scored = compared.filter((question) => question.models.some((model) => model.accuracy !== null))
+  return (
+    <>
+      <table className="batch-scores__compare" aria-label="Accuracy against cost">
+        <thead>
+          <tr>
+            <th scope="col">Question</th>
+            <th scope="col">Model</th>
+            <th scope="col">Accuracy</th>
+            <th scope="col">Per 1,000 rows</th>
+            <th scope="col">Frontier</th>
+            <th scope="col">Agreement</th>
+          </tr>
+        </thead>
+        <tbody>
+          {compared.flatMap((question) =>
+            question.models.map((model, at) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two runs may share a model; the order is the choice's
+              <tr key={`${question.question}-${at}`}>
+                {at === 0 ? (
+                  <th scope="row" rowSpan={question.models.length}>
+                    {question.question}
+                  </th>
+                ) : null}
+                <td className="batch-scores__text">{model.model}</td>
+                <td>{model.accuracy === null ? '—' : percent(model.accuracy)}</td>
+                <td>{dollars(model.costPer1000)}</td>
+                <td className="batch-scores__text">{model.frontier ? 'on the frontier' : ''}</td>
+                {at === 0 ? (
+                  <td rowSpan={question.models.length} className="batch-scores__text">
+                    <Agreement agreement={question.agreement} />
+                  </td>
+                ) : null}
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+      <div className="batch-scores__plots">
+        {scored.map((question) => (
+          <FrontierPlot key={question.question} question={question} />
+        ))}
+      </div>
+    </>
+  )
+}
+
+function Agreement({ agreement }: { agreement: SideBySide['agreement'] }) {
+  const { kind, kappa, differ, lines } = agreement
+  return (
+    <>
+      {kappa === null ? 'κ not defined' : `κ ${kappa.toFixed(3)}`} ({kind === 'cohen' ? 'Cohen' : 'Fleiss'}) ·{' '}
+      {differ} rows differ
+      {differ ? ` (lines ${lines.slice(0, 6).join(', ')}${differ > 6 ? ', …' : ''})` : ''}
+    </>
+  )
+}
+
+/** Accuracy (up) against what 1,000 rows cost (across); the models on the frontier filled and joined. */
+function FrontierPlot({ question }: { question: SideBySide }) {
+  const width = 240
+  const height = 160
+  const models = question.models.filter((model) => model.accuracy !== null)
+  const most = Math.max(...models.map((model) => model.costPer1000), 0) || 1
+  const lowest = Math.min(...models.map((model) => model.accuracy ?? 1))
+  const floor = Math.max(0, Math.floor((lowest - 0.05) * 10) / 10)
+  const x = (cost: number) => 12 + (cost / most) * (width - 24)
+  const y = (accuracy: number) => height - 12 - ((accuracy - floor) / (1 - floor || 1)) * (height - 24)
+  const frontier = models
+    .filter((model) => model.frontier)
+    .sort((a, b) => a.costPer1000 - b.costPer1000)
+    .map((model) => `${x(model.costPer1000)},${y(model.accuracy ?? 0)}`)
+    .join(' ')
+  const words = models
+    .map(
+      (model) =>
+        `${model.model}: ${percent(model.accuracy ?? 0)} for ${dollars(model.costPer1000)}${model.frontier ? ', on the frontier' : ''}`,
+    )
+    .join('; ')
+  return (
+    <figure className="batch-scores__plot">
+      <svg
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={`Accuracy against cost per 1,000 rows of ${question.question}: ${words}`}
+      >
+        <rect x="0.5" y="0.5" width={width - 1} height={height - 1} className="batch-scores__frame" />
+        <polyline points={frontier} className="batch-scores__curve" />
+        {models.map((model, at) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two runs may share a model; the order is the choice's
+          <g key={at}>
+            <circle
+              cx={x(model.costPer1000)}
+              cy={y(model.accuracy ?? 0)}
+              r={model.frontier ? 5 : 4}
+              className={
+                model.frontier ? 'batch-scores__point' : 'batch-scores__point batch-scores__point--off'
+              }
+            >
+              <title>{`${model.model}: ${percent(model.accuracy ?? 0)}, ${dollars(model.costPer1000)}`}</title>
+            </circle>
+            <text
+              x={x(model.costPer1000) + (model.costPer1000 > most / 2 ? -8 : 8)}
+              y={y(model.accuracy ?? 0) + 4}
+              textAnchor={model.costPer1000 > most / 2 ? 'end' : 'start'}
+              className="batch-scores__label"
+            >
+              {model.model.split('/').pop()}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <figcaption className="muted">
+        {question.question}: accuracy (up, from {percent(floor)}) against cost per 1,000 rows (across, to{' '}
+        {dollars(most)})
+      </figcaption>
+    </figure>
   )
 }

@@ -5,7 +5,7 @@
 // next question. Only the rows a person can be shown come back: a figure's rows stay in the worker. Where the page
 // has no workers (unit tests) the same work runs on its thread.
 import { useEffect, useRef, useState } from 'react'
-import { type AnswerTable, answerTable, buffersOf } from '#shared/domain/answer-table'
+import { type AnswerTable, answerTable, answerWords, buffersOf } from '#shared/domain/answer-table'
 import {
   type Evaluation,
   evaluateTable,
@@ -14,11 +14,22 @@ import {
   valueWords,
 } from '#shared/domain/evaluation-set'
 import type { Questionnaire } from '#shared/domain/questionnaire'
+import { type SideBySide, sideBySide } from '#shared/domain/side-by-side'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 
 export interface ScoringSet {
   questionnaire: Questionnaire
   table: AnswerTable
+  /** Each row's line in the file, by its index. */
+  lines: (number | null)[]
+}
+
+/** A batch's run of the set, to put its model beside the others: `table` null for the set's own. */
+export interface ModelRunOf {
+  model: string
+  spent: string
+  done: number
+  table: AnswerTable | null
 }
 
 /** The name of the column that holds the labels given a question in the app. */
@@ -37,7 +48,30 @@ export function scoringSet(
     for (const item of items) labels[item.index] = item.labels?.[String(question)] ?? ''
     table.cells.push(labels)
   }
-  return { questionnaire, table }
+  const lines = new Array<number | null>(size).fill(null)
+  for (const item of items) lines[item.index] = item.line
+  return { questionnaire, table, lines }
+}
+
+/** Each model's figures over the set's expected answers, and how much the models agree, row by row. */
+export function compareModels(
+  set: ScoringSet,
+  models: readonly ModelRunOf[],
+  columns: ScoringColumns,
+): SideBySide[] {
+  const byColumn = new Map(columns)
+  const runs = models.map((one) => {
+    // Another model's answers are read against this batch's expected answers, row by row.
+    const table = one.table ? { ...one.table, cells: set.table.cells } : set.table
+    return {
+      model: one.model,
+      batch: { spent: one.spent, counts: { done: one.done } },
+      evaluation: evaluateTable(set.questionnaire, table, byColumn, { resamples: 0 }),
+      answers: answerWords(table, set.lines.length),
+      lines: set.lines,
+    }
+  })
+  return sideBySide(set.questionnaire, runs)
 }
 
 /** Each scored question's index and its column's, in the set with its label columns. */
@@ -72,6 +106,8 @@ export function shownRows(rows: readonly LabeledRow[]): ShownRows {
 export interface Scored {
   questions: QuestionEvaluation[]
   rows: ShownRows[]
+  /** The models side by side, when others were chosen. */
+  compared: SideBySide[] | null
 }
 
 /** The scores of one question after another, the figures first; `stop` ends it between questions. */
@@ -81,6 +117,7 @@ export async function scoreInTurn(
   /** `done` once every interval is in; `first` for the figures, which alone carry the rows. */
   tell: (scored: Scored, done: boolean, first: boolean) => void,
   stop: () => boolean,
+  models: readonly ModelRunOf[] = [],
 ): Promise<void> {
   const run = (resamples?: number, only?: [number, number]): Evaluation =>
     evaluateTable(
@@ -90,22 +127,27 @@ export async function scoreInTurn(
       resamples === undefined ? {} : { resamples },
     )
   const figures = run(0)
-  tell({ questions: figures.questions, rows: figures.rows.map(shownRows) }, columns.length === 0, true)
+  const compared = models.length > 1 ? compareModels(set, models, columns) : null
+  tell(
+    { questions: figures.questions, rows: figures.rows.map(shownRows), compared },
+    columns.length === 0,
+    true,
+  )
   // The rows behind the figures do not change with their intervals: they go with the figures alone.
   const questions: QuestionEvaluation[] = [...figures.questions]
   for (const [at, pair] of columns.entries()) {
     await new Promise((resolve) => setTimeout(resolve, 0))
     if (stop()) return
     questions[at] = run(undefined, pair).questions[0] ?? (questions[at] as QuestionEvaluation)
-    tell({ questions: [...questions], rows: [] }, at === columns.length - 1, false)
+    tell({ questions: [...questions], rows: [], compared: null }, at === columns.length - 1, false)
   }
 }
 
 type Scores = { scored: Scored | null; busy: boolean; problem: string | null }
 
-/** An answer with intervals keeps the rows that came with the figures before it. */
+/** An answer with intervals keeps the rows and models that came with the figures before it. */
 const withRows = (scored: Scored | undefined, first: boolean | undefined, before: Scored | null) =>
-  !scored ? null : !first && before ? { ...scored, rows: before.rows } : scored
+  !scored ? null : !first && before ? { ...scored, rows: before.rows, compared: before.compared } : scored
 
 /** A batch as the page has it: its rows are read into a table only where it is scored. */
 export interface ScoringInput {
@@ -114,7 +156,23 @@ export interface ScoringInput {
   sourceColumns: readonly string[]
 }
 
-export function useBatchScores(input: ScoringInput, columns: ScoringColumns): Scores {
+/** A batch to put beside this one: its model, what it spent over how many rows, and its rows (this one's: null). */
+export interface ModelToCompare {
+  model: string
+  spent: string
+  done: number
+  items: readonly BatchItem[] | null
+}
+
+const runsOf = (questionnaire: Questionnaire, models: readonly ModelToCompare[]): ModelRunOf[] =>
+  models.map(({ items, ...one }) => ({ ...one, table: items ? answerTable(questionnaire, items, []) : null }))
+
+export function useBatchScores(
+  input: ScoringInput,
+  columns: ScoringColumns,
+  /** This batch and the others chosen, this one first; none or one: no comparison. */
+  models: readonly ModelToCompare[],
+): Scores {
   const [scores, setScores] = useState<Scores>({ scored: null, busy: false, problem: null })
   const worker = useRef<Worker | null>(null)
   const asked = useRef(0)
@@ -159,9 +217,18 @@ export function useBatchScores(input: ScoringInput, columns: ScoringColumns): Sc
     const set = scoringSet(input.questionnaire, input.items, input.sourceColumns)
     worker.current.postMessage({ kind: 'set', set }, buffersOf(set.table))
   }, [input])
+  // Other models' answers cross when they are chosen, also as tables handed over.
+  useEffect(() => {
+    if (!worker.current) return
+    const runs = runsOf(input.questionnaire, models)
+    worker.current.postMessage(
+      { kind: 'models', models: runs },
+      runs.flatMap((run) => (run.table ? buffersOf(run.table) : [])),
+    )
+  }, [input.questionnaire, models])
   useEffect(() => {
     const ask = ++asked.current
-    if (columns.length === 0) {
+    if (columns.length === 0 && models.length < 2) {
       setScores({ scored: null, busy: false, problem: null })
       return
     }
@@ -182,7 +249,8 @@ export function useBatchScores(input: ScoringInput, columns: ScoringColumns): Sc
           }))
       },
       () => ask !== asked.current,
+      runsOf(input.questionnaire, models),
     )
-  }, [input, columns])
+  }, [input, columns, models])
   return scores
 }

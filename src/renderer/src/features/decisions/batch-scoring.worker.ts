@@ -1,21 +1,29 @@
 // Scores a batch against its expected answers off the page's thread. The batch's answers arrive once (`set`); each
 // `score` asks for a choice of columns and is answered with the figures at once, then again as each question's
-// bootstrap intervals (a thousand resamples of its rows) are in. A newer ask stops an older one between questions.
-import { type ScoringColumns, type ScoringSet, scoreInTurn } from './batch-scoring.ts'
+// bootstrap intervals (a thousand resamples of its rows) are in, with the models chosen beside it (`models`). A
+// newer ask stops an older one between questions.
+import { type ModelRunOf, type ScoringColumns, type ScoringSet, scoreInTurn } from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
+let models: ModelRunOf[] = []
 let latest = 0
 
 self.addEventListener(
   'message',
   (
     event: MessageEvent<
-      { kind: 'set'; set: ScoringSet } | { kind: 'score'; ask: number; columns: ScoringColumns }
+      | { kind: 'set'; set: ScoringSet }
+      | { kind: 'models'; models: ModelRunOf[] }
+      | { kind: 'score'; ask: number; columns: ScoringColumns }
     >,
   ) => {
     const message = event.data
     if (message.kind === 'set') {
       set = message.set
+      return
+    }
+    if (message.kind === 'models') {
+      models = message.models
       return
     }
     latest = message.ask
@@ -26,6 +34,7 @@ self.addEventListener(
       message.columns,
       (answer, done, first) => self.postMessage({ ask: message.ask, scored: answer, done, first }),
       () => latest !== message.ask,
+      models,
     ).catch((error: unknown) =>
       self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) }),
     )

@@ -1,0 +1,55 @@
+// Models side by side on one set: per question, each model's accuracy (when expected answers are known) beside
+// what 1,000 rows cost it, the models no other beats on both (the frontier), and how much the models agree with
+// each other — which stands in for accuracy when no expected answers are known.
+import { cohensKappa, disagreements, fleissKappa } from './agreement.ts'
+import { onFrontier, type QuestionEvaluation, titleOf } from './evaluation-set.ts'
+import { formatAmount, parseAmount } from './money.ts'
+import type { Questionnaire } from './questionnaire.ts'
+
+export interface SideBySide {
+  question: string
+  models: { model: string; accuracy: number | null; costPer1000: number; frontier: boolean }[]
+  agreement: { kind: 'cohen' | 'fleiss'; kappa: number | null; differ: number; lines: (number | null)[] }
+}
+
+/** One model's run of the set: what it spent over how many answered rows, its scores and its answers in words. */
+export interface ComparedRun {
+  model: string
+  batch: { spent: string; counts: { done: number } }
+  evaluation: { questions: readonly QuestionEvaluation[] }
+  /** Each question's answer in words for every row of the set (null where none). */
+  answers: readonly (readonly (string | null)[])[]
+  /** Each row's line in the set's file. */
+  lines: readonly (number | null)[]
+}
+
+export function sideBySide(questionnaire: Questionnaire, runs: readonly ComparedRun[]): SideBySide[] {
+  return questionnaire.questions.map((question, at) => {
+    const title = titleOf(question, at)
+    const models = runs.map((run) => {
+      const scored = run.evaluation.questions.find((one) => one.title === title)
+      const rows = run.batch.counts.done
+      return {
+        model: run.model,
+        accuracy:
+          scored && scored.labeled > 0
+            ? ((scored.predicate?.accuracy ?? scored.choice?.accuracy ?? scored.score?.exact)?.value ?? null)
+            : null,
+        costPer1000: rows > 0 ? (Number(formatAmount(parseAmount(run.batch.spent))) / rows) * 1000 : 0,
+      }
+    })
+    const withFrontier = onFrontier(models)
+    const answers = runs.map((run) => run.answers[at] ?? [])
+    const differ = disagreements(answers)
+    return {
+      question: title,
+      models: withFrontier,
+      agreement: {
+        kind: answers.length === 2 ? 'cohen' : 'fleiss',
+        kappa: answers.length === 2 ? cohensKappa(answers[0] ?? [], answers[1] ?? []) : fleissKappa(answers),
+        differ: differ.length,
+        lines: differ.map((row) => runs[0]?.lines[row] ?? row + 1),
+      },
+    }
+  })
+}
