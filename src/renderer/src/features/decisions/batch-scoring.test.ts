@@ -1,8 +1,11 @@
 // What comes back to the page of a question's labeled rows: the count of right ones, the ten least sure, and each
-// confusion cell's count with its least sure rows, at most a hundred, so a cell of thousands never crosses whole.
+// confusion cell's count with its least sure rows, at most a hundred, so a cell of thousands never crosses whole;
+// and other runs of the set read against this batch's expected answers.
 import { describe, expect, it } from 'vitest'
+import { answerTable } from '#shared/domain/answer-table'
 import type { LabeledRow } from '#shared/domain/evaluation-set'
-import { cellKey, cellRowsShown, shownRows } from './batch-scoring.ts'
+import type { BatchItem } from '#shared/ipc/routes/batches'
+import { cellKey, cellRowsShown, compareModels, scoringSet, shownRows } from './batch-scoring.ts'
 
 const row = (index: number, expected: string, answer: string, probability: number): LabeledRow => ({
   index,
@@ -31,5 +34,61 @@ describe('the rows shown of a question', () => {
     expect(shown.leastSure.map((one) => one.index)).toEqual([
       250, 251, 252, 253, 254, 255, 256, 257, 258, 259,
     ])
+  })
+})
+
+describe('models compared over one set', () => {
+  const question = {
+    id: 'q1',
+    kind: 'predicate' as const,
+    name: 'Urgent',
+    instructions: 'x',
+    instructionsAsJson: false,
+    criteriaTrue: '',
+    criteriaFalse: '',
+    choices: [],
+    levels: [],
+  }
+  const questionnaire = { id: 'qn', name: 'Triage', questions: [question] }
+  const items = (yes: number[], expected: string[]): BatchItem[] =>
+    yes.map((probability, index) => ({
+      index,
+      input: `ticket ${index}`,
+      status: 'done',
+      response: {
+        model: 'm',
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        answers: [{ type: 'predicate', probability }],
+      },
+      error: null,
+      cost: '0.001',
+      costEstimated: false,
+      durationMs: 10,
+      finishedAt: 1,
+      source: [expected[index] ?? ''],
+      line: index + 2,
+      labels: null,
+    }))
+
+  it('reads each run against this batch’s expected answers and names the rows where they differ', () => {
+    const here = items([0.9, 0.2, 0.8, 0.1], ['yes', 'no', 'no', 'no'])
+    // The other run's own cells are ignored: this batch's expected answers are the set's.
+    const other = items([0.9, 0.7, 0.3, 0.1], ['no', 'no', 'no', 'no'])
+    const set = scoringSet(questionnaire, here, ['urgent'])
+    const [compared] = compareModels(
+      set,
+      [
+        { model: 'cheap', spent: '0.004', done: 4, table: null },
+        { model: 'dear', spent: '0.04', done: 4, table: answerTable(questionnaire, other, []) },
+      ],
+      [[0, 0]],
+    )
+    expect(compared?.models.map((one) => [one.model, one.accuracy, one.frontier])).toEqual([
+      ['cheap', 0.75, true],
+      ['dear', 0.75, false],
+    ])
+    expect(compared?.agreement.kind).toBe('cohen')
+    expect(compared?.agreement.differ).toBe(2)
+    expect(compared?.agreement.lines).toEqual([3, 4])
   })
 })
