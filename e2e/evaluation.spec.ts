@@ -28,10 +28,8 @@ function labeled(rows: number): string {
   return `${lines.join('\n')}\n`
 }
 
-async function scoredBatch(page: Page) {
-  await page.getByRole('link', { name: 'Decisions' }).click()
-  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
-  await page.getByRole('tab', { name: 'Batch' }).click()
+/** Runs the 60 labeled tickets as a batch with the model chosen, until it is finished. */
+async function runLabeled(page: Page) {
   await page
     .getByLabel('Open a file…')
     .setInputFiles({ name: 'labeled.csv', mimeType: 'text/csv', buffer: Buffer.from(labeled(60)) })
@@ -40,6 +38,13 @@ async function scoredBatch(page: Page) {
   await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
     timeout: 60_000,
   })
+}
+
+async function scoredBatch(page: Page) {
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  await page.getByRole('tab', { name: 'Batch' }).click()
+  await runLabeled(page)
   return page.getByRole('region', { name: 'Scores', exact: true })
 }
 
@@ -160,14 +165,7 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   for (const model of ['aurora/sight-decide', 'sysone/judge-1']) {
     await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ label: 'New batch' })
     await chooseModel(page, model)
-    await page
-      .getByLabel('Open a file…')
-      .setInputFiles({ name: 'labeled.csv', mimeType: 'text/csv', buffer: Buffer.from(labeled(60)) })
-    await page.getByRole('combobox', { name: 'Column' }).selectOption({ label: 'text' })
-    await page.getByRole('button', { name: 'Run on 60 inputs' }).click()
-    await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
-      timeout: 60_000,
-    })
+    await runLabeled(page)
   }
   const side = page.getByRole('region', { name: 'Models side by side' })
   const choices = side.getByRole('group', { name: 'Compare with' })

@@ -3,13 +3,13 @@
 // reliability of its probabilities, a choice's confusion matrix whose cells list their rows, and the rows where
 // the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
 import { useMemo, useState } from 'react'
-import type { ReliabilityBin } from '#shared/domain/evaluation'
 import { expectedColumns, type QuestionEvaluation, titleOf, valueWords } from '#shared/domain/evaluation-set'
 import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { cellKey, labeledColumn, type ShownRows, useBatchScores } from './batch-scoring.ts'
 import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
+import { LevelPlot, Reliability } from './ScorePlots.tsx'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 /** A figure with its interval; "(…)" while the interval is still worked out. */
@@ -279,104 +279,4 @@ function QuestionScores(props: {
 const preview = (input: unknown) => {
   const text = typeof input === 'string' ? input : JSON.stringify(input)
   return text.length > 120 ? `${text.slice(0, 119)}…` : text
-}
-
-/** Predicted against observed, by bins: a calibrated model's points sit on the diagonal. */
-function Reliability(props: { bins: readonly ReliabilityBin[]; what: string }) {
-  const size = 160
-  const at = (value: number) => 8 + value * (size - 16)
-  const filled = props.bins.filter((bin) => bin.count > 0)
-  const words = filled
-    .map((bin) => `${percent(bin.predicted)} given, ${percent(bin.observed)} true (${bin.count})`)
-    .join('; ')
-  return (
-    <figure className="batch-scores__reliability">
-      <svg
-        width={size}
-        height={size}
-        viewBox={`0 0 ${size} ${size}`}
-        role="img"
-        aria-label={`Reliability of the probability of ${props.what}: ${words}`}
-      >
-        <rect x={8} y={8} width={size - 16} height={size - 16} className="batch-scores__frame" />
-        <line x1={at(0)} y1={at(1)} x2={at(1)} y2={at(0)} className="batch-scores__diagonal" />
-        <polyline
-          className="batch-scores__curve"
-          points={filled.map((bin) => `${at(bin.predicted)},${size - at(bin.observed)}`).join(' ')}
-        />
-        {filled.map((bin) => (
-          <circle
-            key={bin.from}
-            cx={at(bin.predicted)}
-            cy={size - at(bin.observed)}
-            r={2 + Math.min(4, Math.sqrt(bin.count) / 4)}
-            className="batch-scores__point"
-          />
-        ))}
-      </svg>
-      <figcaption className="muted">
-        {props.what === 'yes'
-          ? 'Probability of yes given (across) against how often it was yes (up)'
-          : 'Probability of the answer (across) against how often it was right (up)'}
-      </figcaption>
-    </figure>
-  )
-}
-
-/**
- * A score's answers against the expected levels: for each expected level, the middle 80% of the scores given (a
- * bar) and their mean (a dot); a model that scores right sits on the diagonal.
- */
-function LevelPlot(props: { points: readonly (readonly [number, number])[] }) {
-  const size = 160
-  const top = Math.max(1, ...props.points.map(([expected, given]) => Math.max(expected, Math.ceil(given))))
-  const at = (value: number) => 8 + (value / top) * (size - 16)
-  const levels = Array.from({ length: top + 1 }, (_, level) => {
-    const given = props.points.filter(([expected]) => expected === level).map(([, score]) => score)
-    given.sort((a, b) => a - b)
-    const pick = (q: number) => given[Math.min(given.length - 1, Math.floor(q * given.length))] ?? 0
-    return {
-      level,
-      count: given.length,
-      mean: given.reduce((sum, one) => sum + one, 0) / (given.length || 1),
-      low: pick(0.1),
-      high: pick(0.9),
-    }
-  }).filter((one) => one.count > 0)
-  const words = levels
-    .map((one) => `expected ${one.level}: mean ${one.mean.toFixed(2)} (${one.count} rows)`)
-    .join('; ')
-  return (
-    <figure className="batch-scores__reliability">
-      <svg
-        width={size}
-        height={size}
-        viewBox={`0 0 ${size} ${size}`}
-        role="img"
-        aria-label={`Scores given against expected levels: ${words}`}
-      >
-        <rect x={8} y={8} width={size - 16} height={size - 16} className="batch-scores__frame" />
-        <line
-          x1={at(0)}
-          y1={size - at(0)}
-          x2={at(top)}
-          y2={size - at(top)}
-          className="batch-scores__diagonal"
-        />
-        {levels.map((one) => (
-          <g key={one.level}>
-            <line
-              x1={at(one.level)}
-              x2={at(one.level)}
-              y1={size - at(one.low)}
-              y2={size - at(one.high)}
-              className="batch-scores__curve"
-            />
-            <circle cx={at(one.level)} cy={size - at(one.mean)} r={3} className="batch-scores__point" />
-          </g>
-        ))}
-      </svg>
-      <figcaption className="muted">Expected level (across) against the score given (up)</figcaption>
-    </figure>
-  )
 }

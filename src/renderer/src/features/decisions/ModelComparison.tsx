@@ -11,6 +11,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
 import type { ModelToCompare } from './batch-scoring.ts'
+import { PlotFrame } from './ScorePlots.tsx'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 const dollars = (value: number) => `$${value.toFixed(4)}`
@@ -180,44 +181,37 @@ function FrontierPlot({ question }: { question: SideBySide }) {
     )
     .join('; ')
   return (
-    <figure className="batch-scores__plot">
-      <svg
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={`Accuracy against cost per 1,000 rows of ${question.question}: ${words}`}
-      >
-        <rect x="0.5" y="0.5" width={width - 1} height={height - 1} className="batch-scores__frame" />
-        <polyline points={frontier} className="batch-scores__curve" />
-        {models.map((model, at) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: two runs may share a model; the order is the choice's
-          <g key={at}>
-            <circle
-              cx={x(model.costPer1000)}
-              cy={y(model.accuracy ?? 0)}
-              r={model.frontier ? 5 : 4}
-              className={
-                model.frontier ? 'batch-scores__point' : 'batch-scores__point batch-scores__point--off'
-              }
-            >
-              <title>{`${model.model}: ${percent(model.accuracy ?? 0)}, ${dollars(model.costPer1000)}`}</title>
-            </circle>
-            <text
-              x={x(model.costPer1000) + (model.costPer1000 > most / 2 ? -8 : 8)}
-              y={y(model.accuracy ?? 0) + 4}
-              textAnchor={model.costPer1000 > most / 2 ? 'end' : 'start'}
-              className="batch-scores__label"
-            >
-              {model.model.split('/').pop()}
-            </text>
-          </g>
-        ))}
-      </svg>
-      <figcaption className="muted">
-        {question.question}: accuracy (up, from {percent(floor)}) against cost per 1,000 rows (across, to{' '}
-        {dollars(most)})
-      </figcaption>
-    </figure>
+    <PlotFrame
+      width={width}
+      height={height}
+      className="batch-scores__plot"
+      label={`Accuracy against cost per 1,000 rows of ${question.question}: ${words}`}
+      caption={`${question.question}: accuracy (up, from ${percent(floor)}) against cost per 1,000 rows (across, to ${dollars(most)})`}
+    >
+      <polyline points={frontier} className="batch-scores__curve" />
+      {models.map((model, at) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two runs may share a model; the order is the choice's
+        <g key={at}>
+          <circle
+            cx={x(model.costPer1000)}
+            cy={y(model.accuracy ?? 0)}
+            r={model.frontier ? 5 : 4}
+            className={
+              model.frontier ? 'batch-scores__point' : 'batch-scores__point batch-scores__point--off'
+            }
+          >
+            <title>{`${model.model}: ${percent(model.accuracy ?? 0)}, ${dollars(model.costPer1000)}`}</title>
+          </circle>
+          <text
+            x={x(model.costPer1000) + (model.costPer1000 > most / 2 ? -8 : 8)}
+            y={y(model.accuracy ?? 0) + 4}
+            textAnchor={model.costPer1000 > most / 2 ? 'end' : 'start'}
+            className="batch-scores__label"
+          >
+            {model.model.split('/').pop()}
+          </text>
+        </g>
+      ))}
+    </PlotFrame>
   )
 }

@@ -1,0 +1,123 @@
+// The small plots of the scores: a framed image whose name says its points, for a screen reader, with a caption
+// that says what runs across and up.
+import type { ReactNode } from 'react'
+import type { ReliabilityBin } from '#shared/domain/evaluation'
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`
+
+export function PlotFrame(props: {
+  width: number
+  height: number
+  /** The plot in words: what it shows and each of its points. */
+  label: string
+  caption: ReactNode
+  className?: string
+  children: ReactNode
+}) {
+  const { width, height } = props
+  return (
+    <figure className={props.className ?? 'batch-scores__reliability'}>
+      <svg
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={props.label}
+      >
+        <rect x={8} y={8} width={width - 16} height={height - 16} className="batch-scores__frame" />
+        {props.children}
+      </svg>
+      <figcaption className="muted">{props.caption}</figcaption>
+    </figure>
+  )
+}
+
+/** Predicted against observed, by bins: a calibrated model's points sit on the diagonal. */
+export function Reliability(props: { bins: readonly ReliabilityBin[]; what: string }) {
+  const size = 160
+  const at = (value: number) => 8 + value * (size - 16)
+  const filled = props.bins.filter((bin) => bin.count > 0)
+  const words = filled
+    .map((bin) => `${percent(bin.predicted)} given, ${percent(bin.observed)} true (${bin.count})`)
+    .join('; ')
+  return (
+    <PlotFrame
+      width={size}
+      height={size}
+      label={`Reliability of the probability of ${props.what}: ${words}`}
+      caption={
+        props.what === 'yes'
+          ? 'Probability of yes given (across) against how often it was yes (up)'
+          : 'Probability of the answer (across) against how often it was right (up)'
+      }
+    >
+      <line x1={at(0)} y1={at(1)} x2={at(1)} y2={at(0)} className="batch-scores__diagonal" />
+      <polyline
+        className="batch-scores__curve"
+        points={filled.map((bin) => `${at(bin.predicted)},${size - at(bin.observed)}`).join(' ')}
+      />
+      {filled.map((bin) => (
+        <circle
+          key={bin.from}
+          cx={at(bin.predicted)}
+          cy={size - at(bin.observed)}
+          r={2 + Math.min(4, Math.sqrt(bin.count) / 4)}
+          className="batch-scores__point"
+        />
+      ))}
+    </PlotFrame>
+  )
+}
+
+/**
+ * A score's answers against the expected levels: for each expected level, the middle 80% of the scores given (a
+ * bar) and their mean (a dot); a model that scores right sits on the diagonal.
+ */
+export function LevelPlot(props: { points: readonly (readonly [number, number])[] }) {
+  const size = 160
+  const top = Math.max(1, ...props.points.map(([expected, given]) => Math.max(expected, Math.ceil(given))))
+  const at = (value: number) => 8 + (value / top) * (size - 16)
+  const levels = Array.from({ length: top + 1 }, (_, level) => {
+    const given = props.points.filter(([expected]) => expected === level).map(([, score]) => score)
+    given.sort((a, b) => a - b)
+    const pick = (q: number) => given[Math.min(given.length - 1, Math.floor(q * given.length))] ?? 0
+    return {
+      level,
+      count: given.length,
+      mean: given.reduce((sum, one) => sum + one, 0) / (given.length || 1),
+      low: pick(0.1),
+      high: pick(0.9),
+    }
+  }).filter((one) => one.count > 0)
+  const words = levels
+    .map((one) => `expected ${one.level}: mean ${one.mean.toFixed(2)} (${one.count} rows)`)
+    .join('; ')
+  return (
+    <PlotFrame
+      width={size}
+      height={size}
+      label={`Scores given against expected levels: ${words}`}
+      caption="Expected level (across) against the score given (up)"
+    >
+      <line
+        x1={at(0)}
+        y1={size - at(0)}
+        x2={at(top)}
+        y2={size - at(top)}
+        className="batch-scores__diagonal"
+      />
+      {levels.map((one) => (
+        <g key={one.level}>
+          <line
+            x1={at(one.level)}
+            x2={at(one.level)}
+            y1={size - at(one.low)}
+            y2={size - at(one.high)}
+            className="batch-scores__curve"
+          />
+          <circle cx={at(one.level)} cy={size - at(one.mean)} r={3} className="batch-scores__point" />
+        </g>
+      ))}
+    </PlotFrame>
+  )
+}
