@@ -3,12 +3,13 @@
 // answers the batch stored and the set's expected columns, and `--fail-on accuracy<0.9` turns a score into a
 // failed CI step.
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path'
+import { changesSince } from '#shared/domain/baseline'
 import { answersOf, evaluate, expectedColumns, metricNames, metricOf } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { decisionCall } from '#shared/domain/questionnaire'
 import { type EvaluationSettings, evaluationSettingsOf } from '#shared/domain/questionnaire-file'
 import { sideBySide } from '#shared/domain/side-by-side'
-import { changesSince, readBaseline } from './baseline.ts'
+import { readBaseline } from './baseline.ts'
 import {
   isQuestionnaireFile,
   questionnaireOf,

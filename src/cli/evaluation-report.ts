@@ -2,6 +2,7 @@
 // JUnit XML (a suite per model, a test case per question that fails when a threshold is broken, its scores as the
 // case's output) or a JSON document of every score.
 import { writeFile } from 'node:fs/promises'
+import { intervalsOf } from '#shared/domain/baseline'
 import {
   type Evaluation,
   type MetricName,
@@ -11,7 +12,6 @@ import {
 } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
-import { intervalsOf } from './baseline.ts'
 import { escaped, reportKindOf } from './reports.ts'
 import { usageError } from './session.ts'
 

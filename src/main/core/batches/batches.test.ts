@@ -276,3 +276,37 @@ describe('labels', () => {
     expect((await env.call('batches.get', { id: started.id })).items[1]?.labels).toBeNull()
   })
 })
+
+describe('a questionnaire’s baseline', () => {
+  it('is one run at a time, replaced by the next one kept, and goes with its batch', async () => {
+    const run = async (from = questionnaire) => {
+      const started = await env.call('batches.start', {
+        questionnaire: from,
+        template,
+        inputs: inputs(2),
+        concurrency: 2,
+        spendCap: null,
+      })
+      await settled(started.id)
+      return started.id
+    }
+    const [first, second] = [await run(), await run()]
+    const other = await run({ ...questionnaire, id: 'another-questionnaire' })
+    const baselineOf = async (id: string) => (await env.call('batches.get', { id })).baselineId
+    expect(await baselineOf(first)).toBeNull()
+    expect(await env.call('batches.setBaseline', { id: first, kept: true })).toEqual({ baselineId: first })
+    expect([await baselineOf(first), await baselineOf(second), await baselineOf(other)]).toEqual([
+      first,
+      first,
+      null,
+    ])
+    // Keeping another run replaces it; stopping a run that is not the baseline leaves the baseline as it is.
+    await env.call('batches.setBaseline', { id: second, kept: true })
+    expect(await env.call('batches.setBaseline', { id: first, kept: false })).toEqual({ baselineId: second })
+    await env.call('batches.delete', { id: second })
+    expect(await baselineOf(first)).toBeNull()
+    await expect(env.call('batches.setBaseline', { id: second, kept: true })).rejects.toMatchObject({
+      code: 'not_found',
+    })
+  })
+})

@@ -13,6 +13,7 @@ export function batchHandlers(deps: {
     'batches.start': (input) => batches.start(scopes.active(), input),
     'batches.list': () => batches.list(),
     'batches.get': ({ id }) => batches.get(id),
+    'batches.setBaseline': ({ id, kept }) => batches.setBaseline(id, kept),
     'batches.settled': ({ id, since }) => batches.settled(id, since),
     'batches.cancel': ({ id }) => batches.cancel(id),
     'batches.resume': ({ id, spendCap }) => batches.resume(id, spendCap),

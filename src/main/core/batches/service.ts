@@ -129,7 +129,18 @@ export function createBatchService(deps: {
     list: () => deps.history.damaged.each('batch', batches.latest(100), (row) => row.id, summaryOf),
     get(id: string) {
       const row = found(id)
-      return { batch: summaryOf(row), questionnaire: JSON.parse(row.questionnaireJson), items: itemsOf(id) }
+      const questionnaire = JSON.parse(row.questionnaireJson) as Questionnaire
+      return {
+        batch: summaryOf(row),
+        questionnaire,
+        items: itemsOf(id),
+        baselineId: batches.baseline(questionnaire.id),
+      }
+    },
+    setBaseline(id: string, kept: boolean) {
+      const { id: questionnaireId } = JSON.parse(found(id).questionnaireJson) as Questionnaire
+      batches.setBaseline(questionnaireId, id, kept)
+      return { baselineId: batches.baseline(questionnaireId) }
     },
     settled(id: string, since: number) {
       const row = found(id)

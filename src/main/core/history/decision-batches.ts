@@ -107,7 +107,19 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const setLabels = db.prepare(
     'UPDATE decision_batch_items SET labels_json = ? WHERE batch_id = ? AND idx = ?',
   )
+  const baselineOf = db.prepare('SELECT batch_id AS id FROM decision_baselines WHERE questionnaire_id = ?')
+  const keepBaseline = db.prepare(`INSERT INTO decision_baselines (questionnaire_id, batch_id) VALUES (?, ?)
+    ON CONFLICT (questionnaire_id) DO UPDATE SET batch_id = excluded.batch_id`)
+  const dropBaseline = db.prepare('DELETE FROM decision_baselines WHERE questionnaire_id = ? AND batch_id = ?')
   return {
+    /** The batch a questionnaire's runs are compared with, if one was kept. */
+    baseline: (questionnaireId: string) =>
+      (baselineOf.get(questionnaireId) as { id: string } | undefined)?.id ?? null,
+    /** Keeps a batch as its questionnaire's baseline (in place of any other), or stops keeping it. */
+    setBaseline(questionnaireId: string, batchId: string, kept: boolean): void {
+      if (kept) keepBaseline.run(questionnaireId, batchId)
+      else dropBaseline.run(questionnaireId, batchId)
+    },
     /**
      * Creates the batch and its rows (with their source cells and lines, when there are some); call inside a
      * transaction.

@@ -268,4 +268,13 @@ export const migrations: string[] = [
   `
   ALTER TABLE decision_batch_items ADD COLUMN labels_json TEXT;
   `,
+  // 21: the run a questionnaire's later runs are compared with (its baseline), one per questionnaire; it goes with
+  //     its batch.
+  `
+  CREATE TABLE decision_baselines (
+    questionnaire_id TEXT PRIMARY KEY,
+    batch_id TEXT NOT NULL REFERENCES decision_batches(id) ON DELETE CASCADE
+  );
+  CREATE INDEX decision_baselines_batch ON decision_baselines(batch_id);
+  `,
 ]

@@ -83,7 +83,18 @@ export const batchRoutes = {
   'batches.list': route({ input: z.object({}), output: z.array(BatchSummary) }),
   'batches.get': route({
     input: z.object({ id: z.string() }),
-    output: z.object({ batch: BatchSummary, questionnaire: QuestionnaireBody, items: z.array(BatchItem) }),
+    output: z.object({
+      batch: BatchSummary,
+      questionnaire: QuestionnaireBody,
+      items: z.array(BatchItem),
+      /** The batch its questionnaire's runs are compared with (this one, or another), if one is kept. */
+      baselineId: z.string().nullable(),
+    }),
+  }),
+  /** Keeps a batch as the baseline of its questionnaire, in place of any other; or stops keeping it. */
+  'batches.setBaseline': route({
+    input: z.object({ id: z.string(), kept: z.boolean() }),
+    output: z.object({ baselineId: z.string().nullable() }),
   }),
   /** The rows that settled at or after `since` (ms), in that order: what a command streams as they come. */
   'batches.settled': route({
