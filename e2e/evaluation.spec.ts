@@ -193,4 +193,26 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await side.getByRole('img').first().scrollIntoViewIfNeeded()
   await screenshot(page, 'models-side-by-side-light')
   await expect.poll(() => violationsOn(page, 'models side by side'), { timeout: 20_000 }).toEqual([])
+
+  // This run kept as the questionnaire's baseline; the other model's run says what changed since.
+  const baseline = page.getByRole('region', { name: 'Baseline' })
+  await baseline.getByRole('button', { name: 'Keep as the baseline' }).click()
+  await expect(baseline.getByRole('button', { name: 'Kept as the baseline' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  // Newest first: this run, then the other model's.
+  await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 2 })
+  await expect(baseline).toContainText('The baseline: sysone/judge-1')
+  await expect(baseline).toContainText(
+    /Since the baseline: no score left its interval|Scores that left the baseline’s interval/,
+    { timeout: 30_000 },
+  )
+  await expect(baseline.getByRole('button', { name: 'Keep as the baseline' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
+  await baseline.scrollIntoViewIfNeeded()
+  await screenshot(page, 'evaluation-baseline')
+  await expect.poll(() => violationsOn(page, 'since the baseline'), { timeout: 20_000 }).toEqual([])
 })

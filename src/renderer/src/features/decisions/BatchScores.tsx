@@ -7,6 +7,7 @@ import { expectedColumns, type QuestionEvaluation, titleOf, valueWords } from '#
 import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
+import { BaselinePanel, useBaseline } from './BaselinePanel.tsx'
 import { cellKey, labeledColumn, type ShownRows, useBatchScores } from './batch-scoring.ts'
 import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
 import { LevelPlot, Reliability } from './ScorePlots.tsx'
@@ -32,6 +33,8 @@ export function BatchScores(props: {
   /** This batch, and the finished batches over as many rows, to compare models with. */
   batch: BatchSummary
   others: readonly BatchSummary[]
+  /** The batch its questionnaire's runs are compared with, if one is kept. */
+  baselineId: string | null
   onLabel: () => void
 }) {
   const { questionnaire } = props
@@ -67,7 +70,8 @@ export function BatchScores(props: {
   )
   const [chosen, setChosen] = useState<string[]>([])
   const compare = useModelsToCompare(props.batch, chosen)
-  const { scored, busy, problem } = useBatchScores(input, columns, compare.models)
+  const kept = useBaseline(props.batch, props.baselineId, props.others)
+  const { scored, busy, problem } = useBatchScores(input, columns, compare.models, kept.baseline)
   return (
     <section className="batch-scores" aria-label="Scores">
       <h2 className="batch-scores__title">Scores against expected answers</h2>
@@ -106,6 +110,15 @@ export function BatchScores(props: {
       <p role="status" className="muted">
         {busy ? (scored ? 'Working out the intervals…' : 'Working out the scores…') : ''}
       </p>
+      <BaselinePanel
+        batch={props.batch}
+        baselineId={props.baselineId}
+        summary={kept.summary}
+        since={scored?.since ?? null}
+        busy={busy}
+        error={kept.error}
+        onRetry={kept.retry}
+      />
       <ModelComparison
         others={props.others}
         chosen={chosen}

@@ -83,6 +83,7 @@ export function BatchView() {
                       one.status !== 'running' &&
                       one.counts.total === current.batch.counts.total,
                   )}
+                  baselineId={current.baselineId}
                   onLabel={() => setLabelingFor(current.batch.id)}
                 />
               ) : null}

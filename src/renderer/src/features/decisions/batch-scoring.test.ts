@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest'
 import { answerTable } from '#shared/domain/answer-table'
 import type { LabeledRow } from '#shared/domain/evaluation-set'
 import type { BatchItem } from '#shared/ipc/routes/batches'
-import { cellKey, cellRowsShown, compareModels, scoringSet, shownRows } from './batch-scoring.ts'
+import {
+  cellKey,
+  cellRowsShown,
+  compareModels,
+  type Scored,
+  scoreInTurn,
+  scoringSet,
+  shownRows,
+} from './batch-scoring.ts'
 
 const row = (index: number, expected: string, answer: string, probability: number): LabeledRow => ({
   index,
@@ -90,5 +98,36 @@ describe('models compared over one set', () => {
     expect(compared?.agreement.kind).toBe('cohen')
     expect(compared?.agreement.differ).toBe(2)
     expect(compared?.agreement.lines).toEqual([3, 4])
+  })
+
+  it('says what changed since the baseline: a score out of its interval, and the rows answered otherwise', async () => {
+    const expected = Array.from({ length: 8 }, () => 'yes')
+    const baseline = items(
+      Array.from({ length: 8 }, () => 0.9),
+      expected,
+    )
+    const here = items([0.9, 0.9, 0.9, 0.9, 0.1, 0.1, 0.1, 0.1], expected)
+    const told: Scored[] = []
+    await scoreInTurn(
+      scoringSet(questionnaire, here, ['urgent']),
+      [[0, 0]],
+      (scored) => told.push(scored),
+      () => false,
+      [],
+      { model: 'base', spent: '0.008', done: 8, table: answerTable(questionnaire, baseline, []) },
+    )
+    const since = told.at(-1)?.since
+    expect(since?.flipped).toBe(4)
+    expect(since?.flips.map((flip) => [flip.line, flip.before, flip.after, flip.nowRight])).toEqual([
+      [6, 'yes', 'no', false],
+      [7, 'yes', 'no', false],
+      [8, 'yes', 'no', false],
+      [9, 'yes', 'no', false],
+    ])
+    const accuracy = since?.changes.find((change) => change.metric === 'accuracy')
+    expect(accuracy).toMatchObject({ question: 'Urgent', after: 0.5, worse: true })
+    expect(accuracy?.before.value).toBe(1)
+    // The figures came first, without it; it came last.
+    expect(told[0]?.since).toBeNull()
   })
 })

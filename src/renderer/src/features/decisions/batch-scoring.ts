@@ -7,6 +7,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { type AnswerTable, answerTable, answerWords, buffersOf } from '#shared/domain/answer-table'
 import {
+  type BaselineFigures,
+  changesSince,
+  type Flip,
+  intervalsOf,
+  type ScoreChange,
+} from '#shared/domain/baseline'
+import {
   type Evaluation,
   evaluateTable,
   type LabeledRow,
@@ -108,6 +115,49 @@ export interface Scored {
   rows: ShownRows[]
   /** The models side by side, when others were chosen. */
   compared: SideBySide[] | null
+  /** What changed since the questionnaire's baseline, once its intervals are in. */
+  since: SinceBaseline | null
+}
+
+/** Scores that left the baseline's interval, and the rows answered otherwise (the first of them, and how many). */
+export interface SinceBaseline {
+  changes: ScoreChange[]
+  flips: Flip[]
+  flipped: number
+}
+
+/** How many flipped rows are listed. */
+export const flipsShown = 100
+
+/**
+ * The baseline's scores with their intervals over this batch's expected answers, question by question (`stop`
+ * ends it between them), against this batch's figures.
+ */
+async function sinceBaseline(
+  set: ScoringSet,
+  baseline: ModelRunOf,
+  now: Evaluation,
+  columns: ScoringColumns,
+  stop: () => boolean,
+): Promise<SinceBaseline | null> {
+  const table = baseline.table ? { ...baseline.table, cells: set.table.cells } : set.table
+  const questions: BaselineFigures['models'][number]['questions'][number][] = []
+  for (const pair of columns) {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    if (stop()) return null
+    const before = evaluateTable(set.questionnaire, table, new Map([pair]))
+    const [question] = before.questions
+    if (question)
+      questions.push({
+        question: question.title,
+        intervals: intervalsOf(question),
+        rows: before.rows[0] ?? [],
+      })
+  }
+  const { changes, flips } = changesSince({ models: [{ model: baseline.model, questions }] }, [
+    { model: 'this run', evaluation: now },
+  ])
+  return { changes, flips: flips.slice(0, flipsShown), flipped: flips.length }
 }
 
 /** The scores of one question after another, the figures first; `stop` ends it between questions. */
@@ -118,6 +168,8 @@ export async function scoreInTurn(
   tell: (scored: Scored, done: boolean, first: boolean) => void,
   stop: () => boolean,
   models: readonly ModelRunOf[] = [],
+  /** The questionnaire's baseline run, to say what changed since. */
+  baseline: ModelRunOf | null = null,
 ): Promise<void> {
   const run = (resamples?: number, only?: [number, number]): Evaluation =>
     evaluateTable(
@@ -129,7 +181,7 @@ export async function scoreInTurn(
   const figures = run(0)
   const compared = models.length > 1 ? compareModels(set, models, columns) : null
   tell(
-    { questions: figures.questions, rows: figures.rows.map(shownRows), compared },
+    { questions: figures.questions, rows: figures.rows.map(shownRows), compared, since: null },
     columns.length === 0,
     true,
   )
@@ -139,15 +191,23 @@ export async function scoreInTurn(
     await new Promise((resolve) => setTimeout(resolve, 0))
     if (stop()) return
     questions[at] = run(undefined, pair).questions[0] ?? (questions[at] as QuestionEvaluation)
-    tell({ questions: [...questions], rows: [], compared: null }, at === columns.length - 1, false)
+    const last = at === columns.length - 1
+    tell({ questions: [...questions], rows: [], compared: null, since: null }, last && !baseline, false)
   }
+  if (!baseline || columns.length === 0) return
+  const since = await sinceBaseline(set, baseline, figures, columns, stop)
+  if (since) tell({ questions, rows: [], compared: null, since }, true, false)
 }
 
 type Scores = { scored: Scored | null; busy: boolean; problem: string | null }
 
 /** An answer with intervals keeps the rows and models that came with the figures before it. */
 const withRows = (scored: Scored | undefined, first: boolean | undefined, before: Scored | null) =>
-  !scored ? null : !first && before ? { ...scored, rows: before.rows, compared: before.compared } : scored
+  !scored
+    ? null
+    : !first && before
+      ? { ...scored, rows: before.rows, compared: before.compared, since: scored.since ?? before.since }
+      : scored
 
 /** A batch as the page has it: its rows are read into a table only where it is scored. */
 export interface ScoringInput {
@@ -172,6 +232,8 @@ export function useBatchScores(
   columns: ScoringColumns,
   /** This batch and the others chosen, this one first; none or one: no comparison. */
   models: readonly ModelToCompare[],
+  /** The questionnaire's baseline, when it is another run of the same rows. */
+  baseline: ModelToCompare | null,
 ): Scores {
   const [scores, setScores] = useState<Scores>({ scored: null, busy: false, problem: null })
   const worker = useRef<Worker | null>(null)
@@ -227,6 +289,14 @@ export function useBatchScores(
     )
   }, [input.questionnaire, models])
   useEffect(() => {
+    if (!worker.current) return
+    const [run] = baseline ? runsOf(input.questionnaire, [baseline]) : []
+    worker.current.postMessage(
+      { kind: 'baseline', baseline: run ?? null },
+      run?.table ? buffersOf(run.table) : [],
+    )
+  }, [input.questionnaire, baseline])
+  useEffect(() => {
     const ask = ++asked.current
     if (columns.length === 0 && models.length < 2) {
       setScores({ scored: null, busy: false, problem: null })
@@ -250,7 +320,8 @@ export function useBatchScores(
       },
       () => ask !== asked.current,
       runsOf(input.questionnaire, models),
+      baseline ? (runsOf(input.questionnaire, [baseline])[0] ?? null) : null,
     )
-  }, [input, columns, models])
+  }, [input, columns, models, baseline])
   return scores
 }

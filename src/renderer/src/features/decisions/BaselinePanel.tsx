@@ -1,0 +1,157 @@
+// A questionnaire's baseline: one of its runs kept to compare its later runs with (another model, or instructions
+// edited). Kept from this batch's scores; on another run of the same rows it says which scores left the
+// baseline's interval, better or worse, and which rows were answered otherwise.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { BatchSummary } from '#shared/ipc/routes/batches'
+import type { RouteOutput } from '#shared/ipc/routes/index'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
+import { invoke } from '../../ipc.ts'
+import { queryKeys } from '../../query.ts'
+import type { ModelToCompare, SinceBaseline } from './batch-scoring.ts'
+
+type Detail = RouteOutput<'batches.get'>
+
+/** The baseline's rows, when it is another finished run of as many rows as this one. */
+export function useBaseline(batch: BatchSummary, baselineId: string | null, others: readonly BatchSummary[]) {
+  const summary = others.find((one) => one.id === baselineId) ?? null
+  const read = useQuery({
+    queryKey: queryKeys.batch(summary?.id ?? ''),
+    queryFn: () => invoke('batches.get', { id: summary?.id ?? '' }),
+    enabled: summary !== null && summary.id !== batch.id,
+  })
+  const detail = summary ? read.data : undefined
+  const baseline = useMemo(
+    (): ModelToCompare | null =>
+      detail
+        ? {
+            model: detail.batch.model,
+            spent: detail.batch.spent,
+            done: detail.batch.counts.done,
+            items: detail.items,
+          }
+        : null,
+    [detail],
+  )
+  return { summary, baseline, error: read.error, retry: () => read.refetch() }
+}
+
+/** A score's name as the scores above say it. */
+const metricWords: Record<string, string> = {
+  accuracy: 'accuracy',
+  precision: 'precision',
+  recall: 'recall',
+  f1: 'F1',
+  auc: 'ROC AUC',
+  brier: 'Brier score',
+  logloss: 'log loss',
+  ece: 'calibration error',
+  mae: 'mean distance',
+  exact: 'nearest level right',
+  within1: 'within one level',
+}
+
+const figure = (value: number) => (Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(3))
+
+export function BaselinePanel(props: {
+  batch: BatchSummary
+  baselineId: string | null
+  /** The baseline, when it is another run of these rows. */
+  summary: BatchSummary | null
+  since: SinceBaseline | null
+  /** Scores are still worked out (what changed since comes last). */
+  busy: boolean
+  error: Error | null
+  onRetry: () => void
+}) {
+  const client = useQueryClient()
+  const keep = useMutation({
+    mutationFn: (kept: boolean) => invoke('batches.setBaseline', { id: props.batch.id, kept }),
+    onSuccess: ({ baselineId }) => {
+      client.setQueryData<Detail>(queryKeys.batch(props.batch.id), (detail) =>
+        detail ? { ...detail, baselineId } : detail,
+      )
+      // Other runs read the new baseline when they are opened next.
+      void client.invalidateQueries({
+        queryKey: queryKeys.batches(),
+        predicate: (query) => query.queryKey[1] !== props.batch.id,
+        refetchType: 'none',
+      })
+    },
+  })
+  const isBaseline = props.baselineId === props.batch.id
+  return (
+    <section className="batch-scores__question" aria-label="Baseline">
+      <h3>Baseline</h3>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button"
+          aria-pressed={isBaseline}
+          disabled={keep.isPending}
+          onClick={() => keep.mutate(!isBaseline)}
+        >
+          {isBaseline ? 'Kept as the baseline' : 'Keep as the baseline'}
+        </button>
+        <span className="muted">
+          {isBaseline
+            ? 'Later runs of this questionnaire are compared with this one. Press again to stop keeping it.'
+            : props.summary
+              ? `The baseline: ${props.summary.model} · ${new Date(props.summary.createdAt).toLocaleString('en-US')}.`
+              : props.baselineId
+                ? 'The baseline is a run of other rows (or still running): it is compared with runs of the same rows only.'
+                : 'No run of this questionnaire is kept as its baseline yet.'}
+        </span>
+      </div>
+      <ErrorNote error={keep.error} onRetry={() => keep.mutate(!isBaseline)} />
+      <ErrorNote error={props.error} onRetry={props.onRetry} />
+      {props.summary && !props.since && props.busy ? (
+        <p className="muted">Comparing with the baseline once the intervals are in…</p>
+      ) : null}
+      {props.since ? <Since since={props.since} /> : null}
+    </section>
+  )
+}
+
+function Since({ since }: { since: SinceBaseline }) {
+  if (since.changes.length === 0 && since.flipped === 0)
+    return <p>Since the baseline: no score left its interval, and every row was answered the same.</p>
+  return (
+    <>
+      <h4>Scores that left the baseline’s interval</h4>
+      {since.changes.length === 0 ? (
+        <p className="muted">None: every score is within the baseline’s interval.</p>
+      ) : (
+        <ul aria-label="Scores since the baseline">
+          {since.changes.map((change) => (
+            <li key={`${change.question}-${change.metric}`}>
+              <span className={change.worse ? 'batch-scores__wrong' : 'batch-scores__right'}>
+                {change.worse ? 'Worse' : 'Better'}
+              </span>{' '}
+              {change.question} · {metricWords[change.metric] ?? change.metric}: {figure(change.after)}, was{' '}
+              {figure(change.before.value)} ({figure(change.before.low)}–{figure(change.before.high)})
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4>
+        {since.flipped} rows answered otherwise
+        {since.flipped > since.flips.length ? (
+          <span className="muted"> · the first {since.flips.length}</span>
+        ) : null}
+      </h4>
+      {since.flips.length > 0 ? (
+        <ol className="batch-scores__rows" aria-label="Rows answered otherwise">
+          {since.flips.map((flip) => (
+            <li key={`${flip.question}-${flip.index}`}>
+              <span className={flip.nowRight ? 'batch-scores__right' : 'batch-scores__wrong'}>
+                {flip.nowRight ? 'Now right' : 'Now wrong'}
+              </span>{' '}
+              {flip.question}, line {flip.line ?? '—'}: {flip.before} → {flip.after}, expected {flip.expected}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </>
+  )
+}
