@@ -1,6 +1,7 @@
 // A batch's answered rows as the scores read them, in arrays rather than a row object each: a worker gets them as
 // transferred buffers (no copy of ten thousand rows on the page's thread), and other models' runs of the same
 // rows line up with them by row index.
+import type { DecisionResponse } from '../api/decisions.ts'
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import { type ShownAnswer, shownAnswers } from './answers.ts'
 import type { Questionnaire } from './questionnaire.ts'
@@ -16,7 +17,27 @@ export interface AnswerColumn {
   score: Float64Array
 }
 
-type Given = Pick<ShownAnswer, 'probability' | 'score' | 'options'>
+type Answer = DecisionResponse['answers'][number]
+type GivenOption = { probability: number; label?: unknown; value?: unknown }
+
+const probabilityOf = (answer: Answer | ShownAnswer) =>
+  'type' in answer
+    ? answer.type === 'predicate'
+      ? answer.probability
+      : Number.NaN
+    : (answer.probability ?? Number.NaN)
+const scoreOf = (answer: Answer | ShownAnswer) =>
+  'type' in answer ? (answer.type === 'score' ? answer.score : Number.NaN) : (answer.score ?? Number.NaN)
+const optionsOf = (answer: Answer | ShownAnswer | undefined): readonly GivenOption[] =>
+  !answer
+    ? []
+    : 'type' in answer
+      ? answer.type === 'predicate'
+        ? []
+        : answer.probabilities
+      : (answer.options ?? [])
+/** A choice's option is named by its value (unified) or its label (a native answer as read). */
+const labelOf = (option: GivenOption) => String('value' in option ? option.value : option.label)
 
 export interface AnswerTable {
   /** The answered rows' indexes in the batch, and the lines of their file (NaN where none was kept). */
@@ -36,28 +57,17 @@ export function answerTable(
 ): AnswerTable {
   const answered = items.filter((item) => item.status === 'done' && item.response)
   const rows = answered.length
-  // A unified answer is read where it lies; a native one through its reading (an object per answer, rarer).
+  // A unified answer is read where it lies, with nothing copied; a native one through its reading (rarer).
   const native = answered.map((item) =>
     item.response && !Array.isArray(item.response.answers)
       ? shownAnswers(questionnaire, item.response)
       : null,
   )
-  const shown = (item: BatchItem, row: number, at: number): Given | undefined => {
-    const response = item.response
-    if (!response) return undefined
-    if (!Array.isArray(response.answers)) return native[row]?.[at]
-    const answer = response.answers[at]
-    if (!answer) return undefined
-    if (answer.type === 'predicate') return { probability: answer.probability }
-    if (answer.type === 'score')
-      return {
-        score: answer.score,
-        options: answer.probabilities.map(({ label, probability }) => ({ label, probability })),
-      }
-    return { options: answer.probabilities.map(({ value, probability }) => ({ label: value, probability })) }
+  const answerAt = (row: number, at: number): Answer | ShownAnswer | undefined => {
+    const answers = answered[row]?.response?.answers
+    return Array.isArray(answers) ? answers[at] : native[row]?.[at]
   }
   const answers = questionnaire.questions.map((question, at): AnswerColumn => {
-    const given = answered.map((item, row) => shown(item, row, at))
     const options =
       question.kind === 'choice'
         ? question.choices.map((choice) => choice.value)
@@ -65,27 +75,34 @@ export function answerTable(
           ? question.levels.map((level) => level.label)
           : []
     // A score's options are its levels by position; a choice's, its options by name.
-    if (question.kind === 'choice')
-      for (const answer of given)
-        for (const option of answer?.options ?? [])
-          if (!options.includes(option.label)) options.push(option.label)
-    const width = given.reduce((most, answer) => Math.max(most, answer?.options?.length ?? 0), options.length)
-    while (options.length < width) options.push(String(options.length))
+    const place = new Map(options.map((option, position) => [option, position]))
+    let width = options.length
+    for (let row = 0; row < rows; row++) {
+      const given = optionsOf(answerAt(row, at))
+      width = Math.max(width, given.length)
+      if (question.kind === 'choice')
+        for (const option of given) {
+          const label = labelOf(option)
+          if (!place.has(label)) place.set(label, options.push(label) - 1)
+        }
+    }
+    if (question.kind !== 'choice') while (options.length < width) options.push(String(options.length))
     const column = {
       options,
       probability: new Float64Array(rows).fill(Number.NaN),
       optionProbabilities: new Float64Array(rows * options.length).fill(Number.NaN),
       score: new Float64Array(rows).fill(Number.NaN),
     }
-    const place = new Map(options.map((option, position) => [option, position]))
-    given.forEach((answer, r) => {
-      if (answer?.probability !== undefined) column.probability[r] = answer.probability
-      if (answer?.score !== undefined) column.score[r] = answer.score
-      answer?.options?.forEach((option, position) => {
-        const to = question.kind === 'choice' ? (place.get(option.label) ?? 0) : position
-        column.optionProbabilities[r * options.length + to] = option.probability
+    for (let row = 0; row < rows; row++) {
+      const answer = answerAt(row, at)
+      if (!answer) continue
+      column.probability[row] = probabilityOf(answer)
+      column.score[row] = scoreOf(answer)
+      optionsOf(answer).forEach((option, position) => {
+        const to = question.kind === 'choice' ? (place.get(labelOf(option)) ?? 0) : position
+        column.optionProbabilities[row * options.length + to] = option.probability
       })
-    })
+    }
     return column
   })
   const size = items.reduce((most, item) => Math.max(most, item.index + 1), 0)

@@ -8,7 +8,8 @@ import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
-import type { ModelToCompare, SinceBaseline } from './batch-scoring.ts'
+import type { SinceBaseline } from './batch-scoring.ts'
+import type { ModelToCompare } from './use-batch-scores.ts'
 
 type Detail = RouteOutput<'batches.get'>
 

@@ -8,9 +8,10 @@ import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { BaselinePanel, useBaseline } from './BaselinePanel.tsx'
-import { cellKey, labeledColumn, type ShownRows, useBatchScores } from './batch-scoring.ts'
+import { cellKey, labeledColumn, type ShownRows } from './batch-scoring.ts'
 import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
 import { LevelPlot, Reliability } from './ScorePlots.tsx'
+import { useBatchScores } from './use-batch-scores.ts'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 /** A figure with its interval; "(…)" while the interval is still worked out. */

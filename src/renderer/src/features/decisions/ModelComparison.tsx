@@ -10,8 +10,8 @@ import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke } from '../../ipc.ts'
 import { queryKeys } from '../../query.ts'
-import type { ModelToCompare } from './batch-scoring.ts'
 import { PlotFrame } from './ScorePlots.tsx'
+import type { ModelToCompare } from './use-batch-scores.ts'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 const dollars = (value: number) => `$${value.toFixed(4)}`

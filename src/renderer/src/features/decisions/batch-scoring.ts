@@ -1,11 +1,8 @@
 // A batch's scores against expected answers (its source columns, and the labels given in the app as a column per
-// question), worked out in a worker that lives as long as the scores are shown. The batch's answers cross to it
-// once, as a table of arrays handed over without a copy; then each choice of columns is a small message. The
-// figures come at once, then their intervals, question by question; an ask superseded by a newer one stops at the
-// next question. Only the rows a person can be shown come back: a figure's rows stay in the worker. Where the page
-// has no workers (unit tests) the same work runs on its thread.
-import { useEffect, useRef, useState } from 'react'
-import { type AnswerTable, answerTable, answerWords, buffersOf } from '#shared/domain/answer-table'
+// question), as the scoring workers work them out: the batch's answers as a table of arrays, the figures at once,
+// then their intervals question by question and what changed since the baseline. Only the rows a person can be
+// shown come back: a figure's rows stay in the worker.
+import { type AnswerTable, answerTable, answerWords } from '#shared/domain/answer-table'
 import {
   type BaselineFigures,
   changesSince,
@@ -160,7 +157,47 @@ async function sinceBaseline(
   return { changes, flips: flips.slice(0, flipsShown), flipped: flips.length }
 }
 
-/** The scores of one question after another, the figures first; `stop` ends it between questions. */
+/** The figures of the scored questions (no intervals), with the rows the page shows and the models side by side. */
+export function figuresOf(
+  set: ScoringSet,
+  columns: ScoringColumns,
+  models: readonly ModelRunOf[] = [],
+): { figures: Evaluation; scored: Scored } {
+  const figures = evaluateTable(set.questionnaire, set.table, new Map(columns), { resamples: 0 })
+  const compared = models.length > 1 ? compareModels(set, models, columns) : null
+  return {
+    figures,
+    scored: { questions: figures.questions, rows: figures.rows.map(shownRows), compared, since: null },
+  }
+}
+
+/**
+ * Each question's bootstrap intervals in turn, then what changed since the baseline; `stop` ends it between
+ * questions. `done` with the last.
+ */
+export async function intervalsInTurn(
+  set: ScoringSet,
+  columns: ScoringColumns,
+  figures: Evaluation,
+  baseline: ModelRunOf | null,
+  tell: (scored: Scored, done: boolean) => void,
+  stop: () => boolean,
+): Promise<void> {
+  const questions: QuestionEvaluation[] = [...figures.questions]
+  for (const [at, pair] of columns.entries()) {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    if (stop()) return
+    const [question] = evaluateTable(set.questionnaire, set.table, new Map([pair])).questions
+    questions[at] = question ?? (questions[at] as QuestionEvaluation)
+    const last = at === columns.length - 1
+    tell({ questions: [...questions], rows: [], compared: null, since: null }, last && !baseline)
+  }
+  if (!baseline || columns.length === 0) return
+  const since = await sinceBaseline(set, baseline, figures, columns, stop)
+  if (since) tell({ questions, rows: [], compared: null, since }, true)
+}
+
+/** The figures at once, then the intervals: all of it on one thread (where the page has no workers). */
 export async function scoreInTurn(
   set: ScoringSet,
   columns: ScoringColumns,
@@ -171,157 +208,7 @@ export async function scoreInTurn(
   /** The questionnaire's baseline run, to say what changed since. */
   baseline: ModelRunOf | null = null,
 ): Promise<void> {
-  const run = (resamples?: number, only?: [number, number]): Evaluation =>
-    evaluateTable(
-      set.questionnaire,
-      set.table,
-      new Map(only ? [only] : columns),
-      resamples === undefined ? {} : { resamples },
-    )
-  const figures = run(0)
-  const compared = models.length > 1 ? compareModels(set, models, columns) : null
-  tell(
-    { questions: figures.questions, rows: figures.rows.map(shownRows), compared, since: null },
-    columns.length === 0,
-    true,
-  )
-  // The rows behind the figures do not change with their intervals: they go with the figures alone.
-  const questions: QuestionEvaluation[] = [...figures.questions]
-  for (const [at, pair] of columns.entries()) {
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    if (stop()) return
-    questions[at] = run(undefined, pair).questions[0] ?? (questions[at] as QuestionEvaluation)
-    const last = at === columns.length - 1
-    tell({ questions: [...questions], rows: [], compared: null, since: null }, last && !baseline, false)
-  }
-  if (!baseline || columns.length === 0) return
-  const since = await sinceBaseline(set, baseline, figures, columns, stop)
-  if (since) tell({ questions, rows: [], compared: null, since }, true, false)
-}
-
-type Scores = { scored: Scored | null; busy: boolean; problem: string | null }
-
-/** An answer with intervals keeps the rows and models that came with the figures before it. */
-const withRows = (scored: Scored | undefined, first: boolean | undefined, before: Scored | null) =>
-  !scored
-    ? null
-    : !first && before
-      ? { ...scored, rows: before.rows, compared: before.compared, since: scored.since ?? before.since }
-      : scored
-
-/** A batch as the page has it: its rows are read into a table only where it is scored. */
-export interface ScoringInput {
-  questionnaire: Questionnaire
-  items: readonly BatchItem[]
-  sourceColumns: readonly string[]
-}
-
-/** A batch to put beside this one: its model, what it spent over how many rows, and its rows (this one's: null). */
-export interface ModelToCompare {
-  model: string
-  spent: string
-  done: number
-  items: readonly BatchItem[] | null
-}
-
-const runsOf = (questionnaire: Questionnaire, models: readonly ModelToCompare[]): ModelRunOf[] =>
-  models.map(({ items, ...one }) => ({ ...one, table: items ? answerTable(questionnaire, items, []) : null }))
-
-export function useBatchScores(
-  input: ScoringInput,
-  columns: ScoringColumns,
-  /** This batch and the others chosen, this one first; none or one: no comparison. */
-  models: readonly ModelToCompare[],
-  /** The questionnaire's baseline, when it is another run of the same rows. */
-  baseline: ModelToCompare | null,
-): Scores {
-  const [scores, setScores] = useState<Scores>({ scored: null, busy: false, problem: null })
-  const worker = useRef<Worker | null>(null)
-  const asked = useRef(0)
-  useEffect(() => {
-    if (typeof Worker === 'undefined') return
-    const started = new Worker(new URL('./batch-scoring.worker.ts', import.meta.url), { type: 'module' })
-    started.addEventListener(
-      'message',
-      ({
-        data,
-      }: MessageEvent<{
-        ask: number
-        scored?: Scored
-        done?: boolean
-        first?: boolean
-        problem?: string
-      }>) => {
-        if (data.ask !== asked.current) return
-        setScores((before) => ({
-          scored: withRows(data.scored, data.first, before.scored),
-          busy: data.done === false,
-          problem: data.problem ?? null,
-        }))
-      },
-    )
-    started.addEventListener('error', (event) =>
-      setScores({
-        scored: null,
-        busy: false,
-        problem: event.message || 'The scores could not be worked out.',
-      }),
-    )
-    worker.current = started
-    return () => {
-      started.terminate()
-      worker.current = null
-    }
-  }, [])
-  // The answers cross once for each version of the batch, their buffers handed over rather than copied.
-  useEffect(() => {
-    if (!worker.current) return
-    const set = scoringSet(input.questionnaire, input.items, input.sourceColumns)
-    worker.current.postMessage({ kind: 'set', set }, buffersOf(set.table))
-  }, [input])
-  // Other models' answers cross when they are chosen, also as tables handed over.
-  useEffect(() => {
-    if (!worker.current) return
-    const runs = runsOf(input.questionnaire, models)
-    worker.current.postMessage(
-      { kind: 'models', models: runs },
-      runs.flatMap((run) => (run.table ? buffersOf(run.table) : [])),
-    )
-  }, [input.questionnaire, models])
-  useEffect(() => {
-    if (!worker.current) return
-    const [run] = baseline ? runsOf(input.questionnaire, [baseline]) : []
-    worker.current.postMessage(
-      { kind: 'baseline', baseline: run ?? null },
-      run?.table ? buffersOf(run.table) : [],
-    )
-  }, [input.questionnaire, baseline])
-  useEffect(() => {
-    const ask = ++asked.current
-    if (columns.length === 0 && models.length < 2) {
-      setScores({ scored: null, busy: false, problem: null })
-      return
-    }
-    setScores((before) => ({ ...before, busy: true }))
-    if (worker.current) {
-      worker.current.postMessage({ kind: 'score', ask, columns })
-      return
-    }
-    void scoreInTurn(
-      scoringSet(input.questionnaire, input.items, input.sourceColumns),
-      columns,
-      (scored, done, first) => {
-        if (ask === asked.current)
-          setScores((before) => ({
-            scored: withRows(scored, first, before.scored),
-            busy: !done,
-            problem: null,
-          }))
-      },
-      () => ask !== asked.current,
-      runsOf(input.questionnaire, models),
-      baseline ? (runsOf(input.questionnaire, [baseline])[0] ?? null) : null,
-    )
-  }, [input, columns, models, baseline])
-  return scores
+  const { figures, scored } = figuresOf(set, columns, models)
+  tell(scored, columns.length === 0, true)
+  await intervalsInTurn(set, columns, figures, baseline, (next, done) => tell(next, done, false), stop)
 }

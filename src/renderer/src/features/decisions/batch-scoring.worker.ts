@@ -1,14 +1,47 @@
-// Scores a batch against its expected answers off the page's thread. The batch's answers arrive once (`set`); each
-// `score` asks for a choice of columns and is answered with the figures at once, then again as each question's
-// bootstrap intervals (a thousand resamples of its rows) are in, with the models chosen beside it (`models`), and
-// last what changed since the questionnaire's baseline (`baseline`). A newer ask stops an older one between
-// questions.
-import { type ModelRunOf, type ScoringColumns, type ScoringSet, scoreInTurn } from './batch-scoring.ts'
+// Scores a batch against its expected answers off the page's thread. The batch's answers arrive once (`set`), other
+// runs to compare with (`models`) and the questionnaire's baseline (`baseline`) when chosen. Each `score` asks for
+// a choice of columns and is answered with the figures at once. The intervals (a thousand resamples of each
+// question's rows) and what changed since the baseline are worked out in a worker of this one's, whose answers go
+// on to the page: an ask for other columns ends that worker and starts another, so the figures never wait for
+// intervals; an ask for the same columns (another run chosen beside them) gets the intervals worked out already.
+import { figuresOf, type ModelRunOf, type ScoringColumns, type ScoringSet } from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let models: ModelRunOf[] = []
 let baseline: ModelRunOf | null = null
-let latest = 0
+/** The page's latest ask, and its columns. */
+let latest = { ask: 0, columns: '' }
+/** The intervals' worker; the columns it is at work on, if it is; the last answer it finished. */
+let intervals: Worker | null = null
+let working: string | null = null
+let finished: { columns: string; answer: object } | null = null
+
+function endIntervals() {
+  intervals?.terminate()
+  intervals = null
+  working = null
+  finished = null
+}
+
+function intervalsFor(scored: ScoringSet): Worker {
+  if (intervals && working === null) return intervals
+  endIntervals()
+  const started = new Worker(new URL('./batch-intervals.worker.ts', import.meta.url), { type: 'module' })
+  started.addEventListener('message', (event: MessageEvent<{ done?: boolean; problem?: string }>) => {
+    const columns = working
+    if (columns !== latest.columns) return
+    // Answered as the page's latest ask, which wants the same columns.
+    const answer = { ...event.data, ask: latest.ask }
+    if (event.data.done || event.data.problem) {
+      working = null
+      finished = event.data.done ? { columns, answer } : null
+    }
+    self.postMessage(answer)
+  })
+  started.postMessage({ kind: 'set', set: scored, baseline })
+  intervals = started
+  return started
+}
 
 self.addEventListener(
   'message',
@@ -23,6 +56,9 @@ self.addEventListener(
     const message = event.data
     if (message.kind === 'set') {
       set = message.set
+      endIntervals()
+      // Started now, so it is ready (and has the answers) when the first ask comes.
+      intervalsFor(message.set)
       return
     }
     if (message.kind === 'models') {
@@ -31,20 +67,29 @@ self.addEventListener(
     }
     if (message.kind === 'baseline') {
       baseline = message.baseline
+      endIntervals()
+      if (set) intervalsFor(set)
       return
     }
-    latest = message.ask
     const scored = set
     if (!scored) return
-    scoreInTurn(
-      scored,
-      message.columns,
-      (answer, done, first) => self.postMessage({ ask: message.ask, scored: answer, done, first }),
-      () => latest !== message.ask,
-      models,
-      baseline,
-    ).catch((error: unknown) =>
-      self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) }),
-    )
+    try {
+      const { scored: figures } = figuresOf(scored, message.columns, models)
+      self.postMessage({ ask: message.ask, scored: figures, done: message.columns.length === 0, first: true })
+    } catch (error) {
+      self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) })
+      return
+    }
+    const columns = JSON.stringify(message.columns)
+    latest = { ask: message.ask, columns }
+    if (message.columns.length === 0) return
+    if (finished?.columns === columns) {
+      self.postMessage({ ...finished.answer, ask: message.ask })
+      return
+    }
+    if (working === columns) return
+    const worker = intervalsFor(scored)
+    working = columns
+    worker.postMessage({ kind: 'score', ask: message.ask, columns: message.columns })
   },
 )

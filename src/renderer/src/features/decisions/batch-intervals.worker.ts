@@ -1,0 +1,38 @@
+// The intervals of a batch's scores, and what changed since its questionnaire's baseline, for the scoring worker
+// that started this one (and ends it when a newer ask comes): each question's bootstrap in turn, then the
+// baseline's. Its answers go to the page as the scoring worker's own.
+import { evaluateTable } from '#shared/domain/evaluation-set'
+import { intervalsInTurn, type ModelRunOf, type ScoringColumns, type ScoringSet } from './batch-scoring.ts'
+
+let set: ScoringSet | null = null
+let baseline: ModelRunOf | null = null
+
+self.addEventListener(
+  'message',
+  (
+    event: MessageEvent<
+      | { kind: 'set'; set: ScoringSet; baseline: ModelRunOf | null }
+      | { kind: 'score'; ask: number; columns: ScoringColumns }
+    >,
+  ) => {
+    const message = event.data
+    if (message.kind === 'set') {
+      ;({ set, baseline } = message)
+      return
+    }
+    const scored = set
+    if (!scored) return
+    const { ask, columns } = message
+    const figures = evaluateTable(scored.questionnaire, scored.table, new Map(columns), { resamples: 0 })
+    intervalsInTurn(
+      scored,
+      columns,
+      figures,
+      baseline,
+      (next, done) => self.postMessage({ ask, scored: next, done, first: false }),
+      () => false,
+    ).catch((error: unknown) =>
+      self.postMessage({ ask, problem: error instanceof Error ? error.message : String(error) }),
+    )
+  },
+)

@@ -1,0 +1,142 @@
+// The scores of the batch a page shows, from the scoring worker that lives as long as they are shown: the batch's
+// answers cross to it once as a table of arrays handed over (so do other runs chosen beside it, and the
+// questionnaire's baseline); each choice of columns is then a small message. Where the page has no workers (unit
+// tests) the same work runs on its thread.
+import { useEffect, useRef, useState } from 'react'
+import { answerTable, buffersOf } from '#shared/domain/answer-table'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import type { BatchItem } from '#shared/ipc/routes/batches'
+import {
+  type ModelRunOf,
+  type Scored,
+  type ScoringColumns,
+  scoreInTurn,
+  scoringSet,
+} from './batch-scoring.ts'
+
+type Scores = { scored: Scored | null; busy: boolean; problem: string | null }
+
+/** An answer with intervals keeps the rows and models that came with the figures before it. */
+const withRows = (scored: Scored | undefined, first: boolean | undefined, before: Scored | null) =>
+  !scored
+    ? null
+    : !first && before
+      ? { ...scored, rows: before.rows, compared: before.compared, since: scored.since ?? before.since }
+      : scored
+
+/** A batch as the page has it: its rows are read into a table only where it is scored. */
+export interface ScoringInput {
+  questionnaire: Questionnaire
+  items: readonly BatchItem[]
+  sourceColumns: readonly string[]
+}
+
+/** A batch to put beside this one: its model, what it spent over how many rows, and its rows (this one's: null). */
+export interface ModelToCompare {
+  model: string
+  spent: string
+  done: number
+  items: readonly BatchItem[] | null
+}
+
+const runsOf = (questionnaire: Questionnaire, models: readonly ModelToCompare[]): ModelRunOf[] =>
+  models.map(({ items, ...one }) => ({ ...one, table: items ? answerTable(questionnaire, items, []) : null }))
+
+export function useBatchScores(
+  input: ScoringInput,
+  columns: ScoringColumns,
+  /** This batch and the others chosen, this one first; none or one: no comparison. */
+  models: readonly ModelToCompare[],
+  /** The questionnaire's baseline, when it is another run of the same rows. */
+  baseline: ModelToCompare | null,
+): Scores {
+  const [scores, setScores] = useState<Scores>({ scored: null, busy: false, problem: null })
+  const worker = useRef<Worker | null>(null)
+  const asked = useRef(0)
+  useEffect(() => {
+    if (typeof Worker === 'undefined') return
+    const started = new Worker(new URL('./batch-scoring.worker.ts', import.meta.url), { type: 'module' })
+    started.addEventListener(
+      'message',
+      ({
+        data,
+      }: MessageEvent<{
+        ask: number
+        scored?: Scored
+        done?: boolean
+        first?: boolean
+        problem?: string
+      }>) => {
+        if (data.ask !== asked.current) return
+        setScores((before) => ({
+          scored: withRows(data.scored, data.first, before.scored),
+          busy: data.done === false,
+          problem: data.problem ?? null,
+        }))
+      },
+    )
+    started.addEventListener('error', (event) =>
+      setScores({
+        scored: null,
+        busy: false,
+        problem: event.message || 'The scores could not be worked out.',
+      }),
+    )
+    worker.current = started
+    return () => {
+      started.terminate()
+      worker.current = null
+    }
+  }, [])
+  // The answers cross once for each version of the batch, their buffers handed over rather than copied.
+  useEffect(() => {
+    if (!worker.current) return
+    const set = scoringSet(input.questionnaire, input.items, input.sourceColumns)
+    worker.current.postMessage({ kind: 'set', set }, buffersOf(set.table))
+  }, [input])
+  // Other models' answers cross when they are chosen, also as tables handed over.
+  useEffect(() => {
+    if (!worker.current) return
+    const runs = runsOf(input.questionnaire, models)
+    worker.current.postMessage(
+      { kind: 'models', models: runs },
+      runs.flatMap((run) => (run.table ? buffersOf(run.table) : [])),
+    )
+  }, [input.questionnaire, models])
+  useEffect(() => {
+    if (!worker.current) return
+    const [run] = baseline ? runsOf(input.questionnaire, [baseline]) : []
+    worker.current.postMessage(
+      { kind: 'baseline', baseline: run ?? null },
+      run?.table ? buffersOf(run.table) : [],
+    )
+  }, [input.questionnaire, baseline])
+  useEffect(() => {
+    const ask = ++asked.current
+    if (columns.length === 0 && models.length < 2) {
+      setScores({ scored: null, busy: false, problem: null })
+      return
+    }
+    setScores((before) => ({ ...before, busy: true }))
+    if (worker.current) {
+      worker.current.postMessage({ kind: 'score', ask, columns })
+      return
+    }
+    void scoreInTurn(
+      scoringSet(input.questionnaire, input.items, input.sourceColumns),
+      columns,
+      (scored, done, first) => {
+        if (ask === asked.current)
+          setScores((before) => ({
+            scored: withRows(scored, first, before.scored),
+            busy: !done,
+            problem: null,
+          }))
+      },
+      () => ask !== asked.current,
+      runsOf(input.questionnaire, models),
+      baseline ? (runsOf(input.questionnaire, [baseline])[0] ?? null) : null,
+    )
+  }, [input, columns, models, baseline])
+  return scores
+}
