@@ -3,10 +3,11 @@
 // answers the batch stored and the set's expected columns, and `--fail-on accuracy<0.9` turns a score into a
 // failed CI step.
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path'
-import { changesSince } from '#shared/domain/baseline'
+import { answerTable, tableToJson } from '#shared/domain/answer-table'
+import { type BaselineFigures, changesSince } from '#shared/domain/baseline'
 import { answersOf, evaluate, expectedColumns, metricNames, metricOf } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
-import { decisionCall } from '#shared/domain/questionnaire'
+import { decisionCall, type Questionnaire } from '#shared/domain/questionnaire'
 import { type EvaluationSettings, evaluationSettingsOf } from '#shared/domain/questionnaire-file'
 import { sideBySide } from '#shared/domain/side-by-side'
 import { readBaseline } from './baseline.ts'
@@ -24,8 +25,10 @@ import {
   figuresOf,
   type ModelRun,
   parseScoreThresholds,
+  type ScoreThreshold,
   writeEvaluationReport,
 } from './evaluation-report.ts'
+import { shardPart } from './evaluation-shards.ts'
 import { reportKindOf } from './reports.ts'
 import {
   checkConnection,
@@ -39,6 +42,7 @@ import {
   warn,
   withSession,
 } from './session.ts'
+import { parseShard, shardLabel, shardRows } from './shards.ts'
 import { tellSideBySide } from './side-by-side.ts'
 
 export interface EvalOptions {
@@ -50,6 +54,7 @@ export interface EvalOptions {
   failOn?: string[]
   report?: string
   baseline?: string
+  shard?: string
 }
 
 /**
@@ -129,6 +134,13 @@ export async function evaluateSet(
     options,
   )
   if (regressed && !baseline) throw usageError('--fail-on regressed needs a --baseline to compare with.')
+  const shard = options.shard ? parseShard(options.shard) : null
+  if (shard && !/\.json$/i.test(options.report ?? ''))
+    throw usageError(
+      '--shard writes a share of the evaluation: give --report FILE.json, for eval merge to join.',
+    )
+  if (shard && baseline)
+    throw usageError('A shard is not compared with a baseline: give --baseline to the eval that merges them.')
   return withSession(global, {}, async (session) => {
     await checkConnection(session)
     const questionnaire = file?.questionnaire ?? (await questionnaireOf(session, questionnaireArg))
@@ -151,7 +163,11 @@ export async function evaluateSet(
         )
       models.push(model)
     }
+    // A shard runs its rows of the set; its report keeps them by their place in the whole set.
+    const wholeRows = shardRows(read.inputs.length, shard)
+    if (wholeRows.length === 0) throw usageError(`${basename(set)} has no inputs for this shard.`)
     const runs: ModelRun[] = []
+    const tables: object[] = []
     let spent = 0n
     let code: number = exitCodes.done
     for (const model of models) {
@@ -163,17 +179,20 @@ export async function evaluateSet(
       }
       const since = Date.now()
       const started = await session.call('batches.start', {
-        questionnaire: { ...questionnaire, name: `${questionnaire.name} · eval · ${model.id}` },
+        questionnaire: {
+          ...questionnaire,
+          name: `${questionnaire.name} · eval · ${model.id}${shard ? ` ${shardLabel(shard, read.inputs.length)}` : ''}`,
+        },
         template: decisionCall(questionnaire, '', model, { format: 'unified', compat: false }),
-        inputs: read.inputs as never,
-        lines: read.lines,
+        inputs: wholeRows.map((row) => read.inputs[row]) as never,
+        lines: wholeRows.map((row) => read.lines[row] ?? row + 2),
         concurrency,
         retries: 3,
         spendCap: cap === null ? null : formatAmount(cap),
-        source: { columns: header, rows: read.rows ?? [] },
+        source: { columns: header, rows: wholeRows.map((row) => read.rows?.[row] ?? []) },
       })
       if (!global.json)
-        warn(`Batch ${started.id}: ${read.inputs.length} rows of ${basename(set)} with ${model.id}`)
+        warn(`Batch ${started.id}: ${wholeRows.length} rows of ${basename(set)} with ${model.id}`)
       const ended = await runToEnd(session, started.id, {
         json: global.json === true,
         shard: null,
@@ -195,72 +214,109 @@ export async function evaluateSet(
           ? timed.reduce((sum, item) => sum + (item.durationMs ?? 0), 0) / timed.length
           : null,
       })
+      if (shard)
+        tables.push(tableToJson(answerTable(questionnaire, items, []), (row) => wholeRows[row] ?? row))
       if (ended === exitCodes.interrupted) break
     }
-    const broken = runs.flatMap((run) =>
-      run.evaluation.questions.flatMap((question) =>
-        brokenThresholds(question, thresholds).map((text) => `${run.model} · ${text}`),
+    return conclude({
+      questionnaire,
+      runs,
+      spent,
+      thresholds,
+      regressed,
+      baseline,
+      report: options.report,
+      json: global.json === true,
+      code,
+      ...(shard
+        ? {
+            shard: {
+              part: shardPart(questionnaire, read, found.columns, wholeRows, shard, read.inputs.length),
+              tables,
+            },
+          }
+        : {}),
+    })
+  })
+}
+
+/** Says each run's scores, the models side by side and what changed since the baseline; writes the report. */
+export async function conclude(ended: {
+  questionnaire: Questionnaire
+  runs: readonly ModelRun[]
+  spent: bigint
+  thresholds: readonly ScoreThreshold[]
+  regressed: boolean
+  baseline: BaselineFigures | null
+  report: string | undefined
+  json: boolean
+  code: number
+  shard?: { part: object; tables: readonly object[] }
+}): Promise<number> {
+  const { questionnaire, runs, spent, thresholds, regressed, baseline, code, json, report } = ended
+  const broken = runs.flatMap((run) =>
+    run.evaluation.questions.flatMap((question) =>
+      brokenThresholds(question, thresholds).map((text) => `${run.model} · ${text}`),
+    ),
+  )
+  if (json)
+    for (const run of runs)
+      for (const [at, question] of run.evaluation.questions.entries())
+        printJson('score', {
+          model: run.model,
+          batch: run.batch.id,
+          question: question.title,
+          kind: question.kind,
+          labeled: question.labeled,
+          unlabeled: question.unlabeled,
+          unreadable: question.unreadable.length,
+          ...Object.fromEntries(metricNames.map((name) => [name, metricOf(question, name) ?? null])),
+          spent: run.batch.spent,
+          costPerRight: costPerRight(run, at),
+          latencyMs: run.latencyMs,
+        })
+  else {
+    print(
+      table(
+        ['model', 'question', 'rows', 'scores', 'cost per right answer'],
+        runs.flatMap((run) =>
+          run.evaluation.questions.map((question, at) => [
+            run.model,
+            question.title,
+            String(question.labeled),
+            figuresOf(question),
+            costPerRight(run, at),
+          ]),
+        ),
       ),
     )
-    if (global.json)
-      for (const run of runs)
-        for (const [at, question] of run.evaluation.questions.entries())
-          printJson('score', {
-            model: run.model,
-            batch: run.batch.id,
-            question: question.title,
-            kind: question.kind,
-            labeled: question.labeled,
-            unlabeled: question.unlabeled,
-            unreadable: question.unreadable.length,
-            ...Object.fromEntries(metricNames.map((name) => [name, metricOf(question, name) ?? null])),
-            spent: run.batch.spent,
-            costPerRight: costPerRight(run, at),
-            latencyMs: run.latencyMs,
-          })
-    else {
-      print(
-        table(
-          ['model', 'question', 'rows', 'scores', 'cost per right answer'],
-          runs.flatMap((run) =>
-            run.evaluation.questions.map((question, at) => [
-              run.model,
-              question.title,
-              String(question.labeled),
-              figuresOf(question),
-              costPerRight(run, at),
-            ]),
-          ),
-        ),
+    for (const run of runs)
+      for (const question of run.evaluation.questions)
+        if (question.unreadable.length)
+          warn(
+            `${question.title}: ${question.unreadable.length} expected answers do not read and were left out (${question.unreadable
+              .slice(0, 3)
+              .map((one) => `line ${one.line ?? '?'}: ${one.problem}`)
+              .join('; ')}).`,
+          )
+    print(`Spent ${money(formatAmount(spent))} over ${runs.length} model${runs.length === 1 ? '' : 's'}.`)
+  }
+  const compared = runs.length > 1 ? sideBySide(questionnaire, runs) : []
+  if (compared.length) tellSideBySide(compared, json)
+  if (report) await writeEvaluationReport(report, questionnaire.name, runs, thresholds, ended.shard)
+  const since = baseline ? changesSince(baseline, runs) : null
+  if (since) tellChanges(since, json)
+  const worse = since?.changes.filter((change) => change.worse) ?? []
+  if (regressed)
+    for (const change of worse)
+      broken.push(
+        `${change.model} · ${change.question}: ${change.metric} ${round(change.after)}, worse than the baseline's ${round(change.before.low)}–${round(change.before.high)} (--fail-on regressed)`,
       )
-      for (const run of runs)
-        for (const question of run.evaluation.questions)
-          if (question.unreadable.length)
-            warn(
-              `${question.title}: ${question.unreadable.length} expected answers do not read and were left out (${question.unreadable
-                .slice(0, 3)
-                .map((one) => `line ${one.line ?? '?'}: ${one.problem}`)
-                .join('; ')}).`,
-            )
-      print(`Spent ${money(formatAmount(spent))} over ${runs.length} model${runs.length === 1 ? '' : 's'}.`)
-    }
-    const compared = runs.length > 1 ? sideBySide(questionnaire, runs) : []
-    if (compared.length) tellSideBySide(compared, global.json === true)
-    if (options.report) await writeEvaluationReport(options.report, questionnaire.name, runs, thresholds)
-    const since = baseline ? changesSince(baseline, runs) : null
-    if (since) tellChanges(since, global.json === true)
-    const worse = since?.changes.filter((change) => change.worse) ?? []
-    if (regressed)
-      for (const change of worse)
-        broken.push(
-          `${change.model} · ${change.question}: ${change.metric} ${round(change.after)}, worse than the baseline's ${round(change.before.low)}–${round(change.before.high)} (--fail-on regressed)`,
-        )
-    if (broken.length) {
-      for (const line of broken) warn(line)
-      return exitCodes.failOn
-    }
-    return code
-  })
+  if (broken.length) {
+    for (const line of broken) warn(line)
+    return exitCodes.failOn
+  }
+  return code
 }
 
 const round = (value: number) => Number(value.toFixed(4))

@@ -56,7 +56,8 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 /** A model's run of the set: its batch, and the scores of each question with an expected column. */
 export interface ModelRun {
   model: string
-  batch: BatchSummary
+  /** Its batch (the shards' batches, joined by `+`, for a merged run). */
+  batch: Pick<BatchSummary, 'id' | 'spent' | 'counts'>
   evaluation: Evaluation
   /** Each question's answer in words for every row of the set (null where none), for the models side by side. */
   answers: (string | null)[][]
@@ -112,13 +113,17 @@ export async function writeEvaluationReport(
   name: string,
   runs: readonly ModelRun[],
   thresholds: readonly ScoreThreshold[],
+  /** A shard's: what `eval merge` scores the whole set from (`evaluation-shards.ts`), and each run's answers. */
+  shard?: { part: object; tables: readonly object[] },
 ): Promise<void> {
   if (reportKindOf(path) === 'json') {
     const report = {
       kind: 'evaluation',
       questionnaire: name,
       thresholds: thresholds.map((threshold) => threshold.text),
-      models: runs.map((run) => ({
+      ...shard?.part,
+      models: runs.map((run, at) => ({
+        ...(shard ? { table: shard.tables[at] } : {}),
         model: run.model,
         batch: run.batch.id,
         spent: run.batch.spent,

@@ -26,6 +26,7 @@ const commands = {
   batch: () => import('./batch.ts'),
   catalog: () => import('./catalog-jobs.ts'),
   evaluate: () => import('./evaluate.ts'),
+  evaluationShards: () => import('./evaluation-shards.ts'),
   profiles: () => import('./profiles.ts'),
   webhooks: () => import('./webhooks.ts'),
 }
@@ -165,9 +166,12 @@ failed rows with \`--retry-failed\`.`,
       run(async () => (await commands.batch()).batchMerge(out, shards)),
     )
 
-  root
+  const evaluation = root
     .command('eval')
     .description('how good a questionnaire is against expected answers, per model')
+  evaluation
+    .command('run', { isDefault: true })
+    .description('run a set with each model and score it (the default: `eval QUESTIONNAIRE SET` runs it)')
     .argument(
       '<questionnaire>',
       'a .json or .gdq file (exported, or a request body) or a name in the app’s library',
@@ -197,17 +201,41 @@ failed rows with \`--retry-failed\`.`,
       '--baseline <report.json>',
       'an earlier eval’s JSON report: say which scores left their interval and which answers changed',
     )
+    .option(
+      '--shard <i/n>',
+      'run every n-th row from row i (for n machines; join the JSON reports with `eval merge`)',
+    )
     .addHelpText(
       'after',
       `${examples(
         'eval triage.json labeled.csv --column text --expected-column Urgent=urgent --fail-on accuracy<0.9',
         'eval triage.json labeled.csv --models acme/judge-small,acme/judge-large --report eval.xml',
+        'eval triage.json labeled.csv --shard 2/4 --report eval-2.json',
       )}
 Scores: accuracy, precision, recall, f1 (at the best threshold), auc, brier (yes or no); accuracy, logloss, ece
 (a choice); exact, within1, mae (a score). Each is described in docs/evaluation.md.`,
     )
     .action((questionnaire, set, options) =>
       withGlobal(later(commands.evaluate, 'evaluateSet'))(questionnaire, set, options),
+    )
+
+  evaluation
+    .command('merge')
+    .description('score the whole set from the JSON reports of its shards, as one run of it would')
+    .argument('<out>', 'the merged report: .json, or .xml (JUnit)')
+    .argument('<shards...>', 'the shards’ JSON reports (eval --shard I/N --report FILE.json)')
+    .option(
+      '--fail-on <score>',
+      'accuracy<0.9, auc<0.8, brier>0.2, …: exit 5 when a question’s score breaks it (repeat for more)',
+      collect,
+      [],
+    )
+    .addHelpText(
+      'after',
+      examples('eval merge eval.json eval-1.json eval-2.json eval-3.json eval-4.json --fail-on accuracy<0.9'),
+    )
+    .action((out, shards, options) =>
+      withGlobal(later(commands.evaluationShards, 'evalMerge'))(out, shards, options),
     )
 
   const models = root.command('models').description('the model catalog')

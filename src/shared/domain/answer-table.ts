@@ -162,3 +162,63 @@ export function answerWords(table: AnswerTable, size: number): (string | null)[]
     return words
   })
 }
+
+/** A table as JSON keeps it (a report of a shard): NaN as null, the arrays as lists. */
+export interface AnswerTableJson {
+  index: number[]
+  line: (number | null)[]
+  answers: {
+    options: string[]
+    probability: (number | null)[]
+    optionProbabilities: (number | null)[]
+    score: (number | null)[]
+  }[]
+}
+
+const listed = (values: Float64Array) => Array.from(values, (value) => (Number.isNaN(value) ? null : value))
+const numbers = (values: readonly (number | null)[]) =>
+  Float64Array.from(values, (value) => value ?? Number.NaN)
+
+export function tableToJson(table: AnswerTable, rowOf: (index: number) => number = (index) => index) {
+  return {
+    index: Array.from(table.index, rowOf),
+    line: listed(table.line),
+    answers: table.answers.map((column) => ({
+      options: column.options,
+      probability: listed(column.probability),
+      optionProbabilities: listed(column.optionProbabilities),
+      score: listed(column.score),
+    })),
+  } satisfies AnswerTableJson
+}
+
+/** Tables of the same questions as one, their rows in index order, their options joined; `cells` by row index. */
+export function joinedTables(parts: readonly AnswerTableJson[], cells: string[][]): AnswerTable {
+  const rows = parts.flatMap((part) => part.index.map((index, row) => ({ part, row, index })))
+  rows.sort((a, b) => a.index - b.index)
+  const questions = parts[0]?.answers.length ?? 0
+  return {
+    index: Int32Array.from(rows, ({ index }) => index),
+    line: numbers(rows.map(({ part, row }) => part.line[row] ?? null)),
+    answers: Array.from({ length: questions }, (_, at) => {
+      const options = [...new Set(parts.flatMap((part) => part.answers[at]?.options ?? []))]
+      const place = new Map(options.map((option, position) => [option, position]))
+      const optionProbabilities = new Float64Array(rows.length * options.length).fill(Number.NaN)
+      rows.forEach(({ part, row }, to) => {
+        const column = part.answers[at]
+        column?.options.forEach((option, position) => {
+          const probability = column.optionProbabilities[row * column.options.length + position]
+          if (probability !== null && probability !== undefined)
+            optionProbabilities[to * options.length + (place.get(option) ?? 0)] = probability
+        })
+      })
+      return {
+        options,
+        probability: numbers(rows.map(({ part, row }) => part.answers[at]?.probability[row] ?? null)),
+        optionProbabilities,
+        score: numbers(rows.map(({ part, row }) => part.answers[at]?.score[row] ?? null)),
+      }
+    }),
+    cells,
+  }
+}

@@ -2,7 +2,7 @@
 // scores over the rows that have both an answer and an expected one.
 import { describe, expect, it } from 'vitest'
 import type { BatchItem } from '../ipc/routes/batches.ts'
-import { answerTable, buffersOf } from './answer-table.ts'
+import { answerTable, buffersOf, joinedTables, tableToJson } from './answer-table.ts'
 import { evaluate, evaluateTable, expectedColumns, expectedOf, metricOf } from './evaluation-set.ts'
 import { nativeIdOf, type QuestionDraft, type Questionnaire } from './questionnaire.ts'
 
@@ -236,5 +236,27 @@ describe('a batch’s answers as a table', () => {
     const column = answerTable(questionnaire, [other], columns).answers[1]
     expect(column?.options).toEqual(['billing', 'shipping', 'returns'])
     expect([...(column?.optionProbabilities ?? [])]).toEqual([0.2, Number.NaN, 0.8])
+  })
+
+  it('goes through JSON in parts (the shards of a set) and joins back to itself, options and all', () => {
+    const rows = [
+      item(0, ['a', 'yes', 'billing', 'calm'], 0.9, 0.8, 0.2),
+      item(1, ['b', 'no', 'shipping', 'upset'], 0.3, 0.7, 1.1),
+      item(2, ['c', 'yes', 'billing', 'furious'], 0.4, 0.6, 1.9),
+      item(3, ['d', 'no', 'shipping', 'calm'], 0.2, 0.1, 0.4),
+    ]
+    const whole = answerTable(questionnaire, rows, columns)
+    // Rows 0 and 2 in one shard, 1 and 3 in the other, each numbered from 0 in its own batch.
+    const part = (indexes: number[]) =>
+      tableToJson(
+        answerTable(
+          questionnaire,
+          indexes.map((index, at) => ({ ...(rows[index] as BatchItem), index: at })),
+          [],
+        ),
+        (at) => indexes[at] ?? at,
+      )
+    const joined = joinedTables([part([1, 3]), part([0, 2])], whole.cells)
+    expect(joined).toEqual(whole)
   })
 })
