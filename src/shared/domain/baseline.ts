@@ -91,7 +91,9 @@ export function changesSince(
       if (!earlier) return
       for (const [metric, now] of Object.entries(intervalsOf(question))) {
         const then = earlier.intervals[metric]
-        if (!now || !then || then.low === null || then.high === null) continue
+        // An interval of no width (a figure of one row, or of rows all alike) says nothing of how far it could
+        // move: no change is read against it.
+        if (!now || !then || then.low === null || then.high === null || then.low === then.high) continue
         if (now.value >= then.low && now.value <= then.high) continue
         const higher = now.value > then.high
         changes.push({

@@ -130,4 +130,26 @@ describe('models compared over one set', () => {
     // The figures came first, without it; it came last.
     expect(told[0]?.since).toBeNull()
   })
+
+  it('reads no change against a baseline figure of no width (one labeled row)', async () => {
+    const expected = ['yes', '', '', '']
+    const told: Scored[] = []
+    await scoreInTurn(
+      scoringSet(questionnaire, items([0.1, 0.5, 0.5, 0.5], expected), ['urgent']),
+      [[0, 0]],
+      (scored) => told.push(scored),
+      () => false,
+      [],
+      {
+        model: 'base',
+        spent: '0',
+        done: 4,
+        table: answerTable(questionnaire, items([0.9, 0.5, 0.5, 0.5], expected), []),
+      },
+    )
+    const metrics = told.at(-1)?.since?.changes.map((change) => change.metric)
+    // A proportion's interval (Wilson's) is wide even of one row; a bootstrap of one row has no width.
+    expect(metrics).toContain('accuracy')
+    expect(metrics).not.toContain('brier')
+  })
 })
