@@ -135,6 +135,9 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
   await expect(labeling.getByRole('status')).toHaveText('200 of 200 rows labeled')
   await screenshot(page, 'labeling-light')
   await expect.poll(() => violationsOn(page, 'labeling rows'), { timeout: 20_000 }).toEqual([])
+  // Escape ends labeling, and the focus goes back to what opened it.
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Label rows' })).toBeFocused()
 
   page = await app.restart()
   await page.getByRole('link', { name: 'Decisions' }).click()
@@ -183,7 +186,7 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
     side.getByRole('img', { name: /^Accuracy against cost per 1,000 rows of urgent: / }),
   ).toContainText('')
   await expect(
-    side.getByRole('img', { name: /sysone\/judge-1: \d+\.\d% for \$\d\.\d{4}, on the frontier/ }).first(),
+    side.getByRole('img', { name: /sysone\/judge-1[^:]*: \d+\.\d% for \$\d\.\d{4}, on the frontier/ }).first(),
   ).toBeVisible()
   // A third run: Fleiss' kappa over the three, by keyboard.
   await choices.getByRole('checkbox', { name: /^sysone\/judge-1/ }).focus()
@@ -205,7 +208,7 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 2 })
   await expect(baseline).toContainText('The baseline: sysone/judge-1')
   await expect(baseline).toContainText(
-    /Since the baseline: no score left its interval|Scores that left the baseline’s interval/,
+    /Against the baseline: every score is within its interval|This run’s scores outside the baseline’s interval/,
     { timeout: 30_000 },
   )
   await expect(baseline.getByRole('button', { name: 'Keep as the baseline' })).toHaveAttribute(

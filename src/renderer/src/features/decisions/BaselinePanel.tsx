@@ -96,9 +96,9 @@ export function BaselinePanel(props: {
         </button>
         <span className="muted">
           {isBaseline
-            ? 'Later runs of this questionnaire are compared with this one. Press again to stop keeping it.'
+            ? 'The other runs of this questionnaire over the same rows are compared with this one, earlier or later. Press again to stop keeping it.'
             : props.summary
-              ? `The baseline: ${props.summary.model} · ${new Date(props.summary.createdAt).toLocaleString('en-US')}.`
+              ? `The baseline: ${props.summary.model} · ${new Date(props.summary.createdAt).toLocaleString('en-US')}. Below, what this run does differently from it.`
               : props.baselineId
                 ? 'The baseline is a run of other rows (or still running): it is compared with runs of the same rows only.'
                 : 'No run of this questionnaire is kept as its baseline yet.'}
@@ -116,14 +116,16 @@ export function BaselinePanel(props: {
 
 function Since({ since }: { since: SinceBaseline }) {
   if (since.changes.length === 0 && since.flipped === 0)
-    return <p>Since the baseline: no score left its interval, and every row was answered the same.</p>
+    return (
+      <p>Against the baseline: every score is within its interval, and every row was answered the same.</p>
+    )
   return (
     <>
-      <h4>Scores that left the baseline’s interval</h4>
+      <h4>This run’s scores outside the baseline’s interval</h4>
       {since.changes.length === 0 ? (
         <p className="muted">None: every score is within the baseline’s interval.</p>
       ) : (
-        <ul aria-label="Scores since the baseline">
+        <ul aria-label="Scores against the baseline">
           {since.changes.map((change) => (
             <li key={`${change.question}-${change.metric}`}>
               <span className={change.worse ? 'batch-scores__wrong' : 'batch-scores__right'}>
@@ -136,7 +138,7 @@ function Since({ since }: { since: SinceBaseline }) {
         </ul>
       )}
       <h4>
-        {since.flipped} rows answered otherwise
+        {since.flipped} rows this run answered otherwise than the baseline
         {since.flipped > since.flips.length ? (
           <span className="muted"> · the first {since.flips.length}</span>
         ) : null}

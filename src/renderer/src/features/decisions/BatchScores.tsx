@@ -2,7 +2,7 @@
 // for each question (found by name when it can be), then each question's scores with their intervals, the
 // reliability of its probabilities, a choice's confusion matrix whose cells list their rows, and the rows where
 // the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { expectedColumns, type QuestionEvaluation, titleOf, valueWords } from '#shared/domain/evaluation-set'
 import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
@@ -37,6 +37,8 @@ export function BatchScores(props: {
   /** The batch its questionnaire's runs are compared with, if one is kept. */
   baselineId: string | null
   onLabel: () => void
+  /** Labeling just ended: its button takes the focus back. */
+  focusLabel?: boolean
 }) {
   const { questionnaire } = props
   const titles = useMemo(() => questionnaire.questions.map(titleOf), [questionnaire])
@@ -70,6 +72,12 @@ export function BatchScores(props: {
     [questionnaire, picked, found],
   )
   const [chosen, setChosen] = useState<string[]>([])
+  const labelButton = useRef<HTMLButtonElement>(null)
+  // Only as it appears again after labeling.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the section mounts
+  useEffect(() => {
+    if (props.focusLabel) labelButton.current?.focus()
+  }, [])
   const compare = useModelsToCompare(props.batch, chosen)
   const kept = useBaseline(props.batch, props.baselineId, props.others)
   const { scored, busy, problem } = useBatchScores(input, columns, compare.models, kept.baseline)
@@ -81,7 +89,7 @@ export function BatchScores(props: {
         the rows here. The scores come from the answers this batch stored: nothing is sent again.
       </p>
       <div className="form-actions">
-        <button type="button" className="button" onClick={props.onLabel}>
+        <button type="button" className="button" ref={labelButton} onClick={props.onLabel}>
           Label rows
         </button>
         <span className="muted">{labeled} rows labeled</span>

@@ -24,6 +24,8 @@ export function BatchView() {
   const current = batchId ? detail.data : undefined
   /** The batch whose rows are being labeled, in place of its rows and scores. */
   const [labelingFor, setLabelingFor] = useState<string | null>(null)
+  /** Labeling just ended: the focus goes back to what opened it. */
+  const [backFromLabeling, setBackFromLabeling] = useState(false)
   const picker = (
     <div className="batch-view__picker">
       <label className="field">
@@ -58,7 +60,10 @@ export function BatchView() {
               batchId={current.batch.id}
               questionnaire={current.questionnaire as Questionnaire}
               items={current.items}
-              onClose={() => setLabelingFor(null)}
+              onClose={() => {
+                setLabelingFor(null)
+                setBackFromLabeling(true)
+              }}
             />
           ) : (
             <>
@@ -85,6 +90,7 @@ export function BatchView() {
                   )}
                   baselineId={current.baselineId}
                   onLabel={() => setLabelingFor(current.batch.id)}
+                  focusLabel={backFromLabeling}
                 />
               ) : null}
             </>

@@ -35,12 +35,13 @@ export function useModelsToCompare(batch: BatchSummary, chosen: readonly string[
   const { details } = read
   const models = useMemo(
     (): ModelToCompare[] => [
-      { model: batch.model, spent: batch.spent, done: batch.counts.done, items: null },
+      // Two runs may be of one model: each is named by its model and when it ran.
+      { model: `${batch.model} (this run)`, spent: batch.spent, done: batch.counts.done, items: null },
       ...details.flatMap((detail) =>
         detail
           ? [
               {
-                model: detail.batch.model,
+                model: `${detail.batch.model} · ${new Date(detail.batch.createdAt).toLocaleTimeString('en-US')}`,
                 spent: detail.batch.spent,
                 done: detail.batch.counts.done,
                 items: detail.items,
@@ -208,7 +209,7 @@ function FrontierPlot({ question }: { question: SideBySide }) {
             textAnchor={model.costPer1000 > most / 2 ? 'end' : 'start'}
             className="batch-scores__label"
           >
-            {model.model.split('/').pop()}
+            {model.model.split(/ [·(]/)[0]?.split('/').pop()}
           </text>
         </g>
       ))}
