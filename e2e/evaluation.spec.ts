@@ -63,6 +63,15 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   await expect(urgent).toContainText(/Accuracy at 0\.5\d+\.\d% \(\d+\.\d%–\d+\.\d%\)/)
   await expect(urgent).toContainText(/ROC AUC0\.\d{3}/)
   await expect(urgent.getByRole('img', { name: /^Reliability of the probability of yes: / })).toBeVisible()
+  // What a wrong answer costs picks the threshold of least cost instead of by F1.
+  await expect(urgent).toContainText(/Best threshold \(by F1\)0\.\d{3}/)
+  const costs = urgent.getByRole('group', { name: 'What a wrong answer to “urgent” costs you' })
+  await costs.getByLabel('A wrong yes').fill('5')
+  await costs.getByLabel('A wrong no').fill('1')
+  await expect(urgent).toContainText(
+    /Best threshold \(least cost\)[\d.]+ · cost \d+ \(\d+ wrong yes, \d+ wrong no\)/,
+  )
+  await expect(urgent).toContainText(/At that thresholdaccuracy \d+\.\d% · precision/)
   await expect(scores.getByRole('region', { name: 'Scores of sentiment' })).toHaveCount(0)
   await expect(team).toContainText(/Precision · recall of “billing”\d+\.\d% · \d+\.\d%/)
 
@@ -186,7 +195,9 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
     side.getByRole('img', { name: /^Accuracy against cost per 1,000 rows of urgent: / }),
   ).toContainText('')
   await expect(
-    side.getByRole('img', { name: /sysone\/judge-1[^:]*: \d+\.\d% for \$\d\.\d{4}, on the frontier/ }).first(),
+    side
+      .getByRole('img', { name: /sysone\/judge-1[^:]*: \d+\.\d% for \$\d\.\d{4}, on the frontier/ })
+      .first(),
   ).toBeVisible()
   // A third run: Fleiss' kappa over the three, by keyboard.
   await choices.getByRole('checkbox', { name: /^sysone\/judge-1/ }).focus()

@@ -3,14 +3,22 @@
 // reliability of its probabilities, a choice's confusion matrix whose cells list their rows, and the rows where
 // the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { expectedColumns, type QuestionEvaluation, titleOf, valueWords } from '#shared/domain/evaluation-set'
+import {
+  type ErrorCosts,
+  expectedColumns,
+  type QuestionEvaluation,
+  titleOf,
+  valueWords,
+} from '#shared/domain/evaluation-set'
 import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { BaselinePanel, useBaseline } from './BaselinePanel.tsx'
-import { cellKey, labeledColumn, type ShownRows } from './batch-scoring.ts'
+import { cellKey, labeledColumn, type ScoringCosts, type ShownRows } from './batch-scoring.ts'
+import { ErrorCostsField } from './ErrorCostsField.tsx'
 import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
 import { LevelPlot, Reliability } from './ScorePlots.tsx'
+import { ScoreTerms } from './ScoreTerms.tsx'
 import { useBatchScores } from './use-batch-scores.ts'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
@@ -80,7 +88,13 @@ export function BatchScores(props: {
   }, [])
   const compare = useModelsToCompare(props.batch, chosen)
   const kept = useBaseline(props.batch, props.baselineId, props.others)
-  const { scored, busy, problem } = useBatchScores(input, columns, compare.models, kept.baseline)
+  /** The costs of a wrong yes and a wrong no set for a yes-or-no question, by its index. */
+  const [costs, setCosts] = useState<Record<number, ErrorCosts>>({})
+  const costList = useMemo(
+    (): ScoringCosts => Object.entries(costs).map(([question, one]) => [Number(question), one]),
+    [costs],
+  )
+  const { scored, busy, problem } = useBatchScores(input, columns, compare.models, kept.baseline, costList)
   return (
     <section className="batch-scores" aria-label="Scores">
       <h2 className="batch-scores__title">Scores against expected answers</h2>
@@ -88,6 +102,7 @@ export function BatchScores(props: {
         Pick the column that holds each question’s expected answer (yes or no, an option, a level), or label
         the rows here. The scores come from the answers this batch stored: nothing is sent again.
       </p>
+      <ScoreTerms />
       <div className="form-actions">
         <button type="button" className="button" ref={labelButton} onClick={props.onLabel}>
           Label rows
@@ -144,6 +159,11 @@ export function BatchScores(props: {
           question={question}
           rows={scored.rows[at] ?? { right: 0, leastSure: [], cells: {} }}
           spent={props.spent}
+          costs={costs[titles.indexOf(question.title)] ?? null}
+          onCosts={(one) => {
+            const { [titles.indexOf(question.title)]: _left, ...others } = costs
+            setCosts(one ? { ...others, [titles.indexOf(question.title)]: one } : others)
+          }}
         />
       ))}
     </section>
@@ -156,6 +176,9 @@ function QuestionScores(props: {
   /** Each row's input, by its index. */
   inputs: ReadonlyMap<number, unknown>
   spent: string
+  /** What a wrong yes and a wrong no cost (a yes-or-no question), if the person said. */
+  costs: ErrorCosts | null
+  onCosts: (costs: ErrorCosts | null) => void
 }) {
   const { question, rows } = props
   const [cell, setCell] = useState<{ expected: string; answer: string } | null>(null)
@@ -169,9 +192,19 @@ function QuestionScores(props: {
       'Precision · recall at 0.5',
       `${percent(predicate.precision.value)} · ${percent(predicate.recall.value)}`,
     ])
+    const { best } = predicate
+    const rightAtBest = question.labeled - best.falsePositives - best.falseNegatives
+    figures.push(
+      best.cost === null
+        ? ['Best threshold (by F1)', `${best.threshold.toFixed(3)} · F1 ${best.f1.toFixed(3)}`]
+        : [
+            'Best threshold (least cost)',
+            `${Number.isFinite(best.threshold) ? best.threshold.toFixed(3) : 'never yes'} · cost ${best.cost.toLocaleString('en-US')} (${best.falsePositives} wrong yes, ${best.falseNegatives} wrong no)`,
+          ],
+    )
     figures.push([
-      'Best threshold (by F1)',
-      `${predicate.best.threshold.toFixed(3)} · F1 ${predicate.best.f1.toFixed(3)}`,
+      'At that threshold',
+      `accuracy ${percent(question.labeled ? rightAtBest / question.labeled : 0)} · precision ${percent(best.precision)} · recall ${percent(best.recall)}`,
     ])
     figures.push(['ROC AUC', decimal(predicate.rocAuc)])
     figures.push(['Brier score', decimal(predicate.brier)])
@@ -208,6 +241,9 @@ function QuestionScores(props: {
       ) : null}
       {question.labeled === 0 ? (
         <p className="muted">No row has both an answer and an expected answer for this question.</p>
+      ) : null}
+      {predicate ? (
+        <ErrorCostsField question={question.title} costs={props.costs} onCosts={props.onCosts} />
       ) : null}
       <div className="batch-scores__body" hidden={question.labeled === 0}>
         <dl className="batch-scores__figures">

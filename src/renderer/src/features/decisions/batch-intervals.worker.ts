@@ -2,7 +2,13 @@
 // that started this one (and ends it when a newer ask comes): each question's bootstrap in turn, then the
 // baseline's. Its answers go to the page as the scoring worker's own.
 import { evaluateTable } from '#shared/domain/evaluation-set'
-import { intervalsInTurn, type ModelRunOf, type ScoringColumns, type ScoringSet } from './batch-scoring.ts'
+import {
+  intervalsInTurn,
+  type ModelRunOf,
+  type ScoringColumns,
+  type ScoringCosts,
+  type ScoringSet,
+} from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let baseline: ModelRunOf | null = null
@@ -12,7 +18,7 @@ self.addEventListener(
   (
     event: MessageEvent<
       | { kind: 'set'; set: ScoringSet; baseline: ModelRunOf | null }
-      | { kind: 'score'; ask: number; columns: ScoringColumns }
+      | { kind: 'score'; ask: number; columns: ScoringColumns; costs: ScoringCosts }
     >,
   ) => {
     const message = event.data
@@ -22,8 +28,11 @@ self.addEventListener(
     }
     const scored = set
     if (!scored) return
-    const { ask, columns } = message
-    const figures = evaluateTable(scored.questionnaire, scored.table, new Map(columns), { resamples: 0 })
+    const { ask, columns, costs } = message
+    const figures = evaluateTable(scored.questionnaire, scored.table, new Map(columns), {
+      resamples: 0,
+      questionCosts: new Map(costs),
+    })
     intervalsInTurn(
       scored,
       columns,
@@ -31,6 +40,7 @@ self.addEventListener(
       baseline,
       (next, done) => self.postMessage({ ask, scored: next, done, first: false }),
       () => false,
+      costs,
     ).catch((error: unknown) =>
       self.postMessage({ ask, problem: error instanceof Error ? error.message : String(error) }),
     )

@@ -9,6 +9,7 @@ import {
   cellKey,
   cellRowsShown,
   compareModels,
+  figuresOf,
   type Scored,
   scoreInTurn,
   scoringSet,
@@ -151,5 +152,22 @@ describe('models compared over one set', () => {
     // A proportion's interval (Wilson's) is wide even of one row; a bootstrap of one row has no width.
     expect(metrics).toContain('accuracy')
     expect(metrics).not.toContain('brier')
+  })
+
+  it('picks the threshold of least cost when a wrong yes and a wrong no are given a cost, else by F1', () => {
+    const expected = ['yes', 'no', 'yes', 'no', 'yes', 'no', 'no', 'no']
+    const set = scoringSet(questionnaire, items([0.9, 0.8, 0.7, 0.6, 0.4, 0.3, 0.2, 0.1], expected), [
+      'urgent',
+    ])
+    const best = (costs: [number, { falseYes: number; falseNo: number }][]) =>
+      figuresOf(set, [[0, 0]], [], costs).scored.questions[0]?.predicate?.best
+    // By F1: yes from 0.4 (precision 3/5, recall 1). A wrong yes ten times a wrong no: yes only at 0.9.
+    expect(best([])).toMatchObject({ threshold: 0.4, cost: null })
+    expect(best([[0, { falseYes: 10, falseNo: 1 }]])).toMatchObject({
+      threshold: 0.9,
+      cost: 2,
+      falsePositives: 0,
+      falseNegatives: 2,
+    })
   })
 })

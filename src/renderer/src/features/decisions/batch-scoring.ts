@@ -11,6 +11,7 @@ import {
   type ScoreChange,
 } from '#shared/domain/baseline'
 import {
+  type ErrorCosts,
   type Evaluation,
   evaluateTable,
   type LabeledRow,
@@ -80,6 +81,9 @@ export function compareModels(
 
 /** Each scored question's index and its column's, in the set with its label columns. */
 export type ScoringColumns = [question: number, column: number][]
+
+/** The costs of a wrong yes and a wrong no a person set for some yes-or-no questions, by question index. */
+export type ScoringCosts = [question: number, costs: ErrorCosts][]
 
 /** How many of a confusion cell's rows are shown: its least sure. */
 export const cellRowsShown = 100
@@ -162,8 +166,12 @@ export function figuresOf(
   set: ScoringSet,
   columns: ScoringColumns,
   models: readonly ModelRunOf[] = [],
+  costs: ScoringCosts = [],
 ): { figures: Evaluation; scored: Scored } {
-  const figures = evaluateTable(set.questionnaire, set.table, new Map(columns), { resamples: 0 })
+  const figures = evaluateTable(set.questionnaire, set.table, new Map(columns), {
+    resamples: 0,
+    questionCosts: new Map(costs),
+  })
   const compared = models.length > 1 ? compareModels(set, models, columns) : null
   return {
     figures,
@@ -182,12 +190,15 @@ export async function intervalsInTurn(
   baseline: ModelRunOf | null,
   tell: (scored: Scored, done: boolean) => void,
   stop: () => boolean,
+  costs: ScoringCosts = [],
 ): Promise<void> {
   const questions: QuestionEvaluation[] = [...figures.questions]
   for (const [at, pair] of columns.entries()) {
     await new Promise((resolve) => setTimeout(resolve, 0))
     if (stop()) return
-    const [question] = evaluateTable(set.questionnaire, set.table, new Map([pair])).questions
+    const [question] = evaluateTable(set.questionnaire, set.table, new Map([pair]), {
+      questionCosts: new Map(costs),
+    }).questions
     questions[at] = question ?? (questions[at] as QuestionEvaluation)
     const last = at === columns.length - 1
     tell({ questions: [...questions], rows: [], compared: null, since: null }, last && !baseline)
@@ -207,8 +218,9 @@ export async function scoreInTurn(
   models: readonly ModelRunOf[] = [],
   /** The questionnaire's baseline run, to say what changed since. */
   baseline: ModelRunOf | null = null,
+  costs: ScoringCosts = [],
 ): Promise<void> {
-  const { figures, scored } = figuresOf(set, columns, models)
+  const { figures, scored } = figuresOf(set, columns, models, costs)
   tell(scored, columns.length === 0, true)
-  await intervalsInTurn(set, columns, figures, baseline, (next, done) => tell(next, done, false), stop)
+  await intervalsInTurn(set, columns, figures, baseline, (next, done) => tell(next, done, false), stop, costs)
 }

@@ -4,7 +4,13 @@
 // question's rows) and what changed since the baseline are worked out in a worker of this one's, whose answers go
 // on to the page: an ask for other columns ends that worker and starts another, so the figures never wait for
 // intervals; an ask for the same columns (another run chosen beside them) gets the intervals worked out already.
-import { figuresOf, type ModelRunOf, type ScoringColumns, type ScoringSet } from './batch-scoring.ts'
+import {
+  figuresOf,
+  type ModelRunOf,
+  type ScoringColumns,
+  type ScoringCosts,
+  type ScoringSet,
+} from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let models: ModelRunOf[] = []
@@ -50,7 +56,7 @@ self.addEventListener(
       | { kind: 'set'; set: ScoringSet }
       | { kind: 'models'; models: ModelRunOf[] }
       | { kind: 'baseline'; baseline: ModelRunOf | null }
-      | { kind: 'score'; ask: number; columns: ScoringColumns }
+      | { kind: 'score'; ask: number; columns: ScoringColumns; costs: ScoringCosts }
     >,
   ) => {
     const message = event.data
@@ -74,13 +80,14 @@ self.addEventListener(
     const scored = set
     if (!scored) return
     try {
-      const { scored: figures } = figuresOf(scored, message.columns, models)
+      const { scored: figures } = figuresOf(scored, message.columns, models, message.costs)
       self.postMessage({ ask: message.ask, scored: figures, done: message.columns.length === 0, first: true })
     } catch (error) {
       self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) })
       return
     }
-    const columns = JSON.stringify(message.columns)
+    // The intervals depend on the columns and the costs of errors; the models beside them change nothing there.
+    const columns = JSON.stringify([message.columns, message.costs])
     latest = { ask: message.ask, columns }
     if (message.columns.length === 0) return
     if (finished?.columns === columns) {
@@ -90,6 +97,6 @@ self.addEventListener(
     if (working === columns) return
     const worker = intervalsFor(scored)
     working = columns
-    worker.postMessage({ kind: 'score', ask: message.ask, columns: message.columns })
+    worker.postMessage({ kind: 'score', ask: message.ask, columns: message.columns, costs: message.costs })
   },
 )

@@ -10,6 +10,7 @@ import {
   type ModelRunOf,
   type Scored,
   type ScoringColumns,
+  type ScoringCosts,
   scoreInTurn,
   scoringSet,
 } from './batch-scoring.ts'
@@ -49,6 +50,8 @@ export function useBatchScores(
   models: readonly ModelToCompare[],
   /** The questionnaire's baseline, when it is another run of the same rows. */
   baseline: ModelToCompare | null,
+  /** The costs of errors set for yes-or-no questions: their best threshold is the one of least cost. */
+  costs: ScoringCosts,
 ): Scores {
   const [scores, setScores] = useState<Scores>({ scored: null, busy: false, problem: null })
   const worker = useRef<Worker | null>(null)
@@ -119,7 +122,7 @@ export function useBatchScores(
     }
     setScores((before) => ({ ...before, busy: true }))
     if (worker.current) {
-      worker.current.postMessage({ kind: 'score', ask, columns })
+      worker.current.postMessage({ kind: 'score', ask, columns, costs })
       return
     }
     void scoreInTurn(
@@ -136,7 +139,8 @@ export function useBatchScores(
       () => ask !== asked.current,
       runsOf(input.questionnaire, models),
       baseline ? (runsOf(input.questionnaire, [baseline])[0] ?? null) : null,
+      costs,
     )
-  }, [input, columns, models, baseline])
+  }, [input, columns, models, baseline, costs])
   return scores
 }

@@ -1,0 +1,47 @@
+// What a wrong answer to a yes-or-no question costs the person: a wrong yes and a wrong no, in any one unit
+// (dollars, minutes of someone's time). Given both, the best threshold is the one of least cost over the rows.
+import { useState } from 'react'
+import type { ErrorCosts } from '#shared/domain/evaluation-set'
+
+const costOf = (text: string) => {
+  const value = Number(text)
+  return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null
+}
+
+export function ErrorCostsField(props: {
+  question: string
+  costs: ErrorCosts | null
+  onCosts: (costs: ErrorCosts | null) => void
+}) {
+  const [yes, setYes] = useState(props.costs ? String(props.costs.falseYes) : '')
+  const [no, setNo] = useState(props.costs ? String(props.costs.falseNo) : '')
+  const change = (nextYes: string, nextNo: string) => {
+    setYes(nextYes)
+    setNo(nextNo)
+    const [falseYes, falseNo] = [costOf(nextYes), costOf(nextNo)]
+    props.onCosts(
+      falseYes !== null && falseNo !== null && falseYes + falseNo > 0 ? { falseYes, falseNo } : null,
+    )
+  }
+  const unreadable = [yes, no].some((text) => text.trim() !== '' && costOf(text) === null)
+  return (
+    <fieldset className="batch-scores__costs">
+      <legend className="field__label">What a wrong answer to “{props.question}” costs you</legend>
+      <label className="field batch-scores__cost">
+        <span className="field__label">A wrong yes</span>
+        <input inputMode="decimal" value={yes} onChange={(event) => change(event.target.value, no)} />
+      </label>
+      <label className="field batch-scores__cost">
+        <span className="field__label">A wrong no</span>
+        <input inputMode="decimal" value={no} onChange={(event) => change(yes, event.target.value)} />
+      </label>
+      <p className="muted" role={unreadable ? 'alert' : undefined}>
+        {unreadable
+          ? 'Write each cost as a number of 0 or more, in one unit (dollars, minutes…).'
+          : props.costs
+            ? 'The best threshold below is the one of least cost over these rows.'
+            : 'Give both, in one unit (dollars, minutes…), to pick the threshold of least cost instead of by F1.'}
+      </p>
+    </fieldset>
+  )
+}

@@ -1,0 +1,53 @@
+// The words of the scores, each in a sentence, for a person who has not read docs/evaluation.md.
+const terms: [string, string][] = [
+  [
+    'Accuracy',
+    'The share of rows answered as expected; the range after it is where it would likely fall on other rows like these (95%).',
+  ],
+  [
+    'Precision · recall',
+    'Of the rows answered yes, the share that were yes; of the rows that were yes, the share answered yes.',
+  ],
+  [
+    'Best threshold',
+    'The probability of yes from which to say yes: by F1 (precision and recall together), or at the least cost when you say what a wrong yes and a wrong no cost.',
+  ],
+  ['ROC AUC', 'How well the probabilities rank yes rows above no rows: 1 always, 0.5 no better than chance.'],
+  [
+    'Brier score · log loss',
+    'How far the probabilities are from what was right: 0 is perfect, lower is better.',
+  ],
+  [
+    'Calibration error (ECE)',
+    'How far “80% sure” is from being right 80% of the time, over all the answers: lower is better. The plot shows it by bins.',
+  ],
+  [
+    'Nearest level · within one · mean distance',
+    'For a score: the share whose nearest level was the expected one, the share within one level, and the mean distance in levels.',
+  ],
+  ['Cost per right answer', 'What the batch spent over the rows it answered as expected.'],
+  [
+    'On the frontier',
+    'No other model is at least as accurate for at most the cost: the models worth choosing between.',
+  ],
+  [
+    'κ (kappa)',
+    'How much models agree beyond chance: 1 always, 0 as by chance. It stands in where no answer is known to be right.',
+  ],
+]
+
+export function ScoreTerms() {
+  return (
+    <details className="batch-scores__terms">
+      <summary>What the scores mean</summary>
+      <dl className="batch-scores__figures">
+        {terms.map(([term, meaning]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  )
+}
