@@ -191,6 +191,7 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   const judge = table.getByRole('row').filter({ hasText: 'sysone/judge-1' })
   await expect(judge.first()).toContainText('on the frontier')
   await expect(table).toContainText(/κ 0\.\d{3} \(Cohen\) · \d+ rows differ/)
+  await expect(table).toContainText(/\d+\.\d% \(\d+\.\d%–\d+\.\d%, 60 rows\)/)
   await expect(
     side.getByRole('img', { name: /^Accuracy against cost per 1,000 rows of urgent: / }),
   ).toContainText('')

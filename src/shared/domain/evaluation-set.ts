@@ -134,7 +134,17 @@ export function evaluate(
   return evaluateTable(questionnaire, answerTable(questionnaire, items, sourceColumns), columns, options)
 }
 
-type EvaluationOptions = BootstrapOptions & { costs?: { falseYes: number; falseNo: number } }
+/** What a wrong yes and a wrong no each cost: the best threshold is then the one of least cost. */
+export interface ErrorCosts {
+  falseYes: number
+  falseNo: number
+}
+
+type EvaluationOptions = BootstrapOptions & {
+  costs?: ErrorCosts
+  /** Costs of errors for some questions (by index), in place of `costs`. */
+  questionCosts?: ReadonlyMap<number, ErrorCosts>
+}
 
 /** The same, over a batch's answers as a table (what a worker is given). */
 export function evaluateTable(
@@ -207,7 +217,10 @@ export function evaluateTable(
       } else return
       evaluation.labeled++
     })
-    if (question.kind === 'predicate') evaluation.predicate = predicateScores(predicates, options)
+    if (question.kind === 'predicate') {
+      const costs = options.questionCosts?.get(index) ?? options.costs
+      evaluation.predicate = predicateScores(predicates, { ...options, ...(costs ? { costs } : {}) })
+    }
     if (question.kind === 'choice')
       evaluation.choice = choiceScores(
         choices,

@@ -8,7 +8,16 @@ import type { Questionnaire } from './questionnaire.ts'
 
 export interface SideBySide {
   question: string
-  models: { model: string; accuracy: number | null; costPer1000: number; frontier: boolean }[]
+  models: {
+    model: string
+    /** Accuracy (a yes or no at 0.5; a choice; a score's nearest level), with its interval where known. */
+    accuracy: number | null
+    interval: { low: number; high: number } | null
+    /** How many rows it is of. */
+    labeled: number
+    costPer1000: number
+    frontier: boolean
+  }[]
   agreement: { kind: 'cohen' | 'fleiss'; kappa: number | null; differ: number; lines: (number | null)[] }
 }
 
@@ -29,12 +38,15 @@ export function sideBySide(questionnaire: Questionnaire, runs: readonly Compared
     const models = runs.map((run) => {
       const scored = run.evaluation.questions.find((one) => one.title === title)
       const rows = run.batch.counts.done
+      const estimate =
+        scored && scored.labeled > 0
+          ? (scored.predicate?.accuracy ?? scored.choice?.accuracy ?? scored.score?.exact)
+          : undefined
       return {
         model: run.model,
-        accuracy:
-          scored && scored.labeled > 0
-            ? ((scored.predicate?.accuracy ?? scored.choice?.accuracy ?? scored.score?.exact)?.value ?? null)
-            : null,
+        accuracy: estimate?.value ?? null,
+        interval: estimate && !Number.isNaN(estimate.low) ? { low: estimate.low, high: estimate.high } : null,
+        labeled: scored?.labeled ?? 0,
         costPer1000: rows > 0 ? (Number(formatAmount(parseAmount(run.batch.spent))) / rows) * 1000 : 0,
       }
     })

@@ -38,7 +38,8 @@ export function BatchView() {
           <option value="">New batch</option>
           {list.data?.map((batch) => (
             <option key={batch.id} value={batch.id}>
-              {batch.name} · {new Date(batch.createdAt).toLocaleString('en-US')} · {batch.counts.total} rows
+              {batch.name} · {batch.model} · {new Date(batch.createdAt).toLocaleString('en-US')} ·{' '}
+              {batch.counts.total} rows
             </option>
           ))}
         </select>

@@ -110,7 +110,7 @@ function Compared({ compared }: { compared: readonly SideBySide[] }) {
           <tr>
             <th scope="col">Question</th>
             <th scope="col">Model</th>
-            <th scope="col">Accuracy</th>
+            <th scope="col">Accuracy (yes from 0.5)</th>
             <th scope="col">Per 1,000 rows</th>
             <th scope="col">Frontier</th>
             <th scope="col">Agreement</th>
@@ -127,7 +127,15 @@ function Compared({ compared }: { compared: readonly SideBySide[] }) {
                   </th>
                 ) : null}
                 <td className="batch-scores__text">{model.model}</td>
-                <td>{model.accuracy === null ? '—' : percent(model.accuracy)}</td>
+                <td>
+                  {model.accuracy === null ? '—' : percent(model.accuracy)}
+                  {model.interval ? (
+                    <span className="muted">
+                      {' '}
+                      ({percent(model.interval.low)}–{percent(model.interval.high)}, {model.labeled} rows)
+                    </span>
+                  ) : null}
+                </td>
                 <td>{dollars(model.costPer1000)}</td>
                 <td className="batch-scores__text">{model.frontier ? 'on the frontier' : ''}</td>
                 {at === 0 ? (
