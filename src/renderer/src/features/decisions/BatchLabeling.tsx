@@ -29,27 +29,21 @@ function surenessOf(answers: readonly ShownAnswer[]): number {
   return least
 }
 
-/** The label a key gives to a question, or null. */
-function labelOfKey(question: QuestionDraft, key: string): string | null {
-  if (question.kind === 'predicate') return key === 'y' ? 'yes' : key === 'n' ? 'no' : null
-  if (!/^\d$/.test(key)) return null
-  const digit = Number(key)
-  if (question.kind === 'choice') return question.choices[digit - 1]?.value ?? null
-  return question.levels[digit]?.label ?? null
+/** The keys that label a question, each with the label it gives: Y and N, an option's number, a level's. */
+function keysOf(question: QuestionDraft): [key: string, label: string][] {
+  if (question.kind === 'predicate')
+    return [
+      ['y', 'yes'],
+      ['n', 'no'],
+    ]
+  if (question.kind === 'choice')
+    return question.choices.slice(0, 9).map((choice, at) => [String(at + 1), choice.value])
+  return question.levels.slice(0, 10).map((level, at) => [String(at), level.label])
 }
 
-function keysOf(question: QuestionDraft): string {
-  if (question.kind === 'predicate') return 'Y yes · N no'
-  if (question.kind === 'choice')
-    return question.choices
-      .slice(0, 9)
-      .map((choice, at) => `${at + 1} ${choice.value}`)
-      .join(' · ')
-  return question.levels
-    .slice(0, 10)
-    .map((level, at) => `${at} ${level.label}`)
-    .join(' · ')
-}
+/** The label a key gives to a question, or null. */
+const labelOfKey = (question: QuestionDraft, key: string): string | null =>
+  keysOf(question).find(([one]) => one === key)?.[1] ?? null
 
 export function BatchLabeling(props: {
   batchId: string
@@ -135,6 +129,8 @@ export function BatchLabeling(props: {
   }
 
   function onKeyDown(event: React.KeyboardEvent) {
+    // A button of the row (tabbed to) takes its own keys.
+    if (event.target !== event.currentTarget) return
     const key = event.key.toLowerCase()
     const mod = event.ctrlKey || event.metaKey
     if (key === 'backspace' || (mod && key === 'z')) {
@@ -179,8 +175,9 @@ export function BatchLabeling(props: {
         </button>
       </div>
       <p className="muted">
-        The rows where the model was least sure come first. A key gives the highlighted question its answer,
-        Enter takes the model’s, Backspace takes the last one back, ↑ and ↓ move between rows.
+        The rows where the model was least sure come first. A key (or its button) gives the highlighted
+        question its answer, Enter takes the model’s, Backspace takes the last one back, ↑ and ↓ move between
+        rows.
       </p>
       <ErrorNote error={save.error} />
       {item ? (
@@ -211,9 +208,32 @@ export function BatchLabeling(props: {
                     {labeled === undefined ? 'not labeled' : `labeled ${labeled}`}
                   </span>
                   {q === active ? (
-                    <span className="batch-labeling__keys muted">
-                      {' '}
-                      {keysOf(question)} · Enter: the model’s
+                    <span className="batch-labeling__keys">
+                      {keysOf(question).map(([key, value]) => (
+                        <button
+                          key={key}
+                          type="button"
+                          className="button button--small"
+                          onClick={() => {
+                            label(value)
+                            row.current?.focus()
+                          }}
+                        >
+                          <kbd>{key.toUpperCase()}</kbd> {value}
+                        </button>
+                      ))}
+                      {answer && answerParts(answer).value ? (
+                        <button
+                          type="button"
+                          className="button button--small"
+                          onClick={() => {
+                            label(answerParts(answer).value)
+                            row.current?.focus()
+                          }}
+                        >
+                          <kbd>Enter</kbd> the model’s
+                        </button>
+                      ) : null}
                     </span>
                   ) : null}
                 </li>
