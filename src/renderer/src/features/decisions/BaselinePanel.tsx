@@ -3,6 +3,8 @@
 // baseline's interval, better or worse, and which rows were answered otherwise.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
+import type { DecisionInput } from '#shared/api/decisions'
+import { inputPreview } from '#shared/domain/batch-inputs'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -60,6 +62,8 @@ export function BaselinePanel(props: {
   /** The baseline, when it is another run of these rows. */
   summary: BatchSummary | null
   since: SinceBaseline | null
+  /** Each row's input, by its index. */
+  inputs: ReadonlyMap<number, unknown>
   /** Scores are still worked out (what changed since comes last). */
   busy: boolean
   error: Error | null
@@ -109,12 +113,12 @@ export function BaselinePanel(props: {
       {props.summary && !props.since && props.busy ? (
         <p className="muted">Comparing with the baseline once the intervals are in…</p>
       ) : null}
-      {props.since ? <Since since={props.since} /> : null}
+      {props.since ? <Since since={props.since} inputs={props.inputs} /> : null}
     </section>
   )
 }
 
-function Since({ since }: { since: SinceBaseline }) {
+function Since({ since, inputs }: { since: SinceBaseline; inputs: ReadonlyMap<number, unknown> }) {
   if (since.changes.length === 0 && since.flipped === 0)
     return (
       <p>Against the baseline: every score is within its interval, and every row was answered the same.</p>
@@ -131,8 +135,9 @@ function Since({ since }: { since: SinceBaseline }) {
               <span className={change.worse ? 'batch-scores__wrong' : 'batch-scores__right'}>
                 {change.worse ? 'Worse' : 'Better'}
               </span>{' '}
-              {change.question} · {metricWords[change.metric] ?? change.metric}: {figure(change.after)}, was{' '}
-              {figure(change.before.value)} ({figure(change.before.low)}–{figure(change.before.high)})
+              {change.question} · {metricWords[change.metric] ?? change.metric}: {figure(change.after)} here,
+              the baseline {figure(change.before.value)} ({figure(change.before.low)}–
+              {figure(change.before.high)})
             </li>
           ))}
         </ul>
@@ -148,9 +153,13 @@ function Since({ since }: { since: SinceBaseline }) {
           {since.flips.map((flip) => (
             <li key={`${flip.question}-${flip.index}`}>
               <span className={flip.nowRight ? 'batch-scores__right' : 'batch-scores__wrong'}>
-                {flip.nowRight ? 'Now right' : 'Now wrong'}
+                {flip.nowRight ? 'Right here' : 'Wrong here'}
               </span>{' '}
-              {flip.question}, line {flip.line ?? '—'}: {flip.before} → {flip.after}, expected {flip.expected}
+              {flip.question}, line {flip.line ?? '—'}: the baseline {flip.before}, this run {flip.after},
+              expected {flip.expected} —{' '}
+              <span className="muted">
+                {inputPreview((inputs.get(flip.index) ?? '') as DecisionInput, 120)}
+              </span>
             </li>
           ))}
         </ol>

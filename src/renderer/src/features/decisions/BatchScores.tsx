@@ -3,6 +3,8 @@
 // reliability of its probabilities, a choice's confusion matrix whose cells list their rows, and the rows where
 // the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
 import { useEffect, useMemo, useRef, useState } from 'react'
+import type { DecisionInput } from '#shared/api/decisions'
+import { inputPreview } from '#shared/domain/batch-inputs'
 import {
   type ErrorCosts,
   expectedColumns,
@@ -139,6 +141,7 @@ export function BatchScores(props: {
         baselineId={props.baselineId}
         summary={kept.summary}
         since={scored?.since ?? null}
+        inputs={inputs}
         busy={busy}
         error={kept.error}
         onRetry={kept.retry}
@@ -326,15 +329,12 @@ function QuestionScores(props: {
             </span>{' '}
             line {row.line ?? row.index + 1}: answered {valueWords(row.answer)} ({percent(row.probability)}),
             expected {valueWords(row.expected)} —{' '}
-            <span className="muted">{preview(props.inputs.get(row.index))}</span>
+            <span className="muted">
+              {inputPreview((props.inputs.get(row.index) ?? '') as DecisionInput, 120)}
+            </span>
           </li>
         ))}
       </ol>
     </section>
   )
-}
-
-const preview = (input: unknown) => {
-  const text = typeof input === 'string' ? input : JSON.stringify(input)
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text
 }
