@@ -109,6 +109,11 @@ export function listen(
     // stored, signed as it came.
     const receiver = port === undefined ? ('kept' as const) : { port }
     return withSession(global, { receiver, forwardTo }, async (session) => {
+      // Ctrl+C is taken from the start: one that comes the moment the command says it is ready ends it cleanly.
+      const stopped = new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve)
+        process.once('SIGTERM', resolve)
+      })
       const state = await session.call('receiver.state', {})
       if (!state.running || !state.localUrl)
         throw new CommandEnd(
@@ -139,14 +144,19 @@ export function listen(
           publicUrl: tunnel?.publicUrl ?? null,
           forwardTo,
         })
-      await followDeliveries(session, forwardTo, global.json === true)
+      await followDeliveries(session, forwardTo, global.json === true, stopped)
       return exitCodes.done
     })
   })()
 }
 
 /** Prints each new delivery once its forward is answered, in the order they came, until Ctrl+C. */
-async function followDeliveries(session: Session, forwardTo: string, json: boolean): Promise<void> {
+async function followDeliveries(
+  session: Session,
+  forwardTo: string,
+  json: boolean,
+  stopped: Promise<void>,
+): Promise<void> {
   const seen = (await session.call('receiver.deliveries', { limit: 1 }))[0]?.id ?? 0
   let printed = seen
   let reading = Promise.resolve()
@@ -171,10 +181,7 @@ async function followDeliveries(session: Session, forwardTo: string, json: boole
     if (event === 'data.changed' && (payload as { topics: string[] }).topics.includes('deliveries'))
       reading = reading.then(readNew).catch((error: unknown) => void warn(String(error)))
   })
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve)
-    process.once('SIGTERM', resolve)
-  })
+  await stopped
   stop()
   await session.ownCore()?.videos.webhooks.forwarding.settled()
   await reading
