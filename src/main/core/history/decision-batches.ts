@@ -110,7 +110,9 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const baselineOf = db.prepare('SELECT batch_id AS id FROM decision_baselines WHERE questionnaire_id = ?')
   const keepBaseline = db.prepare(`INSERT INTO decision_baselines (questionnaire_id, batch_id) VALUES (?, ?)
     ON CONFLICT (questionnaire_id) DO UPDATE SET batch_id = excluded.batch_id`)
-  const dropBaseline = db.prepare('DELETE FROM decision_baselines WHERE questionnaire_id = ? AND batch_id = ?')
+  const dropBaseline = db.prepare(
+    'DELETE FROM decision_baselines WHERE questionnaire_id = ? AND batch_id = ?',
+  )
   return {
     /** The batch a questionnaire's runs are compared with, if one was kept. */
     baseline: (questionnaireId: string) =>
