@@ -81,3 +81,39 @@ it('says the built-in Sandbox is starting, on this computer, until its first ans
   await act(async () => answer({ outcome: 'ok', message: 'Connected.', latencyMs: 3 }))
   await until(() => text().includes('Connected'))
 })
+
+it('keeps the test’s answer over a check asked before it that answers after it', async () => {
+  let answer: (value: unknown) => void = () => {}
+  const slowCheck = new Promise((resolve) => {
+    answer = resolve
+  })
+  const bridge = {
+    invoke: async (route: string) => {
+      if (route === 'profiles.list') return { ok: true, data: [sandbox] }
+      if (route === 'profiles.health') return { ok: true, data: await slowCheck }
+      if (route === 'profiles.testConnection')
+        return { ok: true, data: { outcome: 'ok', message: 'Connected.', latencyMs: 3 } }
+      return { ok: true, data: null }
+    },
+    on: () => () => {},
+  } as unknown as Bridge
+  const { container } = await renderInPage(
+    <>
+      <StatusBar />
+      <ProfileCard profile={sandbox as never} otherNames={[]} />
+    </>,
+    bridge,
+  )
+  const health = () => container.querySelector('.status-bar__health')?.textContent
+  // The status bar's first check is under way.
+  await until(() => container.querySelector('.status-bar')?.textContent?.includes('Starting…') === true)
+  const testButton = [...container.querySelectorAll('button')].find(
+    (b) => b.textContent === 'Test connection',
+  )
+  await act(async () => testButton?.click())
+  await until(() => health() === 'Connected')
+  // The check asked at the start (before the Sandbox was up) comes back late, and is not the freshest word.
+  await act(async () => answer({ outcome: 'unreachable', message: 'Nothing is listening.', latencyMs: 8000 }))
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+  expect(health()).toBe('Connected')
+})

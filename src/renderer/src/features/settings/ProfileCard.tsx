@@ -24,8 +24,12 @@ export function ProfileCard({ profile, otherNames }: { profile: Profile; otherNa
   })
   const test = useMutation({
     mutationFn: () => invoke('profiles.testConnection', { id: profile.id }),
-    // The test is the freshest word on this connection: the status bar says the same at once.
-    onSuccess: (result) => client.setQueryData(queryKeys.health(profile.id), result),
+    // The test is the freshest word on this connection: the status bar says the same at once, and a check
+    // asked before it (a slow one, under way) does not answer over it.
+    onSuccess: async (result) => {
+      await client.cancelQueries({ queryKey: queryKeys.health(profile.id) })
+      client.setQueryData(queryKeys.health(profile.id), result)
+    },
   })
   const sandbox = profile.kind === 'sandbox'
 
