@@ -62,6 +62,9 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   await expect(urgent).toContainText('60 rows with an expected answer')
   await expect(urgent).toContainText(/Accuracy at 0\.5\d+\.\d% \(\d+\.\d%–\d+\.\d%\)/)
   await expect(urgent).toContainText(/ROC AUC0\.\d{3}/)
+  await expect(urgent).toContainText(
+    /Cost · time per row\$\d\.\d{6} · \d+\.\d{2} sTime per right answer\d+\.\d{2} s/,
+  )
   await expect(urgent.getByRole('img', { name: /^Reliability of the probability of yes: / })).toBeVisible()
   // What a wrong answer costs picks the threshold of least cost instead of by F1.
   await expect(urgent).toContainText(/Best threshold \(by F1\)0\.\d{3}/)

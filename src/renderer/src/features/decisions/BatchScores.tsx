@@ -81,6 +81,17 @@ export function BatchScores(props: {
         .filter(([, column]) => column >= 0),
     [questionnaire, picked, found],
   )
+  /** The answered rows, and the time they took together (ms): what a row and a right answer cost in time. */
+  const timing = useMemo(() => {
+    let rows = 0
+    let ms = 0
+    for (const item of props.items)
+      if (item.status === 'done' && item.durationMs !== null) {
+        rows++
+        ms += item.durationMs
+      }
+    return { rows, ms }
+  }, [props.items])
   const [chosen, setChosen] = useState<string[]>([])
   const labelButton = useRef<HTMLButtonElement>(null)
   // Only as it appears again after labeling.
@@ -162,6 +173,7 @@ export function BatchScores(props: {
           question={question}
           rows={scored.rows[at] ?? { right: 0, leastSure: [], cells: {} }}
           spent={props.spent}
+          timing={timing}
           costs={costs[titles.indexOf(question.title)] ?? null}
           onCosts={(one) => {
             const { [titles.indexOf(question.title)]: _left, ...others } = costs
@@ -179,6 +191,7 @@ function QuestionScores(props: {
   /** Each row's input, by its index. */
   inputs: ReadonlyMap<number, unknown>
   spent: string
+  timing: { rows: number; ms: number }
   /** What a wrong yes and a wrong no cost (a yes-or-no question), if the person said. */
   costs: ErrorCosts | null
   onCosts: (costs: ErrorCosts | null) => void
@@ -228,7 +241,16 @@ function QuestionScores(props: {
     figures.push(['Within one level', percent(score.withinOne.value)])
     figures.push(['Mean distance (levels)', decimal(score.meanAbsoluteError, 2)])
   }
+  const { timing } = props
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
   figures.push(['Cost per right answer', perRight])
+  figures.push([
+    'Cost · time per row',
+    timing.rows > 0
+      ? `$${(Number(props.spent) / timing.rows).toFixed(6)} · ${seconds(timing.ms / timing.rows)}`
+      : '—',
+  ])
+  figures.push(['Time per right answer', right > 0 ? seconds(timing.ms / right) : '—'])
   const inCell = cell ? rows.cells[cellKey(cell.expected, cell.answer)] : undefined
   const listed = inCell ? inCell.rows : rows.leastSure
   return (
