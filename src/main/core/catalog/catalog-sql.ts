@@ -158,7 +158,7 @@ export interface CatalogCursor {
 
 /**
  * A page in a sort order, read along that order's index: after a cursor (a range of the index, however deep),
- * or else `OFFSET` rows in. By id, the order models are kept in; by another column, its place, the models with a
+ * or else from its start. By id, the order models are kept in; by another column, its place, the models with a
  * value in one part and those without in another (`missing`, in the order of ids), which `page` reads when the
  * first runs out. Each row comes with its key, the cursor of the page after it.
  */
@@ -182,5 +182,5 @@ export function pageSql(
   if (after !== null) extra.push([`${key} ${part === 'down' ? '<' : '>'} ?`, after])
   const { sql, params } = source(matching, byWords, extra, sort === 'id')
   const order = `${key}${part === 'down' ? ' DESC' : ''}`
-  return { sql: `SELECT ${rowColumns}, ${key} AS key FROM ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, params }
+  return { sql: `SELECT ${rowColumns}, ${key} AS key FROM ${sql} ORDER BY ${order} LIMIT ?`, params }
 }

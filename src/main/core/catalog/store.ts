@@ -65,7 +65,10 @@ export interface ImageListFacts {
   takesReferences: boolean
 }
 
-export function createCatalogStore(db: DatabaseSync) {
+type Part = 'up' | 'down' | 'missing'
+
+/** `markEvery`: a jump into a view the marks serve starts after a mark, at most this many rows before its position. */
+export function createCatalogStore(db: DatabaseSync, { markEvery = 64 } = {}) {
   const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>()
   const prepared = (sql: string) => {
     let statement = statements.get(sql)
@@ -127,6 +130,35 @@ export function createCatalogStore(db: DatabaseSync) {
     counted.set(name, value)
     return value
   }
+  /**
+   * Where a view's order passes each multiple of `markEvery`: the part and key of the row just before. Read in one
+   * pass over the view's models by row, then put in the order's sequence here, as a page would read them.
+   */
+  const marksOf = (
+    matching: Matching,
+    sort: SortColumn,
+    descending: boolean,
+  ): { part: number; key: number }[] => {
+    const place = sort === 'id' ? 'NULL' : `m.${placeColumn(sort)}`
+    const { sql, params } = source(matching, matching.words !== null)
+    const read = prepared(`SELECT ${place}, m.rid FROM ${sql}`)
+    read.setReturnArrays(true)
+    const found = read.all(...params) as unknown as [number | null, number][]
+    const valued = found.filter(([at]) => at !== null).map(([at]) => at as number)
+    const missing = found.filter(([at]) => at === null).map(([, rid]) => rid)
+    const keys = sort === 'id' ? Float64Array.from(missing) : Float64Array.from(valued)
+    keys.sort()
+    if (descending) keys.reverse()
+    const rest = sort === 'id' ? new Float64Array() : Float64Array.from(missing).sort()
+    const marks: { part: number; key: number }[] = []
+    for (let at = markEvery - 1; at < keys.length + rest.length; at += markEvery)
+      marks.push(
+        at < keys.length
+          ? { part: 0, key: keys[at] as number }
+          : { part: 1, key: rest[at - keys.length] as number },
+      )
+    return marks
+  }
   /** How many models a screen's list has. */
   const pickedSize = (snapshotId: number, kind: PickedKind) =>
     once([snapshotId, kind], () => {
@@ -160,8 +192,9 @@ export function createCatalogStore(db: DatabaseSync) {
     /**
      * One page of the browser's table, where the next one starts, and (when asked) how many models the filter
      * matches. A page starts after the cursor of the page before it; without one, at its position: with no filter
-     * that is a place in the order's index too (places and rows are numbered without gaps), with one it is
-     * `OFFSET` rows in.
+     * that is a place in the order's index too (places and rows are numbered without gaps); else the view's marks
+     * give the key just before the nearest multiple of `markEvery` at or below it, and the page is read after
+     * that key, the rows up to the position dropped.
      */
     page(
       snapshotId: number,
@@ -170,42 +203,52 @@ export function createCatalogStore(db: DatabaseSync) {
     ): { rows: CatalogRow[]; total: number | null; next: CatalogCursor | null } {
       const matching = matchingOf(snapshotId, query.filter)
       const { sort, limit, offset } = query
-      const parts =
+      const parts: Part[] =
         sort === 'id' ? [query.descending ? 'down' : 'up'] : [query.descending ? 'down' : 'up', 'missing']
-      const present: Condition = [`(m.${placeColumn(sort)} IS NULL) = 0`]
-      const start = ((): { part: number; after: number | null; offset: number } => {
-        if (query.after) return { part: query.after.missing ? 1 : 0, after: query.after.key, offset: 0 }
-        if (matching.words || matching.columns.length > 0) return { part: 0, after: null, offset }
-        if (sort === 'id') {
+      const start = ((): { part: number; after: number | null; drop: number } => {
+        if (query.after) return { part: query.after.missing ? 1 : 0, after: query.after.key, drop: 0 }
+        const filtered = matching.words !== null || matching.columns.length > 0
+        if (!filtered && sort === 'id') {
           const { first, last } = matching.rows
-          return { part: 0, after: query.descending ? last + 1 - offset : first + offset - 1, offset: 0 }
+          return { part: 0, after: query.descending ? last + 1 - offset : first + offset - 1, drop: 0 }
         }
-        const valued = once([snapshotId, 'valued', sort], () => count(matching, [present]))
-        if (offset >= valued) return { part: 1, after: null, offset: offset - valued }
-        return { part: 0, after: query.descending ? valued - offset : offset - 1, offset: 0 }
+        if (!filtered) {
+          const present: Condition = [`(m.${placeColumn(sort)} IS NULL) = 0`]
+          const valued = once([snapshotId, 'valued', sort], () => count(matching, [present]))
+          if (offset < valued)
+            return { part: 0, after: query.descending ? valued - offset : offset - 1, drop: 0 }
+        }
+        const mark = Math.floor(offset / markEvery)
+        if (mark === 0) return { part: 0, after: null, drop: offset }
+        const marks = once([snapshotId, 'marks', query.filter, sort, query.descending], () =>
+          marksOf(matching, sort, query.descending),
+        )
+        const passed = marks[Math.min(mark, marks.length) - 1]
+        if (!passed) return { part: 0, after: null, drop: offset }
+        return {
+          part: passed.part,
+          after: passed.key,
+          drop: offset - Math.min(mark, marks.length) * markEvery,
+        }
       })()
       const rows: StoredRow[] = []
       let lastPart = start.part
-      for (let part = start.part; part < parts.length && rows.length < limit; part++) {
-        let skip = part === start.part ? start.offset : 0
-        if (part > start.part && start.after === null)
-          // Started a position in among the models with a value: those before it are not read again.
-          skip = Math.max(0, offset - (rows.length > 0 ? offset + rows.length : count(matching, [present])))
-        const read = pageSql(matching, sort, parts[part] as 'up', part === start.part ? start.after : null)
+      for (let part = start.part; part < parts.length && rows.length < start.drop + limit; part++) {
+        const read = pageSql(matching, sort, parts[part] as Part, part === start.part ? start.after : null)
         const got = prepared(read.sql).all(
           ...read.params,
-          limit - rows.length,
-          skip,
+          start.drop + limit - rows.length,
         ) as unknown as StoredRow[]
         if (got.length > 0) lastPart = part
         rows.push(...got)
       }
-      const last = rows.at(-1)
+      const page = rows.slice(start.drop)
+      const last = page.at(-1)
       return {
-        rows: rows.map(rowOf),
+        rows: page.map(rowOf),
         total: withTotal ? count(matching) : null,
         next:
-          last && rows.length === limit ? { missing: lastPart === 1 && sort !== 'id', key: last.key } : null,
+          last && page.length === limit ? { missing: lastPart === 1 && sort !== 'id', key: last.key } : null,
       }
     },
 
