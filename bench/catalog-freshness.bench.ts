@@ -23,7 +23,7 @@ try {
   let landed: () => void = () => {}
   const catalog = createCatalogService({
     store: createCatalogStore(db),
-    background: inProcess(catalogFetching(db)),
+    background: inProcess(catalogFetching(() => db)),
     now: () => clock,
     onChanged: () => landed(),
   })

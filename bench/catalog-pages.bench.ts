@@ -24,7 +24,7 @@ try {
   const store = createCatalogStore(db)
   const catalog = createCatalogService({
     store,
-    background: inProcess(catalogFetching(db)),
+    background: inProcess(catalogFetching(() => db)),
     now: () => Date.now(),
     onChanged: () => {},
   })

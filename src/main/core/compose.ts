@@ -21,6 +21,7 @@ import { batchHandlers } from './batches/handlers.ts'
 import { createBatchRunner } from './batches/runner.ts'
 import { createBatchService } from './batches/service.ts'
 import { catalogHandlers } from './catalog/handlers.ts'
+import type { BackgroundCalls } from './data/background-worker.ts'
 import type { DataCalls, DataWorkerSettings } from './data/data-worker.ts'
 import { decisionHandlers } from './decisions/handlers.ts'
 import { createDecisionService } from './decisions/service.ts'
@@ -163,11 +164,20 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         value,
       )
   const workerNotices: string[] = []
+  // Needed a few times an hour (a catalog kept, an archive checked): between those its memory is given back.
+  const background = startWorker<BackgroundCalls>({
+    entry: platform.workerEntry('background'),
+    data: { userData },
+    log,
+    idleMs: 60_000,
+  })
   const data = startWorker<DataCalls>({
     entry: platform.workerEntry('data'),
-    data: { userData, backgroundEntry: platform.workerEntry('background') } satisfies DataWorkerSettings,
+    data: { userData } satisfies DataWorkerSettings,
     log,
     eager: true,
+    // The data worker's catalog service hands its fetching and keeping to the background worker.
+    answer: (method, args) => background.call(method as keyof BackgroundCalls, args as never),
     onEvent: (name, payload) => {
       if (name === 'catalog.changed') events.emit('data.changed', { topics: ['catalog'] })
       if (name === 'notice') {
@@ -180,8 +190,8 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   const archive = createHistoryArchive({
     userData,
     checks: {
-      copyHistory: (target) => data.call('copyHistory', [target, [...secrets.values()]]),
-      stagedHistoryProblem: (path) => data.call('stagedHistoryProblem', [path]),
+      copyHistory: (target) => background.call('copyHistory', [target, [...secrets.values()]]),
+      stagedHistoryProblem: (path) => background.call('stagedHistoryProblem', [path]),
     },
   })
   // Rows written before work carried its profile belong to the profile active when this version first opens them.
@@ -271,7 +281,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     // One at a time: a copy of a large history may outlast the hour between checks.
     if (backingUp) return
     backingUp = true
-    void data
+    void background
       .call('backUpHistory', [])
       .then(
         (done) => {
@@ -415,6 +425,8 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       await videos.close()
       await sandbox.stop()
       await data.close()
+      // After the data worker: a keep it asked for is the background worker's to finish.
+      await background.close()
       await thumbnails.settled()
       // A change made just before quitting (the screen last shown) is not lost with the write in flight.
       await preferences.written()

@@ -1,5 +1,5 @@
-// A worker for the worker client's tests: it answers by name, fails, waits until cancelled, and says which
-// thread it is (a new thread has another id).
+// A worker for the worker client's tests: it answers by name, fails, waits until cancelled, asks main, and says
+// which thread it is (a new thread has another id).
 import { threadId } from 'node:worker_threads'
 import { AppError } from '#shared/ipc/app-error'
 import { serveCalls, serviceCalls } from '../core/workers/serve-calls.ts'
@@ -27,6 +27,8 @@ const calls = {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
     return 'held'
   },
+  /** Asks main to make a call for it, and answers with main's answer. */
+  askMain: (method: string, args: unknown[]) => side.ask(method, args),
   /** Counts its runs: what a read that ran would have cost. */
   counted: () => ++runs,
   runs: () => runs,
@@ -34,4 +36,4 @@ const calls = {
 let runs = 0
 export type EchoCalls = typeof calls
 
-serveCalls(calls)
+const side = serveCalls(calls)

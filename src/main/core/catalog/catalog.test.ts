@@ -34,7 +34,7 @@ function service(dir: string, now: () => number, onChanged?: (profileId: string)
     close: () => db.close(),
     catalog: createCatalogService({
       store: createCatalogStore(db),
-      background: inProcess(catalogFetching(db)),
+      background: inProcess(catalogFetching(() => db)),
       now,
       ...(onChanged ? { onChanged } : {}),
     }),

@@ -15,12 +15,13 @@ const timeoutMs = 15_000
 const listingsAt = (baseUrl: string) =>
   createGateway(createTransport({ connection: async () => ({ baseUrl, apiKey: null }) })).listings
 
-export function catalogFetching(db: DatabaseSync) {
+/** `db`: the catalogs' database, connected when first kept into. */
+export function catalogFetching(db: () => DatabaseSync) {
   return {
     /** Fetches a profile's whole catalog in the three styles and keeps it. */
     async keepCatalog(profileId: string, baseUrl: string, fetchedAt: number, signal?: AbortSignal) {
       const { raw, problem } = await askEachStyle(listingsAt(baseUrl), { timeoutMs, signal })
-      return { ...keepCatalog(db, { profileId, fetchedAt, listings: raw, problem }), problem }
+      return { ...keepCatalog(db(), { profileId, fetchedAt, listings: raw, problem }), problem }
     },
     /** One provider's models, fresh from the by-provider routes, in the order of ids. */
     async providerModels(baseUrl: string, provider: string, signal?: AbortSignal) {

@@ -1,7 +1,9 @@
 // The background worker: work that takes longer than a person should wait for an answer to anything else —
 // fetching, reading and keeping a whole catalog; copying or checking a whole history for an archive — in a
-// thread of its own, so that neither main nor the data worker that answers the window is held by it.
+// thread of its own, so that neither main nor the data worker that answers the window is held by it. Main
+// starts it for a call (its own, or one the data worker asks for) and ends it when idle.
 import { join } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
 import { workerData } from 'node:worker_threads'
 import { copyHistory, stagedHistoryProblem } from '../archive/archive-checks.ts'
 import { connectCatalogDatabase } from '../catalog/catalog-db.ts'
@@ -14,11 +16,11 @@ import { serveCalls } from '../workers/serve-calls.ts'
 lowerThisThread()
 
 const { userData } = workerData as { userData: string }
-// The data worker opened (checked and migrated) the file before it started this thread.
-const catalogs = connectCatalogDatabase(join(userData, 'catalog.db'))
-
+// Connected at the first catalog call: the data worker opened (checked and migrated) the file before it asks
+// for one, and an archive's or a backup's call needs no catalog.
+let catalogs: DatabaseSync | undefined
 const calls = {
-  ...catalogFetching(catalogs),
+  ...catalogFetching(() => (catalogs ??= connectCatalogDatabase(join(userData, 'catalog.db')))),
   copyHistory: (target: string, secrets: string[]) =>
     copyHistory(join(userData, 'history.db'), target, secrets),
   stagedHistoryProblem,
@@ -26,4 +28,4 @@ const calls = {
 }
 export type BackgroundCalls = typeof calls
 
-serveCalls(calls, () => catalogs.close())
+serveCalls(calls, () => catalogs?.close())

@@ -1,5 +1,5 @@
 // What main and a worker say to each other: calls by name with their answers, a cancel, events the worker
-// raises, and lines for main's log (the log file is main's alone).
+// raises, lines for main's log (the log file is main's alone), and the worker's own calls to main.
 import type { AppErrorShape } from '#shared/ipc/app-error'
 
 export type ToWorker =
@@ -7,6 +7,8 @@ export type ToWorker =
   | { kind: 'cancel'; id: number }
   /** Main is closing: the worker finishes what it must (closes its databases) and says so. */
   | { kind: 'close' }
+  | { kind: 'reply'; id: number; ok: true; value: unknown }
+  | { kind: 'reply'; id: number; ok: false; error: AppErrorShape }
 
 export type FromWorker =
   | { kind: 'answer'; id: number; ok: true; value: unknown }
@@ -14,6 +16,8 @@ export type FromWorker =
   | { kind: 'event'; name: string; payload: unknown }
   | { kind: 'log'; level: 'info' | 'warn' | 'error'; message: string; detail?: string }
   | { kind: 'closed' }
+  /** A call the worker asks main to make for it (such as one to another worker main runs). */
+  | { kind: 'ask'; id: number; method: string; args: unknown[] }
 
 /** The calls a worker answers: each takes its arguments and, last, a signal that a cancel aborts. */
 // biome-ignore lint/suspicious/noExplicitAny: the arguments are each call's own; they are checked where declared

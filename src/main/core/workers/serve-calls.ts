@@ -10,6 +10,8 @@ import type { FromWorker, ToWorker, WorkerCalls } from './messages.ts'
 export interface WorkerSide {
   emit(name: string, payload: unknown): void
   log(level: 'info' | 'warn' | 'error', message: string, detail?: unknown): void
+  /** Asks main to make a call for this worker (`answer` in worker-client.ts); its answer or error comes back. */
+  ask(method: string, args: unknown[]): Promise<unknown>
 }
 
 export function serveCalls(calls: WorkerCalls, onClose: () => void | Promise<void> = () => {}): WorkerSide {
@@ -17,6 +19,8 @@ export function serveCalls(calls: WorkerCalls, onClose: () => void | Promise<voi
   if (!port) throw new Error('serveCalls runs in a worker thread')
   const send = (message: FromWorker) => port.postMessage(message)
   const running = new Map<number, AbortController>()
+  const asked = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>()
+  let nextAsk = 1
   const side: WorkerSide = {
     emit: (name, payload) => send({ kind: 'event', name, payload }),
     log: (level, message, detail) =>
@@ -28,8 +32,21 @@ export function serveCalls(calls: WorkerCalls, onClose: () => void | Promise<voi
           ? {}
           : { detail: detail instanceof Error ? (detail.stack ?? detail.message) : String(detail) }),
       }),
+    ask: (method, args) =>
+      new Promise((resolve, reject) => {
+        const id = nextAsk++
+        asked.set(id, { resolve, reject })
+        send({ kind: 'ask', id, method, args })
+      }),
   }
   port.on('message', async (message: ToWorker) => {
+    if (message.kind === 'reply') {
+      const waiting = asked.get(message.id)
+      asked.delete(message.id)
+      if (message.ok) waiting?.resolve(message.value)
+      else waiting?.reject(new AppError(message.error))
+      return
+    }
     if (message.kind === 'cancel') {
       running.get(message.id)?.abort()
       return

@@ -1,12 +1,15 @@
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { AppError } from '#shared/ipc/app-error'
 import type { EchoCalls, greeter } from '../../testing/echo-worker.ts'
 import type { Log } from '../log.ts'
 import { remote, startWorker } from './worker-client.ts'
 
 const entry = join(import.meta.dirname, '..', '..', 'testing', 'echo-worker.ts')
 
-function echoWorker(options: { idleMs?: number } = {}) {
+function echoWorker(
+  options: { idleMs?: number; answer?: (method: string, args: unknown[]) => Promise<unknown> } = {},
+) {
   const lines: string[] = []
   const log: Log = {
     file: '',
@@ -67,6 +70,25 @@ describe('a worker called by name', () => {
     expect(lines.some((line) => line.includes('stopped (exit code 3)'))).toBe(true)
     const second = threadOf(await client.call('echo', ['b']))
     expect(second).not.toBe(first)
+  })
+
+  it("makes the calls a worker asks main for, and gives the worker main's answer or error", async () => {
+    const { client, lines } = echoWorker({
+      answer: async (method, args) => {
+        if (method === 'double') return (args[0] as number) * 2
+        throw method === 'refused'
+          ? new AppError({ code: 'not_found', message: 'No such model.' })
+          : new Error('broken')
+      },
+    })
+    expect(await client.call('askMain', ['double', [21]])).toBe(42)
+    await expect(client.call('askMain', ['refused', []])).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'No such model.',
+    })
+    // An error that is not the app's own is logged in main and reaches the worker as an internal error.
+    await expect(client.call('askMain', ['broken', []])).rejects.toMatchObject({ code: 'internal_error' })
+    expect(lines).toEqual(['a call broken asked by a worker failed'])
   })
 
   it('ends an idle worker and starts another with the next call, with no warning', async () => {

@@ -1,6 +1,6 @@
 // Main's side of a worker thread: calls by name that resolve with the worker's answer, a signal that cancels a
-// call nobody waits for any more, and the worker's events. A worker that stops fails the calls it had and is
-// started again by the next call.
+// call nobody waits for any more, the worker's events, and the calls it asks main to make. A worker that stops
+// fails the calls it had and is started again by the next call.
 import { Worker } from 'node:worker_threads'
 import { AppError, appErrorCodes } from '#shared/ipc/app-error'
 import type { Log } from '../log.ts'
@@ -29,6 +29,8 @@ export function startWorker<C extends WorkerCalls>(options: {
   data: unknown
   log: Log
   onEvent?: (name: string, payload: unknown) => void
+  /** Makes a call the worker asks main for; what it resolves with, or its error, is the worker's answer. */
+  answer?: (method: string, args: unknown[]) => Promise<unknown>
   /** Start now rather than with the first call: its opening is work that call would otherwise wait for. */
   eager?: boolean
   /** End the worker once no call has waited for this long (it starts again with the next): its memory goes. */
@@ -68,6 +70,25 @@ export function startWorker<C extends WorkerCalls>(options: {
     }
   }
 
+  async function replyTo(target: Worker, asked: { id: number; method: string; args: unknown[] }) {
+    const reply = (message: ToWorker) => target.postMessage(message)
+    try {
+      if (!options.answer) throw new Error(`main answers no call ${asked.method} of this worker`)
+      reply({ kind: 'reply', id: asked.id, ok: true, value: await options.answer(asked.method, asked.args) })
+    } catch (error) {
+      if (!(error instanceof AppError))
+        options.log.error(`a call ${asked.method} asked by a worker failed`, error)
+      const shape =
+        error instanceof AppError
+          ? error.toShape()
+          : {
+              code: appErrorCodes.internal,
+              message: 'Something went wrong in the app. Details are in the log.',
+            }
+      reply({ kind: 'reply', id: asked.id, ok: false, error: shape })
+    }
+  }
+
   function started(): Worker {
     if (worker) return worker
     const created = new Worker(options.entry, { workerData: options.data })
@@ -78,7 +99,8 @@ export function startWorker<C extends WorkerCalls>(options: {
         if (message.ok) call?.resolve(message.value)
         else call?.reject(new AppError(message.error))
         holdWhileWaiting()
-      } else if (message.kind === 'event') options.onEvent?.(message.name, message.payload)
+      } else if (message.kind === 'ask') void replyTo(created, message)
+      else if (message.kind === 'event') options.onEvent?.(message.name, message.payload)
       else if (message.kind === 'log') options.log[message.level](message.message, message.detail)
       else if (worker === created) closed?.()
     })
