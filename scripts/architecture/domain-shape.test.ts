@@ -61,7 +61,7 @@ describe('one shape per domain folder', () => {
       .filter((file) => /\.active\(\)|activeId\(\)/.test(readFileSync(join(core, file), 'utf8')))
     // The scopes define it; the composition root adopts rows from older versions; a delivery for a job this
     // app does not know is checked against the active profile's secrets.
-    expect(readers.sort()).toEqual(['compose.ts', 'profiles/profile-scope.ts', 'videos/wiring.ts'])
+    expect(readers.sort()).toEqual(['compose.ts', 'profiles/profile-scope.ts', 'webhooks/service.ts'])
   })
 
   it('tells a thin map from one with logic in it', () => {

@@ -1,5 +1,6 @@
 // Builds the video board's services from the core: the job service (with its poller) and the webhook
-// service (receiver and tunnel). Each gets the other through callbacks, so neither imports the other.
+// service (receiver and tunnel). The webhook service hands verified tasks to the job service it is given; the
+// job service asks it for a callback address. Neither imports the other.
 import type { Notifier } from '../app/notifier.ts'
 import type { PreferencesStore } from '../app/preferences.ts'
 import type { EventBus } from '../events.ts'
@@ -34,25 +35,31 @@ export async function wireVideos(deps: {
   /** Whether pending jobs are polled (the app; a command that follows jobs). */
   polling?: boolean
 }) {
-  const { history, events, log, profiles, preferences } = deps
-  // Verified deliveries go to the video service, which exists by the time the first one arrives.
-  const webhooks = await createWebhookService({
+  const { history, events, log, preferences } = deps
+  const videos = createVideoService({
+    history,
+    media: deps.media,
+    events,
+    platform: deps.platform,
+    log,
+    gatewayFor: deps.gatewayFor,
+    // The webhook service is made next; a job is created only once both are.
+    callbackUrl: (profileId) => webhooks.callbackUrl(profileId),
+    downloadOnCompletion: () => preferences.get().downloadVideosOnCompletion,
+    notifier: deps.notifier,
+    pollBudget: () => preferences.get().pollBudget,
+    board: deps.board,
+    budgets: deps.budgets,
+    estimates: deps.estimates,
+  })
+  const webhooks: WebhookService = await createWebhookService({
     userData: deps.platform.paths.userData,
     history,
     log,
     secrets: deps.secrets,
-    // A delivery for a job this app does not know is checked against the active profile's secrets.
-    secretsFor: async (jobId) =>
-      profiles.webhookSecrets(
-        (jobId ? history.videoJobs.get(jobId)?.profileId : undefined) ?? profiles.activeId(),
-      ),
-    apply: (task) => videos.applyTask(task),
-    applied: (rows) => videos.afterChange(rows),
-    onDelivery: () => events.emit('data.changed', { topics: ['deliveries'] }),
-    onTunnelChange: () => events.emit('data.changed', { topics: ['tunnel'] }),
-    profileOf: (jobId) =>
-      (jobId ? history.videoJobs.get(jobId)?.profileId : undefined) ?? profiles.activeId(),
-    profileSecrets: (profileId) => profiles.webhookSecrets(profileId),
+    events,
+    profiles: deps.profiles,
+    videos,
     forwardAddress: (profileId) =>
       deps.forwardAddress?.(profileId) ?? preferences.get().forwardTo[profileId] ?? null,
     keptForwardAddress: (profileId) => preferences.get().forwardTo[profileId] ?? null,
@@ -61,21 +68,6 @@ export async function wireVideos(deps: {
       await preferences.update({ forwardTo: address ? { ...others, [profileId]: address } : others })
     },
     copyText: (text) => deps.platform.copyText(text),
-  })
-  const videos = createVideoService({
-    history,
-    media: deps.media,
-    events,
-    platform: deps.platform,
-    log,
-    gatewayFor: deps.gatewayFor,
-    callbackUrl: webhooks.callbackUrl,
-    downloadOnCompletion: () => preferences.get().downloadVideosOnCompletion,
-    notifier: deps.notifier,
-    pollBudget: () => preferences.get().pollBudget,
-    board: deps.board,
-    budgets: deps.budgets,
-    estimates: deps.estimates,
   })
 
   const receiver = deps.receiver ?? 'kept'

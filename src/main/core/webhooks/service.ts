@@ -5,11 +5,12 @@ import type { VideoTask } from '#shared/api/videos'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { ReceiverState, videoRoutes } from '#shared/ipc/routes/videos'
+import type { EventBus } from '../events.ts'
 import type { History } from '../history/history.ts'
 import type { TaskApplied, VideoJobRow } from '../history/video-jobs.ts'
 import { shownForward } from '../history/webhook-forwards.ts'
 import type { Log } from '../log.ts'
-import { sandboxProfileId } from '../profiles/profiles.ts'
+import { type Profiles, sandboxProfileId } from '../profiles/profiles.ts'
 import type { SecretStore } from '../secrets/secret-store.ts'
 import {
   cloudflaredProvider,
@@ -29,17 +30,11 @@ export async function createWebhookService(deps: {
   history: History
   log: Log
   secrets: SecretStore
-  /** The signing secrets that may have signed a delivery for this job (or for an unknown one). */
-  secretsFor: (jobId: string | null) => Promise<string[]>
-  apply: (task: VideoTask) => TaskApplied
-  applied: (rows: VideoJobRow[]) => void
-  /** Told when a delivery was stored or forwarded, and when the tunnel changed. */
-  onDelivery: () => void
-  onTunnelChange: () => void
-  /** The profile a job belongs to; for a job the history does not hold, the active profile. */
-  profileOf: (jobId: string | null) => string
-  /** The secrets that sign a profile's webhooks, current first. */
-  profileSecrets: (profileId: string) => Promise<string[]>
+  events: EventBus
+  /** Whose secrets sign a job's webhooks: the job's profile, or for a job the history does not hold, the active. */
+  profiles: Pick<Profiles, 'webhookSecrets' | 'activeId'>
+  /** Where a verified delivery's task goes (the video service), and who hears of the rows it changed. */
+  videos: { applyTask: (task: VideoTask) => TaskApplied; afterChange: (rows: VideoJobRow[]) => void }
   /** Where a profile's verified deliveries are passed on, or null. */
   forwardAddress: (profileId: string) => string | null
   /** The address kept for a profile (the window's setting), and keeping another (null: off). */
@@ -48,28 +43,34 @@ export async function createWebhookService(deps: {
   /** Puts text on the clipboard from main. */
   copyText: (text: string) => void
 }) {
-  const { history, secrets } = deps
+  const { history, secrets, profiles } = deps
   const identity = await loadReceiverIdentity(join(deps.userData, 'receiver'))
-  const tunnel = createTunnelService({ onChange: deps.onTunnelChange })
+  const tunnel = createTunnelService({
+    onChange: () => deps.events.emit('data.changed', { topics: ['tunnel'] }),
+  })
+  const profileOf = (jobId: string | null) =>
+    (jobId ? history.videoJobs.get(jobId)?.profileId : undefined) ?? profiles.activeId()
+  /** A delivery was stored or forwarded. */
+  const delivered = () => deps.events.emit('data.changed', { topics: ['deliveries'] })
   const forwarding = createForwarding({
     history,
     log: deps.log,
     address: deps.forwardAddress,
-    profileOf: deps.profileOf,
-    secretsFor: deps.profileSecrets,
-    onChange: deps.onDelivery,
+    profileOf,
+    secretsFor: (profileId) => profiles.webhookSecrets(profileId),
+    onChange: delivered,
   })
   const receiver = createReceiver({
     identity,
     history,
-    apply: deps.apply,
-    applied: deps.applied,
+    apply: deps.videos.applyTask,
+    applied: deps.videos.afterChange,
     stored: (rows) => {
-      deps.onDelivery()
+      delivered()
       forwarding.afterStored(rows)
     },
     log: deps.log,
-    secretsFor: deps.secretsFor,
+    secretsFor: (jobId) => profiles.webhookSecrets(profileOf(jobId)),
   })
   const relay = loopbackProvider(identity)
   let listenError: string | null = null
@@ -183,7 +184,7 @@ export async function createWebhookService(deps: {
     },
     /** The profile's current signing secret, put on the clipboard from main; false when it has none. */
     async copySecret(profileId: string) {
-      const [secret] = await deps.profileSecrets(profileId)
+      const [secret] = await profiles.webhookSecrets(profileId)
       if (secret) deps.copyText(secret)
       return { copied: secret !== undefined }
     },
