@@ -54,7 +54,7 @@ import { spendHandlers } from './spend/handlers.ts'
 import { createSpendService } from './spend/service.ts'
 import { videoHandlers } from './videos/handlers.ts'
 import { type ReceiverPort, type VideoWiring, wireVideos } from './videos/wiring.ts'
-import { startWorker } from './workers/worker-client.ts'
+import { startWorker } from './workers/calls.ts'
 
 export interface Core {
   readonly events: EventBus

@@ -2,7 +2,7 @@
 // which thread it is (a new thread has another id).
 import { threadId } from 'node:worker_threads'
 import { AppError } from '#shared/ipc/app-error'
-import { serveCalls, serviceCalls } from '../core/workers/serve-calls.ts'
+import { serveCalls, serviceCalls } from '../core/workers/calls.ts'
 
 /** A service whose methods are answered by name (`greeter.hello`), as the data worker's catalog is. */
 export const greeter = {

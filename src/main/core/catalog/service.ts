@@ -6,7 +6,7 @@
 import type { PickedKind, PlaygroundUse } from '#shared/domain/catalog'
 import type { ModelFilter } from '#shared/domain/catalog-view'
 import { AppError } from '#shared/ipc/app-error'
-import type { WorkerClient } from '../workers/worker-client.ts'
+import type { WorkerClient } from '../workers/calls.ts'
 import type { CatalogFetching } from './fetching.ts'
 import type { CatalogStore, KeptSnapshot, PageQuery } from './store.ts'
 

@@ -9,8 +9,8 @@ import { copyHistory, stagedHistoryProblem } from '../archive/archive-checks.ts'
 import { connectCatalogDatabase } from '../catalog/catalog-db.ts'
 import { catalogFetching } from '../catalog/fetching.ts'
 import { backUpHistory } from '../history/backup.ts'
+import { serveCalls } from '../workers/calls.ts'
 import { lowerThisThread } from '../workers/low-priority.ts'
-import { serveCalls } from '../workers/serve-calls.ts'
 
 // Seconds of parsing and writing must not take a core from the threads that answer the window.
 lowerThisThread()

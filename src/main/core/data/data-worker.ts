@@ -9,9 +9,8 @@ import { openCatalogDatabase } from '../catalog/catalog-db.ts'
 import { createCatalogService } from '../catalog/service.ts'
 import { createCatalogStore } from '../catalog/store.ts'
 import { type BoardQuery, createBoard } from '../videos/board.ts'
+import { serveCalls, serviceCalls, type WorkerClient, type WorkerSide } from '../workers/calls.ts'
 import { reportBlocksWhenAsked } from '../workers/report-blocks.ts'
-import { serveCalls, serviceCalls, type WorkerSide } from '../workers/serve-calls.ts'
-import type { WorkerClient } from '../workers/worker-client.ts'
 import type { BackgroundCalls } from './background-worker.ts'
 
 export interface DataWorkerSettings {

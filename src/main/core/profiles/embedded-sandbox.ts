@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import type { StartOptions } from '#sandbox/server'
 import type { Log } from '../log.ts'
-import { startWorker, type WorkerClient } from '../workers/worker-client.ts'
+import { startWorker, type WorkerClient } from '../workers/calls.ts'
 import type { SandboxCalls } from './sandbox-worker.ts'
 
 export interface EmbeddedSandbox {

@@ -9,7 +9,7 @@ import type { DataCalls } from '../data/data-worker.ts'
 import { createDecisionCaller } from '../decisions/decision-caller.ts'
 import { createGateway } from '../gateway/gateway.ts'
 import { createTransport } from '../gateway/transport.ts'
-import { type Remote, remote, type WorkerClient } from '../workers/worker-client.ts'
+import { type Remote, remote, type WorkerClient } from '../workers/calls.ts'
 import type { Profiles } from './profiles.ts'
 
 /** One profile's catalog as main asks for it: the data worker's catalog service, each call with the profile's id

@@ -2,8 +2,8 @@
 // loop that routes the window's requests and answers the webhook receiver.
 import { workerData } from 'node:worker_threads'
 import { type Sandbox, type StartOptions, startSandbox } from '#sandbox/server'
+import { serveCalls } from '../workers/calls.ts'
 import { lowerThisThread } from '../workers/low-priority.ts'
-import { serveCalls } from '../workers/serve-calls.ts'
 
 // It stands in for a service on another machine: its work must not take a core from the app's own threads.
 lowerThisThread()

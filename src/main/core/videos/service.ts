@@ -24,7 +24,7 @@ import type { ProfileScope } from '../profiles/profile-scope.ts'
 import { sandboxProfileId } from '../profiles/profiles.ts'
 import type { Budgets } from '../spend/budgets.ts'
 import type { Estimates } from '../spend/estimates.ts'
-import type { WorkerClient } from '../workers/worker-client.ts'
+import type { WorkerClient } from '../workers/calls.ts'
 import type { Board, BoardQuery } from './board.ts'
 import { createPoller, type PollBudget } from './poller.ts'
 

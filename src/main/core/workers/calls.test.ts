@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { AppError } from '#shared/ipc/app-error'
 import type { EchoCalls, greeter } from '../../testing/echo-worker.ts'
 import type { Log } from '../log.ts'
-import { remote, startWorker } from './worker-client.ts'
+import { remote, startWorker } from './calls.ts'
 
 const entry = join(import.meta.dirname, '..', '..', 'testing', 'echo-worker.ts')
 
