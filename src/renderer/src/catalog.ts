@@ -3,9 +3,8 @@
 // `data.changed` (catalog) has every catalog query read again.
 import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { invoke } from './ipc.ts'
+import { invoke, profileKeys } from './ipc.ts'
 import { useProfileId } from './profiles.ts'
-import { profileKeys } from './query.ts'
 
 /**
  * After a refresh, everything read from the catalog before it is read again (from main's memory, not the

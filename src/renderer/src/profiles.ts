@@ -2,8 +2,7 @@
 // of everything that belongs to a profile.
 import { useQuery } from '@tanstack/react-query'
 import type { Profile } from '#shared/ipc/routes/profiles'
-import { invoke } from './ipc.ts'
-import { queryKeys } from './query.ts'
+import { invoke, queryKeys } from './ipc.ts'
 
 const profilesQuery = { queryKey: queryKeys.profiles(), queryFn: () => invoke('profiles.list', {}) }
 

@@ -5,7 +5,7 @@ import { act, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { onTestFinished } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
-import { createQueryClient } from './query.ts'
+import { createQueryClient } from './ipc.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

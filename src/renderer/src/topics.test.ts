@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DataTopic } from '#shared/ipc/events'
-import { profileKeys, queryKeys, sharedQueries, topicKeys } from './query.ts'
+import { profileKeys, queryKeys, sharedQueries, topicKeys } from './ipc.ts'
 
 const root = join(import.meta.dirname, '..', '..', '..')
 const sources = (folder: string) =>
@@ -16,7 +16,7 @@ const sources = (folder: string) =>
     })
 
 const main = sources('src/main')
-const renderer = sources('src/renderer/src').filter((file) => !file.path.endsWith('query.ts'))
+const renderer = sources('src/renderer/src').filter((file) => !file.path.endsWith('src/renderer/src/ipc.ts'))
 
 /** Every key factory, with the key it makes (placeholder arguments). */
 const factories = [

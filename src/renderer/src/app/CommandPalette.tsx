@@ -8,8 +8,7 @@ import { emptyFilter } from '#shared/domain/catalog-view'
 import { availableCommands, isMac, recentCommands, runCommand } from '../commands.ts'
 import { useDismiss } from '../components/use-dismiss.ts'
 import type { GenerateConversation, MessagesConversation } from '../features/playground/conversation.ts'
-import { invoke } from '../ipc.ts'
-import { queryKeys } from '../query.ts'
+import { invoke, queryKeys } from '../ipc.ts'
 import { navigate, pathTo } from '../router.ts'
 
 interface Entry {

@@ -2,7 +2,7 @@
 // shown above every screen until dismissed (Settings keeps the full list).
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { sharedQueries } from '../query.ts'
+import { sharedQueries } from '../ipc.ts'
 import { navigate, pathTo } from '../router.ts'
 
 const shownAtOnce = 2

@@ -5,9 +5,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ModalDialog } from '../components/ConfirmDialog.tsx'
 import { BudgetForm } from '../features/settings/BudgetsSection.tsx'
-import { invoke, type OverBudgetChoice, onOverBudget } from '../ipc.ts'
+import { invoke, type OverBudgetChoice, onOverBudget, queryKeys } from '../ipc.ts'
 import { useProfileId } from '../profiles.ts'
-import { queryKeys } from '../query.ts'
 
 interface Asking {
   message: string

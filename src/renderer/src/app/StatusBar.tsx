@@ -4,9 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ConnectionTest } from '#shared/ipc/routes/profiles'
 import type { BudgetUse } from '#shared/ipc/routes/spend'
 import { formatUsd } from '../format.ts'
-import { invoke } from '../ipc.ts'
+import { invoke, queryKeys, sharedQueries } from '../ipc.ts'
 import { useProfiles } from '../profiles.ts'
-import { queryKeys, sharedQueries } from '../query.ts'
 import { RestartToUpdate } from './RestartToUpdate.tsx'
 
 const healthWords: Record<ConnectionTest['outcome'], { words: string; tone: 'ok' | 'warn' | 'bad' }> = {

@@ -5,8 +5,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ThemePreference } from '#shared/ipc/routes/app'
 import { screenList } from '#shared/screens'
 import type { CommandHandlers } from '../commands.ts'
-import { invoke } from '../ipc.ts'
-import { queryKeys } from '../query.ts'
+import { invoke, queryKeys } from '../ipc.ts'
 import { lastPathOf, navigate, pathTo } from '../router.ts'
 
 const setTheme = (client: QueryClient, theme: ThemePreference) =>

@@ -10,8 +10,7 @@ import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { invoke, queryKeys } from '../../ipc.ts'
 
 type Detail = RouteOutput<'batches.get'>
 

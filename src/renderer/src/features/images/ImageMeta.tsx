@@ -5,8 +5,7 @@ import { Fragment } from 'react'
 import type { ImageRecord } from '#shared/ipc/routes/images'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
-import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { invoke, queryKeys } from '../../ipc.ts'
 import { useImage } from './queries.ts'
 
 const kindLabels = { generated: 'Generated', edited: 'Edited', uploaded: 'Brought in' } as const

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { checkSourceFile } from '#shared/domain/images'
 import { AppError } from '#shared/ipc/app-error'
 import type { ImageRecord } from '#shared/ipc/routes/images'
-import { invoke } from '../../ipc.ts'
+import { invoke, profileKeys, queryKeys } from '../../ipc.ts'
 import { useModelField } from '../../model-field.ts'
-import { profileKeys, queryKeys } from '../../query.ts'
 
 /**
  * The model field's image models (while `editing`, those that take an image) and the chosen one, with what

@@ -6,8 +6,7 @@ import { type PriceName, priceNames } from '#shared/domain/catalog'
 import { emptyWorkload, type Workload, workloadCost } from '#shared/domain/catalog-view'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
-import { invoke } from '../../ipc.ts'
-import { queryKeys, sharedQueries } from '../../query.ts'
+import { invoke, queryKeys, sharedQueries } from '../../ipc.ts'
 import { priceLabels } from './queries.ts'
 
 export function CostCalculator({ prices }: { prices: Record<PriceName, string | null> }) {

@@ -4,10 +4,9 @@ import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstac
 import type { ModelRole } from '#shared/domain/catalog'
 import type { ModelFilter, SortColumn } from '#shared/domain/catalog-view'
 import type { RouteOutput } from '#shared/ipc/routes/index'
-import { invoke } from '../../ipc.ts'
+import { invoke, profileKeys } from '../../ipc.ts'
 import { usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
-import { profileKeys } from '../../query.ts'
 import { pathTo } from '../../router.ts'
 
 export { useCatalogOverview } from '../../catalog.ts'

@@ -8,8 +8,7 @@ import type { CacheHandle } from '#shared/ipc/routes/playground'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { formatDateTime, formatUsd } from '../../format.ts'
-import { invoke } from '../../ipc.ts'
-import { invalidateTopic } from '../../query.ts'
+import { invalidateTopic, invoke } from '../../ipc.ts'
 import { useCacheHandles, useClock, usePlaygroundModels } from './queries.ts'
 
 export function CachesPanel(props: { onUse: (handle: CacheHandle) => void | Promise<void> }) {

@@ -5,8 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { AppError } from '#shared/ipc/app-error'
 import type { EventPayload } from '#shared/ipc/events'
 import type { WireRecord } from '#shared/ipc/routes/playground'
-import { invoke, on } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { invoke, on, queryKeys } from '../../ipc.ts'
 
 export interface StreamedEvent {
   at: number

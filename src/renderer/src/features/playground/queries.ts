@@ -5,10 +5,9 @@ import { useEffect, useMemo, useState } from 'react'
 import { type PlaygroundUse, startingModel } from '#shared/domain/catalog'
 import { useCatalogModel } from '../../catalog.ts'
 import type { ModelChoice } from '../../components/ModelChooser.tsx'
-import { invoke } from '../../ipc.ts'
+import { invoke, profileKeys, queryKeys } from '../../ipc.ts'
 import { useModelField } from '../../model-field.ts'
 import { useProfileQuery } from '../../profiles.ts'
-import { profileKeys, queryKeys } from '../../query.ts'
 
 export const useCacheHandles = () => useProfileQuery(profileKeys.caches, () => invoke('caches.list', {}))
 

@@ -4,8 +4,7 @@ import { startTransition, useOptimistic } from 'react'
 import type { ThemePreference } from '#shared/ipc/routes/app'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { Icon, type IconName } from '../../components/Icon.tsx'
-import { invoke } from '../../ipc.ts'
-import { queryKeys, sharedQueries } from '../../query.ts'
+import { invoke, queryKeys, sharedQueries } from '../../ipc.ts'
 
 const themes: { value: ThemePreference; label: string; icon: IconName }[] = [
   { value: 'system', label: 'System', icon: 'monitor' },

@@ -5,9 +5,8 @@ import { useEffect, useId, useState } from 'react'
 import type { ProfileBudget } from '#shared/ipc/routes/spend'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
-import { invoke } from '../../ipc.ts'
+import { invoke, queryKeys } from '../../ipc.ts'
 import { useProfiles } from '../../profiles.ts'
-import { queryKeys } from '../../query.ts'
 
 const amountShape = /^\d{1,9}(\.\d{1,6})?$/
 const amountProblem = (typed: string) =>

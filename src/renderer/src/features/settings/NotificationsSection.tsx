@@ -4,8 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Preferences } from '#shared/ipc/routes/app'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { invoke } from '../../ipc.ts'
-import { queryKeys, sharedQueries } from '../../query.ts'
+import { invoke, queryKeys, sharedQueries } from '../../ipc.ts'
 
 const kinds: { kind: keyof Preferences['notifications']; label: string }[] = [
   { kind: 'videos', label: 'When a video is ready, fails, is cancelled or expires' },

@@ -6,8 +6,7 @@ import { AppError } from '#shared/ipc/app-error'
 import type { Profile } from '#shared/ipc/routes/profiles'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
-import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { invoke, queryKeys } from '../../ipc.ts'
 
 export function ProfileForm(props: { profile?: Profile; otherNames: string[]; onDone: () => void }) {
   const client = useQueryClient()

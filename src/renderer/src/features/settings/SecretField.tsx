@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { SecretName, SecretStatus } from '#shared/ipc/routes/profiles'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { invoke, queryKeys } from '../../ipc.ts'
 
 export function SecretField(props: {
   profileId: string

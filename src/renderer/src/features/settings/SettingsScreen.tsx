@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
-import { sharedQueries } from '../../query.ts'
+import { sharedQueries } from '../../ipc.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { AppearanceSection } from './AppearanceSection.tsx'
 import { BudgetsSection } from './BudgetsSection.tsx'

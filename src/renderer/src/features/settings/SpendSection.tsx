@@ -12,9 +12,8 @@ import {
 import type { SpendSummary } from '#shared/ipc/routes/spend'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
-import { invoke } from '../../ipc.ts'
+import { invoke, queryKeys } from '../../ipc.ts'
 import { useProfiles } from '../../profiles.ts'
-import { queryKeys } from '../../query.ts'
 
 const ranges = [
   { id: 'today', label: 'Today' },

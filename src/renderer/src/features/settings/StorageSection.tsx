@@ -2,8 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { counted } from '../../format.ts'
-import { invoke } from '../../ipc.ts'
-import { queryKeys, sharedQueries } from '../../query.ts'
+import { invoke, queryKeys, sharedQueries } from '../../ipc.ts'
 
 const backendText = {
   os: 'API keys and webhook secrets are encrypted with your operating system’s keychain.',

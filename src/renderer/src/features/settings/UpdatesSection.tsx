@@ -2,8 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UpdateState } from '#shared/ipc/routes/app'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { invoke, queryKeys } from '../../ipc.ts'
 import { useUpdates } from '../../updates.ts'
 
 function said(state: UpdateState): string {

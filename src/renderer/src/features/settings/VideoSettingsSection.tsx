@@ -3,8 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Preferences } from '#shared/ipc/routes/app'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { invoke } from '../../ipc.ts'
-import { queryKeys, sharedQueries } from '../../query.ts'
+import { invoke, queryKeys, sharedQueries } from '../../ipc.ts'
 
 export function VideoSettingsSection() {
   const client = useQueryClient()

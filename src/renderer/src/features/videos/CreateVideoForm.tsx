@@ -11,9 +11,8 @@ import { MediaDrop, MediaThumb } from '../../components/MediaInputs.tsx'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatUsd } from '../../format.ts'
-import { invoke } from '../../ipc.ts'
+import { invoke, queryKeys } from '../../ipc.ts'
 import { useKeptDraft } from '../../kept-drafts.ts'
-import { queryKeys } from '../../query.ts'
 import {
   draftFromRequest,
   emptyDraft,

@@ -3,8 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { WebhookDeliverySummary } from '#shared/ipc/routes/videos'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { invoke } from '../../ipc.ts'
-import { queryKeys } from '../../query.ts'
+import { invoke, queryKeys } from '../../ipc.ts'
 import { ForwardLine } from './ForwardLine.tsx'
 
 /** How often a delivery arrived again after it was applied, in words; empty when it did not. */

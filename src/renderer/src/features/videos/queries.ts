@@ -3,11 +3,10 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import type { VideoFilter } from '#shared/ipc/routes/videos'
-import { invoke } from '../../ipc.ts'
+import { invoke, profileKeys, queryKeys } from '../../ipc.ts'
 import { useModelField } from '../../model-field.ts'
 import { usePagedRows } from '../../paged-rows.ts'
 import { useProfileId } from '../../profiles.ts'
-import { profileKeys, queryKeys } from '../../query.ts'
 
 /** Jobs read from the history at a time: the board asks for the pages in view, never the whole history. */
 export const boardPageSize = 100
