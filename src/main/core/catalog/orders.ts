@@ -3,28 +3,15 @@
 // token price to sort by. The store keeps the places as indexed columns, so a sorted page is a range of an index
 // (and missing values, which have no place, go last either way).
 import { billedPerSecond, type CatalogModel, type PriceName } from '#shared/domain/catalog'
-import type { SortColumn } from '#shared/domain/catalog-view'
+import { type SortColumn, sortColumns } from '#shared/domain/catalog-view'
 import { compareAmounts, parseAmount } from '#shared/domain/money'
 import { textOrder } from '#shared/domain/sorting'
 
 export { textOrder }
 
 /** The columns sorted by a place of their own (by id is the order the store keeps models in). */
-export const rankedColumns = [
-  'provider',
-  'name',
-  'contextLength',
-  'maxCompletionTokens',
-  'prompt',
-  'completion',
-  'cacheRead',
-  'cacheWrite5m',
-  'cacheWrite1h',
-  'perSecond',
-  'moderated',
-  'expirationDate',
-] as const satisfies readonly Exclude<SortColumn, 'id'>[]
-export type RankedColumn = (typeof rankedColumns)[number]
+export type RankedColumn = Exclude<SortColumn, 'id'>
+export const rankedColumns = sortColumns.filter((column): column is RankedColumn => column !== 'id')
 
 const priceColumns = new Set<string>(['prompt', 'completion', 'cacheRead', 'cacheWrite5m', 'cacheWrite1h'])
 
