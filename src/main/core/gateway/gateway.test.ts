@@ -293,6 +293,10 @@ describe('retries, timeouts and cancellation', () => {
     )
     expect(await failure(gateway.getVideo('x'))).toMatchObject({ status: 404 })
     expect(seen).toBe(2)
+    // A read that keeps its own budget (the status bar's check) is sent again too, once.
+    seen = 0
+    expect(await failure(gateway.getVideo('x', { retry: false }))).toMatchObject({ status: 404 })
+    expect(seen).toBe(2)
     seen = 0
     expect(
       await failure(

@@ -30,7 +30,10 @@ export interface CallOptions {
   signal?: AbortSignal | undefined
   timeoutMs?: number | undefined
   headers?: Record<string, string> | undefined
-  /** False for callers that keep their own request budget (the poller): a retry would be spent outside it. */
+  /**
+   * False for callers that keep their own request budget (the poller, the status bar's check): an answer that
+   * asks to wait (429, 502) is theirs to handle, and a read cut before any answer is sent again only once.
+   */
   retry?: boolean | undefined
   /** Sees what went over the wire: the request (key masked) and the answer as received. */
   onWire?: ((record: WireRecord) => void) | undefined
@@ -188,9 +191,8 @@ export function createTransport(options: TransportOptions) {
         // A kept-alive connection the other side closed as this request went out: nothing was answered, so a
         // read goes again at once on a new connection. A POST never does: it may have been received.
         if (
-          call.retry !== false &&
           request.method === 'GET' &&
-          attempt < maxRetries &&
+          attempt < (call.retry === false ? 1 : maxRetries) &&
           cutBeforeAnswer.has(cause)
         )
           continue
