@@ -47,6 +47,11 @@ export const batchLimits = {
   /** A CSV's columns kept beside each row's input and shown with its results, and the length of each's name. */
   columns: 500,
   columnName: 500,
+  /**
+   * A batch's rows read at once by the window: small enough that main passes them on within a frame and the
+   * window reads each answer in a short task, however large the batch.
+   */
+  rowsPerRead: 1_000,
 } as const
 
 /**

@@ -45,6 +45,20 @@ describe('decision batches', () => {
     })
     const { items } = await env.call('batches.get', { id: started.id })
     expect(items.every((item) => item.response && item.cost)).toBe(true)
+    // The window reads the rows a range at a time, in the data worker: the same rows, in order, none twice.
+    expect((await env.call('batches.get', { id: started.id, rows: false })).items).toEqual([])
+    const ranges = await Promise.all(
+      [0, 5, 10].map((from) => env.call('batches.rows', { id: started.id, from, limit: 5 })),
+    )
+    expect(ranges.map((range) => range.items.length)).toEqual([5, 5, 2])
+    expect(ranges.flatMap((range) => range.items)).toEqual(items)
+    expect((await env.call('batches.rows', { id: started.id, from: 12, limit: 5 })).items).toEqual([])
+    await expect(env.call('batches.rows', { id: started.id, from: 0, limit: 1001 })).rejects.toMatchObject({
+      code: 'validation_failed',
+    })
+    await expect(env.call('batches.rows', { id: 'no-such-batch', from: 0, limit: 5 })).rejects.toMatchObject({
+      code: 'not_found',
+    })
     expect(parseAmount(batch.spent)).toBe(
       items.reduce((sum, item) => sum + parseAmount(item.cost ?? '0'), 0n),
     )

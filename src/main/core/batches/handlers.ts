@@ -12,7 +12,8 @@ export function batchHandlers(deps: {
   return {
     'batches.start': (input) => batches.start(scopes.active(), input),
     'batches.list': () => batches.list(),
-    'batches.get': ({ id }) => batches.get(id),
+    'batches.get': ({ id, rows }) => batches.get(id, rows),
+    'batches.rows': ({ id, from, limit }, { signal }) => batches.rows(id, from, limit, signal),
     'batches.setBaseline': ({ id, kept }) => batches.setBaseline(id, kept),
     'batches.settled': ({ id, since }) => batches.settled(id, since),
     'batches.cancel': ({ id }) => batches.cancel(id),

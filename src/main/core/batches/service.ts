@@ -13,10 +13,11 @@ import type { RouteInput } from '#shared/ipc/contract'
 import type { BatchItem, BatchSummary, batchRoutes } from '#shared/ipc/routes/batches'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 import { suggestedFileName } from '../files/file-names.ts'
-import type { BatchRow } from '../history/decision-batches.ts'
+import { type BatchItemRange, type BatchRow, batchItemOf } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
+import type { WorkerClient } from '../workers/calls.ts'
 import type { BatchRunner } from './runner.ts'
 
 type Input<K extends keyof typeof batchRoutes> = RouteInput<typeof batchRoutes, K>
@@ -27,6 +28,8 @@ export function createBatchService(deps: {
   platform: Platform
   /** A profile's name, or null when it no longer exists. */
   profileName: (profileId: string) => string | null
+  /** Reads a range of a batch's rows (the data worker), so that a large batch never holds main's loop. */
+  rows: Pick<WorkerClient<{ batchRows: BatchItemRange }>, 'call'>
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
@@ -53,20 +56,7 @@ export function createBatchService(deps: {
     return row
   }
   const itemsOf = (id: string, since?: number): BatchItem[] =>
-    (since === undefined ? batches.items(id) : batches.settledSince(id, since)).map((row) => ({
-      index: row.index,
-      input: JSON.parse(row.inputJson),
-      status: row.status,
-      response: row.responseJson ? JSON.parse(row.responseJson) : null,
-      error: row.errorJson ? JSON.parse(row.errorJson) : null,
-      cost: row.cost,
-      costEstimated: row.costEstimated === 1,
-      durationMs: row.durationMs,
-      finishedAt: row.finishedAt,
-      source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
-      line: row.line,
-      labels: row.labelsJson ? JSON.parse(row.labelsJson) : null,
-    }))
+    (since === undefined ? batches.items(id) : batches.settledSince(id, since)).map(batchItemOf)
   /** Runs a batch that is not running, and answers its summary. */
   const runAndSummarize = async (id: string) => {
     await deps.runner.start(id)
@@ -127,15 +117,21 @@ export function createBatchService(deps: {
       return runAndSummarize(id)
     },
     list: () => deps.history.damaged.each('batch', batches.latest(100), (row) => row.id, summaryOf),
-    get(id: string) {
+    /** A batch, with all its rows unless `rows` is false (the window reads them by `rows`, a range at a time). */
+    get(id: string, rows = true) {
       const row = found(id)
       const questionnaire = JSON.parse(row.questionnaireJson) as Questionnaire
       return {
         batch: summaryOf(row),
         questionnaire,
-        items: itemsOf(id),
+        items: rows ? itemsOf(id) : [],
         baselineId: batches.baseline(questionnaire.id),
       }
+    },
+    /** Up to `limit` of a batch's rows from its row `from` on, read in the data worker. */
+    async rows(id: string, from: number, limit: number, signal?: AbortSignal) {
+      found(id)
+      return { items: await deps.rows.call('batchRows', [id, from, limit], signal) }
     },
     setBaseline(id: string, kept: boolean) {
       const { id: questionnaireId } = JSON.parse(found(id).questionnaireJson) as Questionnaire

@@ -1,5 +1,5 @@
-// The data worker: answers the window's reads of big collections — the kept model catalogs, and the board of
-// video jobs — with its own connections to the databases, so that no query, count or search runs on main's loop.
+// The data worker: answers the window's reads of big collections — the kept model catalogs, the board of video
+// jobs and a batch's rows — with its own connections to the databases, so that no query, count or search runs on main's loop.
 // What takes longer than an answer should (fetching and keeping a catalog) it asks main to hand to the
 // background worker, which main starts and retires.
 import { join } from 'node:path'
@@ -8,6 +8,7 @@ import { workerData } from 'node:worker_threads'
 import { openCatalogDatabase } from '../catalog/catalog-db.ts'
 import { createCatalogService } from '../catalog/service.ts'
 import { createCatalogStore } from '../catalog/store.ts'
+import { batchItemRange } from '../history/decision-batches.ts'
 import { type BoardQuery, createBoard } from '../videos/board.ts'
 import { serveCalls, serviceCalls, type WorkerClient, type WorkerSide } from '../workers/calls.ts'
 import { reportBlocksWhenAsked } from '../workers/report-blocks.ts'
@@ -38,6 +39,7 @@ const catalogs = createCatalogService({
 const calls = {
   ...serviceCalls('catalog', catalogs),
   boardPage: (query: BoardQuery) => board.page(query),
+  batchRows: (id: string, from: number, limit: number) => batchItemRange(historyDb, id, from, limit),
 }
 export type DataCalls = typeof calls
 

@@ -1,7 +1,7 @@
 // Batches of decision runs: the questionnaire and request template once, one row per input with its outcome.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
+import { type BatchItem, BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
 import type { DamagedRows } from './damaged-rows.ts'
 import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
 
@@ -51,6 +51,40 @@ export type BatchItemRow = z.infer<typeof BatchItemRow>
 const itemRows = rowsOf('batch row', BatchItemRow)
 const pendingRows = rowsOf('batch row', BatchItemRow.pick({ index: true, inputJson: true }))
 
+const itemColumns = `idx AS "index", input_json AS inputJson, status, response_json AS responseJson,
+    error_json AS errorJson, cost, cost_estimated AS costEstimated, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson, line, labels_json AS labelsJson`
+
+/** A batch's row as the window and the command line read it. */
+export const batchItemOf = (row: BatchItemRow): BatchItem => ({
+  index: row.index,
+  input: JSON.parse(row.inputJson),
+  status: row.status,
+  response: row.responseJson ? JSON.parse(row.responseJson) : null,
+  error: row.errorJson ? JSON.parse(row.errorJson) : null,
+  cost: row.cost,
+  costEstimated: row.costEstimated === 1,
+  durationMs: row.durationMs,
+  finishedAt: row.finishedAt,
+  source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
+  line: row.line,
+  labels: row.labelsJson ? JSON.parse(row.labelsJson) : null,
+})
+
+export type BatchItemRange = (id: string, from: number, limit: number) => BatchItem[]
+
+/**
+ * Up to `limit` of a batch's rows from its row `from` on, in their order: a range of the rows' primary key. The
+ * data worker reads them so, on its own connection, for the window.
+ */
+export function batchItemRange(db: DatabaseSync, id: string, from: number, limit: number): BatchItem[] {
+  const rows = db
+    .prepare(
+      `SELECT ${itemColumns} FROM decision_batch_items WHERE batch_id = ? AND idx >= ? ORDER BY idx LIMIT ?`,
+    )
+    .all(id, from, limit)
+  return itemRows.all(rows).map(batchItemOf)
+}
+
 const BatchCounts = z.object({ total: integer, done: integer, failed: integer, pending: integer })
 export type BatchCounts = z.infer<typeof BatchCounts>
 const countRows = rowsOf('batch count', BatchCounts)
@@ -60,8 +94,6 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const columns = `id, name, questionnaire_json AS questionnaireJson, model, endpoint, template_json AS templateJson,
     profile_id AS profileId, concurrency, retries, spend_cap AS spendCap, status, created_at AS createdAt, updated_at AS updatedAt,
     source_columns_json AS sourceColumnsJson`
-  const itemColumns = `idx AS "index", input_json AS inputJson, status, response_json AS responseJson,
-    error_json AS errorJson, cost, cost_estimated AS costEstimated, duration_ms AS durationMs, finished_at AS finishedAt, source_json AS sourceJson, line, labels_json AS labelsJson`
   const insert =
     db.prepare(`INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json,
     profile_id, concurrency, retries, spend_cap, status, created_at, updated_at, source_columns_json)

@@ -81,8 +81,9 @@ export const batchRoutes = {
     output: BatchSummary,
   }),
   'batches.list': route({ input: z.object({}), output: z.array(BatchSummary) }),
+  /** A batch, with all its rows unless `rows` is false (the window reads them by `batches.rows`). */
   'batches.get': route({
-    input: z.object({ id: z.string() }),
+    input: z.object({ id: z.string(), rows: z.boolean().optional() }),
     output: z.object({
       batch: BatchSummary,
       questionnaire: QuestionnaireBody,
@@ -90,6 +91,15 @@ export const batchRoutes = {
       /** The batch its questionnaire's runs are compared with (this one, or another), if one is kept. */
       baselineId: z.string().nullable(),
     }),
+  }),
+  /** Up to `limit` of a batch's rows from its row `from` on, in their order: a short answer however large the batch. */
+  'batches.rows': route({
+    input: z.object({
+      id: z.string(),
+      from: z.number().int().min(0),
+      limit: z.number().int().min(1).max(batchLimits.rowsPerRead),
+    }),
+    output: z.object({ items: z.array(BatchItem) }),
   }),
   /** Keeps a batch as the baseline of its questionnaire, in place of any other; or stops keeping it. */
   'batches.setBaseline': route({

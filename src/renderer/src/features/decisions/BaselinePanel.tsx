@@ -9,6 +9,7 @@ import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
+import { batchDetail } from './batch-detail.ts'
 import type { SinceBaseline } from './batch-scoring.ts'
 import type { ModelToCompare } from './use-batch-scores.ts'
 
@@ -18,8 +19,7 @@ type Detail = RouteOutput<'batches.get'>
 export function useBaseline(batch: BatchSummary, baselineId: string | null, others: readonly BatchSummary[]) {
   const summary = others.find((one) => one.id === baselineId) ?? null
   const read = useQuery({
-    queryKey: queryKeys.batch(summary?.id ?? ''),
-    queryFn: () => invoke('batches.get', { id: summary?.id ?? '' }),
+    ...batchDetail(summary?.id ?? ''),
     enabled: summary !== null && summary.id !== batch.id,
   })
   const detail = summary ? read.data : undefined

@@ -11,15 +11,12 @@ import { BatchProgress } from './BatchProgress.tsx'
 import { BatchResults } from './BatchResults.tsx'
 import { BatchScores } from './BatchScores.tsx'
 import { BatchSetup } from './BatchSetup.tsx'
+import { batchDetail } from './batch-detail.ts'
 
 export function BatchView() {
   const batchId = useRouteParams('/decisions').batch ?? null
   const list = useQuery({ queryKey: queryKeys.batches(), queryFn: () => invoke('batches.list', {}) })
-  const detail = useQuery({
-    queryKey: queryKeys.batch(batchId ?? ''),
-    queryFn: () => invoke('batches.get', { id: batchId ?? '' }),
-    enabled: batchId !== null,
-  })
+  const detail = useQuery({ ...batchDetail(batchId ?? ''), enabled: batchId !== null })
   const current = batchId ? detail.data : undefined
   /** The batch whose rows are being labeled, in place of its rows and scores. */
   const [labelingFor, setLabelingFor] = useState<string | null>(null)

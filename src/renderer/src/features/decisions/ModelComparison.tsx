@@ -8,7 +8,7 @@ import type { SideBySide } from '#shared/domain/side-by-side'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { invoke, queryKeys } from '../../ipc.ts'
+import { batchDetail } from './batch-detail.ts'
 import { PlotFrame } from './ScorePlots.tsx'
 import type { ModelToCompare } from './use-batch-scores.ts'
 
@@ -25,10 +25,7 @@ const combineReads = (results: UseQueryResult<RouteOutput<'batches.get'>>[]) => 
 /** This batch first, then each chosen batch whose rows are read; with how many are still read, and any error. */
 export function useModelsToCompare(batch: BatchSummary, chosen: readonly string[]) {
   const read = useQueries({
-    queries: chosen.map((id) => ({
-      queryKey: queryKeys.batch(id),
-      queryFn: () => invoke('batches.get', { id }),
-    })),
+    queries: chosen.map(batchDetail),
     combine: combineReads,
   })
   const { details } = read

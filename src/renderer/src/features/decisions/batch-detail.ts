@@ -1,0 +1,22 @@
+// A batch as the page reads it: its summary and questionnaire, then its rows a range at a time, one after the
+// other. Each answer is short, so main passes it on within a frame and the page reads it in a short task however
+// large the batch; the batch shows once every range is in. (Asked for at once, the ranges' answers reach main
+// together and it handles them in one go, as long as the whole batch would take.)
+import type { QueryFunctionContext } from '@tanstack/react-query'
+import { batchLimits } from '#shared/domain/batch-inputs'
+import type { RouteOutput } from '#shared/ipc/routes/index'
+import { invoke, queryKeys } from '../../ipc.ts'
+
+export type BatchDetail = RouteOutput<'batches.get'>
+
+export const batchDetail = (id: string) => ({
+  queryKey: queryKeys.batch(id),
+  queryFn: async ({ signal }: QueryFunctionContext): Promise<BatchDetail> => {
+    const head = await invoke('batches.get', { id, rows: false }, { signal })
+    const limit = batchLimits.rowsPerRead
+    const items: BatchDetail['items'] = []
+    for (let from = 0; from < head.batch.counts.total; from += limit)
+      items.push(...(await invoke('batches.rows', { id, from, limit }, { signal })).items)
+    return { ...head, items }
+  },
+})
