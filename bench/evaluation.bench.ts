@@ -55,14 +55,22 @@ for (let round = 0; round < 2; round++)
     await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 0 })
     const started = performance.now()
     await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: run })
-    await page
-      .getByRole('region', { name: 'Batch results' })
-      .getByText(`${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`)
-      .waitFor({ timeout: 60_000 })
-    rows.push(performance.now() - started)
-    await scores.getByText(`${total} rows with an expected answer`).first().waitFor({ timeout: 60_000 })
-    figures.push(performance.now() - started)
-    if (round === 0) firstFigures.push(performance.now() - started)
+    // The rows and the scores are read apart: each is timed from the choice to its own paint.
+    await Promise.all([
+      page
+        .getByRole('region', { name: 'Batch results' })
+        .getByText(`${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`)
+        .waitFor({ timeout: 60_000 })
+        .then(() => rows.push(performance.now() - started)),
+      scores
+        .getByText(`${total} rows with an expected answer`)
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .then(() => {
+          figures.push(performance.now() - started)
+          if (round === 0) firstFigures.push(performance.now() - started)
+        }),
+    ])
     await scores.getByText(/ROC AUC\d\.\d{3} \(\d/).waitFor({ timeout: 120_000 })
     intervals.push(performance.now() - started)
   }
@@ -105,7 +113,7 @@ report({
   name: `a batch opened → its rows painted, the same openings, p50`,
   value: percentile(rows, 50),
   unit: 'ms',
-  detail: `what the scores wait behind: the batch's ${total.toLocaleString('en-US')} rows read from the history and drawn; max ${Math.max(...rows).toFixed(0)} ms`,
+  detail: `the batch's ${total.toLocaleString('en-US')} rows read a range at a time and drawn; the scores need none of them; max ${Math.max(...rows).toFixed(0)} ms`,
 })
 report({
   name: `a batch opened → its scores painted (${total.toLocaleString('en-US')} rows, 3 questions), p50`,
@@ -115,7 +123,7 @@ report({
   detail: `max ${Math.max(...figures).toFixed(0)} ms over ${figures.length} openings of ${runs} batches; from the choice in the list, as Playwright sees it`,
 })
 report({
-  name: `a batch opened the first time (its rows read from the history) → its scores painted, p50`,
+  name: `a batch opened the first time (its answers read from the history) → its scores painted, p50`,
   value: percentile(firstFigures, 50),
   unit: 'ms',
   goal: { atMost: 300 },

@@ -337,7 +337,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         runner: batchRunner,
         platform,
         profileName: (id) => profiles.list().find((profile) => profile.id === id)?.name ?? null,
-        rows: data,
+        reads: data,
       }),
     }),
     ...playgroundHandlers({

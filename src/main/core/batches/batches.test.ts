@@ -286,8 +286,26 @@ describe('labels', () => {
     await expect(label(1, 4, 'no')).rejects.toMatchObject({ code: 'validation_failed' })
     const { items } = await env.call('batches.get', { id: started.id })
     expect(items.map((item) => item.labels)).toEqual([null, { '0': 'yes' }, null])
+    // The scores read the answers and the labels as numbers and cells, worked out in the data worker.
+    const answers = await env.call('batches.answers', { id: started.id })
+    expect(answers.table.index).toEqual([0, 1, 2])
+    expect(answers.table.answers[0]?.probability).toEqual(
+      items.map((item) => {
+        const [first] = (item.response?.answers ?? []) as { probability?: number }[]
+        return first?.probability ?? null
+      }),
+    )
+    expect(answers.cells).toEqual([['', 'yes', '']])
+    expect(answers).toMatchObject({ labeled: 1, labeledQuestions: [0], timing: { rows: 3 } })
     await env.call('batches.label', { id: started.id, index: 1, question: 0, value: null })
     expect((await env.call('batches.get', { id: started.id })).items[1]?.labels).toBeNull()
+    expect(await env.call('batches.answers', { id: started.id })).toMatchObject({
+      labeled: 0,
+      cells: [['', '', '']],
+    })
+    await expect(env.call('batches.answers', { id: 'no-such-batch' })).rejects.toMatchObject({
+      code: 'not_found',
+    })
   })
 })
 

@@ -14,6 +14,7 @@ export function batchHandlers(deps: {
     'batches.list': () => batches.list(),
     'batches.get': ({ id, rows }) => batches.get(id, rows),
     'batches.rows': ({ id, from, limit }, { signal }) => batches.rows(id, from, limit, signal),
+    'batches.answers': ({ id }, { signal }) => batches.answers(id, signal),
     'batches.setBaseline': ({ id, kept }) => batches.setBaseline(id, kept),
     'batches.settled': ({ id, since }) => batches.settled(id, since),
     'batches.cancel': ({ id }) => batches.cancel(id),

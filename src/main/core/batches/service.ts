@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import Papa from 'papaparse'
 import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shared/domain/answers'
+import type { BatchAnswers } from '#shared/domain/batch-answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import { expectedOf, labelText } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
@@ -28,8 +29,11 @@ export function createBatchService(deps: {
   platform: Platform
   /** A profile's name, or null when it no longer exists. */
   profileName: (profileId: string) => string | null
-  /** Reads a range of a batch's rows (the data worker), so that a large batch never holds main's loop. */
-  rows: Pick<WorkerClient<{ batchRows: BatchItemRange }>, 'call'>
+  /** Reads a batch's rows and answers (the data worker), so that a large batch never holds main's loop. */
+  reads: Pick<
+    WorkerClient<{ batchRows: BatchItemRange; batchAnswers: (id: string) => BatchAnswers | null }>,
+    'call'
+  >
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
@@ -131,7 +135,14 @@ export function createBatchService(deps: {
     /** Up to `limit` of a batch's rows from its row `from` on, read in the data worker. */
     async rows(id: string, from: number, limit: number, signal?: AbortSignal) {
       found(id)
-      return { items: await deps.rows.call('batchRows', [id, from, limit], signal) }
+      return { items: await deps.reads.call('batchRows', [id, from, limit], signal) }
+    },
+    /** A batch's answers as its scores read them, worked out in the data worker. */
+    async answers(id: string, signal?: AbortSignal) {
+      const answers = await deps.reads.call('batchAnswers', [id], signal)
+      if (!answers)
+        throw new AppError({ code: 'not_found', message: 'That batch is not in the history any more.' })
+      return answers
     },
     setBaseline(id: string, kept: boolean) {
       const { id: questionnaireId } = JSON.parse(found(id).questionnaireJson) as Questionnaire

@@ -1,5 +1,5 @@
 // The data worker: answers the window's reads of big collections — the kept model catalogs, the board of video
-// jobs and a batch's rows — with its own connections to the databases, so that no query, count or search runs on main's loop.
+// jobs, a batch's rows and its answers as its scores read them — with its own connections to the databases, so that no query, count or search runs on main's loop.
 // What takes longer than an answer should (fetching and keeping a catalog) it asks main to hand to the
 // background worker, which main starts and retires.
 import { join } from 'node:path'
@@ -8,7 +8,7 @@ import { workerData } from 'node:worker_threads'
 import { openCatalogDatabase } from '../catalog/catalog-db.ts'
 import { createCatalogService } from '../catalog/service.ts'
 import { createCatalogStore } from '../catalog/store.ts'
-import { batchItemRange } from '../history/decision-batches.ts'
+import { batchAnswersIn, batchItemRange } from '../history/decision-batches.ts'
 import { type BoardQuery, createBoard } from '../videos/board.ts'
 import { serveCalls, serviceCalls, type WorkerClient, type WorkerSide } from '../workers/calls.ts'
 import { reportBlocksWhenAsked } from '../workers/report-blocks.ts'
@@ -40,6 +40,7 @@ const calls = {
   ...serviceCalls('catalog', catalogs),
   boardPage: (query: BoardQuery) => board.page(query),
   batchRows: (id: string, from: number, limit: number) => batchItemRange(historyDb, id, from, limit),
+  batchAnswers: (id: string) => batchAnswersIn(historyDb, id),
 }
 export type DataCalls = typeof calls
 

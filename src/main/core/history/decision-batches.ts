@@ -1,6 +1,8 @@
 // Batches of decision runs: the questionnaire and request template once, one row per input with its outcome.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { type BatchAnswers, batchAnswers } from '#shared/domain/batch-answers'
+import type { Questionnaire } from '#shared/domain/questionnaire'
 import { type BatchItem, BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
 import type { DamagedRows } from './damaged-rows.ts'
 import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
@@ -83,6 +85,25 @@ export function batchItemRange(db: DatabaseSync, id: string, from: number, limit
     )
     .all(id, from, limit)
   return itemRows.all(rows).map(batchItemOf)
+}
+
+const answersSource = rowsOf('batch', BatchRow.pick({ questionnaireJson: true, sourceColumnsJson: true }))
+
+/** A batch's answers as its scores read them (the data worker works them out for the window), or null. */
+export function batchAnswersIn(db: DatabaseSync, id: string): BatchAnswers | null {
+  const found = answersSource.maybe(
+    db
+      .prepare(
+        'SELECT questionnaire_json AS questionnaireJson, source_columns_json AS sourceColumnsJson FROM decision_batches WHERE id = ?',
+      )
+      .get(id),
+  )
+  if (!found) return null
+  return batchAnswers(
+    JSON.parse(found.questionnaireJson) as Questionnaire,
+    batchItemRange(db, id, 0, Number.MAX_SAFE_INTEGER),
+    found.sourceColumnsJson ? (JSON.parse(found.sourceColumnsJson) as string[]) : [],
+  )
 }
 
 const BatchCounts = z.object({ total: integer, done: integer, failed: integer, pending: integer })

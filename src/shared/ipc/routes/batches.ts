@@ -1,6 +1,7 @@
 // Routes of decision batches: one questionnaire over many inputs, with a concurrency limit and a spend cap.
 import { z } from 'zod'
 import { DecisionInput, DecisionResponse, NativeDecisionResponse } from '../../api/decisions.ts'
+import type { BatchAnswers as BatchAnswersValue } from '../../domain/batch-answers.ts'
 import { batchLimits } from '../../domain/batch-inputs.ts'
 import { route } from '../contract.ts'
 import { DecisionCall, QuestionnaireBody } from './decisions.ts'
@@ -57,6 +58,27 @@ export const BatchItem = z.object({
 })
 export type BatchItem = z.infer<typeof BatchItem>
 
+const numbers = z.array(z.number().nullable())
+export const BatchAnswers = z.object({
+  table: z.object({
+    index: z.array(z.number().int()),
+    line: numbers,
+    answers: z.array(
+      z.object({
+        options: z.array(z.string()),
+        probability: numbers,
+        optionProbabilities: numbers,
+        score: numbers,
+      }),
+    ),
+  }),
+  cells: z.array(z.array(z.string())),
+  lines: numbers,
+  labeled: z.number().int(),
+  labeledQuestions: z.array(z.number().int()),
+  timing: z.object({ rows: z.number().int(), ms: z.number() }),
+}) satisfies z.ZodType<BatchAnswersValue>
+
 export const batchRoutes = {
   'batches.start': route({
     input: z.object({
@@ -101,6 +123,8 @@ export const batchRoutes = {
     }),
     output: z.object({ items: z.array(BatchItem) }),
   }),
+  /** A batch's answers as its scores read them, in numbers (see `shared/domain/batch-answers.ts`). */
+  'batches.answers': route({ input: z.object({ id: z.string() }), output: BatchAnswers }),
   /** Keeps a batch as the baseline of its questionnaire, in place of any other; or stops keeping it. */
   'batches.setBaseline': route({
     input: z.object({ id: z.string(), kept: z.boolean() }),

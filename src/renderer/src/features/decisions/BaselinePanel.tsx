@@ -9,7 +9,7 @@ import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
-import { batchDetail } from './batch-detail.ts'
+import { batchAnswers, batchHead } from './batch-detail.ts'
 import type { SinceBaseline } from './batch-scoring.ts'
 import type { ModelToCompare } from './use-batch-scores.ts'
 
@@ -19,21 +19,16 @@ type Detail = RouteOutput<'batches.get'>
 export function useBaseline(batch: BatchSummary, baselineId: string | null, others: readonly BatchSummary[]) {
   const summary = others.find((one) => one.id === baselineId) ?? null
   const read = useQuery({
-    ...batchDetail(summary?.id ?? ''),
+    ...batchAnswers(summary?.id ?? ''),
     enabled: summary !== null && summary.id !== batch.id,
   })
-  const detail = summary ? read.data : undefined
+  const answers = summary ? read.data : undefined
   const baseline = useMemo(
     (): ModelToCompare | null =>
-      detail
-        ? {
-            model: detail.batch.model,
-            spent: detail.batch.spent,
-            done: detail.batch.counts.done,
-            items: detail.items,
-          }
+      summary && answers
+        ? { model: summary.model, spent: summary.spent, done: summary.counts.done, table: answers.table }
         : null,
-    [detail],
+    [summary, answers],
   )
   return { summary, baseline, error: read.error, retry: () => read.refetch() }
 }
@@ -72,9 +67,9 @@ export function BaselinePanel(props: {
   const keep = useMutation({
     mutationFn: (kept: boolean) => invoke('batches.setBaseline', { id: props.batch.id, kept }),
     onSuccess: ({ baselineId }) => {
-      client.setQueryData<Detail>(queryKeys.batch(props.batch.id), (detail) =>
-        detail ? { ...detail, baselineId } : detail,
-      )
+      // The batch as its view has it at once, and with its rows.
+      for (const key of [batchHead(props.batch.id).queryKey, queryKeys.batch(props.batch.id)])
+        client.setQueryData<Detail>(key, (detail) => (detail ? { ...detail, baselineId } : detail))
       // Other runs read the new baseline when they are opened next.
       void client.invalidateQueries({
         queryKey: queryKeys.batches(),

@@ -2,8 +2,10 @@
 // for each question (found by name when it can be), then each question's scores with their intervals, the
 // reliability of its probabilities, a choice's confusion matrix whose cells list their rows, and the rows where
 // the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DecisionInput } from '#shared/api/decisions'
+import { labeledColumn } from '#shared/domain/batch-answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import {
   type ErrorCosts,
@@ -15,8 +17,10 @@ import {
 import type { Estimate } from '#shared/domain/intervals'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
+import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { BaselinePanel, useBaseline } from './BaselinePanel.tsx'
-import { cellKey, labeledColumn, type ScoringCosts, type ShownRows } from './batch-scoring.ts'
+import { batchAnswers } from './batch-detail.ts'
+import { cellKey, type ScoringCosts, type ShownRows } from './batch-scoring.ts'
 import { ErrorCostsField } from './ErrorCostsField.tsx'
 import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
 import { LevelPlot, Reliability } from './ScorePlots.tsx'
@@ -37,7 +41,8 @@ const decimal = (estimate: Estimate | null, places = 3) => {
 
 export function BatchScores(props: {
   questionnaire: Questionnaire
-  items: readonly BatchItem[]
+  /** The batch's rows once read: the rows listed show their inputs. */
+  items: readonly BatchItem[] | undefined
   sourceColumns: readonly string[]
   /** What the batch spent, in USD. */
   spent: string
@@ -57,21 +62,20 @@ export function BatchScores(props: {
     () => [...props.sourceColumns, ...titles.map(labeledColumn)],
     [props.sourceColumns, titles],
   )
-  const inputs = useMemo(() => new Map(props.items.map((item) => [item.index, item.input])), [props.items])
-  const input = useMemo(
-    () => ({ questionnaire, items: props.items, sourceColumns: props.sourceColumns }),
-    [questionnaire, props.items, props.sourceColumns],
+  const inputs = useMemo(
+    () => new Map((props.items ?? []).map((item) => [item.index, item.input])),
+    [props.items],
   )
-  const labeled = props.items.filter((item) => item.labels && Object.keys(item.labels).length > 0).length
+  const read = useQuery(batchAnswers(props.batch.id))
+  const answers = read.data
+  const input = useMemo(() => ({ questionnaire, answers }), [questionnaire, answers])
   const found = useMemo(() => {
     const byName = expectedColumns(questionnaire, props.sourceColumns).columns
     // Without a column of the file, a question with labels is scored against them.
-    titles.forEach((_, question) => {
-      if (!byName.has(question) && props.items.some((item) => item.labels?.[String(question)] !== undefined))
-        byName.set(question, props.sourceColumns.length + question)
-    })
+    for (const question of answers?.labeledQuestions ?? [])
+      if (!byName.has(question)) byName.set(question, props.sourceColumns.length + question)
     return byName
-  }, [questionnaire, props.sourceColumns, props.items, titles])
+  }, [questionnaire, props.sourceColumns, answers])
   /** The column picked for each question (-1: not scored); unpicked ones keep the column found by name. */
   const [picked, setPicked] = useState<Record<number, number>>({})
   const columns = useMemo(
@@ -82,16 +86,7 @@ export function BatchScores(props: {
     [questionnaire, picked, found],
   )
   /** The answered rows, and the time they took together (ms): what a row and a right answer cost in time. */
-  const timing = useMemo(() => {
-    let rows = 0
-    let ms = 0
-    for (const item of props.items)
-      if (item.status === 'done' && item.durationMs !== null) {
-        rows++
-        ms += item.durationMs
-      }
-    return { rows, ms }
-  }, [props.items])
+  const timing = answers?.timing ?? { rows: 0, ms: 0 }
   const [chosen, setChosen] = useState<string[]>([])
   const labelButton = useRef<HTMLButtonElement>(null)
   // Only as it appears again after labeling.
@@ -99,7 +94,7 @@ export function BatchScores(props: {
   useEffect(() => {
     if (props.focusLabel) labelButton.current?.focus()
   }, [])
-  const compare = useModelsToCompare(props.batch, chosen)
+  const compare = useModelsToCompare(props.batch, props.others, chosen)
   const kept = useBaseline(props.batch, props.baselineId, props.others)
   /** The costs of a wrong yes and a wrong no set for a yes-or-no question, by its index. */
   const [costs, setCosts] = useState<Record<number, ErrorCosts>>({})
@@ -120,7 +115,7 @@ export function BatchScores(props: {
         <button type="button" className="button" ref={labelButton} onClick={props.onLabel}>
           Label rows
         </button>
-        <span className="muted">{labeled} rows labeled</span>
+        <span className="muted">{answers ? `${answers.labeled} rows labeled` : 'Reading the answers…'}</span>
       </div>
       <div className="field-row">
         {questionnaire.questions.map((question, index) => (
@@ -143,6 +138,7 @@ export function BatchScores(props: {
       {columns.length === 0 ? (
         <p className="muted">No column is picked: the scores show once one holds expected answers.</p>
       ) : null}
+      <ErrorNote error={read.error} onRetry={() => read.refetch()} />
       {problem ? <p role="alert">The scores could not be worked out: {problem}</p> : null}
       <p role="status" className="muted">
         {busy ? (scored ? 'Working out the intervals…' : 'Working out the scores…') : ''}

@@ -1,6 +1,6 @@
 // Batches: a new one set up with its inputs in the wide area and its settings beside them; a batch that runs or
 // has run shows its progress above its rows, which take the whole width; earlier batches re-open.
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -11,13 +11,18 @@ import { BatchProgress } from './BatchProgress.tsx'
 import { BatchResults } from './BatchResults.tsx'
 import { BatchScores } from './BatchScores.tsx'
 import { BatchSetup } from './BatchSetup.tsx'
-import { batchDetail } from './batch-detail.ts'
+import { batchAnswers, batchDetail, batchHead } from './batch-detail.ts'
 
 export function BatchView() {
   const batchId = useRouteParams('/decisions').batch ?? null
   const list = useQuery({ queryKey: queryKeys.batches(), queryFn: () => invoke('batches.list', {}) })
+  // What the view says of the batch comes at once; its rows (the table, labeling) a range at a time; its scores
+  // read its answers themselves.
+  const head = useQuery({ ...batchHead(batchId ?? ''), enabled: batchId !== null })
   const detail = useQuery({ ...batchDetail(batchId ?? ''), enabled: batchId !== null })
-  const current = batchId ? detail.data : undefined
+  const current = batchId ? head.data : undefined
+  const rows = batchId ? detail.data : undefined
+  const client = useQueryClient()
   /** The batch whose rows are being labeled, in place of its rows and scores. */
   const [labelingFor, setLabelingFor] = useState<string | null>(null)
   /** Labeling just ended: the focus goes back to what opened it. */
@@ -40,7 +45,13 @@ export function BatchView() {
           ))}
         </select>
       </label>
-      <ErrorNote error={detail.error} onRetry={() => detail.refetch()} />
+      <ErrorNote
+        error={head.error ?? detail.error}
+        onRetry={() => {
+          void head.refetch()
+          void detail.refetch()
+        }}
+      />
     </div>
   )
 
@@ -51,31 +62,45 @@ export function BatchView() {
       {current ? (
         <>
           {/* Keyed by batch: what was done with one batch (its "Saved to …") stays with it. */}
-          <BatchProgress key={current.batch.id} batch={current.batch} items={current.items} />
+          <BatchProgress key={current.batch.id} batch={current.batch} items={rows?.items ?? []} />
           {labelingFor === current.batch.id ? (
-            <BatchLabeling
-              batchId={current.batch.id}
-              questionnaire={current.questionnaire as Questionnaire}
-              items={current.items}
-              onClose={() => {
-                setLabelingFor(null)
-                setBackFromLabeling(true)
-              }}
-            />
+            rows ? (
+              <BatchLabeling
+                batchId={current.batch.id}
+                questionnaire={current.questionnaire as Questionnaire}
+                items={rows.items}
+                onClose={() => {
+                  setLabelingFor(null)
+                  setBackFromLabeling(true)
+                  // The scores read the labels given.
+                  void client.invalidateQueries({ queryKey: batchAnswers(current.batch.id).queryKey })
+                }}
+              />
+            ) : (
+              <p className="muted" role="status">
+                Reading the batch’s rows…
+              </p>
+            )
           ) : (
             <>
-              <BatchResults
-                batchId={current.batch.id}
-                running={current.batch.status === 'running'}
-                questionnaire={current.questionnaire as Questionnaire}
-                items={current.items}
-                sourceColumns={current.batch.sourceColumns}
-              />
+              {rows ? (
+                <BatchResults
+                  batchId={current.batch.id}
+                  running={current.batch.status === 'running'}
+                  questionnaire={current.questionnaire as Questionnaire}
+                  items={rows.items}
+                  sourceColumns={current.batch.sourceColumns}
+                />
+              ) : (
+                <p className="muted" role="status">
+                  Reading the batch’s {current.batch.counts.total.toLocaleString('en-US')} rows…
+                </p>
+              )}
               {current.batch.status !== 'running' ? (
                 <BatchScores
                   key={`scores-${current.batch.id}`}
                   questionnaire={current.questionnaire as Questionnaire}
-                  items={current.items}
+                  items={rows?.items}
                   sourceColumns={current.batch.sourceColumns ?? []}
                   spent={current.batch.spent}
                   batch={current.batch}

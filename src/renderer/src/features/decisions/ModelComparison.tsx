@@ -8,7 +8,7 @@ import type { SideBySide } from '#shared/domain/side-by-side'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { batchDetail } from './batch-detail.ts'
+import { batchAnswers } from './batch-detail.ts'
 import { PlotFrame } from './ScorePlots.tsx'
 import type { ModelToCompare } from './use-batch-scores.ts'
 
@@ -16,37 +16,45 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 const dollars = (value: number) => `$${value.toFixed(4)}`
 
 /** One result for all the reads, run again only when one of them changes (a function of its own for that). */
-const combineReads = (results: UseQueryResult<RouteOutput<'batches.get'>>[]) => ({
-  details: results.map((one) => one.data),
+const combineReads = (results: UseQueryResult<RouteOutput<'batches.answers'>>[]) => ({
+  answers: results.map((one) => one.data),
   loading: results.filter((one) => one.isPending).length,
   failed: results.find((one) => one.error),
 })
 
-/** This batch first, then each chosen batch whose rows are read; with how many are still read, and any error. */
-export function useModelsToCompare(batch: BatchSummary, chosen: readonly string[]) {
+/**
+ * This batch first, then each chosen batch (of `others`) whose answers are read; with how many are still read,
+ * and any error.
+ */
+export function useModelsToCompare(
+  batch: BatchSummary,
+  others: readonly BatchSummary[],
+  chosen: readonly string[],
+) {
   const read = useQueries({
-    queries: chosen.map(batchDetail),
+    queries: chosen.map(batchAnswers),
     combine: combineReads,
   })
-  const { details } = read
   const models = useMemo(
     (): ModelToCompare[] => [
       // Two runs may be of one model: each is named by its model and when it ran.
-      { model: `${batch.model} (this run)`, spent: batch.spent, done: batch.counts.done, items: null },
-      ...details.flatMap((detail) =>
-        detail
+      { model: `${batch.model} (this run)`, spent: batch.spent, done: batch.counts.done, table: null },
+      ...chosen.flatMap((id, at) => {
+        const other = others.find((one) => one.id === id)
+        const answers = read.answers[at]
+        return other && answers
           ? [
               {
-                model: `${detail.batch.model} · ${new Date(detail.batch.createdAt).toLocaleTimeString('en-US')}`,
-                spent: detail.batch.spent,
-                done: detail.batch.counts.done,
-                items: detail.items,
+                model: `${other.model} · ${new Date(other.createdAt).toLocaleTimeString('en-US')}`,
+                spent: other.spent,
+                done: other.counts.done,
+                table: answers.table,
               },
             ]
-          : [],
-      ),
+          : []
+      }),
     ],
-    [batch, details],
+    [batch, others, chosen, read.answers],
   )
   return {
     models,

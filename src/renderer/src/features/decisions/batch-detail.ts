@@ -20,3 +20,15 @@ export const batchDetail = (id: string) => ({
     return { ...head, items }
   },
 })
+
+/** A batch without its rows: what its view says of it at once, while its rows are read. */
+export const batchHead = (id: string) => ({
+  queryKey: [...queryKeys.batch(id), 'head'] as const,
+  queryFn: ({ signal }: QueryFunctionContext) => invoke('batches.get', { id, rows: false }, { signal }),
+})
+
+/** A batch's answers as its scores read them: one short answer, worked out in main's data worker. */
+export const batchAnswers = (id: string) => ({
+  queryKey: [...queryKeys.batch(id), 'answers'] as const,
+  queryFn: ({ signal }: QueryFunctionContext) => invoke('batches.answers', { id }, { signal }),
+})

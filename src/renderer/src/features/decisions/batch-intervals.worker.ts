@@ -1,14 +1,9 @@
 // The intervals of a batch's scores, and what changed since its questionnaire's baseline, for the scoring worker
 // that started this one (and ends it when a newer ask comes): each question's bootstrap in turn, then the
 // baseline's. Its answers go to the page as the scoring worker's own.
+import type { ScoringSet } from '#shared/domain/batch-answers'
 import { evaluateTable } from '#shared/domain/evaluation-set'
-import {
-  intervalsInTurn,
-  type ModelRunOf,
-  type ScoringColumns,
-  type ScoringCosts,
-  type ScoringSet,
-} from './batch-scoring.ts'
+import { intervalsInTurn, type ModelRunOf, type ScoringColumns, type ScoringCosts } from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let baseline: ModelRunOf | null = null

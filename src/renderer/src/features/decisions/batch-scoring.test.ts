@@ -3,6 +3,7 @@
 // and other runs of the set read against this batch's expected answers.
 import { describe, expect, it } from 'vitest'
 import { answerTable } from '#shared/domain/answer-table'
+import { scoringSet } from '#shared/domain/batch-answers'
 import type { LabeledRow } from '#shared/domain/evaluation-set'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import {
@@ -12,7 +13,6 @@ import {
   figuresOf,
   type Scored,
   scoreInTurn,
-  scoringSet,
   shownRows,
 } from './batch-scoring.ts'
 

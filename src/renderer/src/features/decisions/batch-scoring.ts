@@ -2,7 +2,7 @@
 // question), as the scoring workers work them out: the batch's answers as a table of arrays, the figures at once,
 // then their intervals question by question and what changed since the baseline. Only the rows a person can be
 // shown come back: a figure's rows stay in the worker.
-import { type AnswerTable, answerTable, answerWords } from '#shared/domain/answer-table'
+import { type AnswerTable, answerWords } from '#shared/domain/answer-table'
 import {
   type BaselineFigures,
   changesSince,
@@ -10,6 +10,7 @@ import {
   intervalsOf,
   type ScoreChange,
 } from '#shared/domain/baseline'
+import type { ScoringSet } from '#shared/domain/batch-answers'
 import {
   type ErrorCosts,
   type Evaluation,
@@ -18,16 +19,7 @@ import {
   type QuestionEvaluation,
   valueWords,
 } from '#shared/domain/evaluation-set'
-import type { Questionnaire } from '#shared/domain/questionnaire'
 import { type SideBySide, sideBySide } from '#shared/domain/side-by-side'
-import type { BatchItem } from '#shared/ipc/routes/batches'
-
-export interface ScoringSet {
-  questionnaire: Questionnaire
-  table: AnswerTable
-  /** Each row's line in the file, by its index. */
-  lines: (number | null)[]
-}
 
 /** A batch's run of the set, to put its model beside the others: `table` null for the set's own. */
 export interface ModelRunOf {
@@ -35,27 +27,6 @@ export interface ModelRunOf {
   spent: string
   done: number
   table: AnswerTable | null
-}
-
-/** The name of the column that holds the labels given a question in the app. */
-export const labeledColumn = (title: string) => `labeled here: ${title}`
-
-/** A batch's answers, with the labels given in the app as a column per question after the file's own. */
-export function scoringSet(
-  questionnaire: Questionnaire,
-  items: readonly BatchItem[],
-  sourceColumns: readonly string[],
-): ScoringSet {
-  const table = answerTable(questionnaire, items, sourceColumns)
-  const size = table.cells[0]?.length ?? items.reduce((most, item) => Math.max(most, item.index + 1), 0)
-  for (const [question] of questionnaire.questions.entries()) {
-    const labels = new Array<string>(size).fill('')
-    for (const item of items) labels[item.index] = item.labels?.[String(question)] ?? ''
-    table.cells.push(labels)
-  }
-  const lines = new Array<number | null>(size).fill(null)
-  for (const item of items) lines[item.index] = item.line
-  return { questionnaire, table, lines }
 }
 
 /** Each model's figures over the set's expected answers, and how much the models agree, row by row. */

@@ -4,13 +4,8 @@
 // question's rows) and what changed since the baseline are worked out in a worker of this one's, whose answers go
 // on to the page: an ask for other columns ends that worker and starts another, so the figures never wait for
 // intervals; an ask for the same columns (another run chosen beside them) gets the intervals worked out already.
-import {
-  figuresOf,
-  type ModelRunOf,
-  type ScoringColumns,
-  type ScoringCosts,
-  type ScoringSet,
-} from './batch-scoring.ts'
+import type { ScoringSet } from '#shared/domain/batch-answers'
+import { figuresOf, type ModelRunOf, type ScoringColumns, type ScoringCosts } from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let models: ModelRunOf[] = []

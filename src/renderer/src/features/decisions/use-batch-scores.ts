@@ -1,18 +1,17 @@
 // The scores of the batch a page shows, from the scoring worker that lives as long as they are shown: the batch's
-// answers cross to it once as a table of arrays handed over (so do other runs chosen beside it, and the
-// questionnaire's baseline); each choice of columns is then a small message. Where the page has no workers (unit
-// tests) the same work runs on its thread.
+// answers (as main sends them, `batches.answers`) cross to it once as a table of arrays handed over (so do other
+// runs chosen beside it, and the questionnaire's baseline); each choice of columns is then a small message. Where
+// the page has no workers (unit tests) the same work runs on its thread.
 import { useEffect, useRef, useState } from 'react'
-import { answerTable, buffersOf } from '#shared/domain/answer-table'
+import { type AnswerTableJson, buffersOf, joinedTables } from '#shared/domain/answer-table'
+import { type BatchAnswers, scoringSetOf } from '#shared/domain/batch-answers'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import type { BatchItem } from '#shared/ipc/routes/batches'
 import {
   type ModelRunOf,
   type Scored,
   type ScoringColumns,
   type ScoringCosts,
   scoreInTurn,
-  scoringSet,
 } from './batch-scoring.ts'
 
 type Scores = { scored: Scored | null; busy: boolean; problem: string | null }
@@ -25,23 +24,22 @@ const withRows = (scored: Scored | undefined, first: boolean | undefined, before
       ? { ...scored, rows: before.rows, compared: before.compared, since: scored.since ?? before.since }
       : scored
 
-/** A batch as the page has it: its rows are read into a table only where it is scored. */
+/** A batch as the page has it: its answers, once read. */
 export interface ScoringInput {
   questionnaire: Questionnaire
-  items: readonly BatchItem[]
-  sourceColumns: readonly string[]
+  answers: BatchAnswers | undefined
 }
 
-/** A batch to put beside this one: its model, what it spent over how many rows, and its rows (this one's: null). */
+/** A batch to put beside this one: its model, what it spent over how many rows, its answers (this one's: null). */
 export interface ModelToCompare {
   model: string
   spent: string
   done: number
-  items: readonly BatchItem[] | null
+  table: AnswerTableJson | null
 }
 
-const runsOf = (questionnaire: Questionnaire, models: readonly ModelToCompare[]): ModelRunOf[] =>
-  models.map(({ items, ...one }) => ({ ...one, table: items ? answerTable(questionnaire, items, []) : null }))
+const runsOf = (models: readonly ModelToCompare[]): ModelRunOf[] =>
+  models.map(({ table, ...one }) => ({ ...one, table: table ? joinedTables([table], []) : null }))
 
 export function useBatchScores(
   input: ScoringInput,
@@ -93,30 +91,31 @@ export function useBatchScores(
   }, [])
   // The answers cross once for each version of the batch, their buffers handed over rather than copied.
   useEffect(() => {
-    if (!worker.current) return
-    const set = scoringSet(input.questionnaire, input.items, input.sourceColumns)
+    if (!worker.current || !input.answers) return
+    const set = scoringSetOf(input.questionnaire, input.answers)
     worker.current.postMessage({ kind: 'set', set }, buffersOf(set.table))
   }, [input])
   // Other models' answers cross when they are chosen, also as tables handed over.
   useEffect(() => {
     if (!worker.current) return
-    const runs = runsOf(input.questionnaire, models)
+    const runs = runsOf(models)
     worker.current.postMessage(
       { kind: 'models', models: runs },
       runs.flatMap((run) => (run.table ? buffersOf(run.table) : [])),
     )
-  }, [input.questionnaire, models])
+  }, [models])
   useEffect(() => {
     if (!worker.current) return
-    const [run] = baseline ? runsOf(input.questionnaire, [baseline]) : []
+    const [run] = baseline ? runsOf([baseline]) : []
     worker.current.postMessage(
       { kind: 'baseline', baseline: run ?? null },
       run?.table ? buffersOf(run.table) : [],
     )
-  }, [input.questionnaire, baseline])
+  }, [baseline])
   useEffect(() => {
     const ask = ++asked.current
-    if (columns.length === 0 && models.length < 2) {
+    const { answers } = input
+    if (!answers || (columns.length === 0 && models.length < 2)) {
       setScores({ scored: null, busy: false, problem: null })
       return
     }
@@ -126,7 +125,7 @@ export function useBatchScores(
       return
     }
     void scoreInTurn(
-      scoringSet(input.questionnaire, input.items, input.sourceColumns),
+      scoringSetOf(input.questionnaire, answers),
       columns,
       (scored, done, first) => {
         if (ask === asked.current)
@@ -137,8 +136,8 @@ export function useBatchScores(
           }))
       },
       () => ask !== asked.current,
-      runsOf(input.questionnaire, models),
-      baseline ? (runsOf(input.questionnaire, [baseline])[0] ?? null) : null,
+      runsOf(models),
+      baseline ? (runsOf([baseline])[0] ?? null) : null,
       costs,
     )
   }, [input, columns, models, baseline, costs])
