@@ -92,9 +92,15 @@ export function BatchView() {
                   sourceColumns={current.batch.sourceColumns}
                 />
               ) : (
-                <p className="muted" role="status">
-                  Reading the batch’s {current.batch.counts.total.toLocaleString('en-US')} rows…
-                </p>
+                <section
+                  className="batch-results batch-results--reading"
+                  aria-label="Batch results"
+                  aria-busy="true"
+                >
+                  <p className="muted" role="status">
+                    Reading the batch’s {current.batch.counts.total.toLocaleString('en-US')} rows…
+                  </p>
+                </section>
               )}
               {current.batch.status !== 'running' ? (
                 <BatchScores
