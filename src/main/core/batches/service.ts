@@ -1,5 +1,4 @@
 // Batches: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
-
 import { randomUUID } from 'node:crypto'
 import Papa from 'papaparse'
 import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shared/domain/answers'

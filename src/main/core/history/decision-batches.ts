@@ -110,6 +110,8 @@ const BatchCounts = z.object({ total: integer, done: integer, failed: integer, p
 export type BatchCounts = z.infer<typeof BatchCounts>
 const countRows = rowsOf('batch count', BatchCounts)
 const costRows = rowsOf('batch row cost', z.object({ cost: text }))
+const labelRows = rowsOf('batch row', BatchItemRow.pick({ labelsJson: true }))
+const baselineRows = rowsOf('baseline', z.object({ id: text }))
 
 export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) {
   const columns = `id, name, questionnaire_json AS questionnaireJson, model, endpoint, template_json AS templateJson,
@@ -168,8 +170,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   )
   return {
     /** The batch a questionnaire's runs are compared with, if one was kept. */
-    baseline: (questionnaireId: string) =>
-      (baselineOf.get(questionnaireId) as { id: string } | undefined)?.id ?? null,
+    baseline: (questionnaireId: string) => baselineRows.maybe(baselineOf.get(questionnaireId))?.id ?? null,
     /** Keeps a batch as its questionnaire's baseline (in place of any other), or stops keeping it. */
     setBaseline(questionnaireId: string, batchId: string, kept: boolean): void {
       if (kept) keepBaseline.run(questionnaireId, batchId)
@@ -247,8 +248,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     costs: (id: string) => costRows.all(costs.all(id)).map((row) => row.cost),
     delete: (id: string) => remove.run(id).changes > 0,
     /** A row's labels as stored (JSON), or undefined when the batch has no such row. */
-    labels: (id: string, index: number) =>
-      (labelsOf.get(id, index) as { labelsJson: string | null } | undefined)?.labelsJson,
+    labels: (id: string, index: number) => labelRows.maybe(labelsOf.get(id, index))?.labelsJson,
     setLabels: (id: string, index: number, labelsJson: string | null) => {
       setLabels.run(labelsJson, id, index)
     },
