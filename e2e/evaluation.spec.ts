@@ -53,6 +53,9 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
 }) => {
   const { page } = app
   const scores = await scoredBatch(page)
+  // The file's columns named as questions are told apart from the answers in the rows' header.
+  const headers = page.getByRole('table', { name: 'Batch rows' }).getByRole('columnheader')
+  await expect(headers.filter({ hasText: /^urgent/ })).toHaveText(['urgent (in the file)', /^urgent$/])
   // `team` is found by its name; `urgent` too; `sentiment` has no column.
   await expect(scores.getByLabel('Expected “team”')).toHaveValue('2')
   await expect(scores.getByLabel('Expected “urgent”')).toHaveValue('1')

@@ -155,7 +155,10 @@ function columnsOf(props: BatchTableProps): Column[] {
     ...props.extra.map(
       ({ name, index }): Column => ({
         key: `source-${index}`,
-        label: name,
+        // A column of the file named as a question (its expected answers) is told apart from the answers.
+        label: props.questions.some((question) => question.title.toLowerCase() === name.toLowerCase())
+          ? `${name} (in the file)`
+          : name,
         sort: null,
         min: 100,
         share: 1,
