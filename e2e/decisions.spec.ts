@@ -202,6 +202,10 @@ test('runs a batch of 50, cancels it midway, resumes it, and sorts and filters t
   await screenshot(page, 'decisions-batch-light')
   await page.emulateMedia({ colorScheme: 'dark' })
   await screenshot(page, 'decisions-batch-dark')
+  // A new batch starts from the inputs and settings of the last one set up: the same rows on another model.
+  await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ label: 'New batch' })
+  await expect(page.getByLabel('Batch inputs')).toHaveValue(lines.join('\n'))
+  await expect(page.getByLabel('Requests at once')).toHaveValue('2')
 })
 
 test('keeps runs, and compares two runs side by side', async ({ app }) => {

@@ -1,11 +1,11 @@
 // Batch inputs dropped on the window: refused by their size before they are read, and read in the encoding they
-// were saved in, for the batch view to pick up.
+// were saved in, as the new batch's inputs.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useDroppedBatch } from '../features/decisions/files.ts'
+import { useBatchDraft } from '../features/decisions/files.ts'
 import { openDroppedFile } from './file-drop.ts'
 
 afterEach(() => {
-  useDroppedBatch.getState().set(null)
+  useBatchDraft.getState().change({ source: 'lines', text: '', file: null, column: null })
   window.location.hash = ''
 })
 
@@ -18,7 +18,7 @@ describe('a batch file dropped on the window', () => {
       'export.jsonl is 12.3 MiB, more than the 8 MiB a file of batch inputs may be (a batch takes at most 10,000 inputs). Split it into files of at most 10,000 rows and run a batch on each.',
     )
     expect([text.mock.calls.length, bytes.mock.calls.length]).toEqual([0, 0])
-    expect(useDroppedBatch.getState().dropped).toBeNull()
+    expect(useBatchDraft.getState()).toMatchObject({ text: '', file: null })
   })
 
   it('may be twice as big when saved as UTF-16, which takes two bytes a character', async () => {
@@ -27,8 +27,8 @@ describe('a batch file dropped on the window', () => {
     wide.set([0xff, 0xfe])
     for (let at = 2; at < wide.length; at += 4) wide.set([0x61, 0, 0x0a, 0], at)
     await openDroppedFile(new File([wide], 'unicode.txt'))
-    expect(useDroppedBatch.getState().dropped).toMatchObject({ source: 'lines', encoding: 'UTF-16 LE' })
-    expect(useDroppedBatch.getState().dropped?.text.slice(0, 4)).toBe('a\na\n')
+    expect(useBatchDraft.getState()).toMatchObject({ source: 'lines', file: { encoding: 'UTF-16 LE' } })
+    expect(useBatchDraft.getState().text.slice(0, 4)).toBe('a\na\n')
     const plain = new Uint8Array(9 * 1024 * 1024).fill(0x61)
     await expect(openDroppedFile(new File([plain], 'plain.txt'))).rejects.toThrow(
       /^plain\.txt is 9 MiB, more than the 8 MiB a file of batch inputs may be/,
@@ -38,11 +38,11 @@ describe('a batch file dropped on the window', () => {
   it('is read in the encoding it was saved in and handed to the batch view with it', async () => {
     const latin1 = Uint8Array.from('id,text\n1,café\n', (character) => character.charCodeAt(0))
     await openDroppedFile(new File([latin1], 'orders.csv', { type: 'text/csv' }))
-    expect(useDroppedBatch.getState().dropped).toEqual({
+    expect(useBatchDraft.getState()).toMatchObject({
       source: 'csv',
-      fileName: 'orders.csv',
+      file: { fileName: 'orders.csv', encoding: 'Windows-1252' },
       text: 'id,text\n1,café\n',
-      encoding: 'Windows-1252',
+      column: null,
     })
   })
 })

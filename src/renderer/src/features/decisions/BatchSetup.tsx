@@ -9,14 +9,13 @@ import { formatAmount } from '#shared/domain/money'
 import { toUnifiedRequest } from '#shared/domain/questionnaire'
 import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
 import { capFormatProblem } from '#shared/domain/spend-cap'
-import type { TextEncodingName } from '#shared/domain/text-encoding'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke, queryKeys } from '../../ipc.ts'
 import { setRouteParams } from '../../router.ts'
 import { BatchInputsField } from './BatchInputsField.tsx'
 import { openBatchFile, useBatchReading } from './batch-reader.ts'
-import { batchSourceOf, useDroppedBatch } from './files.ts'
+import { batchSourceOf, takeAsBatchInputs, useBatchDraft } from './files.ts'
 import { ModelPicker } from './ModelPicker.tsx'
 import { decisionCall, useCurrentRequest, useRunSettings } from './run-settings.ts'
 
@@ -72,22 +71,9 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
   const { model } = useCurrentRequest()
   const { questionnaire, picker } = useBatchQuestionnaire()
   const settings = useRunSettings()
-  // A file dropped on the window arrives here once.
-  const [dropped] = useState(() => {
-    const file = useDroppedBatch.getState().dropped
-    useDroppedBatch.getState().set(null)
-    return file
-  })
-  const [source, setSource] = useState<BatchSource>(dropped?.source ?? 'lines')
-  const [text, setText] = useState(dropped?.text ?? '')
-  const [file, setFile] = useState<{ fileName: string; encoding: TextEncodingName } | null>(
-    dropped && { fileName: dropped.fileName, encoding: dropped.encoding },
-  )
+  // Kept while the app runs: opening an earlier batch and coming back finds the inputs as they were.
+  const { source, text, file, column: chosenColumn, concurrency, cap, change } = useBatchDraft()
   const [fileProblem, setFileProblem] = useState<string | null>(null)
-  // The column chosen by the person, or else (null) the one most like text.
-  const [chosenColumn, setColumn] = useState<number | null>(null)
-  const [concurrency, setConcurrency] = useState(4)
-  const [cap, setCap] = useState('')
   const client = useQueryClient()
   // Parsed off the page's thread; until the text shown is read, what was read before stays on screen.
   const reading = useBatchReading(source, text, chosenColumn)
@@ -114,12 +100,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
       return
     }
     openBatchFile(picked).then(
-      ({ text: opened, ...read }) => {
-        setSource(kind)
-        setText(opened)
-        setFile(read)
-        setColumn(null)
-      },
+      (opened) => takeAsBatchInputs(opened, kind),
       (error: Error) => setFileProblem(error.message),
     )
   }
@@ -169,7 +150,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
                 type="radio"
                 name="batch-source"
                 checked={source === option.value}
-                onChange={() => setSource(option.value)}
+                onChange={() => change({ source: option.value })}
               />
               {option.label}
             </label>
@@ -180,20 +161,14 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
           text={text}
           file={file}
           fileProblem={fileProblem}
-          onType={(typed) => {
-            setText(typed)
-            setFile(null)
-          }}
+          onType={(typed) => change({ text: typed, file: null })}
           onOpen={openFile}
-          onClose={() => {
-            setText('')
-            setFile(null)
-          }}
+          onClose={() => change({ text: '', file: null })}
         >
           {source === 'csv' && header.length > 0 ? (
             <label className="field">
               <span className="field__label">Column</span>
-              <select value={column} onChange={(event) => setColumn(Number(event.target.value))}>
+              <select value={column} onChange={(event) => change({ column: Number(event.target.value) })}>
                 {header.map((name, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a CSV column is its position; names may repeat
                   <option key={`${index}-${name}`} value={index}>
@@ -241,9 +216,12 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
               max={batchLimits.concurrency}
               value={concurrency}
               onChange={(event) =>
-                setConcurrency(
-                  Math.min(batchLimits.concurrency, Math.max(1, Number(event.target.value) || 1)),
-                )
+                change({
+                  concurrency: Math.min(
+                    batchLimits.concurrency,
+                    Math.max(1, Number(event.target.value) || 1),
+                  ),
+                })
               }
             />
           </label>
@@ -254,7 +232,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
               placeholder="no cap"
               value={cap}
               aria-invalid={capProblem ? true : undefined}
-              onChange={(event) => setCap(event.target.value)}
+              onChange={(event) => change({ cap: event.target.value })}
             />
             {capProblem ? <span className="field-error">{capProblem}</span> : null}
           </label>

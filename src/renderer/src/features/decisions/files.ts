@@ -1,8 +1,9 @@
-// Files a person brings to the Decisions screen: a questionnaire exported by this app, or batch inputs (kept
-// here until the batch view picks them up, when they arrive by a drop on the window).
+// Files a person brings to the Decisions screen: a questionnaire exported by this app, or batch inputs, which
+// become the new batch's as it is set up (kept while the app runs: a batch opened meanwhile leaves them there).
 import { create } from 'zustand'
 import type { BatchSource } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
+import type { TextEncodingName } from '#shared/domain/text-encoding'
 import type { OpenedBatchFile } from './batch-reading.ts'
 
 export { batchSourceOf } from '#shared/domain/batch-inputs'
@@ -32,10 +33,28 @@ export async function readQuestionnaireFile(file: File): Promise<Questionnaire> 
   return questionnaireFromJson(value, file.name, () => crypto.randomUUID())
 }
 
-/** A file of batch inputs dropped on the window, read, with the source its name calls for. */
-export type DroppedBatch = OpenedBatchFile & { source: BatchSource }
+/** What a new batch is set up with. */
+export interface BatchDraft {
+  source: BatchSource
+  text: string
+  /** The file the text was read from, if any. */
+  file: { fileName: string; encoding: TextEncodingName } | null
+  /** The column chosen by the person, or else (null) the one most like text. */
+  column: number | null
+  concurrency: number
+  cap: string
+}
 
-export const useDroppedBatch = create<{
-  dropped: DroppedBatch | null
-  set(dropped: DroppedBatch | null): void
-}>((set) => ({ dropped: null, set: (dropped) => set({ dropped }) }))
+export const useBatchDraft = create<BatchDraft & { change(change: Partial<BatchDraft>): void }>((set) => ({
+  source: 'lines',
+  text: '',
+  file: null,
+  column: null,
+  concurrency: 4,
+  cap: '',
+  change: (change) => set(change),
+}))
+
+/** A file of batch inputs, read (opened in the batch view or dropped on the window), as the new batch's inputs. */
+export const takeAsBatchInputs = ({ text, ...file }: OpenedBatchFile, source: BatchSource) =>
+  useBatchDraft.getState().change({ source, text, file, column: null })
