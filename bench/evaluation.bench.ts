@@ -153,7 +153,7 @@ report({
   value: percentile(compared, 50),
   unit: 'ms',
   goal: { atMost: 300 },
-  detail: `the first ${(compared[0] ?? 0).toFixed(0)} ms (the two batches' rows read from the history; later, as kept by the page), then scored and compared in the worker`,
+  detail: `the first ${(compared[0] ?? 0).toFixed(0)} ms (the two batches' answers read from the history; later, as kept by the page), then scored and compared in the worker`,
 })
 report({
   name: 'longest task in the page comparing the models',
