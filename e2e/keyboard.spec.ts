@@ -95,3 +95,20 @@ test('runs actions from the command palette, closes panels with Escape, and move
   await page.keyboard.press('Shift+Tab')
   await expect(messagesTab).toBeFocused()
 })
+
+test('an arrow key on a closed picker that opens a questionnaire opens none', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  const name = page.getByRole('textbox', { name: 'Questionnaire name' })
+  const before = await name.inputValue()
+  for (const picker of ['Start from a template', 'Open a saved questionnaire']) {
+    await page.getByRole('combobox', { name: picker }).focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Escape')
+    await expect(name).toHaveValue(before)
+  }
+  // A choice still opens one.
+  await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
+  await expect(name).toHaveValue('Support ticket triage')
+})

@@ -1,7 +1,7 @@
 // Keeping work: save the questionnaire as a new version, open a saved one or a template, import and export
 // JSON, and see the exact request with a copyable curl for the active profile (the key masked).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { type KeyboardEvent, useRef, useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { useCommands } from '../../commands.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -12,6 +12,15 @@ import { useProfiles } from '../../profiles.ts'
 import { readQuestionnaireFile } from './files.ts'
 import { useQuestionnaire } from './store.ts'
 import { templates } from './templates.ts'
+
+/**
+ * A picker that acts on change (it opens a questionnaire in place of the one being built): an arrow key on it
+ * closed does nothing, where it would open the next entry at once. Its list opens with Space or Alt+↓, or a click.
+ */
+function listOnArrows(event: KeyboardEvent<HTMLSelectElement>) {
+  if (!['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End'].includes(event.key)) return
+  event.preventDefault()
+}
 
 export function LibraryBar(props: { request: { path: string; body: unknown } | null }) {
   const client = useQueryClient()
@@ -49,6 +58,7 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
         <select
           aria-label="Open a saved questionnaire"
           value=""
+          onKeyDown={listOnArrows}
           onChange={(event) => event.target.value && open.mutate(event.target.value)}
         >
           <option value="">Open…</option>
@@ -61,6 +71,7 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
         <select
           aria-label="Start from a template"
           value=""
+          onKeyDown={listOnArrows}
           onChange={(event) => {
             const template = templates.find((item) => item.name === event.target.value)
             if (template) load(template.build())
