@@ -11,8 +11,9 @@ export type BatchDetail = RouteOutput<'batches.get'>
 
 export const batchDetail = (id: string) => ({
   queryKey: queryKeys.batch(id),
-  queryFn: async ({ signal }: QueryFunctionContext): Promise<BatchDetail> => {
-    const head = await invoke('batches.get', { id, rows: false }, { signal })
+  queryFn: async ({ signal, client }: QueryFunctionContext): Promise<BatchDetail> => {
+    // The head the view has already asked for (or asks for now), read once.
+    const head = await client.fetchQuery(batchHead(id))
     const limit = batchLimits.rowsPerRead
     const items: BatchDetail['items'] = []
     for (let from = 0; from < head.batch.counts.total; from += limit)
