@@ -30,6 +30,7 @@ import {
   wordsCondition,
 } from './catalog-sql.ts'
 import { listed, modelsPerBlock, valuesOf } from './keep-catalog.ts'
+import { marksOf } from './marks.ts'
 import { type RawModel, recordOf, unpackBlock } from './records.ts'
 
 export interface KeptSnapshot {
@@ -130,35 +131,6 @@ export function createCatalogStore(db: DatabaseSync, { markEvery = 64 } = {}) {
     counted.set(name, value)
     return value
   }
-  /**
-   * Where a view's order passes each multiple of `markEvery`: the part and key of the row just before. Read in one
-   * pass over the view's models by row, then put in the order's sequence here, as a page would read them.
-   */
-  const marksOf = (
-    matching: Matching,
-    sort: SortColumn,
-    descending: boolean,
-  ): { part: number; key: number }[] => {
-    const place = sort === 'id' ? 'NULL' : `m.${placeColumn(sort)}`
-    const { sql, params } = source(matching, matching.words !== null)
-    const read = prepared(`SELECT ${place}, m.rid FROM ${sql}`)
-    read.setReturnArrays(true)
-    const found = read.all(...params) as unknown as [number | null, number][]
-    const valued = found.filter(([at]) => at !== null).map(([at]) => at as number)
-    const missing = found.filter(([at]) => at === null).map(([, rid]) => rid)
-    const keys = sort === 'id' ? Float64Array.from(missing) : Float64Array.from(valued)
-    keys.sort()
-    if (descending) keys.reverse()
-    const rest = sort === 'id' ? new Float64Array() : Float64Array.from(missing).sort()
-    const marks: { part: number; key: number }[] = []
-    for (let at = markEvery - 1; at < keys.length + rest.length; at += markEvery)
-      marks.push(
-        at < keys.length
-          ? { part: 0, key: keys[at] as number }
-          : { part: 1, key: rest[at - keys.length] as number },
-      )
-    return marks
-  }
   /** How many models a screen's list has. */
   const pickedSize = (snapshotId: number, kind: PickedKind) =>
     once([snapshotId, kind], () => {
@@ -221,7 +193,7 @@ export function createCatalogStore(db: DatabaseSync, { markEvery = 64 } = {}) {
         const mark = Math.floor(offset / markEvery)
         if (mark === 0) return { part: 0, after: null, drop: offset }
         const marks = once([snapshotId, 'marks', query.filter, sort, query.descending], () =>
-          marksOf(matching, sort, query.descending),
+          marksOf(prepared, matching, sort, query.descending, markEvery),
         )
         const passed = marks[Math.min(mark, marks.length) - 1]
         if (!passed) return { part: 0, after: null, drop: offset }
