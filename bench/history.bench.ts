@@ -16,7 +16,7 @@ const total = Number(process.argv[2] ?? 1_000_000)
 const folder = await mkdtemp(join(tmpdir(), 'gd-bench-history-'))
 const { insertsPerSecond } = seedJobs(folder, total)
 const history = openHistory(folder)
-const board = createBoard(history.database.db)
+const board = createBoard(history.database.db, (id) => `/media/${id}`)
 const first = (query: Partial<BoardQuery> = {}) =>
   board.page({ offset: 0, limit: 100, count: true, ...query })
 

@@ -173,7 +173,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   })
   const data = startWorker<DataCalls>({
     entry: platform.workerEntry('data'),
-    data: { userData } satisfies DataWorkerSettings,
+    data: { userData, mediaUrls: platform.mediaUrl('') } satisfies DataWorkerSettings,
     log,
     eager: true,
     // The data worker's catalog service hands its fetching and keeping to the background worker.

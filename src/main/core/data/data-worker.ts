@@ -16,6 +16,8 @@ import type { BackgroundCalls } from './background-worker.ts'
 
 export interface DataWorkerSettings {
   userData: string
+  /** The platform's address of a media item, before its id. */
+  mediaUrls: string
 }
 
 const settings = workerData as DataWorkerSettings
@@ -24,7 +26,7 @@ const catalogDb = openCatalogDatabase(join(settings.userData, 'catalog.db'), not
 // The history is main's to write; this thread reads the board from it (WAL lets both at once).
 const historyDb = new DatabaseSync(join(settings.userData, 'history.db'), { readOnly: true })
 historyDb.exec('PRAGMA busy_timeout = 5000')
-const board = createBoard(historyDb)
+const board = createBoard(historyDb, (id) => `${settings.mediaUrls}${id}`)
 let side: WorkerSide | undefined
 // Main makes the background worker's calls for this thread: `answer` in compose.ts.
 const background = {

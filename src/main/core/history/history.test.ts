@@ -27,9 +27,14 @@ function historyAt(dir: string, version: number, rows: string): void {
 type History = ReturnType<typeof openHistory>
 /** The board's ids for a filter: a page of them, or how many match. */
 const board = (history: History, query: Partial<BoardQuery> = {}) =>
-  createBoard(history.database.db).page({ offset: 0, limit: 1000, count: true, ...query })
+  createBoard(history.database.db, (id) => `/media/${id}`).page({
+    offset: 0,
+    limit: 1000,
+    count: true,
+    ...query,
+  })
 const listed = (history: History, query: Partial<BoardQuery> = {}) =>
-  board(history, query).rows.map((row) => row.id as string)
+  board(history, query).jobs.map((job) => job.id)
 const counted = (history: History, query: Partial<BoardQuery> = {}) => board(history, query).total
 
 /** A data folder removed when the test finishes. */
@@ -136,7 +141,7 @@ describe('history store', () => {
       let after: BoardQuery['after']
       for (let page = 0; page < 8; page++) {
         const read = board(history, { ...filter, limit: 90, after })
-        byCursor.push(...read.rows.map((row) => row.id as string))
+        byCursor.push(...read.jobs.map((job) => job.id))
         if (!read.next) break
         after = read.next
       }

@@ -1,9 +1,10 @@
 // Video jobs as the board sees them, their polls, and the webhook deliveries received for them.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { VideoStatus } from '#shared/api/videos'
+import { VideoStatus, VideoTask } from '#shared/api/videos'
+import type { VideoJobSummary } from '#shared/ipc/routes/videos'
 import { distinctSql } from './filters.ts'
-import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
+import { integer, maybeInteger, maybeText, named, rowsOf, storedJson, text } from './rows.ts'
 
 const VideoJobRow = z.object({
   id: text,
@@ -30,6 +31,33 @@ const readable = (rows: readonly unknown[]): VideoJobRow[] =>
   })
 /** A stored row read elsewhere (the board's pages, in the data worker), through the same schema. */
 export const readJobRow = (value: unknown): VideoJobRow => jobRows.one(value)
+
+/**
+ * A job as the window shows it: its kept file at `mediaUrl` (the platform's address of a media item), and the
+ * verdict of its latest webhook (1 verified, 0 refused) when the board read one.
+ */
+export function jobSummary(
+  row: VideoJobRow,
+  mediaUrl: (id: string) => string,
+  webhookVerified?: unknown,
+): VideoJobSummary {
+  const task = row.taskJson ? storedJson('video task', VideoTask, row.taskJson) : null
+  return {
+    id: row.id,
+    profileId: row.profileId,
+    model: row.model,
+    prompt: row.prompt,
+    mode: row.mode,
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    videoSeconds: row.videoSeconds,
+    videoCost: row.videoCost,
+    mediaUrl: row.mediaId ? mediaUrl(row.mediaId) : null,
+    resultUrls: task ? [...task.mirror_urls, ...task.unsigned_urls] : [],
+    webhook: webhookVerified === 1 ? 'verified' : webhookVerified === 0 ? 'refused' : null,
+  }
+}
 
 /** A job just created: pending, with nothing reported yet. */
 export function pendingVideoJob(

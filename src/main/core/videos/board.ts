@@ -11,6 +11,9 @@ import {
   searchReach,
   shortSearchReach,
 } from '#shared/domain/prompt-search'
+import type { VideoJobSummary } from '#shared/ipc/routes/videos'
+import { createDamagedRows, type DamagedRow } from '../history/damaged-rows.ts'
+import { jobSummary, readJobRow } from '../history/video-jobs.ts'
 
 export interface BoardFilter {
   status?: VideoStatus | undefined
@@ -68,7 +71,8 @@ function whereOf(filter: BoardFilter): { sql: string; params: SQLInputValue[] } 
   }
 }
 
-export function createBoard(db: DatabaseSync) {
+/** The board over a history, its jobs' files at `mediaUrl` (the platform's address of a media item). */
+export function createBoard(db: DatabaseSync, mediaUrl: (id: string) => string) {
   const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>()
   const prepared = (sql: string) => {
     let statement = statements.get(sql)
@@ -95,9 +99,10 @@ export function createBoard(db: DatabaseSync) {
   }
 
   return {
-    /** One page of the board, as stored rows (main reads them through the history's own schema). */
+    /** One page of the board, its jobs as the window shows them; a row that does not read is left out, named. */
     page(query: BoardQuery): {
-      rows: Record<string, unknown>[]
+      jobs: VideoJobSummary[]
+      damaged: DamagedRow[]
       total: number | null
       next: BoardCursor | null
       leftOut: SearchLeftOut
@@ -127,8 +132,16 @@ export function createBoard(db: DatabaseSync) {
             }
           ).n
         : null
-      return {
+      const damaged = createDamagedRows()
+      const jobs = damaged.each(
+        'video job',
         rows,
+        (row) => row.id,
+        (row) => jobSummary(readJobRow(row), mediaUrl, row.webhookVerified),
+      )
+      return {
+        jobs,
+        damaged: damaged.list(),
         total,
         leftOut: query.count && query.text ? leftOut(query.text) : null,
         next:

@@ -4,7 +4,7 @@
 import { copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { UnifiedModel } from '#shared/api/models'
-import { type VideoCreateRequest, VideoTask } from '#shared/api/videos'
+import type { VideoCreateRequest, VideoTask } from '#shared/api/videos'
 import { inferVideoMode, isForwardMove } from '#shared/domain/videos'
 import { AppError } from '#shared/ipc/app-error'
 import type { ModelFieldQuery } from '#shared/ipc/routes/catalog'
@@ -15,8 +15,7 @@ import type { EventBus } from '../events.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import type { Gateway } from '../gateway/gateway.ts'
 import type { History } from '../history/history.ts'
-import { storedJson } from '../history/rows.ts'
-import { pendingVideoJob, readJobRow, type TaskApplied, type VideoJobRow } from '../history/video-jobs.ts'
+import { jobSummary, pendingVideoJob, type TaskApplied, type VideoJobRow } from '../history/video-jobs.ts'
 import type { Log } from '../log.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
@@ -61,24 +60,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   const now = deps.now ?? Date.now
   const { history, events } = deps
 
-  function summary(row: VideoJobRow, webhookVerified?: unknown): VideoJobSummary {
-    const task = row.taskJson ? storedJson('video task', VideoTask, row.taskJson) : null
-    return {
-      id: row.id,
-      profileId: row.profileId,
-      model: row.model,
-      prompt: row.prompt,
-      mode: row.mode,
-      status: row.status,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      videoSeconds: row.videoSeconds,
-      videoCost: row.videoCost,
-      mediaUrl: row.mediaId ? deps.platform.mediaUrl(row.mediaId) : null,
-      resultUrls: task ? [...task.mirror_urls, ...task.unsigned_urls] : [],
-      webhook: webhookVerified === 1 ? 'verified' : webhookVerified === 0 ? 'refused' : null,
-    }
-  }
+  const summary = (row: VideoJobRow) => jobSummary(row, (id) => deps.platform.mediaUrl(id))
 
   const changed = () => events.emit('data.changed', { topics: ['videos'] })
   /** Runs inside the caller's transaction: moves a job forward, or leaves it as it is. */
@@ -294,13 +276,8 @@ export function createVideoService(deps: VideoServiceDeps) {
 
     /** One page of the board, read in the data worker; a job whose row does not read is reported and left out. */
     async list(query: BoardQuery, signal?: AbortSignal) {
-      const { rows, total, next, leftOut } = await deps.board.call('boardPage', [query], signal)
-      const jobs = history.damaged.each(
-        'video job',
-        rows,
-        (row) => row.id,
-        (row) => summary(readJobRow(row), row.webhookVerified),
-      )
+      const { jobs, damaged, total, next, leftOut } = await deps.board.call('boardPage', [query], signal)
+      for (const row of damaged) history.damaged.report(row)
       return { jobs, total, next, searchLeftOut: leftOut }
     },
 
