@@ -31,7 +31,7 @@ export function spendRepository(db: DatabaseSync) {
     `SELECT ${columns} FROM spend_entries WHERE at >= ?1 AND at < ?2 AND (?3 IS NULL OR profile_id = ?3) ORDER BY at`,
   )
   const since = db.prepare(
-    'SELECT sum(picodollars) AS total FROM spend_entries WHERE profile_id = ? AND at >= ?',
+    'SELECT count(*) AS count, coalesce(sum(picodollars), 0) AS total FROM spend_entries WHERE profile_id = ? AND at >= ?',
   )
   since.setReadBigInts(true)
   const recent = db.prepare(
@@ -57,6 +57,10 @@ export function spendRepository(db: DatabaseSync) {
       WHERE at >= ?1 AND at < ?2 AND (?3 IS NULL OR profile_id = ?3)`,
   )
   holdsBetween.setReadBigInts(true)
+  const entriesSince = (profileId: string, from: number): { count: number; spent: Amount } => {
+    const row = since.get(profileId, from) as { count: bigint; total: bigint }
+    return { count: Number(row.count), spent: row.total * picodollar }
+  }
   const sum = (rows: Record<string, unknown>[], column: string) =>
     rows.reduce((total: Amount, row) => total + parseAmount(String(row[column])), 0n)
   return {
@@ -64,10 +68,9 @@ export function spendRepository(db: DatabaseSync) {
      * What a profile spent from `from` on, to the picodollar: each entry's cost in whole picodollars, added up
      * by SQLite as integers from an index, so a budget check does not parse a month of entries.
      */
-    spentSince(profileId: string, from: number): Amount {
-      const total = since.get(profileId, from)?.total
-      return (typeof total === 'bigint' ? total : 0n) * picodollar
-    },
+    spentSince: (profileId: string, from: number): Amount => entriesSince(profileId, from).spent,
+    /** How many entries the profile made from `from` on, and what they cost to the picodollar (from the index). */
+    entriesSince,
     /** Writes a hold: a request about to go out, at its estimate. Resolves its row's id. */
     openHold(hold: {
       at: number

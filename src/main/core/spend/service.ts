@@ -144,11 +144,11 @@ export function createSpendService(deps: {
       }
     },
     today({ profileId }: Pick<ProfileScope, 'profileId'>) {
-      const rows = deps.history.spend.between(periodStart('day', now()), now() + 1, profileId)
+      const { count, spent } = deps.history.spend.entriesSince(profileId, periodStart('day', now()))
       const furthest = budgets.use(profileId).sort((a, b) => b.share - a.share)[0]
       return {
-        cost: formatAmount(rows.reduce((sum, row) => sum + parseAmount(row.cost), 0n)),
-        count: rows.length,
+        cost: formatAmount(spent),
+        count,
         nearBudget: furthest && furthest.share >= nearShare ? furthest : null,
       }
     },
