@@ -5,7 +5,7 @@ import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shar
 import type { BatchAnswers } from '#shared/domain/batch-answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import { expectedOf, labelText } from '#shared/domain/evaluation-set'
-import { formatAmount, parseAmount } from '#shared/domain/money'
+import { formatAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { resumeCapProblem } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
@@ -48,7 +48,7 @@ export function createBatchService(deps: {
     spendCap: row.spendCap,
     status: row.status,
     counts: batches.counts(row.id),
-    spent: formatAmount(batches.costs(row.id).reduce((sum, cost) => sum + parseAmount(cost), 0n)),
+    spent: formatAmount(batches.spent(row.id)),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     sourceColumns: row.sourceColumnsJson ? JSON.parse(row.sourceColumnsJson) : null,

@@ -2,9 +2,11 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { type BatchAnswers, batchAnswers } from '#shared/domain/batch-answers'
+import type { Amount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { type BatchItem, BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
 import type { DamagedRows } from './damaged-rows.ts'
+import { picodollarsOf } from './migrations.ts'
 import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
 
 export type BatchStatus = z.infer<typeof BatchStatusSchema>
@@ -155,6 +157,11 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const costs = db.prepare(
     "SELECT cost FROM decision_batch_items WHERE batch_id = ? AND status = 'done' AND cost IS NOT NULL",
   )
+  const spentOn = db.prepare(
+    `SELECT coalesce(sum(${picodollarsOf('cost')}), 0) AS total FROM decision_batch_items
+      WHERE batch_id = ? AND status = 'done' AND cost IS NOT NULL`,
+  )
+  spentOn.setReadBigInts(true)
   const remove = db.prepare('DELETE FROM decision_batches WHERE id = ?')
   const labelsOf = db.prepare(
     'SELECT labels_json AS labelsJson FROM decision_batch_items WHERE batch_id = ? AND idx = ?',
@@ -246,6 +253,8 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     retry: (id: string, index: number | null) => Number(retry.run(id, index, index).changes),
     counts: (id: string) => countRows.one(counts.get(id)),
     costs: (id: string) => costRows.all(costs.all(id)).map((row) => row.cost),
+    /** What the batch's answered rows cost, to the picodollar: summed by SQLite, so a list parses no costs. */
+    spent: (id: string): Amount => (spentOn.get(id) as { total: bigint }).total * 1_000_000n,
     delete: (id: string) => remove.run(id).changes > 0,
     /** A row's labels as stored (JSON), or undefined when the batch has no such row. */
     labels: (id: string, index: number) => labelRows.maybe(labelsOf.get(id, index))?.labelsJson,
