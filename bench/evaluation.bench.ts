@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { runBatch } from './batches.ts'
 import { heading, report } from './figures.ts'
-import { takeSamples, watchInteractions } from './interaction.ts'
+import { resultShownIn, takeSamples, timed, watchInteractions } from './interaction.ts'
 import { openHarness, percentile, startSandboxProcess } from './measure.ts'
 
 const total = 10_000
@@ -50,31 +50,33 @@ const intervals: number[] = []
 /** The first round reads each batch from the history; the second opens it as the page keeps it. */
 const firstFigures: number[] = []
 const openedFrom = Date.now()
+// The scores are timed in the page, from the choice's change event to the frame that shows a question's scores;
+// the rows and the intervals, as Playwright sees them (its polling may add to them).
+await resultShownIn(page, 'body', 'section[aria-label^="Scores of "]')
+const openingTasks: number[] = []
 for (let round = 0; round < 2; round++)
   for (let run = 1; run <= runs; run++) {
-    await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 0 })
+    const picker = page.getByRole('combobox', { name: 'Open a batch' })
+    await picker.selectOption({ index: 0 })
+    await scores.waitFor({ state: 'detached' })
     const started = performance.now()
-    await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: run })
-    // The rows and the scores are read apart: each is timed from the choice to its own paint.
-    await Promise.all([
-      page
-        .getByRole('region', { name: 'Batch results' })
-        .getByText(`${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`)
-        .waitFor({ timeout: 60_000 })
-        .then(() => rows.push(performance.now() - started)),
-      scores
-        .getByText(`${total} rows with an expected answer`)
-        .first()
-        .waitFor({ timeout: 60_000 })
-        .then(() => {
-          figures.push(performance.now() - started)
-          if (round === 0) firstFigures.push(performance.now() - started)
-        }),
-    ])
+    const rowsPainted = page
+      .getByRole('region', { name: 'Batch results' })
+      .getByText(`${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`)
+      .waitFor({ timeout: 60_000 })
+      .then(() => rows.push(performance.now() - started))
+    await timed(page, () => picker.selectOption({ index: run }).then(() => undefined))
+    const taken = await takeSamples(page)
+    figures.push(...taken.samples)
+    if (round === 0) firstFigures.push(...taken.samples)
+    openingTasks.push(...taken.longTasks)
+    await scores.getByText(`${total} rows with an expected answer`).first().waitFor()
+    await rowsPainted
     await scores.getByText(/ROC AUC\d\.\d{3} \(\d/).waitFor({ timeout: 120_000 })
     intervals.push(performance.now() - started)
   }
 const opening = await takeSamples(page)
+opening.longTasks.push(...openingTasks)
 const openingHold = app.longestCoreHold(openedFrom, Date.now())
 const changes: number[] = []
 for (let round = 0; round < 5; round++)
@@ -120,7 +122,7 @@ report({
   value: percentile(figures, 50),
   unit: 'ms',
   goal: { atMost: 300 },
-  detail: `max ${Math.max(...figures).toFixed(0)} ms over ${figures.length} openings of ${runs} batches; from the choice in the list, as Playwright sees it`,
+  detail: `max ${Math.max(...figures).toFixed(0)} ms over ${figures.length} openings of ${runs} batches; from the choice's change event to the frame that shows them`,
 })
 report({
   name: `a batch opened the first time (its answers read from the history) → its scores painted, p50`,
