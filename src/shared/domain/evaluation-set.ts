@@ -171,8 +171,18 @@ export function evaluateTable(
     const predicates: PredicateRow[] = []
     const choices: ChoiceRow[] = []
     const scores: ScoreRow[] = []
+    // A column holds few distinct answers (yes, no, an option): each is read once.
+    const reads = new Map<string, ReturnType<typeof expectedOf>>()
+    const readOf = (cell: string) => {
+      let read = reads.get(cell)
+      if (read === undefined) {
+        read = expectedOf(question, cell)
+        reads.set(cell, read)
+      }
+      return read
+    }
     table.index.forEach((rowIndex, at) => {
-      const read = expectedOf(question, cells[rowIndex] ?? '')
+      const read = readOf(cells[rowIndex] ?? '')
       const line = Number.isNaN(table.line[at]) ? null : (table.line[at] as number)
       if (read === null) {
         evaluation.unlabeled++
