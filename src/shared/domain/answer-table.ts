@@ -49,10 +49,13 @@ export interface AnswerTable {
   cells: string[][]
 }
 
+/** What of a batch's row its answers are read from. */
+export type AnsweredItem = Pick<BatchItem, 'index' | 'status' | 'response' | 'source' | 'line'>
+
 /** The answered rows of `items` and their cells under `sourceColumns`. */
 export function answerTable(
   questionnaire: Questionnaire,
-  items: readonly BatchItem[],
+  items: readonly AnsweredItem[],
   sourceColumns: readonly string[],
 ): AnswerTable {
   const answered = items.filter((item) => item.status === 'done' && item.response)

@@ -5,6 +5,7 @@
 // again.
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import {
+  type AnsweredItem,
   type AnswerTable,
   type AnswerTableJson,
   answerTable,
@@ -24,9 +25,12 @@ export interface ScoringSet {
 export const labeledColumn = (title: string) => `labeled here: ${title}`
 
 /** A batch's answers, with the labels given in the app as a column per question after the file's own. */
+/** What of a batch's row its scores read: its answers, its labels, its line and its time. */
+export type ScoredItem = AnsweredItem & Pick<BatchItem, 'labels' | 'durationMs'>
+
 export function scoringSet(
   questionnaire: Questionnaire,
-  items: readonly BatchItem[],
+  items: readonly ScoredItem[],
   sourceColumns: readonly string[],
 ): ScoringSet {
   const table = answerTable(questionnaire, items, sourceColumns)
@@ -55,7 +59,7 @@ export interface BatchAnswers {
 
 export function batchAnswers(
   questionnaire: Questionnaire,
-  items: readonly BatchItem[],
+  items: readonly ScoredItem[],
   sourceColumns: readonly string[],
 ): BatchAnswers {
   const set = scoringSet(questionnaire, items, sourceColumns)

@@ -1,7 +1,7 @@
 // Batches of decision runs: the questionnaire and request template once, one row per input with its outcome.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { type BatchAnswers, batchAnswers } from '#shared/domain/batch-answers'
+import { type BatchAnswers, batchAnswers, type ScoredItem } from '#shared/domain/batch-answers'
 import type { Amount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { type BatchItem, BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
@@ -90,6 +90,36 @@ export function batchItemRange(db: DatabaseSync, id: string, from: number, limit
 }
 
 const answersSource = rowsOf('batch', BatchRow.pick({ questionnaireJson: true, sourceColumnsJson: true }))
+const scoredRows = rowsOf(
+  'batch row',
+  BatchItemRow.pick({
+    index: true,
+    status: true,
+    responseJson: true,
+    durationMs: true,
+    sourceJson: true,
+    line: true,
+    labelsJson: true,
+  }),
+)
+const scoredColumns = `idx AS "index", status, response_json AS responseJson, duration_ms AS durationMs,
+    source_json AS sourceJson, line, labels_json AS labelsJson`
+
+/** A batch's rows as its scores read them: the columns they need alone, parsed. */
+function scoredItems(db: DatabaseSync, id: string): ScoredItem[] {
+  const rows = db
+    .prepare(`SELECT ${scoredColumns} FROM decision_batch_items WHERE batch_id = ? ORDER BY idx`)
+    .all(id)
+  return scoredRows.all(rows).map((row) => ({
+    index: row.index,
+    status: row.status,
+    response: row.responseJson ? JSON.parse(row.responseJson) : null,
+    durationMs: row.durationMs,
+    source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
+    line: row.line,
+    labels: row.labelsJson ? JSON.parse(row.labelsJson) : null,
+  }))
+}
 
 /** A batch's answers as its scores read them (the data worker works them out for the window), or null. */
 export function batchAnswersIn(db: DatabaseSync, id: string): BatchAnswers | null {
@@ -103,7 +133,7 @@ export function batchAnswersIn(db: DatabaseSync, id: string): BatchAnswers | nul
   if (!found) return null
   return batchAnswers(
     JSON.parse(found.questionnaireJson) as Questionnaire,
-    batchItemRange(db, id, 0, Number.MAX_SAFE_INTEGER),
+    scoredItems(db, id),
     found.sourceColumnsJson ? (JSON.parse(found.sourceColumnsJson) as string[]) : [],
   )
 }
