@@ -1,7 +1,7 @@
 // Batches: a new one set up with its inputs in the wide area and its settings beside them; a batch that runs or
 // has run shows its progress above its rows, which take the whole width; earlier batches re-open.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
@@ -13,6 +13,9 @@ import { BatchScores } from './BatchScores.tsx'
 import { BatchSetup } from './BatchSetup.tsx'
 import { batchAnswers, batchDetail, batchHead } from './batch-detail.ts'
 
+/** A batch from no file has no source columns. */
+const noColumns: string[] = []
+
 export function BatchView() {
   const batchId = useRouteParams('/decisions').batch ?? null
   const list = useQuery({ queryKey: queryKeys.batches(), queryFn: () => invoke('batches.list', {}) })
@@ -23,6 +26,24 @@ export function BatchView() {
   const current = batchId ? head.data : undefined
   const rows = batchId ? detail.data : undefined
   const client = useQueryClient()
+  // A finished batch's answers are asked for with its head, not after it: the scores wait on them alone.
+  const chosen = list.data?.find((one) => one.id === batchId)
+  useEffect(() => {
+    if (chosen && chosen.status !== 'running') void client.prefetchQuery(batchAnswers(chosen.id))
+  }, [chosen, client])
+  // Other finished runs of as many rows, to compare with: the same list until the batches change, so the scores
+  // are not worked out again at each render.
+  const others = useMemo(
+    () =>
+      (list.data ?? []).filter(
+        (one) =>
+          current !== undefined &&
+          one.id !== current.batch.id &&
+          one.status !== 'running' &&
+          one.counts.total === current.batch.counts.total,
+      ),
+    [list.data, current],
+  )
   /** The batch whose rows are being labeled, in place of its rows and scores. */
   const [labelingFor, setLabelingFor] = useState<string | null>(null)
   /** Labeling just ended: the focus goes back to what opened it. */
@@ -107,15 +128,10 @@ export function BatchView() {
                   key={`scores-${current.batch.id}`}
                   questionnaire={current.questionnaire as Questionnaire}
                   items={rows?.items}
-                  sourceColumns={current.batch.sourceColumns ?? []}
+                  sourceColumns={current.batch.sourceColumns ?? noColumns}
                   spent={current.batch.spent}
                   batch={current.batch}
-                  others={(list.data ?? []).filter(
-                    (one) =>
-                      one.id !== current.batch.id &&
-                      one.status !== 'running' &&
-                      one.counts.total === current.batch.counts.total,
-                  )}
+                  others={others}
                   baselineId={current.baselineId}
                   onLabel={() => setLabelingFor(current.batch.id)}
                   focusLabel={backFromLabeling}

@@ -56,10 +56,9 @@ self.addEventListener(
   ) => {
     const message = event.data
     if (message.kind === 'set') {
+      // The intervals' worker starts once the first figures are out: starting beside them, it would slow them.
       set = message.set
       endIntervals()
-      // Started now, so it is ready (and has the answers) when the first ask comes.
-      intervalsFor(message.set)
       return
     }
     if (message.kind === 'models') {
@@ -69,7 +68,6 @@ self.addEventListener(
     if (message.kind === 'baseline') {
       baseline = message.baseline
       endIntervals()
-      if (set) intervalsFor(set)
       return
     }
     const scored = set
