@@ -1,9 +1,10 @@
-// Scores a batch against its expected answers off the page's thread. The batch's answers arrive once (`set`), other
-// runs to compare with (`models`) and the questionnaire's baseline (`baseline`) when chosen. Each `score` asks for
-// a choice of columns and is answered with the figures at once. The intervals (a thousand resamples of each
-// question's rows) and what changed since the baseline are worked out in a worker of this one's, whose answers go
-// on to the page: an ask for other columns ends that worker and starts another, so the figures never wait for
-// intervals; an ask for the same columns (another run chosen beside them) gets the intervals worked out already.
+// Scores a batch against its expected answers off the page's thread. The batch's answers arrive once (`set`; none
+// once its scores are no longer shown), other runs to compare with (`models`) and the questionnaire's baseline
+// (`baseline`) when chosen. Each `score` asks for a choice of columns and is answered with the figures at once.
+// The intervals (a thousand resamples of each question's rows) and what changed since the baseline are worked out
+// in a worker of this one's, whose answers go on to the page: an ask for other columns ends that worker and
+// starts another, so the figures never wait for intervals; an ask for the same columns (another run chosen beside
+// them) gets the intervals worked out already.
 import type { ScoringSet } from '#shared/domain/batch-answers'
 import { figuresOf, type ModelRunOf, type ScoringColumns, type ScoringCosts } from './batch-scoring.ts'
 
@@ -48,7 +49,7 @@ self.addEventListener(
   'message',
   (
     event: MessageEvent<
-      | { kind: 'set'; set: ScoringSet }
+      | { kind: 'set'; set: ScoringSet | null }
       | { kind: 'models'; models: ModelRunOf[] }
       | { kind: 'baseline'; baseline: ModelRunOf | null }
       | { kind: 'score'; ask: number; columns: ScoringColumns; costs: ScoringCosts }
@@ -58,6 +59,10 @@ self.addEventListener(
     if (message.kind === 'set') {
       // The intervals' worker starts once the first figures are out: starting beside them, it would slow them.
       set = message.set
+      if (!set) {
+        models = []
+        baseline = null
+      }
       endIntervals()
       return
     }

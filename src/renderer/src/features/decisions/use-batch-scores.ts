@@ -1,4 +1,4 @@
-// The scores of the batch a page shows, from the scoring worker that lives as long as they are shown: the batch's
+// The scores of the batch a page shows, from the page's scoring worker: the batch's
 // answers (as main sends them, `batches.answers`) cross to it once as a table of arrays handed over (so do other
 // runs chosen beside it, and the questionnaire's baseline); each choice of columns is then a small message. Where
 // the page has no workers (unit tests) the same work runs on its thread.
@@ -41,6 +41,18 @@ export interface ModelToCompare {
 const runsOf = (models: readonly ModelToCompare[]): ModelRunOf[] =>
   models.map(({ table, ...one }) => ({ ...one, table: table ? joinedTables([table], []) : null }))
 
+/**
+ * One scoring worker for the page, started with the first scores shown and kept: a batch opened later is scored
+ * by code already compiled and warm, where a new worker's first figures take twice as long.
+ */
+let shared: Worker | null = null
+const scoringWorker = () => {
+  shared ??= new Worker(new URL('./batch-scoring.worker.ts', import.meta.url), { type: 'module' })
+  return shared
+}
+/** Asks are numbered for the page, so that scores shown before never take an answer meant for others. */
+let asks = 0
+
 export function useBatchScores(
   input: ScoringInput,
   columns: ScoringColumns,
@@ -56,36 +68,31 @@ export function useBatchScores(
   const asked = useRef(0)
   useEffect(() => {
     if (typeof Worker === 'undefined') return
-    const started = new Worker(new URL('./batch-scoring.worker.ts', import.meta.url), { type: 'module' })
-    started.addEventListener(
-      'message',
-      ({
-        data,
-      }: MessageEvent<{
-        ask: number
-        scored?: Scored
-        done?: boolean
-        first?: boolean
-        problem?: string
-      }>) => {
-        if (data.ask !== asked.current) return
-        setScores((before) => ({
-          scored: withRows(data.scored, data.first, before.scored),
-          busy: data.done === false,
-          problem: data.problem ?? null,
-        }))
-      },
-    )
-    started.addEventListener('error', (event) =>
+    const shared = scoringWorker()
+    const onMessage = ({
+      data,
+    }: MessageEvent<{ ask: number; scored?: Scored; done?: boolean; first?: boolean; problem?: string }>) => {
+      if (data.ask !== asked.current) return
+      setScores((before) => ({
+        scored: withRows(data.scored, data.first, before.scored),
+        busy: data.done === false,
+        problem: data.problem ?? null,
+      }))
+    }
+    const onError = (event: ErrorEvent) =>
       setScores({
         scored: null,
         busy: false,
         problem: event.message || 'The scores could not be worked out.',
-      }),
-    )
-    worker.current = started
+      })
+    shared.addEventListener('message', onMessage)
+    shared.addEventListener('error', onError)
+    worker.current = shared
     return () => {
-      started.terminate()
+      // What it was working out for these scores stops, and their answers are let go.
+      shared.postMessage({ kind: 'set', set: null })
+      shared.removeEventListener('message', onMessage)
+      shared.removeEventListener('error', onError)
       worker.current = null
     }
   }, [])
@@ -113,7 +120,8 @@ export function useBatchScores(
     )
   }, [baseline])
   useEffect(() => {
-    const ask = ++asked.current
+    const ask = ++asks
+    asked.current = ask
     const { answers } = input
     if (!answers || (columns.length === 0 && models.length < 2)) {
       setScores({ scored: null, busy: false, problem: null })
