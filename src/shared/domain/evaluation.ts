@@ -51,8 +51,16 @@ export function rocAuc(rows: readonly PredicateRow[]): number | null {
 }
 
 /** The rows' places in the order of their probabilities, for `weightedAuc`. */
-export const byProbability = (rows: readonly PredicateRow[]) =>
-  Uint32Array.from(rows.keys()).sort((a, b) => (rows[a]?.probability ?? 0) - (rows[b]?.probability ?? 0))
+export function byProbability(rows: readonly PredicateRow[]): Uint32Array {
+  // Compared from a typed array: several times faster than reading each row's field at each comparison.
+  const probabilities = new Float64Array(rows.length)
+  const order = new Uint32Array(rows.length)
+  rows.forEach((row, at) => {
+    probabilities[at] = row.probability
+    order[at] = at
+  })
+  return order.sort((a, b) => (probabilities[a] as number) - (probabilities[b] as number))
+}
 
 /**
  * AUC with each row counted as often as its weight (Mann–Whitney), for rows given once and weighed many times (a

@@ -70,16 +70,36 @@ export interface ShownRows {
 export const cellKey = (expected: string, answer: string) => `${expected}→${answer}`
 
 export function shownRows(rows: readonly LabeledRow[]): ShownRows {
-  const sorted = [...rows].sort((a, b) => a.probability - b.probability)
+  const probabilities = new Float64Array(rows.length)
+  const order = new Uint32Array(rows.length)
+  rows.forEach((row, at) => {
+    probabilities[at] = row.probability
+    order[at] = at
+  })
+  order.sort((a, b) => (probabilities[a] as number) - (probabilities[b] as number))
   const cells: ShownRows['cells'] = {}
-  for (const row of sorted) {
-    const key = cellKey(valueWords(row.expected), valueWords(row.answer))
-    const cell = cells[key] ?? { count: 0, rows: [] }
+  // A question has few pairs of expected answer and answer: each pair's cell is found once, then by its values.
+  const byPair = new Map<LabeledRow['expected'], Map<LabeledRow['answer'], ShownRows['cells'][string]>>()
+  let right = 0
+  for (const at of order) {
+    const row = rows[at] as LabeledRow
+    if (row.right) right++
+    let answers = byPair.get(row.expected)
+    if (!answers) {
+      answers = new Map()
+      byPair.set(row.expected, answers)
+    }
+    let cell = answers.get(row.answer)
+    if (!cell) {
+      cell = { count: 0, rows: [] }
+      answers.set(row.answer, cell)
+      cells[cellKey(valueWords(row.expected), valueWords(row.answer))] = cell
+    }
     cell.count++
     if (cell.rows.length < cellRowsShown) cell.rows.push(row)
-    cells[key] = cell
   }
-  return { right: rows.filter((row) => row.right).length, leastSure: sorted.slice(0, 10), cells }
+  const leastSure = Array.from(order.subarray(0, 10), (at) => rows[at] as LabeledRow)
+  return { right, leastSure, cells }
 }
 
 export interface Scored {
