@@ -94,8 +94,6 @@ const columns: Column[] = [
   { key: 'expirationDate', label: 'Expires', width: 92, cell: (m) => m.expirationDate ?? '—' },
 ]
 
-/** The columns a click on a header sorts by, in the table's order. */
-export const sortableColumns = columns.flatMap((column) => (column.key ? [column.key] : []))
 /**
  * With a model's detail open the table is narrow: the model's column is too, and the rest scroll beside it. The
  * columns keep their order: moved, a column read a moment ago is not where the eye goes back to.
