@@ -3,7 +3,7 @@ import { SingleBar } from 'cli-progress'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { batchCsv } from '../main/core/batches/service.ts'
-import { rowJson } from './batch-rows.ts'
+import { rowJson, wholeBatch } from './batch-rows.ts'
 import { passedThreshold, type Threshold, writeReport } from './reports.ts'
 import {
   CommandEnd,
@@ -121,7 +121,7 @@ async function writeResults(
   out: string,
   shard: ShardOfInput | null,
 ): Promise<void> {
-  const { batch, questionnaire, items } = await session.call('batches.get', { id })
+  const { batch, questionnaire, items } = await wholeBatch(session, id)
   // A shard's output says which shard it is and how many rows the whole input has, so a merge can check both.
   const ofShard: [string, number] | null = shard?.total
     ? [`${shard.index}/${shard.count}`, shard.total]

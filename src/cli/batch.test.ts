@@ -153,7 +153,7 @@ describe('batch run', () => {
         const line = lineOf(stopped.stdout, 'batch')
         expect(line).toMatchObject({ id, status: 'cancelled', rows: 200 })
         // Every row answered carries its cost, once.
-        const { items } = await app.call('batches.get', { id })
+        const { items } = await app.call('batches.rows', { id, from: 0, limit: 1000 })
         const answered = items.filter((item) => item.status === 'done')
         expect(answered.length).toBe(line?.done)
         expect(answered.every((item) => item.cost !== null)).toBe(true)
@@ -212,9 +212,13 @@ describe('batch run', () => {
     const before = await spent()
     // Room for about 40 rows, at the price of the rows answered so far.
     const row = parseAmount(
-      (await app.call('batches.get', { id: (await app.call('batches.list', {}))[0]!.id })).items.find(
-        (item) => item.cost !== null,
-      )!.cost!,
+      (
+        await app.call('batches.rows', {
+          id: (await app.call('batches.list', {}))[0]!.id,
+          from: 0,
+          limit: 1000,
+        })
+      ).items.find((item) => item.cost !== null)!.cost!,
     )
     const step = parseAmount('0.000001')
     const limit = ((before + row * 40n + step - 1n) / step) * step

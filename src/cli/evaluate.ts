@@ -19,6 +19,7 @@ import {
   usableInputsOf,
 } from './batch.ts'
 import { money, runToEnd } from './batch-follow.ts'
+import { wholeBatch } from './batch-rows.ts'
 import {
   brokenThresholds,
   costPerRight,
@@ -201,7 +202,7 @@ export async function evaluateSet(
         since,
       })
       if (ended !== exitCodes.done && code === exitCodes.done) code = ended
-      const { batch, items } = await session.call('batches.get', { id: started.id })
+      const { batch, items } = await wholeBatch(session, started.id)
       spent += parseAmount(batch.spent)
       const timed = items.filter((item) => item.status === 'done' && item.durationMs !== null)
       runs.push({

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises'
 import { answerParts, shownAnswers } from '#shared/domain/answers'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
-import { rowJson } from './batch-rows.ts'
+import { rowJson, wholeBatch } from './batch-rows.ts'
 import { type Session, usageError } from './session.ts'
 import { rowInWhole, type ShardOfInput } from './shards.ts'
 
@@ -71,7 +71,7 @@ export async function writeReport(
   path: string,
   shard: ShardOfInput | null,
 ): Promise<void> {
-  const { batch, questionnaire, items } = await session.call('batches.get', { id })
+  const { batch, questionnaire, items } = await wholeBatch(session, id)
   const rows = items.map((item) => ({ ...item, index: rowInWhole(item.index, shard) }))
   const titles = questionnaire.questions.map(
     (question, index) => question.name.trim() || `Question ${index + 1}`,

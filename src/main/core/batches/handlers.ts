@@ -12,7 +12,7 @@ export function batchHandlers(deps: {
   return {
     'batches.start': (input) => batches.start(scopes.active(), input),
     'batches.list': () => batches.list(),
-    'batches.get': ({ id, rows }) => batches.get(id, rows),
+    'batches.get': ({ id }) => batches.get(id),
     'batches.rows': ({ id, from, limit }, { signal }) => batches.rows(id, from, limit, signal),
     'batches.answers': ({ id }, { signal }) => batches.answers(id, signal),
     'batches.setBaseline': ({ id, kept }) => batches.setBaseline(id, kept),

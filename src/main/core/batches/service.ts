@@ -120,16 +120,11 @@ export function createBatchService(deps: {
       return runAndSummarize(id)
     },
     list: () => deps.history.damaged.each('batch', batches.latest(100), (row) => row.id, summaryOf),
-    /** A batch, with all its rows unless `rows` is false (the window reads them by `rows`, a range at a time). */
-    get(id: string, rows = true) {
+    /** A batch without its rows: they are read by `rows`, a range at a time. */
+    get(id: string) {
       const row = found(id)
       const questionnaire = JSON.parse(row.questionnaireJson) as Questionnaire
-      return {
-        batch: summaryOf(row),
-        questionnaire,
-        items: rows ? itemsOf(id) : [],
-        baselineId: batches.baseline(questionnaire.id),
-      }
+      return { batch: summaryOf(row), questionnaire, baselineId: batches.baseline(questionnaire.id) }
     },
     /** Up to `limit` of a batch's rows from its row `from` on, read in the data worker. */
     async rows(id: string, from: number, limit: number, signal?: AbortSignal) {

@@ -80,7 +80,9 @@ describe('budgets', () => {
     await image()
     const first = await batchOf(2)
     await batchSettled(first.id)
-    const rowCost = parseAmount((await env.call('batches.get', { id: first.id })).items[0]?.cost ?? '0')
+    const rowCost = parseAmount(
+      (await env.call('batches.rows', { id: first.id, from: 0, limit: 1000 })).items[0]?.cost ?? '0',
+    )
     const spent = parseAmount((await standing()).spentThisMonth)
     expect(rowCost).toBeGreaterThan(0n)
 

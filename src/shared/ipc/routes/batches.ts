@@ -106,11 +106,10 @@ export const batchRoutes = {
   'batches.list': route({ input: z.object({}), output: z.array(BatchSummary) }),
   /** A batch, with all its rows unless `rows` is false (the window reads them by `batches.rows`). */
   'batches.get': route({
-    input: z.object({ id: z.string(), rows: z.boolean().optional() }),
+    input: z.object({ id: z.string() }),
     output: z.object({
       batch: BatchSummary,
       questionnaire: QuestionnaireBody,
-      items: z.array(BatchItem),
       /** The batch its questionnaire's runs are compared with (this one, or another), if one is kept. */
       baselineId: z.string().nullable(),
     }),

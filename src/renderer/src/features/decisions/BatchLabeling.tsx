@@ -8,11 +8,11 @@ import { answerParts, type ShownAnswer, shownAnswers } from '#shared/domain/answ
 import { titleOf } from '#shared/domain/evaluation-set'
 import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
-import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
+import type { BatchDetail } from './batch-detail.ts'
 
-type Detail = RouteOutput<'batches.get'>
+type Detail = BatchDetail
 
 /** How sure the model was of a row: the least of its answers' probabilities (of the answer it gave). */
 function surenessOf(answers: readonly ShownAnswer[]): number {

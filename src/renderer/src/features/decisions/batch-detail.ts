@@ -4,10 +4,11 @@
 // together and it handles them in one go, as long as the whole batch would take.)
 import type { QueryFunctionContext } from '@tanstack/react-query'
 import { batchLimits } from '#shared/domain/batch-inputs'
+import type { BatchItem } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { invoke, queryKeys } from '../../ipc.ts'
 
-export type BatchDetail = RouteOutput<'batches.get'>
+export type BatchDetail = RouteOutput<'batches.get'> & { items: BatchItem[] }
 
 export const batchDetail = (id: string) => ({
   queryKey: queryKeys.batch(id),
@@ -18,7 +19,7 @@ export const batchDetail = (id: string) => ({
     // worker and on main, and a person reads the scores before the rows. (Their error is the scores' to show.)
     if (head.batch.status !== 'running') await client.fetchQuery(batchAnswers(id)).catch(() => undefined)
     const limit = batchLimits.rowsPerRead
-    const items: BatchDetail['items'] = []
+    const items: BatchItem[] = []
     for (let from = 0; from < head.batch.counts.total; from += limit)
       items.push(...(await invoke('batches.rows', { id, from, limit }, { signal })).items)
     return { ...head, items }
@@ -28,7 +29,7 @@ export const batchDetail = (id: string) => ({
 /** A batch without its rows: what its view says of it at once, while its rows are read. */
 export const batchHead = (id: string) => ({
   queryKey: [...queryKeys.batch(id), 'head'] as const,
-  queryFn: ({ signal }: QueryFunctionContext) => invoke('batches.get', { id, rows: false }, { signal }),
+  queryFn: ({ signal }: QueryFunctionContext) => invoke('batches.get', { id }, { signal }),
 })
 
 /** A batch's answers as its scores read them: one short answer, worked out in main's data worker. */
