@@ -104,7 +104,7 @@ export const batchRoutes = {
     output: BatchSummary,
   }),
   'batches.list': route({ input: z.object({}), output: z.array(BatchSummary) }),
-  /** A batch, with all its rows unless `rows` is false (the window reads them by `batches.rows`). */
+  /** A batch without its rows: every reader reads those by `batches.rows`, a range at a time. */
   'batches.get': route({
     input: z.object({ id: z.string() }),
     output: z.object({
