@@ -51,7 +51,7 @@ export function rocAuc(rows: readonly PredicateRow[]): number | null {
 }
 
 /** The rows' places in the order of their probabilities, for `weightedAuc`. */
-export function byProbability(rows: readonly PredicateRow[]): Uint32Array {
+export function byProbability(rows: readonly { probability: number }[]): Uint32Array {
   // Compared from a typed array: several times faster than reading each row's field at each comparison.
   const probabilities = new Float64Array(rows.length)
   const order = new Uint32Array(rows.length)

@@ -11,6 +11,7 @@ import {
   type ScoreChange,
 } from '#shared/domain/baseline'
 import type { ScoringSet } from '#shared/domain/batch-answers'
+import { byProbability } from '#shared/domain/evaluation'
 import {
   type ErrorCosts,
   type Evaluation,
@@ -70,13 +71,7 @@ export interface ShownRows {
 export const cellKey = (expected: string, answer: string) => `${expected}→${answer}`
 
 export function shownRows(rows: readonly LabeledRow[]): ShownRows {
-  const probabilities = new Float64Array(rows.length)
-  const order = new Uint32Array(rows.length)
-  rows.forEach((row, at) => {
-    probabilities[at] = row.probability
-    order[at] = at
-  })
-  order.sort((a, b) => (probabilities[a] as number) - (probabilities[b] as number))
+  const order = byProbability(rows)
   const cells: ShownRows['cells'] = {}
   // A question has few pairs of expected answer and answer: each pair's cell is found once, then by its values.
   const byPair = new Map<LabeledRow['expected'], Map<LabeledRow['answer'], ShownRows['cells'][string]>>()
