@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { SingleBar } from 'cli-progress'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
-import { batchCsv } from '../main/core/batches/service.ts'
+import { batchCsv } from '../main/core/batches/batch-files.ts'
 import { rowJson, wholeBatch } from './batch-rows.ts'
 import { passedThreshold, type Threshold, writeReport } from './reports.ts'
 import {

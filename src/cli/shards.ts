@@ -2,7 +2,7 @@
 // cover each row once with nothing shared between them; `batch merge` joins their outputs back in row order and
 // refuses a join that misses or repeats a row.
 import Papa from 'papaparse'
-import { formulaStart, utf8Bom } from '../main/core/batches/service.ts'
+import { formulaStart, utf8Bom } from '../main/core/batches/batch-files.ts'
 import { usageError } from './session.ts'
 
 export interface Shard {

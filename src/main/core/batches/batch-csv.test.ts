@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { parseCsv } from '#shared/domain/batch-inputs'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { questionnaire } from '../../testing/batches.ts'
-import { batchCsv } from './service.ts'
+import { batchCsv } from './batch-files.ts'
 
 const item = (index: number, input: string, more: Partial<BatchItem> = {}): BatchItem => ({
   index,

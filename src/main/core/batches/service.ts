@@ -1,9 +1,6 @@
 // Batches: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
 import { randomUUID } from 'node:crypto'
-import Papa from 'papaparse'
-import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shared/domain/answers'
 import type { BatchAnswers } from '#shared/domain/batch-answers'
-import { inputPreview } from '#shared/domain/batch-inputs'
 import { expectedOf, labelText } from '#shared/domain/evaluation-set'
 import { formatAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
@@ -11,13 +8,13 @@ import { resumeCapProblem } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { BatchItem, BatchSummary, batchRoutes } from '#shared/ipc/routes/batches'
-import { writeFileAtomic } from '../files/atomic-write.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import { type BatchItemRange, type BatchRow, batchItemOf } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { WorkerClient } from '../workers/calls.ts'
+import type { BatchFileRequest } from './batch-files.ts'
 import type { BatchRunner } from './runner.ts'
 
 type Input<K extends keyof typeof batchRoutes> = RouteInput<typeof batchRoutes, K>
@@ -28,9 +25,13 @@ export function createBatchService(deps: {
   platform: Platform
   /** A profile's name, or null when it no longer exists. */
   profileName: (profileId: string) => string | null
-  /** Reads a batch's rows and answers (the data worker), so that a large batch never holds main's loop. */
+  /** Reads a batch's rows and answers, and writes its files (the data worker): a large batch never holds main. */
   reads: Pick<
-    WorkerClient<{ batchRows: BatchItemRange; batchAnswers: (id: string) => BatchAnswers | null }>,
+    WorkerClient<{
+      batchRows: BatchItemRange
+      batchAnswers: (id: string) => BatchAnswers | null
+      batchFile: (request: BatchFileRequest) => Promise<void>
+    }>,
     'call'
   >
   now?: () => number
@@ -217,13 +218,7 @@ export function createBatchService(deps: {
         ],
       })
       if (!target) return { savedTo: null }
-      const items = itemsOf(id)
-      await writeFileAtomic(
-        target,
-        format === 'csv'
-          ? batchCsv(questionnaire, items, summaryOf(row).sourceColumns)
-          : batchJson(summaryOf(row), questionnaire, items),
-      )
+      await deps.reads.call('batchFile', [{ id, format, batch: summaryOf(row), questionnaire, target }])
       return { savedTo: target }
     },
     async delete(id: string) {
@@ -237,90 +232,3 @@ export function createBatchService(deps: {
 }
 
 export type BatchService = ReturnType<typeof createBatchService>
-
-/**
- * A cell a spreadsheet would run as a formula: one starting with =, + , - or @, or with a tab or carriage return
- * (OWASP's list). Papaparse's own pattern for `escapeFormulae: true` ends in `.*$` without the `s` flag, so a
- * cell with a line break after its formula (`=HYPERLINK(…)\nclick`) would pass; this one looks at the first
- * character alone.
- */
-export const formulaStart = /^[=+\-@\t\r]/
-
-/**
- * Put before every CSV export: without it Excel reads a file as the system's code page, and an input's
- * "café" or "—" comes out as mojibake. Readers of these files (the app's, `batch merge`) skip it.
- */
-export const utf8Bom = '\uFEFF'
-
-/**
- * UTF-8 with its byte order mark; one row per input: its number among the inputs and the line of its file it
- * came from (as the file's problems are named), every column of a CSV source (or else the input), the status
- * (in the screen's words), two columns per question (the answer, and its probability or score), the cost and
- * any error. The inputs and the model's answers are other people's text: a cell that would run as a formula is
- * written with a quote before it, so that it reads as the text it is. Numbers stay numbers (a score of -0.5 is
- * not text).
- */
-export function batchCsv(
-  questionnaire: Questionnaire,
-  items: readonly BatchItem[],
-  sourceColumns: readonly string[] | null = null,
-  /** A shard's output ends with its shard (`2/3`) and the whole input's row count. */
-  shard: readonly [string, number] | null = null,
-): string {
-  const titles = questionnaire.questions.flatMap((question, index) => {
-    const title = question.name.trim() || `Question ${index + 1}`
-    return [title, `${title}: ${numberHeading(question.kind)}`]
-  })
-  // A CSV batch keeps every column of its file, in the file's order; other sources have the input.
-  const source = (item: BatchItem) =>
-    sourceColumns
-      ? sourceColumns.map((_, index) => item.source?.[index] ?? '')
-      : [inputPreview(item.input, Number.POSITIVE_INFINITY)]
-  const rows: (string | number)[][] = [
-    [
-      'row',
-      'line',
-      ...(sourceColumns ?? ['input']),
-      'status',
-      ...titles,
-      'cost_usd',
-      'cost_estimated',
-      'error',
-      ...(shard ? ['shard', 'rows_in_input'] : []),
-    ],
-    ...items.map((item) => [
-      item.index + 1,
-      item.line ?? '',
-      ...source(item),
-      itemStatusWords[item.status],
-      ...(item.response
-        ? shownAnswers(questionnaire, item.response).flatMap((answer) => {
-            const { value, number } = answerParts(answer)
-            return [value, number === null ? '' : Number(number.toFixed(4))]
-          })
-        : questionnaire.questions.flatMap(() => ['', ''])),
-      item.cost ?? '',
-      item.cost === null ? '' : item.costEstimated ? 'yes' : 'no',
-      item.error?.message ?? '',
-      ...(shard ?? []),
-    ]),
-  ]
-  return `${utf8Bom}${Papa.unparse(rows, { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
-}
-
-function batchJson(batch: BatchSummary, questionnaire: Questionnaire, items: readonly BatchItem[]): string {
-  return `${JSON.stringify(
-    {
-      batch,
-      questionnaire,
-      items: items.map((item) => ({
-        ...item,
-        answers: item.response
-          ? shownAnswers(questionnaire, item.response).map(({ question, ...answer }) => answer)
-          : null,
-      })),
-    },
-    null,
-    2,
-  )}\n`
-}
