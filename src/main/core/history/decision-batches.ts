@@ -6,7 +6,7 @@ import type { Amount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { type BatchItem, BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
 import type { DamagedRows } from './damaged-rows.ts'
-import { picodollarsOf } from './migrations.ts'
+import { amountOfParts, pastPicodollarsOf, picodollarsOf } from './migrations.ts'
 import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
 
 export type BatchStatus = z.infer<typeof BatchStatusSchema>
@@ -188,8 +188,8 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     "SELECT cost FROM decision_batch_items WHERE batch_id = ? AND status = 'done' AND cost IS NOT NULL",
   )
   const spentOn = db.prepare(
-    `SELECT coalesce(sum(${picodollarsOf('cost')}), 0) AS total FROM decision_batch_items
-      WHERE batch_id = ? AND status = 'done' AND cost IS NOT NULL`,
+    `SELECT coalesce(sum(${picodollarsOf('cost')}), 0) AS pico, coalesce(sum(${pastPicodollarsOf('cost')}), 0) AS rest
+      FROM decision_batch_items WHERE batch_id = ? AND status = 'done' AND cost IS NOT NULL`,
   )
   spentOn.setReadBigInts(true)
   const remove = db.prepare('DELETE FROM decision_batches WHERE id = ?')
@@ -283,8 +283,8 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     retry: (id: string, index: number | null) => Number(retry.run(id, index, index).changes),
     counts: (id: string) => countRows.one(counts.get(id)),
     costs: (id: string) => costRows.all(costs.all(id)).map((row) => row.cost),
-    /** What the batch's answered rows cost, to the picodollar: summed by SQLite, so a list parses no costs. */
-    spent: (id: string): Amount => (spentOn.get(id) as { total: bigint }).total * 1_000_000n,
+    /** What the batch's answered rows cost, exactly: summed by SQLite, so a list parses no costs. */
+    spent: (id: string): Amount => amountOfParts(spentOn.get(id) as { pico: bigint; rest: bigint }),
     delete: (id: string) => remove.run(id).changes > 0,
     /** A row's labels as stored (JSON), or undefined when the batch has no such row. */
     labels: (id: string, index: number) => labelRows.maybe(labelsOf.get(id, index))?.labelsJson,

@@ -1,10 +1,12 @@
 // The spend ledger's structure and sums: the live text of its triggers is what the migrations make, and a
-// profile's spend is the exact sum, to the picodollar, of the costs the service reported.
+// profile's spend is the exact sum, to the picodollar, of the costs the service reported; the figures a person
+// reads (today's, a batch's) are exact to the money type's last place.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseAmount } from '#shared/domain/money'
+import { createBatch } from '../../testing/batches.ts'
 import { openHistory } from './history.ts'
 import { ledgerTriggers } from './ledger-schema.ts'
 
@@ -78,5 +80,38 @@ describe('the spend ledger', () => {
       }),
     )
     expect(history.spend.spentSince('fine', 0)).toBe(picodollar)
+  })
+
+  it('sums today and a batch exactly, past the picodollar, as the money type adds them', () => {
+    // A call's cost shared by its three images, as the image service stores it: shares of 18 places.
+    const shares = ['0.014166666666666668', '0.014166666666666666', '0.014166666666666666']
+    const enter = history.database.db.prepare(
+      "INSERT INTO spend_entries (at, profile_id, feature, model, cost, item_id) VALUES (?, 'shares', 'image', 'm', ?, ?)",
+    )
+    shares.forEach((cost, at) => enter.run(1_000 + at, cost, `share-${at}`))
+    enter.run(5_000, '7', 'later')
+    expect(history.spend.entriesBetween('shares', 1_000, 5_000)).toEqual({
+      count: 3,
+      spent: parseAmount('0.0425'),
+    })
+    // A batch whose rows were priced at an estimate of 18 places, and one row of whole dollars.
+    createBatch(history, { id: 'estimated', concurrency: 1, status: 'done' }, 3)
+    const costs = ['0.000001234567890123', '0.000001234567890123', '2']
+    history.transaction(() =>
+      costs.forEach((cost, index) =>
+        history.decisionBatches.finish('estimated', index, {
+          status: 'done',
+          responseJson: '{}',
+          errorJson: null,
+          cost,
+          costEstimated: 1,
+          durationMs: 1,
+          finishedAt: 1,
+        }),
+      ),
+    )
+    expect(history.decisionBatches.spent('estimated')).toBe(
+      costs.reduce((sum, cost) => sum + parseAmount(cost), 0n),
+    )
   })
 })

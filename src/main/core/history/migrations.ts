@@ -9,6 +9,17 @@ export const picodollarsOf = (cost: string) =>
   `(CAST(CASE WHEN instr(${cost}, '.') = 0 THEN ${cost} ELSE substr(${cost}, 1, instr(${cost}, '.') - 1) END AS INTEGER) * 1000000000000
       + CAST(substr(CASE WHEN instr(${cost}, '.') = 0 THEN '' ELSE substr(${cost}, instr(${cost}, '.') + 1) END || '000000000000', 1, 12) AS INTEGER))`
 
+/**
+ * SQL for the places of a cost's fraction past the twelfth, to the eighteenth (the money type's), as an integer:
+ * summed beside `picodollarsOf`, a total is exact where the picodollars alone drop a share's last digits.
+ */
+export const pastPicodollarsOf = (cost: string) =>
+  `CAST(substr(CASE WHEN instr(${cost}, '.') = 0 THEN '' ELSE substr(${cost}, instr(${cost}, '.') + 1) END || '000000000000000000', 13, 6) AS INTEGER)`
+
+/** A total of whole picodollars and of the places past them (each under 10⁶), in the money type's units. */
+export const amountOfParts = ({ pico, rest }: { pico: bigint; rest: bigint }): bigint =>
+  pico * 1_000_000n + rest
+
 export const migrations: string[] = [
   ...firstMigrations,
   // 9: a kept catalog stored in parts of a thousand models per listing style, so that it is written, read and

@@ -2,6 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { type Amount, formatAmount, parseAmount } from '#shared/domain/money'
+import { amountOfParts, pastPicodollarsOf } from './migrations.ts'
 import { integer, maybeText, rowsOf, text } from './rows.ts'
 
 export const spendFeatures = ['decision', 'batch', 'image', 'video', 'playground', 'cache'] as const
@@ -31,8 +32,13 @@ export function spendRepository(db: DatabaseSync) {
     `SELECT ${columns} FROM spend_entries WHERE at >= ?1 AND at < ?2 AND (?3 IS NULL OR profile_id = ?3) ORDER BY at`,
   )
   const since = db.prepare(
-    'SELECT count(*) AS count, coalesce(sum(picodollars), 0) AS total FROM spend_entries WHERE profile_id = ? AND at >= ?',
+    'SELECT sum(picodollars) AS total FROM spend_entries WHERE profile_id = ? AND at >= ?',
   )
+  // Exact: the picodollars from the index, and the places past them from each entry's cost.
+  const spentBetween = db.prepare(`SELECT count(*) AS count, coalesce(sum(picodollars), 0) AS pico,
+      coalesce(sum(${pastPicodollarsOf('cost')}), 0) AS rest
+    FROM spend_entries WHERE profile_id = ? AND at >= ? AND at < ?`)
+  spentBetween.setReadBigInts(true)
   since.setReadBigInts(true)
   const recent = db.prepare(
     'SELECT cost FROM spend_entries WHERE profile_id = ? AND feature = ? AND model = ? ORDER BY at DESC LIMIT 20',
@@ -57,10 +63,6 @@ export function spendRepository(db: DatabaseSync) {
       WHERE at >= ?1 AND at < ?2 AND (?3 IS NULL OR profile_id = ?3)`,
   )
   holdsBetween.setReadBigInts(true)
-  const entriesSince = (profileId: string, from: number): { count: number; spent: Amount } => {
-    const row = since.get(profileId, from) as { count: bigint; total: bigint }
-    return { count: Number(row.count), spent: row.total * picodollar }
-  }
   const sum = (rows: Record<string, unknown>[], column: string) =>
     rows.reduce((total: Amount, row) => total + parseAmount(String(row[column])), 0n)
   return {
@@ -68,9 +70,15 @@ export function spendRepository(db: DatabaseSync) {
      * What a profile spent from `from` on, to the picodollar: each entry's cost in whole picodollars, added up
      * by SQLite as integers from an index, so a budget check does not parse a month of entries.
      */
-    spentSince: (profileId: string, from: number): Amount => entriesSince(profileId, from).spent,
-    /** How many entries the profile made from `from` on, and what they cost to the picodollar (from the index). */
-    entriesSince,
+    spentSince(profileId: string, from: number): Amount {
+      const total = since.get(profileId, from)?.total
+      return (typeof total === 'bigint' ? total : 0n) * picodollar
+    },
+    /** How many entries the profile made from `from` to `to` (exclusive), and what they cost, exactly. */
+    entriesBetween(profileId: string, from: number, to: number): { count: number; spent: Amount } {
+      const row = spentBetween.get(profileId, from, to) as { count: bigint; pico: bigint; rest: bigint }
+      return { count: Number(row.count), spent: amountOfParts(row) }
+    },
     /** Writes a hold: a request about to go out, at its estimate. Resolves its row's id. */
     openHold(hold: {
       at: number

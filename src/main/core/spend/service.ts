@@ -144,7 +144,11 @@ export function createSpendService(deps: {
       }
     },
     today({ profileId }: Pick<ProfileScope, 'profileId'>) {
-      const { count, spent } = deps.history.spend.entriesSince(profileId, periodStart('day', now()))
+      const { count, spent } = deps.history.spend.entriesBetween(
+        profileId,
+        periodStart('day', now()),
+        now() + 1,
+      )
       const furthest = budgets.use(profileId).sort((a, b) => b.share - a.share)[0]
       return {
         cost: formatAmount(spent),

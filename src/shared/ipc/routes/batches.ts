@@ -30,7 +30,7 @@ export const BatchSummary = z.object({
   spendCap: z.string().nullable(),
   status: BatchStatus,
   counts: z.object({ total: z.number(), done: z.number(), failed: z.number(), pending: z.number() }),
-  /** What its answered rows cost, to the picodollar. */
+  /** What its answered rows cost. */
   spent: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -74,7 +74,7 @@ const range = z.object({
 
 export const spendRoutes = {
   'spend.summary': route({ input: range, output: SpendSummary }),
-  /** What the active profile spent since local midnight, to the picodollar (summed from the ledger's index). */
+  /** What the active profile spent since local midnight, summed in SQL from the ledger. */
   'spend.today': route({
     input: z.object({}),
     output: z.object({
