@@ -24,10 +24,10 @@ export interface ScoringSet {
 /** The name of the column that holds the labels given a question in the app. */
 export const labeledColumn = (title: string) => `labeled here: ${title}`
 
-/** A batch's answers, with the labels given in the app as a column per question after the file's own. */
 /** What of a batch's row its scores read: its answers, its labels, its line and its time. */
 export type ScoredItem = AnsweredItem & Pick<BatchItem, 'labels' | 'durationMs'>
 
+/** A batch's answers, with the labels given in the app as a column per question after the file's own. */
 export function scoringSet(
   questionnaire: Questionnaire,
   items: readonly ScoredItem[],

@@ -27,10 +27,10 @@ export function BatchView() {
   const rows = batchId ? detail.data : undefined
   const client = useQueryClient()
   // A finished batch's answers are asked for with its head, not after it: the scores wait on them alone.
-  const chosen = list.data?.find((one) => one.id === batchId)
+  const finished = list.data?.find((one) => one.id === batchId && one.status !== 'running')?.id
   useEffect(() => {
-    if (chosen && chosen.status !== 'running') void client.prefetchQuery(batchAnswers(chosen.id))
-  }, [chosen, client])
+    if (finished) void client.prefetchQuery(batchAnswers(finished))
+  }, [finished, client])
   // Other finished runs of as many rows, to compare with: the same list until the batches change, so the scores
   // are not worked out again at each render.
   const others = useMemo(

@@ -1,6 +1,6 @@
 // A batch as the page reads it: its summary and questionnaire, then (once its answers are in) its rows a range at a
-// time, one after the other. Each answer is short, so main passes it on within a frame and the page reads it in a short task however
-// large the batch; the batch shows once every range is in. (Asked for at once, the ranges' answers reach main
+// time, one after the other. Each answer is short, so main passes it on within a frame and the page reads it in a
+// short task however large the batch; the batch shows once every range is in. (Asked for at once, the ranges' answers reach main
 // together and it handles them in one go, as long as the whole batch would take.)
 import type { QueryFunctionContext } from '@tanstack/react-query'
 import { batchLimits } from '#shared/domain/batch-inputs'

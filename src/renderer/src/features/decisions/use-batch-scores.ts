@@ -68,7 +68,7 @@ export function useBatchScores(
   const asked = useRef(0)
   useEffect(() => {
     if (typeof Worker === 'undefined') return
-    const shared = scoringWorker()
+    const started = scoringWorker()
     const onMessage = ({
       data,
     }: MessageEvent<{ ask: number; scored?: Scored; done?: boolean; first?: boolean; problem?: string }>) => {
@@ -79,20 +79,26 @@ export function useBatchScores(
         problem: data.problem ?? null,
       }))
     }
-    const onError = (event: ErrorEvent) =>
+    const onError = (event: ErrorEvent) => {
+      // A worker that failed is not kept: the next scores shown start another.
+      if (shared === started) {
+        shared = null
+        started.terminate()
+      }
       setScores({
         scored: null,
         busy: false,
         problem: event.message || 'The scores could not be worked out.',
       })
-    shared.addEventListener('message', onMessage)
-    shared.addEventListener('error', onError)
-    worker.current = shared
+    }
+    started.addEventListener('message', onMessage)
+    started.addEventListener('error', onError)
+    worker.current = started
     return () => {
-      // What it was working out for these scores stops, and their answers are let go.
-      shared.postMessage({ kind: 'set', set: null })
-      shared.removeEventListener('message', onMessage)
-      shared.removeEventListener('error', onError)
+      // Their intervals stop and their answers are let go (figures under way end first: they are short).
+      started.postMessage({ kind: 'set', set: null })
+      started.removeEventListener('message', onMessage)
+      started.removeEventListener('error', onError)
       worker.current = null
     }
   }, [])
