@@ -88,7 +88,7 @@ describe('the spend ledger', () => {
     const enter = history.database.db.prepare(
       "INSERT INTO spend_entries (at, profile_id, feature, model, cost, item_id) VALUES (?, 'shares', 'image', 'm', ?, ?)",
     )
-    shares.forEach((cost, at) => enter.run(1_000 + at, cost, `share-${at}`))
+    for (const [at, cost] of shares.entries()) enter.run(1_000 + at, cost, `share-${at}`)
     enter.run(5_000, '7', 'later')
     expect(history.spend.entriesBetween('shares', 1_000, 5_000)).toEqual({
       count: 3,
@@ -97,8 +97,8 @@ describe('the spend ledger', () => {
     // A batch whose rows were priced at an estimate of 18 places, and one row of whole dollars.
     createBatch(history, { id: 'estimated', concurrency: 1, status: 'done' }, 3)
     const costs = ['0.000001234567890123', '0.000001234567890123', '2']
-    history.transaction(() =>
-      costs.forEach((cost, index) =>
+    history.transaction(() => {
+      for (const [index, cost] of costs.entries())
         history.decisionBatches.finish('estimated', index, {
           status: 'done',
           responseJson: '{}',
@@ -107,9 +107,8 @@ describe('the spend ledger', () => {
           costEstimated: 1,
           durationMs: 1,
           finishedAt: 1,
-        }),
-      ),
-    )
+        })
+    })
     expect(history.decisionBatches.spent('estimated')).toBe(
       costs.reduce((sum, cost) => sum + parseAmount(cost), 0n),
     )
