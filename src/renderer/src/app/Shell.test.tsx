@@ -61,9 +61,12 @@ async function startShell(
   held: Record<string, Promise<void>> = {},
 ) {
   const routes: string[] = []
+  /** What the page asked to keep as the places to reopen, in order. */
+  const savedViews: unknown[] = []
   const bridge = {
-    invoke: async (route: string) => {
+    invoke: async (route: string, input: { views?: unknown }) => {
       routes.push(route)
+      if (route === 'preferences.update') savedViews.push(input.views)
       await held[route]
       if (route === 'preferences.get') return preferences
       return {
@@ -78,19 +81,19 @@ async function startShell(
     cancelIdleCallback: () => {},
   })
   window.location.hash = ''
-  await renderInPage(<Shell />, bridge)
-  return routes
+  const { unmount } = await renderInPage(<Shell />, bridge)
+  return { routes, savedViews, unmount }
 }
 
 describe('the shell at start', () => {
   it('reopens the screen last shown', async () => {
-    const routes = await startShell(onSettings)
+    const { routes } = await startShell(onSettings)
     await until(() => shownPath() === '/settings')
     expect(routes).toContain('preferences.get')
   })
 
   it('names the first screen in the address when the preferences cannot be read', async () => {
-    const routes = await startShell({
+    const { routes } = await startShell({
       ok: false,
       error: { code: 'internal', message: 'The preferences could not be read.' },
     })
@@ -100,7 +103,7 @@ describe('the shell at start', () => {
   })
 
   it("goes back to the address a screen was left at, as it was at the click, the shown screen's own included", async () => {
-    await startShell(onSettings)
+    const { savedViews, unmount } = await startShell(onSettings)
     await until(() => shownPath() === '/settings')
     const link = (label: string) =>
       [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Screens"] a')].find((anchor) =>
@@ -121,5 +124,8 @@ describe('the shell at start', () => {
     await until(() => shownPath() === '/settings')
     await act(async () => link('Videos').click())
     expect(shownPath()).toBe('/videos?status=failed&q=kite')
+    // Where the person was is kept when the shell goes, not half a second later (when there may be no window).
+    await unmount()
+    expect(savedViews.at(-1)).toMatchObject({ last: '/videos?status=failed&q=kite' })
   })
 })

@@ -1,6 +1,6 @@
 // The app's frame: sidebar, the active screen, status bar; theme, keyboard shortcuts and main's navigation.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { commandForKeys, registerCommands, runCommand } from '../commands.ts'
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx'
 import { invoke, on, sharedQueries } from '../ipc.ts'
@@ -18,13 +18,24 @@ import { useAppliedTheme } from './theme.ts'
 // The palette and the actions it knows load with its first use.
 const CommandPalette = lazy(() => import('./CommandPalette.tsx').then((m) => ({ default: m.CommandPalette })))
 
-/** Calls `run` with the latest value once calls have paused for `ms`. */
-function debounced<T>(run: (value: T) => void, ms: number): (value: T) => void {
+/** Calls `run` with the latest value once calls have paused for `ms`; `flush` makes a waiting call at once. */
+function debounced<T>(run: (value: T) => void, ms: number) {
   let timer: ReturnType<typeof setTimeout> | undefined
-  return (value) => {
+  let waiting: { value: T } | undefined
+  const flush = () => {
     clearTimeout(timer)
-    timer = setTimeout(() => run(value), ms)
+    const call = waiting
+    waiting = undefined
+    if (call) run(call.value)
   }
+  return Object.assign(
+    (value: T) => {
+      clearTimeout(timer)
+      waiting = { value }
+      timer = setTimeout(flush, ms)
+    },
+    { flush },
+  )
 }
 
 /** The one key dispatcher: keys a command takes run it, unless what has the focus took them first. */
@@ -73,13 +84,18 @@ export function Shell() {
     return prefetchScreensWhenIdle()
   }, [ready, shown])
   const [memoryLoaded, setMemoryLoaded] = useState(false)
+  const saveViews = useRef<{ flush(): void } | null>(null)
   if (preferences.data && !memoryLoaded) {
-    loadViewMemory(
-      preferences.data.views,
-      debounced((views) => void invoke('preferences.update', { views }), 500),
+    const save = debounced(
+      (views: Record<string, string>) => void invoke('preferences.update', { views }),
+      500,
     )
+    saveViews.current = save
+    loadViewMemory(preferences.data.views, save)
     setMemoryLoaded(true)
   }
+  // Where the person was is saved when the shell goes, not half a second after it (when there is no window).
+  useEffect(() => () => saveViews.current?.flush(), [])
   // Preferences that cannot be read leave nothing to reopen: the address still names the first screen (a
   // screen holds its reads until it does), and where the person goes is not saved.
   const memoryKnown = memoryLoaded || preferences.isError
