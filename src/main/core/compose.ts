@@ -338,6 +338,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         platform,
         profileName: (id) => profiles.list().find((profile) => profile.id === id)?.name ?? null,
         reads: data,
+        redaction,
       }),
     }),
     ...playgroundHandlers({

@@ -1,13 +1,12 @@
-// A batch's results as files: a CSV a spreadsheet opens safely, or JSON. The data worker writes them, reading the
-// rows on its own connection, so that exporting a large batch never holds main's loop; the command line builds
-// a shard's CSV with the same function.
+// A batch's results as files: a CSV a spreadsheet opens safely, or JSON. The data worker makes an export's text,
+// reading the rows on its own connection, so that exporting a large batch never holds main's loop; main takes the
+// secrets out and writes it. The command line builds a shard's CSV with the same function.
 import type { DatabaseSync } from 'node:sqlite'
 import Papa from 'papaparse'
 import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
-import { writeFileAtomic } from '../files/atomic-write.ts'
 import { batchItemRange } from '../history/decision-batches.ts'
 
 export interface BatchFileRequest {
@@ -15,22 +14,17 @@ export interface BatchFileRequest {
   format: 'csv' | 'json'
   batch: BatchSummary
   questionnaire: Questionnaire
-  /** Where the person chose to save it. */
-  target: string
 }
 
-/** Writes a batch's results where the person chose: all its rows, read here. */
-export async function writeBatchFile(
+/** A batch's results as the text of its exported file: all its rows, read here. */
+export function batchFileText(
   db: DatabaseSync,
-  { id, format, batch, questionnaire, target }: BatchFileRequest,
-): Promise<void> {
+  { id, format, batch, questionnaire }: BatchFileRequest,
+): string {
   const items = batchItemRange(db, id, 0, Number.MAX_SAFE_INTEGER)
-  await writeFileAtomic(
-    target,
-    format === 'csv'
-      ? batchCsv(questionnaire, items, batch.sourceColumns)
-      : batchJson(batch, questionnaire, items),
-  )
+  return format === 'csv'
+    ? batchCsv(questionnaire, items, batch.sourceColumns)
+    : batchJson(batch, questionnaire, items)
 }
 
 /**

@@ -8,11 +8,13 @@ import { resumeCapProblem } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { BatchItem, BatchSummary, batchRoutes } from '#shared/ipc/routes/batches'
+import { writeFileAtomic } from '../files/atomic-write.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import { type BatchItemRange, type BatchRow, batchItemOf } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
+import type { Redaction } from '../secrets/redaction.ts'
 import type { WorkerClient } from '../workers/calls.ts'
 import type { BatchFileRequest } from './batch-files.ts'
 import type { BatchRunner } from './runner.ts'
@@ -25,15 +27,16 @@ export function createBatchService(deps: {
   platform: Platform
   /** A profile's name, or null when it no longer exists. */
   profileName: (profileId: string) => string | null
-  /** Reads a batch's rows and answers, and writes its files (the data worker): a large batch never holds main. */
+  /** Reads a batch's rows, answers and exported file (the data worker): a large batch never holds main. */
   reads: Pick<
     WorkerClient<{
       batchRows: BatchItemRange
       batchAnswers: (id: string) => BatchAnswers | null
-      batchFile: (request: BatchFileRequest) => Promise<void>
+      batchFile: (request: BatchFileRequest) => string
     }>,
     'call'
   >
+  redaction: Pick<Redaction, 'secrets'>
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
@@ -218,7 +221,9 @@ export function createBatchService(deps: {
         ],
       })
       if (!target) return { savedTo: null }
-      await deps.reads.call('batchFile', [{ id, format, batch: summaryOf(row), questionnaire, target }])
+      const text = await deps.reads.call('batchFile', [{ id, format, batch: summaryOf(row), questionnaire }])
+      // The rows are people's inputs and the service's answers: a secret the app holds does not leave in them.
+      await writeFileAtomic(target, deps.redaction.secrets(text))
       return { savedTo: target }
     },
     async delete(id: string) {

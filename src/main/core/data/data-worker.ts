@@ -1,12 +1,12 @@
 // The data worker: answers the window's reads of big collections — the kept model catalogs, the board of video
-// jobs, a batch's rows and its answers as its scores read them — and writes a batch's exported file, with its own
+// jobs, a batch's rows, its answers as its scores read them and its exported file's text — with its own
 // connections to the databases, so that no query, count or search runs on main's loop.
 // What takes longer than an answer should (fetching and keeping a catalog) it asks main to hand to the
 // background worker, which main starts and retires.
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { workerData } from 'node:worker_threads'
-import { type BatchFileRequest, writeBatchFile } from '../batches/batch-files.ts'
+import { type BatchFileRequest, batchFileText } from '../batches/batch-files.ts'
 import { openCatalogDatabase } from '../catalog/catalog-db.ts'
 import { createCatalogService } from '../catalog/service.ts'
 import { createCatalogStore } from '../catalog/store.ts'
@@ -45,7 +45,7 @@ const calls = {
   boardPage: (query: BoardQuery) => board.page(query),
   batchRows: (id: string, from: number, limit: number) => batchItemRange(historyDb, id, from, limit),
   batchAnswers: (id: string) => batchAnswersIn(historyDb, id),
-  batchFile: (request: BatchFileRequest) => writeBatchFile(historyDb, request),
+  batchFile: (request: BatchFileRequest) => batchFileText(historyDb, request),
 }
 export type DataCalls = typeof calls
 

@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Envelope } from '#shared/ipc/envelope'
+import { createBatch } from '../../testing/batches.ts'
 import { type Core, createCore } from '../compose.ts'
 import { createNodePlatform } from '../node-platform.ts'
 import { createStreamHold } from './redaction.ts'
@@ -155,6 +156,29 @@ describe('the key in another spelling', () => {
     for (const entry of readdirSync(userData, { recursive: true, withFileTypes: true }))
       if (entry.isFile())
         expect(readFileSync(join(entry.parentPath, entry.name)).includes(key), entry.name).toBe(false)
+  })
+
+  it('is taken out of a batch exported as CSV or JSON, in either spelling', async () => {
+    // A batch whose inputs hold the key, as a person might paste it, plainly and JSON-escaped.
+    createBatch(core.history, { id: 'pasted', concurrency: 1, status: 'done' }, 0)
+    core.history.transaction(() =>
+      core.history.database.db
+        .prepare(
+          "INSERT INTO decision_batch_items (batch_id, idx, input_json, status) VALUES (?, ?, ?, 'pending')",
+        )
+        .run('pasted', 0, JSON.stringify(`my key is ${key}, or "${escaped}"`)),
+    )
+    for (const format of ['csv', 'json'] as const) {
+      const target = join(userData, `pasted.${format}`)
+      platform.dialogAnswers.push(target)
+      expect(await call('batches.export', { id: 'pasted', format })).toMatchObject({
+        ok: true,
+        data: { savedTo: target },
+      })
+      const text = readFileSync(target, 'utf8')
+      expect(text).toContain('my key is [redacted]')
+      expect(decoded(text)).not.toContain(key)
+    }
   })
 
   it('holds back only what could start a secret, and gives back a tail that never became one', () => {
