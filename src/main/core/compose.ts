@@ -7,6 +7,7 @@ import { type Routes, routes } from '#shared/ipc/routes/index'
 import type { SecretName } from '#shared/ipc/routes/profiles'
 import { createDesktopState, type DesktopState } from './app/desktop-state.ts'
 import { appHandlers } from './app/handlers.ts'
+import { createNotices } from './app/notices.ts'
 import { batchNotice, budgetNotice, createNotifier } from './app/notifier.ts'
 import { createOpenedFiles } from './app/opened-files.ts'
 import { openPreferences, type PreferencesStore } from './app/preferences.ts'
@@ -26,6 +27,7 @@ import type { DataCalls, DataWorkerSettings } from './data/data-worker.ts'
 import { decisionHandlers } from './decisions/handlers.ts'
 import { createDecisionService } from './decisions/service.ts'
 import { createEventBus, type EventBus } from './events.ts'
+import { scheduleBackups } from './history/backup-schedule.ts'
 import { type History, openHistory } from './history/history.ts'
 import { imageHandlers } from './images/handlers.ts'
 import { createImageLibrary } from './images/image-library.ts'
@@ -163,7 +165,12 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
           : secretKey(profiles.activeId(), name as SecretName),
         value,
       )
-  const workerNotices: string[] = []
+  const notices = createNotices({
+    imported,
+    history,
+    secrets,
+    changed: () => events.emit('data.changed', { topics: ['notices'] }),
+  })
   // Needed a few times an hour (a catalog kept, an archive checked): between those its memory is given back.
   const background = startWorker<BackgroundCalls>({
     entry: platform.workerEntry('background'),
@@ -180,10 +187,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     answer: (method, args) => background.call(method as keyof BackgroundCalls, args as never),
     onEvent: (name, payload) => {
       if (name === 'catalog.changed') events.emit('data.changed', { topics: ['catalog'] })
-      if (name === 'notice') {
-        workerNotices.push(String(payload))
-        events.emit('data.changed', { topics: ['notices'] })
-      }
+      if (name === 'notice') notices.add(String(payload))
     },
   })
   const scopes = createProfileScopes({ profiles, data })
@@ -250,56 +254,12 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   budgetClock.unref()
   const images = createImageLibrary({ history, media, thumbnails, platform, emit: events.emit })
 
-  const notices = () => {
-    const storage = secrets.storage()
-    const storageNotice =
-      storage.persistent || secrets.values().length === 0
-        ? []
-        : [
-            'Your API keys are kept in memory only, because this system offers no secure storage. They are forgotten when the app quits.',
-          ]
-    const damaged = history.damaged
-      .list()
-      .map(
-        ({ what, id, problem }) =>
-          `${problem} (The ${what} is ${id.slice(0, 36)}; the rest of its list loaded.)`,
-      )
-    return [...imported, ...history.notices, ...workerNotices, ...refusedLinks, ...damaged, ...storageNotice]
-  }
-  const refusedLinks: string[] = []
-  /** What the OS asked the app to open (a link, a file) and could not be: the latest one, as a notice. */
-  const refused = (notice: string) => {
-    refusedLinks.splice(0, refusedLinks.length, notice)
-    events.emit('data.changed', { topics: ['notices'] })
-  }
-  history.damaged.onNew = () => events.emit('data.changed', { topics: ['notices'] })
-
-  // The app backs the history up in the background worker, at most once a day (`history/backup.ts`); a quit
-  // never waits for it. The command line never copies the history.
-  let backingUp = false
-  const backUp = () => {
-    // One at a time: a copy of a large history may outlast the hour between checks.
-    if (backingUp) return
-    backingUp = true
-    void background
-      .call('backUpHistory', [])
-      .then(
-        (done) => {
-          if (done !== 'damaged') return
-          workerNotices.push(
-            "Some of the history's pages could not be read, so its last backup was kept as it was. Export the history (Settings › History) to keep what still reads.",
-          )
-          events.emit('data.changed', { topics: ['notices'] })
-        },
-        (error: unknown) => log.warn('the history could not be backed up', error),
-      )
-      .finally(() => {
-        backingUp = false
-      })
-  }
-  // First an hour after the start: an owner that lives a moment (a command) never copies the history.
-  const backupClock = setInterval(backUp, 60 * 60 * 1000)
-  backupClock.unref()
+  // The app backs the history up in the background worker; the command line never copies it.
+  const backups = scheduleBackups({
+    backUp: () => background.call('backUpHistory', []),
+    notice: notices.add,
+    log,
+  })
 
   const appService = createAppService({
     platform,
@@ -307,14 +267,17 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     preferences,
     events,
     requests,
-    notices,
+    notices: notices.list,
     archive,
-    refusedLink: refused,
+    refusedLink: notices.refused,
     runningBatch: () =>
       history.decisionBatches.latest(100).find((batch) => batchRunner.isRunning(batch.id))?.name ?? null,
   })
   platform.updater.onChange(() => events.emit('data.changed', { topics: ['updates'] }))
-  const openedFiles = createOpenedFiles({ openPath: (path) => appService.openPath(path), refused })
+  const openedFiles = createOpenedFiles({
+    openPath: (path) => appService.openPath(path),
+    refused: notices.refused,
+  })
   const spend = createSpendService({ history, platform, budgets, profiles: () => profiles.list() })
   const handlers: HandlersFor<Routes> = {
     ...appHandlers({ app: appService }),
@@ -420,7 +383,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       await options.folder?.close(closing)
       requests.cancelAll()
       clearInterval(budgetClock)
-      clearInterval(backupClock)
+      backups.stop()
       clearTimeout(spendTimer)
       batchRunner.close()
       notifier.flush()
