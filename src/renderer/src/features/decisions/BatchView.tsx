@@ -24,7 +24,11 @@ export function BatchView() {
   const head = useQuery({ ...batchHead(batchId ?? ''), enabled: batchId !== null })
   const detail = useQuery({ ...batchDetail(batchId ?? ''), enabled: batchId !== null })
   const current = batchId ? head.data : undefined
+  // The rows as last read: while a batch that finished reads them again, its table shows them as they were, but
+  // its labeling and scores wait for the rows read once it had finished.
   const rows = batchId ? detail.data : undefined
+  const finishedRows =
+    rows && (current?.batch.status === 'running' || rows.batch.status !== 'running') ? rows : undefined
   const client = useQueryClient()
   // A finished batch's answers are asked for with its head, not after it: the scores wait on them alone.
   const finished = list.data?.find((one) => one.id === batchId && one.status !== 'running')?.id
@@ -85,11 +89,11 @@ export function BatchView() {
           {/* Keyed by batch: what was done with one batch (its "Saved to …") stays with it. */}
           <BatchProgress key={current.batch.id} batch={current.batch} items={rows?.items ?? []} />
           {labelingFor === current.batch.id ? (
-            rows ? (
+            finishedRows ? (
               <BatchLabeling
                 batchId={current.batch.id}
                 questionnaire={current.questionnaire as Questionnaire}
-                items={rows.items}
+                items={finishedRows.items}
                 onClose={() => {
                   setLabelingFor(null)
                   setBackFromLabeling(true)
@@ -127,7 +131,7 @@ export function BatchView() {
                 <BatchScores
                   key={`scores-${current.batch.id}`}
                   questionnaire={current.questionnaire as Questionnaire}
-                  items={rows?.items}
+                  items={finishedRows?.items}
                   sourceColumns={current.batch.sourceColumns ?? noColumns}
                   spent={current.batch.spent}
                   batch={current.batch}
