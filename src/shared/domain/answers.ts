@@ -16,53 +16,62 @@ export function shownAnswers(
   questionnaire: Questionnaire,
   response: DecisionResponse | NativeDecisionResponse,
 ): ShownAnswer[] {
-  return questionnaire.questions.map((question, index) => {
-    const title = question.name.trim() || `Question ${index + 1}`
-    if (Array.isArray(response.answers)) {
-      const answer = response.answers[index]
-      if (!answer) return { question, title }
-      if (answer.type === 'predicate') return { question, title, probability: answer.probability }
-      if (answer.type === 'choice') {
-        return {
-          question,
-          title,
-          pick: answer.choice,
-          confidence: answer.confidence,
-          options: answer.probabilities.map((p) => ({ label: p.value, probability: p.probability })),
-        }
-      }
-      return {
-        question,
-        title,
-        score: answer.score,
-        confidence: answer.confidence,
-        options: answer.probabilities.map((p) => ({ label: p.label, probability: p.probability })),
-      }
-    }
-    const answer = (response.answers as Record<string, Record<string, unknown>>)[nativeIdOf(question, index)]
+  return questionnaire.questions.map((_, index) => shownAnswer(questionnaire, response, index))
+}
+
+/** The answer to question `index` alone (a table's column reads one question of every row). */
+export function shownAnswer(
+  questionnaire: Questionnaire,
+  response: DecisionResponse | NativeDecisionResponse,
+  index: number,
+): ShownAnswer {
+  const question = questionnaire.questions[index]
+  if (!question) throw new RangeError(`the questionnaire has no question ${index}`)
+  const title = question.name.trim() || `Question ${index + 1}`
+  if (Array.isArray(response.answers)) {
+    const answer = response.answers[index]
     if (!answer) return { question, title }
-    if (typeof answer.noul === 'number') return { question, title, probability: answer.noul }
-    const probabilities = Object.entries((answer.probabilities ?? {}) as Record<string, number>)
-    if (typeof answer.score === 'number') {
+    if (answer.type === 'predicate') return { question, title, probability: answer.probability }
+    if (answer.type === 'choice') {
       return {
         question,
         title,
-        score: answer.score,
-        confidence: answer.confidence as number,
-        options: probabilities.map(([level, probability]) => ({
-          label: question.levels[Number(level)]?.label ?? level,
-          probability,
-        })),
+        pick: answer.choice,
+        confidence: answer.confidence,
+        options: answer.probabilities.map((p) => ({ label: p.value, probability: p.probability })),
       }
     }
     return {
       question,
       title,
-      pick: answer.choice as string,
-      confidence: answer.confidence as number,
-      options: probabilities.map(([label, probability]) => ({ label, probability })),
+      score: answer.score,
+      confidence: answer.confidence,
+      options: answer.probabilities.map((p) => ({ label: p.label, probability: p.probability })),
     }
-  })
+  }
+  const answer = (response.answers as Record<string, Record<string, unknown>>)[nativeIdOf(question, index)]
+  if (!answer) return { question, title }
+  if (typeof answer.noul === 'number') return { question, title, probability: answer.noul }
+  const probabilities = Object.entries((answer.probabilities ?? {}) as Record<string, number>)
+  if (typeof answer.score === 'number') {
+    return {
+      question,
+      title,
+      score: answer.score,
+      confidence: answer.confidence as number,
+      options: probabilities.map(([level, probability]) => ({
+        label: question.levels[Number(level)]?.label ?? level,
+        probability,
+      })),
+    }
+  }
+  return {
+    question,
+    title,
+    pick: answer.choice as string,
+    confidence: answer.confidence as number,
+    options: probabilities.map(([label, probability]) => ({ label, probability })),
+  }
 }
 
 /** A batch row's status in words, the same on screen and in exports. */
@@ -101,9 +110,36 @@ export function answerNumber(answer: ShownAnswer, parts = answerParts(answer)): 
 export const numberHeading = (kind: 'predicate' | 'choice' | 'score') =>
   kind === 'score' ? 'score' : kind === 'predicate' ? 'probability of yes' : 'probability'
 
-/** The value an answer sorts by: the probability of yes, the pick, or the score. */
-export function answerSortKey(answer: ShownAnswer): string | number {
-  return answer.probability ?? answer.pick ?? answer.score ?? ''
+/**
+ * What question `index`'s column sorts by: the probability of yes, the pick, or the score; null with no answer.
+ * Read without making the shown answer: a sort reads one for each of thousands of rows.
+ */
+export function sortKeyAt(
+  questionnaire: Questionnaire,
+  response: DecisionResponse | NativeDecisionResponse,
+  index: number,
+): string | number | null {
+  const question = questionnaire.questions[index]
+  if (!question) return null
+  let key: unknown
+  if (Array.isArray(response.answers)) {
+    const answer = response.answers[index]
+    key =
+      answer?.type === 'predicate'
+        ? answer.probability
+        : answer?.type === 'choice'
+          ? answer.choice
+          : answer?.score
+  } else {
+    const answer = (response.answers as Record<string, Record<string, unknown>>)[nativeIdOf(question, index)]
+    key =
+      typeof answer?.noul === 'number'
+        ? answer.noul
+        : typeof answer?.score === 'number'
+          ? answer.score
+          : answer?.choice
+  }
+  return typeof key === 'number' || (typeof key === 'string' && key !== '') ? key : null
 }
 
 export interface ComparedAnswer {

@@ -60,7 +60,7 @@ export function BatchResults(props: {
     ),
   )
   const answers = useMemo(
-    () => [...new Set(rows.map((row) => row.cells[filter.question]?.value ?? '').filter(Boolean))].sort(),
+    () => [...new Set(rows.map((row) => row.valueAt(filter.question)).filter(Boolean))].sort(),
     [rows, filter.question],
   )
   const questions = useMemo(

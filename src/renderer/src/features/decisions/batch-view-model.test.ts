@@ -1,31 +1,76 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
-import { filterRows, type ResultRow, type SortColumn, sortedOrders, sortRows } from './batch-view-model.ts'
+import {
+  filterRows,
+  type ResultRow,
+  resultRows,
+  type SortColumn,
+  sortedOrders,
+  sortRows,
+} from './batch-view-model.ts'
 
 const statuses = ['done', 'failed', 'pending'] as const
 
+const question = {
+  instructions: '',
+  instructionsAsJson: false,
+  criteriaTrue: '',
+  criteriaFalse: '',
+  levels: [],
+}
+const questionnaire: Questionnaire = {
+  id: 'triage',
+  name: 'Triage',
+  questions: [
+    { ...question, id: 'urgent', kind: 'predicate', name: 'urgent', choices: [] },
+    { ...question, id: 'team', kind: 'choice', name: 'team', choices: [] },
+  ],
+}
+
 /** Rows in input order: a status, a cost or none, and per question a probability, a pick, or no answer. */
-const rowsOf = fc
-  .array(
-    fc.record({
-      status: fc.constantFrom(...statuses),
-      cost: fc.option(fc.constantFrom('0.0001', '0.0002', '0.00015', '0.001'), { nil: null }),
-      probability: fc.option(fc.constantFrom(0.1, 0.5, 0.9, 0.25), { nil: null }),
-      pick: fc.option(fc.constantFrom('billing', 'Shipping', 'account', 'shipping'), { nil: null }),
-    }),
-    { maxLength: 120 },
-  )
-  .map((specs) =>
+const specsOf = fc.array(
+  fc.record({
+    status: fc.constantFrom(...statuses),
+    cost: fc.option(fc.constantFrom('0.0001', '0.0002', '0.00015', '0.001'), { nil: null }),
+    probability: fc.option(fc.constantFrom(0.1, 0.5, 0.9, 0.25), { nil: null }),
+    pick: fc.option(fc.constantFrom('billing', 'Shipping', 'account', 'shipping'), { nil: null }),
+  }),
+  { maxLength: 120 },
+)
+const rowsOf = specsOf.map((specs) =>
+  resultRows(
+    questionnaire,
     specs.map(
-      (spec, index): ResultRow => ({
-        item: { index, status: spec.status, cost: spec.cost } as BatchItem,
-        input: `ticket ${index}`,
-        cells: [],
-        keys: [spec.probability ?? '', spec.pick ?? ''],
-      }),
+      (spec, index) =>
+        ({
+          index,
+          input: `ticket ${index}`,
+          status: spec.status,
+          cost: spec.cost,
+          response: {
+            model: 'sysone/judge-1',
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+            answers: [
+              spec.probability === null
+                ? undefined
+                : { type: 'predicate', name: 'urgent', probability: spec.probability },
+              spec.pick === null
+                ? undefined
+                : {
+                    type: 'choice',
+                    name: 'team',
+                    choice: spec.pick,
+                    confidence: 0.7,
+                    probabilities: [{ value: spec.pick, probability: 0.7 }],
+                  },
+            ],
+          },
+        }) as unknown as BatchItem,
     ),
-  )
+  ),
+)
 
 /** What a person expects of a column: its values in order, equal values in input order, blanks last. */
 function expected(rows: readonly ResultRow[], column: SortColumn, descending: boolean): number[] {
@@ -38,9 +83,7 @@ function expected(rows: readonly ResultRow[], column: SortColumn, descending: bo
           ? row.item.cost === null
             ? null
             : Number(row.item.cost)
-          : row.keys[column] === ''
-            ? null
-            : (row.keys[column] ?? null)
+          : row.keyAt(column)
   const compare = (a: string | number, b: string | number) =>
     typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'en')
   const present = rows.filter((row) => cellValue(row) !== null)
@@ -85,6 +128,29 @@ describe('sortRows', () => {
         expect(byCost).toEqual(sortRows(rows, 'cost', true))
         const filter = { status, question: 0, answer: '' }
         expect(filterRows(ordered(1, false), filter)).toEqual(sortRows(filterRows(rows, filter), 1, false))
+        const byAnswer = { status: '', question: 1, answer: 'shipping' }
+        expect(filterRows(ordered(0, true), byAnswer)).toEqual(sortRows(filterRows(rows, byAnswer), 0, true))
+      }),
+    )
+  })
+})
+
+describe('a result row', () => {
+  it('reads each question of its answer alike in its cells, its filter value and its sort key', () => {
+    fc.assert(
+      fc.property(rowsOf, (rows) => {
+        for (const row of rows) {
+          const before = [0, 1].map((index) => row.valueAt(index))
+          expect(row.cells.map((cell) => cell.value)).toEqual(before)
+          expect([0, 1].map((index) => row.valueAt(index))).toEqual(before)
+          expect(row.valueAt(0)).toBe(
+            row.keyAt(0) === null ? '' : (row.keyAt(0) as number) >= 0.5 ? 'yes' : 'no',
+          )
+          expect(row.valueAt(1)).toBe(row.keyAt(1) ?? '')
+          expect(row.cells[0]?.number).toBe(
+            row.keyAt(0) === null ? '' : `${Math.round(Number(row.keyAt(0)) * 100)}%`,
+          )
+        }
       }),
     )
   })

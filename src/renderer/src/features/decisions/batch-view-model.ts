@@ -1,35 +1,66 @@
 // What the batch screen shows, computed from a batch's rows: one cell per question, sorting and filtering by
 // answer, progress and time left.
 
-import { answerNumber, answerParts, answerSortKey, shownAnswers } from '#shared/domain/answers'
+import { answerNumber, answerParts, shownAnswer, sortKeyAt } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { sortedByDistinctKeys, textOrder } from '#shared/domain/sorting'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 
-export interface ResultRow {
-  item: BatchItem
-  input: string
+/**
+ * A batch's row as the table shows it. What a row shows is worked out when first read: a table of 10,000 rows
+ * draws a few dozen, and a sort or a filter reads one question of each.
+ */
+export class ResultRow {
+  readonly item: BatchItem
+  readonly #questionnaire: Questionnaire
+  #input: string | undefined
+  #cells: { value: string; number: string }[] | undefined
+
+  constructor(item: BatchItem, questionnaire: Questionnaire) {
+    this.item = item
+    this.#questionnaire = questionnaire
+  }
+
+  get input(): string {
+    this.#input ??= inputPreview(this.item.input)
+    return this.#input
+  }
+
   /** Per question: the answer a person reads and its number (probability or score), apart. */
-  cells: { value: string; number: string }[]
-  keys: (string | number)[]
+  get cells(): readonly { value: string; number: string }[] {
+    this.#cells ??= this.#questionnaire.questions.map((_, index) => {
+      const answer = this.#answer(index)
+      if (!answer) return { value: '', number: '' }
+      const parts = answerParts(answer)
+      return { value: parts.value, number: answerNumber(answer, parts) }
+    })
+    return this.#cells
+  }
+
+  /** What question `index`'s answer reads as (yes or no, the pick, the nearest level); '' with none. */
+  valueAt(index: number): string {
+    if (this.#cells) return this.#cells[index]?.value ?? ''
+    const answer = this.#answer(index)
+    return answer ? answerParts(answer).value : ''
+  }
+
+  /** What question `index`'s column sorts by (the probability of yes, the pick, the score); null with none. */
+  keyAt(index: number): string | number | null {
+    const { response } = this.item
+    return response ? sortKeyAt(this.#questionnaire, response, index) : null
+  }
+
+  #answer(index: number) {
+    const { response } = this.item
+    return response && index < this.#questionnaire.questions.length
+      ? shownAnswer(this.#questionnaire, response, index)
+      : undefined
+  }
 }
 
 export function resultRows(questionnaire: Questionnaire, items: readonly BatchItem[]): ResultRow[] {
-  return items.map((item) => {
-    const answers = item.response ? shownAnswers(questionnaire, item.response) : []
-    return {
-      item,
-      input: inputPreview(item.input),
-      cells: questionnaire.questions.map((_, index) => {
-        const answer = answers[index]
-        if (!answer) return { value: '', number: '' }
-        const parts = answerParts(answer)
-        return { value: parts.value, number: answerNumber(answer, parts) }
-      }),
-      keys: questionnaire.questions.map((_, index) => (answers[index] ? answerSortKey(answers[index]) : '')),
-    }
-  })
+  return items.map((item) => new ResultRow(item, questionnaire))
 }
 
 /** `row` (input order), `status`, `cost`, or a question's index. */
@@ -45,8 +76,7 @@ export function sortRows(rows: readonly ResultRow[], column: SortColumn, descend
   const keyOf = (row: ResultRow): string | number | null => {
     if (column === 'status') return row.item.status
     if (column === 'cost') return row.item.cost === null ? null : Number(row.item.cost)
-    const key = row.keys[column]
-    return key === undefined || key === '' ? null : key
+    return row.keyAt(column)
   }
   return sortedByDistinctKeys(rows, keyOf, compareKeys, descending)
 }
@@ -85,7 +115,7 @@ export function filterRows(
   return rows.filter(
     (row) =>
       (filter.status === '' || row.item.status === filter.status) &&
-      (filter.answer === '' || row.cells[filter.question]?.value === filter.answer),
+      (filter.answer === '' || row.valueAt(filter.question) === filter.answer),
   )
 }
 
