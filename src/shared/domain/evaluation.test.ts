@@ -215,6 +215,17 @@ describe('score scores', () => {
       scores.withinOne.value,
       rows.filter((r) => Math.abs(Math.round(r.score) - r.expected) <= 1).length / 1000,
     )
+    // The plot's levels: each expected level's rows, their mean, and a middle 80% that holds about 80% of them.
+    expect(scores.levels.top).toBe(Math.max(...rows.map((r) => Math.max(r.expected, Math.ceil(r.score)))))
+    expect(scores.levels.byLevel.map((one) => one.level)).toEqual([0, 1, 2, 3, 4])
+    for (const one of scores.levels.byLevel) {
+      const given = rows.filter((r) => r.expected === one.level).map((r) => r.score)
+      expect(one.count).toBe(given.length)
+      close(one.mean, given.reduce((a, b) => a + b, 0) / given.length)
+      const inside = given.filter((score) => score >= one.low && score <= one.high).length / given.length
+      expect(inside).toBeGreaterThan(0.75)
+      expect(inside).toBeLessThan(0.85)
+    }
   })
 })
 

@@ -324,8 +324,17 @@ export interface ScoreScores {
   /** The nearest level is the expected one; it is at most one level away. */
   exact: Estimate
   withinOne: Estimate
-  /** Each row's expected level and score, for the plot. */
-  points: [expected: number, score: number][]
+  /** For the plot: per expected level, the scores given to its rows; `top`, the highest level either reaches. */
+  levels: { top: number; byLevel: LevelScores[] }
+}
+
+/** The scores given to the rows of one expected level: how many, their mean, and the middle 80% of them. */
+export interface LevelScores {
+  level: number
+  count: number
+  mean: number
+  low: number
+  high: number
 }
 
 export function scoreScores(rows: readonly ScoreRow[], options: BootstrapOptions = {}): ScoreScores {
@@ -336,6 +345,20 @@ export function scoreScores(rows: readonly ScoreRow[], options: BootstrapOptions
     meanAbsoluteError: bootstrap(rows.length, (weights) => weightedMean(distances, weights), options),
     exact: wilson(rows.filter((row) => distance(row) === 0).length, rows.length),
     withinOne: wilson(rows.filter((row) => distance(row) <= 1).length, rows.length),
-    points: rows.map((row) => [row.expected, row.score]),
+    levels: levelScores(rows),
   }
+}
+
+function levelScores(rows: readonly ScoreRow[]): ScoreScores['levels'] {
+  const top = rows.reduce((most, row) => Math.max(most, row.expected, Math.ceil(row.score)), 1)
+  const given: number[][] = Array.from({ length: top + 1 }, () => [])
+  for (const row of rows) given[row.expected]?.push(row.score)
+  const byLevel = given.flatMap((scores, level) => {
+    if (scores.length === 0) return []
+    scores.sort((a, b) => a - b)
+    const pick = (q: number) => scores[Math.min(scores.length - 1, Math.floor(q * scores.length))] ?? 0
+    const mean = scores.reduce((sum, one) => sum + one, 0) / scores.length
+    return [{ level, count: scores.length, mean, low: pick(0.1), high: pick(0.9) }]
+  })
+  return { top, byLevel }
 }

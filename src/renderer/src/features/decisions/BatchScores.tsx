@@ -277,7 +277,7 @@ function QuestionScores(props: {
         </dl>
         {predicate ? <Reliability bins={predicate.reliability} what="yes" /> : null}
         {choice ? <Reliability bins={choice.reliability} what="the answer" /> : null}
-        {score ? <LevelPlot points={score.points} /> : null}
+        {score ? <LevelPlot levels={score.levels} /> : null}
         {choice ? (
           <table className="batch-scores__confusion" aria-label={`Confusion of ${question.title}`}>
             <caption>Expected (rows) against answered (columns); a count lists its rows</caption>

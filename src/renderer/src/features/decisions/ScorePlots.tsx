@@ -1,7 +1,7 @@
 // The small plots of the scores: a framed image whose name says its points, for a screen reader, with a caption
 // that says what runs across and up.
 import type { ReactNode } from 'react'
-import type { ReliabilityBin } from '#shared/domain/evaluation'
+import type { ReliabilityBin, ScoreScores } from '#shared/domain/evaluation'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 
@@ -73,22 +73,10 @@ export function Reliability(props: { bins: readonly ReliabilityBin[]; what: stri
  * A score's answers against the expected levels: for each expected level, the middle 80% of the scores given (a
  * bar) and their mean (a dot); a model that scores right sits on the diagonal.
  */
-export function LevelPlot(props: { points: readonly (readonly [number, number])[] }) {
+export function LevelPlot(props: { levels: ScoreScores['levels'] }) {
   const size = 160
-  const top = Math.max(1, ...props.points.map(([expected, given]) => Math.max(expected, Math.ceil(given))))
+  const { top, byLevel: levels } = props.levels
   const at = (value: number) => 8 + (value / top) * (size - 16)
-  const levels = Array.from({ length: top + 1 }, (_, level) => {
-    const given = props.points.filter(([expected]) => expected === level).map(([, score]) => score)
-    given.sort((a, b) => a - b)
-    const pick = (q: number) => given[Math.min(given.length - 1, Math.floor(q * given.length))] ?? 0
-    return {
-      level,
-      count: given.length,
-      mean: given.reduce((sum, one) => sum + one, 0) / (given.length || 1),
-      low: pick(0.1),
-      high: pick(0.9),
-    }
-  }).filter((one) => one.count > 0)
   const words = levels
     .map((one) => `expected ${one.level}: mean ${one.mean.toFixed(2)} (${one.count} rows)`)
     .join('; ')
