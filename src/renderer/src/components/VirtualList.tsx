@@ -110,9 +110,10 @@ export function VirtualList(props: {
   useEffect(() => {
     const element = viewport.current
     if (!element) return
+    // Its height is read when the browser has laid the page out, which tells the observer of it: read here, it
+    // would lay the whole page out inside the task that rendered the list.
     const observer = new ResizeObserver(() => setHeight(element.clientHeight))
     observer.observe(element)
-    setHeight(element.clientHeight)
     return () => observer.disconnect()
   }, [])
   // A new filter's rows are read from the top, in the frame that shows them. Only a list scrolled away from
