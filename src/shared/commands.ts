@@ -76,10 +76,6 @@ export const commandList = [
 export type CommandId = (typeof commandList)[number]['id']
 export const commandIds = commandList.map((command) => command.id) as [CommandId, ...CommandId[]]
 
-/** The command named `id`. */
-export const commandInfo = (id: CommandId): CommandInfo =>
-  commandList.find((command) => command.id === id) as CommandInfo
-
 /** A keybinding as Electron's menu writes it: `Mod+K` → `CmdOrCtrl+K`. */
 export const acceleratorOf = (keybinding: string): string => keybinding.replace(/^Mod\+/, 'CmdOrCtrl+')
 

@@ -2,7 +2,7 @@
 // form, and the cost estimate used for pre-authorization. Used by the create form, the gateway client and
 // the sandbox.
 import type { VideoCreateRequest } from '../api/videos.ts'
-import { type Amount, formatAmount, multiply, multiplyDecimal, parseAmount } from './money.ts'
+import { type Amount, multiply, multiplyDecimal, parseAmount } from './money.ts'
 import { isForbiddenAddress, isForbiddenHostName, isIP } from './network-address.ts'
 import { type Violation, violation } from './violation.ts'
 
@@ -126,8 +126,6 @@ export function estimateVideoCost(
   const factor = resolutionFactors[resolution ?? defaultVideoResolution] ?? '1'
   return multiplyDecimal(multiply(parseAmount(pricePerSecond), seconds), factor)
 }
-
-export const formatVideoCost = (amount: Amount): string => formatAmount(amount)
 
 /** Status only moves forward: pending may become any terminal state; a terminal state never changes. */
 export function isForwardMove(from: string, to: string): boolean {

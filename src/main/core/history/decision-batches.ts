@@ -10,7 +10,6 @@ import { amountOfParts, pastPicodollarsOf, picodollarsOf } from './migrations.ts
 import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
 
 export type BatchStatus = z.infer<typeof BatchStatusSchema>
-export type BatchItemStatus = 'pending' | 'done' | 'failed'
 
 const BatchRow = z.object({
   id: text,

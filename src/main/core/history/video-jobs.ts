@@ -169,8 +169,6 @@ export function videoJobRepository(db: DatabaseSync) {
   }
 }
 
-export type VideoJobRepository = ReturnType<typeof videoJobRepository>
-
 /** What applying a task read from the service did to the stored job: moved it, left it, or found no such job. */
 export interface TaskApplied {
   outcome: 'changed' | 'unchanged' | 'unknown'

@@ -122,5 +122,3 @@ export function webhookDeliveryRepository(db: DatabaseSync, damaged: DamagedRows
     },
   }
 }
-
-export type WebhookDeliveryRepository = ReturnType<typeof webhookDeliveryRepository>

@@ -85,5 +85,3 @@ export function webhookForwardRepository(db: DatabaseSync, damaged: DamagedRows)
     },
   }
 }
-
-export type WebhookForwardRepository = ReturnType<typeof webhookForwardRepository>

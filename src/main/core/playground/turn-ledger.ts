@@ -158,5 +158,3 @@ export function createTurnLedger(deps: {
 
   return { record, tallying }
 }
-
-export type TurnLedger = ReturnType<typeof createTurnLedger>

@@ -57,5 +57,3 @@ export function createTunnelService(options: { onChange: (state: TunnelState) =>
     },
   }
 }
-
-export type TunnelService = ReturnType<typeof createTunnelService>

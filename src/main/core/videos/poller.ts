@@ -191,5 +191,3 @@ export function createPoller(deps: PollerDeps) {
     }),
   }
 }
-
-export type Poller = ReturnType<typeof createPoller>

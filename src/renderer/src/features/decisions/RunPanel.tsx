@@ -1,10 +1,9 @@
 // One run: the content, the model and format, the run itself (button or Ctrl/Cmd+Enter, cancellable), and the
 // answers with usage and cost.
-import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { shownAnswers } from '#shared/domain/answers'
 import { AppError } from '#shared/ipc/app-error'
-import type { DecisionRun } from '#shared/ipc/routes/decisions'
 import { useCommands } from '../../commands.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
@@ -13,8 +12,6 @@ import { AnswerView } from './AnswerView.tsx'
 import { InputEditor } from './InputEditor.tsx'
 import { ModelPicker } from './ModelPicker.tsx'
 import { useCurrentRequest } from './run-settings.ts'
-
-export type DecisionRunMutation = UseMutationResult<DecisionRun, Error, void>
 
 /** The single run of the current questionnaire, input and settings, with a cancel. */
 export function useDecisionRun() {
