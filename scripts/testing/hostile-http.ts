@@ -89,3 +89,38 @@ export async function linesNotRefused(target: { port: number; tls?: boolean }): 
   }
   return missed
 }
+
+/**
+ * Sends two requests one after the other on one kept-alive connection (each `head` without the blank line,
+ * neither with a body) and gives the status of each answer; null for one that never came because the server
+ * closed the connection.
+ */
+export function twoOnOneConnection(port: number, first: string, second: string): Promise<(number | null)[]> {
+  return new Promise((resolve) => {
+    const socket = connectTcp({ host: '127.0.0.1', port })
+    const statuses: (number | null)[] = []
+    let pending = Buffer.alloc(0)
+    const done = () => {
+      socket.destroy()
+      resolve([...statuses, null, null].slice(0, 2))
+    }
+    socket.on('error', () => {})
+    socket.on('close', done)
+    socket.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk])
+      // Whole answers only: a status line, headers, and the body its Content-Length declares.
+      for (;;) {
+        const end = pending.indexOf('\r\n\r\n')
+        if (end < 0) return
+        const head = pending.subarray(0, end).toString('latin1')
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0)
+        if (pending.length < end + 4 + length) return
+        statuses.push(Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]) || null)
+        pending = pending.subarray(end + 4 + length)
+        if (statuses.length === 1) socket.write(`${second}\r\n\r\n`)
+        else return done()
+      }
+    })
+    socket.once('connect', () => socket.write(`${first}\r\n\r\n`))
+  })
+}

@@ -10,8 +10,14 @@ import type { IncomingMessage } from 'node:http'
 const lingerBytes = 256 * 1024
 const lingerMs = 2000
 
-/** Whether the request still has body bytes the server has not read. */
-export const hasUnreadBody = (req: IncomingMessage): boolean => !req.complete
+/**
+ * Whether the request still has body bytes the server has not read. A request declares a body by its length or
+ * its transfer coding (RFC 9112 §6.3); one answered at once, before the parser has marked it complete, has none
+ * to read when it declares none.
+ */
+export const hasUnreadBody = (req: IncomingMessage): boolean =>
+  !req.complete &&
+  (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0)
 
 /** After the answer is written: reads a little more of the body, then none, and closes within `lingerMs`. */
 export function closeUnread(req: IncomingMessage): void {

@@ -2,7 +2,7 @@
 // process), and a body past a limit, or sent where nothing reads it, is answered and the connection closed
 // rather than drained. The sandbox answers normally afterwards.
 import { describe, expect, it } from 'vitest'
-import { exchange, malformedRequestLines } from '../../scripts/testing/hostile-http.ts'
+import { exchange, malformedRequestLines, twoOnOneConnection } from '../../scripts/testing/hostile-http.ts'
 import { call, demoKey, startSandboxForFile } from './testing/client.ts'
 
 const started = startSandboxForFile({ timeScale: 0.001 })
@@ -29,10 +29,29 @@ describe('the sandbox under hostile bytes', () => {
       flood,
     )
     expect(answer.status).toBe(status)
+    // Said before it is done: a client told to keep the connection would send its next request on it.
+    expect(answer.response).toMatch(/\r\nconnection: close\r\n/i)
     expect(answer.closedEarly).toBe(true)
     expect(answer.bodyBytesSent).toBeLessThan(64 * 1024 * 1024)
     await stillUp()
   })
+
+  const noJob = '/v1/videos/00000000-0000-4000-8000-000000000000'
+  it.each([
+    ['a job that does not exist', `GET ${noJob}`, `\r\nAuthorization: Bearer ${demoKey}`, 404],
+    ['a path that does not exist', 'GET /v2/nothing-here', '', 404],
+    ['a request without a key', `GET ${noJob}`, '', 401],
+  ])(
+    'keeps the connection after refusing at once a request without a body (%s)',
+    async (_, line, key, status) => {
+      const statuses = await twoOnOneConnection(
+        port(),
+        `${line} HTTP/1.1\r\nHost: 127.0.0.1${key}`,
+        'GET /v1/models HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close',
+      )
+      expect(statuses).toEqual([status, 200])
+    },
+  )
 
   it.each(['/v1/models/%', '/v1/models/%zz', '/v1/videos/%E0%A4%A'])(
     'answers a broken percent-escape in a path parameter (%s) with a 400',

@@ -98,23 +98,30 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   const text = JSON.stringify(body)
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  })
-  endAnswer(res, text)
+  sendAnswer(
+    res,
+    status,
+    { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers },
+    text,
+  )
 }
 
-/** Ends an answer; when the request's body was left unread (refused, or not needed), the connection closes. */
-export function endAnswer(res: ServerResponse, body?: string | Uint8Array): void {
+/**
+ * Writes a whole answer. When the request's body was left unread (refused, or not needed) the answer says the
+ * connection closes, and it does: a client told to keep it would send its next request on a closing socket.
+ */
+export function sendAnswer(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body?: string | Uint8Array,
+): void {
   const req = res.req
   if (!hasUnreadBody(req)) {
-    res.end(body)
+    res.writeHead(status, headers).end(body)
     return
   }
-  if (!res.headersSent) res.setHeader('connection', 'close')
-  res.end(body, () => closeUnread(req))
+  res.writeHead(status, { ...headers, connection: 'close' }).end(body, () => closeUnread(req))
 }
 
 /** Reads the whole body, refusing it with 413 as soon as it passes `limit` bytes. */

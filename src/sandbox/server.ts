@@ -10,12 +10,12 @@ import { requestTarget } from '#shared/http-target'
 import { type Catalog, createCatalog, sandboxModels, syntheticModels } from './catalog.ts'
 import {
   bearerKey,
-  endAnswer,
   errorBody,
   type Group,
   header,
   readBody,
   ServiceError,
+  sendAnswer,
   sendJson,
 } from './http.ts'
 import type { Reply, RequestContext, Route, SandboxContext } from './router.ts'
@@ -205,8 +205,7 @@ function send(res: ServerResponse, reply: Reply): void {
     sendJson(res, reply.status, reply.json, reply.headers)
     return
   }
-  res.writeHead(reply.status, reply.headers ?? {})
-  endAnswer(res, reply.body)
+  sendAnswer(res, reply.status, reply.headers ?? {}, reply.body)
 }
 
 function internal(error: unknown): ServiceError {
