@@ -8,6 +8,7 @@ import {
   type MetricName,
   metricNames,
   metricOf,
+  perRightAnswer,
   type QuestionEvaluation,
 } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
@@ -101,11 +102,13 @@ export function figuresOf(question: QuestionEvaluation): string {
   return ''
 }
 
-/** What a right answer cost: the batch's spend over the question's right answers. */
+/** What a right answer cost: a row's cost times the question's scored rows per right answer among them. */
 export function costPerRight(run: ModelRun, question: number): string {
-  const right = run.evaluation.rows[question]?.filter((row) => row.right).length ?? 0
-  if (right === 0) return '—'
-  return `$${(Number(formatAmount(parseAmount(run.batch.spent))) / right).toFixed(6)}`
+  const rows = run.evaluation.rows[question] ?? []
+  const right = rows.filter((row) => row.right).length
+  const spent = formatAmount(parseAmount(run.batch.spent))
+  const per = perRightAnswer(spent, { rows: run.batch.counts.done, ms: 0 }, rows.length, right)
+  return per ? `$${per.cost.toFixed(6)}` : '—'
 }
 
 export async function writeEvaluationReport(

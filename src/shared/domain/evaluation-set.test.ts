@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest'
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import { answerTable, buffersOf, joinedTables, tableToJson } from './answer-table.ts'
-import { evaluate, evaluateTable, expectedColumns, expectedOf, metricOf } from './evaluation-set.ts'
+import {
+  evaluate,
+  evaluateTable,
+  expectedColumns,
+  expectedOf,
+  metricOf,
+  perRightAnswer,
+} from './evaluation-set.ts'
 import { nativeIdOf, type QuestionDraft, type Questionnaire } from './questionnaire.ts'
 
 const base = {
@@ -258,5 +265,21 @@ describe('a batch’s answers as a table', () => {
       )
     const joined = joinedTables([part([1, 3]), part([0, 2])], whole.cells)
     expect(joined).toEqual(whole)
+  })
+})
+
+describe('what a right answer costs', () => {
+  it('is a row’s cost and time over the share answered right, however few rows were scored', () => {
+    // 60 rows cost $0.006 and took 60 s; 5 of them labeled here, 1 answered right: 5 rows per right answer.
+    const few = perRightAnswer('0.006', { rows: 60, ms: 60_000 }, 5, 1)
+    expect(few?.cost).toBeCloseTo(0.0005, 12)
+    expect(few?.ms).toBeCloseTo(5_000, 9)
+    // Every row scored, 48 right: the batch's spending over its right answers.
+    expect(perRightAnswer('0.006', { rows: 60, ms: 60_000 }, 60, 48)?.cost).toBeCloseTo(0.006 / 48, 12)
+  })
+
+  it('is not worked out without a right answer or a row that kept its time', () => {
+    expect(perRightAnswer('0.006', { rows: 60, ms: 60_000 }, 5, 0)).toBeNull()
+    expect(perRightAnswer('0.006', { rows: 0, ms: 0 }, 5, 1)).toBeNull()
   })
 })

@@ -320,3 +320,19 @@ export function onFrontier<M extends { accuracy: number | null; costPer1000: num
       ),
   }))
 }
+
+/**
+ * What a right answer costs, in money and time: a row's mean cost and time, times the rows scored per right
+ * answer among them. The spending and the time are the whole batch's; the rows scored may be a few of its rows
+ * (those labeled here), so neither is divided by their right answers alone. Null with nothing to divide by.
+ */
+export function perRightAnswer(
+  spent: string,
+  timing: { rows: number; ms: number },
+  scored: number,
+  right: number,
+): { cost: number; ms: number } | null {
+  if (timing.rows === 0 || scored === 0 || right === 0) return null
+  const rowsPerRight = scored / right
+  return { cost: (Number(spent) / timing.rows) * rowsPerRight, ms: (timing.ms / timing.rows) * rowsPerRight }
+}

@@ -10,6 +10,7 @@ import { inputPreview } from '#shared/domain/batch-inputs'
 import {
   type ErrorCosts,
   expectedColumns,
+  perRightAnswer,
   type QuestionEvaluation,
   titleOf,
   valueWords,
@@ -194,8 +195,7 @@ function QuestionScores(props: {
 }) {
   const { question, rows } = props
   const [cell, setCell] = useState<{ expected: string; answer: string } | null>(null)
-  const { right } = rows
-  const perRight = right > 0 ? `$${(Number(props.spent) / right).toFixed(6)}` : '—'
+  const perRight = perRightAnswer(props.spent, props.timing, question.labeled, rows.right)
   const figures: [string, string][] = []
   const { predicate, choice, score } = question
   if (predicate) {
@@ -239,14 +239,14 @@ function QuestionScores(props: {
   }
   const { timing } = props
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-  figures.push(['Cost per right answer', perRight])
+  figures.push(['Cost per right answer', perRight ? `$${perRight.cost.toFixed(6)}` : '—'])
   figures.push([
     'Cost · time per row',
     timing.rows > 0
       ? `$${(Number(props.spent) / timing.rows).toFixed(6)} · ${seconds(timing.ms / timing.rows)}`
       : '—',
   ])
-  figures.push(['Time per right answer', right > 0 ? seconds(timing.ms / right) : '—'])
+  figures.push(['Time per right answer', perRight ? seconds(perRight.ms) : '—'])
   const inCell = cell ? rows.cells[cellKey(cell.expected, cell.answer)] : undefined
   const listed = inCell ? inCell.rows : rows.leastSure
   return (

@@ -25,7 +25,10 @@ const terms: [string, string][] = [
     'Nearest level · within one · mean distance',
     'For a score: the share whose nearest level was the expected one, the share within one level, and the mean distance in levels.',
   ],
-  ['Cost per right answer', 'What the batch spent over the rows it answered as expected.'],
+  [
+    'Cost per right answer',
+    'What a row costs, over the share of the scored rows answered as expected: what each right answer costs you.',
+  ],
   [
     'On the frontier',
     'No other model is at least as accurate for at most the cost: the models worth choosing between.',
