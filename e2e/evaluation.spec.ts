@@ -90,7 +90,9 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   await expect(wrong).toHaveAttribute('aria-pressed', 'true')
   const rows = team.getByRole('list', { name: 'Rows of team' }).getByRole('listitem')
   await expect(rows).toHaveCount(count)
-  await expect(rows.first()).toContainText(/Wrong line \d+: answered billing \(\d+\.\d%\), expected shipping/)
+  await expect(rows.first()).toContainText(
+    /Wrong line \d+: answered billing \(\d+\.\d% sure\), expected shipping/,
+  )
   await screenshot(page, 'evaluation-light')
 
   // Not scoring a question takes its figures away; picking its column again brings them back.

@@ -345,8 +345,8 @@ function QuestionScores(props: {
             <span className={row.right ? 'batch-scores__right' : 'batch-scores__wrong'}>
               {row.right ? 'Right' : 'Wrong'}
             </span>{' '}
-            line {row.line ?? row.index + 1}: answered {valueWords(row.answer)} ({percent(row.probability)}),
-            expected {valueWords(row.expected)} —{' '}
+            line {row.line ?? row.index + 1}: answered {valueWords(row.answer)} ({percent(row.probability)}{' '}
+            sure), expected {valueWords(row.expected)} —{' '}
             <span className="muted">
               {inputPreview((props.inputs.get(row.index) ?? '') as DecisionInput, 120)}
             </span>
