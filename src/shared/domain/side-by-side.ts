@@ -65,3 +65,33 @@ export function sideBySide(questionnaire: Questionnaire, runs: readonly Compared
     }
   })
 }
+
+/**
+ * The choice a question's comparison leaves, in words: the cheapest model on the frontier, and what each dearer
+ * model on it gives for its cost, said as no better where the two accuracies' intervals overlap. Null where no
+ * model has expected answers to be scored against.
+ */
+export function choiceWords(question: SideBySide): string | null {
+  const frontier = question.models
+    .filter((model) => model.frontier && model.accuracy !== null)
+    .sort((a, b) => a.costPer1000 - b.costPer1000)
+  const [cheapest, ...dearer] = frontier
+  if (!cheapest) return null
+  const percent = (share: number) => `${(share * 100).toFixed(1)}%`
+  const words = [
+    `Cheapest on the frontier: ${cheapest.model}, ${percent(cheapest.accuracy ?? 0)} right for $${cheapest.costPer1000.toFixed(4)} per 1,000 rows.`,
+  ]
+  for (const model of dearer) {
+    // Two runs as good for as much (the same model run again) are the same choice.
+    if (model.accuracy === cheapest.accuracy && model.costPer1000 === cheapest.costPer1000) {
+      words.push(`${model.model} does the same for the same cost.`)
+      continue
+    }
+    const gain = `${model.model} is ${(((model.accuracy ?? 0) - (cheapest.accuracy ?? 0)) * 100).toFixed(1)} points more accurate`
+    const cost = `$${model.costPer1000.toFixed(4)} per 1,000 rows${cheapest.costPer1000 > 0 ? ` (${(model.costPer1000 / cheapest.costPer1000).toFixed(1)}×)` : ''}`
+    const overlap =
+      model.interval !== null && cheapest.interval !== null && model.interval.low <= cheapest.interval.high
+    words.push(`${gain} for ${cost}${overlap ? ', within the intervals: not measurably better.' : '.'}`)
+  }
+  return words.join(' ')
+}

@@ -4,7 +4,7 @@
 // where they differ. Worked out in the scoring worker; this draws it.
 import { type UseQueryResult, useQueries } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import type { SideBySide } from '#shared/domain/side-by-side'
+import { choiceWords, type SideBySide } from '#shared/domain/side-by-side'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -152,6 +152,11 @@ function Compared({ compared }: { compared: readonly SideBySide[] }) {
           )}
         </tbody>
       </table>
+      {scored.map((question) => (
+        <p key={question.question}>
+          <strong>{question.question}</strong> · {choiceWords(question)}
+        </p>
+      ))}
       <div className="batch-scores__plots">
         {scored.map((question) => (
           <FrontierPlot key={question.question} question={question} />
