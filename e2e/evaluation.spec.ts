@@ -223,6 +223,14 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await screenshot(page, 'models-side-by-side-light')
   await expect.poll(() => violationsOn(page, 'models side by side'), { timeout: 20_000 }).toEqual([])
 
+  // What a wrong answer costs is set once for the questionnaire: every run of it is scored with it.
+  const costs = () =>
+    page
+      .getByRole('region', { name: 'Scores of urgent' })
+      .getByRole('group', { name: 'What a wrong answer to “urgent” costs you' })
+  await costs().getByLabel('A wrong yes').fill('5')
+  await costs().getByLabel('A wrong no').fill('1')
+
   // This run kept as the questionnaire's baseline; the other model's run says what changed since.
   const baseline = page.getByRole('region', { name: 'Baseline' })
   await baseline.getByRole('button', { name: 'Keep as the baseline' }).click()
@@ -233,6 +241,11 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   // Newest first: this run, then the other model's.
   await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 2 })
   await expect(baseline).toContainText('The baseline: sysone/judge-1')
+  await expect(costs().getByLabel('A wrong yes')).toHaveValue('5')
+  await expect(costs().getByLabel('A wrong no')).toHaveValue('1')
+  await expect(page.getByRole('region', { name: 'Scores of urgent' })).toContainText(
+    /Best threshold \(least cost\)/,
+  )
   await expect(baseline).toContainText(
     /Against the baseline: every score is within its interval|This run’s scores outside the baseline’s interval/,
     { timeout: 30_000 },

@@ -22,7 +22,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { BaselinePanel, useBaseline } from './BaselinePanel.tsx'
 import { batchAnswers } from './batch-detail.ts'
 import { cellKey, type ScoringCosts, type ShownRows } from './batch-scoring.ts'
-import { ErrorCostsField } from './ErrorCostsField.tsx'
+import { ErrorCostsField, useErrorCosts } from './ErrorCostsField.tsx'
 import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
 import { LevelPlot, Reliability } from './ScorePlots.tsx'
 import { ScoreTerms } from './ScoreTerms.tsx'
@@ -97,11 +97,16 @@ export function BatchScores(props: {
   }, [])
   const compare = useModelsToCompare(props.batch, props.others, chosen)
   const kept = useBaseline(props.batch, props.baselineId, props.others)
-  /** The costs of a wrong yes and a wrong no set for a yes-or-no question, by its index. */
-  const [costs, setCosts] = useState<Record<number, ErrorCosts>>({})
+  /** The costs of a wrong yes and a wrong no set for the questionnaire's yes-or-no questions, by title. */
+  const costs = useErrorCosts((state) => state.set[questionnaire.id])
+  const changeCosts = useErrorCosts((state) => state.change)
   const costList = useMemo(
-    (): ScoringCosts => Object.entries(costs).map(([question, one]) => [Number(question), one]),
-    [costs],
+    (): ScoringCosts =>
+      titles.flatMap((title, question) => {
+        const one = costs?.[title]
+        return one ? [[question, one] as [number, ErrorCosts]] : []
+      }),
+    [costs, titles],
   )
   const { scored, busy, problem } = useBatchScores(input, columns, compare.models, kept.baseline, costList)
   return (
@@ -171,11 +176,8 @@ export function BatchScores(props: {
           rows={scored.rows[at] ?? { right: 0, leastSure: [], cells: {} }}
           spent={props.spent}
           timing={timing}
-          costs={costs[titles.indexOf(question.title)] ?? null}
-          onCosts={(one) => {
-            const { [titles.indexOf(question.title)]: _left, ...others } = costs
-            setCosts(one ? { ...others, [titles.indexOf(question.title)]: one } : others)
-          }}
+          costs={costs?.[question.title] ?? null}
+          onCosts={(one) => changeCosts(questionnaire.id, question.title, one)}
         />
       ))}
     </section>
