@@ -6,9 +6,12 @@ import type { Bridge } from '#shared/ipc/bridge'
 import { renderInPage, until } from '../../test-page.tsx'
 import { fieldCharacters } from './BatchInputsField.tsx'
 import { BatchSetup } from './BatchSetup.tsx'
+import { useQuestionnaire } from './store.ts'
 
+const startingQuestionnaire = useQuestionnaire.getState()
 afterEach(() => {
   document.body.innerHTML = ''
+  useQuestionnaire.setState(startingQuestionnaire, true)
 })
 
 /** A core that knows no models and no saved questionnaires. */
@@ -92,6 +95,32 @@ describe('a file opened for a batch', () => {
     ].find((option) => option.checked)
     expect(csvOption?.closest('label')?.textContent).toContain('CSV')
     expect(view.text()).not.toContain('3 inputs')
+  })
+
+  it('says before the run which columns hold the expected answers, or that none does', async () => {
+    const question = (name: string) => ({
+      id: name,
+      kind: 'predicate' as const,
+      name,
+      instructions: `Is it ${name}?`,
+      instructionsAsJson: false,
+      criteriaTrue: '',
+      criteriaFalse: '',
+      choices: [],
+      levels: [],
+    })
+    useQuestionnaire.setState({
+      questionnaire: { id: 'triage', name: 'Triage', questions: [question('urgent'), question('refund')] },
+    })
+    const view = await openBatchView()
+    await view.pick(new File(['text,Urgent\nThe site is down,yes\n'], 'tickets.csv', { type: 'text/csv' }))
+    await until(() => view.text().includes('1 inputs') || view.text().includes('1 input'))
+    expect(view.text()).toContain(
+      'Expected answers: “Urgent” for urgent. The batch is scored against them when it finishes.',
+    )
+    await view.pick(new File(['text,priority\nThe site is down,high\n'], 'other.csv', { type: 'text/csv' }))
+    await until(() => view.text().includes('No column is named after a question'))
+    expect(view.text()).toContain('No column is named after a question (urgent, refund)')
   })
 
   it('says how many empty lines between inputs it left out', async () => {

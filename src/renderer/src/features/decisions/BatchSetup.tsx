@@ -5,8 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useMemo, useState } from 'react'
 import { type BatchSource, batchLimits, type ParsedBatch } from '#shared/domain/batch-inputs'
 import { estimateDecisionUnits } from '#shared/domain/decision-cost'
+import { expectedColumns, titleOf } from '#shared/domain/evaluation-set'
 import { formatAmount } from '#shared/domain/money'
-import { toUnifiedRequest } from '#shared/domain/questionnaire'
+import { type Questionnaire, toUnifiedRequest } from '#shared/domain/questionnaire'
 import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
 import { capFormatProblem } from '#shared/domain/spend-cap'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -179,6 +180,9 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
             </label>
           ) : null}
         </BatchInputsField>
+        {source === 'csv' && header.length > 0 && questionnaire.questions.length > 0 ? (
+          <p className="muted">{expectedWords(questionnaire, header)}</p>
+        ) : null}
         {csv && csv.header.length > 0 && csv.sources.length > 0 ? (
           <CsvPreview header={csv.header} rows={csv.sources.slice(0, previewRows)} column={column} />
         ) : null}
@@ -297,4 +301,14 @@ function CsvPreview({ header, rows, column }: { header: string[]; rows: string[]
       </table>
     </section>
   )
+}
+
+/** Which of the file's columns the batch's scores will read as each question's expected answers, said before it runs. */
+function expectedWords(questionnaire: Questionnaire, header: readonly string[]): string {
+  const found = [...expectedColumns(questionnaire, header).columns]
+  const titles = questionnaire.questions.map(titleOf)
+  if (found.length === 0)
+    return `No column is named after a question (${titles.join(', ')}): name one so, or label the rows after the run, to score the answers.`
+  const pairs = found.map(([question, column]) => `“${header[column]}” for ${titles[question]}`)
+  return `Expected answers: ${pairs.join(', ')}. The batch is scored against them when it finishes.`
 }
