@@ -42,7 +42,10 @@ export function RunsView() {
   return (
     <div className="decisions__body decisions__body--runs">
       <section className="decisions__editor" aria-label="Runs">
-        <p className="muted">Tick one run to read it again, or two to compare them side by side.</p>
+        <p className="muted">
+          Tick one run to read it again, or two to compare them side by side. A batch’s models are compared
+          under its Scores, in the Batch tab.
+        </p>
         <ErrorNote error={runs.error} onRetry={() => runs.refetch()} />
         {runs.data?.length === 0 ? (
           <EmptyState
