@@ -2,9 +2,9 @@
 // the starting model and says why, and the turn then goes out with that model (it is never dropped unsent).
 import { act, useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { catalogModel } from '#shared/domain/catalog-fixture'
 import type { Bridge } from '#shared/ipc/bridge'
 import { renderInPage, until } from '../../test-page.tsx'
+import { catalogModel } from '../../testing/catalog-model.ts'
 import { type MessagesConversation, newMessagesConversation } from './conversation.ts'
 import { MessagesPlayground } from './MessagesPlayground.tsx'
 

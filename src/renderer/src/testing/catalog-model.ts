@@ -1,5 +1,5 @@
 // A catalog model for tests: a text chat model of the unified listing, with whatever a test sets on top.
-import type { CatalogModel } from './catalog.ts'
+import type { CatalogModel } from '#shared/domain/catalog'
 
 export function catalogModel(id: string, extra: Partial<CatalogModel> = {}): CatalogModel {
   return {
