@@ -7,6 +7,7 @@ import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decis
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import { meanRowCost } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
+import { BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
 import { DecisionCall } from '#shared/ipc/routes/decisions'
 import type { DecisionCaller } from '../decisions/decision-caller.ts'
 import type { EventSink } from '../events.ts'
@@ -81,14 +82,7 @@ export function callFor(template: DecisionCall, input: unknown): DecisionCall {
 }
 
 /** What a batch started again may be: anything but running. */
-const stopped: readonly BatchStatus[] = [
-  'cancelled',
-  'interrupted',
-  'capped',
-  'over_budget',
-  'unreachable',
-  'done',
-]
+const stopped: readonly BatchStatus[] = BatchStatusSchema.options.filter((status) => status !== 'running')
 /** Errors that say the service was not reached at all (no answer, or none in time). */
 const unreachableCodes = new Set(['service_unreachable', 'timeout'])
 
