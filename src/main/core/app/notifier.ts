@@ -21,9 +21,7 @@ export const burstMs = 1500
 export function createNotifier(deps: {
   platform: Pick<Platform, 'notify'>
   enabled: (kind: NotificationKind) => boolean
-  timers?: { set: typeof setTimeout; clear: typeof clearTimeout }
 }) {
-  const timers = deps.timers ?? { set: setTimeout, clear: clearTimeout }
   const waiting = new Map<NotificationKind, Notice[]>()
   const timer = new Map<NotificationKind, ReturnType<typeof setTimeout>>()
 
@@ -61,13 +59,13 @@ export function createNotifier(deps: {
       if (!timer.has(notice.kind))
         timer.set(
           notice.kind,
-          timers.set(() => flush(notice.kind), burstMs),
+          setTimeout(() => flush(notice.kind), burstMs),
         )
     },
     /** Says what is gathered now (the app is quitting). */
     flush(): void {
       for (const [kind, pending] of timer) {
-        timers.clear(pending)
+        clearTimeout(pending)
         flush(kind)
       }
     },

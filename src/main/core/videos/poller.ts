@@ -25,8 +25,6 @@ export interface PollerDeps {
   onStateChange: () => void
   /** Shortest time between two polls of one job. */
   minIntervalMs?: number
-  /** Status reads in flight at once per profile: few, so a 429 is seen before more are sent. */
-  maxInFlight?: number
   tickMs?: number
   now?: () => number
 }
@@ -47,7 +45,8 @@ export interface Pause {
 export function createPoller(deps: PollerDeps) {
   const now = deps.now ?? Date.now
   const minInterval = deps.minIntervalMs ?? 5000
-  const maxInFlight = deps.maxInFlight ?? 2
+  /** Status reads in flight at once per profile: few, so a 429 is seen before more are sent. */
+  const maxInFlight = 2
   /** Pending jobs: id → profile and when it was last polled. */
   const pending = new Map<string, { profileId: string; lastPolled: number }>()
   const profiles = new Map<string, ProfileState>()

@@ -32,8 +32,6 @@ export async function wireVideos(deps: {
   notifier: Pick<Notifier, 'notify'>
   /** `kept`: the person's or the kept port (the app); `off`: no receiver; a port: that one, or the error. */
   receiver?: ReceiverPort
-  /** Whether pending jobs are polled (the app; a command that follows jobs). */
-  polling?: boolean
 }) {
   const { history, events, log, preferences } = deps
   const videos = createVideoService({
@@ -73,7 +71,7 @@ export async function wireVideos(deps: {
   const receiver = deps.receiver ?? 'kept'
   if (receiver === 'kept') await listenOnKeptPort(webhooks, preferences)
   else if (receiver !== 'off') await webhooks.listen(receiver.port)
-  if (deps.polling ?? true) videos.startPolling()
+  videos.startPolling()
 
   return {
     videos,
