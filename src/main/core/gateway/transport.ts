@@ -114,6 +114,19 @@ function describeMismatch(error: z.ZodError): string {
   return `The service's answer does not match the documented format at ${field}: ${issue?.message ?? 'unexpected value'}.`
 }
 
+/** The wire view's record of an answer: its status, headers and body, without the key. */
+const answered = (response: Response, body: string, sentAt: number, clean: (text: string) => string) =>
+  redactValue(
+    {
+      kind: 'response' as const,
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body,
+      ms: performance.now() - sentAt,
+    },
+    clean,
+  )
+
 export function createTransport(options: TransportOptions) {
   const fetchImpl = options.fetch ?? fetch
   const sleep = options.sleep ?? abortableSleep
@@ -204,18 +217,7 @@ export function createTransport(options: TransportOptions) {
       }
       if (response.ok) return Object.assign(response, { sentAt, clean })
       const text = await response.text()
-      call.onWire?.(
-        redactValue(
-          {
-            kind: 'response',
-            status: response.status,
-            headers: Object.fromEntries(response.headers),
-            body: text,
-            ms: performance.now() - sentAt,
-          },
-          clean,
-        ),
-      )
+      call.onWire?.(answered(response, text, sentAt, clean))
       const failure = new AppError(
         redactValue(serviceError(response.status, text, response.headers, endpoint).toShape(), clean),
       )
@@ -249,18 +251,7 @@ export function createTransport(options: TransportOptions) {
       const response = await exchange(request, call)
       const text = await response.text()
       const { clean } = response
-      call.onWire?.(
-        redactValue(
-          {
-            kind: 'response',
-            status: response.status,
-            headers: Object.fromEntries(response.headers),
-            body: text,
-            ms: performance.now() - response.sentAt,
-          },
-          clean,
-        ),
-      )
+      call.onWire?.(answered(response, text, response.sentAt, clean))
       let json: unknown
       try {
         json = JSON.parse(text)
@@ -304,18 +295,7 @@ export function createTransport(options: TransportOptions) {
       const response = await exchange(request, { ...call, timeoutMs: call.timeoutMs ?? 10 * 60_000 })
       if (!response.body)
         throw new AppError({ code: gatewayErrorCodes.unexpected, message: 'The stream has no body.' })
-      call.onWire?.(
-        redactValue(
-          {
-            kind: 'response',
-            status: response.status,
-            headers: Object.fromEntries(response.headers),
-            body: '',
-            ms: performance.now() - response.sentAt,
-          },
-          response.clean,
-        ),
-      )
+      call.onWire?.(answered(response, '', response.sentAt, response.clean))
       const body = response.body
       async function* events(): AsyncGenerator<{ event: string | undefined; data: T }> {
         try {
