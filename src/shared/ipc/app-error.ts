@@ -72,3 +72,9 @@ export const appErrorCodes = {
   internal: 'internal_error',
   refusedUrl: 'external_url_refused',
 } as const
+
+/** What an error the app did not expect says to the page: its details stay in the log. */
+export const unexpectedError: AppErrorShape = Object.freeze({
+  code: appErrorCodes.internal,
+  message: 'Something went wrong in the app. Details are in the log.',
+})

@@ -2,7 +2,7 @@
 // schema, runs the handler and wraps the outcome in the envelope. Shared by Electron's ipcMain and the
 // harness's WebSocket, so both transports refuse and report exactly alike.
 import type { z } from 'zod'
-import { AppError, type AppErrorShape, appErrorCodes } from '#shared/ipc/app-error'
+import { AppError, type AppErrorShape, appErrorCodes, unexpectedError } from '#shared/ipc/app-error'
 import type { CallContext, HandlersFor, RouteMap } from '#shared/ipc/contract'
 import type { Envelope } from '#shared/ipc/envelope'
 import type { RequestRegistry } from '../requests.ts'
@@ -85,10 +85,7 @@ export function createDispatcher<M extends RouteMap>(options: DispatcherOptions<
     } catch (error) {
       if (error instanceof AppError) return failed(error.toShape())
       options.onUnexpectedError?.(String(name), error)
-      return failed({
-        code: appErrorCodes.internal,
-        message: 'Something went wrong in the app. Details are in the log.',
-      })
+      return failed(unexpectedError)
     }
   }
 }

@@ -8,7 +8,7 @@
 // read superseded by the next) is dropped without running. A call that throws answers with the error's shape;
 // anything but an AppError is logged in main and answered as an internal error, as the bridge does.
 import { parentPort, Worker } from 'node:worker_threads'
-import { AppError, type AppErrorShape, appErrorCodes } from '#shared/ipc/app-error'
+import { AppError, type AppErrorShape, appErrorCodes, unexpectedError } from '#shared/ipc/app-error'
 import type { Log } from '../log.ts'
 
 export type ToWorker =
@@ -113,13 +113,7 @@ export function startWorker<C extends WorkerCalls>(options: {
     } catch (error) {
       if (!(error instanceof AppError))
         options.log.error(`a call ${asked.method} asked by a worker failed`, error)
-      const shape =
-        error instanceof AppError
-          ? error.toShape()
-          : {
-              code: appErrorCodes.internal,
-              message: 'Something went wrong in the app. Details are in the log.',
-            }
+      const shape = error instanceof AppError ? error.toShape() : unexpectedError
       reply({ kind: 'reply', id: asked.id, ok: false, error: shape })
     }
   }
@@ -313,10 +307,7 @@ export function serveCalls(calls: WorkerCalls, onClose: () => void | Promise<voi
           kind: 'answer',
           id: message.id,
           ok: false,
-          error: {
-            code: appErrorCodes.internal,
-            message: 'Something went wrong in the app. Details are in the log.',
-          },
+          error: unexpectedError,
         })
       }
     } finally {
