@@ -7,7 +7,7 @@ import type { Questionnaire } from '#shared/domain/questionnaire'
 import { type BatchItem, BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
 import type { DamagedRows } from './damaged-rows.ts'
 import { amountOfParts, pastPicodollarsOf, picodollarsOf } from './migrations.ts'
-import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
+import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
 export type BatchStatus = z.infer<typeof BatchStatusSchema>
 
@@ -151,7 +151,8 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const insert =
     db.prepare(`INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json,
     profile_id, concurrency, retries, spend_cap, status, created_at, updated_at, source_columns_json)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    VALUES (:id, :name, :questionnaireJson, :model, :endpoint, :templateJson, :profileId, :concurrency, :retries,
+    :spendCap, :status, :createdAt, :updatedAt, :sourceColumnsJson)`)
   const insertItem = db.prepare(
     `INSERT INTO decision_batch_items (batch_id, idx, input_json, status, source_json, line)
     VALUES (?, ?, ?, 'pending', ?, ?)`,
@@ -173,9 +174,9 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const pending = db.prepare(
     'SELECT idx AS "index", input_json AS inputJson FROM decision_batch_items WHERE batch_id = ? AND status = \'pending\' ORDER BY idx',
   )
-  const finish =
-    db.prepare(`UPDATE decision_batch_items SET status = ?, response_json = ?, error_json = ?, cost = ?,
-    cost_estimated = ?, duration_ms = ?, finished_at = ? WHERE batch_id = ? AND idx = ?`)
+  const finish = db.prepare(`UPDATE decision_batch_items SET status = :status, response_json = :responseJson,
+    error_json = :errorJson, cost = :cost, cost_estimated = :costEstimated, duration_ms = :durationMs,
+    finished_at = :finishedAt WHERE batch_id = :id AND idx = :index`)
   const retry = db.prepare(`UPDATE decision_batch_items SET status = 'pending', error_json = NULL
     WHERE batch_id = ? AND status = 'failed' AND (? IS NULL OR idx = ?)`)
   const counts = db.prepare(`SELECT count(*) AS total,
@@ -222,22 +223,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
       sources?: readonly (readonly string[])[],
       lines?: readonly number[],
     ): void {
-      insert.run(
-        row.id,
-        row.name,
-        row.questionnaireJson,
-        row.model,
-        row.endpoint,
-        row.templateJson,
-        row.profileId,
-        row.concurrency,
-        row.retries,
-        row.spendCap,
-        row.status,
-        row.createdAt,
-        row.updatedAt,
-        row.sourceColumnsJson,
-      )
+      insert.run(named(row))
       inputs.forEach((input, index) => {
         const source = sources?.[index]
         const line = lines?.[index] ?? null
@@ -266,17 +252,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
         'status' | 'responseJson' | 'errorJson' | 'cost' | 'costEstimated' | 'durationMs' | 'finishedAt'
       >,
     ): void {
-      finish.run(
-        outcome.status,
-        outcome.responseJson,
-        outcome.errorJson,
-        outcome.cost,
-        outcome.costEstimated,
-        outcome.durationMs,
-        outcome.finishedAt,
-        id,
-        index,
-      )
+      finish.run(named({ ...outcome, id, index }))
     },
     /** Puts failed rows (one, or all) back in the queue. */
     retry: (id: string, index: number | null) => Number(retry.run(id, index, index).changes),
