@@ -2,7 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { DamagedRows } from './damaged-rows.ts'
-import { integer, maybeInteger, maybeText, rowsOf, text } from './rows.ts'
+import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
 const ConversationRow = z.object({
   id: text,
@@ -38,7 +38,7 @@ export function conversationRepository(db: DatabaseSync, damaged: DamagedRows) {
     profile_id AS profileId`
   const upsert =
     db.prepare(`INSERT INTO conversations (id, protocol, title, model, state_json, created_at, updated_at, profile_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET title = excluded.title, model = excluded.model,
+    VALUES (:id, :protocol, :title, :model, :stateJson, :createdAt, :updatedAt, :profileId) ON CONFLICT(id) DO UPDATE SET title = excluded.title, model = excluded.model,
     state_json = excluded.state_json, updated_at = excluded.updated_at`)
   const list = db.prepare(
     'SELECT id, protocol, title, model, created_at AS createdAt, updated_at AS updatedAt, profile_id AS profileId FROM conversations ORDER BY updated_at DESC LIMIT ?',
@@ -46,17 +46,7 @@ export function conversationRepository(db: DatabaseSync, damaged: DamagedRows) {
   const byId = db.prepare(`SELECT ${columns} FROM conversations WHERE id = ?`)
   const remove = db.prepare('DELETE FROM conversations WHERE id = ?')
   return {
-    save: (row: ConversationRow) =>
-      void upsert.run(
-        row.id,
-        row.protocol,
-        row.title,
-        row.model,
-        row.stateJson,
-        row.createdAt,
-        row.updatedAt,
-        row.profileId,
-      ),
+    save: (row: ConversationRow) => void upsert.run(named(row)),
     list: (limit: number) => conversationListRows.listed(list.all(limit), damaged),
     get: (id: string) => conversationRows.maybe(byId.get(id)),
     delete: (id: string) => remove.run(id).changes > 0,
@@ -68,7 +58,8 @@ export function cacheHandleRepository(db: DatabaseSync) {
     write_cost AS writeCost, created_at AS createdAt, expire_at AS expireAt, deleted_at AS deletedAt`
   const insert =
     db.prepare(`INSERT OR REPLACE INTO cache_handles (name, profile_id, model, display_name, token_count,
-    write_cost, created_at, expire_at, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`)
+    write_cost, created_at, expire_at, deleted_at)
+    VALUES (:name, :profileId, :model, :displayName, :tokenCount, :writeCost, :createdAt, :expireAt, NULL)`)
   const forProfile = db.prepare(
     `SELECT ${columns} FROM cache_handles WHERE profile_id = ? ORDER BY created_at DESC`,
   )
@@ -76,17 +67,7 @@ export function cacheHandleRepository(db: DatabaseSync) {
   const setExpiry = db.prepare('UPDATE cache_handles SET expire_at = ? WHERE profile_id = ? AND name = ?')
   const markDeleted = db.prepare('UPDATE cache_handles SET deleted_at = ? WHERE profile_id = ? AND name = ?')
   return {
-    insert: (row: Omit<CacheHandleRow, 'deletedAt'>) =>
-      void insert.run(
-        row.name,
-        row.profileId,
-        row.model,
-        row.displayName,
-        row.tokenCount,
-        row.writeCost,
-        row.createdAt,
-        row.expireAt,
-      ),
+    insert: (row: Omit<CacheHandleRow, 'deletedAt'>) => void insert.run(named(row)),
     list: (profileId: string) => cacheRows.all(forProfile.all(profileId)),
     get: (profileId: string, name: string) => cacheRows.maybe(one.get(profileId, name)),
     setExpiry: (profileId: string, name: string, expireAt: number) =>
@@ -109,18 +90,9 @@ export interface PlaygroundTurnRow {
 /** Playground turns the service billed; each enters the spend ledger by its trigger. */
 export function playgroundTurnRepository(db: DatabaseSync) {
   const insert = db.prepare(`INSERT OR IGNORE INTO playground_turns
-    (id, at, profile_id, protocol, model, conversation_id, usage_json, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+    (id, at, profile_id, protocol, model, conversation_id, usage_json, cost)
+    VALUES (:id, :at, :profileId, :protocol, :model, :conversationId, :usageJson, :cost)`)
   return {
-    insert: (row: PlaygroundTurnRow) =>
-      void insert.run(
-        row.id,
-        row.at,
-        row.profileId,
-        row.protocol,
-        row.model,
-        row.conversationId,
-        row.usageJson,
-        row.cost,
-      ),
+    insert: (row: PlaygroundTurnRow) => void insert.run(named(row)),
   }
 }
