@@ -9,11 +9,12 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ModelChooser } from '../../components/ModelChooser.tsx'
 import { formatDateTime, formatUsd } from '../../format.ts'
 import { invalidateTopic, invoke } from '../../ipc.ts'
-import { useCacheHandles, useClock, usePlaygroundModels } from './queries.ts'
+import { useNow } from '../../use-now.ts'
+import { useCacheHandles, usePlaygroundModels } from './queries.ts'
 
 export function CachesPanel(props: { onUse: (handle: CacheHandle) => void | Promise<void> }) {
   const handles = useCacheHandles()
-  const now = useClock(handles.data?.some((h) => h.state === 'active') ?? false)
+  const now = useNow(handles.data?.some((h) => h.state === 'active') ?? false)
   return (
     <div className="caches">
       <CreateCache />

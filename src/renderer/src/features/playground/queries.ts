@@ -1,7 +1,6 @@
-// Playground data: the models it lists, the cache handles the app created, saved conversations, and a clock
-// for countdowns.
+// Playground data: the models it lists, the cache handles the app created and saved conversations.
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { type PlaygroundUse, startingModel } from '#shared/domain/catalog'
 import { useCatalogModel } from '../../catalog.ts'
 import type { ModelChoice } from '../../components/ModelChooser.tsx'
@@ -13,17 +12,6 @@ export const useCacheHandles = () => useProfileQuery(profileKeys.caches, () => i
 
 export const useConversations = () =>
   useQuery({ queryKey: queryKeys.conversations(), queryFn: () => invoke('conversations.list', {}) })
-
-/** The time now, ticking every second while `live`. */
-export function useClock(live: boolean): number {
-  const [now, setNow] = useState(Date.now())
-  useEffect(() => {
-    if (!live) return
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [live])
-  return now
-}
 
 /**
  * The model field of a playground use, and the prices of the chosen model: main lists ids and names only (a

@@ -14,8 +14,9 @@ import { formatDateTime, formatElapsed, formatTime, formatUsd } from '../../form
 import { invoke, queryKeys } from '../../ipc.ts'
 import { useProfiles } from '../../profiles.ts'
 import { pathTo, setRouteParams } from '../../router.ts'
+import { useNow } from '../../use-now.ts'
 import { repeatsOf } from './DeliveryDetail.tsx'
-import { useNow, useVideoDetail } from './queries.ts'
+import { useVideoDetail } from './queries.ts'
 import { modeLabel, statusLabel } from './status.ts'
 
 type Tab = 'overview' | 'timeline' | 'task' | 'request'

@@ -9,18 +9,12 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { VirtualList } from '../../components/VirtualList.tsx'
 import { type RouteParams, setRouteParams, useRouteChange, useRouteParams } from '../../router.ts'
+import { useNow } from '../../use-now.ts'
 import { CreateVideoForm } from './CreateVideoForm.tsx'
 import { dateRanges, FilterBar } from './FilterBar.tsx'
 import { JobCard, jobCardHeight } from './JobCard.tsx'
 import { JobDetail } from './JobDetail.tsx'
-import {
-  type BoardFilter,
-  prefetchJobBoard,
-  useJobBoard,
-  useJobModels,
-  useNow,
-  useTunnel,
-} from './queries.ts'
+import { type BoardFilter, prefetchJobBoard, useJobBoard, useJobModels, useTunnel } from './queries.ts'
 import { WebhookPanel } from './WebhookPanel.tsx'
 import './videos.css'
 

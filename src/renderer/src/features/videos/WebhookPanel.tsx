@@ -11,10 +11,11 @@ import { formatTime } from '../../format.ts'
 import { invoke, queryKeys } from '../../ipc.ts'
 import { useProfiles } from '../../profiles.ts'
 import { setRouteParams } from '../../router.ts'
+import { useNow } from '../../use-now.ts'
 import { DeliveryDetail, repeatsOf, verdictOf } from './DeliveryDetail.tsx'
 import { ForwardingSection } from './ForwardingSection.tsx'
 import { forwardOk, forwardVerdict } from './ForwardLine.tsx'
-import { useForwarding, useNow, usePolling, useReceiver, useTunnel } from './queries.ts'
+import { useForwarding, usePolling, useReceiver, useTunnel } from './queries.ts'
 
 type Provider = NonNullable<TunnelState['provider']>
 const providers: { value: Provider; label: string }[] = [

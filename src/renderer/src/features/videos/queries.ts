@@ -1,6 +1,5 @@
 // Server state of the video board: jobs, one job's detail, video models, receiver, tunnel and polling.
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import type { VideoFilter } from '#shared/ipc/routes/videos'
 import { invoke, profileKeys, queryKeys } from '../../ipc.ts'
@@ -85,17 +84,6 @@ export const usePolling = () =>
     queryFn: () => invoke('videos.polling', {}),
     refetchInterval: 5000,
   })
-
-/** The current time, ticking every second while `active`, for live elapsed times and countdowns. */
-export function useNow(active: boolean): number {
-  const [now, setNow] = useState(Date.now)
-  useEffect(() => {
-    if (!active) return
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [active])
-  return now
-}
 
 /** The active profile's forward address (null while forwarding is off). */
 export function useForwarding() {
