@@ -1,4 +1,5 @@
-// Node-only code shared by the app's servers and the sandbox's (neither imports the other's).
+// Node-only code shared by the app's servers and the sandbox's (neither imports the other's): a body read up to
+// a limit, and a connection whose body is left unread closed.
 //
 // A server that refuses a request before reading its body (413, 404, 405) does not drain the rest: it
 // answers, takes a little more, then stops reading and gives the client time to read the answer before the
@@ -42,4 +43,27 @@ export function closeUnread(req: IncomingMessage): void {
   })
   req.on('end', cut)
   req.resume()
+}
+
+/**
+ * Reads the body up to `limit`; past it (by its declared length or by what arrives) stops reading and gives
+ * 'too_large', and the answer then closes the connection.
+ */
+export function readUpTo(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve('too_large')
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        req.removeAllListeners('data')
+        req.pause()
+        resolve('too_large')
+      } else chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
 }

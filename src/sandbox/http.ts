@@ -2,7 +2,7 @@
 // body reading with a size limit.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Violation } from '#shared/domain/violation'
-import { closeUnread, hasUnreadBody } from '../node/close-unread.ts'
+import { closeUnread, hasUnreadBody, readUpTo } from '../node/close-unread.ts'
 
 /** Endpoint groups differ in authentication and in the shape of their error bodies. */
 export type Group = 'unified' | 'video' | 'generative' | 'messages' | 'listing' | 'control' | 'media'
@@ -125,23 +125,10 @@ export function sendAnswer(
 }
 
 /** Reads the whole body, refusing it with 413 as soon as it passes `limit` bytes. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'])
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit))
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        req.removeAllListeners('data')
-        req.pause()
-        reject(tooLarge(limit))
-      } else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const body = await readUpTo(req, limit)
+  if (body === 'too_large') throw tooLarge(limit)
+  return body
 }
 
 function tooLarge(limit: number): ServiceError {

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { type VideoTask, webhookHeaders } from '#shared/api/videos'
 import { requestTarget } from '#shared/http-target'
-import { closeUnread, hasUnreadBody } from '../../../node/close-unread.ts'
+import { closeUnread, hasUnreadBody, readUpTo } from '../../../node/close-unread.ts'
 import type { History } from '../history/history.ts'
 import type { TaskApplied, VideoJobRow } from '../history/video-jobs.ts'
 import type { WebhookDeliveryRow } from '../history/webhook-deliveries.ts'
@@ -76,26 +76,6 @@ function headersOf(req: IncomingMessage, names: readonly string[]): Record<strin
       req.headers[name] ? [[name, String(req.headers[name]).slice(0, receiverLimits.headerValue)]] : [],
     ),
   )
-}
-
-/** Reads the body up to `limit`; past it, stops reading (the answer then closes the connection). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
-  const declared = Number(req.headers['content-length'])
-  if (Number.isFinite(declared) && declared > limit) return Promise.resolve('too_large')
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        req.removeAllListeners('data')
-        req.pause()
-        resolve('too_large')
-      } else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
 }
 
 export function createReceiver(deps: ReceiverDeps) {
@@ -234,7 +214,7 @@ export function createReceiver(deps: ReceiverDeps) {
       headersJson: JSON.stringify(headers),
       body: new Uint8Array(),
     }
-    const body = await readBody(req, maxWebhookBytes)
+    const body = await readUpTo(req, maxWebhookBytes)
     let verdict: Verdict
     if (body === 'too_large') {
       verdict = { ok: false, status: 413, reason: `body larger than ${maxWebhookBytes} bytes` }
