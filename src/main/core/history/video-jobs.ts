@@ -89,7 +89,8 @@ const PollRow = z.object({
 export type PollRow = z.infer<typeof PollRow>
 const pollRows = rowsOf('status read', PollRow)
 
-const columns = `id, profile_id AS profileId, model, prompt, mode, status, request_json AS requestJson, task_json AS taskJson,
+/** A job's columns as its row reads them (the history's and the board's reads alike). */
+export const jobColumns = `id, profile_id AS profileId, model, prompt, mode, status, request_json AS requestJson, task_json AS taskJson,
   video_seconds AS videoSeconds, video_cost AS videoCost, media_id AS mediaId, created_at AS createdAt, updated_at AS updatedAt`
 
 export function videoJobRepository(db: DatabaseSync) {
@@ -100,7 +101,7 @@ export function videoJobRepository(db: DatabaseSync) {
   const update =
     db.prepare(`UPDATE video_jobs SET status = :status, task_json = :taskJson, video_seconds = :videoSeconds,
     video_cost = :videoCost, updated_at = :updatedAt WHERE id = :id`)
-  const byId = db.prepare(`SELECT ${columns} FROM video_jobs WHERE id = ?`)
+  const byId = db.prepare(`SELECT ${jobColumns} FROM video_jobs WHERE id = ?`)
   // A range of the primary key: the ids that start with a prefix (ids are ASCII).
   const startingWith = db.prepare(
     'SELECT id FROM video_jobs WHERE id >= ?1 AND id < ?1 || char(0x10ffff) AND profile_id = ?2 LIMIT 2',
@@ -118,10 +119,10 @@ export function videoJobRepository(db: DatabaseSync) {
   )
   const pendingCount = db.prepare("SELECT count(*) AS n FROM video_jobs WHERE status = 'pending'")
   const newestPending = db.prepare(
-    `SELECT ${columns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at DESC LIMIT ?`,
+    `SELECT ${jobColumns} FROM video_jobs WHERE status = 'pending' ORDER BY created_at DESC LIMIT ?`,
   )
   const endedSince = db.prepare(
-    `SELECT ${columns} FROM video_jobs WHERE status != 'pending' AND updated_at > ? ORDER BY updated_at DESC LIMIT ?`,
+    `SELECT ${jobColumns} FROM video_jobs WHERE status != 'pending' AND updated_at > ? ORDER BY updated_at DESC LIMIT ?`,
   )
   const endedSinceCount = db.prepare(
     "SELECT count(*) AS n FROM video_jobs WHERE status != 'pending' AND updated_at > ?",

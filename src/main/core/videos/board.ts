@@ -11,9 +11,9 @@ import {
   searchReach,
   shortSearchReach,
 } from '#shared/domain/prompt-search'
-import type { VideoJobSummary } from '#shared/ipc/routes/videos'
+import type { BoardCursor, VideoJobSummary } from '#shared/ipc/routes/videos'
 import { createDamagedRows, type DamagedRow } from '../history/damaged-rows.ts'
-import { jobSummary, readJobRow } from '../history/video-jobs.ts'
+import { jobColumns, jobSummary, readJobRow } from '../history/video-jobs.ts'
 
 export interface BoardFilter {
   status?: VideoStatus | undefined
@@ -24,12 +24,6 @@ export interface BoardFilter {
   since?: number | undefined
 }
 
-/** Where a page ends: the next one starts after it. */
-export interface BoardCursor {
-  createdAt: number
-  arrival: number
-}
-
 export interface BoardQuery extends BoardFilter {
   /** Start after this job; otherwise skip `offset` jobs. */
   after?: BoardCursor | undefined
@@ -38,9 +32,6 @@ export interface BoardQuery extends BoardFilter {
   /** Whether to count the matches (the first page does). */
   count: boolean
 }
-
-const columns = `id, profile_id AS profileId, model, prompt, mode, status, request_json AS requestJson, task_json AS taskJson,
-  video_seconds AS videoSeconds, video_cost AS videoCost, media_id AS mediaId, created_at AS createdAt, updated_at AS updatedAt`
 
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
 /** Text as LIKE matches it anywhere, its wildcards taken literally. */
@@ -113,7 +104,7 @@ export function createBoard(db: DatabaseSync, mediaUrl: (id: string) => string) 
         : where.sql
       // The verdict of each job's latest webhook (along the deliveries' index by job), for its card.
       const rows = prepared(
-        `SELECT ${columns}, text_id AS arrival,
+        `SELECT ${jobColumns}, text_id AS arrival,
            (SELECT verified FROM webhook_deliveries AS delivery WHERE delivery.job_id = video_jobs.id
               ORDER BY received_at DESC LIMIT 1) AS webhookVerified
          FROM video_jobs ${after}
