@@ -222,6 +222,19 @@ describe('eval', () => {
       expect(question.agreement.kappa).toBeGreaterThan(0.5)
       expect(question.agreement.lines).toHaveLength(question.agreement.differ)
     }
+    // In a terminal, the choice the comparison leaves is said in words, as the window says it.
+    const told = await runCli(join(dataDir, 'data'), [
+      'eval',
+      file('triage.json'),
+      file('labeled.csv'),
+      '--column',
+      'text',
+      '--models',
+      'sysone/judge-1,aurora/sight-decide',
+    ])
+    expect(told.stdout).toMatch(
+      /^Urgent: Cheapest on the frontier: sysone\/judge-1, \d+\.\d% right for \$\d\.\d{4} per 1,000 rows\./m,
+    )
     // Without expected answers, the agreement stands in.
     writeFileSync(file('unlabeled-two.csv'), 'text\nmy parcel is late\nI was charged twice\n')
     const unlabeled = await runCli(join(dataDir, 'data'), [

@@ -1,5 +1,5 @@
 // Models side by side on one set, told in a terminal or as JSON lines.
-import type { SideBySide } from '#shared/domain/side-by-side'
+import { choiceWords, type SideBySide } from '#shared/domain/side-by-side'
 import { print, printJson, table } from './session.ts'
 
 export function tellSideBySide(compared: readonly SideBySide[], json: boolean) {
@@ -26,5 +26,7 @@ export function tellSideBySide(compared: readonly SideBySide[], json: boolean) {
     print(
       `${question.question}: the models agree ${kappa === null ? '(not defined)' : `κ ${kappa.toFixed(3)}`} (${kind === 'cohen' ? 'Cohen' : 'Fleiss'}); ${differ} rows differ${differ ? ` (lines ${lines.slice(0, 8).join(', ')}${differ > 8 ? ', …' : ''})` : ''}`,
     )
+    const choice = choiceWords(question)
+    if (choice) print(`${question.question}: ${choice}`)
   }
 }
