@@ -38,7 +38,8 @@ export function conversationRepository(db: DatabaseSync, damaged: DamagedRows) {
     profile_id AS profileId`
   const upsert =
     db.prepare(`INSERT INTO conversations (id, protocol, title, model, state_json, created_at, updated_at, profile_id)
-    VALUES (:id, :protocol, :title, :model, :stateJson, :createdAt, :updatedAt, :profileId) ON CONFLICT(id) DO UPDATE SET title = excluded.title, model = excluded.model,
+    VALUES (:id, :protocol, :title, :model, :stateJson, :createdAt, :updatedAt, :profileId)
+    ON CONFLICT(id) DO UPDATE SET title = excluded.title, model = excluded.model,
     state_json = excluded.state_json, updated_at = excluded.updated_at`)
   const list = db.prepare(
     'SELECT id, protocol, title, model, created_at AS createdAt, updated_at AS updatedAt, profile_id AS profileId FROM conversations ORDER BY updated_at DESC LIMIT ?',

@@ -303,7 +303,7 @@ function CsvPreview({ header, rows, column }: { header: string[]; rows: string[]
   )
 }
 
-/** Which of the file's columns the batch's scores will read as each question's expected answers, said before it runs. */
+/** The file's columns the scores will read as each question's expected answers, said before the batch runs. */
 function expectedWords(questionnaire: Questionnaire, header: readonly string[]): string {
   const found = [...expectedColumns(questionnaire, header).columns]
   const titles = questionnaire.questions.map(titleOf)
