@@ -29,8 +29,6 @@ describe('the sandbox under hostile bytes', () => {
       flood,
     )
     expect(answer.status).toBe(status)
-    // Said before it is done: a client told to keep the connection would send its next request on it.
-    expect(answer.response).toMatch(/\r\nconnection: close\r\n/i)
     expect(answer.closedEarly).toBe(true)
     expect(answer.bodyBytesSent).toBeLessThan(64 * 1024 * 1024)
     await stillUp()

@@ -107,8 +107,9 @@ export function sendJson(
 }
 
 /**
- * Writes a whole answer. When the request's body was left unread (refused, or not needed) the answer says the
- * connection closes, and it does: a client told to keep it would send its next request on a closing socket.
+ * Writes a whole answer. When the request's body was left unread (refused, or not needed) the connection is
+ * closed after a linger (`closeUnread`), not at once: a `Connection: close` answer makes Node cut it as soon as
+ * it is written, and a cut with the body still arriving is a reset that can discard the answer unread.
  */
 export function sendAnswer(
   res: ServerResponse,
@@ -121,7 +122,7 @@ export function sendAnswer(
     res.writeHead(status, headers).end(body)
     return
   }
-  res.writeHead(status, { ...headers, connection: 'close' }).end(body, () => closeUnread(req))
+  res.writeHead(status, headers).end(body, () => closeUnread(req))
 }
 
 /** Reads the whole body, refusing it with 413 as soon as it passes `limit` bytes. */
