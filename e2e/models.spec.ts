@@ -66,15 +66,26 @@ test('filters, sorts, opens a model, compares two and uses one in its screen', a
   await page.getByRole('button', { name: 'Prompt $/1M ↓' }).click()
   expect(await columnOrder()).toEqual(order)
   expect(await page.locator('.model-table').evaluate((table) => table.scrollLeft)).toBeGreaterThan(0)
-  const tableBox = await page.locator('.model-table').boundingBox()
-  const nameBox = await catalog.getByRole('button', { name: /Aurora Flash Image/ }).boundingBox()
-  expect(tableBox && nameBox && nameBox.x >= tableBox.x).toBe(true)
+  // The pinned column follows the scroll on the scroll's event, a frame after it: wait for it to settle.
+  const leftOf = async (locator: ReturnType<typeof page.locator>) =>
+    (await locator.boundingBox())?.x ?? Number.NaN
+  const rightOf = async (locator: ReturnType<typeof page.locator>) => {
+    const box = await locator.boundingBox()
+    return box ? box.x + box.width : Number.NaN
+  }
+  const tableLeft = await leftOf(page.locator('.model-table'))
+  await expect
+    .poll(() => leftOf(catalog.getByRole('button', { name: /Aurora Flash Image/ })))
+    .toBeGreaterThanOrEqual(tableLeft)
   // A header reached from the keyboard is brought into view beside the pinned column, not under it.
   const provider = catalog.getByRole('button', { name: 'Provider' })
   await provider.focus()
-  const pinnedBox = await catalog.getByRole('columnheader', { name: 'Model' }).boundingBox()
-  const providerBox = await provider.boundingBox()
-  expect(pinnedBox && providerBox && providerBox.x >= pinnedBox.x + pinnedBox.width).toBe(true)
+  await expect
+    .poll(
+      async () =>
+        (await leftOf(provider)) - (await rightOf(catalog.getByRole('columnheader', { name: 'Model' }))),
+    )
+    .toBeGreaterThanOrEqual(0)
   await expect(detail.getByRole('region', { name: 'Where the styles disagree' })).toContainText(
     'Flash Image (preview)',
   )
