@@ -43,6 +43,8 @@ export function plainSpelling(text: string): string {
 }
 
 export function redact(text: string, secrets: readonly string[], shapes = true): string {
+  // Resolving escapes only shortens a text, so one shorter than every secret holds none in any spelling.
+  if (!shapes && text.length < shortest) return text
   const once = redactSpelled(text, secrets, shapes)
   const plain = plainSpelling(once)
   if (plain === once) return once
@@ -168,6 +170,8 @@ export function redactValue<T>(value: T, clean: (text: string) => string): T {
     let copy: unknown[] | null = null
     for (let index = 0; index < value.length; index++) {
       const item = value[index]
+      // Numbers, booleans and nulls, the most of a large answer, are passed without a call each.
+      if (typeof item !== 'string' && (item === null || typeof item !== 'object')) continue
       const next = redactValue(item, clean)
       if (next !== item) {
         copy ??= value.slice()
