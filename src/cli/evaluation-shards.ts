@@ -201,7 +201,7 @@ export async function evalMerge(
         counts: { total, done: table.index.length, failed: 0, pending: total - table.index.length },
       },
       evaluation: evaluateTable(questionnaire, table, columns),
-      answers: answerWords(table, total),
+      answers: answerWords(questionnaire, table, total),
       lines,
       latencyMs: timed.length
         ? timed.reduce((sum, part) => sum + (part.latencyMs ?? 0) * part.table.index.length, 0) /

@@ -4,7 +4,7 @@
 import type { DecisionResponse } from '../api/decisions.ts'
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import { type ShownAnswer, shownAnswers } from './answers.ts'
-import type { Questionnaire } from './questionnaire.ts'
+import { type Questionnaire, yesFrom } from './questionnaire.ts'
 
 export interface AnswerColumn {
   /** The options a probability is given for: a choice's values or a score's level labels, then any other seen. */
@@ -142,17 +142,22 @@ export function optionsAt(column: AnswerColumn, row: number): { label: string; p
 }
 
 /**
- * Each question's answer in words for every row of a batch of `size` rows (null where none): yes or no, the
- * likeliest option, the nearest level.
+ * Each question's answer in words for every row of a batch of `size` rows (null where none): yes or no (at the
+ * question's threshold), the likeliest option, the nearest level.
  */
-export function answerWords(table: AnswerTable, size: number): (string | null)[][] {
-  return table.answers.map((column) => {
+export function answerWords(
+  questionnaire: Questionnaire,
+  table: AnswerTable,
+  size: number,
+): (string | null)[][] {
+  return table.answers.map((column, question) => {
+    const yes = yesFrom(questionnaire.questions[question])
     const words = new Array<string | null>(size).fill(null)
     const width = column.options.length
     table.index.forEach((index, row) => {
       const probability = column.probability[row] as number
       const score = column.score[row] as number
-      if (!Number.isNaN(probability)) words[index] = probability >= 0.5 ? 'yes' : 'no'
+      if (!Number.isNaN(probability)) words[index] = probability >= yes ? 'yes' : 'no'
       else if (!Number.isNaN(score)) words[index] = column.options[Math.round(score)] ?? null
       else if (width > 0) {
         const likeliest = optionsAt(column, row).reduce<{ label: string; probability: number } | null>(

@@ -19,6 +19,12 @@ describe('an answer split into what a person reads and its number', () => {
     expect(answerNumber(answer)).toBe('83%')
   })
 
+  it('a yes/no answer reads as yes from its question’s threshold on', () => {
+    const strict = { ...question, threshold: 0.9 }
+    expect(answerParts({ question: strict, title: 'spam', probability: 0.83 }).value).toBe('no')
+    expect(answerParts({ question: strict, title: 'spam', probability: 0.9 }).value).toBe('yes')
+  })
+
   it('a choice: the pick, and the probability of the pick (not the confidence)', () => {
     const answer = {
       question,

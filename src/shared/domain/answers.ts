@@ -1,6 +1,6 @@
 // Reads a run's response, unified or native, into one shape per question, in the questionnaire's order.
 import type { DecisionResponse, NativeDecisionResponse } from '../api/decisions.ts'
-import { nativeIdOf, type QuestionDraft, type Questionnaire } from './questionnaire.ts'
+import { nativeIdOf, type QuestionDraft, type Questionnaire, yesFrom } from './questionnaire.ts'
 
 export interface ShownAnswer {
   question: QuestionDraft
@@ -91,7 +91,10 @@ export interface AnswerParts {
 /** One answer split in two, for a table's cell and a CSV's pair of columns. */
 export function answerParts(answer: ShownAnswer): AnswerParts {
   if (answer.probability !== undefined)
-    return { value: answer.probability >= 0.5 ? 'yes' : 'no', number: answer.probability }
+    return {
+      value: answer.probability >= yesFrom(answer.question) ? 'yes' : 'no',
+      number: answer.probability,
+    }
   if (answer.pick !== undefined) {
     const picked = answer.options?.find((option) => option.label === answer.pick)
     return { value: answer.pick, number: picked?.probability ?? answer.confidence ?? null }

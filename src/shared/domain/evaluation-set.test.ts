@@ -2,7 +2,7 @@
 // scores over the rows that have both an answer and an expected one.
 import { describe, expect, it } from 'vitest'
 import type { BatchItem } from '../ipc/routes/batches.ts'
-import { answerTable, buffersOf, joinedTables, tableToJson } from './answer-table.ts'
+import { answerTable, answerWords, buffersOf, joinedTables, tableToJson } from './answer-table.ts'
 import {
   evaluate,
   evaluateTable,
@@ -149,6 +149,27 @@ describe('an evaluation set', () => {
       [3, true, 0.7],
       [4, false, 0.6],
     ])
+  })
+
+  it('reads a yes or no at the question’s threshold: its words, its scores and its least sure rows', () => {
+    const items = [
+      item(0, ['a', 'yes', '', ''], 0.9, 0.8, 0.2),
+      item(1, ['b', 'no', '', ''], 0.3, 0.7, 1.1),
+      item(2, ['c', 'yes', '', ''], 0.4, 0.6, 0.9),
+    ]
+    const strict = { ...questionnaire, questions: [{ ...urgent, threshold: 0.35 }, team, tone] }
+    const found = new Map([[0, 1]])
+    const [atHalf] = evaluate(questionnaire, items, columns, found, { resamples: 0 }).questions
+    const at035 = evaluate(strict, items, columns, found, { resamples: 0 })
+    const [u] = at035.questions
+    // At 0.5 row c's 0.4 is a wrong no; at 0.35 it is a right yes.
+    expect(metricOf(atHalf!, 'accuracy')).toBeCloseTo(2 / 3, 12)
+    expect(metricOf(u!, 'accuracy')).toBeCloseTo(1, 12)
+    expect([u?.predicate?.threshold, u?.predicate?.recall.value]).toEqual([0.35, 1])
+    expect(at035.rows[0]?.find((row) => row.line === 4)).toMatchObject({ answer: true, right: true })
+    const table = answerTable(strict, items, columns)
+    expect(answerWords(strict, table, 3)[0]).toEqual(['yes', 'no', 'yes'])
+    expect(answerWords(questionnaire, table, 3)[0]).toEqual(['yes', 'no', 'no'])
   })
 })
 

@@ -17,7 +17,7 @@ import {
   scoreScores,
 } from './evaluation.ts'
 import type { BootstrapOptions } from './intervals.ts'
-import type { QuestionDraft, Questionnaire } from './questionnaire.ts'
+import { type QuestionDraft, type Questionnaire, yesFrom } from './questionnaire.ts'
 
 export const titleOf = (question: QuestionDraft, index: number) =>
   question.name.trim() || `Question ${index + 1}`
@@ -197,7 +197,7 @@ export function evaluateTable(
       const given = question.kind === 'predicate' ? [] : optionsAt(answers, at)
       const score = answers.score[at] as number
       if (question.kind === 'predicate' && !Number.isNaN(probability)) {
-        const said = probability >= 0.5
+        const said = probability >= yesFrom(question)
         predicates.push({ probability, expected: read.value === true })
         labeled.push({
           ...place,
@@ -229,7 +229,11 @@ export function evaluateTable(
     })
     if (question.kind === 'predicate') {
       const costs = options.questionCosts?.get(index) ?? options.costs
-      evaluation.predicate = predicateScores(predicates, { ...options, ...(costs ? { costs } : {}) })
+      evaluation.predicate = predicateScores(predicates, {
+        ...options,
+        ...(costs ? { costs } : {}),
+        threshold: yesFrom(question),
+      })
     }
     if (question.kind === 'choice')
       evaluation.choice = choiceScores(

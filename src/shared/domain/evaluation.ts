@@ -209,6 +209,8 @@ export function calibrationError(
 
 export interface PredicateScores {
   rows: number
+  /** Where an answer reads as yes: accuracy, precision and recall are at it. */
+  threshold: number
   accuracy: Estimate
   precision: Estimate
   recall: Estimate
@@ -221,10 +223,15 @@ export interface PredicateScores {
 
 export function predicateScores(
   rows: readonly PredicateRow[],
-  options: BootstrapOptions & { costs?: { falseYes: number; falseNo: number } } = {},
+  options: BootstrapOptions & {
+    costs?: { falseYes: number; falseNo: number }
+    /** The probability from which an answer is yes: accuracy, precision and recall are read there. */
+    threshold?: number
+  } = {},
 ): PredicateScores {
-  const at = atThreshold(rows, 0.5)
-  const right = rows.filter((row) => row.probability >= 0.5 === row.expected).length
+  const threshold = options.threshold ?? 0.5
+  const at = atThreshold(rows, threshold)
+  const right = rows.filter((row) => row.probability >= threshold === row.expected).length
   const order = byProbability(rows)
   const squared = rows.map((row) => (row.probability - (row.expected ? 1 : 0)) ** 2)
   const [rocAuc = null, brier = null] = bootstrapAll(
@@ -234,6 +241,7 @@ export function predicateScores(
   )
   return {
     rows: rows.length,
+    threshold,
     accuracy: wilson(right, rows.length),
     precision: wilson(at.truePositives, at.truePositives + at.falsePositives),
     recall: wilson(at.truePositives, at.truePositives + at.falseNegatives),

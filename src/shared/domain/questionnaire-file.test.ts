@@ -67,6 +67,27 @@ describe('questionnaire files in the request shape', () => {
     expect(() => read({ id: 'q', name: 'x', version: 1 })).not.toThrow(/Invalid input/)
   })
 
+  it('keeps a yes-or-no question’s threshold, and refuses one that is not a probability', () => {
+    const question = {
+      id: 'q1',
+      kind: 'predicate',
+      name: 'Urgent',
+      instructions: 'Urgent?',
+      instructionsAsJson: false,
+      criteriaTrue: '',
+      criteriaFalse: '',
+      choices: [],
+      levels: [],
+    }
+    const file = (threshold: number) => ({
+      id: 'qn',
+      name: 'Triage',
+      questions: [{ ...question, threshold }],
+    })
+    expect(read(file(0.517)).questions[0]?.threshold).toBe(0.517)
+    expect(() => read(file(1.5))).toThrow(/questions › 1 › threshold: Too big/)
+  })
+
   it('still reads a request within the limits, with its JSON instructions indented', () => {
     const questionnaire = read(
       request([

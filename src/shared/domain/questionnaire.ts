@@ -35,7 +35,15 @@ export interface QuestionDraft {
   criteriaFalse: string
   choices: ChoiceDraft[]
   levels: LevelDraft[]
+  /**
+   * A yes-or-no question's answer is yes from this probability of yes on (0.5 when not set): the app's reading of
+   * the answer, in its table, exports and scores. It is not sent: the service answers with the probability.
+   */
+  threshold?: number
 }
+
+/** The probability from which a yes-or-no question's answer reads as yes. */
+export const yesFrom = (question: Pick<QuestionDraft, 'threshold'> | undefined) => question?.threshold ?? 0.5
 
 export interface Questionnaire {
   id: string

@@ -10,7 +10,7 @@ export interface SideBySide {
   question: string
   models: {
     model: string
-    /** Accuracy (a yes or no at 0.5; a choice; a score's nearest level), with its interval where known. */
+    /** Accuracy (a yes or no at its threshold; a choice; a score's nearest level), with its interval where known. */
     accuracy: number | null
     interval: { low: number; high: number } | null
     /** How many rows it is of. */

@@ -47,6 +47,7 @@ export const QuestionnaireBody = z
               }),
             )
             .max(decisionLimits.maxLevels, `At most ${decisionLimits.maxLevels} levels.`),
+          threshold: z.number().min(0).max(1).optional(),
         }),
       )
       .max(limits.questions, `At most ${limits.questions} questions.`),

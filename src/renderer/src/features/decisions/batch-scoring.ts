@@ -44,7 +44,7 @@ export function compareModels(
       model: one.model,
       batch: { spent: one.spent, counts: { done: one.done } },
       evaluation: evaluateTable(set.questionnaire, table, byColumn, { resamples: 0 }),
-      answers: answerWords(table, set.lines.length),
+      answers: answerWords(set.questionnaire, table, set.lines.length),
       lines: set.lines,
     }
   })
