@@ -71,6 +71,26 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   await expect(urgent.getByRole('img', { name: /^Reliability of the probability of yes: / })).toBeVisible()
   // What a wrong answer costs picks the threshold of least cost instead of by F1.
   await expect(urgent).toContainText(/Best threshold \(by F1\)0\.\d{3}/)
+  // The best threshold is used in one step: the scores are read at it, and so is the questionnaire in Build.
+  const read = urgent.getByRole('button', { name: /^Read yes from 0\.\d+$/ })
+  const best = (await read.textContent())?.replace('Read yes from ', '') ?? ''
+  const atBest = /At that thresholdaccuracy (\d+\.\d%)/.exec((await urgent.textContent()) ?? '')?.[1] ?? ''
+  await read.click()
+  await expect(urgent).toContainText(`Accuracy at ${best}${atBest} (`)
+  await expect(
+    scores.getByText(
+      `“urgent” now reads yes from ${best}, here and in the questionnaire open in Build and run`,
+    ),
+  ).toBeVisible()
+  await expect(read).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Build and run' }).click()
+  await expect(page.getByLabel('Yes from')).toHaveValue(new RegExp(`^${best.replace('.', '\\.')}`))
+  await page.getByRole('tab', { name: 'Batch' }).click()
+  await urgent.getByRole('button', { name: 'Back to the run’s threshold' }).click()
+  await expect(urgent).toContainText(/Accuracy at 0\.5\d+\.\d% \(/)
+  await page.getByRole('tab', { name: 'Build and run' }).click()
+  await expect(page.getByLabel('Yes from')).toHaveValue('')
+  await page.getByRole('tab', { name: 'Batch' }).click()
   const costs = urgent.getByRole('group', { name: 'What a wrong answer to “urgent” costs you' })
   await costs.getByLabel('A wrong yes').fill('5')
   await costs.getByLabel('A wrong no').fill('1')

@@ -22,7 +22,9 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { BaselinePanel, useBaseline } from './BaselinePanel.tsx'
 import { batchAnswers } from './batch-detail.ts'
 import { cellKey, type ScoringCosts, type ShownRows } from './batch-scoring.ts'
-import { ErrorCostsField, useErrorCosts } from './ErrorCostsField.tsx'
+import { thresholdWords, useChosenThresholds } from './chosen-thresholds.ts'
+import { ErrorCostsField } from './ErrorCostsField.tsx'
+import { useErrorCosts } from './kept-per-question.ts'
 import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
 import { LevelPlot, Reliability } from './ScorePlots.tsx'
 import { ScoreTerms } from './ScoreTerms.tsx'
@@ -108,7 +110,15 @@ export function BatchScores(props: {
       }),
     [costs, titles],
   )
-  const { scored, busy, problem } = useBatchScores(input, columns, compare.models, kept.baseline, costList)
+  const thresholds = useChosenThresholds(questionnaire)
+  const { scored, busy, problem } = useBatchScores(
+    input,
+    columns,
+    compare.models,
+    kept.baseline,
+    costList,
+    thresholds.list,
+  )
   return (
     <section className="batch-scores" aria-label="Scores">
       <h2 className="batch-scores__title">Scores against expected answers</h2>
@@ -147,7 +157,7 @@ export function BatchScores(props: {
       <ErrorNote error={read.error} onRetry={() => read.refetch()} />
       {problem ? <p role="alert">The scores could not be worked out: {problem}</p> : null}
       <p role="status" className="muted">
-        {busy ? (scored ? 'Working out the intervals…' : 'Working out the scores…') : ''}
+        {busy ? (scored ? 'Working out the intervals…' : 'Working out the scores…') : thresholds.said}
       </p>
       <BaselinePanel
         batch={props.batch}
@@ -178,6 +188,8 @@ export function BatchScores(props: {
           timing={timing}
           costs={costs?.[question.title] ?? null}
           onCosts={(one) => changeCosts(questionnaire.id, question.title, one)}
+          chosenThreshold={thresholds.chosen[question.title] !== undefined}
+          onThreshold={(threshold) => thresholds.choose(question.title, threshold)}
         />
       ))}
     </section>
@@ -194,6 +206,10 @@ function QuestionScores(props: {
   /** What a wrong yes and a wrong no cost (a yes-or-no question), if the person said. */
   costs: ErrorCosts | null
   onCosts: (costs: ErrorCosts | null) => void
+  /** The answers are read at a threshold chosen here, not the run's own. */
+  chosenThreshold: boolean
+  /** Reads the answers at a threshold, or (null) at the run's own again. */
+  onThreshold: (threshold: number | null) => void
 }) {
   const { question, rows } = props
   const [cell, setCell] = useState<{ expected: string; answer: string } | null>(null)
@@ -201,9 +217,10 @@ function QuestionScores(props: {
   const figures: [string, string][] = []
   const { predicate, choice, score } = question
   if (predicate) {
-    figures.push(['Accuracy at 0.5', interval(predicate.accuracy)])
+    const at = thresholdWords(predicate.threshold)
+    figures.push([`Accuracy at ${at}`, interval(predicate.accuracy)])
     figures.push([
-      'Precision · recall at 0.5',
+      `Precision · recall at ${at}`,
       `${percent(predicate.precision.value)} · ${percent(predicate.recall.value)}`,
     ])
     const { best } = predicate
@@ -277,6 +294,24 @@ function QuestionScores(props: {
             </div>
           ))}
         </dl>
+        {predicate ? (
+          <div className="form-actions">
+            {Number.isFinite(predicate.best.threshold) && predicate.best.threshold !== predicate.threshold ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() => props.onThreshold(predicate.best.threshold)}
+              >
+                Read yes from {thresholdWords(predicate.best.threshold)}
+              </button>
+            ) : null}
+            {props.chosenThreshold ? (
+              <button type="button" className="button button--quiet" onClick={() => props.onThreshold(null)}>
+                Back to the run’s threshold
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         {predicate ? <Reliability bins={predicate.reliability} what="yes" /> : null}
         {choice ? <Reliability bins={choice.reliability} what="the answer" /> : null}
         {score ? <LevelPlot levels={score.levels} /> : null}

@@ -1,24 +1,7 @@
 // What a wrong answer to a yes-or-no question costs the person: a wrong yes and a wrong no, in any one unit
 // (dollars, minutes of someone's time). Given both, the best threshold is the one of least cost over the rows.
 import { useState } from 'react'
-import { create } from 'zustand'
 import type { ErrorCosts } from '#shared/domain/evaluation-set'
-
-/**
- * The costs set for a questionnaire's yes-or-no questions, by its id and the question's title: kept while the app
- * runs, so that every batch of the questionnaire is scored with them, not only the one they were set on.
- */
-export const useErrorCosts = create<{
-  set: Record<string, Record<string, ErrorCosts>>
-  change(questionnaire: string, question: string, costs: ErrorCosts | null): void
-}>((store) => ({
-  set: {},
-  change: (questionnaire, question, costs) =>
-    store(({ set }) => {
-      const { [question]: _left, ...others } = set[questionnaire] ?? {}
-      return { set: { ...set, [questionnaire]: costs ? { ...others, [question]: costs } : others } }
-    }),
-}))
 
 const costOf = (text: string) => {
   const value = Number(text)

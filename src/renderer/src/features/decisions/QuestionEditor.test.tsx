@@ -75,3 +75,44 @@ describe('a question’s instructions', () => {
     outside.remove()
   })
 })
+
+/** Types `text` into `input` as a person would: React hears the input event. */
+function typeInto(input: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text)
+  input.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+describe('a yes-or-no question’s threshold', () => {
+  it('is kept once it reads as a probability, refused with a reason when not, and follows a change elsewhere', async () => {
+    start()
+    const host = document.body.appendChild(document.createElement('div'))
+    const root = createRoot(host)
+    await act(async () => root.render(<FirstQuestion />))
+    const field = [...host.querySelectorAll('label')].find((label) =>
+      label.textContent?.startsWith('Yes from'),
+    )
+    const input = field?.querySelector('input') as HTMLInputElement
+    const threshold = () => useQuestionnaire.getState().questionnaire.questions[0]?.threshold
+    expect([input.value, input.placeholder, threshold()]).toEqual(['', '0.5', undefined])
+    await act(async () => typeInto(input, '0.'))
+    await act(async () => typeInto(input, '0.7'))
+    expect([input.value, threshold()]).toEqual(['0.7', 0.7])
+    await act(async () => typeInto(input, '1.5'))
+    expect([input.value, threshold()]).toEqual(['1.5', 0.7])
+    expect(field?.querySelector('[role="alert"]')?.textContent).toBe(
+      'Write a probability from 0 to 1, such as 0.7.',
+    )
+    // Chosen in a batch's scores, the threshold replaces what the field held.
+    const id = useQuestionnaire.getState().questionnaire.questions[0]?.id ?? ''
+    await act(async () =>
+      useQuestionnaire.getState().change((q) => ({
+        ...q,
+        questions: q.questions.map((one) => (one.id === id ? { ...one, threshold: 0.517 } : one)),
+      })),
+    )
+    expect([input.value, field?.querySelector('[role="alert"]')]).toEqual(['0.517', null])
+    await act(async () => typeInto(input, ''))
+    expect(threshold()).toBeUndefined()
+    await act(async () => root.unmount())
+  })
+})

@@ -224,6 +224,7 @@ function QuestionEditorView(given: QuestionEditorProps) {
               placeholder="optional"
             />
           </label>
+          <ThresholdField threshold={question.threshold} onThreshold={(threshold) => update({ threshold })} />
         </div>
       ) : null}
       {question.kind === 'choice' ? <ChoicesEditor question={question} problems={props.problems} /> : null}
@@ -234,5 +235,49 @@ function QuestionEditorView(given: QuestionEditorProps) {
         </p>
       ))}
     </article>
+  )
+}
+
+const thresholdOf = (text: string): number | undefined | null => {
+  if (text.trim() === '') return undefined
+  const value = Number(text)
+  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : null
+}
+
+/** From which probability of yes the answer reads as yes: in the table, exports and scores (0.5 when empty). */
+function ThresholdField(props: {
+  threshold: number | undefined
+  onThreshold: (threshold: number | undefined) => void
+}) {
+  const [text, setText] = useState(props.threshold === undefined ? '' : String(props.threshold))
+  // A threshold set elsewhere (the scores' “Use this threshold”) replaces what the field holds.
+  const [shown, setShown] = useState(props.threshold)
+  if (props.threshold !== shown) {
+    setShown(props.threshold)
+    setText(props.threshold === undefined ? '' : String(props.threshold))
+  }
+  const unreadable = thresholdOf(text) === null
+  return (
+    <label className="field">
+      <span className="field__label">Yes from</span>
+      <input
+        inputMode="decimal"
+        value={text}
+        placeholder="0.5"
+        aria-invalid={unreadable || undefined}
+        onChange={(event) => {
+          setText(event.target.value)
+          const threshold = thresholdOf(event.target.value)
+          if (threshold === null) return
+          setShown(threshold)
+          props.onThreshold(threshold)
+        }}
+      />
+      <span className={unreadable ? 'field-error' : 'muted'} role={unreadable ? 'alert' : undefined}>
+        {unreadable
+          ? 'Write a probability from 0 to 1, such as 0.7.'
+          : 'The probability of yes from which the answer reads as yes.'}
+      </span>
+    </label>
   )
 }

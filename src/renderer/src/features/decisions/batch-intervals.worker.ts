@@ -3,7 +3,14 @@
 // baseline's. Its answers go to the page as the scoring worker's own.
 import type { ScoringSet } from '#shared/domain/batch-answers'
 import { evaluateTable } from '#shared/domain/evaluation-set'
-import { intervalsInTurn, type ModelRunOf, type ScoringColumns, type ScoringCosts } from './batch-scoring.ts'
+import {
+  intervalsInTurn,
+  type ModelRunOf,
+  type ScoringColumns,
+  type ScoringCosts,
+  type ScoringThresholds,
+  withThresholds,
+} from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let baseline: ModelRunOf | null = null
@@ -13,7 +20,13 @@ self.addEventListener(
   (
     event: MessageEvent<
       | { kind: 'set'; set: ScoringSet; baseline: ModelRunOf | null }
-      | { kind: 'score'; ask: number; columns: ScoringColumns; costs: ScoringCosts }
+      | {
+          kind: 'score'
+          ask: number
+          columns: ScoringColumns
+          costs: ScoringCosts
+          thresholds: ScoringThresholds
+        }
     >,
   ) => {
     const message = event.data
@@ -21,9 +34,9 @@ self.addEventListener(
       ;({ set, baseline } = message)
       return
     }
-    const scored = set
-    if (!scored) return
+    if (!set) return
     const { ask, columns, costs } = message
+    const scored = withThresholds(set, message.thresholds)
     const figures = evaluateTable(scored.questionnaire, scored.table, new Map(columns), {
       resamples: 0,
       questionCosts: new Map(costs),

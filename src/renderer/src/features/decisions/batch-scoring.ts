@@ -57,6 +57,20 @@ export type ScoringColumns = [question: number, column: number][]
 /** The costs of a wrong yes and a wrong no a person set for some yes-or-no questions, by question index. */
 export type ScoringCosts = [question: number, costs: ErrorCosts][]
 
+/** The thresholds a person chose in the scores for some yes-or-no questions, by question index. */
+export type ScoringThresholds = [question: number, threshold: number][]
+
+/** The set with its yes-or-no questions read at the thresholds chosen, in place of the questionnaire's own. */
+export function withThresholds(set: ScoringSet, thresholds: ScoringThresholds): ScoringSet {
+  if (thresholds.length === 0) return set
+  const chosen = new Map(thresholds)
+  const questions = set.questionnaire.questions.map((question, index) => {
+    const threshold = chosen.get(index)
+    return threshold === undefined ? question : { ...question, threshold }
+  })
+  return { ...set, questionnaire: { ...set.questionnaire, questions } }
+}
+
 /** How many of a confusion cell's rows are shown: its least sure. */
 export const cellRowsShown = 100
 

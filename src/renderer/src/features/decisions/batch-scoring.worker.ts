@@ -6,7 +6,14 @@
 // starts another, so the figures never wait for intervals; an ask for the same columns (another run chosen beside
 // them) gets the intervals worked out already.
 import type { ScoringSet } from '#shared/domain/batch-answers'
-import { figuresOf, type ModelRunOf, type ScoringColumns, type ScoringCosts } from './batch-scoring.ts'
+import {
+  figuresOf,
+  type ModelRunOf,
+  type ScoringColumns,
+  type ScoringCosts,
+  type ScoringThresholds,
+  withThresholds,
+} from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let models: ModelRunOf[] = []
@@ -52,7 +59,13 @@ self.addEventListener(
       | { kind: 'set'; set: ScoringSet | null }
       | { kind: 'models'; models: ModelRunOf[] }
       | { kind: 'baseline'; baseline: ModelRunOf | null }
-      | { kind: 'score'; ask: number; columns: ScoringColumns; costs: ScoringCosts }
+      | {
+          kind: 'score'
+          ask: number
+          columns: ScoringColumns
+          costs: ScoringCosts
+          thresholds: ScoringThresholds
+        }
     >,
   ) => {
     const message = event.data
@@ -75,8 +88,8 @@ self.addEventListener(
       endIntervals()
       return
     }
-    const scored = set
-    if (!scored) return
+    if (!set) return
+    const scored = withThresholds(set, message.thresholds)
     try {
       const { scored: figures } = figuresOf(scored, message.columns, models, message.costs)
       self.postMessage({ ask: message.ask, scored: figures, done: message.columns.length === 0, first: true })
@@ -84,8 +97,9 @@ self.addEventListener(
       self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) })
       return
     }
-    // The intervals depend on the columns and the costs of errors; the models beside them change nothing there.
-    const columns = JSON.stringify([message.columns, message.costs])
+    // The intervals depend on the columns, the costs of errors and the thresholds; the models beside them change
+    // nothing there.
+    const columns = JSON.stringify([message.columns, message.costs, message.thresholds])
     latest = { ask: message.ask, columns }
     if (message.columns.length === 0) return
     if (finished?.columns === columns) {
@@ -93,8 +107,9 @@ self.addEventListener(
       return
     }
     if (working === columns) return
-    const worker = intervalsFor(scored)
+    const worker = intervalsFor(set)
     working = columns
-    worker.postMessage({ kind: 'score', ask: message.ask, columns: message.columns, costs: message.costs })
+    const { ask, costs, thresholds } = message
+    worker.postMessage({ kind: 'score', ask, columns: message.columns, costs, thresholds })
   },
 )

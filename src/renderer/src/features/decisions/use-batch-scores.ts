@@ -11,7 +11,9 @@ import {
   type Scored,
   type ScoringColumns,
   type ScoringCosts,
+  type ScoringThresholds,
   scoreInTurn,
+  withThresholds,
 } from './batch-scoring.ts'
 
 type Scores = { scored: Scored | null; busy: boolean; problem: string | null }
@@ -62,6 +64,8 @@ export function useBatchScores(
   baseline: ModelToCompare | null,
   /** The costs of errors set for yes-or-no questions: their best threshold is the one of least cost. */
   costs: ScoringCosts,
+  /** The thresholds chosen for yes-or-no questions, in place of the questionnaire's. */
+  thresholds: ScoringThresholds,
 ): Scores {
   const [scores, setScores] = useState<Scores>({ scored: null, busy: false, problem: null })
   const worker = useRef<Worker | null>(null)
@@ -135,11 +139,11 @@ export function useBatchScores(
     }
     setScores((before) => ({ ...before, busy: true }))
     if (worker.current) {
-      worker.current.postMessage({ kind: 'score', ask, columns, costs })
+      worker.current.postMessage({ kind: 'score', ask, columns, costs, thresholds })
       return
     }
     void scoreInTurn(
-      scoringSetOf(input.questionnaire, answers),
+      withThresholds(scoringSetOf(input.questionnaire, answers), thresholds),
       columns,
       (scored, done, first) => {
         if (ask === asked.current)
@@ -154,6 +158,6 @@ export function useBatchScores(
       baseline ? (runsOf([baseline])[0] ?? null) : null,
       costs,
     )
-  }, [input, columns, models, baseline, costs])
+  }, [input, columns, models, baseline, costs, thresholds])
   return scores
 }
