@@ -286,32 +286,39 @@ function QuestionScores(props: {
         <ErrorCostsField question={question.title} costs={props.costs} onCosts={props.onCosts} />
       ) : null}
       <div className="batch-scores__body" hidden={question.labeled === 0}>
-        <dl className="batch-scores__figures">
-          {figures.map(([name, value]) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>{value}</dd>
+        <div>
+          <dl className="batch-scores__figures">
+            {figures.map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {predicate ? (
+            <div className="form-actions">
+              {Number.isFinite(predicate.best.threshold) &&
+              predicate.best.threshold !== predicate.threshold ? (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => props.onThreshold(predicate.best.threshold)}
+                >
+                  Read yes from {thresholdWords(predicate.best.threshold)}
+                </button>
+              ) : null}
+              {props.chosenThreshold ? (
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  onClick={() => props.onThreshold(null)}
+                >
+                  Back to the run’s threshold
+                </button>
+              ) : null}
             </div>
-          ))}
-        </dl>
-        {predicate ? (
-          <div className="form-actions">
-            {Number.isFinite(predicate.best.threshold) && predicate.best.threshold !== predicate.threshold ? (
-              <button
-                type="button"
-                className="button"
-                onClick={() => props.onThreshold(predicate.best.threshold)}
-              >
-                Read yes from {thresholdWords(predicate.best.threshold)}
-              </button>
-            ) : null}
-            {props.chosenThreshold ? (
-              <button type="button" className="button button--quiet" onClick={() => props.onThreshold(null)}>
-                Back to the run’s threshold
-              </button>
-            ) : null}
-          </div>
-        ) : null}
+          ) : null}
+        </div>
         {predicate ? <Reliability bins={predicate.reliability} what="yes" /> : null}
         {choice ? <Reliability bins={choice.reliability} what="the answer" /> : null}
         {score ? <LevelPlot levels={score.levels} /> : null}
