@@ -203,6 +203,16 @@ function FrontierPlot({ question }: { question: SideBySide }) {
       width={width}
       height={height}
       className="batch-scores__plot"
+      ticks={{
+        across: [
+          [x(0), '$0'],
+          [x(most), dollars(most)],
+        ],
+        up: [
+          [y(floor), percent(floor)],
+          [y(1), '100%'],
+        ],
+      }}
       label={`Accuracy against cost per 1,000 rows of ${question.question}: ${words}`}
       caption={`${question.question}: accuracy (up, from ${percent(floor)}) against cost per 1,000 rows (across, to ${dollars(most)})`}
     >

@@ -5,27 +5,50 @@ import type { ReliabilityBin, ScoreScores } from '#shared/domain/evaluation'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 
+/** Where a plot's axes are marked: a place on the plot (its x across, its y up) and what it reads there. */
+export interface Ticks {
+  across: [x: number, label: string][]
+  up: [y: number, label: string][]
+}
+
+/** Room beside the plot for the values up, under it for those across, and right of it for the last one's end. */
+const margin = { left: 36, bottom: 16, right: 24 }
+
 export function PlotFrame(props: {
   width: number
   height: number
   /** The plot in words: what it shows and each of its points. */
   label: string
   caption: ReactNode
+  ticks: Ticks
   className?: string
   children: ReactNode
 }) {
-  const { width, height } = props
+  const { width, height, ticks } = props
+  const [outerWidth, outerHeight] = [width + margin.left + margin.right, height + margin.bottom]
   return (
     <figure className={props.className ?? 'batch-scores__reliability'}>
       <svg
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
+        width={outerWidth}
+        height={outerHeight}
+        viewBox={`0 0 ${outerWidth} ${outerHeight}`}
         role="img"
         aria-label={props.label}
       >
-        <rect x={8} y={8} width={width - 16} height={height - 16} className="batch-scores__frame" />
-        {props.children}
+        <g transform={`translate(${margin.left} 0)`}>
+          <rect x={8} y={8} width={width - 16} height={height - 16} className="batch-scores__frame" />
+          {ticks.across.map(([x, label]) => (
+            <text key={`x${x}`} x={x} y={height + 8} textAnchor="middle" className="batch-scores__tick">
+              {label}
+            </text>
+          ))}
+          {ticks.up.map(([y, label]) => (
+            <text key={`y${y}`} x={4} y={y + 3} textAnchor="end" className="batch-scores__tick">
+              {label}
+            </text>
+          ))}
+          {props.children}
+        </g>
       </svg>
       <figcaption className="muted">{props.caption}</figcaption>
     </figure>
@@ -40,10 +63,15 @@ export function Reliability(props: { bins: readonly ReliabilityBin[]; what: stri
   const words = filled
     .map((bin) => `${percent(bin.predicted)} given, ${percent(bin.observed)} true (${bin.count})`)
     .join('; ')
+  const marks = [0, 0.5, 1].map((value) => [value, `${value * 100}%`] as const)
   return (
     <PlotFrame
       width={size}
       height={size}
+      ticks={{
+        across: marks.map(([value, label]) => [at(value), label]),
+        up: marks.map(([value, label]) => [size - at(value), label]),
+      }}
       label={`Reliability of the probability of ${props.what}: ${words}`}
       caption={
         props.what === 'yes'
@@ -84,6 +112,10 @@ export function LevelPlot(props: { levels: ScoreScores['levels'] }) {
     <PlotFrame
       width={size}
       height={size}
+      ticks={{
+        across: levels.map((one) => [at(one.level), String(one.level)]),
+        up: [0, top].map((value) => [size - at(value), String(value)]),
+      }}
       label={`Scores given against expected levels: ${words}`}
       caption="Expected level (across) against the score given (up)"
     >
