@@ -115,6 +115,14 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   )
   await screenshot(page, 'evaluation-light')
 
+  // Labeling shows the file's expected answer beside the model's, where the file has a column for the question.
+  await scores.getByRole('button', { name: 'Label rows' }).click()
+  const card = page.getByRole('group', { name: /^Row 1 of 60$/ })
+  await expect(card).toContainText(/urgent\s*model: (yes|no)\s*· file: (yes|no)/)
+  await expect(card).toContainText(/team\s*model: \w+\s*· file: (billing|shipping)/)
+  await expect(card).not.toContainText(/sentiment\s*model: \w+\s*· file/)
+  await page.getByRole('button', { name: 'Done labeling' }).click()
+
   // Not scoring a question takes its figures away; picking its column again brings them back.
   await scores.getByLabel('Expected “urgent”').selectOption({ label: 'Not scored' })
   await expect(urgent).toHaveCount(0)

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { answerParts, type ShownAnswer, shownAnswers } from '#shared/domain/answers'
-import { titleOf } from '#shared/domain/evaluation-set'
+import { expectedColumns, titleOf } from '#shared/domain/evaluation-set'
 import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -48,10 +48,16 @@ export function BatchLabeling(props: {
   batchId: string
   questionnaire: Questionnaire
   items: readonly BatchItem[]
+  /** A CSV batch's columns: a question's expected answer in the file shows beside the model's. */
+  sourceColumns: readonly string[]
   onClose: () => void
 }) {
   const { questionnaire, items } = props
   const questions = questionnaire.questions
+  const inFile = useMemo(
+    () => expectedColumns(questionnaire, props.sourceColumns).columns,
+    [questionnaire, props.sourceColumns],
+  )
   const client = useQueryClient()
   // The rows to label, least sure first; worked out once, so a row does not move while it is labeled.
   const [order] = useState(() =>
@@ -203,6 +209,11 @@ export function BatchLabeling(props: {
                 <li key={question.id} aria-current={q === active ? 'step' : undefined}>
                   <strong>{titleOf(question, q)}</strong>{' '}
                   <span className="muted">model: {answer ? answerParts(answer).value : '—'}</span>{' '}
+                  {inFile.has(q) ? (
+                    <span className="muted">
+                      · file: {item.source?.[inFile.get(q) ?? -1]?.trim() || '—'}{' '}
+                    </span>
+                  ) : null}
                   <span className="batch-labeling__given">
                     {labeled === undefined ? 'not labeled' : `labeled ${labeled}`}
                   </span>

@@ -94,6 +94,7 @@ export function BatchView() {
                 batchId={current.batch.id}
                 questionnaire={current.questionnaire as Questionnaire}
                 items={finishedRows.items}
+                sourceColumns={current.batch.sourceColumns ?? []}
                 onClose={() => {
                   setLabelingFor(null)
                   setBackFromLabeling(true)
