@@ -47,7 +47,11 @@ export function ModelPicker() {
             checked={settings.format === 'native'}
             onChange={(event) => settings.set({ format: event.target.checked ? 'native' : 'unified' })}
           />
-          Native format (/decision-native/v1/systemone)
+          <span>
+            Send in SystemOne’s own format
+            <br />
+            <code className="muted">/decision-native/v1/systemone</code>
+          </span>
         </label>
         {settings.format === 'unified' ? (
           <label className="checkbox">
@@ -56,7 +60,11 @@ export function ModelPicker() {
               checked={settings.compat}
               onChange={(event) => settings.set({ compat: event.target.checked })}
             />
-            Use /compat-a/v1/decisions
+            <span>
+              Send to the SDK-compatible address
+              <br />
+              <code className="muted">/compat-a/v1/decisions</code>
+            </span>
           </label>
         ) : null}
       </div>
