@@ -1,6 +1,5 @@
 // `batch run`, `batch resume` and `batch merge`: the app's batch runner over a file of inputs, with a progress
 // bar on a terminal (plain lines otherwise), Ctrl+C stopping cleanly, and the results written as CSV or JSON lines.
-import { randomUUID } from 'node:crypto'
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import {
@@ -12,12 +11,8 @@ import {
   textLikeColumn,
 } from '#shared/domain/batch-inputs'
 import { decisionCall, type Questionnaire } from '#shared/domain/questionnaire'
-import {
-  maxQuestionnaireFileBytes,
-  questionnaireFromJson,
-  questionnaireTextProblem,
-} from '#shared/domain/questionnaire-file'
 import { decodeTextFile, startsAsUtf16 } from '#shared/domain/text-encoding'
+import { readQuestionnaireFile as readAt } from '../main/core/app/opened-files.ts'
 import { money, outProblem, runToEnd } from './batch-follow.ts'
 import { parseFailOn, reportKindOf } from './reports.ts'
 import {
@@ -50,34 +45,10 @@ export interface RunOptions {
 /** A questionnaire file (.json or .gdq): exported by the app, or a decision request's body. */
 export const isQuestionnaireFile = (given: string) => /\.(json|gdq)$/i.test(given)
 
-/** A questionnaire file read and checked, with its JSON (which may say more: its evaluation). */
-export async function readQuestionnaireFile(
-  given: string,
-): Promise<{ questionnaire: Questionnaire; json: unknown }> {
-  const size = await stat(given).then(
-    (info) => info.size,
-    () => 0,
-  )
-  if (size > maxQuestionnaireFileBytes)
-    throw usageError(
-      `${given} is ${(size / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`,
-    )
-  let text: string
+/** A questionnaire file read and checked (as the app reads one it is handed), with its JSON. */
+export async function readQuestionnaireFile(given: string): ReturnType<typeof readAt> {
   try {
-    text = await readFile(given, 'utf8')
-  } catch (error) {
-    throw usageError(`${given} could not be read: ${(error as Error).message}`)
-  }
-  const problem = questionnaireTextProblem(text, basename(given))
-  if (problem) throw usageError(problem)
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    throw usageError(`${given} could not be read as JSON: ${(error as Error).message}`)
-  }
-  try {
-    return { questionnaire: questionnaireFromJson(json, basename(given), randomUUID), json }
+    return await readAt(given)
   } catch (error) {
     throw usageError((error as Error).message)
   }

@@ -1,6 +1,7 @@
 // `eval` on the built-in sandbox: a labeled CSV scored per question and model from the answers its batch stored,
 // the scores the same as counting a plain batch's answers against the labels, `--fail-on` failing the step,
 // reports for CI, two evaluations at once on one folder, and input refused in words.
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -142,6 +143,10 @@ describe('eval', () => {
       2,
       expect.stringContaining('evaluation does not read: evaluation › set'),
     ])
+    // A pipe named like a questionnaire is refused at once, as the app refuses one: never waited on.
+    execFileSync('mkfifo', [file('pipe.gdq')])
+    const pipe = await runCli(join(dataDir, 'data'), ['eval', file('pipe.gdq')])
+    expect([pipe.code, pipe.stderr]).toEqual([2, expect.stringContaining('pipe.gdq is not a file.')])
   })
 
   it('compares with a baseline report: the same run changes nothing, edited criteria regress and fail the step', async () => {

@@ -17,7 +17,13 @@ export { maxQuestionnaireFileBytes }
 
 export const isQuestionnaireFile = (path: string) => path.toLowerCase().endsWith(`.${questionnaireExtension}`)
 
-export async function readQuestionnaireAt(path: string): Promise<Questionnaire> {
+/**
+ * The questionnaire file at `path` read and checked, with its JSON (which may say more: its evaluation). The
+ * app's opened files and the command line read one so.
+ */
+export async function readQuestionnaireFile(
+  path: string,
+): Promise<{ questionnaire: Questionnaire; json: unknown }> {
   const name = basename(path)
   // Opened without blocking, so that a pipe named *.gdq cannot hold a thread waiting for a writer.
   const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => {
@@ -43,7 +49,7 @@ export async function readQuestionnaireAt(path: string): Promise<Questionnaire> 
     } catch {
       throw new Error(`${name} is not a questionnaire: it is not JSON.`)
     }
-    return questionnaireFromJson(value, name, randomUUID)
+    return { questionnaire: questionnaireFromJson(value, name, randomUUID), json: value }
   } finally {
     await file.close()
   }
@@ -58,7 +64,7 @@ export function createOpenedFiles(deps: {
   return {
     async open(path: string): Promise<void> {
       try {
-        waiting = await readQuestionnaireAt(path)
+        waiting = (await readQuestionnaireFile(path)).questionnaire
         deps.openPath('/decisions?view=build&opened=1')
       } catch (error) {
         deps.refused(`The file was not opened: ${(error as Error).message}`)
