@@ -1,6 +1,7 @@
 // `batch run` as a CI job runs it: a thousand rows stopped with Ctrl+C and resumed give each row once; four
 // shards joined with `batch merge` equal one run over the whole file.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -419,7 +420,16 @@ describe('batch run', () => {
         /--out takes a \.csv or \.jsonl/,
       ],
       [['batch', 'run', file('triage.json'), file('missing.txt')], /does not exist/],
+      // A pipe named like inputs, and a file past the most a batch takes: refused before anything is read.
+      [['batch', 'run', file('triage.json'), file('pipe.txt')], /pipe\.txt is not a file\./],
+      [
+        ['batch', 'run', file('triage.json'), file('huge.txt')],
+        /huge\.txt is 200 MiB, more than the 8 MiB a file of batch inputs may be/,
+      ],
     ]
+    execFileSync('mkfifo', [file('pipe.txt')])
+    writeFileSync(file('huge.txt'), '')
+    truncateSync(file('huge.txt'), 200 * 1024 * 1024)
     for (const [args, message] of cases) {
       const result = await runCli(dataDir, args)
       expect(result.code).toBe(2)

@@ -1,6 +1,6 @@
 // `batch run`, `batch resume` and `batch merge`: the app's batch runner over a file of inputs, with a progress
 // bar on a terminal (plain lines otherwise), Ctrl+C stopping cleanly, and the results written as CSV or JSON lines.
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import {
   type BatchSource,
@@ -13,6 +13,7 @@ import {
 import { decisionCall, type Questionnaire } from '#shared/domain/questionnaire'
 import { decodeTextFile, startsAsUtf16 } from '#shared/domain/text-encoding'
 import { readQuestionnaireFile as readAt } from '../main/core/app/opened-files.ts'
+import { readRegularFile } from '../node/regular-file.ts'
 import { money, outProblem, runToEnd } from './batch-follow.ts'
 import { parseFailOn, reportKindOf } from './reports.ts'
 import {
@@ -71,10 +72,14 @@ async function inputsOf(path: string, column: string | undefined) {
   const source: BatchSource | null = batchSourceOf(path)
   if (!source)
     throw usageError(`${path} is not batch inputs: give a .txt (one input a line), .csv or .jsonl file.`)
-  const size = (await stat(path).catch(() => null))?.size
-  if (size === undefined) throw usageError(`${path} does not exist.`)
-  const bytes = await readFile(path)
-  const problem = batchFileProblem({ name: basename(path), size }, startsAsUtf16(bytes))
+  const name = basename(path)
+  // Refused before it is read when past the most any file of inputs may be (UTF-16's), then by its encoding's.
+  const sizeProblem = (size: number) =>
+    batchFileProblem({ name, size }, true) ? batchFileProblem({ name, size }) : null
+  const bytes = await readRegularFile(path, sizeProblem).catch((error: Error) => {
+    throw usageError(error.message)
+  })
+  const problem = batchFileProblem({ name, size: bytes.length }, startsAsUtf16(bytes))
   if (problem) throw usageError(problem)
   const { text } = decodeTextFile(basename(path), bytes)
   if (source !== 'csv') return { ...parseBatch(source, text), columns: null, rows: null }

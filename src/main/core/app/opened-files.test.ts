@@ -49,7 +49,7 @@ describe('opening a questionnaire file', () => {
       /neither a questionnaire this app exported nor a decision request/,
     )
     await expect(readQuestionnaireFile(join(folder, 'missing.gdq'))).rejects.toThrow(
-      'missing.gdq could not be opened.',
+      'missing.gdq does not exist.',
     )
     // A pipe named like a questionnaire: refused at once, never waited on.
     execFileSync('mkfifo', [join(folder, 'pipe.gdq')])

@@ -2,8 +2,6 @@
 // what it claims — its size before it is read, then its JSON against the questionnaire's schema — and kept
 // until the Decisions screen takes it as an unsaved draft. What does not read becomes a notice saying why.
 import { randomUUID } from 'node:crypto'
-import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import {
@@ -11,6 +9,7 @@ import {
   questionnaireFromJson,
   questionnaireTextProblem,
 } from '#shared/domain/questionnaire-file'
+import { readRegularFile } from '../../../node/regular-file.ts'
 
 export const questionnaireExtension = 'gdq'
 export { maxQuestionnaireFileBytes }
@@ -25,34 +24,21 @@ export async function readQuestionnaireFile(
   path: string,
 ): Promise<{ questionnaire: Questionnaire; json: unknown }> {
   const name = basename(path)
-  // Opened without blocking, so that a pipe named *.gdq cannot hold a thread waiting for a writer.
-  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => {
-    throw new Error(`${name} could not be opened.`)
-  })
+  const bytes = await readRegularFile(path, (size) =>
+    size > maxQuestionnaireFileBytes
+      ? `${name} is ${(size / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`
+      : null,
+  )
+  const text = bytes.toString('utf8')
+  const problem = questionnaireTextProblem(text, name)
+  if (problem) throw new Error(problem)
+  let value: unknown
   try {
-    const info = await file.stat()
-    if (!info.isFile()) throw new Error(`${name} is not a file.`)
-    const { size } = info
-    if (size > maxQuestionnaireFileBytes)
-      throw new Error(
-        `${name} is ${(size / 1024 / 1024).toFixed(1)} MiB, larger than any questionnaire can be.`,
-      )
-    // Read up to the size it claimed, and no further, whatever the file does meanwhile.
-    const buffer = Buffer.alloc(size)
-    const { bytesRead } = await file.read(buffer, 0, size, 0)
-    const text = buffer.subarray(0, bytesRead).toString('utf8')
-    const problem = questionnaireTextProblem(text, name)
-    if (problem) throw new Error(problem)
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      throw new Error(`${name} is not a questionnaire: it is not JSON.`)
-    }
-    return { questionnaire: questionnaireFromJson(value, name, randomUUID), json: value }
-  } finally {
-    await file.close()
+    value = JSON.parse(text)
+  } catch {
+    throw new Error(`${name} is not a questionnaire: it is not JSON.`)
   }
+  return { questionnaire: questionnaireFromJson(value, name, randomUUID), json: value }
 }
 
 /** The file opened last, until the Decisions screen takes it. */
