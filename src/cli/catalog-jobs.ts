@@ -4,6 +4,7 @@ import Papa from 'papaparse'
 import { emptyFilter, perMillion, type SortColumn } from '#shared/domain/catalog-view'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import type { VideoJobSummary } from '#shared/ipc/routes/videos'
+import { formulaStart } from '../main/core/batches/batch-files.ts'
 import {
   exitCodes,
   type GlobalOptions,
@@ -68,7 +69,7 @@ export function modelsList(
       ])
       if (format === 'csv')
         process.stdout.write(
-          `${Papa.unparse([header, ...cells], { escapeFormulae: true, newline: '\r\n' })}\r\n`,
+          `${Papa.unparse([header, ...cells], { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`,
         )
       else print(table(header, cells))
     }

@@ -116,7 +116,7 @@ describe('the spend CSV', () => {
       }),
       entry('video', 'sandbox', { seconds: 4 }, { estimated: 1 }),
       entry('cache', 'sandbox', { tokens: 2048 }),
-      entry('decision', 'sandbox', {}, { model: '=HYPERLINK("http://x")', unitsJson: 'not json' }),
+      entry('decision', 'sandbox', {}, { model: '=HYPERLINK("http://x")\nclick', unitsJson: 'not json' }),
     ])
     const [head, ...rows] = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data
     expect(head?.slice(8)).toEqual([
@@ -136,7 +136,7 @@ describe('the spend CSV', () => {
       'm/one no 9 1056    1065 2 ',
       'm/one yes        4',
       'm/one no     2048   ',
-      `'=HYPERLINK("http://x") no        `,
+      `'=HYPERLINK("http://x")\nclick no        `,
     ])
     // Lines end as spreadsheets expect, the last one too.
     expect(text.endsWith('\r\n')).toBe(true)

@@ -3,6 +3,7 @@
 // are the service's as it reported them, in whichever protocol the call used, so each column reads several names.
 import Papa from 'papaparse'
 import { spendFeatureWords, spendProfileName } from '#shared/domain/spend-words'
+import { formulaStart, utf8Bom } from '../batches/batch-files.ts'
 import type { SpendRow } from '../history/spend.ts'
 
 /** Each column and where the protocols put its figure: unified, messages, generateContent, images, the ledger. */
@@ -70,5 +71,5 @@ export function spendCsv(
       ...unitsOf(row.unitsJson),
     ]),
   ]
-  return `\uFEFF${Papa.unparse(table, { escapeFormulae: true, newline: '\r\n' })}\r\n`
+  return `${utf8Bom}${Papa.unparse(table, { escapeFormulae: formulaStart, newline: '\r\n' })}\r\n`
 }
