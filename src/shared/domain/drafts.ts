@@ -1,9 +1,11 @@
 // What a screen was writing and has not sent, as it is kept across restarts: one shape per screen, checked by main
 // when it keeps a draft and again when it reads one back (a draft that no longer reads is as good as none).
 import { z } from 'zod'
+import { QuestionnaireBody } from './questionnaire-body.ts'
 
-/** The screens that keep what is being written across restarts (the questionnaire has its own route). */
+/** The screens that keep what is being written across restarts. */
 export const DraftKind = z.enum([
+  'questionnaire',
   'images',
   'playground-messages',
   'playground-generate',
@@ -26,6 +28,8 @@ const Media = z.object({
 const Turn = z.object({ text: z.string().max(1_000_000), media: z.array(Media).max(50) })
 
 export const draftSchemas = {
+  /** The questionnaire being built, as the builder holds it. */
+  questionnaire: QuestionnaireBody,
   images: z.object({
     prompt: z.string().max(100_000),
     modelId: z.string().max(300),

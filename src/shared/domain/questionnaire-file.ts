@@ -4,10 +4,10 @@
 // instructions' nesting are checked before anything is converted, so no file can make the conversion grow.
 import { z } from 'zod'
 import { DecisionRequest, type Question } from '../api/decisions.ts'
-import { QuestionnaireBody } from '../ipc/routes/decisions.ts'
 import { decisionLimits } from './decisions.ts'
 import { jsonDepth } from './json-depth.ts'
 import { type Questionnaire, questionnaireFromRequest, questionnaireLimits } from './questionnaire.ts'
+import { QuestionnaireBody } from './questionnaire-body.ts'
 
 const limits = questionnaireLimits
 

@@ -29,4 +29,43 @@ describe('a screen’s draft', () => {
     env.core.history.drafts.put('images', '{not json', Date.now())
     expect(await env.call('drafts.get', { kind: 'images' })).toEqual({ draft: null })
   })
+
+  it('keeps the questionnaire being built, the last one kept read back after a restart', async () => {
+    const questionnaire = {
+      id: 'draft-1',
+      name: 'Triage',
+      questions: [
+        {
+          id: 'q1',
+          kind: 'predicate' as const,
+          name: 'spam',
+          instructions: 'Is it spam?',
+          instructionsAsJson: false,
+          criteriaTrue: '',
+          criteriaFalse: '',
+          choices: [],
+          levels: [],
+          threshold: 0.7,
+        },
+      ],
+    }
+    const first = await startCore()
+    try {
+      expect(await first.call('drafts.get', { kind: 'questionnaire' })).toEqual({ draft: null })
+      await first.call('drafts.keep', { kind: 'questionnaire', draft: { ...questionnaire, name: 'Before' } })
+      await first.call('drafts.keep', { kind: 'questionnaire', draft: questionnaire })
+      await expect(
+        first.call('drafts.keep', { kind: 'questionnaire', draft: { ...questionnaire, id: 5 } }),
+      ).rejects.toMatchObject({ code: 'validation_failed' })
+      await first.core.close()
+      const second = await startCore({ userData: first.userData })
+      expect(await second.call('drafts.get', { kind: 'questionnaire' })).toEqual({ draft: questionnaire })
+      second.core.history.drafts.put('questionnaire', '{"id": "x"}', Date.now())
+      expect(await second.call('drafts.get', { kind: 'questionnaire' })).toEqual({ draft: null })
+      await second.core.close()
+    } finally {
+      rmSync(first.userData, { recursive: true, force: true })
+      rmSync(`${first.userData}.keychain`, { force: true })
+    }
+  })
 })

@@ -20,8 +20,6 @@ export function decisionHandlers(deps: {
     'questionnaires.list': () => decisions.questionnaires(),
     'questionnaires.get': ({ id, version }) => decisions.questionnaire(id, version),
     'questionnaires.delete': ({ id }) => decisions.deleteQuestionnaire(id),
-    'questionnaires.keepDraft': (questionnaire) => decisions.keepDraft(questionnaire),
-    'questionnaires.draft': () => decisions.draft(),
     'questionnaires.takeOpened': () => decisions.takeOpened(),
   }
 }

@@ -7,7 +7,7 @@ import { inputPreview } from '#shared/domain/batch-inputs'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { ModelFieldQuery } from '#shared/ipc/routes/catalog'
-import { type decisionRoutes, QuestionnaireBody } from '#shared/ipc/routes/decisions'
+import type { decisionRoutes } from '#shared/ipc/routes/decisions'
 import type { History } from '../history/history.ts'
 import { storedJson } from '../history/rows.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
@@ -24,7 +24,7 @@ export function createDecisionService(deps: {
   history: History
   requests: RequestRegistry
   /** The questionnaire file the OS opened the app with, once. */
-  takeOpened?: () => Input<'questionnaires.keepDraft'> | null
+  takeOpened?: () => Input<'questionnaires.save'> | null
   budgets: Pick<Budgets, 'spending'>
   estimates: Pick<Estimates, 'decision'>
   now?: () => number
@@ -136,20 +136,6 @@ export function createDecisionService(deps: {
           message: 'That questionnaire (or version) is not in the history.',
         })
       return JSON.parse(body)
-    },
-    keepDraft(questionnaire: Input<'questionnaires.keepDraft'>): Record<string, never> {
-      deps.history.drafts.put('questionnaire', JSON.stringify(questionnaire), now())
-      return {}
-    },
-    draft(): Input<'questionnaires.keepDraft'> | null {
-      const row = deps.history.drafts.get('questionnaire')
-      if (!row) return null
-      try {
-        const parsed = QuestionnaireBody.safeParse(JSON.parse(row.bodyJson))
-        return parsed.success ? parsed.data : null
-      } catch {
-        return null
-      }
     },
     deleteQuestionnaire: (id: string) => ({
       deleted: deps.history.transaction(() => deps.history.questionnaires.delete(id)),

@@ -3,8 +3,9 @@ import { z } from 'zod'
 import { DecisionInput, DecisionResponse, NativeDecisionResponse } from '../../api/decisions.ts'
 import type { BatchAnswers as BatchAnswersValue } from '../../domain/batch-answers.ts'
 import { batchLimits } from '../../domain/batch-inputs.ts'
+import { QuestionnaireBody } from '../../domain/questionnaire-body.ts'
 import { route } from '../contract.ts'
-import { DecisionCall, QuestionnaireBody } from './decisions.ts'
+import { DecisionCall } from './decisions.ts'
 
 const usd = z.string().regex(/^\d+(\.\d+)?$/, 'Write the amount in USD, like 2.50.')
 

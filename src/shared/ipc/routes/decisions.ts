@@ -6,56 +6,10 @@ import {
   NativeDecisionRequest,
   NativeDecisionResponse,
 } from '../../api/decisions.ts'
-import { decisionLimits } from '../../domain/decisions.ts'
-import { charactersIn, questionnaireLimits } from '../../domain/questionnaire.ts'
+import { QuestionnaireBody } from '../../domain/questionnaire-body.ts'
 import { route } from '../contract.ts'
 import { ModelFieldQuery } from './catalog.ts'
 import { overBudget } from './spend.ts'
-
-const limits = questionnaireLimits
-const upTo = (max: number) => z.string().max(max, `At most ${max.toLocaleString('en-US')} characters.`)
-
-export const QuestionnaireBody = z
-  .object({
-    id: z.string().min(1).max(100),
-    name: upTo(limits.name),
-    questions: z
-      .array(
-        z.object({
-          id: z.string().max(100),
-          kind: z.enum(['predicate', 'choice', 'score']),
-          name: upTo(limits.name),
-          instructions: upTo(limits.instructions),
-          instructionsAsJson: z.boolean(),
-          criteriaTrue: upTo(limits.criteria),
-          criteriaFalse: upTo(limits.criteria),
-          choices: z
-            .array(
-              z.object({
-                id: z.string().max(100),
-                value: upTo(limits.choiceValue),
-                description: upTo(limits.description),
-              }),
-            )
-            .max(decisionLimits.choices, `At most ${decisionLimits.choices} choices.`),
-          levels: z
-            .array(
-              z.object({
-                id: z.string().max(100),
-                label: upTo(limits.choiceValue),
-                description: upTo(limits.description),
-              }),
-            )
-            .max(decisionLimits.maxLevels, `At most ${decisionLimits.maxLevels} levels.`),
-          threshold: z.number().min(0).max(1).optional(),
-        }),
-      )
-      .max(limits.questions, `At most ${limits.questions} questions.`),
-  })
-  .refine((questionnaire) => charactersIn(questionnaire) <= limits.whole, {
-    message: `A questionnaire holds at most ${limits.whole.toLocaleString('en-US')} characters in all.`,
-    path: ['questions'],
-  })
 
 export const DecisionModel = z.object({
   id: z.string(),
@@ -152,10 +106,6 @@ export const decisionRoutes = {
     input: z.object({ id: z.string() }),
     output: z.object({ deleted: z.boolean() }),
   }),
-  /** The questionnaire being built, kept as it changes so it survives a restart. */
-  'questionnaires.keepDraft': route({ input: QuestionnaireBody, output: z.object({}) }),
   /** A questionnaire file the OS opened the app with, once: the builder takes it as an unsaved draft. */
   'questionnaires.takeOpened': route({ input: z.object({}), output: QuestionnaireBody.nullable() }),
-  /** The kept draft, or null when there is none (or it can no longer be read). */
-  'questionnaires.draft': route({ input: z.object({}), output: QuestionnaireBody.nullable() }),
 }

@@ -12,8 +12,8 @@ function recordingCore(draft: () => Promise<unknown> = async () => null) {
   const kept: string[] = []
   const bridge = {
     invoke: async (route: string, input: unknown) => {
-      if (route === 'questionnaires.draft') return { ok: true, data: await draft() }
-      if (route === 'questionnaires.keepDraft') kept.push((input as { name: string }).name)
+      if (route === 'drafts.get') return { ok: true, data: { draft: await draft() } }
+      if (route === 'drafts.keep') kept.push((input as { draft: { name: string } }).draft.name)
       return { ok: true, data: null }
     },
     on: () => () => {},

@@ -2,6 +2,7 @@
 // typing a moment after the last keystroke, and whatever is pending when the window closes), and opened again
 // on the first visit to the builder after a start.
 import { useEffect } from 'react'
+import type { Questionnaire } from '#shared/domain/questionnaire'
 import { invoke } from '../../ipc.ts'
 import { useQuestionnaire } from './store.ts'
 
@@ -12,13 +13,13 @@ let opening = false
 
 /** Opens the kept draft once per start, unless the person has already begun another. */
 function restoreOnce(): Promise<void> {
-  restoring ??= invoke('questionnaires.draft', {})
-    .then((draft) => {
+  restoring ??= invoke('drafts.get', { kind: 'questionnaire' })
+    .then(({ draft }) => {
       const state = useQuestionnaire.getState()
       if (draft && state.past.length === 0 && state.questionnaire.questions.length === 0) {
         opening = true
         try {
-          state.load(draft)
+          state.load(draft as Questionnaire)
         } finally {
           opening = false
         }
@@ -35,7 +36,8 @@ export function useDraftKeeping(): void {
     let timer: ReturnType<typeof setTimeout> | undefined
     const keep = () => {
       timer = undefined
-      void invoke('questionnaires.keepDraft', useQuestionnaire.getState().questionnaire).catch(() => {
+      const draft = useQuestionnaire.getState().questionnaire
+      void invoke('drafts.keep', { kind: 'questionnaire', draft }).catch(() => {
         // The next edit tries again.
       })
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DecisionRequest, NativeDecisionRequest } from '#shared/api/decisions'
 import { checkQuestions, decisionLimits, fromNative, fromUnified } from '#shared/domain/decisions'
 import { toNativeRequest, toUnifiedRequest } from '#shared/domain/questionnaire'
-import { QuestionnaireBody } from '#shared/ipc/routes/decisions'
+import { QuestionnaireBody } from '#shared/domain/questionnaire-body'
 import { templates } from './templates.ts'
 
 describe.each(templates)('template "$name"', (template) => {
