@@ -4,7 +4,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { z } from 'zod'
-import { usageError } from './session.ts'
+import { usageError } from './output.ts'
 
 const Answer = z.union([z.boolean(), z.string(), z.number()])
 const BaselineReport = z.object({

@@ -4,17 +4,9 @@ import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { batchCsv } from '../main/core/batches/batch-files.ts'
 import { rowJson, wholeBatch } from './batch-rows.ts'
+import { CommandEnd, exitCodes, print, printJson, usageError, warn } from './output.ts'
 import { passedThreshold, type Threshold, writeReport } from './reports.ts'
-import {
-  CommandEnd,
-  exitCodes,
-  OwnerChanged,
-  print,
-  printJson,
-  type Session,
-  usageError,
-  warn,
-} from './session.ts'
+import { OwnerChanged, type Session } from './session.ts'
 import { rowInWhole, type ShardOfInput, shardColumns } from './shards.ts'
 
 export const money = (amount: string) => `$${formatAmount(parseAmount(amount))}`

@@ -15,20 +15,9 @@ import { decodeTextFile, startsAsUtf16 } from '#shared/domain/text-encoding'
 import { readQuestionnaireFile as readAt } from '../main/core/app/opened-files.ts'
 import { readRegularFile } from '../node/regular-file.ts'
 import { money, outProblem, runToEnd } from './batch-follow.ts'
+import { exitCodes, print, printJson, table, usageError, warn } from './output.ts'
 import { parseFailOn, reportKindOf } from './reports.ts'
-import {
-  checkConnection,
-  commandPrefix,
-  exitCodes,
-  type GlobalOptions,
-  print,
-  printJson,
-  type Session,
-  table,
-  usageError,
-  warn,
-  withSession,
-} from './session.ts'
+import { checkConnection, commandPrefix, type GlobalOptions, type Session, withSession } from './session.ts'
 import { mergeCsv, mergeJsonl, parseShard, shardLabel, shardOfName, shardRows } from './shards.ts'
 
 export interface RunOptions {

@@ -5,18 +5,8 @@ import { emptyFilter, perMillion, type SortColumn } from '#shared/domain/catalog
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import type { VideoJobSummary } from '#shared/ipc/routes/videos'
 import { formulaStart } from '../main/core/batches/batch-files.ts'
-import {
-  exitCodes,
-  type GlobalOptions,
-  paint,
-  print,
-  printJson,
-  type Session,
-  table,
-  usageError,
-  warn,
-  withSession,
-} from './session.ts'
+import { exitCodes, paint, print, printJson, table, usageError, warn } from './output.ts'
+import { type GlobalOptions, type Session, withSession } from './session.ts'
 
 type Row = RouteOutput<'catalog.rows'>['rows'][number]
 

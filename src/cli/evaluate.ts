@@ -30,19 +30,9 @@ import {
   writeEvaluationReport,
 } from './evaluation-report.ts'
 import { shardPart } from './evaluation-shards.ts'
+import { exitCodes, print, printJson, table, usageError, warn } from './output.ts'
 import { reportKindOf } from './reports.ts'
-import {
-  checkConnection,
-  commandPrefix,
-  exitCodes,
-  type GlobalOptions,
-  print,
-  printJson,
-  table,
-  usageError,
-  warn,
-  withSession,
-} from './session.ts'
+import { checkConnection, commandPrefix, type GlobalOptions, withSession } from './session.ts'
 import { parseShard, shardLabel, shardRows } from './shards.ts'
 import { tellSideBySide } from './side-by-side.ts'
 

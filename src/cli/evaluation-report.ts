@@ -13,8 +13,8 @@ import {
 } from '#shared/domain/evaluation-set'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
+import { usageError } from './output.ts'
 import { escaped, reportKindOf } from './reports.ts'
-import { usageError } from './session.ts'
 
 export interface ScoreThreshold {
   metric: MetricName

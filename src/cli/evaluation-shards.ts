@@ -13,8 +13,9 @@ import type { Questionnaire } from '#shared/domain/questionnaire'
 import { QuestionnaireBody } from '#shared/domain/questionnaire-body'
 import { conclude } from './evaluate.ts'
 import { type ModelRun, parseScoreThresholds } from './evaluation-report.ts'
+import { usageError, warn } from './output.ts'
 import { reportKindOf } from './reports.ts'
-import { type GlobalOptions, usageError, warn } from './session.ts'
+import type { GlobalOptions } from './session.ts'
 import type { Shard } from './shards.ts'
 
 /** What a shard's report says of the set, for `eval merge`. */

@@ -2,17 +2,8 @@
 // profiles, so what runs here shows in the app's history. Exit codes: `exitCodes` in session.ts.
 import { text } from 'node:stream/consumers'
 import { CommanderError, Option, Command as Program } from 'commander'
-import {
-  appVersion,
-  codeOf,
-  exitCodeOf,
-  exitCodes,
-  type GlobalOptions,
-  messageOf,
-  paint,
-  printJson,
-  usageError,
-} from './session.ts'
+import { codeOf, exitCodeOf, exitCodes, messageOf, paint, printJson, usageError } from './output.ts'
+import { appVersion, type GlobalOptions } from './session.ts'
 
 /** A help's examples, each a line a person can copy. */
 const examples = (...lines: string[]) =>

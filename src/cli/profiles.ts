@@ -2,18 +2,8 @@
 // given with `--api-key-stdin` goes to the owner's secret store: the system keychain when the app owns the folder
 // (or its executable runs the command), else memory for that run only; it is never written in plain text.
 import type { Profile } from '#shared/ipc/routes/profiles'
-import {
-  CommandEnd,
-  exitCodes,
-  type GlobalOptions,
-  print,
-  printJson,
-  type Session,
-  table,
-  usageError,
-  warn,
-  withSession,
-} from './session.ts'
+import { CommandEnd, exitCodes, print, printJson, table, usageError, warn } from './output.ts'
+import { type GlobalOptions, type Session, withSession } from './session.ts'
 
 /** A profile by its name or id, as the person typed it. */
 async function profileNamed(session: Session, wanted: string): Promise<Profile> {

@@ -3,7 +3,7 @@
 // refuses a join that misses or repeats a row.
 import Papa from 'papaparse'
 import { formulaStart, utf8Bom } from '../main/core/batches/batch-files.ts'
-import { usageError } from './session.ts'
+import { usageError } from './output.ts'
 
 export interface Shard {
   /** 1-based. */

@@ -1,6 +1,6 @@
 // Models side by side on one set, told in a terminal or as JSON lines.
 import { choiceWords, type SideBySide } from '#shared/domain/side-by-side'
-import { print, printJson, table } from './session.ts'
+import { print, printJson, table } from './output.ts'
 
 export function tellSideBySide(compared: readonly SideBySide[], json: boolean) {
   if (json) {

@@ -5,18 +5,8 @@ import { statusOfEvent, terminalStatuses } from '#shared/domain/webhook-events'
 import { AppError } from '#shared/ipc/app-error'
 import type { TunnelState, WebhookDeliverySummary, WebhookForward } from '#shared/ipc/routes/videos'
 import { forwardAddressProblem } from '../main/core/webhooks/forwarder.ts'
-import {
-  CommandEnd,
-  exitCodes,
-  type GlobalOptions,
-  paint,
-  print,
-  printJson,
-  type Session,
-  usageError,
-  warn,
-  withSession,
-} from './session.ts'
+import { CommandEnd, exitCodes, paint, print, printJson, usageError, warn } from './output.ts'
+import { type GlobalOptions, type Session, withSession } from './session.ts'
 
 const clock = (at: number) => new Date(at).toTimeString().slice(0, 8)
 const shortJob = (id: string | null) => (id ? `${id.slice(0, 8)}…` : '—'.padEnd(9))
