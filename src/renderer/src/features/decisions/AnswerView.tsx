@@ -2,6 +2,7 @@
 // a score (the weighted value may fall between levels), each with its confidence.
 import type { CSSProperties } from 'react'
 import { nearestLevel, type ShownAnswer } from '#shared/domain/answers'
+import { yesFrom } from '#shared/domain/questionnaire'
 
 const percent = (value: number) => `${Math.round(value * 100)}%`
 
@@ -22,7 +23,8 @@ export function AnswerView({ answer }: { answer: ShownAnswer }) {
             <div className="gauge__fill" style={{ width: percent(answer.probability) }} />
           </div>
           <span className="gauge__value">
-            {answer.probability >= 0.5 ? 'Yes' : 'No'} · {percent(answer.probability)} yes
+            {answer.probability >= yesFrom(answer.question) ? 'Yes' : 'No'} · {percent(answer.probability)}{' '}
+            yes
           </span>
         </div>
       ) : null}

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { answerParts, type ShownAnswer, shownAnswers } from '#shared/domain/answers'
 import { expectedColumns, titleOf } from '#shared/domain/evaluation-set'
-import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
+import { type QuestionDraft, type Questionnaire, yesFrom } from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
@@ -14,14 +14,20 @@ import type { BatchDetail } from './batch-detail.ts'
 
 type Detail = BatchDetail
 
-/** How sure the model was of a row: the least of its answers' probabilities (of the answer it gave). */
+/**
+ * How sure the model was of a row: the least of its answers' probabilities (of the answer it gave). A yes or no
+ * counts by how far its probability is from the question's threshold, as a share of the room on that side (at a
+ * threshold of 0.5, the probability of the answer given).
+ */
 function surenessOf(answers: readonly ShownAnswer[]): number {
   let least = 1
   for (const answer of answers) {
     const { number } = answerParts(answer)
-    if (answer.probability !== undefined)
-      least = Math.min(least, Math.max(answer.probability, 1 - answer.probability))
-    else if (answer.score !== undefined)
+    if (answer.probability !== undefined) {
+      const threshold = yesFrom(answer.question)
+      const room = answer.probability >= threshold ? 1 - threshold : threshold
+      least = Math.min(least, 0.5 + (0.5 * Math.abs(answer.probability - threshold)) / (room || 1))
+    } else if (answer.score !== undefined)
       least = Math.min(least, answer.options?.[Math.round(answer.score)]?.probability ?? 1)
     else if (number !== null) least = Math.min(least, number)
   }

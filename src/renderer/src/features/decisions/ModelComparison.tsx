@@ -114,7 +114,7 @@ function Compared({ compared }: { compared: readonly SideBySide[] }) {
           <tr>
             <th scope="col">Question</th>
             <th scope="col">Model</th>
-            <th scope="col">Accuracy (yes from 0.5)</th>
+            <th scope="col">Accuracy (yes at each question’s threshold)</th>
             <th scope="col">Per 1,000 rows</th>
             <th scope="col">Frontier</th>
             <th scope="col">Agreement</th>

@@ -83,7 +83,7 @@ function typeInto(input: HTMLInputElement, text: string) {
 }
 
 describe('a yes-or-no question’s threshold', () => {
-  it('is kept once it reads as a probability, refused with a reason when not, and follows a change elsewhere', async () => {
+  it('is taken once the person leaves the field, refused with a reason when not a probability, and follows a change elsewhere', async () => {
     start()
     const host = document.body.appendChild(document.createElement('div'))
     const root = createRoot(host)
@@ -93,15 +93,30 @@ describe('a yes-or-no question’s threshold', () => {
     )
     const input = field?.querySelector('input') as HTMLInputElement
     const threshold = () => useQuestionnaire.getState().questionnaire.questions[0]?.threshold
+    const alert = () => field?.querySelector('[role="alert"]')?.textContent ?? null
+    /** Types `text` and leaves the field, as a person tabbing on would. */
+    const enter = async (text: string) => {
+      await act(async () => input.focus())
+      await act(async () => typeInto(input, text))
+      await act(async () => input.blur())
+    }
     expect([input.value, input.placeholder, threshold()]).toEqual(['', '0.5', undefined])
-    await act(async () => typeInto(input, '0.'))
-    await act(async () => typeInto(input, '0.7'))
-    expect([input.value, threshold()]).toEqual(['0.7', 0.7])
-    await act(async () => typeInto(input, '1.5'))
-    expect([input.value, threshold()]).toEqual(['1.5', 0.7])
-    expect(field?.querySelector('[role="alert"]')?.textContent).toBe(
-      'Write a probability from 0 to 1, such as 0.7.',
-    )
+    // Half typed, nothing is taken: "0" on the way to "0.7" never reads every answer as yes.
+    await act(async () => input.focus())
+    await act(async () => typeInto(input, '0'))
+    expect(threshold()).toBeUndefined()
+    await act(async () => input.blur())
+    await enter('0.7')
+    expect([input.value, threshold(), alert()]).toEqual(['0.7', 0.7, null])
+    await enter('0,65')
+    expect(threshold()).toBe(0.65)
+    for (const wrong of ['1.5', '0x1', '.', '-0.2']) {
+      await enter(wrong)
+      expect([threshold(), alert()]).toEqual([
+        0.65,
+        `“${wrong}” is not a probability: write one from 0 to 1, such as 0.7. The answers read yes from 0.65 meanwhile.`,
+      ])
+    }
     // Chosen in a batch's scores, the threshold replaces what the field held.
     const id = useQuestionnaire.getState().questionnaire.questions[0]?.id ?? ''
     await act(async () =>
@@ -110,8 +125,8 @@ describe('a yes-or-no question’s threshold', () => {
         questions: q.questions.map((one) => (one.id === id ? { ...one, threshold: 0.517 } : one)),
       })),
     )
-    expect([input.value, field?.querySelector('[role="alert"]')]).toEqual(['0.517', null])
-    await act(async () => typeInto(input, ''))
+    expect([input.value, alert()]).toEqual(['0.517', null])
+    await enter('')
     expect(threshold()).toBeUndefined()
     await act(async () => root.unmount())
   })

@@ -238,25 +238,42 @@ function QuestionEditorView(given: QuestionEditorProps) {
   )
 }
 
+/**
+ * The threshold a text gives: a probability from 0 to 1 written out (a comma taken for the decimal point), none
+ * for an empty text, null for anything else.
+ */
 const thresholdOf = (text: string): number | undefined | null => {
-  if (text.trim() === '') return undefined
-  const value = Number(text)
-  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : null
+  const written = text.trim().replace(',', '.')
+  if (written === '') return undefined
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(written)) return null
+  const value = Number(written)
+  return value >= 0 && value <= 1 ? value : null
 }
 
-/** From which probability of yes the answer reads as yes: in the table, exports and scores (0.5 when empty). */
+/**
+ * From which probability of yes the answer reads as yes: in the table, exports and scores (0.5 when empty). It
+ * is taken when the person leaves the field or presses Enter, so that a number half typed is never used.
+ */
 function ThresholdField(props: {
   threshold: number | undefined
   onThreshold: (threshold: number | undefined) => void
 }) {
   const [text, setText] = useState(props.threshold === undefined ? '' : String(props.threshold))
-  // A threshold set elsewhere (the scores' “Use this threshold”) replaces what the field holds.
+  const [unreadable, setUnreadable] = useState(false)
+  // A threshold set elsewhere (the scores' “Read yes from …”) replaces what the field holds.
   const [shown, setShown] = useState(props.threshold)
   if (props.threshold !== shown) {
     setShown(props.threshold)
     setText(props.threshold === undefined ? '' : String(props.threshold))
+    setUnreadable(false)
   }
-  const unreadable = thresholdOf(text) === null
+  const take = () => {
+    const threshold = thresholdOf(text)
+    setUnreadable(threshold === null)
+    if (threshold === null || threshold === props.threshold) return
+    setShown(threshold)
+    props.onThreshold(threshold)
+  }
   return (
     <label className="field">
       <span className="field__label">Yes from</span>
@@ -265,17 +282,15 @@ function ThresholdField(props: {
         value={text}
         placeholder="0.5"
         aria-invalid={unreadable || undefined}
-        onChange={(event) => {
-          setText(event.target.value)
-          const threshold = thresholdOf(event.target.value)
-          if (threshold === null) return
-          setShown(threshold)
-          props.onThreshold(threshold)
+        onChange={(event) => setText(event.target.value)}
+        onBlur={take}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') take()
         }}
       />
       <span className={unreadable ? 'field-error' : 'muted'} role={unreadable ? 'alert' : undefined}>
         {unreadable
-          ? 'Write a probability from 0 to 1, such as 0.7.'
+          ? `“${text}” is not a probability: write one from 0 to 1, such as 0.7. The answers read yes from ${props.threshold ?? 0.5} meanwhile.`
           : 'The probability of yes from which the answer reads as yes.'}
       </span>
     </label>
