@@ -1,9 +1,9 @@
 // A baseline from a file: an earlier evaluation's JSON report (`--report FILE.json`), read as untrusted input: its
 // size is checked before it is read, its shape before it is used. What changed since it is worked out in
 // `shared/domain/baseline.ts`, as the app does with a run kept as a baseline.
-import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { z } from 'zod'
+import { readGivenFile } from './given-files.ts'
 import { usageError } from './output.ts'
 
 const Answer = z.union([z.boolean(), z.string(), z.number()])
@@ -38,15 +38,14 @@ export type BaselineReport = z.infer<typeof BaselineReport>
 const maxBaselineBytes = 64 * 1024 * 1024
 
 export async function readBaseline(path: string): Promise<BaselineReport> {
-  const size = await stat(path).then(
-    (info) => info.size,
-    () => null,
+  const text = await readGivenFile(
+    path,
+    maxBaselineBytes,
+    `${basename(path)} is larger than any evaluation's report.`,
   )
-  if (size === null) throw usageError(`${path} does not exist: give the JSON report of an earlier eval.`)
-  if (size > maxBaselineBytes) throw usageError(`${basename(path)} is larger than any evaluation's report.`)
   let json: unknown
   try {
-    json = JSON.parse(await readFile(path, 'utf8'))
+    json = JSON.parse(text)
   } catch (error) {
     throw usageError(`${basename(path)} could not be read as JSON: ${(error as Error).message}`)
   }

@@ -426,8 +426,9 @@ describe('batch run', () => {
         ['batch', 'run', file('triage.json'), file('huge.txt')],
         /huge\.txt is 200 MiB, more than the 8 MiB a file of batch inputs may be/,
       ],
+      [['batch', 'merge', file('merged-pipe.csv'), file('pipe.csv')], /pipe\.csv is not a file\./],
     ]
-    execFileSync('mkfifo', [file('pipe.txt')])
+    execFileSync('mkfifo', [file('pipe.txt'), file('pipe.csv')])
     writeFileSync(file('huge.txt'), '')
     truncateSync(file('huge.txt'), 200 * 1024 * 1024)
     for (const [args, message] of cases) {

@@ -1,6 +1,6 @@
 // `batch run`, `batch resume` and `batch merge`: the app's batch runner over a file of inputs, with a progress
 // bar on a terminal (plain lines otherwise), Ctrl+C stopping cleanly, and the results written as CSV or JSON lines.
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import {
   type BatchSource,
@@ -15,6 +15,7 @@ import { decodeTextFile, startsAsUtf16 } from '#shared/domain/text-encoding'
 import { readQuestionnaireFile as readAt } from '../main/core/app/opened-files.ts'
 import { readRegularFile } from '../node/regular-file.ts'
 import { money, outProblem, runToEnd } from './batch-follow.ts'
+import { readGivenFile } from './given-files.ts'
 import { exitCodes, print, printJson, table, usageError, warn } from './output.ts'
 import { parseFailOn, reportKindOf } from './reports.ts'
 import { checkConnection, commandPrefix, type GlobalOptions, type Session, withSession } from './session.ts'
@@ -231,6 +232,9 @@ export async function batchList(global: GlobalOptions) {
   })
 }
 
+/** A shard's results, to merge: the rows of at most the inputs a batch takes, far below this. */
+const maxResultsBytes = 512 * 1024 * 1024
+
 export async function batchMerge(out: string, files: string[]) {
   const bad = outProblem(out)
   if (bad) throw bad
@@ -249,11 +253,11 @@ export async function batchMerge(out: string, files: string[]) {
   const read = await Promise.all(
     files.map(async (name) => ({
       name,
-      text: await readFile(name, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        throw usageError(
-          error.code === 'ENOENT' ? `${name} does not exist.` : `${name} could not be read: ${error.message}`,
-        )
-      }),
+      text: await readGivenFile(
+        name,
+        maxResultsBytes,
+        `${basename(name)} is larger than any batch's results.`,
+      ),
     })),
   )
   await writeFile(out, kind(out) === 'csv' ? mergeCsv(read) : mergeJsonl(read))

@@ -207,6 +207,10 @@ describe('eval', () => {
       2,
       expect.stringContaining('is not the JSON report of an eval'),
     ])
+    // A pipe named like a report is refused at once, never waited on.
+    execFileSync('mkfifo', [file('pipe-report.json')])
+    const pipe = await evaluate('--baseline', file('pipe-report.json'))
+    expect([pipe.code, pipe.stderr]).toEqual([2, expect.stringContaining('pipe-report.json is not a file.')])
   })
 
   it('puts two models side by side: accuracy against cost, the frontier, and how much they agree', async () => {

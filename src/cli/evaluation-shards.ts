@@ -3,7 +3,6 @@
 // shard's rows with their expected answers, and each model's answers as a table. `eval merge` joins the shards'
 // tables row by row and scores the set as one run of it would: the same figures, the same intervals. It refuses
 // shards of different sets, and a join that misses or repeats a shard.
-import { readFile, stat } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import { z } from 'zod'
 import { answerWords, joinedTables } from '#shared/domain/answer-table'
@@ -13,6 +12,7 @@ import type { Questionnaire } from '#shared/domain/questionnaire'
 import { QuestionnaireBody } from '#shared/domain/questionnaire-body'
 import { conclude } from './evaluate.ts'
 import { type ModelRun, parseScoreThresholds } from './evaluation-report.ts'
+import { readGivenFile } from './given-files.ts'
 import { usageError, warn } from './output.ts'
 import { reportKindOf } from './reports.ts'
 import type { GlobalOptions } from './session.ts'
@@ -77,15 +77,10 @@ const maxShardBytes = 64 * 1024 * 1024
 
 async function readShard(path: string): Promise<ShardReport> {
   const name = basename(path)
-  const size = await stat(path).then(
-    (info) => info.size,
-    () => null,
-  )
-  if (size === null) throw usageError(`${path} does not exist.`)
-  if (size > maxShardBytes) throw usageError(`${name} is larger than any shard’s report.`)
+  const text = await readGivenFile(path, maxShardBytes, `${name} is larger than any shard’s report.`)
   let json: unknown
   try {
-    json = JSON.parse(await readFile(path, 'utf8'))
+    json = JSON.parse(text)
   } catch (error) {
     throw usageError(`${name} could not be read as JSON: ${(error as Error).message}`)
   }

@@ -13,7 +13,9 @@ export async function readRegularFile(
   const name = basename(path)
   const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(
     (error: NodeJS.ErrnoException) => {
-      throw new Error(error.code === 'ENOENT' ? `${name} does not exist.` : `${name} could not be opened.`)
+      throw new Error(
+        error.code === 'ENOENT' ? `${name} does not exist.` : `${name} could not be opened (${error.code}).`,
+      )
     },
   )
   try {
@@ -22,8 +24,14 @@ export async function readRegularFile(
     const problem = sizeProblem(info.size)
     if (problem) throw new Error(problem)
     const buffer = Buffer.alloc(info.size)
-    const { bytesRead } = await file.read(buffer, 0, info.size, 0)
-    return buffer.subarray(0, bytesRead)
+    // A read may give fewer bytes than asked (a network or FUSE mount): read on until the size or the file's end.
+    let read = 0
+    while (read < info.size) {
+      const { bytesRead } = await file.read(buffer, read, info.size - read, read)
+      if (bytesRead === 0) break
+      read += bytesRead
+    }
+    return buffer.subarray(0, read)
   } finally {
     await file.close()
   }
