@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Question } from '#shared/api/decisions'
+import { questionnaireFromRequest } from '#shared/domain/questionnaire'
 import type { SideBySide } from '#shared/domain/side-by-side'
 import { labeledSet, questionnaire } from './testing/eval-set.ts'
 import { jsonLines, runCli } from './testing/run-cli.ts'
@@ -119,6 +121,23 @@ describe('eval', () => {
     expect(run.code).toBe(5)
     expect(jsonLines(run.stdout).filter((line) => line.kind === 'score')).toHaveLength(2)
     expect(run.stderr).toContain('(--fail-on accuracy<0.999)')
+    // A yes-or-no question's own threshold is where its answers are read, and the figures say so.
+    let id = 0
+    const exported = questionnaireFromRequest(
+      questionnaire.questions as Question[],
+      'Triage',
+      () => `q${++id}`,
+    )
+    const strict = {
+      ...exported,
+      questions: exported.questions.map((one) =>
+        one.kind === 'predicate' ? { ...one, threshold: 0.7 } : one,
+      ),
+      evaluation: { ...evaluation, failOn: [] },
+    }
+    writeFileSync(file('strict.gdq'), JSON.stringify(strict))
+    const atStrict = await runCli(join(dataDir, 'data'), ['eval', file('strict.gdq')])
+    expect([atStrict.code, atStrict.stdout]).toEqual([0, expect.stringMatching(/accuracy at 0\.7 \d/)])
     // The arguments win over the file: no threshold given here is broken.
     const loose = await runCli(join(dataDir, 'data'), [
       'eval',
