@@ -1,6 +1,7 @@
 // The image canvas through the contract against the embedded sandbox: families, edits the family's way,
 // files decoded and kept in main, the gallery across a restart.
-import { existsSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -205,6 +206,29 @@ describe('the gallery', () => {
     expect(await env.call('images.delete', { id: image.id })).toEqual({ deleted: true })
     expect(existsSync(file)).toBe(false)
     await expect(env.call('images.get', { id: image.id })).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('takes a picked PNG, and refuses a pipe, an empty file or a text at once, saying why', async () => {
+    const folder = join(env.userData, 'picked')
+    mkdirSync(folder, { recursive: true })
+    const png = join(folder, 'dusk.png')
+    copyFileSync(await fileOf((await env.call('images.list', {}))[0]!.url), png)
+    env.platform.dialogAnswers.push(png)
+    expect(await env.call('images.pick', {})).toMatchObject({ kind: 'uploaded', prompt: 'dusk.png' })
+    execFileSync('mkfifo', [join(folder, 'pipe.png')])
+    writeFileSync(join(folder, 'empty.png'), '')
+    writeFileSync(join(folder, 'notes.png'), 'not an image at all')
+    for (const [file, message] of [
+      ['pipe.png', 'pipe.png is not a file.'],
+      ['empty.png', 'empty.png is empty.'],
+      ['notes.png', /notes\.png/],
+    ] as const) {
+      env.platform.dialogAnswers.push(join(folder, file))
+      await expect(env.call('images.pick', {})).rejects.toMatchObject({
+        code: 'validation_failed',
+        message: expect.stringMatching(message),
+      })
+    }
   })
 
   it('survives a restart of the app', async () => {

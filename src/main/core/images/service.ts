@@ -1,10 +1,11 @@
-import { copyFile, readFile, stat } from 'node:fs/promises'
+import { copyFile, readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { UnifiedModel } from '#shared/api/models'
 import { checkSourceFile, imageFamilyOf, imageOptionsOf, sniffImageType } from '#shared/domain/images'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { ImageModel, ImageRecord, imageRoutes } from '#shared/ipc/routes/images'
+import { readRegularFile } from '../../../node/regular-file.ts'
 import type { EventSink } from '../events.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import type { History } from '../history/history.ts'
@@ -226,11 +227,14 @@ export function createImageService(deps: {
         filters: [{ name: 'PNG or JPEG image', extensions: ['png', 'jpg', 'jpeg'] }],
       })
       if (!path) return null
-      // A file too big is refused by its size before it is read whole (its type is told from its bytes later).
-      const size = (await stat(path)).size
-      const tooBig = checkSourceFile({ name: basename(path), type: 'image/png', size })
-      if (tooBig) throw new AppError({ code: 'validation_failed', message: tooBig, path: ['file'] })
-      return importFile(basename(path), await readFile(path))
+      // Refused by its size before it is read, never waited on (its type is told from its bytes later).
+      const name = basename(path)
+      const bytes = await readRegularFile(path, (size) =>
+        checkSourceFile({ name, type: 'image/png', size }),
+      ).catch((error: Error) => {
+        throw new AppError({ code: 'validation_failed', message: error.message, path: ['file'] })
+      })
+      return importFile(name, bytes)
     },
     list: ({ text, model, limit }: Input<'images.list'>) =>
       deps.history.damaged.each('image', images.latest({ text, model, limit }), (row) => row.id, recordOf),
