@@ -27,6 +27,8 @@ const BaselineReport = z.object({
               expected: Answer,
             }),
           ),
+          /** A yes-or-no question's scores, with the threshold its answers were read at (0.5 before reports said). */
+          predicate: z.object({ threshold: z.number().optional() }).optional(),
         }),
       ),
     }),
@@ -57,4 +59,29 @@ export async function readBaseline(path: string): Promise<BaselineReport> {
     )
   }
   return read.data
+}
+
+/**
+ * Where a yes-or-no question is read at another threshold than the baseline was: its rows between the two are
+ * listed as changed for that alone, and the person is told so.
+ */
+export function movedThresholds(
+  baseline: {
+    models: readonly { questions: readonly { question: string; predicate?: { threshold?: number } }[] }[]
+  },
+  now: readonly { question: string; threshold: number }[],
+): string[] {
+  const before = new Map(
+    (baseline.models[0]?.questions ?? []).flatMap((question) =>
+      question.predicate ? [[question.question, question.predicate.threshold ?? 0.5] as const] : [],
+    ),
+  )
+  return now.flatMap(({ question, threshold }) => {
+    const then = before.get(question)
+    return then === undefined || then === threshold
+      ? []
+      : [
+          `${question}: the baseline read yes from ${then} and this run from ${threshold}; rows between the two are listed as changed for that alone.`,
+        ]
+  })
 }

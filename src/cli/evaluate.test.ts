@@ -36,6 +36,16 @@ const evaluate = (...args: string[]) =>
     ...args,
   ])
 
+/** The questionnaire as the app exports it, its yes-or-no question read from 0.7, with `evaluation`. */
+function writeStrict(path: string, evaluation: object) {
+  let id = 0
+  const exported = questionnaireFromRequest(questionnaire.questions as Question[], 'Triage', () => `q${++id}`)
+  const questions = exported.questions.map((one) =>
+    one.kind === 'predicate' ? { ...one, threshold: 0.7 } : one,
+  )
+  writeFileSync(path, JSON.stringify({ ...exported, questions, evaluation }))
+}
+
 describe('eval', () => {
   it('scores each question as counting a plain batch’s answers against the labels does', async () => {
     const batch = await runCli(join(dataDir, 'data'), [
@@ -122,20 +132,7 @@ describe('eval', () => {
     expect(jsonLines(run.stdout).filter((line) => line.kind === 'score')).toHaveLength(2)
     expect(run.stderr).toContain('(--fail-on accuracy<0.999)')
     // A yes-or-no question's own threshold is where its answers are read, and the figures say so.
-    let id = 0
-    const exported = questionnaireFromRequest(
-      questionnaire.questions as Question[],
-      'Triage',
-      () => `q${++id}`,
-    )
-    const strict = {
-      ...exported,
-      questions: exported.questions.map((one) =>
-        one.kind === 'predicate' ? { ...one, threshold: 0.7 } : one,
-      ),
-      evaluation: { ...evaluation, failOn: [] },
-    }
-    writeFileSync(file('strict.gdq'), JSON.stringify(strict))
+    writeStrict(file('strict.gdq'), { ...evaluation, failOn: [] })
     const atStrict = await runCli(join(dataDir, 'data'), ['eval', file('strict.gdq')])
     expect([atStrict.code, atStrict.stdout]).toEqual([0, expect.stringMatching(/accuracy at 0\.7 \d/)])
     // The arguments win over the file: no threshold given here is broken.
@@ -186,6 +183,22 @@ describe('eval', () => {
       0,
       expect.stringContaining('Since the baseline: no score left its interval'),
     ])
+    expect(same.stderr).not.toContain('read yes from')
+    // Read at another threshold than the baseline, the rows between the two change for that alone: it is said.
+    writeStrict(file('strict-base.gdq'), {
+      set: 'labeled.csv',
+      column: 'text',
+      expected: { Urgent: 'urgent' },
+    })
+    const moved = await runCli(join(dataDir, 'data'), [
+      'eval',
+      file('strict-base.gdq'),
+      '--baseline',
+      file('base.json'),
+    ])
+    expect(moved.stderr).toContain(
+      'Urgent: the baseline read yes from 0.5 and this run from 0.7; rows between the two are listed as changed for that alone.',
+    )
     // The criteria of Urgent swapped: the answers turn over, and accuracy falls past the baseline's interval.
     const [urgent, team] = questionnaire.questions
     const swapped = {

@@ -10,7 +10,7 @@ import { formatAmount, parseAmount } from '#shared/domain/money'
 import { decisionCall, type Questionnaire } from '#shared/domain/questionnaire'
 import { type EvaluationSettings, evaluationSettingsOf } from '#shared/domain/questionnaire-file'
 import { sideBySide } from '#shared/domain/side-by-side'
-import { readBaseline } from './baseline.ts'
+import { movedThresholds, readBaseline } from './baseline.ts'
 import {
   isQuestionnaireFile,
   questionnaireOf,
@@ -296,6 +296,12 @@ export async function conclude(ended: {
   if (compared.length) tellSideBySide(compared, json)
   if (report) await writeEvaluationReport(report, questionnaire.name, runs, thresholds, ended.shard)
   const since = baseline ? changesSince(baseline, runs) : null
+  if (baseline) {
+    const now = (runs[0]?.evaluation.questions ?? []).flatMap((question) =>
+      question.predicate ? [{ question: question.title, threshold: question.predicate.threshold }] : [],
+    )
+    for (const line of movedThresholds(baseline, now)) warn(line)
+  }
   if (since) tellChanges(since, json)
   const worse = since?.changes.filter((change) => change.worse) ?? []
   if (regressed)
