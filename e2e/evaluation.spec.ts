@@ -83,11 +83,15 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
     ),
   ).toBeVisible()
   await expect(read).toHaveCount(0)
+  // The button gone, the focus stays beside it, on the way back.
+  const back = urgent.getByRole('button', { name: 'Back to the run’s threshold' })
+  await expect(back).toBeFocused()
   await page.getByRole('tab', { name: 'Build and run' }).click()
   await expect(page.getByLabel('Yes from')).toHaveValue(new RegExp(`^${best.replace('.', '\\.')}`))
   await page.getByRole('tab', { name: 'Batch' }).click()
-  await urgent.getByRole('button', { name: 'Back to the run’s threshold' }).click()
+  await back.click()
   await expect(urgent).toContainText(/Accuracy at 0\.5\d+\.\d% \(/)
+  await expect(read).toBeFocused()
   await page.getByRole('tab', { name: 'Build and run' }).click()
   await expect(page.getByLabel('Yes from')).toHaveValue('')
   await page.getByRole('tab', { name: 'Batch' }).click()

@@ -1,0 +1,243 @@
+// One question's scores in a batch's: its figures with their intervals, the threshold its yes is read at and the
+// best one, what a wrong answer costs, its plots, a choice's confusion matrix whose cells list their rows, and the
+// rows where the model was least sure first.
+import { useEffect, useRef, useState } from 'react'
+import type { DecisionInput } from '#shared/api/decisions'
+import { inputPreview } from '#shared/domain/batch-inputs'
+import {
+  type ErrorCosts,
+  perRightAnswer,
+  type QuestionEvaluation,
+  valueWords,
+} from '#shared/domain/evaluation-set'
+import type { Estimate } from '#shared/domain/intervals'
+import { cellKey, type ShownRows } from './batch-scoring.ts'
+import { thresholdWords } from './chosen-thresholds.ts'
+import { ErrorCostsField } from './ErrorCostsField.tsx'
+import { LevelPlot, Reliability } from './ScorePlots.tsx'
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`
+/** A figure with its interval; "(…)" while the interval is still worked out. */
+const interval = (estimate: Estimate) =>
+  Number.isNaN(estimate.low)
+    ? `${percent(estimate.value)} (…)`
+    : `${percent(estimate.value)} (${percent(estimate.low)}–${percent(estimate.high)})`
+const decimal = (estimate: Estimate | null, places = 3) => {
+  if (!estimate) return '—'
+  if (Number.isNaN(estimate.low)) return `${estimate.value.toFixed(places)} (…)`
+  return `${estimate.value.toFixed(places)} (${estimate.low.toFixed(places)}–${estimate.high.toFixed(places)})`
+}
+
+export function QuestionScores(props: {
+  question: QuestionEvaluation
+  rows: ShownRows
+  /** Each row's input, by its index. */
+  inputs: ReadonlyMap<number, unknown>
+  spent: string
+  timing: { rows: number; ms: number }
+  /** What a wrong yes and a wrong no cost (a yes-or-no question), if the person said. */
+  costs: ErrorCosts | null
+  onCosts: (costs: ErrorCosts | null) => void
+  /** The answers are read at a threshold chosen here, not the run's own. */
+  chosenThreshold: boolean
+  /** Reads the answers at a threshold, or (null) at the run's own again. */
+  onThreshold: (threshold: number | null) => void
+}) {
+  const { question, rows } = props
+  const [cell, setCell] = useState<{ expected: string; answer: string } | null>(null)
+  const thresholdActions = useRef<HTMLDivElement>(null)
+  const [usedThreshold, setUsedThreshold] = useState(false)
+  // A threshold button goes once the scores are read at it: the focus stays with the one left beside it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run when the buttons change
+  useEffect(() => {
+    const actions = thresholdActions.current
+    if (usedThreshold && actions && !actions.contains(document.activeElement))
+      actions.querySelector('button')?.focus()
+  }, [usedThreshold, question.predicate?.threshold, props.chosenThreshold])
+  const takeThreshold = (threshold: number | null) => {
+    setUsedThreshold(true)
+    props.onThreshold(threshold)
+  }
+  const perRight = perRightAnswer(props.spent, props.timing, question.labeled, rows.right)
+  const figures: [string, string][] = []
+  const { predicate, choice, score } = question
+  if (predicate) {
+    const at = thresholdWords(predicate.threshold)
+    figures.push([`Accuracy at ${at}`, interval(predicate.accuracy)])
+    figures.push([
+      `Precision · recall at ${at}`,
+      `${percent(predicate.precision.value)} · ${percent(predicate.recall.value)}`,
+    ])
+    const { best } = predicate
+    const rightAtBest = question.labeled - best.falsePositives - best.falseNegatives
+    figures.push(
+      best.cost === null
+        ? ['Best threshold (by F1)', `${best.threshold.toFixed(3)} · F1 ${best.f1.toFixed(3)}`]
+        : [
+            'Best threshold (least cost)',
+            `${Number.isFinite(best.threshold) ? best.threshold.toFixed(3) : 'never yes'} · cost ${best.cost.toLocaleString('en-US')} (${best.falsePositives} wrong yes, ${best.falseNegatives} wrong no)`,
+          ],
+    )
+    figures.push([
+      'At that threshold',
+      `accuracy ${percent(question.labeled ? rightAtBest / question.labeled : 0)} · precision ${percent(best.precision)} · recall ${percent(best.recall)}`,
+    ])
+    figures.push(['ROC AUC', decimal(predicate.rocAuc)])
+    figures.push(['Brier score', decimal(predicate.brier)])
+  }
+  if (choice) {
+    figures.push(['Accuracy', interval(choice.accuracy)])
+    for (const option of choice.perOption)
+      if (option.support > 0 || option.precision.value > 0)
+        figures.push([
+          `Precision · recall of “${option.option}”`,
+          `${Number.isNaN(option.precision.value) ? '—' : percent(option.precision.value)} · ${percent(option.recall.value)}`,
+        ])
+    figures.push(['Log loss', decimal(choice.logLoss)])
+    figures.push(['Calibration error (ECE)', decimal(choice.calibrationError)])
+  }
+  if (score) {
+    figures.push(['Nearest level right', interval(score.exact)])
+    figures.push(['Within one level', percent(score.withinOne.value)])
+    figures.push(['Mean distance (levels)', decimal(score.meanAbsoluteError, 2)])
+  }
+  const { timing } = props
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+  figures.push(['Cost per right answer', perRight ? `$${perRight.cost.toFixed(6)}` : '—'])
+  figures.push([
+    'Cost · time per row',
+    timing.rows > 0
+      ? `$${(Number(props.spent) / timing.rows).toFixed(6)} · ${seconds(timing.ms / timing.rows)}`
+      : '—',
+  ])
+  figures.push(['Time per right answer', perRight ? seconds(perRight.ms) : '—'])
+  const inCell = cell ? rows.cells[cellKey(cell.expected, cell.answer)] : undefined
+  const listed = inCell ? inCell.rows : rows.leastSure
+  return (
+    <section className="batch-scores__question" aria-label={`Scores of ${question.title}`}>
+      <h3>
+        {question.title} <span className="muted">· {question.labeled} rows with an expected answer</span>
+      </h3>
+      {question.unreadable.length > 0 ? (
+        <p className="muted">
+          {question.unreadable.length} expected answers do not read and were left out (line{' '}
+          {question.unreadable[0]?.line ?? '?'}: {question.unreadable[0]?.problem}).
+        </p>
+      ) : null}
+      {question.labeled === 0 ? (
+        <p className="muted">No row has both an answer and an expected answer for this question.</p>
+      ) : null}
+      {predicate ? (
+        <ErrorCostsField question={question.title} costs={props.costs} onCosts={props.onCosts} />
+      ) : null}
+      <div className="batch-scores__body" hidden={question.labeled === 0}>
+        <div>
+          <dl className="batch-scores__figures">
+            {figures.map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {predicate ? (
+            <div className="form-actions" ref={thresholdActions}>
+              {Number.isFinite(predicate.best.threshold) &&
+              predicate.best.threshold !== predicate.threshold ? (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => takeThreshold(predicate.best.threshold)}
+                >
+                  Read yes from {thresholdWords(predicate.best.threshold)}
+                </button>
+              ) : null}
+              {props.chosenThreshold ? (
+                <button type="button" className="button button--quiet" onClick={() => takeThreshold(null)}>
+                  Back to the run’s threshold
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+        {predicate ? <Reliability bins={predicate.reliability} what="yes" /> : null}
+        {choice ? <Reliability bins={choice.reliability} what="the answer" /> : null}
+        {score ? <LevelPlot levels={score.levels} /> : null}
+        {choice ? (
+          <table className="batch-scores__confusion" aria-label={`Confusion of ${question.title}`}>
+            <caption>Expected (rows) against answered (columns); a count lists its rows</caption>
+            <thead>
+              <tr>
+                <td />
+                {choice.options.map((option) => (
+                  <th key={option} scope="col">
+                    {option}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {choice.confusion.map((counts, e) => {
+                const expected = choice.options[e] ?? ''
+                return (
+                  <tr key={expected}>
+                    <th scope="row">{expected}</th>
+                    {counts.map((count, a) => {
+                      const answer = choice.options[a] ?? ''
+                      const chosen = cell?.expected === expected && cell.answer === answer
+                      return (
+                        <td key={answer} className={e === a ? 'batch-scores__hit' : undefined}>
+                          {count > 0 ? (
+                            <button
+                              type="button"
+                              className="link-button"
+                              aria-pressed={chosen}
+                              aria-label={`${count} rows expected ${expected}, answered ${answer}`}
+                              onClick={() => setCell(chosen ? null : { expected, answer })}
+                            >
+                              {count}
+                            </button>
+                          ) : (
+                            '0'
+                          )}
+                        </td>
+                      )
+                    })}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        ) : null}
+      </div>
+      <h4>
+        {cell ? `Expected ${cell.expected}, answered ${cell.answer}` : 'Where the model was least sure'}
+        {inCell && inCell.count > inCell.rows.length ? (
+          <span className="muted">
+            {' '}
+            · the {inCell.rows.length} least sure of {inCell.count}
+          </span>
+        ) : null}
+        {cell ? (
+          <button type="button" className="link-button" onClick={() => setCell(null)}>
+            Show the least sure
+          </button>
+        ) : null}
+      </h4>
+      <ol className="batch-scores__rows" aria-label={`Rows of ${question.title}`}>
+        {listed.map((row) => (
+          <li key={row.index}>
+            <span className={row.right ? 'batch-scores__right' : 'batch-scores__wrong'}>
+              {row.right ? 'Right' : 'Wrong'}
+            </span>{' '}
+            line {row.line ?? row.index + 1}: answered {valueWords(row.answer)} ({percent(row.probability)}{' '}
+            sure), expected {valueWords(row.expected)} —{' '}
+            <span className="muted">
+              {inputPreview((props.inputs.get(row.index) ?? '') as DecisionInput, 120)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
