@@ -101,6 +101,9 @@ describe('a yes-or-no question’s threshold', () => {
       await act(async () => input.blur())
     }
     expect([input.value, input.placeholder, threshold()]).toEqual(['', '0.5', undefined])
+    // The field's words are read with it, by a screen reader too.
+    const described = () => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent
+    expect(described()).toBe('The probability of yes from which the answer reads as yes.')
     // Half typed, nothing is taken: "0" on the way to "0.7" never reads every answer as yes.
     await act(async () => input.focus())
     await act(async () => typeInto(input, '0'))
@@ -112,6 +115,7 @@ describe('a yes-or-no question’s threshold', () => {
     expect(threshold()).toBe(0.65)
     for (const wrong of ['1.5', '0x1', '.', '-0.2']) {
       await enter(wrong)
+      expect(described()).toBe(alert())
       expect([threshold(), alert()]).toEqual([
         0.65,
         `“${wrong}” is not a probability: write one from 0 to 1, such as 0.7. The answers read yes from 0.65 meanwhile.`,

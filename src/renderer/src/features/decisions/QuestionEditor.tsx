@@ -260,6 +260,7 @@ function ThresholdField(props: {
 }) {
   const [text, setText] = useState(props.threshold === undefined ? '' : String(props.threshold))
   const [unreadable, setUnreadable] = useState(false)
+  const hint = useId()
   // A threshold set elsewhere (the scores' “Read yes from …”) replaces what the field holds.
   const [shown, setShown] = useState(props.threshold)
   if (props.threshold !== shown) {
@@ -282,13 +283,18 @@ function ThresholdField(props: {
         value={text}
         placeholder="0.5"
         aria-invalid={unreadable || undefined}
+        aria-describedby={hint}
         onChange={(event) => setText(event.target.value)}
         onBlur={take}
         onKeyDown={(event) => {
           if (event.key === 'Enter') take()
         }}
       />
-      <span className={unreadable ? 'field-error' : 'muted'} role={unreadable ? 'alert' : undefined}>
+      <span
+        id={hint}
+        className={unreadable ? 'field-error' : 'muted'}
+        role={unreadable ? 'alert' : undefined}
+      >
         {unreadable
           ? `“${text}” is not a probability: write one from 0 to 1, such as 0.7. The answers read yes from ${props.threshold ?? 0.5} meanwhile.`
           : 'The probability of yes from which the answer reads as yes.'}
