@@ -3,32 +3,14 @@
 // baseline's. Its answers go to the page as the scoring worker's own.
 import type { ScoringSet } from '#shared/domain/batch-answers'
 import { evaluateTable } from '#shared/domain/evaluation-set'
-import {
-  intervalsInTurn,
-  type ModelRunOf,
-  type ScoringColumns,
-  type ScoringCosts,
-  type ScoringThresholds,
-  withThresholds,
-} from './batch-scoring.ts'
+import { intervalsInTurn, type ModelRunOf, type ScoreAsk, withThresholds } from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let baseline: ModelRunOf | null = null
 
 self.addEventListener(
   'message',
-  (
-    event: MessageEvent<
-      | { kind: 'set'; set: ScoringSet; baseline: ModelRunOf | null }
-      | {
-          kind: 'score'
-          ask: number
-          columns: ScoringColumns
-          costs: ScoringCosts
-          thresholds: ScoringThresholds
-        }
-    >,
-  ) => {
+  (event: MessageEvent<{ kind: 'set'; set: ScoringSet; baseline: ModelRunOf | null } | ScoreAsk>) => {
     const message = event.data
     if (message.kind === 'set') {
       ;({ set, baseline } = message)

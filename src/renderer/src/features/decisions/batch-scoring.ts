@@ -60,6 +60,15 @@ export type ScoringCosts = [question: number, costs: ErrorCosts][]
 /** The thresholds a person chose in the scores for some yes-or-no questions, by question index. */
 export type ScoringThresholds = [question: number, threshold: number][]
 
+/** The page's ask for scores, as the scoring worker and its intervals' worker take it. */
+export interface ScoreAsk {
+  kind: 'score'
+  ask: number
+  columns: ScoringColumns
+  costs: ScoringCosts
+  thresholds: ScoringThresholds
+}
+
 /** The set with its yes-or-no questions read at the thresholds chosen, in place of the questionnaire's own. */
 export function withThresholds(set: ScoringSet, thresholds: ScoringThresholds): ScoringSet {
   if (thresholds.length === 0) return set

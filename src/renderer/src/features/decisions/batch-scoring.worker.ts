@@ -6,14 +6,7 @@
 // starts another, so the figures never wait for intervals; an ask for the same columns (another run chosen beside
 // them) gets the intervals worked out already.
 import type { ScoringSet } from '#shared/domain/batch-answers'
-import {
-  figuresOf,
-  type ModelRunOf,
-  type ScoringColumns,
-  type ScoringCosts,
-  type ScoringThresholds,
-  withThresholds,
-} from './batch-scoring.ts'
+import { figuresOf, type ModelRunOf, type ScoreAsk, withThresholds } from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let models: ModelRunOf[] = []
@@ -59,13 +52,7 @@ self.addEventListener(
       | { kind: 'set'; set: ScoringSet | null }
       | { kind: 'models'; models: ModelRunOf[] }
       | { kind: 'baseline'; baseline: ModelRunOf | null }
-      | {
-          kind: 'score'
-          ask: number
-          columns: ScoringColumns
-          costs: ScoringCosts
-          thresholds: ScoringThresholds
-        }
+      | ScoreAsk
     >,
   ) => {
     const message = event.data
@@ -109,7 +96,6 @@ self.addEventListener(
     if (working === columns) return
     const worker = intervalsFor(set)
     working = columns
-    const { ask, costs, thresholds } = message
-    worker.postMessage({ kind: 'score', ask, columns: message.columns, costs, thresholds })
+    worker.postMessage(message satisfies ScoreAsk)
   },
 )

@@ -8,6 +8,7 @@ import { type BatchAnswers, scoringSetOf } from '#shared/domain/batch-answers'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import {
   type ModelRunOf,
+  type ScoreAsk,
   type Scored,
   type ScoringColumns,
   type ScoringCosts,
@@ -139,7 +140,7 @@ export function useBatchScores(
     }
     setScores((before) => ({ ...before, busy: true }))
     if (worker.current) {
-      worker.current.postMessage({ kind: 'score', ask, columns, costs, thresholds })
+      worker.current.postMessage({ kind: 'score', ask, columns, costs, thresholds } satisfies ScoreAsk)
       return
     }
     void scoreInTurn(
