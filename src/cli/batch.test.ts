@@ -1,13 +1,14 @@
 // `batch run` as a CI job runs it: a thousand rows stopped with Ctrl+C and resumed give each row once; four
 // shards joined with `batch merge` equal one run over the whole file.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { formatAmount, parseAmount } from '#shared/domain/money'
+import { takeFolder } from '../main/core/owner/folder-owner.ts'
 import { startCore, until } from '../main/testing/core.ts'
 import { jsonLines, lineOf, runCli, startCli } from './testing/run-cli.ts'
 
@@ -141,7 +142,11 @@ describe('batch run', () => {
       }, 60_000)
       // The app starts on the folder the command line owns: the command lets it go, attaches, and its batch
       // goes on in the app's core, from the rows not written.
-      const app = await startCore({ userData: dataDir, owner: true })
+      const folder = await takeFolder(dataDir, { info: () => {} })
+      // The command let the folder go only once its history was closed: no write of its own is left in the
+      // log the app's core writes to from now on.
+      expect(statSync(file('history.db-wal'), { throwIfNoEntry: false })?.size ?? 0).toBe(0)
+      const app = await startCore({ userData: dataDir, folder })
       try {
         await until(async () => {
           const { batch } = await app.call('batches.get', { id })

@@ -185,7 +185,7 @@ async function owning(
     heldSecrets: heldSecrets(options.apiKey),
     ...(timeScale > 0 ? { sandboxTimeScale: timeScale } : {}),
   }).catch(async (error: unknown) => {
-    await claim.close()
+    await claim.release()
     if (error instanceof AppError && error.code === 'not_found') throw usageError(error.message)
     throw error
   })
@@ -236,7 +236,8 @@ async function linkTo(
     }
     const claim = await claimFolder(userData)
     if (claim) return owning(claim, userData, options, extra)
-    // Another process bound the socket a moment ago: attach to it.
+    // Another process bound the socket a moment ago (attach to it), or its owner is letting it go (wait).
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 

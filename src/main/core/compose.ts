@@ -380,23 +380,32 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     dispatcher: dispatcherFor,
     attachedClients: owner.clients,
     async close(closing?: { handingOver?: boolean }) {
-      await options.folder?.close(closing)
-      requests.cancelAll()
-      clearInterval(budgetClock)
-      backups.stop()
-      clearTimeout(spendTimer)
-      batchRunner.close()
-      notifier.flush()
-      await videos.close()
-      await sandbox.stop()
-      await data.close()
-      // After the data worker: a keep it asked for is the background worker's to finish.
-      await background.close()
-      await thumbnails.settled()
-      // A change made just before quitting (the screen last shown) is not lost with the write in flight.
-      await preferences.written()
-      history.close()
-      log.info('core stopped')
+      options.folder?.stop(closing)
+      try {
+        await closeAll()
+      } finally {
+        // Only now may another process own the folder: this one's history is closed.
+        await options.folder?.release()
+      }
     },
+  }
+
+  async function closeAll() {
+    requests.cancelAll()
+    clearInterval(budgetClock)
+    backups.stop()
+    clearTimeout(spendTimer)
+    batchRunner.close()
+    notifier.flush()
+    await videos.close()
+    await sandbox.stop()
+    await data.close()
+    // After the data worker: a keep it asked for is the background worker's to finish.
+    await background.close()
+    await thumbnails.settled()
+    // A change made just before quitting (the screen last shown) is not lost with the write in flight.
+    await preferences.written()
+    history.close()
+    log.info('core stopped')
   }
 }

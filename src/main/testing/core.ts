@@ -10,6 +10,7 @@ import { unwrap } from '#shared/ipc/unwrap'
 import { type Core, createCore } from '../core/compose.ts'
 import { createNodePlatform, type NodePlatform } from '../core/node-platform.ts'
 import { takeFolder } from '../core/owner/folder-owner.ts'
+import type { FolderClaim } from '../core/owner/owner-server.ts'
 
 export async function startCore(
   options: {
@@ -18,11 +19,14 @@ export async function startCore(
     userData?: string
     /** Takes the folder as the app does (asking a command that owns it to let go) and serves its socket. */
     owner?: boolean
+    /** The folder already taken (`takeFolder`), for a test that looks at it between the taking and the core. */
+    folder?: FolderClaim
   } = {},
 ) {
   const userData = options.userData ?? (await mkdtemp(join(tmpdir(), 'gd-videos-')))
   const platform: NodePlatform = createNodePlatform({ userData, keychainFile: `${userData}.keychain` })
-  const folder = options.owner ? await takeFolder(userData, { info: () => {} }) : undefined
+  const folder =
+    options.folder ?? (options.owner ? await takeFolder(userData, { info: () => {} }) : undefined)
   const core: Core = await createCore(platform, {
     sandboxTimeScale: options.sandboxTimeScale ?? 0.001,
     ...(options.sandboxCredits !== undefined ? { sandboxCredits: options.sandboxCredits } : {}),

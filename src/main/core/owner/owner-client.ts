@@ -24,7 +24,7 @@ export interface OwnerClient {
   close(): void
 }
 
-/** Attaches to the folder's owner; null when no process owns the folder. Throws when the owner refuses. */
+/** Attaches to the folder's owner; null when no process owns the folder or its owner is letting it go. Throws when the owner refuses. */
 export async function attachToOwner(userData: string, hello: Hello): Promise<OwnerClient | null> {
   const path = socketPathOf(userData)
   if (!(await answers(path))) return null
@@ -39,6 +39,8 @@ export async function attachToOwner(userData: string, hello: Hello): Promise<Own
         }))
       : ({ refused: 'no token' } as const)
     if (!('refused' in attached)) return attached
+    // The owner is closing and lets the folder go in a moment: there is no one to attach to yet.
+    if ('going' in attached) return null
     const owned = await answers(path)
     if ('broke' in attached && !owned) return null
     if (attempt >= 20 || !owned)
@@ -47,7 +49,11 @@ export async function attachToOwner(userData: string, hello: Hello): Promise<Own
   }
 }
 
-function connect(path: string, token: string, hello: Hello): Promise<OwnerClient | { refused: string }> {
+function connect(
+  path: string,
+  token: string,
+  hello: Hello,
+): Promise<OwnerClient | { refused: string; going?: true }> {
   return new Promise((resolve, reject) => {
     const socket: Socket = createConnection(path)
     const pending = new Map<number, (envelope: Envelope<unknown>) => void>()
@@ -89,6 +95,9 @@ function connect(path: string, token: string, hello: Hello): Promise<OwnerClient
           handOverAnswer?.(false)
           settled = true
           resolve({ refused: String(frame.message ?? 'refused') })
+        } else if (frame.type === 'going') {
+          settled = true
+          resolve({ refused: 'the owner is letting the folder go', going: true })
         } else if (frame.type === 'handing-over') {
           handingOver = true
           handOverAnswer?.(true)

@@ -51,8 +51,13 @@ export interface FolderClaim {
   /** Serves the contract on the socket, to the clients waiting and those to come. */
   serve(deps: OwnerDeps): void
   clients(): number
-  /** Stops serving and lets the folder go; with `handingOver`, each client is told another owner comes. */
-  close(options?: { handingOver?: boolean }): Promise<void>
+  /**
+   * Stops serving; with `handingOver`, each client is told another owner comes. The folder stays held (a client
+   * that comes now is told to wait) until `release`, once the core has closed its history.
+   */
+  stop(options?: { handingOver?: boolean }): void
+  /** Lets the folder go: another process may own it from now on. */
+  release(): Promise<void>
 }
 
 /** Binds the folder's socket; null when another process owns the folder. */
@@ -64,6 +69,14 @@ export async function claimFolder(userData: string): Promise<FolderClaim | null>
   const waiting: Socket[] = []
   const server: Server = createServer((socket) => {
     socket.on('error', () => {})
+    // The owner is closing its core: the folder is not free yet, and there is no one to serve.
+    if (closing) {
+      writeFrame(socket, { type: 'going' })
+      socket.end()
+      // Read to its end (what it sent is dropped), so that the connection closes when the client ends its side.
+      socket.resume()
+      return void setTimeout(() => socket.destroy(), 1000).unref()
+    }
     if (open.size >= ownerLimits.clients) return void socket.destroy()
     open.add(socket)
     socket.once('close', () => open.delete(socket))
@@ -146,6 +159,18 @@ export async function claimFolder(userData: string): Promise<FolderClaim | null>
     }
   }
 
+  const stop = (options?: { handingOver?: boolean }) => {
+    if (closing) return
+    closing = true
+    for (const socket of open) {
+      if (options?.handingOver) writeFrame(socket, { type: 'handing-over' })
+      // Ended, so that what was written reaches the client; a client that does not end its side is cut.
+      socket.end()
+      setTimeout(() => socket.destroy(), 1000).unref()
+    }
+    for (const socket of waiting) socket.destroy()
+  }
+
   return {
     path: socketPathOf(userData),
     serve(given) {
@@ -153,15 +178,9 @@ export async function claimFolder(userData: string): Promise<FolderClaim | null>
       for (const socket of waiting.splice(0)) if (!socket.destroyed) handle(socket, given)
     },
     clients: () => open.size,
-    async close(options) {
-      closing = true
-      for (const socket of open) {
-        if (options?.handingOver) writeFrame(socket, { type: 'handing-over' })
-        // Ended, so that what was written reaches the client; a client that does not end its side is cut.
-        socket.end()
-        setTimeout(() => socket.destroy(), 1000).unref()
-      }
-      for (const socket of waiting) socket.destroy()
+    stop,
+    async release() {
+      stop()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
