@@ -17,7 +17,7 @@ import {
   scoreScores,
 } from './evaluation.ts'
 import type { BootstrapOptions } from './intervals.ts'
-import { type QuestionDraft, type Questionnaire, yesFrom } from './questionnaire.ts'
+import { predicateSureness, type QuestionDraft, type Questionnaire, yesFrom } from './questionnaire.ts'
 
 export const titleOf = (question: QuestionDraft, index: number) =>
   question.name.trim() || `Question ${index + 1}`
@@ -110,6 +110,8 @@ export interface LabeledRow {
   /** The model's answer: yes or no, its pick, or its nearest level; and the probability it gave that answer. */
   answer: boolean | string | number
   probability: number
+  /** How sure the answer is, to rank the rows by: a yes or no's distance from its threshold, else `probability`. */
+  sureness: number
   right: boolean
 }
 
@@ -197,12 +199,14 @@ export function evaluateTable(
       const given = question.kind === 'predicate' ? [] : optionsAt(answers, at)
       const score = answers.score[at] as number
       if (question.kind === 'predicate' && !Number.isNaN(probability)) {
-        const said = probability >= yesFrom(question)
+        const threshold = yesFrom(question)
+        const said = probability >= threshold
         predicates.push({ probability, expected: read.value === true })
         labeled.push({
           ...place,
           answer: said,
           probability: said ? probability : 1 - probability,
+          sureness: predicateSureness(probability, threshold),
           right: said === read.value,
         })
       } else if (question.kind === 'choice' && given.length > 0) {
@@ -213,6 +217,7 @@ export function evaluateTable(
           ...place,
           answer: pick.label,
           probability: pick.probability,
+          sureness: pick.probability,
           right: pick.label === read.value,
         })
       } else if (question.kind === 'score' && !Number.isNaN(score)) {
@@ -223,7 +228,13 @@ export function evaluateTable(
             ? (answers.optionProbabilities[at * answers.options.length + nearest] as number)
             : Number.NaN
         const sure = Number.isNaN(chance) ? 0 : chance
-        labeled.push({ ...place, answer: nearest, probability: sure, right: nearest === read.value })
+        labeled.push({
+          ...place,
+          answer: nearest,
+          probability: sure,
+          sureness: sure,
+          right: nearest === read.value,
+        })
       } else return
       evaluation.labeled++
     })

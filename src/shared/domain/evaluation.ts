@@ -50,13 +50,16 @@ export function rocAuc(rows: readonly PredicateRow[]): number | null {
   return weightedAuc(rows, byProbability(rows))(new Uint8Array(rows.length).fill(1))
 }
 
-/** The rows' places in the order of their probabilities, for `weightedAuc`. */
-export function byProbability(rows: readonly { probability: number }[]): Uint32Array {
+/** The rows' places in the order of their probabilities (or of another figure of theirs), for `weightedAuc`. */
+export function byProbability<Row extends { probability: number }>(
+  rows: readonly Row[],
+  figureOf: (row: Row) => number = (row) => row.probability,
+): Uint32Array {
   // Compared from a typed array: several times faster than reading each row's field at each comparison.
   const probabilities = new Float64Array(rows.length)
   const order = new Uint32Array(rows.length)
   rows.forEach((row, at) => {
-    probabilities[at] = row.probability
+    probabilities[at] = figureOf(row)
     order[at] = at
   })
   return order.sort((a, b) => (probabilities[a] as number) - (probabilities[b] as number))

@@ -45,6 +45,15 @@ export interface QuestionDraft {
 /** The probability from which a yes-or-no question's answer reads as yes. */
 export const yesFrom = (question: Pick<QuestionDraft, 'threshold'> | undefined) => question?.threshold ?? 0.5
 
+/**
+ * How sure a yes-or-no answer is, from 0.5 at the threshold to 1 at 0 or 1: its distance from the threshold as a
+ * share of the way to the end on its side, so that at a threshold of 0.7 a no at 0.3 is surer than a yes at 0.72.
+ */
+export function predicateSureness(probability: number, threshold: number): number {
+  const room = probability >= threshold ? 1 - threshold : threshold
+  return 0.5 + (0.5 * Math.abs(probability - threshold)) / (room || 1)
+}
+
 export interface Questionnaire {
   id: string
   name: string

@@ -6,7 +6,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { answerParts, type ShownAnswer, shownAnswers } from '#shared/domain/answers'
 import { expectedColumns, titleOf } from '#shared/domain/evaluation-set'
-import { type QuestionDraft, type Questionnaire, yesFrom } from '#shared/domain/questionnaire'
+import {
+  predicateSureness,
+  type QuestionDraft,
+  type Questionnaire,
+  yesFrom,
+} from '#shared/domain/questionnaire'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
@@ -24,9 +29,7 @@ function surenessOf(answers: readonly ShownAnswer[]): number {
   for (const answer of answers) {
     const { number } = answerParts(answer)
     if (answer.probability !== undefined) {
-      const threshold = yesFrom(answer.question)
-      const room = answer.probability >= threshold ? 1 - threshold : threshold
-      least = Math.min(least, 0.5 + (0.5 * Math.abs(answer.probability - threshold)) / (room || 1))
+      least = Math.min(least, predicateSureness(answer.probability, yesFrom(answer.question)))
     } else if (answer.score !== undefined)
       least = Math.min(least, answer.options?.[Math.round(answer.score)]?.probability ?? 1)
     else if (number !== null) least = Math.min(least, number)

@@ -22,6 +22,7 @@ const row = (index: number, expected: string, answer: string, probability: numbe
   expected,
   answer,
   probability,
+  sureness: probability,
   right: expected === answer,
 })
 
@@ -99,6 +100,25 @@ describe('models compared over one set', () => {
     expect(compared?.agreement.kind).toBe('cohen')
     expect(compared?.agreement.differ).toBe(2)
     expect(compared?.agreement.lines).toEqual([3, 4])
+  })
+
+  it('ranks a yes or no by its distance from the question’s threshold, least sure first', async () => {
+    const strict = { ...questionnaire, questions: [{ ...question, threshold: 0.7 }] }
+    const told: Scored[] = []
+    await scoreInTurn(
+      scoringSet(strict, items([0.72, 0.3, 0.95, 0.05], ['yes', 'no', 'yes', 'no']), ['urgent']),
+      [[0, 0]],
+      (scored) => told.push(scored),
+      () => false,
+      [],
+    )
+    // A yes at 0.72 is just past the threshold; a no at 0.3, though the model gave it 70%, is far below it.
+    expect(told[0]?.rows[0]?.leastSure.map((one) => [one.line, one.answer])).toEqual([
+      [2, true],
+      [3, false],
+      [4, true],
+      [5, false],
+    ])
   })
 
   it('says what changed since the baseline: a score out of its interval, and the rows answered otherwise', async () => {

@@ -94,7 +94,7 @@ export interface ShownRows {
 export const cellKey = (expected: string, answer: string) => `${expected}→${answer}`
 
 export function shownRows(rows: readonly LabeledRow[]): ShownRows {
-  const order = byProbability(rows)
+  const order = byProbability(rows, (row) => row.sureness)
   const cells: ShownRows['cells'] = {}
   // A question has few pairs of expected answer and answer: each pair's cell is found once, then by its values.
   const byPair = new Map<LabeledRow['expected'], Map<LabeledRow['answer'], ShownRows['cells'][string]>>()
