@@ -176,7 +176,15 @@ async function owning(
     handOver: () => {
       if (handingOver) return
       handingOver = true
-      void core.close({ handingOver: true }).finally(() => endedAs('handing-over'))
+      void core.close({ handingOver: true }).then(
+        () => endedAs('handing-over'),
+        (error: unknown) => {
+          // A part that did not close is in the log. A history still open holds the folder until this ends.
+          if (!core.history.database.db.isOpen) return endedAs('handing-over')
+          warn(`This command could not close the history to hand the data folder over, so it ends: ${error}`)
+          process.exit(1)
+        },
+      )
     },
     receiver: extra.receiver ?? 'off',
     ...(extra.forwardTo ? { forwardTo: extra.forwardTo } : {}),

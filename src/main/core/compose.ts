@@ -85,7 +85,10 @@ export interface Core {
   dispatcher(trustedOrigins: () => readonly string[]): Dispatch
   /** Front doors attached to this owner now. */
   attachedClients(): number
-  /** Stops everything and lets the folder go (`handingOver`: its clients are told the app takes it). */
+  /**
+   * Stops everything and lets the folder go (`handingOver`: its clients are told the app takes it). Closes once: a
+   * second call answers when the first is done.
+   */
   close(closing?: { handingOver?: boolean }): Promise<void>
 }
 
@@ -343,6 +346,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       redaction,
       requests,
     })
+  let closing: Promise<void> | null = null
   const owner = options.folder
     ? createFolderOwner({
         claim: options.folder,
@@ -379,33 +383,46 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     openFile: (path) => openedFiles.open(path),
     dispatcher: dispatcherFor,
     attachedClients: owner.clients,
-    async close(closing?: { handingOver?: boolean }) {
-      options.folder?.stop(closing)
-      try {
-        await closeAll()
-      } finally {
-        // Only now may another process own the folder: this one's history is closed.
-        await options.folder?.release()
-      }
+    close(how?: { handingOver?: boolean }) {
+      closing ??= closeAll(how)
+      return closing
     },
   }
 
-  async function closeAll() {
-    requests.cancelAll()
-    clearInterval(budgetClock)
-    backups.stop()
-    clearTimeout(spendTimer)
-    batchRunner.close()
-    notifier.flush()
-    await videos.close()
-    await sandbox.stop()
-    await data.close()
-    // After the data worker: a keep it asked for is the background worker's to finish.
-    await background.close()
-    await thumbnails.settled()
-    // A change made just before quitting (the screen last shown) is not lost with the write in flight.
-    await preferences.written()
-    history.close()
+  /**
+   * Every part is closed even when one before it fails; only once the history is closed may another process own
+   * the folder. A history that could not be closed keeps the folder held until this process ends.
+   */
+  async function closeAll(how?: { handingOver?: boolean }) {
+    options.folder?.stop(how)
+    const failures: unknown[] = []
+    const steps: (() => unknown)[] = [
+      () => requests.cancelAll(),
+      () => clearInterval(budgetClock),
+      () => backups.stop(),
+      () => clearTimeout(spendTimer),
+      () => batchRunner.close(),
+      () => notifier.flush(),
+      () => videos.close(),
+      () => sandbox.stop(),
+      () => data.close(),
+      // After the data worker: a keep it asked for is the background worker's to finish.
+      () => background.close(),
+      () => thumbnails.settled(),
+      // A change made just before quitting (the screen last shown) is not lost with the write in flight.
+      () => preferences.written(),
+      () => history.close(),
+    ]
+    for (const step of steps)
+      try {
+        await step()
+      } catch (error) {
+        failures.push(error)
+        log.error('a part of the core did not close', error)
+      }
+    if (history.database.db.isOpen) throw failures.at(-1)
+    await options.folder?.release()
     log.info('core stopped')
+    if (failures.length > 0) throw failures[0]
   }
 }

@@ -132,6 +132,27 @@ describe('the folder’s owner', () => {
     expect(await attachToOwner(userData, {})).not.toBeNull()
   })
 
+  it('keeps the folder until its history is closed, even when a part of it fails to close', async () => {
+    const app = await owner()
+    await app.call('questionnaires.save', { id: 'q1', name: 'Kept', questions: [] })
+    const videos = app.core.videos as { close(): Promise<void> }
+    videos.close = async () => {
+      // Meanwhile the folder is still this core's: no one else may own it.
+      expect(await claimFolder(app.userData)).toBeNull()
+      throw new Error('the videos did not close')
+    }
+    const closing = app.core.close()
+    // A second close waits for the first, and fails as it does.
+    await expect(app.core.close()).rejects.toThrow('the videos did not close')
+    await expect(closing).rejects.toThrow('the videos did not close')
+    // The rest closed all the same, the history last: the next owner opens it whole, with nothing set aside.
+    expect(app.core.history.database.db.isOpen).toBe(false)
+    const next = await startCore({ userData: app.userData, owner: true })
+    cores.push(next)
+    expect((await next.call('questionnaires.list', {})).map((one) => one.name)).toEqual(['Kept'])
+    expect(next.core.history.notices).toEqual([])
+  })
+
   it('works with the profile and key a client names, for its calls only', async () => {
     const key = 'sk-owner-client-key-0001'
     service = await startSandbox({ keys: [key], credits: 100, timeScale: 0.002, allowPrivateAddresses: true })
