@@ -133,10 +133,6 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   ].filter((notice): notice is string => notice !== null)
   for (const notice of imported) log.info(notice)
   const preferences = await openPreferences(userData)
-  const history = openHistory(userData)
-  for (const notice of history.notices) log.warn(notice)
-  const media = createMediaStore(join(userData, 'media'), history.database.db, { damaged: history.damaged })
-  const thumbnails = createThumbnails(join(userData, 'thumbnails'), media)
   const sandbox = createEmbeddedSandbox({
     entry: platform.workerEntry('sandbox'),
     log,
@@ -168,6 +164,11 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
           : secretKey(profiles.activeId(), name as SecretName),
         value,
       )
+  // Opened once the profile asked for is known: a command naming none that exists leaves the history untouched.
+  const history = openHistory(userData)
+  for (const notice of history.notices) log.warn(notice)
+  const media = createMediaStore(join(userData, 'media'), history.database.db, { damaged: history.damaged })
+  const thumbnails = createThumbnails(join(userData, 'thumbnails'), media)
   const notices = createNotices({
     imported,
     history,
