@@ -19,21 +19,23 @@ const handOverWaitMs = 60_000
  * core and attaches to the app, and its batch goes on here. One core per folder, always.
  */
 export async function takeFolder(userData: string, log: Pick<Log, 'info'>): Promise<FolderClaim> {
-  const until = Date.now() + handOverWaitMs
-  let asked = false
+  let until = Date.now() + handOverWaitMs
   for (;;) {
     const claim = await claimFolder(userData)
     if (claim) return claim
-    if (!asked) {
-      const owner = await attachToOwner(userData, {}).catch(() => null)
-      if (owner) {
-        asked = true
-        if (!(await owner.askToHandOver()))
-          throw new Error('Another Gateway Desk already owns this data folder.')
+    // Each owner met is asked: a command that took the folder while another let it go is asked in turn.
+    const owner = await attachToOwner(userData, {}).catch(() => null)
+    if (owner) {
+      const answer = await owner.askToHandOver()
+      if (answer === 'kept') throw new Error('Another Gateway Desk already owns this data folder.')
+      if (answer === 'given') {
         log.info('a command in a shell owned the data folder; it hands it over to the app')
-        await owner.closed
-        continue
+        // From now on the wait is for its core to close, however long its close took to begin.
+        until = Date.now() + handOverWaitMs
       }
+      owner.close()
+      await owner.closed
+      continue
     }
     if (Date.now() > until)
       throw new Error(

@@ -19,8 +19,11 @@ export interface OwnerClient {
   closed: Promise<'handing-over' | 'gone'>
   /** Whether the connection has ended (said before the calls still waiting are answered). */
   isClosed(): boolean
-  /** Asks the owner to let the folder go to this process (the app): false when it keeps it. */
-  askToHandOver(): Promise<boolean>
+  /**
+   * Asks the owner to let the folder go to this process (the app): `given`, `kept` when it keeps it, or `gone`
+   * when the connection ended first (the owner was closing anyway).
+   */
+  askToHandOver(): Promise<'given' | 'kept' | 'gone'>
   close(): void
 }
 
@@ -62,7 +65,7 @@ function connect(
     let settled = false
     let handingOver = false
     let ended = false
-    let handOverAnswer: ((given: boolean) => void) | null = null
+    let handOverAnswer: ((answer: 'given' | 'kept' | 'gone') => void) | null = null
     let closedResolve = (_how: 'handing-over' | 'gone') => {}
     const closed = new Promise<'handing-over' | 'gone'>((done) => {
       closedResolve = done
@@ -85,14 +88,14 @@ function connect(
           error: { code: 'service_unreachable', message: 'The app that owns the data folder quit.' },
         })
       pending.clear()
-      handOverAnswer?.(handingOver)
+      handOverAnswer?.(handingOver ? 'given' : 'gone')
       closedResolve(handingOver ? 'handing-over' : 'gone')
     })
     readFrames(
       socket,
       (frame) => {
         if (frame.type === 'refused') {
-          handOverAnswer?.(false)
+          handOverAnswer?.('kept')
           settled = true
           resolve({ refused: String(frame.message ?? 'refused') })
         } else if (frame.type === 'going') {
@@ -100,7 +103,7 @@ function connect(
           resolve({ refused: 'the owner is letting the folder go', going: true })
         } else if (frame.type === 'handing-over') {
           handingOver = true
-          handOverAnswer?.(true)
+          handOverAnswer?.('given')
         } else if (frame.type === 'ready') {
           settled = true
           resolve({
@@ -121,7 +124,7 @@ function connect(
             closed,
             isClosed: () => ended,
             askToHandOver: () =>
-              new Promise<boolean>((answer) => {
+              new Promise<'given' | 'kept' | 'gone'>((answer) => {
                 handOverAnswer = answer
                 writeFrame(socket, { type: 'hand-over' })
               }),

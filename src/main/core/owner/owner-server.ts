@@ -109,6 +109,9 @@ export async function claimFolder(userData: string): Promise<FolderClaim | null>
     readFrames(
       socket,
       (frame) => {
+        // The core is closing: a call would reach it half closed, and the folder is being let go already. The
+        // client hears that it was cut short when the connection ends.
+        if (closing) return
         if (!attachment) return hello(frame)
         if (frame.type === 'hand-over') {
           if (!deps.handOver) return end('The app keeps this data folder.')
