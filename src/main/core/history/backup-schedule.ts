@@ -1,6 +1,7 @@
 // When the history is backed up: in the background worker, checked each hour from an hour after the start (an
 // owner that lives a moment, a command, never copies the history), one copy at a time, at most once a day
-// (`backup.ts` decides). A quit never waits for it.
+// (`backup.ts` decides). A quit waits for a copy under way only as long as a worker's close may take; a copy cut
+// short is a temporary file, removed by the next.
 import type { Log } from '../log.ts'
 
 export function scheduleBackups(deps: {

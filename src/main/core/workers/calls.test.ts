@@ -8,7 +8,11 @@ import { remote, startWorker } from './calls.ts'
 const entry = join(import.meta.dirname, '..', '..', 'testing', 'echo-worker.ts')
 
 function echoWorker(
-  options: { idleMs?: number; answer?: (method: string, args: unknown[]) => Promise<unknown> } = {},
+  options: {
+    idleMs?: number
+    closeGraceMs?: number
+    answer?: (method: string, args: unknown[]) => Promise<unknown>
+  } = {},
 ) {
   const lines: string[] = []
   const log: Log = {
@@ -89,6 +93,19 @@ describe('a worker called by name', () => {
     // An error that is not the app's own is logged in main and reaches the worker as an internal error.
     await expect(client.call('askMain', ['broken', []])).rejects.toMatchObject({ code: 'internal_error' })
     expect(lines).toEqual(['a call broken asked by a worker failed'])
+  })
+
+  it('closes within its grace a worker whose call never answers, and one too busy to hear the close', async () => {
+    for (const [method, args] of [
+      ['waitForCancel', []],
+      ['hold', [600_000]],
+    ] as const) {
+      const { client } = echoWorker({ closeGraceMs: 300 })
+      const call = client.call(method, args as never)
+      // Without the grace, the close would wait for the call: forever, or ten minutes.
+      await client.close()
+      await expect(call).rejects.toBeInstanceOf(AppError)
+    }
   })
 
   it('ends an idle worker and starts another with the next call, with no warning', async () => {

@@ -41,6 +41,19 @@ export type ArgsOf<F> = F extends (...args: infer P) => unknown
 
 // Main's side.
 
+/** How long a closing core waits for a worker's calls, then for its own close, before it ends the worker. */
+const closeGraceMs = 10_000
+
+const within = (work: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    work.then(done, done)
+  })
+
 export interface WorkerClient<C extends WorkerCalls> {
   call<K extends keyof C & string>(
     method: K,
@@ -70,13 +83,18 @@ export function startWorker<C extends WorkerCalls>(options: {
   eager?: boolean
   /** End the worker once no call has waited for this long (it starts again with the next): its memory goes. */
   idleMs?: number
+  /** How long a close waits for the calls under way, then for the worker's own close (`closeGraceMs`). */
+  closeGraceMs?: number
 }): WorkerClient<C> {
+  const grace = options.closeGraceMs ?? closeGraceMs
   let worker: Worker | null = null
   let nextId = 1
   const waiting = new Map<number, Waiting>()
   let closing = false
   let closed: (() => void) | undefined
   let idle: ReturnType<typeof setTimeout> | undefined
+  /** A worker retired for being idle, until it has closed its databases and ended. */
+  let retiring: Promise<unknown> = Promise.resolve()
 
   /** An idle worker is ended after `idleMs`; the next call starts another. */
   const retireWhenIdle = () => {
@@ -86,6 +104,7 @@ export function startWorker<C extends WorkerCalls>(options: {
       const retired = worker
       if (!retired || waiting.size > 0 || closing) return
       worker = null
+      retiring = new Promise((resolve) => retired.once('exit', resolve))
       retired.postMessage({ kind: 'close' } satisfies ToWorker)
     }, options.idleMs)
     idle.unref()
@@ -188,18 +207,23 @@ export function startWorker<C extends WorkerCalls>(options: {
     },
     async close() {
       closing = true
+      clearTimeout(idle)
       const running = worker
+      // One retired a moment ago closes its databases first: the next owner of the folder may open them.
+      await within(retiring, grace)
       if (!running) return
       running.ref()
-      // Calls under way answer first; then the worker closes what it holds, and ends.
-      await Promise.allSettled([...waiting.values()].map((call) => call.settled))
+      // Calls under way answer first; then the worker closes what it holds, and ends. Either may take no
+      // longer than the grace: the worker is then ended, its transactions rolled back, so the folder is let go.
+      await within(Promise.allSettled([...waiting.values()].map((call) => call.settled)), grace)
       const said = new Promise<void>((resolve) => {
         closed = resolve
         running.once('exit', () => resolve())
       })
       running.postMessage({ kind: 'close' } satisfies ToWorker)
-      await said
+      await within(said, grace)
       await running.terminate()
+      failAll('The app closed while this was under way.')
       worker = null
     },
   }
