@@ -77,8 +77,9 @@ export async function bindOwnerSocket(server: Server, userData: string): Promise
       try {
         mkdirSync(lock)
       } catch {
-        // Another process is replacing it now, or one died doing so a while ago.
-        if (Date.now() - statSync(lock).mtimeMs < 10_000) return null
+        // Another process is replacing it now (or has just done so), or one died doing so a while ago.
+        const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs
+        if (since === undefined || Date.now() - since < 10_000) return null
         rmSync(lock, { recursive: true, force: true })
         return bindOwnerSocket(server, userData)
       }
