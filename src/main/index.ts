@@ -77,6 +77,10 @@ async function start(links: ReturnType<typeof receiveLinks>): Promise<void> {
   const core = await createCore(platform, {
     folder,
     ...(timeScale > 0 ? { sandboxTimeScale: timeScale } : {}),
+  }).catch((error: unknown) => {
+    // Commands that reach the folder while the failure is said wait for this process to end, then own it.
+    folder.stop()
+    throw error
   })
   const { log } = core
   coreLog = log
