@@ -235,7 +235,18 @@ async function linkTo(
     secrets: heldSecrets(options.apiKey) as Record<string, string>,
   }
   const waitUntil = Date.now() + (afterHandOver ? 60_000 : 0)
+  // An owner closing a long batch or a fetch may take seconds to let the folder go: the wait is said once.
+  const sayWaitFrom = Date.now() + 3000
+  let saidWait = false
   for (;;) {
+    if (!saidWait && Date.now() > sayWaitFrom) {
+      saidWait = true
+      warn(
+        afterHandOver
+          ? 'Waiting for Gateway Desk to open the data folder…'
+          : 'Waiting for the process that owns the data folder to let it go…',
+      )
+    }
     const link = await attached(userData, hello)
     if (link) return link
     if (Date.now() < waitUntil) {
