@@ -32,6 +32,8 @@ export function BatchScores(props: {
   /** The batch its questionnaire's runs are compared with, if one is kept. */
   baselineId: string | null
   onLabel: () => void
+  /** The scores have shown, or said why there are none: the view reads the rows then. */
+  onShown?: () => void
   /** Labeling just ended: its button takes the focus back. */
   focusLabel?: boolean
 }) {
@@ -96,6 +98,12 @@ export function BatchScores(props: {
     costList,
     thresholds.list,
   )
+  const shown =
+    scored !== null || problem !== null || read.isError || (answers !== undefined && columns.length === 0)
+  const { onShown } = props
+  useEffect(() => {
+    if (shown) onShown?.()
+  }, [shown, onShown])
   return (
     <section className="batch-scores" aria-label="Scores">
       <h2 className="batch-scores__title">Scores against expected answers</h2>

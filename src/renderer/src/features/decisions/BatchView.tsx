@@ -22,8 +22,20 @@ export function BatchView() {
   // What the view says of the batch comes at once; its rows (the table, labeling) a range at a time; its scores
   // read its answers themselves.
   const head = useQuery({ ...batchHead(batchId ?? ''), enabled: batchId !== null })
-  const detail = useQuery({ ...batchDetail(batchId ?? ''), enabled: batchId !== null })
   const current = batchId ? head.data : undefined
+  /** The batch whose scores have shown (or said why they cannot): its rows are read then. */
+  const [scoresShownFor, setScoresShownFor] = useState<string | null>(null)
+  /** The batch whose rows are being labeled, in place of its rows and scores. */
+  const [labelingFor, setLabelingFor] = useState<string | null>(null)
+  // A finished batch's rows are read once its scores have shown: a person reads the scores first, and the two
+  // reads at once share the machine's cores, so both came later. A running batch's rows are read at once.
+  const detail = useQuery({
+    ...batchDetail(batchId ?? ''),
+    enabled:
+      batchId !== null &&
+      current !== undefined &&
+      (current.batch.status === 'running' || scoresShownFor === batchId || labelingFor === batchId),
+  })
   // The rows as last read: while a batch that finished reads them again, its table shows them as they were, but
   // its labeling and scores wait for the rows read once it had finished.
   const rows = batchId ? detail.data : undefined
@@ -48,8 +60,6 @@ export function BatchView() {
       ),
     [list.data, current],
   )
-  /** The batch whose rows are being labeled, in place of its rows and scores. */
-  const [labelingFor, setLabelingFor] = useState<string | null>(null)
   /** Labeling just ended: the focus goes back to what opened it. */
   const [backFromLabeling, setBackFromLabeling] = useState(false)
   const picker = (
@@ -139,6 +149,7 @@ export function BatchView() {
                   others={others}
                   baselineId={current.baselineId}
                   onLabel={() => setLabelingFor(current.batch.id)}
+                  onShown={() => setScoresShownFor(current.batch.id)}
                   focusLabel={backFromLabeling}
                 />
               ) : null}

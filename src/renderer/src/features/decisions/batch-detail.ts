@@ -1,7 +1,8 @@
-// A batch as the page reads it: its summary and questionnaire, then (once its answers are in) its rows a range at a
-// time, one after the other. Each answer is short, so main passes it on within a frame and the page reads it in a
-// short task however large the batch; the batch shows once every range is in. (Asked for at once, the ranges' answers reach main
-// together and it handles them in one go, as long as the whole batch would take.)
+// A batch as the page reads it: its summary and questionnaire, then its rows a range at a time, one after the
+// other (a finished batch's once its scores have shown: `BatchView`). Each range is short, so main passes it on
+// within a frame and the page reads it in a short task however large the batch; the batch shows once every range
+// is in. (Asked for at once, the ranges' answers reach main together and it handles them in one go, as long as
+// the whole batch would take.)
 import type { QueryFunctionContext } from '@tanstack/react-query'
 import { batchLimits } from '#shared/domain/batch-inputs'
 import type { BatchItem } from '#shared/ipc/routes/batches'
@@ -15,9 +16,6 @@ export const batchDetail = (id: string) => ({
   queryFn: async ({ signal, client }: QueryFunctionContext): Promise<BatchDetail> => {
     // The head the view has already asked for (or asks for now), read once.
     const head = await client.fetchQuery(batchHead(id))
-    // A finished batch's scores come first: read beside its rows, its answers would wait behind them in the data
-    // worker and on main, and a person reads the scores before the rows. (Their error is the scores' to show.)
-    if (head.batch.status !== 'running') await client.fetchQuery(batchAnswers(id)).catch(() => undefined)
     const limit = batchLimits.rowsPerRead
     const items: BatchItem[] = []
     for (let from = 0; from < head.batch.counts.total; from += limit)
