@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { app, Menu, type MenuItemConstructorOptions, nativeImage, Tray } from 'electron'
 import { type TrayItem, trayMenu } from './core/app/tray-menu.ts'
-import type { Core } from './core/compose.ts'
+import type { Core } from './core/core.ts'
 
 export function createTray(deps: { core: Core; open: (path?: string) => void; quit: () => void }) {
   const icon = (name: string) =>

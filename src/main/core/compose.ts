@@ -1,16 +1,15 @@
 // The composition root: every core service, built once from a Platform. Electron and the e2e harness call
 // this same function; only the Platform and the transport differ between them.
 import { join } from 'node:path'
-import type { OpenedLink } from '#shared/domain/deep-links'
 import type { HandlersFor } from '#shared/ipc/contract'
 import { type Routes, routes } from '#shared/ipc/routes/index'
 import type { SecretName } from '#shared/ipc/routes/profiles'
-import { createDesktopState, type DesktopState } from './app/desktop-state.ts'
+import { createDesktopState } from './app/desktop-state.ts'
 import { appHandlers } from './app/handlers.ts'
 import { createNotices } from './app/notices.ts'
 import { batchNotice, budgetNotice, createNotifier } from './app/notifier.ts'
 import { createOpenedFiles } from './app/opened-files.ts'
-import { openPreferences, type PreferencesStore } from './app/preferences.ts'
+import { openPreferences } from './app/preferences.ts'
 import { createAppService } from './app/service.ts'
 import { createHistoryArchive } from './archive/history-archive.ts'
 import {
@@ -22,29 +21,29 @@ import { batchHandlers } from './batches/handlers.ts'
 import { createBatchRunner } from './batches/runner.ts'
 import { createBatchService } from './batches/service.ts'
 import { catalogHandlers } from './catalog/handlers.ts'
+import type { Core, CoreOptions } from './core.ts'
 import type { BackgroundCalls } from './data/background-worker.ts'
 import type { DataCalls, DataWorkerSettings } from './data/data-worker.ts'
 import { decisionHandlers } from './decisions/handlers.ts'
 import { createDecisionService } from './decisions/service.ts'
-import { createEventBus, type EventBus } from './events.ts'
+import { createEventBus } from './events.ts'
 import { scheduleBackups } from './history/backup-schedule.ts'
-import { type History, openHistory } from './history/history.ts'
+import { openHistory } from './history/history.ts'
 import { imageHandlers } from './images/handlers.ts'
 import { createImageLibrary } from './images/image-library.ts'
 import { createImageService } from './images/service.ts'
-import { createDispatcher, type Dispatch } from './ipc/dispatcher.ts'
-import { createLog, type Log } from './log.ts'
-import { createMediaStore, type MediaStore } from './media/media-store.ts'
-import { createThumbnails, type Thumbnails } from './media/thumbnails.ts'
+import { createDispatcher } from './ipc/dispatcher.ts'
+import { createLog } from './log.ts'
+import { createMediaStore } from './media/media-store.ts'
+import { createThumbnails } from './media/thumbnails.ts'
 import { createFolderOwner } from './owner/folder-owner.ts'
-import type { FolderClaim } from './owner/owner-server.ts'
 import type { Platform } from './platform.ts'
 import { playgroundHandlers } from './playground/handlers.ts'
 import { createPlaygroundService } from './playground/service.ts'
 import { createEmbeddedSandbox } from './profiles/embedded-sandbox.ts'
 import { profileHandlers } from './profiles/handlers.ts'
-import { createProfileScopes, type ProfileScopes } from './profiles/profile-scope.ts'
-import { openProfiles, type Profiles, secretKey } from './profiles/profiles.ts'
+import { createProfileScopes } from './profiles/profile-scope.ts'
+import { openProfiles, secretKey } from './profiles/profiles.ts'
 import { keptSandboxSecret } from './profiles/sandbox-secret.ts'
 import { createProfileService } from './profiles/service.ts'
 import { createRequestRegistry } from './requests.ts'
@@ -55,68 +54,8 @@ import { createEstimates } from './spend/estimates.ts'
 import { spendHandlers } from './spend/handlers.ts'
 import { createSpendService } from './spend/service.ts'
 import { videoHandlers } from './videos/handlers.ts'
-import { type ReceiverPort, type VideoWiring, wireVideos } from './videos/wiring.ts'
+import { wireVideos } from './videos/wiring.ts'
 import { startWorker } from './workers/calls.ts'
-
-export interface Core {
-  readonly events: EventBus
-  readonly handlers: HandlersFor<Routes>
-  readonly log: Log
-  readonly history: History
-  readonly media: MediaStore
-  /** Small copies of stored images, for the gallery's tiles. */
-  readonly thumbnails: Thumbnails
-  readonly profiles: Profiles
-  /** What speaks to the service for each profile. */
-  readonly scopes: ProfileScopes
-  readonly videos: VideoWiring
-  readonly preferences: PreferencesStore
-  /** The tray's state, when the window was last looked at, and whether closing it keeps the app receiving. */
-  readonly desktop: DesktopState
-  /** Opens a gateway-desk:// link in the window, or says why it opened nothing. */
-  openLink(link: string): OpenedLink
-  /** Opens a questionnaire file the OS handed the app in the builder, or says why it cannot. */
-  openFile(path: string): Promise<void>
-  /** Shows an address of the app in the window, now or as soon as a page listens. */
-  openPath(path: string): void
-  /** The window closed: links wait for the next page to ask. */
-  pageClosed(): void
-  /** Binds the contract to a transport that knows which origins serve the app's pages. */
-  dispatcher(trustedOrigins: () => readonly string[]): Dispatch
-  /** Front doors attached to this owner now. */
-  attachedClients(): number
-  /**
-   * Stops everything and lets the folder go (`handingOver`: its clients are told the app takes it). Closes once: a
-   * second call answers when the first is done.
-   */
-  close(closing?: { handingOver?: boolean }): Promise<void>
-}
-
-export interface CoreOptions {
-  /** The embedded sandbox's time scale (tests make jobs finish fast). */
-  sandboxTimeScale?: number
-  /** The embedded sandbox's balance per key, in USD. */
-  sandboxCredits?: number
-  /** Made-up models the embedded sandbox adds to its catalog (benchmarks). */
-  sandboxSyntheticModels?: number
-  /** The command line's: the profile to work with (id or name), for this process only. */
-  profile?: string
-  /** The command line's: a service by its address alone (`GATEWAY_BASE_URL`), a profile never written. */
-  baseUrl?: string
-  /** The command line's: secrets of that profile from the environment, held in memory only. */
-  heldSecrets?: Partial<Record<SecretName | 'ngrokAuthtoken', string>>
-  /** Whether and where the webhook receiver listens (the app: the kept port). */
-  receiver?: ReceiverPort
-  /** Where verified deliveries are forwarded instead of the kept address (`listen --forward-to`). */
-  forwardTo?: string
-  /**
-   * The folder's socket, bound (`owner/`): this core is the folder's owner and serves the contract on it to the
-   * other front doors. Without it (tests, benchmarks on a folder of their own) the core serves no one.
-   */
-  folder?: FolderClaim
-  /** Lets the folder go when the app asks for it (the command line's owner); absent, the folder is kept. */
-  handOver?: () => void
-}
 
 export async function createCore(platform: Platform, options: CoreOptions = {}): Promise<Core> {
   const { userData } = platform.paths

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventName, EventPayload } from '#shared/ipc/events'
-import { type Core, createCore } from '../compose.ts'
+import { createCore } from '../compose.ts'
+import type { Core } from '../core.ts'
 import { createNodePlatform } from '../node-platform.ts'
 
 let core: Core
