@@ -125,6 +125,8 @@ function connect(
             isClosed: () => ended,
             askToHandOver: () =>
               new Promise<'given' | 'kept' | 'gone'>((answer) => {
+                // Ended already (the owner began closing as it was reached): no answer will come.
+                if (ended) return answer(handingOver ? 'given' : 'gone')
                 handOverAnswer = answer
                 writeFrame(socket, { type: 'hand-over' })
               }),

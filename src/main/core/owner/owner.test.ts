@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type Sandbox, startSandbox } from '#sandbox/server'
 import { startCore, until } from '../../testing/core.ts'
 import { takeFolder } from './folder-owner.ts'
@@ -169,6 +169,40 @@ describe('the folder’s owner', () => {
     expect((await app.call('profiles.list', {})).find((one) => one.active)?.name).toBe('Sandbox')
     expect((await app.call('profiles.testConnection', { id: paid.id })).outcome).not.toBe('ok')
     client?.close()
+  })
+})
+
+describe('an owner that is closing', () => {
+  it('lets no request to hand over start a second close, and says it has gone', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'gd-owner-closing-'))
+    onTestFinished(() => rmSync(userData, { recursive: true, force: true }))
+    const claim = await claimFolder(userData)
+    if (!claim) throw new Error('the folder should be free')
+    const handOvers: number[] = []
+    claim.serve({
+      dispatch: async () => ({ ok: true, data: null }),
+      events: { subscribe: () => () => {} },
+      attach: () => ({ profileId: 'p', run: (work) => work(), detach: () => {} }),
+      stopBatch: async () => null,
+      handOver: () => handOvers.push(1),
+    })
+    // Asked as the close begins: the request reaches an owner that reads no more frames.
+    const early = await attachToOwner(userData, {})
+    const late = await attachToOwner(userData, {})
+    claim.stop()
+    const asked = early?.askToHandOver()
+    // Asked once the connection has ended: the answer comes at once, not never.
+    await late?.closed
+    expect(await late?.askToHandOver()).toBe('gone')
+    expect(await asked).toBe('gone')
+    // A client that comes now is told to wait: the folder is not free until it is released.
+    expect(await attachToOwner(userData, {})).toBeNull()
+    expect(await claimFolder(userData)).toBeNull()
+    await claim.release()
+    expect(handOvers).toEqual([])
+    const next = await claimFolder(userData)
+    expect(next).not.toBeNull()
+    await next?.release()
   })
 })
 
