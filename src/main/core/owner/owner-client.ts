@@ -27,7 +27,10 @@ export interface OwnerClient {
   close(): void
 }
 
-/** Attaches to the folder's owner; null when no process owns the folder or its owner is letting it go. Throws when the owner refuses. */
+/**
+ * Attaches to the folder's owner; null when no process owns the folder or its owner is letting it go. Throws when
+ * the owner refuses.
+ */
 export async function attachToOwner(userData: string, hello: Hello): Promise<OwnerClient | null> {
   const path = socketPathOf(userData)
   if (!(await answers(path))) return null
