@@ -1,6 +1,5 @@
-// A batch's answered rows as the scores read them, in arrays rather than a row object each: a worker gets them as
-// transferred buffers (no copy of ten thousand rows on the page's thread), and other models' runs of the same
-// rows line up with them by row index.
+// A batch's answered rows as the scores read them, in arrays rather than a row object each: a worker makes them of
+// the answers main sends, and other models' runs of the same rows line up with them by row index.
 import type { DecisionResponse } from '../api/decisions.ts'
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import { type ShownAnswer, shownAnswers } from './answers.ts'
@@ -121,14 +120,6 @@ export function answerTable(
     cells,
   }
 }
-
-/** The table's buffers, to transfer with it to a worker. */
-export const buffersOf = (table: AnswerTable): ArrayBuffer[] =>
-  [
-    table.index,
-    table.line,
-    ...table.answers.flatMap((column) => [column.probability, column.optionProbabilities, column.score]),
-  ].map((array) => array.buffer as ArrayBuffer)
 
 /** A row's probabilities of the options it was given one for, in the table's order. */
 export function optionsAt(column: AnswerColumn, row: number): { label: string; probability: number }[] {

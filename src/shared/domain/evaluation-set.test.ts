@@ -2,7 +2,8 @@
 // scores over the rows that have both an answer and an expected one.
 import { describe, expect, it } from 'vitest'
 import type { BatchItem } from '../ipc/routes/batches.ts'
-import { answerTable, answerWords, buffersOf, joinedTables, tableToJson } from './answer-table.ts'
+import { answerTable, answerWords, joinedTables, tableToJson } from './answer-table.ts'
+import { batchAnswers, scoringSetOf } from './batch-answers.ts'
 import {
   evaluate,
   evaluateTable,
@@ -181,11 +182,10 @@ describe('a batch’s answers as a table', () => {
     item(2, ['c', 'yes', 'billing', 'furious'], 0.4, 0.6, 1.9),
   ]
 
-  it('crosses to a worker as handed-over buffers and scores the same there', () => {
-    const table = answerTable(questionnaire, items, columns)
-    const crossed = structuredClone(table, { transfer: buffersOf(table) })
-    // Handed over, not copied: the page keeps none of it.
-    expect(table.index.byteLength).toBe(0)
+  it('crosses to a worker as main sends it and scores the same there', () => {
+    // Main's answer as JSON carries it (NaN as null), then as the page copies it to its scoring worker.
+    const sent = structuredClone(JSON.parse(JSON.stringify(batchAnswers(questionnaire, items, columns))))
+    const crossed = scoringSetOf(questionnaire, sent).table
     const found = expectedColumns(questionnaire, columns, { Tone: 'tone_label' }).columns
     expect(evaluateTable(questionnaire, crossed, found, { resamples: 0 })).toEqual(
       evaluate(questionnaire, items, columns, found, { resamples: 0 }),

@@ -10,8 +10,7 @@ import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
 import { batchAnswers, batchHead } from './batch-detail.ts'
-import type { SinceBaseline } from './batch-scoring.ts'
-import type { ModelToCompare } from './use-batch-scores.ts'
+import type { ModelToCompare, SinceBaseline } from './batch-scoring.ts'
 
 type Detail = RouteOutput<'batches.get'>
 

@@ -9,8 +9,8 @@ import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { batchAnswers } from './batch-detail.ts'
+import type { ModelToCompare } from './batch-scoring.ts'
 import { PlotFrame } from './ScorePlots.tsx'
-import type { ModelToCompare } from './use-batch-scores.ts'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 const dollars = (value: number) => `$${value.toFixed(4)}`

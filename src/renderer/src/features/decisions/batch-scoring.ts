@@ -2,7 +2,12 @@
 // question), as the scoring workers work them out: the batch's answers as a table of arrays, the figures at once,
 // then their intervals question by question and what changed since the baseline. Only the rows a person can be
 // shown come back: a figure's rows stay in the worker.
-import { type AnswerTable, answerWords } from '#shared/domain/answer-table'
+import {
+  type AnswerTable,
+  type AnswerTableJson,
+  answerWords,
+  joinedTables,
+} from '#shared/domain/answer-table'
 import {
   type BaselineFigures,
   changesSince,
@@ -10,7 +15,7 @@ import {
   intervalsOf,
   type ScoreChange,
 } from '#shared/domain/baseline'
-import type { ScoringSet } from '#shared/domain/batch-answers'
+import type { BatchAnswers, ScoringSet } from '#shared/domain/batch-answers'
 import { byProbability } from '#shared/domain/evaluation'
 import {
   type ErrorCosts,
@@ -20,7 +25,22 @@ import {
   type QuestionEvaluation,
   valueWords,
 } from '#shared/domain/evaluation-set'
+import type { Questionnaire } from '#shared/domain/questionnaire'
 import { type SideBySide, sideBySide } from '#shared/domain/side-by-side'
+
+/** A batch as the page has it: its answers, once read. */
+export interface ScoringInput {
+  questionnaire: Questionnaire
+  answers: BatchAnswers | undefined
+}
+
+/** A batch to put beside this one: its model, what it spent over how many rows, its answers (this one's: null). */
+export interface ModelToCompare {
+  model: string
+  spent: string
+  done: number
+  table: AnswerTableJson | null
+}
 
 /** A batch's run of the set, to put its model beside the others: `table` null for the set's own. */
 export interface ModelRunOf {
@@ -29,6 +49,9 @@ export interface ModelRunOf {
   done: number
   table: AnswerTable | null
 }
+
+export const runsOf = (models: readonly ModelToCompare[]): ModelRunOf[] =>
+  models.map(({ table, ...one }) => ({ ...one, table: table ? joinedTables([table], []) : null }))
 
 /** Each model's figures over the set's expected answers, and how much the models agree, row by row. */
 export function compareModels(
@@ -59,6 +82,13 @@ export type ScoringCosts = [question: number, costs: ErrorCosts][]
 
 /** The thresholds a person chose in the scores for some yes-or-no questions, by question index. */
 export type ScoringThresholds = [question: number, threshold: number][]
+
+/** What the page tells its scoring worker: the batch shown (none once it is not), the runs beside it, an ask. */
+export type ScoringMessage =
+  | { kind: 'set'; input: ScoringInput | null }
+  | { kind: 'models'; models: readonly ModelToCompare[] }
+  | { kind: 'baseline'; baseline: ModelToCompare | null }
+  | ScoreAsk
 
 /** The page's ask for scores, as the scoring worker and its intervals' worker take it. */
 export interface ScoreAsk {

@@ -1,12 +1,19 @@
-// Scores a batch against its expected answers off the page's thread. The batch's answers arrive once (`set`; none
-// once its scores are no longer shown), other runs to compare with (`models`) and the questionnaire's baseline
-// (`baseline`) when chosen. Each `score` asks for a choice of columns and is answered with the figures at once.
+// Scores a batch against its expected answers off the page's thread. The batch's answers arrive once as main sent
+// them, and are made a table of arrays here (`set`; none once its scores are no longer shown), as are other runs to
+// compare with (`models`) and the questionnaire's baseline (`baseline`) when chosen. Each `score` asks for a choice of columns and is answered with the figures at once.
 // The intervals (a thousand resamples of each question's rows) and what changed since the baseline are worked out
 // in a worker of this one's, whose answers go on to the page: an ask for other columns ends that worker and
 // starts another, so the figures never wait for intervals; an ask for the same columns (another run chosen beside
 // them) gets the intervals worked out already.
-import type { ScoringSet } from '#shared/domain/batch-answers'
-import { figuresOf, type ModelRunOf, type ScoreAsk, withThresholds } from './batch-scoring.ts'
+import { type ScoringSet, scoringSetOf } from '#shared/domain/batch-answers'
+import {
+  figuresOf,
+  type ModelRunOf,
+  runsOf,
+  type ScoreAsk,
+  type ScoringMessage,
+  withThresholds,
+} from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 let models: ModelRunOf[] = []
@@ -45,57 +52,48 @@ function intervalsFor(scored: ScoringSet): Worker {
   return started
 }
 
-self.addEventListener(
-  'message',
-  (
-    event: MessageEvent<
-      | { kind: 'set'; set: ScoringSet | null }
-      | { kind: 'models'; models: ModelRunOf[] }
-      | { kind: 'baseline'; baseline: ModelRunOf | null }
-      | ScoreAsk
-    >,
-  ) => {
-    const message = event.data
-    if (message.kind === 'set') {
-      // The intervals' worker starts once the first figures are out: starting beside them, it would slow them.
-      set = message.set
-      if (!set) {
-        models = []
-        baseline = null
-      }
-      endIntervals()
-      return
+self.addEventListener('message', (event: MessageEvent<ScoringMessage>) => {
+  const message = event.data
+  if (message.kind === 'set') {
+    // The intervals' worker starts once the first figures are out: starting beside them, it would slow them.
+    const { input } = message
+    set = input?.answers ? scoringSetOf(input.questionnaire, input.answers) : null
+    if (!set) {
+      models = []
+      baseline = null
     }
-    if (message.kind === 'models') {
-      models = message.models
-      return
-    }
-    if (message.kind === 'baseline') {
-      baseline = message.baseline
-      endIntervals()
-      return
-    }
-    if (!set) return
-    const scored = withThresholds(set, message.thresholds)
-    try {
-      const { scored: figures } = figuresOf(scored, message.columns, models, message.costs)
-      self.postMessage({ ask: message.ask, scored: figures, done: message.columns.length === 0, first: true })
-    } catch (error) {
-      self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) })
-      return
-    }
-    // The intervals depend on the columns, the costs of errors and the thresholds; the models beside them change
-    // nothing there.
-    const columns = JSON.stringify([message.columns, message.costs, message.thresholds])
-    latest = { ask: message.ask, columns }
-    if (message.columns.length === 0) return
-    if (finished?.columns === columns) {
-      self.postMessage({ ...finished.answer, ask: message.ask })
-      return
-    }
-    if (working === columns) return
-    const worker = intervalsFor(set)
-    working = columns
-    worker.postMessage(message satisfies ScoreAsk)
-  },
-)
+    endIntervals()
+    return
+  }
+  if (message.kind === 'models') {
+    models = runsOf(message.models)
+    return
+  }
+  if (message.kind === 'baseline') {
+    baseline = message.baseline ? (runsOf([message.baseline])[0] ?? null) : null
+    endIntervals()
+    return
+  }
+  if (!set) return
+  const scored = withThresholds(set, message.thresholds)
+  try {
+    const { scored: figures } = figuresOf(scored, message.columns, models, message.costs)
+    self.postMessage({ ask: message.ask, scored: figures, done: message.columns.length === 0, first: true })
+  } catch (error) {
+    self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) })
+    return
+  }
+  // The intervals depend on the columns, the costs of errors and the thresholds; the models beside them change
+  // nothing there.
+  const columns = JSON.stringify([message.columns, message.costs, message.thresholds])
+  latest = { ask: message.ask, columns }
+  if (message.columns.length === 0) return
+  if (finished?.columns === columns) {
+    self.postMessage({ ...finished.answer, ask: message.ask })
+    return
+  }
+  if (working === columns) return
+  const worker = intervalsFor(set)
+  working = columns
+  worker.postMessage(message satisfies ScoreAsk)
+})

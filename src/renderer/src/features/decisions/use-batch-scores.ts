@@ -1,17 +1,18 @@
 // The scores of the batch a page shows, from the page's scoring worker: the batch's
-// answers (as main sends them, `batches.answers`) cross to it once as a table of arrays handed over (so do other
-// runs chosen beside it, and the questionnaire's baseline); each choice of columns is then a small message. Where
-// the page has no workers (unit tests) the same work runs on its thread.
+// answers cross to it once as main sent them (`batches.answers`), and the worker makes its table of arrays (so do
+// other runs chosen beside it, and the questionnaire's baseline): the page's thread only copies them. Each choice
+// of columns is then a small message. Where the page has no workers (unit tests) the same work runs on its thread.
 import { useEffect, useRef, useState } from 'react'
-import { type AnswerTableJson, buffersOf, joinedTables } from '#shared/domain/answer-table'
-import { type BatchAnswers, scoringSetOf } from '#shared/domain/batch-answers'
-import type { Questionnaire } from '#shared/domain/questionnaire'
+import { scoringSetOf } from '#shared/domain/batch-answers'
 import {
-  type ModelRunOf,
+  type ModelToCompare,
+  runsOf,
   type ScoreAsk,
   type Scored,
   type ScoringColumns,
   type ScoringCosts,
+  type ScoringInput,
+  type ScoringMessage,
   type ScoringThresholds,
   scoreInTurn,
   withThresholds,
@@ -26,23 +27,6 @@ const withRows = (scored: Scored | undefined, first: boolean | undefined, before
     : !first && before
       ? { ...scored, rows: before.rows, compared: before.compared, since: scored.since ?? before.since }
       : scored
-
-/** A batch as the page has it: its answers, once read. */
-export interface ScoringInput {
-  questionnaire: Questionnaire
-  answers: BatchAnswers | undefined
-}
-
-/** A batch to put beside this one: its model, what it spent over how many rows, its answers (this one's: null). */
-export interface ModelToCompare {
-  model: string
-  spent: string
-  done: number
-  table: AnswerTableJson | null
-}
-
-const runsOf = (models: readonly ModelToCompare[]): ModelRunOf[] =>
-  models.map(({ table, ...one }) => ({ ...one, table: table ? joinedTables([table], []) : null }))
 
 /**
  * One scoring worker for the page, started with the first scores shown and kept: a batch opened later is scored
@@ -101,34 +85,22 @@ export function useBatchScores(
     worker.current = started
     return () => {
       // Their intervals stop and their answers are let go (figures under way end first: they are short).
-      started.postMessage({ kind: 'set', set: null })
+      started.postMessage({ kind: 'set', input: null } satisfies ScoringMessage)
       started.removeEventListener('message', onMessage)
       started.removeEventListener('error', onError)
       worker.current = null
     }
   }, [])
-  // The answers cross once for each version of the batch, their buffers handed over rather than copied.
+  // The answers cross once for each version of the batch; other models' when they are chosen.
   useEffect(() => {
     if (!worker.current || !input.answers) return
-    const set = scoringSetOf(input.questionnaire, input.answers)
-    worker.current.postMessage({ kind: 'set', set }, buffersOf(set.table))
+    worker.current.postMessage({ kind: 'set', input } satisfies ScoringMessage)
   }, [input])
-  // Other models' answers cross when they are chosen, also as tables handed over.
   useEffect(() => {
-    if (!worker.current) return
-    const runs = runsOf(models)
-    worker.current.postMessage(
-      { kind: 'models', models: runs },
-      runs.flatMap((run) => (run.table ? buffersOf(run.table) : [])),
-    )
+    worker.current?.postMessage({ kind: 'models', models } satisfies ScoringMessage)
   }, [models])
   useEffect(() => {
-    if (!worker.current) return
-    const [run] = baseline ? runsOf([baseline]) : []
-    worker.current.postMessage(
-      { kind: 'baseline', baseline: run ?? null },
-      run?.table ? buffersOf(run.table) : [],
-    )
+    worker.current?.postMessage({ kind: 'baseline', baseline } satisfies ScoringMessage)
   }, [baseline])
   useEffect(() => {
     const ask = ++asks
