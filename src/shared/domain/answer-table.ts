@@ -1,7 +1,15 @@
 // A batch's answered rows as the scores read them, in arrays rather than a row object each: a worker makes them of
 // the answers main sends, and other models' runs of the same rows line up with them by row index.
-import type { DecisionResponse } from '../api/decisions.ts'
 import type { BatchItem } from '../ipc/routes/batches.ts'
+import {
+  type Answer,
+  figureLayout,
+  labelOf,
+  optionsOf,
+  probabilityOf,
+  questionOptions,
+  scoreOf,
+} from './answer-figures.ts'
 import { type ShownAnswer, shownAnswers } from './answers.ts'
 import { type Questionnaire, yesFrom } from './questionnaire.ts'
 
@@ -16,28 +24,6 @@ export interface AnswerColumn {
   score: Float64Array
 }
 
-type Answer = DecisionResponse['answers'][number]
-type GivenOption = { probability: number; label?: unknown; value?: unknown }
-
-const probabilityOf = (answer: Answer | ShownAnswer) =>
-  'type' in answer
-    ? answer.type === 'predicate'
-      ? answer.probability
-      : Number.NaN
-    : (answer.probability ?? Number.NaN)
-const scoreOf = (answer: Answer | ShownAnswer) =>
-  'type' in answer ? (answer.type === 'score' ? answer.score : Number.NaN) : (answer.score ?? Number.NaN)
-const optionsOf = (answer: Answer | ShownAnswer | undefined): readonly GivenOption[] =>
-  !answer
-    ? []
-    : 'type' in answer
-      ? answer.type === 'predicate'
-        ? []
-        : answer.probabilities
-      : (answer.options ?? [])
-/** A choice's option is named by its value (unified) or its label (a native answer as read). */
-const labelOf = (option: GivenOption) => String('value' in option ? option.value : option.label)
-
 export interface AnswerTable {
   /** The answered rows' indexes in the batch, and the lines of their file (NaN where none was kept). */
   index: Int32Array
@@ -48,8 +34,13 @@ export interface AnswerTable {
   cells: string[][]
 }
 
-/** What of a batch's row its answers are read from. */
-export type AnsweredItem = Pick<BatchItem, 'index' | 'status' | 'response' | 'source' | 'line'>
+/**
+ * What of a batch's row its answers are read from: its figures where it kept them (`answer-figures.ts`) and they
+ * fit the questionnaire, its response otherwise.
+ */
+export type AnsweredItem = Pick<BatchItem, 'index' | 'status' | 'response' | 'source' | 'line'> & {
+  figures?: Uint8Array | null
+}
 
 /** The answered rows of `items` and their cells under `sourceColumns`. */
 export function answerTable(
@@ -57,11 +48,17 @@ export function answerTable(
   items: readonly AnsweredItem[],
   sourceColumns: readonly string[],
 ): AnswerTable {
-  const answered = items.filter((item) => item.status === 'done' && item.response)
+  const { starts, size: figureCount } = figureLayout(questionnaire)
+  const figuresOf = (item: AnsweredItem) =>
+    item.figures?.byteLength === figureCount * 8
+      ? new DataView(item.figures.buffer, item.figures.byteOffset, item.figures.byteLength)
+      : null
+  const answered = items.filter((item) => item.status === 'done' && (item.response || figuresOf(item)))
   const rows = answered.length
+  const figures = answered.map(figuresOf)
   // A unified answer is read where it lies, with nothing copied; a native one through its reading (rarer).
-  const native = answered.map((item) =>
-    item.response && !Array.isArray(item.response.answers)
+  const native = answered.map((item, row) =>
+    !figures[row] && item.response && !Array.isArray(item.response.answers)
       ? shownAnswers(questionnaire, item.response)
       : null,
   )
@@ -70,32 +67,42 @@ export function answerTable(
     return Array.isArray(answers) ? answers[at] : native[row]?.[at]
   }
   const answers = questionnaire.questions.map((question, at): AnswerColumn => {
-    const options =
-      question.kind === 'choice'
-        ? question.choices.map((choice) => choice.value)
-        : question.kind === 'score'
-          ? question.levels.map((level) => level.label)
-          : []
+    const options = questionOptions(question)
+    const width = options.length
     // A score's options are its levels by position; a choice's, its options by name.
     const place = new Map(options.map((option, position) => [option, position]))
-    let width = options.length
+    // Figures hold the questionnaire's options alone; a response may name others.
+    let widest = width
     for (let row = 0; row < rows; row++) {
+      if (figures[row]) continue
       const given = optionsOf(answerAt(row, at))
-      width = Math.max(width, given.length)
+      widest = Math.max(widest, given.length)
       if (question.kind === 'choice')
         for (const option of given) {
           const label = labelOf(option)
           if (!place.has(label)) place.set(label, options.push(label) - 1)
         }
     }
-    if (question.kind !== 'choice') while (options.length < width) options.push(String(options.length))
+    if (question.kind !== 'choice') while (options.length < widest) options.push(String(options.length))
     const column = {
       options,
       probability: new Float64Array(rows).fill(Number.NaN),
       optionProbabilities: new Float64Array(rows * options.length).fill(Number.NaN),
       score: new Float64Array(rows).fill(Number.NaN),
     }
+    const start = starts[at] as number
     for (let row = 0; row < rows; row++) {
+      const kept = figures[row]
+      if (kept) {
+        column.probability[row] = kept.getFloat64(start * 8, true)
+        column.score[row] = kept.getFloat64((start + 1) * 8, true)
+        for (let option = 0; option < width; option++)
+          column.optionProbabilities[row * options.length + option] = kept.getFloat64(
+            (start + 2 + option) * 8,
+            true,
+          )
+        continue
+      }
       const answer = answerAt(row, at)
       if (!answer) continue
       column.probability[row] = probabilityOf(answer)

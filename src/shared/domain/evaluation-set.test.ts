@@ -2,6 +2,7 @@
 // scores over the rows that have both an answer and an expected one.
 import { describe, expect, it } from 'vitest'
 import type { BatchItem } from '../ipc/routes/batches.ts'
+import { answerFigures } from './answer-figures.ts'
 import { answerTable, answerWords, joinedTables, tableToJson } from './answer-table.ts'
 import { batchAnswers, scoringSetOf } from './batch-answers.ts'
 import {
@@ -264,6 +265,51 @@ describe('a batch’s answers as a table', () => {
     const column = answerTable(questionnaire, [other], columns).answers[1]
     expect(column?.options).toEqual(['billing', 'shipping', 'returns'])
     expect([...(column?.optionProbabilities ?? [])]).toEqual([0.2, Number.NaN, 0.8])
+  })
+
+  it('reads the figures a row kept as it reads the response they came from', () => {
+    const unknownOption = {
+      type: 'choice',
+      choice: 'returns',
+      confidence: 0.5,
+      probabilities: [{ value: 'returns', probability: 0.8 }],
+    }
+    const moreLevels = {
+      type: 'score',
+      score: 1,
+      confidence: 0.5,
+      legend: {},
+      probabilities: [0, 1, 2, 3].map((value) => ({ value, probability: 0.25 })),
+    }
+    const rows: BatchItem[] = [
+      item(0, ['a', 'yes', 'billing', 'calm'], 0.9, 0.8, 0.2),
+      item(1, ['b', 'no', 'shipping', 'upset'], 0.3, 0.7, 1.1, 'failed'),
+      item(2, ['c', 'yes', 'billing', 'furious'], 0.4, 0.6, 1.9),
+      ...[unknownOption, moreLevels].map((odd, at) => {
+        const one = item(3 + at, ['d', 'no', 'shipping', 'calm'], 0.2, 0.1, 0.4)
+        const answers = [...((one.response?.answers ?? []) as object[])]
+        answers[at + 1] = odd
+        return { ...one, response: { ...one.response, answers } as BatchItem['response'] }
+      }),
+      // A row without an answer to its last question.
+      (() => {
+        const one = item(5, ['e', 'yes', 'billing', 'calm'], 0.6, 0.5, 0.7)
+        const answers = ((one.response?.answers ?? []) as object[]).slice(0, 2)
+        return { ...one, response: { ...one.response, answers } as BatchItem['response'] }
+      })(),
+    ]
+    const figures = rows.map((row) => (row.response ? answerFigures(questionnaire, row.response) : null))
+    // Answers naming what the questionnaire has not keep none: their responses are read.
+    expect(figures.map((kept) => kept !== null)).toEqual([true, false, true, false, false, true])
+    const fromFigures = rows.map((row, at) =>
+      figures[at] ? { ...row, figures: figures[at], response: null } : row,
+    )
+    expect(answerTable(questionnaire, fromFigures, columns)).toEqual(
+      answerTable(questionnaire, rows, columns),
+    )
+    // Figures that do not fit the questionnaire (a row of another's) are not read: the response is.
+    const short = rows.map((row, at) => ({ ...row, figures: figures[at]?.subarray(8) ?? null }))
+    expect(answerTable(questionnaire, short, columns)).toEqual(answerTable(questionnaire, rows, columns))
   })
 
   it('goes through JSON in parts (the shards of a set) and joins back to itself, options and all', () => {

@@ -2,6 +2,7 @@
 // failures and retry, export.
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from '#shared/domain/batch-inputs'
 import { parseAmount } from '#shared/domain/money'
@@ -299,6 +300,13 @@ describe('labels', () => {
     )
     expect(answers.cells).toEqual([['', 'yes', '']])
     expect(answers).toMatchObject({ labeled: 1, labeledQuestions: [0], timing: { rows: 3 } })
+    // Each answered row kept its figures, and they read as its response does.
+    const db = new DatabaseSync(join(env.userData, 'history.db'))
+    const kept = 'SELECT count(*) AS kept FROM decision_batch_figures WHERE batch_id = ?'
+    expect(db.prepare(kept).get(started.id)).toEqual({ kept: 3 })
+    db.prepare('DELETE FROM decision_batch_figures WHERE batch_id = ?').run(started.id)
+    db.close()
+    expect(await env.call('batches.answers', { id: started.id })).toEqual(answers)
     await env.call('batches.label', { id: started.id, index: 1, question: 0, value: null })
     expect(
       (await env.call('batches.rows', { id: started.id, from: 0, limit: 1000 })).items[1]?.labels,

@@ -3,8 +3,11 @@
 // Each row's outcome is written when it settles, so after a crash or a restart the rows not written are still
 // pending and "resume" picks them up.
 import type { DecisionInput } from '#shared/api/decisions'
+import { answerFigures } from '#shared/domain/answer-figures'
 import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { formatAmount, parseAmount } from '#shared/domain/money'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import { QuestionnaireBody } from '#shared/domain/questionnaire-body'
 import { meanRowCost } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import { BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
@@ -47,12 +50,19 @@ interface Plan {
   /** The caller of the profile the batch started with: every row is sent with that profile's key. */
   caller: DecisionCaller
   template: DecisionCall
+  questionnaire: Questionnaire
   concurrency: number
   /** How often a row is sent again after a 429, a 5xx or a network failure, before it counts as failed. */
   retries: number
   /** The spend cap in cost units, or none. */
   cap: bigint | null
   prices: DecisionPrices | null
+}
+
+/** A row's estimate at the catalog's prices, from its input's size and the questions asked. */
+function rowEstimate(prices: DecisionPrices, template: DecisionCall, input: unknown): bigint {
+  const { questions } = template.body
+  return estimateDecisionUnits(prices, input, Array.isArray(questions) ? questions : Object.values(questions))
 }
 
 export interface BatchRunnerDeps {
@@ -108,12 +118,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     // A model the catalog does not price: what the profile's rows on it cost lately, if it has any.
     if (!plan.prices)
       return deps.history.spend.recentMean(plan.profileId, 'batch', plan.template.body.model) ?? 0n
-    const { questions } = plan.template.body
-    return estimateDecisionUnits(
-      plan.prices,
-      input,
-      Array.isArray(questions) ? questions : Object.values(questions),
-    )
+    return rowEstimate(plan.prices, plan.template, input)
   }
 
   async function runRow(plan: Plan, state: Running, row: Running['queue'][number], hold: Hold) {
@@ -129,6 +134,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         batches.finish(id, row.index, {
           status: 'done',
           responseJson: JSON.stringify(result.response),
+          answerFigures: answerFigures(plan.questionnaire, result.response),
           errorJson: null,
           cost,
           costEstimated: result.cost === null ? 1 : 0,
@@ -164,6 +170,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         batches.finish(id, row.index, {
           status: 'failed',
           responseJson: null,
+          answerFigures: null,
           errorJson: JSON.stringify(appError.toShape()),
           cost: null,
           costEstimated: 0,
@@ -277,15 +284,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     const template = storedJson('batch request', DecisionCall, batch.templateJson)
     const prices = await deps.callerFor(batch.profileId).modelOf(template.body.model)
     const next = batches.pending(batch.id)[0]
-    const { questions } = template.body
-    const units =
-      prices && next
-        ? estimateDecisionUnits(
-            prices,
-            JSON.parse(next.inputJson),
-            Array.isArray(questions) ? questions : Object.values(questions),
-          )
-        : 0n
+    const units = prices && next ? rowEstimate(prices, template, JSON.parse(next.inputJson)) : 0n
     return deps.budgets.allows(batch.profileId, units)
   }
 
@@ -343,6 +342,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         profileId: batch.profileId,
         caller,
         template,
+        questionnaire: storedJson('batch questionnaire', QuestionnaireBody, batch.questionnaireJson),
         concurrency: batch.concurrency,
         retries: batch.retries,
         cap: batch.spendCap === null ? null : parseAmount(batch.spendCap),

@@ -88,6 +88,8 @@ export function batchItemRange(db: DatabaseSync, id: string, from: number, limit
   return itemRows.all(rows).map(batchItemOf)
 }
 
+/** A finished row's answers as the scores read them, where it kept them (`shared/domain/answer-figures.ts`). */
+const answerFigures = z.instanceof(Uint8Array).nullable()
 const answersSource = rowsOf('batch', BatchRow.pick({ questionnaireJson: true, sourceColumnsJson: true }))
 const scoredRows = rowsOf(
   'batch row',
@@ -99,20 +101,22 @@ const scoredRows = rowsOf(
     sourceJson: true,
     line: true,
     labelsJson: true,
-  }),
+  }).extend({ answerFigures }),
 )
-const scoredColumns = `idx AS "index", status, response_json AS responseJson, duration_ms AS durationMs,
-    source_json AS sourceJson, line, labels_json AS labelsJson`
+const scoredColumns = `item.idx AS "index", status, iif(figures IS NULL, response_json) AS responseJson,
+    duration_ms AS durationMs, source_json AS sourceJson, line, labels_json AS labelsJson, figures AS answerFigures`
 
-/** A batch's rows as its scores read them: the columns they need alone, parsed. */
+/** A batch's rows as its scores read them: the columns they need alone, parsed (a response only without figures). */
 function scoredItems(db: DatabaseSync, id: string): ScoredItem[] {
   const rows = db
-    .prepare(`SELECT ${scoredColumns} FROM decision_batch_items WHERE batch_id = ? ORDER BY idx`)
+    .prepare(`SELECT ${scoredColumns} FROM decision_batch_items AS item
+      LEFT JOIN decision_batch_figures USING (batch_id, idx) WHERE batch_id = ? ORDER BY item.idx`)
     .all(id)
   return scoredRows.all(rows).map((row) => ({
     index: row.index,
     status: row.status,
-    response: row.responseJson ? JSON.parse(row.responseJson) : null,
+    figures: row.answerFigures,
+    response: row.responseJson && !row.answerFigures ? JSON.parse(row.responseJson) : null,
     durationMs: row.durationMs,
     source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
     line: row.line,
@@ -177,6 +181,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const finish = db.prepare(`UPDATE decision_batch_items SET status = :status, response_json = :responseJson,
     error_json = :errorJson, cost = :cost, cost_estimated = :costEstimated, duration_ms = :durationMs,
     finished_at = :finishedAt WHERE batch_id = :id AND idx = :index`)
+  const keepFigures = db.prepare('INSERT OR REPLACE INTO decision_batch_figures VALUES (?, ?, ?)')
   const retry = db.prepare(`UPDATE decision_batch_items SET status = 'pending', error_json = NULL
     WHERE batch_id = ? AND status = 'failed' AND (? IS NULL OR idx = ?)`)
   const counts = db.prepare(`SELECT count(*) AS total,
@@ -250,9 +255,11 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
       outcome: Pick<
         BatchItemRow,
         'status' | 'responseJson' | 'errorJson' | 'cost' | 'costEstimated' | 'durationMs' | 'finishedAt'
-      >,
+      > & { answerFigures?: Uint8Array | null },
     ): void {
-      finish.run(named({ ...outcome, id, index }))
+      const { answerFigures, ...rest } = outcome
+      finish.run(named({ ...rest, id, index }))
+      if (answerFigures) keepFigures.run(id, index, answerFigures)
     },
     /** Puts failed rows (one, or all) back in the queue. */
     retry: (id: string, index: number | null) => Number(retry.run(id, index, index).changes),

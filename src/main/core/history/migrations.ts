@@ -288,4 +288,17 @@ export const migrations: string[] = [
   );
   CREATE INDEX decision_baselines_batch ON decision_baselines(batch_id);
   `,
+  // 22: a finished row's answers as its scores read them (`shared/domain/answer-figures.ts`), kept beside its
+  //     response so that scoring a batch copies figures rather than parsing every response. A table of their own
+  //     keeps the rows' table as it was (a row past a page's share spills to a page of its own). Rows kept before
+  //     have none; their responses are read.
+  `
+  CREATE TABLE decision_batch_figures (
+    batch_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    figures BLOB NOT NULL,
+    PRIMARY KEY (batch_id, idx),
+    FOREIGN KEY (batch_id, idx) REFERENCES decision_batch_items(batch_id, idx) ON DELETE CASCADE
+  ) WITHOUT ROWID;
+  `,
 ]
