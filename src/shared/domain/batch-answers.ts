@@ -1,8 +1,8 @@
 // A batch's answers as its scores read them: the answer table (see answer-table.ts) with the labels given in the
 // app as a column per question after the file's own, each row's line, and what the scores say of the rows (how
 // many were labeled, which questions, the time the answered rows took). The data worker works it out from the
-// stored rows and sends it as numbers, a short answer however large the batch; the page makes the table of it
-// again.
+// rows' kept figures (answer-figures.ts; a response where a row has none) and sends it as numbers; the page's
+// scoring worker makes the table of it again.
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import {
   type AnsweredItem,
