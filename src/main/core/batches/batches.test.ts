@@ -349,6 +349,11 @@ describe('a questionnaire’s baseline', () => {
     expect(await env.call('batches.setBaseline', { id: first, kept: false })).toEqual({ baselineId: second })
     await env.call('batches.delete', { id: second })
     expect(await baselineOf(first)).toBeNull()
+    // Its rows' figures go with it; the others' stay.
+    const db = new DatabaseSync(join(env.userData, 'history.db'), { readOnly: true })
+    const kept = db.prepare('SELECT count(*) AS kept FROM decision_batch_figures WHERE batch_id = ?')
+    expect([kept.get(first), kept.get(second)]).toEqual([{ kept: 2 }, { kept: 0 }])
+    db.close()
     await expect(env.call('batches.setBaseline', { id: second, kept: true })).rejects.toMatchObject({
       code: 'not_found',
     })
