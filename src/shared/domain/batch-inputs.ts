@@ -48,10 +48,11 @@ export const batchLimits = {
   columns: 500,
   columnName: 500,
   /**
-   * A batch's rows read at once by the window: small enough that main passes them on within a frame and the
-   * window reads each answer in a short task, however large the batch.
+   * A batch's rows read at once by the window: small enough that main checks, redacts and passes on each range
+   * within a frame (a range of 1,000 rows with their responses took it longer) and the window reads each answer
+   * in a short task, however large the batch.
    */
-  rowsPerRead: 1_000,
+  rowsPerRead: 400,
 } as const
 
 /**

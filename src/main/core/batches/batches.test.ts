@@ -4,7 +4,7 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseCsv } from '#shared/domain/batch-inputs'
+import { batchLimits, parseCsv } from '#shared/domain/batch-inputs'
 import { parseAmount } from '#shared/domain/money'
 import { createBatch, inputs, questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
@@ -44,7 +44,7 @@ describe('decision batches', () => {
       body: 'Triage',
       path: `/decisions?view=batch&batch=${started.id}`,
     })
-    const { items } = await env.call('batches.rows', { id: started.id, from: 0, limit: 1000 })
+    const { items } = await env.call('batches.rows', { id: started.id, from: 0, limit: 400 })
     expect(items.every((item) => item.response && item.cost)).toBe(true)
     // The head is the batch without its rows; they are read a range at a time, in the data worker: the same
     // rows, in order, none twice.
@@ -55,7 +55,9 @@ describe('decision batches', () => {
     expect(ranges.map((range) => range.items.length)).toEqual([5, 5, 2])
     expect(ranges.flatMap((range) => range.items)).toEqual(items)
     expect((await env.call('batches.rows', { id: started.id, from: 12, limit: 5 })).items).toEqual([])
-    await expect(env.call('batches.rows', { id: started.id, from: 0, limit: 1001 })).rejects.toMatchObject({
+    await expect(
+      env.call('batches.rows', { id: started.id, from: 0, limit: batchLimits.rowsPerRead + 1 }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
     })
     await expect(env.call('batches.rows', { id: 'no-such-batch', from: 0, limit: 5 })).rejects.toMatchObject({
@@ -154,7 +156,7 @@ describe('decision batches', () => {
     })
     const batch = await settled(started.id)
     expect(batch.counts).toMatchObject({ done: 2, failed: 1 })
-    const failed = (await env.call('batches.rows', { id: started.id, from: 0, limit: 1000 })).items.find(
+    const failed = (await env.call('batches.rows', { id: started.id, from: 0, limit: 400 })).items.find(
       (i) => i.status === 'failed',
     )
     expect(failed?.index).toBe(1)
@@ -236,7 +238,7 @@ describe('a batch across a restart', () => {
     })
     await settled(started.id)
     const { batch } = await env.call('batches.get', { id: started.id })
-    const { items } = await env.call('batches.rows', { id: started.id, from: 0, limit: 1000 })
+    const { items } = await env.call('batches.rows', { id: started.id, from: 0, limit: 400 })
     expect(batch.sourceColumns).toEqual(['ticket', 'message', 'plan'])
     expect(items.map((item) => item.source)).toEqual(rows)
     const csvPath = join(env.userData, 'source.csv')
@@ -287,7 +289,7 @@ describe('labels', () => {
     })
     await expect(label(9, 0, 'no')).rejects.toMatchObject({ code: 'not_found' })
     await expect(label(1, 4, 'no')).rejects.toMatchObject({ code: 'validation_failed' })
-    const { items } = await env.call('batches.rows', { id: started.id, from: 0, limit: 1000 })
+    const { items } = await env.call('batches.rows', { id: started.id, from: 0, limit: 400 })
     expect(items.map((item) => item.labels)).toEqual([null, { '0': 'yes' }, null])
     // The scores read the answers and the labels as numbers and cells, worked out in the data worker.
     const answers = await env.call('batches.answers', { id: started.id })
@@ -309,7 +311,7 @@ describe('labels', () => {
     expect(await env.call('batches.answers', { id: started.id })).toEqual(answers)
     await env.call('batches.label', { id: started.id, index: 1, question: 0, value: null })
     expect(
-      (await env.call('batches.rows', { id: started.id, from: 0, limit: 1000 })).items[1]?.labels,
+      (await env.call('batches.rows', { id: started.id, from: 0, limit: 400 })).items[1]?.labels,
     ).toBeNull()
     expect(await env.call('batches.answers', { id: started.id })).toMatchObject({
       labeled: 0,

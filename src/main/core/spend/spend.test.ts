@@ -95,7 +95,7 @@ describe('the spend ledger', () => {
     expect(JSON.parse(of('playground')[0]?.unitsJson ?? '{}')).toMatchObject({
       input_tokens: expect.any(Number),
     })
-    const { items } = await env.call('batches.rows', { id: batch.id, from: 0, limit: 1000 })
+    const { items } = await env.call('batches.rows', { id: batch.id, from: 0, limit: 400 })
     expect(
       of('batch')
         .map((entry) => entry.cost)
