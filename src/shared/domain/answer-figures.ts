@@ -49,8 +49,22 @@ export function figureLayout(questionnaire: Questionnaire): { starts: number[]; 
   return { starts, size }
 }
 
-/** A finished row's figures, or null where its answers do not fit the questionnaire's options. */
+/**
+ * A finished row's figures, or null where its answers do not fit the questionnaire's options (or cannot be read:
+ * its response stays what the scores read).
+ */
 export function answerFigures(
+  questionnaire: Questionnaire,
+  response: DecisionResponse | NativeDecisionResponse,
+): Uint8Array | null {
+  try {
+    return figuresOf(questionnaire, response)
+  } catch {
+    return null
+  }
+}
+
+function figuresOf(
   questionnaire: Questionnaire,
   response: DecisionResponse | NativeDecisionResponse,
 ): Uint8Array | null {
@@ -68,10 +82,11 @@ export function answerFigures(
     put(start + 1, answer ? scoreOf(answer) : Number.NaN)
     for (let option = 0; option < options.length; option++) put(start + 2 + option, Number.NaN)
     const named = optionsOf(answer)
-    // A score's options are its levels by position; a choice's, its options by name.
+    // A score's options are its levels by position; a choice's, its options by name (the last of a name, as the
+    // table places them).
     if (question.kind !== 'choice' && named.length > options.length) return null
     for (const [position, option] of named.entries()) {
-      const to = question.kind === 'choice' ? options.indexOf(labelOf(option)) : position
+      const to = question.kind === 'choice' ? options.lastIndexOf(labelOf(option)) : position
       if (to < 0) return null
       put(start + 2 + to, option.probability)
     }

@@ -310,6 +310,27 @@ describe('a batch’s answers as a table', () => {
     // Figures that do not fit the questionnaire (a row of another's) are not read: the response is.
     const short = rows.map((row, at) => ({ ...row, figures: figures[at]?.subarray(8) ?? null }))
     expect(answerTable(questionnaire, short, columns)).toEqual(answerTable(questionnaire, rows, columns))
+    // Two choices of one value: the answer's probability lands where the table places that value, the last.
+    const twice: Questionnaire = {
+      ...questionnaire,
+      questions: [
+        urgent,
+        {
+          ...team,
+          choices: ['billing', 'billing', 'shipping'].map((value, at) => ({
+            id: `${at}`,
+            value,
+            description: '',
+          })),
+        },
+        tone,
+      ],
+    }
+    const [first] = rows
+    const kept = first?.response ? answerFigures(twice, first.response) : null
+    expect(answerTable(twice, [{ ...first, figures: kept, response: null } as BatchItem], columns)).toEqual(
+      answerTable(twice, rows.slice(0, 1), columns),
+    )
   })
 
   it('goes through JSON in parts (the shards of a set) and joins back to itself, options and all', () => {

@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { batchLimits, parseCsv } from '#shared/domain/batch-inputs'
 import { parseAmount } from '#shared/domain/money'
+import { type Questionnaire, toNativeRequest, toUnifiedRequest } from '#shared/domain/questionnaire'
 import { createBatch, inputs, questionnaire, template } from '../../testing/batches.ts'
 import { startCore, until } from '../../testing/core.ts'
 import { unlimitedBudgets } from '../../testing/holds.ts'
@@ -320,6 +321,68 @@ describe('labels', () => {
     await expect(env.call('batches.answers', { id: 'no-such-batch' })).rejects.toMatchObject({
       code: 'not_found',
     })
+  })
+})
+
+describe('a batch’s answer figures', () => {
+  it('keeps each answered row’s figures, unified or native, and they read as its response', async () => {
+    const draft = { instructionsAsJson: false, criteriaTrue: '', criteriaFalse: '', choices: [], levels: [] }
+    const three: Questionnaire = {
+      id: 'three',
+      name: 'Three',
+      questions: [
+        { ...draft, id: 'p', kind: 'predicate', name: 'refund', instructions: 'Asks for a refund?' },
+        {
+          ...draft,
+          id: 'c',
+          kind: 'choice',
+          name: 'team',
+          instructions: 'Which team?',
+          choices: ['billing', 'shipping'].map((value) => ({ id: value, value, description: '' })),
+        },
+        {
+          ...draft,
+          id: 's',
+          kind: 'score',
+          name: 'urgency',
+          instructions: 'How urgent?',
+          levels: ['low', 'medium', 'high'].map((label) => ({ id: label, label, description: '' })),
+        },
+      ],
+    }
+    const db = new DatabaseSync(join(env.userData, 'history.db'))
+    const figures = db.prepare('SELECT figures FROM decision_batch_figures WHERE batch_id = ?')
+    for (const call of [
+      { endpoint: 'unified', body: toUnifiedRequest(three, '', 'sysone/judge-1') },
+      { endpoint: 'native', body: toNativeRequest(three, '', 'sysone/judge-1') },
+    ] as const) {
+      const started = await env.call('batches.start', {
+        questionnaire: three,
+        template: call,
+        inputs: inputs(6),
+        concurrency: 3,
+        spendCap: null,
+      })
+      expect(await settled(started.id)).toMatchObject({ status: 'done', counts: { done: 6 } })
+      const answers = await env.call('batches.answers', { id: started.id })
+      expect(answers.table.answers.map((column) => column.options)).toEqual([
+        [],
+        ['billing', 'shipping'],
+        ['low', 'medium', 'high'],
+      ])
+      // Every row kept figures of the questionnaire's size: 2 + 4 + 5 numbers.
+      expect(figures.all(started.id).map((row) => (row.figures as Uint8Array).byteLength)).toEqual(
+        Array(6).fill(11 * 8),
+      )
+      // Figures of another size are not read, and neither are none: each row's response is, to the same answer.
+      db.prepare('UPDATE decision_batch_figures SET figures = substr(figures, 9) WHERE batch_id = ?').run(
+        started.id,
+      )
+      expect(await env.call('batches.answers', { id: started.id })).toEqual(answers)
+      db.prepare('DELETE FROM decision_batch_figures WHERE batch_id = ?').run(started.id)
+      expect(await env.call('batches.answers', { id: started.id })).toEqual(answers)
+    }
+    db.close()
   })
 })
 

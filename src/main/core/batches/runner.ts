@@ -7,7 +7,6 @@ import { answerFigures } from '#shared/domain/answer-figures'
 import { type DecisionPrices, estimateDecisionUnits } from '#shared/domain/decision-cost'
 import { formatAmount, parseAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import { QuestionnaireBody } from '#shared/domain/questionnaire-body'
 import { meanRowCost } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import { BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
@@ -342,7 +341,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         profileId: batch.profileId,
         caller,
         template,
-        questionnaire: storedJson('batch questionnaire', QuestionnaireBody, batch.questionnaireJson),
+        // Read as the scores read it: a batch kept under older rules still resumes.
+        questionnaire: JSON.parse(batch.questionnaireJson) as Questionnaire,
         concurrency: batch.concurrency,
         retries: batch.retries,
         cap: batch.spendCap === null ? null : parseAmount(batch.spendCap),

@@ -1,6 +1,7 @@
 // Batches of decision runs: the questionnaire and request template once, one row per input with its outcome.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { figureLayout } from '#shared/domain/answer-figures'
 import { type BatchAnswers, batchAnswers, type ScoredItem } from '#shared/domain/batch-answers'
 import type { Amount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
@@ -103,20 +104,23 @@ const scoredRows = rowsOf(
     labelsJson: true,
   }).extend({ answerFigures }),
 )
-const scoredColumns = `item.idx AS "index", status, iif(figures IS NULL, response_json) AS responseJson,
-    duration_ms AS durationMs, source_json AS sourceJson, line, labels_json AS labelsJson, figures AS answerFigures`
+// A row's figures are read where they are of the questionnaire's size; its response otherwise.
+const scoredColumns = `item.idx AS "index", status, duration_ms AS durationMs, source_json AS sourceJson, line,
+    labels_json AS labelsJson, CASE WHEN length(figures) = :size THEN figures END AS answerFigures,
+    CASE WHEN length(figures) = :size THEN NULL ELSE response_json END AS responseJson`
 
 /** A batch's rows as its scores read them: the columns they need alone, parsed (a response only without figures). */
-function scoredItems(db: DatabaseSync, id: string): ScoredItem[] {
+function scoredItems(db: DatabaseSync, id: string, questionnaire: Questionnaire): ScoredItem[] {
+  const size = figureLayout(questionnaire).size * 8
   const rows = db
     .prepare(`SELECT ${scoredColumns} FROM decision_batch_items AS item
-      LEFT JOIN decision_batch_figures USING (batch_id, idx) WHERE batch_id = ? ORDER BY item.idx`)
-    .all(id)
+      LEFT JOIN decision_batch_figures USING (batch_id, idx) WHERE batch_id = :id ORDER BY item.idx`)
+    .all({ id, size })
   return scoredRows.all(rows).map((row) => ({
     index: row.index,
     status: row.status,
     figures: row.answerFigures,
-    response: row.responseJson && !row.answerFigures ? JSON.parse(row.responseJson) : null,
+    response: row.responseJson ? JSON.parse(row.responseJson) : null,
     durationMs: row.durationMs,
     source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
     line: row.line,
@@ -134,9 +138,10 @@ export function batchAnswersIn(db: DatabaseSync, id: string): BatchAnswers | nul
       .get(id),
   )
   if (!found) return null
+  const questionnaire = JSON.parse(found.questionnaireJson) as Questionnaire
   return batchAnswers(
-    JSON.parse(found.questionnaireJson) as Questionnaire,
-    scoredItems(db, id),
+    questionnaire,
+    scoredItems(db, id, questionnaire),
     found.sourceColumnsJson ? (JSON.parse(found.sourceColumnsJson) as string[]) : [],
   )
 }
@@ -182,6 +187,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     error_json = :errorJson, cost = :cost, cost_estimated = :costEstimated, duration_ms = :durationMs,
     finished_at = :finishedAt WHERE batch_id = :id AND idx = :index`)
   const keepFigures = db.prepare('INSERT OR REPLACE INTO decision_batch_figures VALUES (?, ?, ?)')
+  const dropFigures = db.prepare('DELETE FROM decision_batch_figures WHERE batch_id = ? AND idx = ?')
   const retry = db.prepare(`UPDATE decision_batch_items SET status = 'pending', error_json = NULL
     WHERE batch_id = ? AND status = 'failed' AND (? IS NULL OR idx = ?)`)
   const counts = db.prepare(`SELECT count(*) AS total,
@@ -260,6 +266,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
       const { answerFigures, ...rest } = outcome
       finish.run(named({ ...rest, id, index }))
       if (answerFigures) keepFigures.run(id, index, answerFigures)
+      else dropFigures.run(id, index)
     },
     /** Puts failed rows (one, or all) back in the queue. */
     retry: (id: string, index: number | null) => Number(retry.run(id, index, index).changes),
