@@ -25,10 +25,18 @@ export function decisionCost(prices: DecisionPrices, usage: { input: number; out
 /** A few tokens per answer: the estimate before any run has been priced. */
 const outputTokensPerQuestion = 8
 
-/** Estimated cost of one request from its size, before it is sent. */
-export function estimateDecisionUnits(prices: DecisionPrices, input: unknown, questions: unknown[]): bigint {
+/**
+ * Estimated cost of one request from its size, before it is sent: its questions as a list (unified) or by id
+ * (native).
+ */
+export function estimateDecisionUnits(
+  prices: DecisionPrices,
+  input: unknown,
+  questions: readonly unknown[] | Record<string, unknown>,
+): bigint {
+  const asked = Array.isArray(questions) ? questions : Object.values(questions)
   return decisionCostUnits(prices, {
-    input: estimateTokens(input) + estimateTokens(questions),
-    output: questions.length * outputTokensPerQuestion,
+    input: estimateTokens(input) + estimateTokens(asked),
+    output: asked.length * outputTokensPerQuestion,
   })
 }

@@ -58,12 +58,6 @@ interface Plan {
   prices: DecisionPrices | null
 }
 
-/** A row's estimate at the catalog's prices, from its input's size and the questions asked. */
-function rowEstimate(prices: DecisionPrices, template: DecisionCall, input: unknown): bigint {
-  const { questions } = template.body
-  return estimateDecisionUnits(prices, input, Array.isArray(questions) ? questions : Object.values(questions))
-}
-
 export interface BatchRunnerDeps {
   history: History
   /** The decision caller of a profile (its gateway and catalog). */
@@ -117,7 +111,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     // A model the catalog does not price: what the profile's rows on it cost lately, if it has any.
     if (!plan.prices)
       return deps.history.spend.recentMean(plan.profileId, 'batch', plan.template.body.model) ?? 0n
-    return rowEstimate(plan.prices, plan.template, input)
+    return estimateDecisionUnits(plan.prices, input, plan.template.body.questions)
   }
 
   async function runRow(plan: Plan, state: Running, row: Running['queue'][number], hold: Hold) {
@@ -283,7 +277,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     const template = storedJson('batch request', DecisionCall, batch.templateJson)
     const prices = await deps.callerFor(batch.profileId).modelOf(template.body.model)
     const next = batches.pending(batch.id)[0]
-    const units = prices && next ? rowEstimate(prices, template, JSON.parse(next.inputJson)) : 0n
+    const units =
+      prices && next ? estimateDecisionUnits(prices, JSON.parse(next.inputJson), template.body.questions) : 0n
     return deps.budgets.allows(batch.profileId, units)
   }
 

@@ -39,13 +39,8 @@ export function createEstimates(
         .filter((model) => model !== null && (model.id === run.body.model || model.alias === run.body.model))
       const model = found ?? null
       if (!model) return history.spend.recentMean(scope.profileId, 'decision', run.body.model) ?? 0n
-      const { questions } = run.body
       const input = run.endpoint === 'native' ? run.body.state : run.body.input
-      return estimateDecisionUnits(
-        model,
-        input,
-        Array.isArray(questions) ? questions : Object.values(questions),
-      )
+      return estimateDecisionUnits(model, input, run.body.questions)
     },
     async images(
       scope: ProfileScope,
