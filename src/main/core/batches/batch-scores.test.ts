@@ -1,0 +1,177 @@
+// What a batch's scores read of it, through the contract against the embedded sandbox: the labels a person gives
+// its rows, its answers in numbers (from each row's kept figures, or its response), and the questionnaire's
+// baseline.
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Questionnaire, toNativeRequest, toUnifiedRequest } from '#shared/domain/questionnaire'
+import { inputs, questionnaire, template } from '../../testing/batches.ts'
+import { startCore, until } from '../../testing/core.ts'
+
+let env: Awaited<ReturnType<typeof startCore>>
+beforeAll(async () => {
+  env = await startCore()
+})
+afterAll(() => env.core.close())
+
+const settled = (id: string) =>
+  until(async () => {
+    const { batch } = await env.call('batches.get', { id })
+    return batch.status !== 'running' && batch
+  })
+
+describe('labels', () => {
+  it('keeps each row’s labels as given, refuses what the question cannot take, and takes a label back', async () => {
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: inputs(3),
+      concurrency: 2,
+      spendCap: null,
+    })
+    await settled(started.id)
+    expect(await env.call('batches.label', { id: started.id, index: 1, question: 0, value: 'Y' })).toEqual({
+      labels: { '0': 'yes' },
+    })
+    const label = (index: number, question: number, value: string) =>
+      env.call('batches.label', { id: started.id, index, question, value })
+    await expect(label(1, 0, 'maybe')).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: '“maybe” is not yes or no for this question.',
+    })
+    await expect(label(9, 0, 'no')).rejects.toMatchObject({ code: 'not_found' })
+    await expect(label(1, 4, 'no')).rejects.toMatchObject({ code: 'validation_failed' })
+    const { items } = await env.call('batches.rows', { id: started.id, from: 0, limit: 400 })
+    expect(items.map((item) => item.labels)).toEqual([null, { '0': 'yes' }, null])
+    // The scores read the answers and the labels as numbers and cells, worked out in the data worker.
+    const answers = await env.call('batches.answers', { id: started.id })
+    expect(answers.table.index).toEqual([0, 1, 2])
+    expect(answers.table.answers[0]?.probability).toEqual(
+      items.map((item) => {
+        const [first] = (item.response?.answers ?? []) as { probability?: number }[]
+        return first?.probability ?? null
+      }),
+    )
+    expect(answers.cells).toEqual([['', 'yes', '']])
+    expect(answers).toMatchObject({ labeled: 1, labeledQuestions: [0], timing: { rows: 3 } })
+    // Each answered row kept its figures, and they read as its response does.
+    const db = new DatabaseSync(join(env.userData, 'history.db'))
+    const kept = 'SELECT count(*) AS kept FROM decision_batch_figures WHERE batch_id = ?'
+    expect(db.prepare(kept).get(started.id)).toEqual({ kept: 3 })
+    db.prepare('DELETE FROM decision_batch_figures WHERE batch_id = ?').run(started.id)
+    db.close()
+    expect(await env.call('batches.answers', { id: started.id })).toEqual(answers)
+    await env.call('batches.label', { id: started.id, index: 1, question: 0, value: null })
+    expect(
+      (await env.call('batches.rows', { id: started.id, from: 0, limit: 400 })).items[1]?.labels,
+    ).toBeNull()
+    expect(await env.call('batches.answers', { id: started.id })).toMatchObject({
+      labeled: 0,
+      cells: [['', '', '']],
+    })
+    await expect(env.call('batches.answers', { id: 'no-such-batch' })).rejects.toMatchObject({
+      code: 'not_found',
+    })
+  })
+})
+
+describe('a batch’s answer figures', () => {
+  it('keeps each answered row’s figures, unified or native, and they read as its response', async () => {
+    const draft = { instructionsAsJson: false, criteriaTrue: '', criteriaFalse: '', choices: [], levels: [] }
+    const three: Questionnaire = {
+      id: 'three',
+      name: 'Three',
+      questions: [
+        { ...draft, id: 'p', kind: 'predicate', name: 'refund', instructions: 'Asks for a refund?' },
+        {
+          ...draft,
+          id: 'c',
+          kind: 'choice',
+          name: 'team',
+          instructions: 'Which team?',
+          choices: ['billing', 'shipping'].map((value) => ({ id: value, value, description: '' })),
+        },
+        {
+          ...draft,
+          id: 's',
+          kind: 'score',
+          name: 'urgency',
+          instructions: 'How urgent?',
+          levels: ['low', 'medium', 'high'].map((label) => ({ id: label, label, description: '' })),
+        },
+      ],
+    }
+    const db = new DatabaseSync(join(env.userData, 'history.db'))
+    const figures = db.prepare('SELECT figures FROM decision_batch_figures WHERE batch_id = ?')
+    for (const call of [
+      { endpoint: 'unified', body: toUnifiedRequest(three, '', 'sysone/judge-1') },
+      { endpoint: 'native', body: toNativeRequest(three, '', 'sysone/judge-1') },
+    ] as const) {
+      const started = await env.call('batches.start', {
+        questionnaire: three,
+        template: call,
+        inputs: inputs(6),
+        concurrency: 3,
+        spendCap: null,
+      })
+      expect(await settled(started.id)).toMatchObject({ status: 'done', counts: { done: 6 } })
+      const answers = await env.call('batches.answers', { id: started.id })
+      expect(answers.table.answers.map((column) => column.options)).toEqual([
+        [],
+        ['billing', 'shipping'],
+        ['low', 'medium', 'high'],
+      ])
+      // Every row kept figures of the questionnaire's size: 2 + 4 + 5 numbers.
+      expect(figures.all(started.id).map((row) => (row.figures as Uint8Array).byteLength)).toEqual(
+        Array(6).fill(11 * 8),
+      )
+      // Figures of another size are not read, and neither are none: each row's response is, to the same answer.
+      db.prepare('UPDATE decision_batch_figures SET figures = substr(figures, 9) WHERE batch_id = ?').run(
+        started.id,
+      )
+      expect(await env.call('batches.answers', { id: started.id })).toEqual(answers)
+      db.prepare('DELETE FROM decision_batch_figures WHERE batch_id = ?').run(started.id)
+      expect(await env.call('batches.answers', { id: started.id })).toEqual(answers)
+    }
+    db.close()
+  })
+})
+
+describe('a questionnaire’s baseline', () => {
+  it('is one run at a time, replaced by the next one kept, and goes with its batch', async () => {
+    const run = async (from = questionnaire) => {
+      const started = await env.call('batches.start', {
+        questionnaire: from,
+        template,
+        inputs: inputs(2),
+        concurrency: 2,
+        spendCap: null,
+      })
+      await settled(started.id)
+      return started.id
+    }
+    const [first, second] = [await run(), await run()]
+    const other = await run({ ...questionnaire, id: 'another-questionnaire' })
+    const baselineOf = async (id: string) => (await env.call('batches.get', { id })).baselineId
+    expect(await baselineOf(first)).toBeNull()
+    expect(await env.call('batches.setBaseline', { id: first, kept: true })).toEqual({ baselineId: first })
+    expect([await baselineOf(first), await baselineOf(second), await baselineOf(other)]).toEqual([
+      first,
+      first,
+      null,
+    ])
+    // Keeping another run replaces it; stopping a run that is not the baseline leaves the baseline as it is.
+    await env.call('batches.setBaseline', { id: second, kept: true })
+    expect(await env.call('batches.setBaseline', { id: first, kept: false })).toEqual({ baselineId: second })
+    await env.call('batches.delete', { id: second })
+    expect(await baselineOf(first)).toBeNull()
+    // Its rows' figures go with it; the others' stay.
+    const db = new DatabaseSync(join(env.userData, 'history.db'), { readOnly: true })
+    const kept = db.prepare('SELECT count(*) AS kept FROM decision_batch_figures WHERE batch_id = ?')
+    expect([kept.get(first), kept.get(second)]).toEqual([{ kept: 2 }, { kept: 0 }])
+    db.close()
+    await expect(env.call('batches.setBaseline', { id: second, kept: true })).rejects.toMatchObject({
+      code: 'not_found',
+    })
+  })
+})
