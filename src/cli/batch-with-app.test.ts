@@ -20,6 +20,16 @@ let dataDir = ''
 let sandbox: Sandbox
 const file = (name: string) => folder.file(name)
 const doneRows = (batchId?: string) => folder.doneRows(batchId)
+/** `batch run` of the triage questionnaire over the tickets, a row at a time, printing JSON lines. */
+const startTriageRun = () =>
+  startCli(
+    dataDir,
+    [
+      ...['--json', '--profile', 'Local', 'batch', 'run', file('triage.json'), file('tickets.csv')],
+      ...['--column', 'text', '--concurrency', '1'],
+    ],
+    { env: { GATEWAY_API_KEY: key } },
+  )
 
 beforeAll(async () => {
   folder = await batchFolder('gd-cli-batch-app-')
@@ -41,14 +51,7 @@ describe('batch run beside the open app', () => {
     const before = newest()
     // Slowed down so that the batch is still running when the app starts beside it.
     sandbox.state.faults.latencyMs = 50
-    const running = startCli(
-      dataDir,
-      [
-        ...['--json', '--profile', 'Local', 'batch', 'run', file('triage.json'), file('tickets.csv')],
-        ...['--column', 'text', '--concurrency', '1'],
-      ],
-      { env: { GATEWAY_API_KEY: key } },
-    )
+    const running = startTriageRun()
     try {
       const id = await until(() => {
         const started = newest()
@@ -92,14 +95,7 @@ describe('batch run beside the open app', () => {
     const app = await startCore({ userData: dataDir, owner: true })
     const local = (await app.call('profiles.list', {})).find((one) => one.name === 'Local')!
     sandbox.state.faults.latencyMs = 30
-    const running = startCli(
-      dataDir,
-      [
-        ...['--json', '--profile', 'Local', 'batch', 'run', file('triage.json'), file('tickets.csv')],
-        ...['--column', 'text', '--concurrency', '1'],
-      ],
-      { env: { GATEWAY_API_KEY: key } },
-    )
+    const running = startTriageRun()
     try {
       // The command attached: its batch is the app's to run, and rows are answered there.
       const id = await until(async () => {
