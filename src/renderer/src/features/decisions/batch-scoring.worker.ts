@@ -1,6 +1,7 @@
 // Scores a batch against its expected answers off the page's thread. The batch's answers arrive once as main sent
 // them, and are made a table of arrays here (`set`; none once its scores are no longer shown), as are other runs to
-// compare with (`models`) and the questionnaire's baseline (`baseline`) when chosen. Each `score` asks for a choice of columns and is answered with the figures at once.
+// compare with (`models`) and the questionnaire's baseline (`baseline`) when chosen. Each `score` asks for a choice
+// of columns and is answered with the figures at once.
 // The intervals (a thousand resamples of each question's rows) and what changed since the baseline are worked out
 // in a worker of this one's, whose answers go on to the page: an ask for other columns ends that worker and
 // starts another, so the figures never wait for intervals; an ask for the same columns (another run chosen beside
