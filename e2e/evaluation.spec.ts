@@ -30,6 +30,9 @@ function labeled(rows: number): string {
 
 /** Runs the 60 labeled tickets as a batch with the model chosen, until it is finished. */
 async function runLabeled(page: Page) {
+  // A new batch keeps the inputs of the last: emptied first, the file's columns and Run appear only once it is read.
+  await page.getByLabel('Batch inputs').fill('')
+  await expect(page.getByRole('button', { name: 'Run on 0 inputs' })).toBeDisabled()
   await page
     .getByLabel('Open a file…')
     .setInputFiles({ name: 'labeled.csv', mimeType: 'text/csv', buffer: Buffer.from(labeled(60)) })
