@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { runBatch } from './batches.ts'
 import { heading, report } from './figures.ts'
 import { resultInField, resultShownIn, takeSamples, timed, watchInteractions } from './interaction.ts'
-import { openHarness, percentile, startSandboxProcess } from './measure.ts'
+import { heldDetail, openHarness, percentile, startSandboxProcess } from './measure.ts'
 
 const total = 10_000
 const runs = 3
@@ -138,7 +138,7 @@ report({
   value: openingHold.ms,
   unit: 'ms',
   goal: { atMost: 16 },
-  detail: `its own CPU time ${openingHold.cpuMs.toFixed(1)} ms; a batch's rows are read a range at a time in the data worker`,
+  detail: `a batch's rows are read a range at a time in the data worker; ${heldDetail(openingHold)}`,
 })
 report({
   name: `a batch opened → its scores' bootstrap intervals painted, p50`,

@@ -112,7 +112,6 @@ process.once('exit', () => {
   }
 })
 
-/** The longest of `holds` that overlaps the moments `from`–`to` (epoch ms); 0 when none. */
 /** A stretch the loop was held: its length, the thread's own CPU time in it, and when it ended (epoch ms). */
 interface Hold {
   ms: number
@@ -128,24 +127,83 @@ export interface Held {
   cpuMs: number
   /** The most CPU time any hold in the window took: the longest stretch of the thread's own work. */
   mostCpuMs: number
+  /** The longest hold of a process that does nothing but time itself, over the same window: the machine's floor. */
+  floorMs: number
 }
 
-/** The holds that overlap the moments `from`–`to` (epoch ms). */
-function heldIn(holds: Hold[], from: number, to: number): Held {
-  const within = holds.filter((hold) => hold.until >= from && hold.until - hold.ms <= to)
+/** A line a thread's hold reporter prints (`report-blocks.ts`), read; null for any other line. */
+function holdOf(line: string): (Hold & { who: string }) | null {
+  const held = /^(.+) held ([\d.]+) ms \(cpu ([\d.]+) ms\) until (\d+)$/.exec(line)
+  if (!held) return null
+  if (process.env.BENCH_SHOW_HOLDS) console.error(`${new Date(Number(held[4])).toISOString()} ${line}`)
+  return { who: held[1] ?? '', ms: Number(held[2]), cpuMs: Number(held[3]), until: Number(held[4]) }
+}
+
+/** Each whole line `stream` prints, as it comes. */
+function eachLine(stream: NodeJS.ReadableStream, take: (line: string) => void) {
+  let pending = ''
+  stream.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) take(line)
+  })
+}
+
+/**
+ * A Node process that does nothing but time its own loop as the app's threads are timed. When a core is free it is
+ * never held; when every core is taken (by the page, the browser, the benchmark) it waits like any thread, so its
+ * longest hold beside a thread's says how much of that thread's was the machine's.
+ */
+function startIdleProcess() {
+  const holds: Hold[] = []
+  const reporter = join(import.meta.dirname, '..', 'src', 'main', 'core', 'workers', 'report-blocks.ts')
+  const idle = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import(${JSON.stringify(reporter)}).then((m) => { m.reportBlocksWhenAsked('idle process'); setInterval(() => {}, 2 ** 30) })`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GATEWAY_DESK_REPORT_BLOCKS: '1' } },
+  )
+  eachLine(idle.stdout, (line) => {
+    const hold = holdOf(line)
+    if (hold) holds.push(hold)
+  })
+  const stop = () => idle.kill('SIGTERM')
+  process.once('exit', stop)
+  return {
+    holds,
+    stop() {
+      stop()
+      process.off('exit', stop)
+    },
+  }
+}
+
+/** The holds that overlap the moments `from`–`to` (epoch ms), beside the idle process's over the same. */
+function heldIn(holds: Hold[], floor: Hold[], from: number, to: number): Held {
+  const overlapping = (all: Hold[]) => all.filter((hold) => hold.until >= from && hold.until - hold.ms <= to)
+  const within = overlapping(holds)
   const longest = within.reduce<Hold | null>((a, b) => (a && a.ms >= b.ms ? a : b), null)
   return {
     ms: longest?.ms ?? 0,
     cpuMs: longest?.cpuMs ?? 0,
     mostCpuMs: Math.max(0, ...within.map((hold) => hold.cpuMs)),
+    floorMs: Math.max(0, ...overlapping(floor).map((hold) => hold.ms)),
   }
 }
 
-/** How a hold figure says what held the thread: its own work, or waiting for one of the machine's cores. */
+/**
+ * How a hold figure says what held the thread: its own work, or waiting for one of the machine's cores; and how
+ * long a process doing nothing waited meanwhile.
+ */
 export const heldDetail = (held: Held) =>
-  held.ms === 0
-    ? 'never held 10 ms'
-    : `its own CPU time in the longest ${held.cpuMs.toFixed(1)} ms; the most in any hold ${held.mostCpuMs.toFixed(1)} ms`
+  `${
+    held.ms === 0
+      ? 'never held 10 ms'
+      : `its own CPU time in the longest ${held.cpuMs.toFixed(1)} ms; the most in any hold ${held.mostCpuMs.toFixed(1)} ms`
+  }; a process doing nothing was held ${held.floorMs.toFixed(1)} ms meanwhile (the machine's floor)`
 
 /** The app in the e2e harness on a data folder, opened in Chromium and ready. */
 export async function openHarness(
@@ -176,26 +234,15 @@ export async function openHarness(
   const holds: Hold[] = []
   const workerHolds: Hold[] = []
   const url = await new Promise<string>((resolve) => {
-    let pending = ''
-    harness.stdout.on('data', (chunk: Buffer) => {
-      const lines = (pending + chunk.toString()).split('\n')
-      pending = lines.pop() ?? ''
-      for (const line of lines) {
-        const held = /^(event loop|data worker) held ([\d.]+) ms \(cpu ([\d.]+) ms\) until (\d+)$/.exec(line)
-        if (held) {
-          if (process.env.BENCH_SHOW_HOLDS)
-            console.error(`${new Date(Number(held[4])).toISOString()} ${line}`)
-          ;(held[1] === 'event loop' ? holds : workerHolds).push({
-            ms: Number(held[2]),
-            cpuMs: Number(held[3]),
-            until: Number(held[4]),
-          })
-        }
-        const listening = /harness listening on (\S+)/.exec(line)
-        if (listening?.[1]) resolve(listening[1])
-      }
+    eachLine(harness.stdout, (line) => {
+      const hold = holdOf(line)
+      if (hold?.who === 'event loop') holds.push(hold)
+      if (hold?.who === 'data worker') workerHolds.push(hold)
+      const listening = /harness listening on (\S+)/.exec(line)
+      if (listening?.[1]) resolve(listening[1])
     })
   })
+  const idle = startIdleProcess()
   const coreStartMs = performance.now() - launched
   // However the run ends, the harness goes with it.
   const kill = () => harness.kill('SIGTERM')
@@ -274,8 +321,8 @@ export async function openHarness(
     coreStartMs,
     firstScreenMs,
     startLongestTaskMs,
-    longestCoreHold: (from, to) => heldIn(holds, from, to),
-    longestWorkerHold: (from, to) => heldIn(workerHolds, from, to),
+    longestCoreHold: (from, to) => heldIn(holds, idle.holds, from, to),
+    longestWorkerHold: (from, to) => heldIn(workerHolds, idle.holds, from, to),
     threadHeapsMB() {
       if (!heaps) return []
       return readdirSync(heaps)
@@ -303,6 +350,7 @@ export async function openHarness(
     },
     async stop(options = {}) {
       await browser.close()
+      idle.stop()
       const exited = new Promise((resolve) => harness.once('exit', resolve))
       harness.kill('SIGTERM')
       await exited
