@@ -169,6 +169,68 @@ export function answerWords(
   })
 }
 
+/**
+ * A table as it crosses from main to the page: its options as lists, and every figure as one run of 64-bit floats
+ * in base64 text — each row's index, then its line (NaN where none), then for each question its probabilities, its
+ * options' probabilities and its scores. The bridge's schema, its redaction and its writing each pass one string
+ * on at once, where a list of numbers took them a number at a time.
+ */
+export interface PackedTable {
+  rows: number
+  options: string[][]
+  figures: string
+}
+
+/** `table`'s figures packed; `base64` is the platform's (Node's `Buffer` in main). */
+export function packedTable(table: AnswerTable, base64: (bytes: Uint8Array) => string): PackedTable {
+  const runs = [
+    Float64Array.from(table.index),
+    table.line,
+    ...table.answers.flatMap((column) => [column.probability, column.optionProbabilities, column.score]),
+  ]
+  const figures = new Float64Array(runs.reduce((sum, run) => sum + run.length, 0))
+  let at = 0
+  for (const run of runs) {
+    figures.set(run, at)
+    at += run.length
+  }
+  return {
+    rows: table.index.length,
+    options: table.answers.map((column) => column.options),
+    figures: base64(new Uint8Array(figures.buffer)),
+  }
+}
+
+/** The table of a packed one, with `cells` by row index; an error where its figures are not as many as it says. */
+export function unpackedTable(packed: PackedTable, cells: string[][]): AnswerTable {
+  const { rows, options } = packed
+  const count = rows * 2 + options.reduce((sum, names) => sum + rows * (2 + names.length), 0)
+  const text = atob(packed.figures)
+  if (text.length !== count * 8)
+    throw new Error(
+      `A batch's answers came with ${text.length} bytes of figures where ${count * 8} were due.`,
+    )
+  const bytes = new Uint8Array(text.length)
+  for (let at = 0; at < text.length; at++) bytes[at] = text.charCodeAt(at)
+  const figures = new Float64Array(bytes.buffer)
+  let at = 0
+  const next = (length: number) => {
+    at += length
+    return figures.subarray(at - length, at)
+  }
+  return {
+    index: Int32Array.from(next(rows)),
+    line: next(rows),
+    answers: options.map((names) => ({
+      options: names,
+      probability: next(rows),
+      optionProbabilities: next(rows * names.length),
+      score: next(rows),
+    })),
+    cells,
+  }
+}
+
 /** A table as JSON keeps it (a report of a shard): NaN as null, the arrays as lists. */
 export interface AnswerTableJson {
   index: number[]

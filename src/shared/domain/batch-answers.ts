@@ -1,16 +1,16 @@
 // A batch's answers as its scores read them: the answer table (see answer-table.ts) with the labels given in the
 // app as a column per question after the file's own, each row's line, and what the scores say of the rows (how
 // many were labeled, which questions, the time the answered rows took). The data worker works it out from the
-// rows' kept figures (answer-figures.ts; a response where a row has none) and sends it as numbers; the page's
-// scoring worker makes the table of it again.
+// rows' kept figures (answer-figures.ts; a response where a row has none) and sends it packed (`PackedTable`); the
+// page's scoring worker makes the table of it again.
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import {
   type AnsweredItem,
   type AnswerTable,
-  type AnswerTableJson,
   answerTable,
-  joinedTables,
-  tableToJson,
+  type PackedTable,
+  packedTable,
+  unpackedTable,
 } from './answer-table.ts'
 import type { Questionnaire } from './questionnaire.ts'
 
@@ -46,7 +46,7 @@ export function scoringSet(
 }
 
 export interface BatchAnswers {
-  table: AnswerTableJson
+  table: PackedTable
   /** The source columns' cells, then the labels of each question, by row index. */
   cells: string[][]
   lines: (number | null)[]
@@ -57,10 +57,12 @@ export interface BatchAnswers {
   timing: { rows: number; ms: number }
 }
 
+/** `base64`: the platform's encoding of bytes as text (`packedTable`). */
 export function batchAnswers(
   questionnaire: Questionnaire,
   items: readonly ScoredItem[],
   sourceColumns: readonly string[],
+  base64: (bytes: Uint8Array) => string,
 ): BatchAnswers {
   const set = scoringSet(questionnaire, items, sourceColumns)
   const timing = { rows: 0, ms: 0 }
@@ -76,7 +78,7 @@ export function batchAnswers(
     for (const question of given) labeledQuestions.add(Number(question))
   }
   return {
-    table: tableToJson(set.table),
+    table: packedTable(set.table, base64),
     cells: set.table.cells,
     lines: set.lines,
     labeled,
@@ -88,6 +90,6 @@ export function batchAnswers(
 /** The scoring set of a batch's answers as the page receives them. */
 export const scoringSetOf = (questionnaire: Questionnaire, answers: BatchAnswers): ScoringSet => ({
   questionnaire,
-  table: joinedTables([answers.table], answers.cells),
+  table: unpackedTable(answers.table, answers.cells),
   lines: answers.lines,
 })

@@ -1,9 +1,11 @@
 // A batch read as an evaluation set: expected columns found by name, cells read by each question's kind, and the
 // scores over the rows that have both an answer and an expected one.
+
+import { Buffer } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import { answerFigures } from './answer-figures.ts'
-import { answerTable, answerWords, joinedTables, tableToJson } from './answer-table.ts'
+import { answerTable, answerWords, joinedTables, tableToJson, unpackedTable } from './answer-table.ts'
 import { batchAnswers, scoringSetOf } from './batch-answers.ts'
 import {
   evaluate,
@@ -183,14 +185,28 @@ describe('a batch’s answers as a table', () => {
     item(2, ['c', 'yes', 'billing', 'furious'], 0.4, 0.6, 1.9),
   ]
 
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+
   it('crosses to a worker as main sends it and scores the same there', () => {
-    // Main's answer as JSON carries it (NaN as null), then as the page copies it to its scoring worker.
-    const sent = structuredClone(JSON.parse(JSON.stringify(batchAnswers(questionnaire, items, columns))))
+    // Main's answer as JSON carries it (its figures packed), then as the page copies it to its scoring worker.
+    const packed = batchAnswers(questionnaire, items, columns, base64)
+    expect(typeof packed.table.figures).toBe('string')
+    const sent = structuredClone(JSON.parse(JSON.stringify(packed)))
     const crossed = scoringSetOf(questionnaire, sent).table
+    expect({ ...crossed, cells: [] }).toEqual({ ...answerTable(questionnaire, items, []), cells: [] })
     const found = expectedColumns(questionnaire, columns, { Tone: 'tone_label' }).columns
     expect(evaluateTable(questionnaire, crossed, found, { resamples: 0 })).toEqual(
       evaluate(questionnaire, items, columns, found, { resamples: 0 }),
     )
+  })
+
+  it('refuses packed figures that are not as many as the table says, in words', () => {
+    const { table } = batchAnswers(questionnaire, items, columns, base64)
+    const short = base64(Buffer.from(table.figures, 'base64').subarray(8))
+    expect(() => unpackedTable({ ...table, figures: short }, [])).toThrow(
+      /came with \d+ bytes of figures where \d+ were due/,
+    )
+    expect(() => unpackedTable({ ...table, rows: table.rows + 1 }, [])).toThrow(/were due/)
   })
 
   it('keeps the cells of every row by its index, and only answered rows’ answers', () => {

@@ -1,4 +1,6 @@
 // Batches of decision runs: the questionnaire and request template once, one row per input with its outcome.
+
+import { Buffer } from 'node:buffer'
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { figureLayout } from '#shared/domain/answer-figures'
@@ -143,6 +145,7 @@ export function batchAnswersIn(db: DatabaseSync, id: string): BatchAnswers | nul
     questionnaire,
     scoredItems(db, id, questionnaire),
     found.sourceColumnsJson ? (JSON.parse(found.sourceColumnsJson) as string[]) : [],
+    (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
   )
 }
 

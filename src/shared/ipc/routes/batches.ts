@@ -60,22 +60,15 @@ export const BatchItem = z.object({
 })
 export type BatchItem = z.infer<typeof BatchItem>
 
-const numbers = z.array(z.number().nullable())
 export const BatchAnswers = z.object({
+  // The figures are checked as they are read: their count against `rows` and `options`.
   table: z.object({
-    index: z.array(z.number().int()),
-    line: numbers,
-    answers: z.array(
-      z.object({
-        options: z.array(z.string()),
-        probability: numbers,
-        optionProbabilities: numbers,
-        score: numbers,
-      }),
-    ),
+    rows: z.number().int().min(0),
+    options: z.array(z.array(z.string())),
+    figures: z.string(),
   }),
   cells: z.array(z.array(z.string())),
-  lines: numbers,
+  lines: z.array(z.number().nullable()),
   labeled: z.number().int(),
   labeledQuestions: z.array(z.number().int()),
   timing: z.object({ rows: z.number().int(), ms: z.number() }),

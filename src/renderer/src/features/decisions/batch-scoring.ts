@@ -2,12 +2,7 @@
 // question), as the scoring workers work them out: the batch's answers as a table of arrays, the figures at once,
 // then their intervals question by question and what changed since the baseline. Only the rows a person can be
 // shown come back: a figure's rows stay in the worker.
-import {
-  type AnswerTable,
-  type AnswerTableJson,
-  answerWords,
-  joinedTables,
-} from '#shared/domain/answer-table'
+import { type AnswerTable, answerWords, type PackedTable, unpackedTable } from '#shared/domain/answer-table'
 import {
   type BaselineFigures,
   changesSince,
@@ -39,7 +34,7 @@ export interface ModelToCompare {
   model: string
   spent: string
   done: number
-  table: AnswerTableJson | null
+  table: PackedTable | null
 }
 
 /** A batch's run of the set, to put its model beside the others: `table` null for the set's own. */
@@ -51,7 +46,7 @@ export interface ModelRunOf {
 }
 
 export const runsOf = (models: readonly ModelToCompare[]): ModelRunOf[] =>
-  models.map(({ table, ...one }) => ({ ...one, table: table ? joinedTables([table], []) : null }))
+  models.map(({ table, ...one }) => ({ ...one, table: table ? unpackedTable(table, []) : null }))
 
 /** Each model's figures over the set's expected answers, and how much the models agree, row by row. */
 export function compareModels(

@@ -58,6 +58,9 @@ self.addEventListener('message', (event: MessageEvent<ScoringMessage>) => {
   if (message.kind === 'set') {
     // The intervals' worker starts once the first figures are out: starting beside them, it would slow them.
     const { input } = message
+    // Answers that cannot be read (their figures not as many as they say) end in the worker's error, which the
+    // page shows; no earlier batch's set is scored in their place.
+    set = null
     set = input?.answers ? scoringSetOf(input.questionnaire, input.answers) : null
     if (!set) {
       models = []
@@ -67,6 +70,7 @@ self.addEventListener('message', (event: MessageEvent<ScoringMessage>) => {
     return
   }
   if (message.kind === 'models') {
+    models = []
     models = runsOf(message.models)
     return
   }
