@@ -301,4 +301,9 @@ export const migrations: string[] = [
     FOREIGN KEY (batch_id, idx) REFERENCES decision_batch_items(batch_id, idx) ON DELETE CASCADE
   ) WITHOUT ROWID;
   `,
+  // 23: a batch's counts and what it spent, read for every summary of it, from an index of each row's status and
+  //     cost rather than from the rows themselves (each carries its input and response).
+  `
+  CREATE INDEX decision_batch_items_status ON decision_batch_items(batch_id, status, cost);
+  `,
 ]
