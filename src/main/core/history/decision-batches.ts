@@ -9,7 +9,7 @@ import type { Amount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { type BatchItem, BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
 import type { DamagedRows } from './damaged-rows.ts'
-import { amountOfParts, pastPicodollarsOf, picodollarsOf } from './migrations.ts'
+import { amountOfParts } from './migrations.ts'
 import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
 export type BatchStatus = z.infer<typeof BatchStatusSchema>
@@ -193,17 +193,14 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const dropFigures = db.prepare('DELETE FROM decision_batch_figures WHERE batch_id = ? AND idx = ?')
   const retry = db.prepare(`UPDATE decision_batch_items SET status = 'pending', error_json = NULL
     WHERE batch_id = ? AND status = 'failed' AND (? IS NULL OR idx = ?)`)
-  const counts = db.prepare(`SELECT count(*) AS total,
-    count(*) FILTER (WHERE status = 'done') AS done,
-    count(*) FILTER (WHERE status = 'failed') AS failed,
-    count(*) FILTER (WHERE status = 'pending') AS pending
-    FROM decision_batch_items WHERE batch_id = ?`)
+  // Kept on the batch as its rows are written (migration 24).
+  const counts = db.prepare(`SELECT rows_total AS total, rows_done AS done, rows_failed AS failed,
+    rows_pending AS pending FROM decision_batches WHERE id = ?`)
   const costs = db.prepare(
     "SELECT cost FROM decision_batch_items WHERE batch_id = ? AND status = 'done' AND cost IS NOT NULL",
   )
   const spentOn = db.prepare(
-    `SELECT coalesce(sum(${picodollarsOf('cost')}), 0) AS pico, coalesce(sum(${pastPicodollarsOf('cost')}), 0) AS rest
-      FROM decision_batch_items WHERE batch_id = ? AND status = 'done' AND cost IS NOT NULL`,
+    'SELECT spent_pico AS pico, spent_rest AS rest FROM decision_batches WHERE id = ?',
   )
   spentOn.setReadBigInts(true)
   const remove = db.prepare('DELETE FROM decision_batches WHERE id = ?')
@@ -273,10 +270,13 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     },
     /** Puts failed rows (one, or all) back in the queue. */
     retry: (id: string, index: number | null) => Number(retry.run(id, index, index).changes),
-    counts: (id: string) => countRows.one(counts.get(id)),
+    counts: (id: string) => countRows.maybe(counts.get(id)) ?? { total: 0, done: 0, failed: 0, pending: 0 },
     costs: (id: string) => costRows.all(costs.all(id)).map((row) => row.cost),
-    /** What the batch's answered rows cost, exactly: summed by SQLite, so a list parses no costs. */
-    spent: (id: string): Amount => amountOfParts(spentOn.get(id) as { pico: bigint; rest: bigint }),
+    /** What the batch's answered rows cost, exactly: kept on the batch, so a list parses no costs. */
+    spent: (id: string): Amount =>
+      amountOfParts(
+        (spentOn.get(id) as { pico: bigint; rest: bigint } | undefined) ?? { pico: 0n, rest: 0n },
+      ),
     delete: (id: string) => remove.run(id).changes > 0,
     /** A row's labels as stored (JSON), or undefined when the batch has no such row. */
     labels: (id: string, index: number) => labelRows.maybe(labelsOf.get(id, index))?.labelsJson,

@@ -20,6 +20,16 @@ export const pastPicodollarsOf = (cost: string) =>
 export const amountOfParts = ({ pico, rest }: { pico: bigint; rest: bigint }): bigint =>
   pico * 1_000_000n + rest
 
+/** SQL setting a batch's counts and spending with one of its rows (`row`: new or old) added or taken away. */
+function rowCounted(row: 'new' | 'old', sign: '+' | '-'): string {
+  const spent = `${row}.status = 'done' AND ${row}.cost IS NOT NULL`
+  return `rows_done = rows_done ${sign} (${row}.status = 'done'),
+      rows_failed = rows_failed ${sign} (${row}.status = 'failed'),
+      rows_pending = rows_pending ${sign} (${row}.status = 'pending'),
+      spent_pico = spent_pico ${sign} CASE WHEN ${spent} THEN ${picodollarsOf(`${row}.cost`)} ELSE 0 END,
+      spent_rest = spent_rest ${sign} CASE WHEN ${spent} THEN ${pastPicodollarsOf(`${row}.cost`)} ELSE 0 END`
+}
+
 export const migrations: string[] = [
   ...firstMigrations,
   // 9: a kept catalog stored in parts of a thousand models per listing style, so that it is written, read and
@@ -305,5 +315,39 @@ export const migrations: string[] = [
   //     cost rather than from the rows themselves (each carries its input and response).
   `
   CREATE INDEX decision_batch_items_status ON decision_batch_items(batch_id, status, cost);
+  `,
+  // 24: a batch's counts of rows by status and what its answered rows cost (as \`spentOn\` sums it: whole
+  //     picodollars, and the places past them), kept on the batch by the rows' own writes, so that a summary
+  //     reads one row however many rows the batch has. Counted here for batches kept before.
+  `
+  ALTER TABLE decision_batches ADD COLUMN rows_total INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE decision_batches ADD COLUMN rows_done INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE decision_batches ADD COLUMN rows_failed INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE decision_batches ADD COLUMN rows_pending INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE decision_batches ADD COLUMN spent_pico INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE decision_batches ADD COLUMN spent_rest INTEGER NOT NULL DEFAULT 0;
+  CREATE TRIGGER batch_rows_added AFTER INSERT ON decision_batch_items BEGIN
+    UPDATE decision_batches SET rows_total = rows_total + 1,
+      ${rowCounted('new', '+')}
+    WHERE id = new.batch_id;
+  END;
+  CREATE TRIGGER batch_rows_changed AFTER UPDATE OF status, cost ON decision_batch_items BEGIN
+    UPDATE decision_batches SET ${rowCounted('old', '-')} WHERE id = old.batch_id;
+    UPDATE decision_batches SET ${rowCounted('new', '+')} WHERE id = new.batch_id;
+  END;
+  CREATE TRIGGER batch_rows_removed AFTER DELETE ON decision_batch_items BEGIN
+    UPDATE decision_batches SET rows_total = rows_total - 1,
+      ${rowCounted('old', '-')}
+    WHERE id = old.batch_id;
+  END;
+  UPDATE decision_batches SET
+    rows_total = (SELECT count(*) FROM decision_batch_items WHERE batch_id = decision_batches.id),
+    rows_done = (SELECT count(*) FROM decision_batch_items WHERE batch_id = decision_batches.id AND status = 'done'),
+    rows_failed = (SELECT count(*) FROM decision_batch_items WHERE batch_id = decision_batches.id AND status = 'failed'),
+    rows_pending = (SELECT count(*) FROM decision_batch_items WHERE batch_id = decision_batches.id AND status = 'pending'),
+    spent_pico = (SELECT coalesce(sum(${picodollarsOf('cost')}), 0) FROM decision_batch_items
+      WHERE batch_id = decision_batches.id AND status = 'done' AND cost IS NOT NULL),
+    spent_rest = (SELECT coalesce(sum(${pastPicodollarsOf('cost')}), 0) FROM decision_batch_items
+      WHERE batch_id = decision_batches.id AND status = 'done' AND cost IS NOT NULL);
   `,
 ]
