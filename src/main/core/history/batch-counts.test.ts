@@ -91,8 +91,8 @@ describe('a batch’s counts and spending', () => {
   it('of a history kept before they were kept are counted as it opens', () => {
     const dir = folder()
     const old = new DatabaseSync(join(dir, 'history.db'))
-    for (const migration of migrations.slice(0, 23)) old.exec(migration)
-    old.exec(`PRAGMA user_version = 23;
+    for (const migration of migrations.slice(0, 22)) old.exec(migration)
+    old.exec(`PRAGMA user_version = 22;
       INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json, profile_id,
         concurrency, spend_cap, status, created_at, updated_at)
         VALUES ('kept', 'n', '{}', 'm', 'unified', '{}', 'sandbox', 1, NULL, 'done', 1, 1);

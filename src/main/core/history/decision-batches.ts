@@ -193,7 +193,7 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const dropFigures = db.prepare('DELETE FROM decision_batch_figures WHERE batch_id = ? AND idx = ?')
   const retry = db.prepare(`UPDATE decision_batch_items SET status = 'pending', error_json = NULL
     WHERE batch_id = ? AND status = 'failed' AND (? IS NULL OR idx = ?)`)
-  // Kept on the batch as its rows are written (migration 24).
+  // Kept on the batch as its rows are written (migration 23).
   const counts = db.prepare(`SELECT rows_total AS total, rows_done AS done, rows_failed AS failed,
     rows_pending AS pending FROM decision_batches WHERE id = ?`)
   const costs = db.prepare(

@@ -311,14 +311,9 @@ export const migrations: string[] = [
     FOREIGN KEY (batch_id, idx) REFERENCES decision_batch_items(batch_id, idx) ON DELETE CASCADE
   ) WITHOUT ROWID;
   `,
-  // 23: a batch's counts and what it spent, read for every summary of it, from an index of each row's status and
-  //     cost rather than from the rows themselves (each carries its input and response).
-  `
-  CREATE INDEX decision_batch_items_status ON decision_batch_items(batch_id, status, cost);
-  `,
-  // 24: a batch's counts of rows by status and what its answered rows cost (as \`spentOn\` sums it: whole
-  //     picodollars, and the places past them), kept on the batch by the rows' own writes, so that a summary
-  //     reads one row however many rows the batch has. Counted here for batches kept before.
+  // 23: a batch's counts of rows by status and what its answered rows cost (whole picodollars and the places past
+  //     them, as `amountOfParts` reads them), kept on the batch by the rows' own writes, so that a summary reads
+  //     one row however many rows the batch has. Counted here for batches kept before.
   `
   ALTER TABLE decision_batches ADD COLUMN rows_total INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE decision_batches ADD COLUMN rows_done INTEGER NOT NULL DEFAULT 0;
