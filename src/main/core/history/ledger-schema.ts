@@ -1,10 +1,11 @@
 // The live text of every trigger of the spend ledger, as the migrations leave it in a history of today's version:
-// one place to read how the ledger is written, without following migrations 13, 14 and 17. A test compares it
+// one place to read how the ledger is written, without following migrations 13, 14, 17 and 24. A test compares it
 // with what the migrations create; a migration that changes a trigger changes it here too.
 export const ledgerTriggers: Record<string, string> = {
   spend_entry_picodollars: `CREATE TRIGGER spend_entry_picodollars AFTER INSERT ON spend_entries BEGIN
     UPDATE spend_entries SET picodollars = (CAST(CASE WHEN instr(new.cost, '.') = 0 THEN new.cost ELSE substr(new.cost, 1, instr(new.cost, '.') - 1) END AS INTEGER) * 1000000000000
-      + CAST(substr(CASE WHEN instr(new.cost, '.') = 0 THEN '' ELSE substr(new.cost, instr(new.cost, '.') + 1) END || '000000000000', 1, 12) AS INTEGER)) WHERE id = new.id;
+      + CAST(substr(CASE WHEN instr(new.cost, '.') = 0 THEN '' ELSE substr(new.cost, instr(new.cost, '.') + 1) END || '000000000000', 1, 12) AS INTEGER)),
+      past_picodollars = CAST(substr(CASE WHEN instr(new.cost, '.') = 0 THEN '' ELSE substr(new.cost, instr(new.cost, '.') + 1) END || '000000000000000000', 13, 6) AS INTEGER) WHERE id = new.id;
   END`,
   spend_of_batch_row: `CREATE TRIGGER spend_of_batch_row AFTER UPDATE OF status ON decision_batch_items
     WHEN new.status = 'done' AND new.cost IS NOT NULL BEGIN

@@ -4,11 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseAmount } from '#shared/domain/money'
 import { createBatch } from '../../testing/batches.ts'
 import { openHistory } from './history.ts'
 import { ledgerTriggers } from './ledger-schema.ts'
+import { migrations } from './migrations.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'gd-ledger-'))
 const history = openHistory(dir)
@@ -80,6 +82,26 @@ describe('the spend ledger', () => {
       }),
     )
     expect(history.spend.spentSince('fine', 0)).toBe(picodollar)
+  })
+
+  it('sums the entries of a history kept before their places past the picodollar were, as exactly', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gd-ledger-old-'))
+    try {
+      const old = new DatabaseSync(join(dir, 'history.db'))
+      for (const migration of migrations.slice(0, 23)) old.exec(migration)
+      old.exec(`PRAGMA user_version = 23;
+        INSERT INTO spend_entries (at, profile_id, feature, model, cost, item_id) VALUES
+          (1, 'kept', 'image', 'm', '0.014166666666666668', 'a'), (2, 'kept', 'image', 'm', '0.000000000000999999', 'b');`)
+      old.close()
+      const reopened = openHistory(dir)
+      expect(reopened.spend.entriesBetween('kept', 0, 10)).toEqual({
+        count: 2,
+        spent: parseAmount('0.014166666666666668') + parseAmount('0.000000000000999999'),
+      })
+      reopened.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('sums today and a batch exactly, past the picodollar, as the money type adds them', () => {

@@ -2,7 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { type Amount, formatAmount, parseAmount } from '#shared/domain/money'
-import { amountOfParts, pastPicodollarsOf } from './migrations.ts'
+import { amountOfParts } from './migrations.ts'
 import { integer, maybeText, rowsOf, text } from './rows.ts'
 
 export const spendFeatures = ['decision', 'batch', 'image', 'video', 'playground', 'cache'] as const
@@ -34,9 +34,9 @@ export function spendRepository(db: DatabaseSync) {
   const since = db.prepare(
     'SELECT sum(picodollars) AS total FROM spend_entries WHERE profile_id = ? AND at >= ?',
   )
-  // Exact: the picodollars from the index, and the places past them from each entry's cost.
+  // Exact: the picodollars and the places past them, both from the index.
   const spentBetween = db.prepare(`SELECT count(*) AS count, coalesce(sum(picodollars), 0) AS pico,
-      coalesce(sum(${pastPicodollarsOf('cost')}), 0) AS rest
+      coalesce(sum(past_picodollars), 0) AS rest
     FROM spend_entries WHERE profile_id = ? AND at >= ? AND at < ?`)
   spentBetween.setReadBigInts(true)
   since.setReadBigInts(true)
