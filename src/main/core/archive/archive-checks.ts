@@ -2,7 +2,7 @@
 // one — run in the background worker: a history of a million rows takes seconds that main's loop never waits.
 import { DatabaseSync } from 'node:sqlite'
 import { checkHistoryFile, type HistoryFileState } from '../history/database.ts'
-import { picodollarsOf } from '../history/migrations.ts'
+import { pastPicodollarsOf, picodollarsOf } from '../history/migrations.ts'
 import { mediaRowProblem } from '../media/media-store.ts'
 import { redact } from '../secrets/redaction.ts'
 
@@ -103,6 +103,20 @@ function withoutSecrets(path: string, secrets: readonly string[]): void {
 /** The history's figures of money: decimal amounts of zero or more (`0.0123`), never negative or text. */
 const costColumns = new Set(['cost', 'video_cost', 'write_cost', 'estimate'])
 
+/** A batch whose kept counts and spending (migration 23) are not those of its rows. */
+const spent = "status = 'done' AND cost IS NOT NULL"
+const batchCountsDiffer = `SELECT batch.id FROM decision_batches AS batch LEFT JOIN (
+    SELECT batch_id, count(*) AS total, sum(status = 'done') AS done, sum(status = 'failed') AS failed,
+      sum(status = 'pending') AS pending,
+      sum(CASE WHEN ${spent} THEN ${picodollarsOf('cost')} ELSE 0 END) AS pico,
+      sum(CASE WHEN ${spent} THEN ${pastPicodollarsOf('cost')} ELSE 0 END) AS rest
+    FROM decision_batch_items GROUP BY batch_id
+  ) AS rows ON rows.batch_id = batch.id
+  WHERE batch.rows_total <> coalesce(rows.total, 0) OR batch.rows_done <> coalesce(rows.done, 0)
+    OR batch.rows_failed <> coalesce(rows.failed, 0) OR batch.rows_pending <> coalesce(rows.pending, 0)
+    OR batch.spent_pico <> coalesce(rows.pico, 0) OR batch.spent_rest <> coalesce(rows.rest, 0)
+  LIMIT 1`
+
 /** A figure of money in a staged history (its schema already the app's own) that is not one, or null. */
 function ledgerProblem(db: DatabaseSync): string | null {
   const tables = db
@@ -134,6 +148,19 @@ function ledgerProblem(db: DatabaseSync): string | null {
     )
     .get({ latest: Date.now() + 24 * 60 * 60 * 1000 }) as { id: number } | undefined
   if (entry) return `its spend ledger has an entry (${entry.id}) whose time or sum is not one the app writes`
+  const columnsOf = (table: string) =>
+    new Set((db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((one) => one.name))
+  if (
+    columnsOf('spend_entries').has('past_picodollars') &&
+    db
+      .prepare(`SELECT 1 FROM spend_entries WHERE past_picodollars <> ${pastPicodollarsOf('cost')} LIMIT 1`)
+      .get()
+  )
+    return 'its spend ledger has an entry whose sum is not one the app writes'
+  if (columnsOf('decision_batches').has('rows_total')) {
+    const batch = db.prepare(batchCountsDiffer).get() as { id: string } | undefined
+    if (batch) return `its batch ${JSON.stringify(batch.id.slice(0, 60))} counts or sums its rows wrongly`
+  }
   const holds = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'spend_holds'").get()
   if (holds && db.prepare('SELECT 1 FROM spend_holds LIMIT 1').get())
     return 'its spend ledger holds requests in flight, which an export never carries'

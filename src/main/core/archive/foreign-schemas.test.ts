@@ -228,6 +228,38 @@ describe('an archive whose figures or expressions are not the app’s', () => {
     }
   })
 
+  it('is refused when a sum it keeps beside its rows is not theirs: an entry’s places, a batch’s counts', async () => {
+    const batch = `INSERT INTO decision_batches (id, name, questionnaire_json, model, endpoint, template_json,
+        profile_id, concurrency, spend_cap, status, created_at, updated_at) VALUES
+        ('b', 'n', '{}', 'm', 'unified', '{}', 'p', 1, NULL, 'done', 1, 1);
+      INSERT INTO decision_batch_items (batch_id, idx, input_json, status) VALUES ('b', 0, '"a"', 'pending'), ('b', 1, '"b"', 'pending');
+      UPDATE decision_batch_items SET status = 'done', cost = '0.5' WHERE batch_id = 'b';`
+    for (const [edit, said] of [
+      [
+        `INSERT INTO spend_entries (at, profile_id, feature, model, cost, item_id) VALUES (1, 'p', 'image', 'm', '0.0000000000001', 'i');
+        UPDATE spend_entries SET past_picodollars = 7;`,
+        'its spend ledger has an entry whose sum is not one the app writes',
+      ],
+      [
+        `${batch} UPDATE decision_batches SET rows_done = 1;`,
+        'its batch "b" counts or sums its rows wrongly',
+      ],
+      [
+        `${batch} UPDATE decision_batches SET spent_pico = 0;`,
+        'its batch "b" counts or sums its rows wrongly',
+      ],
+    ]) {
+      const { archive } = await crafted(edit as string)
+      await expect(importing(await core(), archive)).rejects.toMatchObject({
+        code: 'archive_refused',
+        message: expect.stringContaining(said as string),
+      })
+    }
+    // As the app writes them, they are taken.
+    const { archive } = await crafted(batch)
+    await expect(importing(await core(), archive)).resolves.toBeDefined()
+  })
+
   it('is refused when its ledger holds requests in flight, which an export never carries', async () => {
     const { archive } = await crafted(
       "INSERT INTO spend_holds (at, profile_id, feature, model, estimate, picodollars) VALUES (1, 'p', 'image', 'm', '900', 900000000000000);",

@@ -313,7 +313,8 @@ export const migrations: string[] = [
   `,
   // 23: a batch's counts of rows by status and what its answered rows cost (whole picodollars and the places past
   //     them, as `amountOfParts` reads them), kept on the batch by the rows' own writes, so that a summary reads
-  //     one row however many rows the batch has. Counted here for batches kept before.
+  //     one row however many rows the batch has. Counted here for batches kept before. A row is never written
+  //     with REPLACE or an upsert: its replacing delete fires no trigger, and the row would count twice.
   `
   ALTER TABLE decision_batches ADD COLUMN rows_total INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE decision_batches ADD COLUMN rows_done INTEGER NOT NULL DEFAULT 0;
