@@ -1,9 +1,11 @@
 // What comes back to the page of a question's labeled rows: the count of right ones, the ten least sure, and each
 // confusion cell's count with its least sure rows, at most a hundred, so a cell of thousands never crosses whole;
 // and other runs of the set read against this batch's expected answers.
+
+import { Buffer } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
 import { answerTable } from '#shared/domain/answer-table'
-import { scoringSet } from '#shared/domain/batch-answers'
+import { batchAnswers, scoringSet } from '#shared/domain/batch-answers'
 import type { LabeledRow } from '#shared/domain/evaluation-set'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import {
@@ -11,6 +13,8 @@ import {
   cellRowsShown,
   compareModels,
   figuresOf,
+  readableRuns,
+  readSet,
   type Scored,
   scoreInTurn,
   shownRows,
@@ -189,5 +193,22 @@ describe('models compared over one set', () => {
       falsePositives: 0,
       falseNegatives: 2,
     })
+  })
+
+  it('says why answers that do not add up cannot be read, and leaves out only the run they are of', () => {
+    const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+    const answers = batchAnswers(questionnaire, items([0.9, 0.2], ['yes', 'no']), ['urgent'], base64)
+    const cut = { ...answers, table: { ...answers.table, rows: answers.table.rows + 1 } }
+    expect(readSet({ questionnaire, answers })).toMatchObject({ unreadable: null })
+    expect(readSet({ questionnaire, answers: cut })).toEqual({
+      set: null,
+      unreadable: expect.stringMatching(/bytes of figures where \d+ were due/),
+    })
+    const runs = readableRuns([
+      { model: 'whole', spent: '0.002', done: 2, table: answers.table },
+      { model: 'cut', spent: '0.002', done: 2, table: cut.table },
+      { model: 'this one', spent: '0.002', done: 2, table: null },
+    ])
+    expect(runs.map((one) => one.model)).toEqual(['whole', 'this one'])
   })
 })

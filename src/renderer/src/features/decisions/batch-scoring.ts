@@ -10,7 +10,7 @@ import {
   intervalsOf,
   type ScoreChange,
 } from '#shared/domain/baseline'
-import type { BatchAnswers, ScoringSet } from '#shared/domain/batch-answers'
+import { type BatchAnswers, type ScoringSet, scoringSetOf } from '#shared/domain/batch-answers'
 import { byProbability } from '#shared/domain/evaluation'
 import {
   type ErrorCosts,
@@ -47,6 +47,25 @@ export interface ModelRunOf {
 
 export const runsOf = (models: readonly ModelToCompare[]): ModelRunOf[] =>
   models.map(({ table, ...one }) => ({ ...one, table: table ? unpackedTable(table, []) : null }))
+
+/** Other runs whose answers can be read; one that cannot is left out of the comparison, not the whole of it. */
+export const readableRuns = (models: readonly ModelToCompare[]): ModelRunOf[] =>
+  models.flatMap((one) => {
+    try {
+      return runsOf([one])
+    } catch {
+      return []
+    }
+  })
+
+/** A batch's answers as its scoring set, or why they cannot be read (their figures not as many as they say). */
+export function readSet(input: ScoringInput | null): { set: ScoringSet | null; unreadable: string | null } {
+  try {
+    return { set: input?.answers ? scoringSetOf(input.questionnaire, input.answers) : null, unreadable: null }
+  } catch (error) {
+    return { set: null, unreadable: error instanceof Error ? error.message : String(error) }
+  }
+}
 
 /** Each model's figures over the set's expected answers, and how much the models agree, row by row. */
 export function compareModels(

@@ -6,17 +6,20 @@
 // in a worker of this one's, whose answers go on to the page: an ask for other columns ends that worker and
 // starts another, so the figures never wait for intervals; an ask for the same columns (another run chosen beside
 // them) gets the intervals worked out already.
-import { type ScoringSet, scoringSetOf } from '#shared/domain/batch-answers'
+import type { ScoringSet } from '#shared/domain/batch-answers'
 import {
   figuresOf,
   type ModelRunOf,
-  runsOf,
+  readableRuns,
+  readSet,
   type ScoreAsk,
   type ScoringMessage,
   withThresholds,
 } from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
+/** Why the batch's answers could not be read (their figures not as many as they say): each ask is told. */
+let unreadable: string | null = null
 let models: ModelRunOf[] = []
 let baseline: ModelRunOf | null = null
 /** The page's latest ask, and its columns. */
@@ -58,10 +61,9 @@ self.addEventListener('message', (event: MessageEvent<ScoringMessage>) => {
   if (message.kind === 'set') {
     // The intervals' worker starts once the first figures are out: starting beside them, it would slow them.
     const { input } = message
-    // Answers that cannot be read (their figures not as many as they say) end in the worker's error, which the
-    // page shows; no earlier batch's set is scored in their place.
-    set = null
-    set = input?.answers ? scoringSetOf(input.questionnaire, input.answers) : null
+    const read = readSet(input)
+    set = read.set
+    unreadable = read.unreadable
     if (!set) {
       models = []
       baseline = null
@@ -70,13 +72,16 @@ self.addEventListener('message', (event: MessageEvent<ScoringMessage>) => {
     return
   }
   if (message.kind === 'models') {
-    models = []
-    models = runsOf(message.models)
+    models = readableRuns(message.models)
     return
   }
   if (message.kind === 'baseline') {
-    baseline = message.baseline ? (runsOf([message.baseline])[0] ?? null) : null
+    baseline = message.baseline ? (readableRuns([message.baseline])[0] ?? null) : null
     endIntervals()
+    return
+  }
+  if (unreadable) {
+    self.postMessage({ ask: message.ask, problem: unreadable })
     return
   }
   if (!set) return
