@@ -271,9 +271,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     profileId: string
     templateJson: string
   }): Promise<boolean> {
-    const costs = batches.costs(batch.id)
-    const spent = costs.reduce((sum, cost) => sum + parseAmount(cost), 0n)
-    if (costs.length > 0) return deps.budgets.allows(batch.profileId, meanRowCost(spent, costs.length))
+    const { done } = batches.counts(batch.id)
+    if (done > 0) return deps.budgets.allows(batch.profileId, meanRowCost(batches.spent(batch.id), done))
     const template = storedJson('batch request', DecisionCall, batch.templateJson)
     const prices = await deps.callerFor(batch.profileId).modelOf(template.body.model)
     const next = batches.pending(batch.id)[0]
@@ -284,14 +283,13 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
 
   /** The run of a batch just started: its pending rows queued, what it spent so far counted. */
   function prepared(id: string): Running {
-    const costs = batches.costs(id)
     const state: Running = {
       controller: new AbortController(),
       queue: batches.pending(id).map((row) => ({ index: row.index, input: JSON.parse(row.inputJson) })),
       inFlight: 0,
       reserved: 0n,
-      spent: costs.reduce((sum, cost) => sum + parseAmount(cost), 0n),
-      done: costs.length,
+      spent: batches.spent(id),
+      done: batches.counts(id).done,
       capped: false,
       overBudget: false,
       waitUntil: 0,

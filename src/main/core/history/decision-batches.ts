@@ -152,7 +152,6 @@ export function batchAnswersIn(db: DatabaseSync, id: string): BatchAnswers | nul
 const BatchCounts = z.object({ total: integer, done: integer, failed: integer, pending: integer })
 export type BatchCounts = z.infer<typeof BatchCounts>
 const countRows = rowsOf('batch count', BatchCounts)
-const costRows = rowsOf('batch row cost', z.object({ cost: text }))
 const labelRows = rowsOf('batch row', BatchItemRow.pick({ labelsJson: true }))
 const baselineRows = rowsOf('baseline', z.object({ id: text }))
 
@@ -196,9 +195,6 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   // Kept on the batch as its rows are written (migration 23).
   const counts = db.prepare(`SELECT rows_total AS total, rows_done AS done, rows_failed AS failed,
     rows_pending AS pending FROM decision_batches WHERE id = ?`)
-  const costs = db.prepare(
-    "SELECT cost FROM decision_batch_items WHERE batch_id = ? AND status = 'done' AND cost IS NOT NULL",
-  )
   const spentOn = db.prepare(
     'SELECT spent_pico AS pico, spent_rest AS rest FROM decision_batches WHERE id = ?',
   )
@@ -271,7 +267,6 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     /** Puts failed rows (one, or all) back in the queue. */
     retry: (id: string, index: number | null) => Number(retry.run(id, index, index).changes),
     counts: (id: string) => countRows.maybe(counts.get(id)) ?? { total: 0, done: 0, failed: 0, pending: 0 },
-    costs: (id: string) => costRows.all(costs.all(id)).map((row) => row.cost),
     /** What the batch's answered rows cost, exactly: kept on the batch, so a list parses no costs. */
     spent: (id: string): Amount =>
       amountOfParts(
