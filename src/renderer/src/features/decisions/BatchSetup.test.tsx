@@ -160,6 +160,29 @@ describe('a file opened for a batch', () => {
     expect(view.inputs.value).toBe('first\nsecond\n')
   })
 
+  it('runs nothing while a file opens: the inputs before it are not what Run would send', async () => {
+    const view = await openBatchView()
+    await view.pick(new File(['first\nsecond\n'], 'lines.txt', { type: 'text/plain' }))
+    await until(() => view.button('Run on 2 inputs') !== undefined)
+    // A file whose bytes come when the test says: a large file, or a slow disk.
+    let arrive = () => {}
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve
+    })
+    class SlowFile extends File {
+      override async arrayBuffer() {
+        await arrived
+        return super.arrayBuffer()
+      }
+    }
+    await view.pick(new SlowFile(['one\ntwo\nthree\n'], 'more.txt', { type: 'text/plain' }))
+    expect(view.button('Opening more.txt…')?.disabled).toBe(true)
+    expect(view.inputs.value).toBe('first\nsecond\n')
+    arrive()
+    await until(() => view.button('Run on 3 inputs') !== undefined)
+    expect(view.inputs.value).toBe('one\ntwo\nthree\n')
+  })
+
   it('says that there are more inputs than a batch takes, and does not run them', async () => {
     const view = await openBatchView()
     const lines = Array.from({ length: 12_000 }, (_, index) => `input ${index}`).join('\n')

@@ -75,6 +75,8 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
   // Kept while the app runs: opening an earlier batch and coming back finds the inputs as they were.
   const { source, text, file, column: chosenColumn, concurrency, cap, change } = useBatchDraft()
   const [fileProblem, setFileProblem] = useState<string | null>(null)
+  // The file being opened: until it is read, the inputs shown are the ones before it, and Run waits.
+  const [opening, setOpening] = useState<File | null>(null)
   const client = useQueryClient()
   // Parsed off the page's thread; until the text shown is read, what was read before stays on screen.
   const reading = useBatchReading(source, text, chosenColumn)
@@ -100,10 +102,13 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
       )
       return
     }
-    openBatchFile(picked).then(
-      (opened) => takeAsBatchInputs(opened, kind),
-      (error: Error) => setFileProblem(error.message),
-    )
+    setOpening(picked)
+    openBatchFile(picked)
+      .then(
+        (opened) => takeAsBatchInputs(opened, kind),
+        (error: Error) => setFileProblem(error.message),
+      )
+      .finally(() => setOpening((now) => (now === picked ? null : now)))
   }
   const start = useMutation({
     mutationFn: () => {
@@ -125,6 +130,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
   })
   const canStart =
     model !== undefined &&
+    opening === null &&
     reading.current &&
     parsed.readWhole &&
     parsed.inputs.length > 0 &&
@@ -257,9 +263,11 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
           >
             {start.isPending
               ? 'Starting…'
-              : reading.current
-                ? `Run on ${parsed.inputs.length.toLocaleString('en-US')} inputs`
-                : 'Reading the inputs…'}
+              : opening
+                ? `Opening ${opening.name}…`
+                : reading.current
+                  ? `Run on ${parsed.inputs.length.toLocaleString('en-US')} inputs`
+                  : 'Reading the inputs…'}
           </button>
         </div>
         <ErrorNote error={start.error} onRetry={canStart ? () => start.mutate() : undefined} />
