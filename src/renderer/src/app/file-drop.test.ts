@@ -5,7 +5,7 @@ import { useBatchDraft } from '../features/decisions/files.ts'
 import { openDroppedFile } from './file-drop.ts'
 
 afterEach(() => {
-  useBatchDraft.getState().change({ source: 'lines', text: '', file: null, column: null })
+  useBatchDraft.getState().change({ source: 'lines', text: '', file: null, column: null, opening: null })
   window.location.hash = ''
 })
 
@@ -33,6 +33,29 @@ describe('a batch file dropped on the window', () => {
     await expect(openDroppedFile(new File([plain], 'plain.txt'))).rejects.toThrow(
       /^plain\.txt is 9 MiB, more than the 8 MiB a file of batch inputs may be/,
     )
+  })
+
+  it('is named as opening while it is read, and no longer once read or refused', async () => {
+    let arrive = () => {}
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve
+    })
+    class SlowFile extends File {
+      override async arrayBuffer() {
+        await arrived
+        return super.arrayBuffer()
+      }
+    }
+    const file = new SlowFile(['one\ntwo\n'], 'slow.txt')
+    const dropped = openDroppedFile(file)
+    await vi.waitFor(() => expect(useBatchDraft.getState().opening).toBe(file))
+    expect(useBatchDraft.getState().text).toBe('')
+    arrive()
+    await dropped
+    expect(useBatchDraft.getState()).toMatchObject({ opening: null, text: 'one\ntwo\n' })
+    const zip = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x08, 0])], 'book.txt')
+    await expect(openDroppedFile(zip)).rejects.toThrow(/is not a text file/)
+    expect(useBatchDraft.getState().opening).toBeNull()
   })
 
   it('is read in the encoding it was saved in and handed to the batch view with it', async () => {

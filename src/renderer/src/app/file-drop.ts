@@ -6,7 +6,7 @@ import { navigate, pathTo } from '../router.ts'
 
 export async function openDroppedFile(file: File): Promise<void> {
   const [
-    { batchSourceOf, readQuestionnaireFile, takeAsBatchInputs },
+    { batchSourceOf, readQuestionnaireFile, openAsBatchInputs },
     { openBatchFile },
     { useQuestionnaire },
     { importImageFile },
@@ -29,7 +29,7 @@ export async function openDroppedFile(file: File): Promise<void> {
   const source = batchSourceOf(file.name)
   if (source) {
     // Read in the encoding it was saved in, and refused by its size before a byte of it is read.
-    takeAsBatchInputs(await openBatchFile(file), source)
+    await openAsBatchInputs(file, source, openBatchFile)
     navigate(pathTo('/decisions', { view: 'batch' }))
     return
   }

@@ -16,7 +16,7 @@ import { invoke, queryKeys } from '../../ipc.ts'
 import { setRouteParams } from '../../router.ts'
 import { BatchInputsField } from './BatchInputsField.tsx'
 import { openBatchFile, useBatchReading } from './batch-reader.ts'
-import { batchSourceOf, takeAsBatchInputs, useBatchDraft } from './files.ts'
+import { batchSourceOf, openAsBatchInputs, useBatchDraft } from './files.ts'
 import { ModelPicker } from './ModelPicker.tsx'
 import { decisionCall, useCurrentRequest, useRunSettings } from './run-settings.ts'
 
@@ -73,10 +73,8 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
   const { questionnaire, picker } = useBatchQuestionnaire()
   const settings = useRunSettings()
   // Kept while the app runs: opening an earlier batch and coming back finds the inputs as they were.
-  const { source, text, file, column: chosenColumn, concurrency, cap, change } = useBatchDraft()
+  const { source, text, file, column: chosenColumn, concurrency, cap, opening, change } = useBatchDraft()
   const [fileProblem, setFileProblem] = useState<string | null>(null)
-  // The file being opened: until it is read, the inputs shown are the ones before it, and Run waits.
-  const [opening, setOpening] = useState<File | null>(null)
   const client = useQueryClient()
   // Parsed off the page's thread; until the text shown is read, what was read before stays on screen.
   const reading = useBatchReading(source, text, chosenColumn)
@@ -102,13 +100,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
       )
       return
     }
-    setOpening(picked)
-    openBatchFile(picked)
-      .then(
-        (opened) => takeAsBatchInputs(opened, kind),
-        (error: Error) => setFileProblem(error.message),
-      )
-      .finally(() => setOpening((now) => (now === picked ? null : now)))
+    openAsBatchInputs(picked, kind, openBatchFile).catch((error: Error) => setFileProblem(error.message))
   }
   const start = useMutation({
     mutationFn: () => {

@@ -43,6 +43,8 @@ export interface BatchDraft {
   column: number | null
   concurrency: number
   cap: string
+  /** A file being opened as the inputs: until it is read, the text is the one before it, and Run waits. */
+  opening: File | null
 }
 
 export const useBatchDraft = create<BatchDraft & { change(change: Partial<BatchDraft>): void }>((set) => ({
@@ -52,9 +54,25 @@ export const useBatchDraft = create<BatchDraft & { change(change: Partial<BatchD
   column: null,
   concurrency: 4,
   cap: '',
+  opening: null,
   change: (change) => set(change),
 }))
 
-/** A file of batch inputs, read (opened in the batch view or dropped on the window), as the new batch's inputs. */
-export const takeAsBatchInputs = ({ text, ...file }: OpenedBatchFile, source: BatchSource) =>
-  useBatchDraft.getState().change({ source, text, file, column: null })
+/**
+ * A file of batch inputs (opened in the batch view or dropped on the window) read by `open` and taken as the new
+ * batch's inputs; the draft names it as `opening` meanwhile. Rejects with why it cannot be read.
+ */
+export async function openAsBatchInputs(
+  picked: File,
+  source: BatchSource,
+  open: (file: File) => Promise<OpenedBatchFile>,
+): Promise<void> {
+  const { change } = useBatchDraft.getState()
+  change({ opening: picked })
+  try {
+    const { text, ...file } = await open(picked)
+    change({ source, text, file, column: null })
+  } finally {
+    if (useBatchDraft.getState().opening === picked) change({ opening: null })
+  }
+}
