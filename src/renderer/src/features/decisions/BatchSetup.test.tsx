@@ -176,7 +176,7 @@ describe('a file opened for a batch', () => {
       }
     }
     await view.pick(new SlowFile(['one\ntwo\nthree\n'], 'more.txt', { type: 'text/plain' }))
-    expect(view.button('Opening more.txt…')?.disabled).toBe(true)
+    expect(view.button('Opening the file…')?.disabled).toBe(true)
     expect(view.inputs.value).toBe('first\nsecond\n')
     arrive()
     await until(() => view.button('Run on 3 inputs') !== undefined)

@@ -256,7 +256,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
             {start.isPending
               ? 'Starting…'
               : opening
-                ? `Opening ${opening.name}…`
+                ? 'Opening the file…'
                 : reading.current
                   ? `Run on ${parsed.inputs.length.toLocaleString('en-US')} inputs`
                   : 'Reading the inputs…'}
