@@ -1,5 +1,4 @@
 // Batches of decision runs: the questionnaire and request template once, one row per input with its outcome.
-
 import { Buffer } from 'node:buffer'
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'

@@ -2,6 +2,7 @@
 // were saved in, as the new batch's inputs.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useBatchDraft } from '../features/decisions/files.ts'
+import { heldFile } from '../testing/held-file.ts'
 import { openDroppedFile } from './file-drop.ts'
 
 afterEach(() => {
@@ -36,26 +37,26 @@ describe('a batch file dropped on the window', () => {
   })
 
   it('is named as opening while it is read, and no longer once read or refused', async () => {
-    let arrive = () => {}
-    const arrived = new Promise<void>((resolve) => {
-      arrive = resolve
-    })
-    class SlowFile extends File {
-      override async arrayBuffer() {
-        await arrived
-        return super.arrayBuffer()
-      }
-    }
-    const file = new SlowFile(['one\ntwo\n'], 'slow.txt')
-    const dropped = openDroppedFile(file)
-    await vi.waitFor(() => expect(useBatchDraft.getState().opening).toBe(file))
+    const held = heldFile(['one\ntwo\n'], 'slow.txt')
+    const dropped = openDroppedFile(held.file)
+    await vi.waitFor(() => expect(useBatchDraft.getState().opening).toBe(held.file))
     expect(useBatchDraft.getState().text).toBe('')
-    arrive()
+    held.arrive()
     await dropped
     expect(useBatchDraft.getState()).toMatchObject({ opening: null, text: 'one\ntwo\n' })
     const zip = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x08, 0])], 'book.txt')
     await expect(openDroppedFile(zip)).rejects.toThrow(/is not a text file/)
     expect(useBatchDraft.getState().opening).toBeNull()
+  })
+
+  it('gives way to a file dropped after it while it is read: the last one dropped is kept', async () => {
+    const first = heldFile(['first\n'], 'first.txt')
+    const droppedFirst = openDroppedFile(first.file)
+    await vi.waitFor(() => expect(useBatchDraft.getState().opening).toBe(first.file))
+    await openDroppedFile(new File(['second\n'], 'second.txt'))
+    first.arrive()
+    await droppedFirst
+    expect(useBatchDraft.getState()).toMatchObject({ opening: null, text: 'second\n' })
   })
 
   it('is read in the encoding it was saved in and handed to the batch view with it', async () => {

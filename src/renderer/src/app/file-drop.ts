@@ -7,12 +7,10 @@ import { navigate, pathTo } from '../router.ts'
 export async function openDroppedFile(file: File): Promise<void> {
   const [
     { batchSourceOf, readQuestionnaireFile, openAsBatchInputs },
-    { openBatchFile },
     { useQuestionnaire },
     { importImageFile },
   ] = await Promise.all([
     import('../features/decisions/files.ts'),
-    import('../features/decisions/batch-reader.ts'),
     import('../features/decisions/store.ts'),
     import('../features/images/queries.ts'),
   ])
@@ -29,7 +27,7 @@ export async function openDroppedFile(file: File): Promise<void> {
   const source = batchSourceOf(file.name)
   if (source) {
     // Read in the encoding it was saved in, and refused by its size before a byte of it is read.
-    await openAsBatchInputs(file, source, openBatchFile)
+    await openAsBatchInputs(file, source)
     navigate(pathTo('/decisions', { view: 'batch' }))
     return
   }

@@ -4,6 +4,7 @@ import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
 import { renderInPage, until } from '../../test-page.tsx'
+import { heldFile } from '../../testing/held-file.ts'
 import { fieldCharacters } from './BatchInputsField.tsx'
 import { BatchSetup } from './BatchSetup.tsx'
 import { useQuestionnaire } from './store.ts'
@@ -164,21 +165,11 @@ describe('a file opened for a batch', () => {
     const view = await openBatchView()
     await view.pick(new File(['first\nsecond\n'], 'lines.txt', { type: 'text/plain' }))
     await until(() => view.button('Run on 2 inputs') !== undefined)
-    // A file whose bytes come when the test says: a large file, or a slow disk.
-    let arrive = () => {}
-    const arrived = new Promise<void>((resolve) => {
-      arrive = resolve
-    })
-    class SlowFile extends File {
-      override async arrayBuffer() {
-        await arrived
-        return super.arrayBuffer()
-      }
-    }
-    await view.pick(new SlowFile(['one\ntwo\nthree\n'], 'more.txt', { type: 'text/plain' }))
+    const held = heldFile(['one\ntwo\nthree\n'], 'more.txt', { type: 'text/plain' })
+    await view.pick(held.file)
     expect(view.button('Opening the file…')?.disabled).toBe(true)
     expect(view.inputs.value).toBe('first\nsecond\n')
-    arrive()
+    held.arrive()
     await until(() => view.button('Run on 3 inputs') !== undefined)
     expect(view.inputs.value).toBe('one\ntwo\nthree\n')
   })

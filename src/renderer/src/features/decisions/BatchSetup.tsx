@@ -15,7 +15,7 @@ import { formatUsd } from '../../format.ts'
 import { invoke, queryKeys } from '../../ipc.ts'
 import { setRouteParams } from '../../router.ts'
 import { BatchInputsField } from './BatchInputsField.tsx'
-import { openBatchFile, useBatchReading } from './batch-reader.ts'
+import { useBatchReading } from './batch-reader.ts'
 import { batchSourceOf, openAsBatchInputs, useBatchDraft } from './files.ts'
 import { ModelPicker } from './ModelPicker.tsx'
 import { decisionCall, useCurrentRequest, useRunSettings } from './run-settings.ts'
@@ -100,7 +100,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
       )
       return
     }
-    openAsBatchInputs(picked, kind, openBatchFile).catch((error: Error) => setFileProblem(error.message))
+    openAsBatchInputs(picked, kind).catch((error: Error) => setFileProblem(error.message))
   }
   const start = useMutation({
     mutationFn: () => {

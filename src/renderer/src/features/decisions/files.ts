@@ -4,7 +4,7 @@ import { create } from 'zustand'
 import type { BatchSource } from '#shared/domain/batch-inputs'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { TextEncodingName } from '#shared/domain/text-encoding'
-import type { OpenedBatchFile } from './batch-reading.ts'
+import { openBatchFile } from './batch-reader.ts'
 
 export { batchSourceOf } from '#shared/domain/batch-inputs'
 
@@ -59,20 +59,18 @@ export const useBatchDraft = create<BatchDraft & { change(change: Partial<BatchD
 }))
 
 /**
- * A file of batch inputs (opened in the batch view or dropped on the window) read by `open` and taken as the new
- * batch's inputs; the draft names it as `opening` meanwhile. Rejects with why it cannot be read.
+ * A file of batch inputs (opened in the batch view or dropped on the window) read and taken as the new batch's
+ * inputs; the draft names it as `opening` meanwhile, and a file picked after it while it is read is the one kept.
+ * Rejects with why it cannot be read.
  */
-export async function openAsBatchInputs(
-  picked: File,
-  source: BatchSource,
-  open: (file: File) => Promise<OpenedBatchFile>,
-): Promise<void> {
+export async function openAsBatchInputs(picked: File, source: BatchSource): Promise<void> {
   const { change } = useBatchDraft.getState()
+  const latest = () => useBatchDraft.getState().opening === picked
   change({ opening: picked })
   try {
-    const { text, ...file } = await open(picked)
-    change({ source, text, file, column: null })
+    const { text, ...file } = await openBatchFile(picked)
+    if (latest()) change({ source, text, file, column: null })
   } finally {
-    if (useBatchDraft.getState().opening === picked) change({ opening: null })
+    if (latest()) change({ opening: null })
   }
 }
