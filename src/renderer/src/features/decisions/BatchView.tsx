@@ -1,7 +1,7 @@
 // Batches: a new one set up with its inputs in the wide area and its settings beside them; a batch that runs or
 // has run shows its progress above its rows, which take the whole width; earlier batches re-open.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
@@ -41,6 +41,11 @@ export function BatchView() {
   const rows = batchId ? detail.data : undefined
   const finishedRows =
     rows && (current?.batch.status === 'running' || rows.batch.status !== 'running') ? rows : undefined
+  // The table of rows is drawn in a render that gives way to input, not in the event that opened the batch: a
+  // batch opened again has its rows at hand, and a person reads its scores first. Until then the rows of the
+  // batch shown before are not this one's.
+  const deferredRows = useDeferredValue(rows)
+  const tableRows = deferredRows?.batch.id === batchId ? deferredRows : undefined
   const client = useQueryClient()
   // A finished batch's answers are asked for with its head, not after it: the scores wait on them alone.
   const finished = list.data?.find((one) => one.id === batchId && one.status !== 'running')?.id
@@ -119,12 +124,12 @@ export function BatchView() {
             )
           ) : (
             <>
-              {rows ? (
+              {tableRows ? (
                 <BatchResults
                   batchId={current.batch.id}
                   running={current.batch.status === 'running'}
                   questionnaire={current.questionnaire as Questionnaire}
-                  items={rows.items}
+                  items={tableRows.items}
                   sourceColumns={current.batch.sourceColumns}
                 />
               ) : (
