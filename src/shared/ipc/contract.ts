@@ -5,12 +5,20 @@ import type { z } from 'zod'
 export interface Route<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly input: I
   readonly output: O
+  /**
+   * `data worker`: the answer is made whole in the data worker (a page of the board, a range of a batch's rows)
+   * and checked against `output` there, so main passes it on without checking it again. Otherwise main checks it.
+   */
+  readonly checkedIn?: 'data worker'
 }
 
 export type RouteMap = Record<string, Route>
 
-export const route = <I extends z.ZodType, O extends z.ZodType>(def: { input: I; output: O }): Route<I, O> =>
-  def
+export const route = <I extends z.ZodType, O extends z.ZodType>(def: {
+  input: I
+  output: O
+  checkedIn?: 'data worker'
+}): Route<I, O> => def
 
 export interface EventDef<P extends z.ZodType = z.ZodType> {
   readonly payload: P

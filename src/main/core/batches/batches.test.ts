@@ -2,6 +2,7 @@
 // failures and retry, export.
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { batchLimits, parseCsv } from '#shared/domain/batch-inputs'
 import { parseAmount } from '#shared/domain/money'
@@ -165,6 +166,30 @@ describe('decision batches', () => {
     await expect(env.call('batches.retry', { id: started.id, index: 0 })).rejects.toMatchObject({
       message: 'There is no failed row to retry.',
     })
+  })
+
+  it('refuses a range holding a row whose kept response is not one, and reads the others', async () => {
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: inputs(8),
+      concurrency: 4,
+      spendCap: null,
+    })
+    await settled(started.id)
+    const { items } = await env.call('batches.rows', { id: started.id, from: 0, limit: 8 })
+    // The rows are checked against the route where they are made, in the data worker: a response kept in the
+    // history that is not one never reaches the window.
+    const db = new DatabaseSync(join(env.userData, 'history.db'))
+    db.prepare('UPDATE decision_batch_items SET response_json = ? WHERE batch_id = ? AND idx = 2').run(
+      JSON.stringify({ answers: 'not a list' }),
+      started.id,
+    )
+    db.close()
+    await expect(env.call('batches.rows', { id: started.id, from: 0, limit: 4 })).rejects.toMatchObject({
+      code: 'internal_error',
+    })
+    expect((await env.call('batches.rows', { id: started.id, from: 3, limit: 5 })).items).toEqual(items.slice(3))
   })
 
   it('never has more requests in flight than the limit, and reaches it', async () => {

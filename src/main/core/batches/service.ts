@@ -1,6 +1,5 @@
 // Batches: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
 import { randomUUID } from 'node:crypto'
-import type { BatchAnswers } from '#shared/domain/batch-answers'
 import { expectedOf, labelText } from '#shared/domain/evaluation-set'
 import { formatAmount } from '#shared/domain/money'
 import type { Questionnaire } from '#shared/domain/questionnaire'
@@ -8,15 +7,15 @@ import { resumeCapProblem } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { BatchItem, BatchSummary, batchRoutes } from '#shared/ipc/routes/batches'
+import type { DataCalls } from '../data/data-worker.ts'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 import { suggestedFileName } from '../files/file-names.ts'
-import { type BatchItemRange, type BatchRow, batchItemOf } from '../history/decision-batches.ts'
+import { type BatchRow, batchItemOf } from '../history/decision-batches.ts'
 import type { History } from '../history/history.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { Redaction } from '../secrets/redaction.ts'
 import type { WorkerClient } from '../workers/calls.ts'
-import type { BatchFileRequest } from './batch-files.ts'
 import type { BatchRunner } from './runner.ts'
 
 type Input<K extends keyof typeof batchRoutes> = RouteInput<typeof batchRoutes, K>
@@ -28,14 +27,7 @@ export function createBatchService(deps: {
   /** A profile's name, or null when it no longer exists. */
   profileName: (profileId: string) => string | null
   /** Reads a batch's rows, answers and exported file (the data worker): a large batch never holds main. */
-  reads: Pick<
-    WorkerClient<{
-      batchRows: BatchItemRange
-      batchAnswers: (id: string) => BatchAnswers | null
-      batchFile: (request: BatchFileRequest) => string
-    }>,
-    'call'
-  >
+  reads: Pick<WorkerClient<Pick<DataCalls, 'batchRows' | 'batchAnswers' | 'batchFile'>>, 'call'>
   redaction: Pick<Redaction, 'secrets'>
   now?: () => number
 }) {
@@ -133,7 +125,7 @@ export function createBatchService(deps: {
     /** Up to `limit` of a batch's rows from its row `from` on, read in the data worker. */
     async rows(id: string, from: number, limit: number, signal?: AbortSignal) {
       found(id)
-      return { items: await deps.reads.call('batchRows', [id, from, limit], signal) }
+      return deps.reads.call('batchRows', [id, from, limit], signal)
     },
     /** A batch's answers as its scores read them, worked out in the data worker. */
     async answers(id: string, signal?: AbortSignal) {

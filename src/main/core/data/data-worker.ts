@@ -6,6 +6,8 @@
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { workerData } from 'node:worker_threads'
+import { batchRoutes } from '#shared/ipc/routes/batches'
+import { videoRoutes } from '#shared/ipc/routes/videos'
 import { type BatchFileRequest, batchFileText } from '../batches/batch-files.ts'
 import { openCatalogDatabase } from '../catalog/catalog-db.ts'
 import { createCatalogService } from '../catalog/service.ts'
@@ -40,10 +42,19 @@ const catalogs = createCatalogService({
   onChanged: (profileId) => side?.emit('catalog.changed', profileId),
 })
 
+// The answers this thread makes whole are checked against their routes here, once (`checkedIn` in contract.ts).
+const boardAnswer = videoRoutes['videos.list'].output
+const rowsAnswer = batchRoutes['batches.rows'].output
+
 const calls = {
   ...serviceCalls('catalog', catalogs),
-  boardPage: (query: BoardQuery) => board.page(query),
-  batchRows: (id: string, from: number, limit: number) => batchItemRange(historyDb, id, from, limit),
+  /** A page of the board as the window gets it, and the rows left out of it because they do not read. */
+  boardPage: (query: BoardQuery) => {
+    const { jobs, damaged, total, next, leftOut } = board.page(query)
+    return { page: boardAnswer.parse({ jobs, total, next, searchLeftOut: leftOut }), damaged }
+  },
+  batchRows: (id: string, from: number, limit: number) =>
+    rowsAnswer.parse({ items: batchItemRange(historyDb, id, from, limit) }),
   batchAnswers: (id: string) => batchAnswersIn(historyDb, id),
   batchFile: (request: BatchFileRequest) => batchFileText(historyDb, request),
 }

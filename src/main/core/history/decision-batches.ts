@@ -75,8 +75,6 @@ export const batchItemOf = (row: BatchItemRow): BatchItem => ({
   labels: row.labelsJson ? JSON.parse(row.labelsJson) : null,
 })
 
-export type BatchItemRange = (id: string, from: number, limit: number) => BatchItem[]
-
 /**
  * Up to `limit` of a batch's rows from its row `from` on, in their order: a range of the rows' primary key. The
  * data worker reads them so, on its own connection, for the window.

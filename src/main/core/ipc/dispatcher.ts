@@ -1,6 +1,7 @@
 // Turns one bridge call into one handler call: checks the sender, validates the input with the route's
-// schema, runs the handler and wraps the outcome in the envelope. Shared by Electron's ipcMain and the
-// harness's WebSocket, so both transports refuse and report exactly alike.
+// schema, runs the handler, checks its answer (unless the data worker did as it made it) and wraps the outcome
+// in the envelope. Shared by Electron's ipcMain and the harness's WebSocket, so both transports refuse and
+// report exactly alike.
 import type { z } from 'zod'
 import { AppError, type AppErrorShape, appErrorCodes, unexpectedError } from '#shared/ipc/app-error'
 import type { CallContext, HandlersFor, RouteMap } from '#shared/ipc/contract'
@@ -80,7 +81,7 @@ export function createDispatcher<M extends RouteMap>(options: DispatcherOptions<
         named && options.requests
           ? await options.requests.run(callId, async (signal) => handler(parsed.data, { signal }))
           : await handler(parsed.data, { signal: unnamed })
-      const data = route.output.parse(answer)
+      const data = route.checkedIn === 'data worker' ? answer : route.output.parse(answer)
       return { ok: true, data: redaction ? redaction.value(data, false) : data }
     } catch (error) {
       if (error instanceof AppError) return failed(error.toShape())

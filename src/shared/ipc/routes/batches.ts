@@ -116,6 +116,7 @@ export const batchRoutes = {
       limit: z.number().int().min(1).max(batchLimits.rowsPerRead),
     }),
     output: z.object({ items: z.array(BatchItem) }),
+    checkedIn: 'data worker',
   }),
   /** A batch's answers as its scores read them, in numbers (see `shared/domain/batch-answers.ts`). */
   'batches.answers': route({ input: z.object({ id: z.string() }), output: BatchAnswers }),

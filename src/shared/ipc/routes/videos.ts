@@ -167,6 +167,7 @@ export const videoRoutes = {
       /** On the first page of a search: what its reach left out. */
       searchLeftOut: z.enum(searchLeftOuts).nullable(),
     }),
+    checkedIn: 'data worker',
   }),
   'videos.detail': route({ input: id, output: VideoJobDetail }),
   'videos.cancel': route({ input: id, output: VideoJobSummary }),
