@@ -197,7 +197,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   budgetClock.unref()
   const images = createImageLibrary({ history, media, thumbnails, platform, emit: events.emit })
 
-  // The app backs the history up in the background worker; the command line never copies it.
+  // Whoever owns the folder backs the history up in its background worker, from an hour after it starts.
   const backups = scheduleBackups({
     backUp: () => background.call('backUpHistory', []),
     notice: notices.add,

@@ -1,23 +1,9 @@
 // The model catalog as every screen reads it (one merged record per model, from the three listing styles). Main
 // decides its freshness: every read answers at once from what is kept, and when a refresh lands behind, main's
 // `data.changed` (catalog) has every catalog query read again.
-import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { invoke, profileKeys } from './ipc.ts'
 import { useProfileId } from './profiles.ts'
-
-/**
- * After a refresh, everything read from the catalog before it is read again (from main's memory, not the
- * service).
- */
-export function catalogRefreshed(client: QueryClient, profileId: string, fresh?: QueryKey): Promise<void> {
-  const known = fresh ? hashKey(fresh) : null
-  return client.invalidateQueries({
-    queryKey: profileKeys.catalogAll(profileId),
-    // The read the refresh itself answered is already fresh: asking again would send it twice.
-    predicate: (query) => query.queryHash !== known,
-  })
-}
 
 /** One model: as kept, or fresh from the single-model routes of each style. */
 export function useCatalogModel(id: string | null, refresh = false) {
@@ -35,20 +21,14 @@ export function useCatalogModel(id: string | null, refresh = false) {
  */
 export function useCatalogChanges(fetchedAt: number | undefined) {
   const profileId = useProfileId()
-  const client = useQueryClient()
   const read = useQuery({
     queryKey: profileKeys.catalogChanges(profileId ?? '', fetchedAt ?? 0),
     queryFn: ({ signal }) => invoke('catalog.changes', {}, { signal }),
     enabled: profileId !== undefined && fetchedAt !== undefined,
-    staleTime: Number.POSITIVE_INFINITY,
   })
-  // An answer about another catalog is no answer for this one: main holds another catalog than the one shown
-  // (another screen refreshed it), so everything read from the catalog is read again.
+  // An answer about another catalog is no answer for this one: main holds another catalog than the one shown,
+  // and says so (`data.changed`), which has the catalog shown and this comparison read again.
   const answered = read.data !== undefined && read.data.fetchedAt === fetchedAt
-  const otherCatalog = read.data !== undefined && !answered
-  useEffect(() => {
-    if (otherCatalog && profileId) void catalogRefreshed(client, profileId)
-  }, [otherCatalog, client, profileId])
   return {
     changes: answered ? (read.data?.changes ?? null) : null,
     comparing: fetchedAt !== undefined && !answered && !read.error,
@@ -67,6 +47,5 @@ export function useCatalogOverview() {
     queryKey: profileKeys.catalogOverview(profileId ?? ''),
     queryFn: ({ signal }) => invoke('catalog.overview', { refresh: false }, { signal }),
     enabled: profileId !== undefined,
-    staleTime: 60_000,
   })
 }

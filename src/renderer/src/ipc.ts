@@ -153,7 +153,15 @@ export const topicKeys: Record<DataTopic, readonly unknown[]> = {
 
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: {
+        // The catalog's freshness is main's alone: it answers every read from what it keeps and says when that
+        // changed (`data.changed`, catalog), so the page never reads a catalog query again on an age of its own.
+        staleTime: ({ queryKey }) => (queryKey[1] === 'catalog' ? Number.POSITIVE_INFINITY : 30_000),
+        retry: false,
+        refetchOnWindowFocus: false,
+      },
+    },
   })
   on('data.changed', ({ topics }) => {
     for (const topic of topics) void invalidateTopic(client, topic)

@@ -61,10 +61,8 @@ export function appCommands(client: QueryClient, onError: (error: unknown) => vo
     'models.refresh': {
       run: () => {
         navigate(pathTo('/models'))
-        reported(
-          invoke('catalog.overview', { refresh: true }).then(() => client.invalidateQueries()),
-          onError,
-        )
+        // What the screens show of the catalog is read again when main says it changed (`data.changed`).
+        reported(invoke('catalog.overview', { refresh: true }), onError)
       },
     },
     'playground.messages': {

@@ -9,9 +9,10 @@ import { ChangesPanel } from './ChangesPanel.tsx'
 
 type Answer = { fetchedAt: number; changes: object | null } | Error
 
-/** A core whose comparisons wait for the test's answer. */
+/** A core whose comparisons wait for the test's answer, and that can say its kept catalog changed. */
 function comparingCore() {
   const waiting: ((answer: Answer) => void)[] = []
+  const listeners = new Map<string, (payload: unknown) => void>()
   const bridge = {
     invoke: async (route: string) => {
       if (route === 'profiles.list') return { ok: true, data: [{ id: 'p1', name: 'Sandbox', active: true }] }
@@ -21,7 +22,10 @@ function comparingCore() {
         ? { ok: false, error: { code: 'history_damaged', message: answer.message } }
         : { ok: true, data: answer }
     },
-    on: () => () => {},
+    on: (event: string, listener: (payload: unknown) => void) => {
+      listeners.set(event, listener)
+      return () => listeners.delete(event)
+    },
   } as unknown as Bridge
   const answer = async (value: Answer) => {
     await until(() => waiting.length > 0)
@@ -29,7 +33,8 @@ function comparingCore() {
       for (const resolve of waiting.splice(0)) resolve(value)
     })
   }
-  return { bridge, answer, asked: () => waiting.length }
+  const catalogChanged = () => act(async () => listeners.get('data.changed')?.({ topics: ['catalog'] }))
+  return { bridge, answer, asked: () => waiting.length, catalogChanged }
 }
 
 function Changes({ fetchedAt }: { fetchedAt: number }) {
@@ -52,14 +57,16 @@ afterEach(() => {
 })
 
 describe('what changed, as the browser shows it', () => {
-  it('says it is comparing until main answers about the catalog shown, and reads again on an answer about another', async () => {
+  it('says it is comparing until main answers about the catalog shown, and reads again when main says it changed', async () => {
     const core = comparingCore()
     const { container } = await renderInPage(<Changes fetchedAt={1_000} />, core.bridge)
     expect(container.textContent).toBe('Comparing with the catalog kept before…')
-    // An answer about another catalog than the one shown is not taken for it: what was read of the catalog is
-    // read again (here, the comparison).
+    // An answer about another catalog than the one shown is not taken for it. Main, which holds that other
+    // catalog, says its catalog changed, and what was read of the catalog is read again (here, the comparison).
     await core.answer({ fetchedAt: 900, changes: twoAdded })
     expect(container.textContent).toBe('Comparing with the catalog kept before…')
+    expect(core.asked()).toBe(0)
+    await core.catalogChanged()
     await until(() => core.asked() === 1)
     await core.answer({ fetchedAt: 1_000, changes: twoAdded })
     await until(() => container.querySelector('section[aria-label="What changed"]') !== null)

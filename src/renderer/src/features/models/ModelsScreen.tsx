@@ -2,9 +2,9 @@
 // Filters, sort, view, the open model and the comparison live in the view's address. Every list is a page the
 // store reads for the view; nothing of the catalog is copied into the page to be filtered here.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { SortColumn } from '#shared/domain/catalog-view'
-import { catalogRefreshed, useCatalogChanges } from '../../catalog.ts'
+import { useCatalogChanges } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
 import { formatDateTime } from '../../format.ts'
@@ -61,20 +61,12 @@ export function ModelsScreen() {
   const comparedModels = useComparedModels(view === 'compare' ? compare : [])
   const refresh = useMutation({
     mutationFn: () => invoke('catalog.overview', { refresh: true }),
-    onSuccess: async (data) => {
-      if (!profileId) return
-      client.setQueryData(profileKeys.catalogOverview(profileId), data)
-      await catalogRefreshed(client, profileId, profileKeys.catalogOverview(profileId))
+    // The rest of the catalog shown is read again when main says the kept catalog changed (`data.changed`).
+    onSuccess: (data) => {
+      if (profileId) client.setQueryData(profileKeys.catalogOverview(profileId), data)
     },
   })
   const filterKey = JSON.stringify(filter)
-  // Another catalog replaced the one shown (another screen refreshed it): the overview and every page are read
-  // again. (Rows still on their way show the previous answer, which may be of the catalog before: not compared.)
-  const rowsFetchedAt = rows.busy ? undefined : rows.head?.fetchedAt
-  useEffect(() => {
-    if (profileId && state && rowsFetchedAt !== undefined && rowsFetchedAt !== state.fetchedAt)
-      void catalogRefreshed(client, profileId)
-  }, [client, profileId, state, rowsFetchedAt])
   const { changes } = compared
   const changeCount = changes
     ? changes.added.length + changes.removed.length + changes.priceChanges.length
