@@ -2,7 +2,7 @@
 // or worse, and each row whose answer flipped. The command line reads a baseline from a JSON report; the app
 // from the run kept as a questionnaire's baseline.
 import { type Evaluation, type MetricName, type QuestionEvaluation, valueWords } from './evaluation-set.ts'
-import type { Estimate } from './intervals.ts'
+import { beyondInterval, type Estimate } from './intervals.ts'
 
 /** An earlier evaluation as a baseline keeps it: each model's figures with their intervals, and its rows. */
 export interface BaselineFigures {
@@ -91,18 +91,15 @@ export function changesSince(
       if (!earlier) return
       for (const [metric, now] of Object.entries(intervalsOf(question))) {
         const then = earlier.intervals[metric]
-        // An interval of no width (a figure of one row, or of rows all alike) says nothing of how far it could
-        // move: no change is read against it.
-        if (!now || !then || then.low === null || then.high === null || then.low === then.high) continue
-        if (now.value >= then.low && now.value <= then.high) continue
-        const higher = now.value > then.high
+        const moved = now && then ? beyondInterval(now.value, then) : null
+        if (!now || !then || !moved) continue
         changes.push({
           model: run.model,
           question: question.title,
           metric,
-          before: { value: then.value, low: then.low, high: then.high },
+          before: { value: then.value, low: then.low ?? then.value, high: then.high ?? then.value },
           after: now.value,
-          worse: lowerIsBetter.has(metric) ? higher : !higher,
+          worse: lowerIsBetter.has(metric) ? moved === 'above' : moved === 'below',
         })
       }
       const earlierRows = new Map(earlier.rows.map((row) => [row.index, row]))

@@ -10,6 +10,22 @@ export interface Estimate {
 
 const z = 1.959963984540054
 
+/**
+ * Where `value` lies against an earlier figure's interval: above it, below it, or within (null). An interval of
+ * no width (a figure of one row, or of rows all alike) says nothing of how far a figure could move, and a figure
+ * of no rows is none: neither reads as a change. The baseline's changes and the models side by side both say
+ * "better" by this one rule.
+ */
+export function beyondInterval(
+  value: number,
+  earlier: { value: number; low: number | null; high: number | null },
+): 'above' | 'below' | null {
+  const { low, high } = earlier
+  if (low === null || high === null || low === high) return null
+  if (!Number.isFinite(value) || !Number.isFinite(earlier.value)) return null
+  return value > high ? 'above' : value < low ? 'below' : null
+}
+
 /** Wilson's score interval of `hits` in `count`. */
 export function wilson(hits: number, count: number): Estimate {
   if (count === 0) return { value: Number.NaN, low: Number.NaN, high: Number.NaN }

@@ -1,5 +1,6 @@
 // The choice a comparison of models leaves, in words: the cheapest on the frontier, and whether a dearer one's
-// accuracy is measurably better (its interval clear of the cheapest's) or only within the noise.
+// accuracy is measurably better (above the cheapest's interval, as a baseline's changes read it) or only within
+// the noise.
 import { describe, expect, it } from 'vitest'
 import { choiceWords, type SideBySide } from './side-by-side.ts'
 
@@ -25,7 +26,7 @@ const question = (models: SideBySide['models']): SideBySide => ({
 })
 
 describe('the choice a comparison leaves', () => {
-  it('names the cheapest model on the frontier, and a dearer one within the intervals as no better', () => {
+  it('names the cheapest model on the frontier, and a dearer one within its interval as no better', () => {
     const words = choiceWords(
       question([
         model('aurora/decide', 0.533, [0.409, 0.654], 0.0627, true),
@@ -34,16 +35,24 @@ describe('the choice a comparison leaves', () => {
       ]),
     )
     expect(words).toBe(
-      'Cheapest on the frontier: sysone/judge-1, 51.7% right for $0.0125 per 1,000 rows. aurora/decide is 1.6 points more accurate for $0.0627 per 1,000 rows (5.0×), within the intervals: not measurably better.',
+      'Cheapest on the frontier: sysone/judge-1, 51.7% right for $0.0125 per 1,000 rows. aurora/decide is 1.6 points more accurate for $0.0627 per 1,000 rows (5.0×), within its interval: not measurably better.',
     )
   })
 
-  it('says a dearer model is more accurate when its interval clears the cheapest’s', () => {
+  it('says a dearer model is more accurate when its accuracy is above the cheapest’s interval', () => {
     const words = choiceWords(
       question([model('cheap', 0.6, [0.55, 0.65], 0.01, true), model('dear', 0.9, [0.86, 0.93], 0.04, true)]),
     )
     expect(words).toContain('dear is 30.0 points more accurate for $0.0400 per 1,000 rows (4.0×).')
     expect(words).not.toContain('not measurably')
+    // Above the cheapest's interval though the two intervals overlap: better, as the baseline says it.
+    const above = choiceWords(
+      question([
+        model('cheap', 0.608, [0.519, 0.691], 0.01, true),
+        model('dear', 0.7, [0.61, 0.77], 0.04, true),
+      ]),
+    )
+    expect(above).toContain('dear is 9.2 points more accurate for $0.0400 per 1,000 rows (4.0×).')
   })
 
   it('says a run as good for as much is the same choice', () => {

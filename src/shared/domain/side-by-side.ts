@@ -3,6 +3,7 @@
 // each other — which stands in for accuracy when no expected answers are known.
 import { cohensKappa, disagreements, fleissKappa } from './agreement.ts'
 import { onFrontier, type QuestionEvaluation, titleOf } from './evaluation-set.ts'
+import { beyondInterval } from './intervals.ts'
 import { formatAmount, parseAmount } from './money.ts'
 import type { Questionnaire } from './questionnaire.ts'
 
@@ -68,7 +69,7 @@ export function sideBySide(questionnaire: Questionnaire, runs: readonly Compared
 
 /**
  * The choice a question's comparison leaves, in words: the cheapest model on the frontier, and what each dearer
- * model on it gives for its cost, said as no better where the two accuracies' intervals overlap. Null where no
+ * model on it gives for its cost, said as no better where its accuracy is within the cheaper one's interval. Null where no
  * model has expected answers to be scored against.
  */
 export function choiceWords(question: SideBySide): string | null {
@@ -89,9 +90,11 @@ export function choiceWords(question: SideBySide): string | null {
     }
     const gain = `${model.model} is ${(((model.accuracy ?? 0) - (cheapest.accuracy ?? 0)) * 100).toFixed(1)} points more accurate`
     const cost = `$${model.costPer1000.toFixed(4)} per 1,000 rows${cheapest.costPer1000 > 0 ? ` (${(model.costPer1000 / cheapest.costPer1000).toFixed(1)}×)` : ''}`
-    const overlap =
-      model.interval !== null && cheapest.interval !== null && model.interval.low <= cheapest.interval.high
-    words.push(`${gain} for ${cost}${overlap ? ', within the intervals: not measurably better.' : '.'}`)
+    // Better, as the baseline's changes say it: above the cheaper model's interval.
+    const within =
+      cheapest.interval !== null &&
+      beyondInterval(model.accuracy ?? 0, { value: cheapest.accuracy ?? 0, ...cheapest.interval }) === null
+    words.push(`${gain} for ${cost}${within ? ', within its interval: not measurably better.' : '.'}`)
   }
   return words.join(' ')
 }
