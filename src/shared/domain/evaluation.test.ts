@@ -8,6 +8,7 @@ import {
   choiceScores,
   logLoss,
   type PredicateRow,
+  plainThreshold,
   predicateScores,
   rocAuc,
   scoreScores,
@@ -97,6 +98,18 @@ describe('predicate scores', () => {
     }
     expect(scores.best.threshold).toBe(best.threshold)
     close(scores.best.f1, best.f1)
+  })
+
+  it('the best threshold also has a plain form: fewest places, yes to the same rows', () => {
+    const { plain, threshold } = scores.best
+    const yesAt = (t: number) => predicates.filter((row) => row.probability >= t).length
+    expect(yesAt(plain)).toBe(yesAt(threshold))
+    expect(plain).toBeLessThanOrEqual(threshold)
+    expect(plainThreshold(0.4245414909732011, 0.4201)).toBe(0.424)
+    expect(plainThreshold(0.7, 0.3)).toBe(0.7)
+    expect(plainThreshold(0.29, 0.285)).toBe(0.29)
+    expect(plainThreshold(0.63, 0.1)).toBe(0.6)
+    expect(plainThreshold(0.5, 0.5 - 1e-17)).toBe(0.5)
   })
 
   it('with costs, the best threshold is the cheapest, never saying yes among the choices', () => {

@@ -131,7 +131,7 @@ export function atThreshold(rows: readonly PredicateRow[], threshold: number) {
 export function bestThreshold(
   rows: readonly PredicateRow[],
   costs?: { falseYes: number; falseNo: number },
-): ReturnType<typeof atThreshold> & { cost: number | null } {
+): ReturnType<typeof atThreshold> & { cost: number | null; plain: number } {
   const order = byProbability(rows).reverse()
   const positives = rows.filter((row) => row.expected).length
   const scored = (threshold: number, truePositives: number, falsePositives: number) => {
@@ -143,7 +143,7 @@ export function bestThreshold(
     const cost = costs ? falsePositives * costs.falseYes + falseNegatives * costs.falseNo : null
     return { threshold, truePositives, falsePositives, falseNegatives, precision, recall, f1, cost }
   }
-  let best = costs ? scored(Number.POSITIVE_INFINITY, 0, 0) : null
+  let best = costs ? { ...scored(Number.POSITIVE_INFINITY, 0, 0), plain: Number.POSITIVE_INFINITY } : null
   let truePositives = 0
   let falsePositives = 0
   for (let start = 0; start < order.length; ) {
@@ -152,11 +152,28 @@ export function bestThreshold(
     for (; end < order.length && rows[order[end] ?? 0]?.probability === probability; end++)
       if (rows[order[end] ?? 0]?.expected) truePositives++
       else falsePositives++
-    const here = scored(probability, truePositives, falsePositives)
+    const below = end < order.length ? (rows[order[end] ?? 0]?.probability ?? 0) : Number.NEGATIVE_INFINITY
+    const here = {
+      ...scored(probability, truePositives, falsePositives),
+      plain: plainThreshold(probability, below),
+    }
     if (!best || (costs ? (here.cost ?? 0) <= (best.cost ?? 0) : here.f1 >= best.f1)) best = here
     start = end
   }
-  return best ?? { ...atThreshold(rows, 0.5), cost: null }
+  return best ?? { ...atThreshold(rows, 0.5), cost: null, plain: 0.5 }
+}
+
+/**
+ * The number of fewest decimal places above `below` and at most `at`: a threshold a person can read and type that
+ * says yes to exactly the rows `at` does (none of them lies between the two).
+ */
+export function plainThreshold(at: number, below: number): number {
+  for (let places = 0; places <= 15; places++) {
+    const scale = 10 ** places
+    for (const plain of [Number(at.toFixed(places)), Math.floor(at * scale) / scale])
+      if (plain > below && plain <= at) return plain
+  }
+  return at
 }
 
 /** Ten bins of equal width over [0, 1]: the mean probability given and how often it came true, in each. */

@@ -72,10 +72,10 @@ export function QuestionScores(props: {
     const rightAtBest = question.labeled - best.falsePositives - best.falseNegatives
     figures.push(
       best.cost === null
-        ? ['Best threshold (by F1)', `${best.threshold.toFixed(3)} · F1 ${best.f1.toFixed(3)}`]
+        ? ['Best threshold (by F1)', `${thresholdWords(best.plain)} · F1 ${best.f1.toFixed(3)}`]
         : [
             'Best threshold (least cost)',
-            `${Number.isFinite(best.threshold) ? best.threshold.toFixed(3) : 'never yes'} · cost ${best.cost.toLocaleString('en-US')} (${best.falsePositives} wrong yes, ${best.falseNegatives} wrong no)`,
+            `${Number.isFinite(best.threshold) ? thresholdWords(best.plain) : 'never yes'} · cost ${best.cost.toLocaleString('en-US')} (${best.falsePositives} wrong yes, ${best.falseNegatives} wrong no)`,
           ],
     )
     figures.push([
@@ -142,14 +142,9 @@ export function QuestionScores(props: {
           </dl>
           {predicate ? (
             <div className="form-actions" ref={thresholdActions}>
-              {Number.isFinite(predicate.best.threshold) &&
-              predicate.best.threshold !== predicate.threshold ? (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => takeThreshold(predicate.best.threshold)}
-                >
-                  Read yes from {thresholdWords(predicate.best.threshold)}
+              {Number.isFinite(predicate.best.threshold) && predicate.best.plain !== predicate.threshold ? (
+                <button type="button" className="button" onClick={() => takeThreshold(predicate.best.plain)}>
+                  Read yes from {thresholdWords(predicate.best.plain)}
                 </button>
               ) : null}
               {props.chosenThreshold ? (

@@ -9,8 +9,8 @@ import type { ScoringThresholds } from './batch-scoring.ts'
 import { useThresholds } from './kept-per-question.ts'
 import { edits, useQuestionnaire } from './store.ts'
 
-export const thresholdWords = (threshold: number) =>
-  threshold.toFixed(3).replace(/0+$/, '').replace(/\.$/, '')
+/** A threshold as a person typed it or the scores chose it (a number of few places: `plainThreshold`). */
+export const thresholdWords = (threshold: number) => String(Number(threshold.toPrecision(12)))
 
 export function useChosenThresholds(questionnaire: Questionnaire) {
   const chosen = useThresholds((state) => state.set[questionnaire.id])
