@@ -189,7 +189,9 @@ describe('decision batches', () => {
     await expect(env.call('batches.rows', { id: started.id, from: 0, limit: 4 })).rejects.toMatchObject({
       code: 'internal_error',
     })
-    expect((await env.call('batches.rows', { id: started.id, from: 3, limit: 5 })).items).toEqual(items.slice(3))
+    expect((await env.call('batches.rows', { id: started.id, from: 3, limit: 5 })).items).toEqual(
+      items.slice(3),
+    )
   })
 
   it('never has more requests in flight than the limit, and reaches it', async () => {
