@@ -133,6 +133,11 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   // Not scoring a question takes its figures away; picking its column again brings them back.
   await scores.getByLabel('Expected “urgent”').selectOption({ label: 'Not scored' })
   await expect(urgent).toHaveCount(0)
+  // A column whose answers are none of the question's says so, and shows no figure of no rows.
+  await scores.getByLabel('Expected “urgent”').selectOption({ label: 'team' })
+  await expect(urgent).toContainText('60 expected answers do not read and were left out')
+  await expect(urgent.getByText(/^Accuracy at/)).toBeHidden()
+  await expect(scores).not.toContainText('NaN')
   await scores.getByLabel('Expected “urgent”').selectOption({ label: 'urgent' })
   await expect(urgent).toContainText('60 rows with an expected answer')
 

@@ -127,112 +127,126 @@ export function QuestionScores(props: {
       {question.labeled === 0 ? (
         <p className="muted">No row has both an answer and an expected answer for this question.</p>
       ) : null}
-      {predicate ? (
-        <ErrorCostsField question={question.title} costs={props.costs} onCosts={props.onCosts} />
-      ) : null}
-      <div className="batch-scores__body" hidden={question.labeled === 0}>
-        <div>
-          <dl className="batch-scores__figures">
-            {figures.map(([name, value]) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+      {/* A question with no row to score shows no figure: each would be of no rows. */}
+      {question.labeled > 0 ? (
+        <>
           {predicate ? (
-            <div className="form-actions" ref={thresholdActions}>
-              {Number.isFinite(predicate.best.threshold) && predicate.best.plain !== predicate.threshold ? (
-                <button type="button" className="button" onClick={() => takeThreshold(predicate.best.plain)}>
-                  Read yes from {thresholdWords(predicate.best.plain)}
-                </button>
-              ) : null}
-              {props.chosenThreshold ? (
-                <button type="button" className="button button--quiet" onClick={() => takeThreshold(null)}>
-                  Back to the run’s threshold
-                </button>
+            <ErrorCostsField question={question.title} costs={props.costs} onCosts={props.onCosts} />
+          ) : null}
+          <div className="batch-scores__body">
+            <div>
+              <dl className="batch-scores__figures">
+                {figures.map(([name, value]) => (
+                  <div key={name}>
+                    <dt>{name}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {predicate ? (
+                <div className="form-actions" ref={thresholdActions}>
+                  {Number.isFinite(predicate.best.threshold) &&
+                  predicate.best.plain !== predicate.threshold ? (
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => takeThreshold(predicate.best.plain)}
+                    >
+                      Read yes from {thresholdWords(predicate.best.plain)}
+                    </button>
+                  ) : null}
+                  {props.chosenThreshold ? (
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      onClick={() => takeThreshold(null)}
+                    >
+                      Back to the run’s threshold
+                    </button>
+                  ) : null}
+                </div>
               ) : null}
             </div>
-          ) : null}
-        </div>
-        {predicate ? <Reliability bins={predicate.reliability} what="yes" /> : null}
-        {choice ? <Reliability bins={choice.reliability} what="the answer" /> : null}
-        {score ? <LevelPlot levels={score.levels} /> : null}
-        {choice ? (
-          <table className="batch-scores__confusion" aria-label={`Confusion of ${question.title}`}>
-            <caption>Expected (rows) against answered (columns); a count lists its rows</caption>
-            <thead>
-              <tr>
-                <td />
-                {choice.options.map((option) => (
-                  <th key={option} scope="col">
-                    {option}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {choice.confusion.map((counts, e) => {
-                const expected = choice.options[e] ?? ''
-                return (
-                  <tr key={expected}>
-                    <th scope="row">{expected}</th>
-                    {counts.map((count, a) => {
-                      const answer = choice.options[a] ?? ''
-                      const chosen = cell?.expected === expected && cell.answer === answer
-                      return (
-                        <td key={answer} className={e === a ? 'batch-scores__hit' : undefined}>
-                          {count > 0 ? (
-                            <button
-                              type="button"
-                              className="link-button"
-                              aria-pressed={chosen}
-                              aria-label={`${count} rows expected ${expected}, answered ${answer}`}
-                              onClick={() => setCell(chosen ? null : { expected, answer })}
-                            >
-                              {count}
-                            </button>
-                          ) : (
-                            '0'
-                          )}
-                        </td>
-                      )
-                    })}
+            {predicate ? <Reliability bins={predicate.reliability} what="yes" /> : null}
+            {choice ? <Reliability bins={choice.reliability} what="the answer" /> : null}
+            {score ? <LevelPlot levels={score.levels} /> : null}
+            {choice ? (
+              <table className="batch-scores__confusion" aria-label={`Confusion of ${question.title}`}>
+                <caption>Expected (rows) against answered (columns); a count lists its rows</caption>
+                <thead>
+                  <tr>
+                    <td />
+                    {choice.options.map((option) => (
+                      <th key={option} scope="col">
+                        {option}
+                      </th>
+                    ))}
                   </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        ) : null}
-      </div>
-      <h4>
-        {cell ? `Expected ${cell.expected}, answered ${cell.answer}` : 'Where the model was least sure'}
-        {inCell && inCell.count > inCell.rows.length ? (
-          <span className="muted">
-            {' '}
-            · the {inCell.rows.length} least sure of {inCell.count}
-          </span>
-        ) : null}
-        {cell ? (
-          <button type="button" className="link-button" onClick={() => setCell(null)}>
-            Show the least sure
-          </button>
-        ) : null}
-      </h4>
-      <ol className="batch-scores__rows" aria-label={`Rows of ${question.title}`}>
-        {listed.map((row) => (
-          <li key={row.index}>
-            <span className={row.right ? 'batch-scores__right' : 'batch-scores__wrong'}>
-              {row.right ? 'Right' : 'Wrong'}
-            </span>{' '}
-            line {row.line ?? row.index + 1}: answered {valueWords(row.answer)} ({percent(row.probability)}{' '}
-            sure), expected {valueWords(row.expected)} —{' '}
-            <span className="muted">
-              {inputPreview((props.inputs.get(row.index) ?? '') as DecisionInput, 120)}
-            </span>
-          </li>
-        ))}
-      </ol>
+                </thead>
+                <tbody>
+                  {choice.confusion.map((counts, e) => {
+                    const expected = choice.options[e] ?? ''
+                    return (
+                      <tr key={expected}>
+                        <th scope="row">{expected}</th>
+                        {counts.map((count, a) => {
+                          const answer = choice.options[a] ?? ''
+                          const chosen = cell?.expected === expected && cell.answer === answer
+                          return (
+                            <td key={answer} className={e === a ? 'batch-scores__hit' : undefined}>
+                              {count > 0 ? (
+                                <button
+                                  type="button"
+                                  className="link-button"
+                                  aria-pressed={chosen}
+                                  aria-label={`${count} rows expected ${expected}, answered ${answer}`}
+                                  onClick={() => setCell(chosen ? null : { expected, answer })}
+                                >
+                                  {count}
+                                </button>
+                              ) : (
+                                '0'
+                              )}
+                            </td>
+                          )
+                        })}
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+            ) : null}
+          </div>
+          <h4>
+            {cell ? `Expected ${cell.expected}, answered ${cell.answer}` : 'Where the model was least sure'}
+            {inCell && inCell.count > inCell.rows.length ? (
+              <span className="muted">
+                {' '}
+                · the {inCell.rows.length} least sure of {inCell.count}
+              </span>
+            ) : null}
+            {cell ? (
+              <button type="button" className="link-button" onClick={() => setCell(null)}>
+                Show the least sure
+              </button>
+            ) : null}
+          </h4>
+          <ol className="batch-scores__rows" aria-label={`Rows of ${question.title}`}>
+            {listed.map((row) => (
+              <li key={row.index}>
+                <span className={row.right ? 'batch-scores__right' : 'batch-scores__wrong'}>
+                  {row.right ? 'Right' : 'Wrong'}
+                </span>{' '}
+                line {row.line ?? row.index + 1}: answered {valueWords(row.answer)} (
+                {percent(row.probability)} sure), expected {valueWords(row.expected)} —{' '}
+                <span className="muted">
+                  {inputPreview((props.inputs.get(row.index) ?? '') as DecisionInput, 120)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
     </section>
   )
 }
