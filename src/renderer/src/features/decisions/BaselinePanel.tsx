@@ -5,31 +5,54 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { DecisionInput } from '#shared/api/decisions'
 import { inputPreview } from '#shared/domain/batch-inputs'
+import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
 import { batchAnswers, batchHead } from './batch-detail.ts'
-import type { ModelToCompare, SinceBaseline } from './batch-scoring.ts'
+import { type ModelToCompare, type SinceBaseline, thresholdsRun } from './batch-scoring.ts'
 
 type Detail = RouteOutput<'batches.get'>
 
-/** The baseline's rows, when it is another finished run of as many rows as this one. */
-export function useBaseline(batch: BatchSummary, baselineId: string | null, others: readonly BatchSummary[]) {
+/**
+ * The baseline's rows, when it is another finished run of as many rows as this one, with the thresholds it was run
+ * at (its questionnaire's, question by question as `questionnaire` has them).
+ */
+export function useBaseline(
+  batch: BatchSummary,
+  questionnaire: Questionnaire,
+  baselineId: string | null,
+  others: readonly BatchSummary[],
+) {
   const summary = others.find((one) => one.id === baselineId) ?? null
-  const read = useQuery({
-    ...batchAnswers(summary?.id ?? ''),
-    enabled: summary !== null && summary.id !== batch.id,
-  })
+  const enabled = summary !== null && summary.id !== batch.id
+  const read = useQuery({ ...batchAnswers(summary?.id ?? ''), enabled })
+  const head = useQuery({ ...batchHead(summary?.id ?? ''), enabled })
   const answers = summary ? read.data : undefined
+  const ran = summary ? (head.data?.questionnaire as Questionnaire | undefined) : undefined
   const baseline = useMemo(
     (): ModelToCompare | null =>
-      summary && answers
-        ? { model: summary.model, spent: summary.spent, done: summary.counts.done, table: answers.table }
+      summary && answers && ran
+        ? {
+            model: summary.model,
+            spent: summary.spent,
+            done: summary.counts.done,
+            table: answers.table,
+            thresholds: thresholdsRun(questionnaire, ran),
+          }
         : null,
-    [summary, answers],
+    [summary, answers, ran, questionnaire],
   )
-  return { summary, baseline, error: read.error, retry: () => read.refetch() }
+  return {
+    summary,
+    baseline,
+    error: read.error ?? head.error,
+    retry: () => {
+      void read.refetch()
+      void head.refetch()
+    },
+  }
 }
 
 /** A score's name as the scores above say it. */
@@ -136,9 +159,16 @@ function Since({ since, inputs }: { since: SinceBaseline; inputs: ReadonlyMap<nu
         </ul>
       )}
       <h4>
-        {since.flipped} rows this run answered otherwise than the baseline
+        {since.rows === 1 ? '1 row' : `${since.rows} rows`} this run answered otherwise than the baseline
+        {since.flipped > since.rows ? (
+          <span className="muted">
+            {' '}
+            · {since.flipped} answers:{' '}
+            {since.byQuestion.map(([question, count]) => `${question} ${count}`).join(', ')}
+          </span>
+        ) : null}
         {since.flipped > since.flips.length ? (
-          <span className="muted"> · the first {since.flips.length}</span>
+          <span className="muted"> · the first {since.flips.length} listed</span>
         ) : null}
       </h4>
       {since.flips.length > 0 ? (

@@ -77,7 +77,7 @@ export function BatchScores(props: {
     if (props.focusLabel) labelButton.current?.focus()
   }, [])
   const compare = useModelsToCompare(props.batch, props.others, chosen)
-  const kept = useBaseline(props.batch, props.baselineId, props.others)
+  const kept = useBaseline(props.batch, questionnaire, props.baselineId, props.others)
   /** The costs of a wrong yes and a wrong no set for the questionnaire's yes-or-no questions, by title. */
   const costs = useErrorCosts((state) => state.set[questionnaire.id])
   const changeCosts = useErrorCosts((state) => state.change)

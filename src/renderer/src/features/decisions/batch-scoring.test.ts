@@ -18,6 +18,7 @@ import {
   type Scored,
   scoreInTurn,
   shownRows,
+  thresholdsRun,
 } from './batch-scoring.ts'
 
 const row = (index: number, expected: string, answer: string, probability: number): LabeledRow => ({
@@ -142,7 +143,7 @@ describe('models compared over one set', () => {
       { model: 'base', spent: '0.008', done: 8, table: answerTable(questionnaire, baseline, []) },
     )
     const since = told.at(-1)?.since
-    expect(since?.flipped).toBe(4)
+    expect(since).toMatchObject({ flipped: 4, rows: 4, byQuestion: [['Urgent', 4]] })
     expect(since?.flips.map((flip) => [flip.line, flip.before, flip.after, flip.nowRight])).toEqual([
       [6, 'yes', 'no', false],
       [7, 'yes', 'no', false],
@@ -154,6 +155,34 @@ describe('models compared over one set', () => {
     expect(accuracy?.before.value).toBe(1)
     // The figures came first, without it; it came last.
     expect(told[0]?.since).toBeNull()
+  })
+
+  it('reads the baseline at the threshold it was run at: a threshold moved since flips its rows', async () => {
+    const expected = ['yes', 'yes', 'no', 'no']
+    const probabilities = [0.9, 0.45, 0.44, 0.1]
+    // The same answers, this run read from 0.425 and the baseline run at the questionnaire's 0.5.
+    const lowered = { ...questionnaire, questions: [{ ...question, threshold: 0.425 }] }
+    const told: Scored[] = []
+    await scoreInTurn(
+      scoringSet(lowered, items(probabilities, expected), ['urgent']),
+      [[0, 0]],
+      (scored) => told.push(scored),
+      () => false,
+      [],
+      {
+        model: 'base',
+        spent: '0.004',
+        done: 4,
+        table: answerTable(questionnaire, items(probabilities, expected), []),
+        thresholds: thresholdsRun(lowered, questionnaire),
+      },
+    )
+    expect(
+      told.at(-1)?.since?.flips.map((flip) => [flip.line, flip.before, flip.after, flip.nowRight]),
+    ).toEqual([
+      [3, 'no', 'yes', true],
+      [4, 'no', 'yes', false],
+    ])
   })
 
   it('reads no change against a baseline figure of no width (one labeled row)', async () => {

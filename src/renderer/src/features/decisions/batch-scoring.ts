@@ -20,7 +20,7 @@ import {
   type QuestionEvaluation,
   valueWords,
 } from '#shared/domain/evaluation-set'
-import type { Questionnaire } from '#shared/domain/questionnaire'
+import { type Questionnaire, yesFrom } from '#shared/domain/questionnaire'
 import { type SideBySide, sideBySide } from '#shared/domain/side-by-side'
 
 /** A batch as the page has it: its answers, once read. */
@@ -35,6 +35,8 @@ export interface ModelToCompare {
   spent: string
   done: number
   table: PackedTable | null
+  /** The baseline's own thresholds for the yes-or-no questions: it is read as it was run. */
+  thresholds?: ScoringThresholds
 }
 
 /** A batch's run of the set, to put its model beside the others: `table` null for the set's own. */
@@ -43,6 +45,7 @@ export interface ModelRunOf {
   spent: string
   done: number
   table: AnswerTable | null
+  thresholds?: ScoringThresholds
 }
 
 export const runsOf = (models: readonly ModelToCompare[]): ModelRunOf[] =>
@@ -124,6 +127,16 @@ export function withThresholds(set: ScoringSet, thresholds: ScoringThresholds): 
   return { ...set, questionnaire: { ...set.questionnaire, questions } }
 }
 
+/** Each yes-or-no question's threshold in the questionnaire a run was made with (found by id, else by place). */
+export function thresholdsRun(questionnaire: Questionnaire, ran: Questionnaire): ScoringThresholds {
+  return questionnaire.questions.flatMap((question, index) => {
+    const then = ran.questions.find((one) => one.id === question.id) ?? ran.questions[index]
+    return question.kind === 'predicate' && then?.kind === 'predicate'
+      ? [[index, yesFrom(then)] as [number, number]]
+      : []
+  })
+}
+
 /** How many of a confusion cell's rows are shown: its least sure. */
 export const cellRowsShown = 100
 
@@ -173,11 +186,14 @@ export interface Scored {
   since: SinceBaseline | null
 }
 
-/** Scores that left the baseline's interval, and the rows answered otherwise (the first of them, and how many). */
+/** Scores that left the baseline's interval, and the answers given otherwise (the first of them, and how many). */
 export interface SinceBaseline {
   changes: ScoreChange[]
   flips: Flip[]
+  /** Answers given otherwise, over all questions; the rows they are in; and how many of them per question. */
   flipped: number
+  rows: number
+  byQuestion: [question: string, flipped: number][]
 }
 
 /** How many flipped rows are listed. */
@@ -185,7 +201,8 @@ export const flipsShown = 100
 
 /**
  * The baseline's scores with their intervals over this batch's expected answers, question by question (`stop`
- * ends it between them), against this batch's figures.
+ * ends it between them), against this batch's figures. The baseline's yes-or-no answers are read at its own
+ * thresholds, so a threshold changed since shows as the rows it flipped.
  */
 async function sinceBaseline(
   set: ScoringSet,
@@ -195,11 +212,12 @@ async function sinceBaseline(
   stop: () => boolean,
 ): Promise<SinceBaseline | null> {
   const table = baseline.table ? { ...baseline.table, cells: set.table.cells } : set.table
+  const { questionnaire } = withThresholds(set, baseline.thresholds ?? [])
   const questions: BaselineFigures['models'][number]['questions'][number][] = []
   for (const pair of columns) {
     await new Promise((resolve) => setTimeout(resolve, 0))
     if (stop()) return null
-    const before = evaluateTable(set.questionnaire, table, new Map([pair]))
+    const before = evaluateTable(questionnaire, table, new Map([pair]))
     const [question] = before.questions
     if (question)
       questions.push({
@@ -211,7 +229,15 @@ async function sinceBaseline(
   const { changes, flips } = changesSince({ models: [{ model: baseline.model, questions }] }, [
     { model: 'this run', evaluation: now },
   ])
-  return { changes, flips: flips.slice(0, flipsShown), flipped: flips.length }
+  const byQuestion = new Map<string, number>()
+  for (const flip of flips) byQuestion.set(flip.question, (byQuestion.get(flip.question) ?? 0) + 1)
+  return {
+    changes,
+    flips: flips.slice(0, flipsShown),
+    flipped: flips.length,
+    rows: new Set(flips.map((flip) => flip.index)).size,
+    byQuestion: [...byQuestion],
+  }
 }
 
 /** The figures of the scored questions (no intervals), with the rows the page shows and the models side by side. */
