@@ -1,7 +1,8 @@
 // Labeling a batch's rows by keyboard, Prodigy's way: the rows where the model was least sure come first, each
 // question shows the model's answer as a suggestion, one key gives an answer (Y or N, an option's number, a level's
-// number), Enter takes the suggestion, Backspace takes the last label back. Each label is saved the moment it is
-// given, and the scores below read them as an expected column.
+// number), Enter takes the suggestion, Backspace takes the last label back; ← and → pick another question of the
+// row, to label it again. Each label is saved the moment it is given, and the scores below read them as an
+// expected column.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { answerParts, type ShownAnswer, shownAnswers } from '#shared/domain/answers'
@@ -92,6 +93,10 @@ export function BatchLabeling(props: {
       order.findIndex((index) => !complete(index)),
     ),
   )
+  /** The question picked with ← and → (or its Change button), in place of the row's first one not labeled. */
+  const [picked, setPicked] = useState<number | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another row starts at its first question not labeled
+  useEffect(() => setPicked(null), [at])
   const row = useRef<HTMLDivElement>(null)
   useEffect(() => row.current?.focus(), [])
   const taken = useRef<{ index: number; question: number; before: string | undefined }[]>([])
@@ -104,7 +109,9 @@ export function BatchLabeling(props: {
   const item = rowIndex === undefined ? undefined : byIndex.get(rowIndex)
   const answers = item?.response ? shownAnswers(questionnaire, item.response) : []
   const labels = rowIndex === undefined ? {} : labelsOf(rowIndex)
-  const active = questions.findIndex((_, q) => labels[String(q)] === undefined)
+  const open = questions.findIndex((_, q) => labels[String(q)] === undefined)
+  // A row labeled whole offers its first question to label again.
+  const active = rowIndex === undefined ? -1 : (picked ?? Math.max(0, open))
   const labeledRows = order.filter(complete).length
 
   /** Writes a label into the batch as the page holds it, then saves it. */
@@ -134,10 +141,12 @@ export function BatchLabeling(props: {
   }
 
   function label(value: string) {
-    if (rowIndex === undefined || active === -1) return
+    if (rowIndex === undefined || !questions[active]) return
     taken.current.push({ index: rowIndex, question: active, before: labels[String(active)] })
     give(rowIndex, active, value)
-    // The row's last question labeled: on to the next row.
+    // The row's last question labeled: on to the next row. A label given again stays on its row and question.
+    if (open === -1) return
+    setPicked(null)
     if (questions.every((_, q) => q === active || labels[String(q)] !== undefined))
       setAt((now) => Math.min(order.length - 1, now + 1))
   }
@@ -153,11 +162,14 @@ export function BatchLabeling(props: {
       event.preventDefault()
       give(last.index, last.question, last.before ?? null)
       setAt(Math.max(0, order.indexOf(last.index)))
+      setPicked(null)
       return
     }
     if (mod || event.altKey) return
     if (key === 'arrowdown' || key === 'j') setAt((now) => Math.min(order.length - 1, now + 1))
     else if (key === 'arrowup' || key === 'k') setAt((now) => Math.max(0, now - 1))
+    else if ((key === 'arrowright' || key === 'arrowleft') && questions.length > 0)
+      setPicked((active + (key === 'arrowright' ? 1 : questions.length - 1)) % questions.length)
     else if (key === 'escape') props.onClose()
     else if (active !== -1) {
       const question = questions[active]
@@ -191,7 +203,7 @@ export function BatchLabeling(props: {
       <p className="muted">
         The rows where the model was least sure come first. A key (or its button) gives the highlighted
         question its answer, Enter takes the model’s, Backspace takes the last one back, ↑ and ↓ move between
-        rows.
+        rows, ← and → pick another question of the row to label it again.
       </p>
       <ErrorNote error={save.error} />
       {item ? (
@@ -225,7 +237,20 @@ export function BatchLabeling(props: {
                   ) : null}
                   <span className="batch-labeling__given">
                     {labeled === undefined ? 'not labeled' : `labeled ${labeled}`}
-                  </span>
+                  </span>{' '}
+                  {q !== active && labeled !== undefined ? (
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={`Change the label of ${titleOf(question, q)}`}
+                      onClick={() => {
+                        setPicked(q)
+                        row.current?.focus()
+                      }}
+                    >
+                      Change
+                    </button>
+                  ) : null}
                   {q === active ? (
                     <span className="batch-labeling__keys">
                       {keysOf(question).map(([key, value]) => (
