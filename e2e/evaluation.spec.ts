@@ -236,7 +236,7 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
 test('puts this batch’s model beside other runs of the same rows: accuracy, cost, frontier, agreement', async ({
   app,
 }) => {
-  const { page } = app
+  let { page } = app
   await scoredBatch(page)
   // The same file with the other decision model, then with the first again: three runs of one set.
   for (const model of ['aurora/sight-decide', 'sysone/judge-1']) {
@@ -309,7 +309,16 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
     'aria-pressed',
     'false',
   )
-  await baseline.scrollIntoViewIfNeeded()
+  // The costs are kept for the questionnaire across a restart.
+  page = await app.restart()
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await page.getByRole('tab', { name: 'Batch' }).click()
+  await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 2 })
+  await expect(costs().getByLabel('A wrong yes')).toHaveValue('5')
+  await expect(costs().getByLabel('A wrong no')).toHaveValue('1')
+  const kept = page.getByRole('region', { name: 'Baseline' })
+  await expect(kept).toContainText('The baseline: sysone/judge-1')
+  await kept.scrollIntoViewIfNeeded()
   await screenshot(page, 'evaluation-baseline')
   await expect.poll(() => violationsOn(page, 'since the baseline'), { timeout: 20_000 }).toEqual([])
 })

@@ -11,6 +11,7 @@ const defaults: Preferences = {
   pollBudget: { requests: 60, windowSeconds: 60 },
   downloadVideosOnCompletion: true,
   views: {},
+  scoring: {},
   forwardTo: {},
   notifications: { videos: true, batches: true, budgets: true },
   budgets: {},

@@ -58,6 +58,22 @@ export const Preferences = z.object({
   forwardTo: z.record(z.string().max(100), z.string().max(2048)),
   /** Each screen's last address in the app (`/models` → `/models?provider=aurora`), and `last`. */
   views: z.record(z.string().max(40), z.string().max(2000)),
+  /**
+   * Per questionnaire (by id), what a person set in its batches' scores, by question title: what a wrong yes and a
+   * wrong no cost, and the threshold its yes or no answers are read at.
+   */
+  scoring: z
+    .record(
+      z.string().max(100),
+      z.object({
+        costs: z.record(
+          z.string().max(200),
+          z.object({ falseYes: z.number().min(0).finite(), falseNo: z.number().min(0).finite() }),
+        ),
+        thresholds: z.record(z.string().max(200), z.number().min(0).max(1)),
+      }),
+    )
+    .refine((kept) => Object.keys(kept).length <= 1000, 'At most 1,000 questionnaires.'),
 })
 export type Preferences = z.infer<typeof Preferences>
 

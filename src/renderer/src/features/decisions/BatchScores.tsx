@@ -13,7 +13,7 @@ import { BaselinePanel, useBaseline } from './BaselinePanel.tsx'
 import { batchAnswers } from './batch-detail.ts'
 import type { ScoringCosts } from './batch-scoring.ts'
 import { useChosenThresholds } from './chosen-thresholds.ts'
-import { useErrorCosts } from './kept-per-question.ts'
+import { useKeptPerQuestion } from './kept-per-question.ts'
 import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
 import { QuestionScores } from './QuestionScores.tsx'
 import { ScoreTerms } from './ScoreTerms.tsx'
@@ -79,8 +79,7 @@ export function BatchScores(props: {
   const compare = useModelsToCompare(props.batch, props.others, chosen)
   const kept = useBaseline(props.batch, questionnaire, props.baselineId, props.others)
   /** The costs of a wrong yes and a wrong no set for the questionnaire's yes-or-no questions, by title. */
-  const costs = useErrorCosts((state) => state.set[questionnaire.id])
-  const changeCosts = useErrorCosts((state) => state.change)
+  const { kept: costs, change: changeCosts } = useKeptPerQuestion('costs', questionnaire.id)
   const costList = useMemo(
     (): ScoringCosts =>
       titles.flatMap((title, question) => {
@@ -172,7 +171,7 @@ export function BatchScores(props: {
           spent={props.spent}
           timing={timing}
           costs={costs?.[question.title] ?? null}
-          onCosts={(one) => changeCosts(questionnaire.id, question.title, one)}
+          onCosts={(one) => changeCosts(question.title, one)}
           chosenThreshold={thresholds.chosen[question.title] !== undefined}
           onThreshold={(threshold) => thresholds.choose(question.title, threshold)}
         />

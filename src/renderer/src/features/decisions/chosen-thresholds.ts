@@ -1,20 +1,19 @@
 // The threshold a person chooses in a batch's scores for a yes-or-no question ("Read yes from 0.517"): the scores,
-// the models side by side and what changed since the baseline are read at it at once, every batch of the
-// questionnaire is, while the app runs; and the questionnaire open in Build and run, when it is this one, takes it, so
+// the models side by side and this run's side of what changed since the baseline are read at it at once, and every
+// batch of the questionnaire is (kept in the preferences, `kept-per-question.ts`); and the questionnaire open in Build and run, when it is this one, takes it, so
 // that saving keeps it in its file and later runs and exports read their answers there.
 import { useMemo, useState } from 'react'
 import { titleOf } from '#shared/domain/evaluation-set'
 import { type Questionnaire, yesFrom } from '#shared/domain/questionnaire'
 import type { ScoringThresholds } from './batch-scoring.ts'
-import { useThresholds } from './kept-per-question.ts'
+import { useKeptPerQuestion } from './kept-per-question.ts'
 import { edits, useQuestionnaire } from './store.ts'
 
 /** A threshold as a person typed it or the scores chose it (a number of few places: `plainThreshold`). */
 export const thresholdWords = (threshold: number) => String(Number(threshold.toPrecision(12)))
 
 export function useChosenThresholds(questionnaire: Questionnaire) {
-  const chosen = useThresholds((state) => state.set[questionnaire.id])
-  const change = useThresholds((state) => state.change)
+  const { kept: chosen, change } = useKeptPerQuestion('thresholds', questionnaire.id)
   const [said, setSaid] = useState('')
   const list = useMemo(
     (): ScoringThresholds =>
@@ -29,7 +28,7 @@ export function useChosenThresholds(questionnaire: Questionnaire) {
     const index = questionnaire.questions.findIndex((question, at) => titleOf(question, at) === title)
     const question = questionnaire.questions[index]
     if (!question) return
-    change(questionnaire.id, title, threshold)
+    change(title, threshold)
     const value = threshold ?? question.threshold
     const editor = useQuestionnaire.getState()
     const inBuild =

@@ -1,27 +1,43 @@
 // What a person set in a batch's scores for a questionnaire's questions, by the questionnaire's id and the
-// question's title: kept while the app runs, so that every batch of the questionnaire is scored with it, not only
-// the one it was set on.
-import { create } from 'zustand'
+// question's title: kept in main's preferences, so that every batch of the questionnaire is scored with it, not
+// only the one it was set on, and after a restart too.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ErrorCosts } from '#shared/domain/evaluation-set'
+import type { Preferences } from '#shared/ipc/routes/app'
+import { invoke, queryKeys, sharedQueries } from '../../ipc.ts'
 
-function keptPerQuestion<T>() {
-  return create<{
-    set: Record<string, Record<string, T>>
-    change(questionnaire: string, question: string, value: T | null): void
-  }>((store) => ({
-    set: {},
-    change: (questionnaire, question, value) =>
-      store(({ set }) => {
-        const { [question]: _left, ...others } = set[questionnaire] ?? {}
-        return {
-          set: { ...set, [questionnaire]: value !== null ? { ...others, [question]: value } : others },
-        }
-      }),
-  }))
+interface Kept {
+  /** What a wrong yes and a wrong no cost, for the yes-or-no questions the person priced. */
+  costs: ErrorCosts
+  /** The threshold a yes-or-no question's answers are read at in the scores, where the person chose one. */
+  thresholds: number
 }
 
-/** What a wrong yes and a wrong no cost, for the yes-or-no questions the person priced. */
-export const useErrorCosts = keptPerQuestion<ErrorCosts>()
+const none = { costs: {}, thresholds: {} }
 
-/** The threshold a yes-or-no question's answers are read at in the scores, where the person chose one. */
-export const useThresholds = keptPerQuestion<number>()
+/** What is kept of `kind` for the questionnaire `questionnaireId`, by question title, and how to change it. */
+export function useKeptPerQuestion<K extends keyof Kept>(kind: K, questionnaireId: string) {
+  const client = useQueryClient()
+  // Only this questionnaire's part: another preference changed (a screen's address) changes nothing here.
+  const { data: kept } = useQuery({
+    ...sharedQueries.preferences,
+    select: (preferences) =>
+      preferences.scoring[questionnaireId]?.[kind] as Record<string, Kept[K]> | undefined,
+  })
+  /** Keeps `value` for the question titled `question` (null: keeps none), at once here and then in main. */
+  const change = (question: string, value: Kept[K] | null) => {
+    const before = client.getQueryData<Preferences>(queryKeys.preferences())
+    if (!before) return
+    const one = before.scoring[questionnaireId] ?? none
+    const { [question]: _left, ...others } = one[kind] as Record<string, Kept[K]>
+    const scoring = {
+      ...before.scoring,
+      [questionnaireId]: { ...one, [kind]: value === null ? others : { ...others, [question]: value } },
+    }
+    client.setQueryData<Preferences>(queryKeys.preferences(), { ...before, scoring })
+    void invoke('preferences.update', { scoring }).then((next) =>
+      client.setQueryData(queryKeys.preferences(), next),
+    )
+  }
+  return { kept, change }
+}
