@@ -139,19 +139,20 @@ export function BatchTable(props: BatchTableProps) {
   )
 }
 
-/** The row's number, its input and the file's other columns, its status, one column per question, its cost. */
+/** The row's line, its input and the file's other columns, its status, one column per question, its cost. */
 function columnsOf(props: BatchTableProps): Column[] {
   const { running, onRetry } = props
   return [
     {
       key: 'row',
-      label: '#',
+      // The line of its file (or pasted text) a row's input starts on, as the scores and labeling name rows.
+      label: 'Line',
       sort: 'row',
-      min: 44,
+      min: 54,
       className: 'muted',
-      cell: (row) => String(row.item.index + 1),
+      cell: (row) => String(row.item.line ?? row.item.index + 1),
     },
-    { key: 'input', label: 'Input', sort: null, min: 150, share: 3, long: true, cell: (row) => row.input },
+    { key: 'input', label: 'Input', sort: null, min: 140, share: 3, long: true, cell: (row) => row.input },
     ...props.extra.map(
       ({ name, index }): Column => ({
         key: `source-${index}`,
@@ -178,7 +179,7 @@ function columnsOf(props: BatchTableProps): Column[] {
             className="button button--quiet button--small"
             title={row.item.error?.message}
             disabled={running}
-            aria-label={`Retry row ${row.item.index + 1}`}
+            aria-label={`Retry line ${row.item.line ?? row.item.index + 1}`}
             onClick={() => onRetry(row.item.index)}
           >
             Retry
