@@ -35,6 +35,26 @@ describe('preferences', () => {
     })
   })
 
+  it('keep every field that reads when another is damaged', async () => {
+    const dir = await folder()
+    await writeFile(
+      join(dir, 'preferences.json'),
+      JSON.stringify({
+        theme: 'dark',
+        forwardTo: { p1: 'https://hooks.example.com/in' },
+        scoring: { q1: { costs: {} } },
+        receiverPort: 'not a port',
+      }),
+    )
+    const store = await openPreferences(dir)
+    expect(store.get()).toMatchObject({
+      theme: 'dark',
+      forwardTo: { p1: 'https://hooks.example.com/in' },
+      scoring: {},
+      receiverPort: 0,
+    })
+  })
+
   it('keep every change when several are in flight at once, in memory and on disk', async () => {
     const dir = await folder()
     const store = await openPreferences(dir)

@@ -45,6 +45,18 @@ export function archivedPreferences(value: unknown): ArchivedPreferences {
   return kept as ArchivedPreferences
 }
 
+/** Each field of a preferences file that reads, checked apart: a damaged or older field is left out, not the rest. */
+function readableFields(value: unknown): Partial<Preferences> {
+  if (typeof value !== 'object' || value === null) return {}
+  const kept: Record<string, unknown> = {}
+  for (const [key, schema] of Object.entries(PreferencesSchema.shape)) {
+    if (!(key in value)) continue
+    const read = schema.safeParse((value as Record<string, unknown>)[key])
+    if (read.success) kept[key] = read.data
+  }
+  return kept as Partial<Preferences>
+}
+
 export interface PreferencesStore {
   get(): Preferences
   update(change: Partial<Preferences>): Promise<Preferences>
@@ -56,9 +68,7 @@ export async function openPreferences(userData: string): Promise<PreferencesStor
   const path = join(userData, 'preferences.json')
   let current = defaults
   try {
-    const parsed = PreferencesSchema.partial().safeParse(JSON.parse(await readFile(path, 'utf8')))
-    // A damaged or older file keeps whatever fields still make sense.
-    if (parsed.success) current = { ...defaults, ...parsed.data }
+    current = { ...defaults, ...readableFields(JSON.parse(await readFile(path, 'utf8'))) }
   } catch {
     // No file yet, or unreadable JSON: start from defaults.
   }
