@@ -21,5 +21,6 @@ export function appHandlers({ app }: { app: AppService }): HandlersFor<typeof ap
     'requests.cancel': ({ requestId }) => app.cancelRequest(requestId),
     'preferences.get': () => app.preferences(),
     'preferences.update': (change) => app.updatePreferences(change),
+    'preferences.keepScoring': (choice) => app.keepScoring(choice),
   }
 }

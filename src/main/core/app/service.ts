@@ -3,8 +3,9 @@
 
 import { linkOfPath, type OpenedLink, pathOfLink } from '#shared/domain/deep-links'
 import { type DraftKind, draftLimitBytes, draftSchemas } from '#shared/domain/drafts'
+import { withScoringChoice } from '#shared/domain/scoring-choices'
 import { AppError } from '#shared/ipc/app-error'
-import type { Preferences } from '#shared/ipc/routes/app'
+import type { Preferences, ScoringChoice } from '#shared/ipc/routes/app'
 import type { HistoryArchive } from '../archive/history-archive.ts'
 import type { EventBus } from '../events.ts'
 import type { History } from '../history/history.ts'
@@ -45,6 +46,13 @@ export function createAppService(deps: {
     if (listening) events.emit('app.navigate', { path })
     else waitingPath = path
   }
+  async function updatePreferences(change: Partial<Preferences>) {
+    const next = await preferences.update(change)
+    events.emit('preferences.changed', next)
+    events.emit('data.changed', { topics: ['preferences'] })
+    return next
+  }
+
   return {
     info: () => ({
       name: platform.appName,
@@ -159,12 +167,10 @@ export function createAppService(deps: {
     },
     cancelRequest: (requestId: string) => ({ cancelled: requests.cancel(requestId) }),
     preferences: () => preferences.get(),
-    async updatePreferences(change: Partial<Preferences>) {
-      const next = await preferences.update(change)
-      events.emit('preferences.changed', next)
-      events.emit('data.changed', { topics: ['preferences'] })
-      return next
-    },
+    updatePreferences,
+    /** Merges one choice of a questionnaire's scores into the latest preferences, whoever else writes them. */
+    keepScoring: (choice: ScoringChoice) =>
+      updatePreferences({ scoring: withScoringChoice(preferences.get().scoring, choice) }),
   }
 }
 

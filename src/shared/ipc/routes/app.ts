@@ -14,6 +14,25 @@ export const BudgetAmount = z
 export const Budget = z.object({ daily: BudgetAmount.nullable(), monthly: BudgetAmount.nullable() })
 export type Budget = z.infer<typeof Budget>
 
+const ErrorCosts = z.object({ falseYes: z.number().min(0).finite(), falseNo: z.number().min(0).finite() })
+
+/** One choice a person made in a questionnaire's scores, for one question; a value of null keeps none. */
+export const ScoringChoice = z.discriminatedUnion('kind', [
+  z.object({
+    questionnaire: z.string().max(100),
+    question: z.string().max(200),
+    kind: z.literal('costs'),
+    value: ErrorCosts.nullable(),
+  }),
+  z.object({
+    questionnaire: z.string().max(100),
+    question: z.string().max(200),
+    kind: z.literal('thresholds'),
+    value: z.number().min(0).max(1).nullable(),
+  }),
+])
+export type ScoringChoice = z.infer<typeof ScoringChoice>
+
 export const Preferences = z.object({
   theme: ThemePreference,
   /** Port of the webhook receiver on 127.0.0.1; 0 picks a free one. */
@@ -62,18 +81,13 @@ export const Preferences = z.object({
    * Per questionnaire (by id), what a person set in its batches' scores, by question title: what a wrong yes and a
    * wrong no cost, and the threshold its yes or no answers are read at.
    */
-  scoring: z
-    .record(
-      z.string().max(100),
-      z.object({
-        costs: z.record(
-          z.string().max(200),
-          z.object({ falseYes: z.number().min(0).finite(), falseNo: z.number().min(0).finite() }),
-        ),
-        thresholds: z.record(z.string().max(200), z.number().min(0).max(1)),
-      }),
-    )
-    .refine((kept) => Object.keys(kept).length <= 1000, 'At most 1,000 questionnaires.'),
+  scoring: z.record(
+    z.string().max(100),
+    z.object({
+      costs: z.record(z.string().max(200), ErrorCosts),
+      thresholds: z.record(z.string().max(200), z.number().min(0).max(1)),
+    }),
+  ),
 })
 export type Preferences = z.infer<typeof Preferences>
 
@@ -157,4 +171,6 @@ export const appRoutes = {
   'drafts.keep': route({ input: z.object({ kind: DraftKind, draft: z.unknown() }), output: z.object({}) }),
   'preferences.get': route({ input: z.object({}), output: Preferences }),
   'preferences.update': route({ input: Preferences.partial(), output: Preferences }),
+  /** Keeps one choice made in a questionnaire's scores, merged into what main keeps of the others. */
+  'preferences.keepScoring': route({ input: ScoringChoice, output: Preferences }),
 }

@@ -3,7 +3,8 @@
 // only the one it was set on, and after a restart too.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ErrorCosts } from '#shared/domain/evaluation-set'
-import type { Preferences } from '#shared/ipc/routes/app'
+import { withScoringChoice } from '#shared/domain/scoring-choices'
+import type { Preferences, ScoringChoice } from '#shared/ipc/routes/app'
 import { invoke, queryKeys, sharedQueries } from '../../ipc.ts'
 
 interface Kept {
@@ -12,8 +13,6 @@ interface Kept {
   /** The threshold a yes-or-no question's answers are read at in the scores, where the person chose one. */
   thresholds: number
 }
-
-const none = { costs: {}, thresholds: {} }
 
 /** What is kept of `kind` for the questionnaire `questionnaireId`, by question title, and how to change it. */
 export function useKeptPerQuestion<K extends keyof Kept>(kind: K, questionnaireId: string) {
@@ -24,19 +23,21 @@ export function useKeptPerQuestion<K extends keyof Kept>(kind: K, questionnaireI
     select: (preferences) =>
       preferences.scoring[questionnaireId]?.[kind] as Record<string, Kept[K]> | undefined,
   })
-  /** Keeps `value` for the question titled `question` (null: keeps none), at once here and then in main. */
+  /**
+   * Keeps `value` for the question titled `question` (null: keeps none): at once here, then in main, which merges
+   * it into what it keeps and answers with the whole (a refused change is read back from main).
+   */
   const change = (question: string, value: Kept[K] | null) => {
+    const choice = { questionnaire: questionnaireId, question, kind, value } as ScoringChoice
     const before = client.getQueryData<Preferences>(queryKeys.preferences())
-    if (!before) return
-    const one = before.scoring[questionnaireId] ?? none
-    const { [question]: _left, ...others } = one[kind] as Record<string, Kept[K]>
-    const scoring = {
-      ...before.scoring,
-      [questionnaireId]: { ...one, [kind]: value === null ? others : { ...others, [question]: value } },
-    }
-    client.setQueryData<Preferences>(queryKeys.preferences(), { ...before, scoring })
-    void invoke('preferences.update', { scoring }).then((next) =>
-      client.setQueryData(queryKeys.preferences(), next),
+    if (before)
+      client.setQueryData<Preferences>(queryKeys.preferences(), {
+        ...before,
+        scoring: withScoringChoice(before.scoring, choice),
+      })
+    invoke('preferences.keepScoring', choice).then(
+      (next) => client.setQueryData(queryKeys.preferences(), next),
+      () => client.invalidateQueries({ queryKey: queryKeys.preferences() }),
     )
   }
   return { kept, change }
