@@ -111,15 +111,16 @@ describe('the catalog service', () => {
         rereadWhenTold()
       },
     )
+    // The first keep, which every read waited for, is told too: a screen may have read before it began.
     await catalog.overview(online(), false)
-    expect(told).toEqual([])
+    expect(told).toEqual(['p'])
     // Read again after the one shown grew old: the answer is the kept catalog, without waiting for the service.
     clock += 6 * 60_000
     const fetchedAt = clock
     expect((await catalog.picks(online(), 'video', videoField)).fetchedAt).toBe(1_000)
     expect(await catalog.overview(online(), false)).toMatchObject({ fetchedAt: 1_000, outdated: true })
     // The refresh lands behind; the screens are told, and read the new catalog.
-    await expect.poll(() => told).toEqual(['p'])
+    await expect.poll(() => told).toEqual(['p', 'p'])
     expect((await catalog.picks(online(), 'video', videoField)).fetchedAt).toBe(fetchedAt)
     // A screen that reads the moment it is told, the catalog old again by then, starts the next refresh: the
     // one before is over when it tells.
@@ -130,10 +131,36 @@ describe('the catalog service', () => {
     }
     clock += 6 * 60_000
     await catalog.picks(online(), 'video', videoField)
-    await expect.poll(() => told).toEqual(['p', 'p', 'p'])
+    await expect.poll(() => told).toEqual(['p', 'p', 'p', 'p'])
     clock += 1
     await catalog.overview(online(), true)
-    expect(told).toEqual(['p', 'p', 'p', 'p'])
+    expect(told).toEqual(['p', 'p', 'p', 'p', 'p'])
+  })
+
+  it('tells of every fetch that lands: a Refresh after a first keep that failed, a retry that failed again', async () => {
+    let clock = 1_000
+    const told: string[] = []
+    const { catalog } = service(
+      await folder(),
+      () => clock,
+      (profileId) => told.push(profileId),
+    )
+    // Nothing kept, and the service out of reach: the read fails, and nothing is told.
+    await expect(catalog.overview(unreachable, false)).rejects.toThrow()
+    expect(told).toEqual([])
+    // A Refresh that reaches the service is told: the screens' reads that failed are read again.
+    await catalog.overview(online(), true)
+    expect(told).toEqual(['p'])
+    // Old, and the service gone: a read says it is refreshing; the refresh behind fails and is told as well, so
+    // the screens stop saying "refreshing".
+    clock += 6 * 60_000
+    expect(await catalog.overview(unreachable, false)).toMatchObject({ outdated: true })
+    await expect.poll(() => told).toEqual(['p', 'p'])
+    expect(await catalog.overview(unreachable, false)).toMatchObject({ outdated: false, fresh: false })
+    clock += 31_000
+    expect(await catalog.overview(unreachable, false)).toMatchObject({ outdated: true })
+    await expect.poll(() => told).toEqual(['p', 'p', 'p'])
+    expect(await catalog.overview(unreachable, false)).toMatchObject({ outdated: false })
   })
 
   it('lists a model typed whole first, by id or name in any case, wherever the service lists it', async () => {

@@ -54,15 +54,11 @@ export function createCatalogService(deps: {
   function show(profileId: string, next: Shown): Shown {
     // The fetch that brought it is over before anyone is told: a read that follows may start the next one.
     fetching.delete(profileId)
-    const before = shown.get(profileId)
     shown.set(profileId, next)
-    // Another catalog, or the same one fetched again (or found out of reach): the screens read again.
-    const same =
-      before?.snapshot.id === next.snapshot.id &&
-      before.snapshot.fetchedAt === next.snapshot.fetchedAt &&
-      before.fresh === next.fresh &&
-      !before.outdated
-    if (before && !same) deps.onChanged?.(profileId)
+    // Every fetch that lands is told, whatever it brought (another catalog, the same one, the service out of
+    // reach): the screens hold what they read until told, and a read may have been answered "refreshing" or with
+    // an error meanwhile.
+    deps.onChanged?.(profileId)
     return next
   }
 
