@@ -127,10 +127,14 @@ export function withThresholds(set: ScoringSet, thresholds: ScoringThresholds): 
   return { ...set, questionnaire: { ...set.questionnaire, questions } }
 }
 
-/** Each yes-or-no question's threshold in the questionnaire a run was made with (found by id, else by place). */
+/**
+ * Each yes-or-no question's threshold in the questionnaire a run was made with, by place: a run's answers are
+ * read by place too (another run beside this one, the baseline), so a threshold goes with the answers it reads.
+ * A question of another kind at that place has none.
+ */
 export function thresholdsRun(questionnaire: Questionnaire, ran: Questionnaire): ScoringThresholds {
   return questionnaire.questions.flatMap((question, index) => {
-    const then = ran.questions.find((one) => one.id === question.id) ?? ran.questions[index]
+    const then = ran.questions[index]
     return question.kind === 'predicate' && then?.kind === 'predicate'
       ? [[index, yesFrom(then)] as [number, number]]
       : []
