@@ -204,7 +204,7 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
   await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 1 })
   const scores = page.getByRole('region', { name: 'Scores', exact: true })
   await expect(scores).toContainText('200 rows labeled')
-  // A label given before is given again: ↓ to a row labeled whole, → to its second question, a key.
+  // A label given before is given again: ↓ to a row labeled whole, → twice to its second question, a key.
   await scores.getByRole('button', { name: 'Label rows' }).click()
   const again = page.getByRole('region', { name: 'Label rows' })
   await expect(again.getByRole('group', { name: 'Row 1 of 200' })).toBeFocused()
@@ -212,6 +212,10 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
   const second = again.getByRole('group', { name: 'Row 2 of 200' })
   await expect(second).toBeFocused()
   const team = second.getByRole('listitem').filter({ hasText: /^team/ })
+  // A row labeled whole has no question highlighted: a key changes nothing until one is picked.
+  await page.keyboard.press('y')
+  await expect(second.locator('[aria-current="step"]')).toHaveCount(0)
+  await page.keyboard.press('ArrowRight')
   await page.keyboard.press('ArrowRight')
   await expect(team).toHaveAttribute('aria-current', 'step')
   await page.keyboard.press('3')

@@ -110,8 +110,9 @@ export function BatchLabeling(props: {
   const answers = item?.response ? shownAnswers(questionnaire, item.response) : []
   const labels = rowIndex === undefined ? {} : labelsOf(rowIndex)
   const open = questions.findIndex((_, q) => labels[String(q)] === undefined)
-  // A row labeled whole offers its first question to label again.
-  const active = rowIndex === undefined ? -1 : (picked ?? Math.max(0, open))
+  // A row labeled whole has no question highlighted until one is picked: a key pressed past the last row changes
+  // nothing.
+  const active = rowIndex === undefined ? -1 : (picked ?? open)
   const labeledRows = order.filter(complete).length
 
   /** Writes a label into the batch as the page holds it, then saves it. */
@@ -169,7 +170,13 @@ export function BatchLabeling(props: {
     if (key === 'arrowdown' || key === 'j') setAt((now) => Math.min(order.length - 1, now + 1))
     else if (key === 'arrowup' || key === 'k') setAt((now) => Math.max(0, now - 1))
     else if ((key === 'arrowright' || key === 'arrowleft') && questions.length > 0)
-      setPicked((active + (key === 'arrowright' ? 1 : questions.length - 1)) % questions.length)
+      setPicked(
+        active === -1
+          ? key === 'arrowright'
+            ? 0
+            : questions.length - 1
+          : (active + (key === 'arrowright' ? 1 : questions.length - 1)) % questions.length,
+      )
     else if (key === 'escape') props.onClose()
     else if (active !== -1) {
       const question = questions[active]
