@@ -109,7 +109,9 @@ describe('predicate scores', () => {
     expect(plainThreshold(0.7, 0.3)).toBe(0.7)
     expect(plainThreshold(0.29, 0.285)).toBe(0.29)
     expect(plainThreshold(0.63, 0.1)).toBe(0.6)
-    expect(plainThreshold(0.5, 0.5 - 1e-17)).toBe(0.5)
+    expect(plainThreshold(0.3, 0.1 + 0.2 - 0.2)).toBe(0.3)
+    expect(plainThreshold(1, 0.999)).toBe(1)
+    expect(plainThreshold(0.2, Number.NEGATIVE_INFINITY)).toBe(0)
   })
 
   it('with costs, the best threshold is the cheapest, never saying yes among the choices', () => {

@@ -165,7 +165,7 @@ export function bestThreshold(
 
 /**
  * The number of fewest decimal places above `below` and at most `at`: a threshold a person can read and type that
- * says yes to exactly the rows `at` does (none of them lies between the two).
+ * says yes to exactly the rows `at` does, of the rows whose probabilities were swept (none lies between the two).
  */
 export function plainThreshold(at: number, below: number): number {
   for (let places = 0; places <= 15; places++) {

@@ -10,7 +10,7 @@ import { useKeptPerQuestion } from './kept-per-question.ts'
 import { edits, useQuestionnaire } from './store.ts'
 
 /** A threshold as a person typed it or the scores chose it (a number of few places: `plainThreshold`). */
-export const thresholdWords = (threshold: number) => String(Number(threshold.toPrecision(12)))
+export const thresholdWords = (threshold: number) => String(threshold)
 
 export function useChosenThresholds(questionnaire: Questionnaire) {
   const { kept: chosen, change } = useKeptPerQuestion('thresholds', questionnaire.id)
