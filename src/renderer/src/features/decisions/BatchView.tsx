@@ -41,10 +41,10 @@ export function BatchView() {
   const rows = batchId ? detail.data : undefined
   const finishedRows =
     rows && (current?.batch.status === 'running' || rows.batch.status !== 'running') ? rows : undefined
-  // The table of rows is drawn in a render that gives way to input, not in the event that opened the batch: a
-  // batch opened again has its rows at hand, and a person reads its scores first. Until then the rows of the
-  // batch shown before are not this one's.
-  const deferredRows = useDeferredValue(rows)
+  // The table of rows is drawn in a render that gives way to input, not in the event that opened the batch (nor
+  // as the view first shows, the batch named in the address): a batch opened again has its rows at hand, and a
+  // person reads its scores first. Until then the rows of the batch shown before are not this one's.
+  const deferredRows = useDeferredValue(rows ?? null, null)
   const tableRows = deferredRows?.batch.id === batchId ? deferredRows : undefined
   const client = useQueryClient()
   // A finished batch's answers are asked for with its head, not after it: the scores wait on them alone.
