@@ -119,9 +119,27 @@ describe('a file opened for a batch', () => {
     expect(view.text()).toContain(
       'Expected answers: “Urgent” for urgent. The batch is scored against them when it finishes.',
     )
+    // A column whose cells are not answers to its question says so before the run is paid for.
+    await view.pick(
+      new File(['text,Urgent\nThe site is down,yes\nA refund please,billing\nHello,maybe\n'], 'mixed.csv', {
+        type: 'text/csv',
+      }),
+    )
+    await until(() => view.text().includes('3 inputs'))
+    expect(view.text()).toContain(
+      '2 cells of “Urgent” are not an answer to urgent (line 3: “billing” is not yes or no) and will be left out of its scores.',
+    )
     await view.pick(new File(['text,priority\nThe site is down,high\n'], 'other.csv', { type: 'text/csv' }))
     await until(() => view.text().includes('No column is named after a question'))
     expect(view.text()).toContain('No column is named after a question (urgent, refund)')
+  })
+
+  it('says why a file gave no input: empty, or its header alone', async () => {
+    const view = await openBatchView()
+    await view.pick(new File(['text,urgent\n'], 'header.csv', { type: 'text/csv' }))
+    await until(() => view.text().includes('0 inputs: the file holds its header and no row.'))
+    await view.pick(new File([''], 'empty.csv', { type: 'text/csv' }))
+    await until(() => view.text().includes('0 inputs: the file is empty.'))
   })
 
   it('says how many empty lines between inputs it left out', async () => {

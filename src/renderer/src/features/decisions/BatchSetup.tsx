@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useMemo, useState } from 'react'
 import { type BatchSource, batchLimits, type ParsedBatch } from '#shared/domain/batch-inputs'
 import { estimateDecisionUnits } from '#shared/domain/decision-cost'
-import { expectedColumns, titleOf } from '#shared/domain/evaluation-set'
+import { expectedColumns, expectedOf, titleOf } from '#shared/domain/evaluation-set'
 import { formatAmount } from '#shared/domain/money'
 import { type Questionnaire, toUnifiedRequest } from '#shared/domain/questionnaire'
 import { blockedReason, builderProblems } from '#shared/domain/questionnaire-checks'
@@ -82,6 +82,10 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
   const column = reading.read?.column ?? chosenColumn ?? 0
   const header = source === 'csv' ? (reading.read?.columnNames ?? []) : []
   const csv = source === 'csv' ? (reading.read?.csv ?? null) : null
+  const expected = useMemo(
+    () => expectedWords(questionnaire, header, csv?.sources ?? [], parsed.lines),
+    [questionnaire, header, csv, parsed.lines],
+  )
   const problems = builderProblems(questionnaire)
   const estimate = useMemo(() => {
     if (!model) return null
@@ -179,7 +183,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
           ) : null}
         </BatchInputsField>
         {source === 'csv' && header.length > 0 && questionnaire.questions.length > 0 ? (
-          <p className="muted">{expectedWords(questionnaire, header)}</p>
+          <p className="muted">{expected}</p>
         ) : null}
         {csv && csv.header.length > 0 && csv.sources.length > 0 ? (
           <CsvPreview header={csv.header} rows={csv.sources.slice(0, previewRows)} column={column} />
@@ -188,7 +192,9 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
           {tooMany
             ? `More than ${most} inputs — a batch takes at most ${most}. Split them into batches of at most ${most}.`
             : parsed.readWhole
-              ? `${parsed.inputs.length.toLocaleString('en-US')} inputs${emptyLines(parsed.empty.length)}`
+              ? `${parsed.inputs.length.toLocaleString('en-US')} inputs${emptyLines(parsed.empty.length)}${
+                  parsed.inputs.length === 0 && file ? nothingIn(source, text, header) : ''
+                }`
               : `${parsed.inputs.length.toLocaleString('en-US')} inputs, and reading stopped at line ${parsed.problems.at(-1)?.line.toLocaleString('en-US')}: more than ${most} lines cannot be used.`}
         </p>
         {reading.problem ? (
@@ -303,12 +309,50 @@ function CsvPreview({ header, rows, column }: { header: string[]; rows: string[]
   )
 }
 
-/** The file's columns the scores will read as each question's expected answers, said before the batch runs. */
-function expectedWords(questionnaire: Questionnaire, header: readonly string[]): string {
+/** Why a file opened gave no input: it is empty, or holds its header alone. */
+function nothingIn(source: string, text: string, header: readonly string[]): string {
+  if (text.trim() === '') return ': the file is empty.'
+  return source === 'csv' && header.length > 0 ? ': the file holds its header and no row.' : ''
+}
+
+/** The rows whose expected answers are read before the batch runs: enough to find a column of another question. */
+const expectedRowsChecked = 5_000
+
+/**
+ * The file's columns the scores will read as each question's expected answers, said before the batch runs, with
+ * the cells of them that are none of the question's answers (among the first rows), so that a wrong column is
+ * found before the run is paid for.
+ */
+function expectedWords(
+  questionnaire: Questionnaire,
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  lines: readonly number[],
+): string {
   const found = [...expectedColumns(questionnaire, header).columns]
   const titles = questionnaire.questions.map(titleOf)
   if (found.length === 0)
     return `No column is named after a question (${titles.join(', ')}): name one so, or label the rows after the run, to score the answers.`
   const pairs = found.map(([question, column]) => `“${header[column]}” for ${titles[question]}`)
-  return `Expected answers: ${pairs.join(', ')}. The batch is scored against them when it finishes.`
+  const words = [`Expected answers: ${pairs.join(', ')}. The batch is scored against them when it finishes.`]
+  const checked = rows.slice(0, expectedRowsChecked)
+  for (const [question, column] of found) {
+    const draft = questionnaire.questions[question]
+    if (!draft) continue
+    let count = 0
+    let first = ''
+    checked.forEach((cells, row) => {
+      const read = expectedOf(draft, cells[column] ?? '')
+      if (!read || !('problem' in read)) return
+      count++
+      first ||= `line ${lines[row] ?? row + 2}: ${read.problem}`
+    })
+    if (count > 0)
+      words.push(
+        `${count.toLocaleString('en-US')} ${count === 1 ? 'cell' : 'cells'} of “${header[column]}”${
+          rows.length > checked.length ? ` in the first ${checked.length.toLocaleString('en-US')} rows` : ''
+        } ${count === 1 ? 'is' : 'are'} not an answer to ${titles[question]} (${first}) and will be left out of its scores.`,
+      )
+  }
+  return words.join(' ')
 }
