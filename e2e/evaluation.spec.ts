@@ -262,7 +262,7 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await expect(table).toContainText(/κ 0\.\d{3} \(Cohen\) · \d+ rows differ/)
   await expect(table).toContainText(/\d+\.\d% \(\d+\.\d%–\d+\.\d%, 60 rows\)/)
   // The choice in words: the cheaper model first, then what the dearer one gives for its cost.
-  await expect(side.getByText(/^urgent · Cheapest on the frontier: /)).toContainText(
+  await expect(side.getByText(/^urgent · Read yes from 0\.5\. Cheapest on the frontier: /)).toContainText(
     /sysone\/judge-1 \(this run\), \d+\.\d% right for \$\d\.\d{4} per 1,000 rows\./,
   )
   await expect(
