@@ -63,7 +63,12 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   // The window never sees a secret the app holds, whatever a service quotes back; streams also lose anything
   // shaped like a credential.
   const redaction = createRedaction(() => secrets.values())
-  const events = createEventBus((event, payload) => redaction.value(payload, event.startsWith('stream.')))
+  // A running batch changes its rows, and every request the spending, many times a second: the window hears of
+  // each at most five and twice a second.
+  const events = createEventBus((event, payload) => redaction.value(payload, event.startsWith('stream.')), {
+    batches: 200,
+    spend: 500,
+  })
   const log = createLog(join(userData, 'logs'), () => secrets.values())
   // A verified import waiting from the last run replaces the history before anything opens it.
   const imported = [
@@ -145,20 +150,13 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
   history.transaction(() => history.adoptUnscoped(profiles.activeId()))
   const requests = createRequestRegistry()
   const notifier = createNotifier({ platform, enabled: (kind) => preferences.get().notifications[kind] })
-  let spendTimer: ReturnType<typeof setTimeout> | undefined
   const profileName = (id: string) => profiles.list().find((profile) => profile.id === id)?.name ?? id
   const budgets = createBudgets({
     history,
     preferences,
     profileName,
     near: (notice) => notifier.notify(budgetNotice(notice)),
-    changed: () => {
-      // Every request and batch row changes the figures: the window hears of it at most twice a second.
-      spendTimer ??= setTimeout(() => {
-        spendTimer = undefined
-        events.emit('data.changed', { topics: ['spend'] })
-      }, 500)
-    },
+    changed: () => events.emit('data.changed', { topics: ['spend'] }),
     log,
   })
   const estimates = createEstimates(history, budgets.checks)
@@ -340,7 +338,6 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
       () => requests.cancelAll(),
       () => clearInterval(budgetClock),
       () => backups.stop(),
-      () => clearTimeout(spendTimer),
       () => batchRunner.close(),
       () => notifier.flush(),
       () => videos.close(),

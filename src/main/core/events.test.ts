@@ -1,7 +1,7 @@
 // What changed reaches the window once per turn of the loop, every topic of the turn together; other events go
 // at once.
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createEventBus } from './events.ts'
 
 describe('the event bus', () => {
@@ -18,5 +18,28 @@ describe('the event bus', () => {
     bus.emit('data.changed', { topics: ['spend'] })
     await nextTurn()
     expect(told.slice(2)).toEqual([['data.changed', { topics: ['spend'] }]])
+  })
+
+  it('tells a paced topic at most once a pace, after its first change, and the others at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate'] })
+    try {
+      const bus = createEventBus(undefined, { batches: 200 })
+      const told: unknown[] = []
+      bus.subscribe((_, payload) => told.push(payload))
+      for (let row = 0; row < 50; row++) bus.emit('data.changed', { topics: ['batches'] })
+      bus.emit('data.changed', { topics: ['videos'] })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(told).toEqual([{ topics: ['videos'] }])
+      await vi.advanceTimersByTimeAsync(150)
+      expect(told).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(100)
+      expect(told).toEqual([{ topics: ['videos'] }, { topics: ['batches'] }])
+      // The next change starts the next pace.
+      bus.emit('data.changed', { topics: ['batches'] })
+      await vi.advanceTimersByTimeAsync(250)
+      expect(told).toHaveLength(3)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

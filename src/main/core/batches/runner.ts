@@ -98,13 +98,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   const batches = deps.history.decisionBatches
   const running = new Map<string, Running>()
   let closed = false
-  let emitTimer: ReturnType<typeof setTimeout> | undefined
-  const changed = () => {
-    emitTimer ??= setTimeout(() => {
-      emitTimer = undefined
-      deps.emit('data.changed', { topics: ['batches'] })
-    }, 200)
-  }
+  // Told as often as a row changes: the bus paces the topic (`createEventBus` in compose.ts).
+  const changed = () => deps.emit('data.changed', { topics: ['batches'] })
   function estimateUnits(plan: Plan, state: Running, input: unknown): bigint {
     // Once rows are priced, their mean is the best estimate; before that, the catalog prices and the size.
     if (state.done > 0) return meanRowCost(state.spent, state.done)
@@ -389,7 +384,6 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         deps.history.transaction(() => batches.setStatus(id, 'interrupted', now()))
       }
       running.clear()
-      clearTimeout(emitTimer)
     },
   }
   return runner
