@@ -42,6 +42,10 @@ test('a batch’s rows are a table that says its size and sort, passes axe in bo
 
   await expect(table).toHaveAttribute('aria-rowcount', String(rows + 1))
   const header = (name: RegExp) => table.getByRole('columnheader', { name })
+  // What the number beside each answer is, said once above the rows.
+  await expect(page.getByRole('region', { name: 'Batch results' })).toContainText(
+    'Beside a yes or no, the probability of yes; beside a choice, the probability of the answer',
+  )
   await expect(header(/^Line/)).toHaveAttribute('aria-sort', 'ascending')
   await expect(header(/^Cost/)).toHaveAttribute('aria-sort', 'none')
   await expect(header(/^Input$/)).not.toHaveAttribute('aria-sort', /.*/)

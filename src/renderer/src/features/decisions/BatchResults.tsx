@@ -122,6 +122,12 @@ export function BatchResults(props: {
         </span>
       </div>
       <ErrorNote error={retry.error} />
+      {questionnaire.questions.some((question) => question.kind === 'predicate') ? (
+        <p className="muted batch-results__legend">
+          Beside a yes or no, the probability of yes; beside a choice, the probability of the answer; beside a
+          score, its value.
+        </p>
+      ) : null}
       <BatchTable
         rows={shown}
         questions={questions}
