@@ -1,11 +1,7 @@
 // The person's preferences, kept as a small JSON file in the data folder.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import {
-  type Preferences,
-  Preferences as PreferencesSchema,
-  type ScoringChoice,
-} from '#shared/ipc/routes/app'
+import { type Preferences, Preferences as PreferencesSchema } from '#shared/ipc/routes/app'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 
 const defaults: Preferences = {
