@@ -93,10 +93,10 @@ export function BatchLabeling(props: {
       order.findIndex((index) => !complete(index)),
     ),
   )
-  /** The question picked with ← and → (or its Change button), in place of the row's first one not labeled. */
-  const [picked, setPicked] = useState<number | null>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another row starts at its first question not labeled
-  useEffect(() => setPicked(null), [at])
+  /** The question picked with ← and → (or its Change button) on the row at `at`; another row starts unpicked. */
+  const [pickedOn, setPickedOn] = useState<{ at: number; question: number } | null>(null)
+  const picked = pickedOn?.at === at ? pickedOn.question : null
+  const setPicked = (question: number | null) => setPickedOn(question === null ? null : { at, question })
   const row = useRef<HTMLDivElement>(null)
   useEffect(() => row.current?.focus(), [])
   const taken = useRef<{ index: number; question: number; before: string | undefined }[]>([])
@@ -169,15 +169,11 @@ export function BatchLabeling(props: {
     if (mod || event.altKey) return
     if (key === 'arrowdown' || key === 'j') setAt((now) => Math.min(order.length - 1, now + 1))
     else if (key === 'arrowup' || key === 'k') setAt((now) => Math.max(0, now - 1))
-    else if ((key === 'arrowright' || key === 'arrowleft') && questions.length > 0)
-      setPicked(
-        active === -1
-          ? key === 'arrowright'
-            ? 0
-            : questions.length - 1
-          : (active + (key === 'arrowright' ? 1 : questions.length - 1)) % questions.length,
-      )
-    else if (key === 'escape') props.onClose()
+    else if ((key === 'arrowright' || key === 'arrowleft') && questions.length > 0) {
+      // From no question: → the first, ← the last.
+      const from = active === -1 && key === 'arrowleft' ? 0 : active
+      setPicked((from + (key === 'arrowright' ? 1 : questions.length - 1)) % questions.length)
+    } else if (key === 'escape') props.onClose()
     else if (active !== -1) {
       const question = questions[active]
       const answer = answers[active]
