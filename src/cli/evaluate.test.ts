@@ -274,7 +274,7 @@ describe('eval', () => {
       'sysone/judge-1,aurora/sight-decide',
     ])
     expect(told.stdout).toMatch(
-      /^Urgent: Cheapest on the frontier: sysone\/judge-1, \d+\.\d% right for \$\d\.\d{4} per 1,000 rows\./m,
+      /^Urgent: Read yes from [\d.]+\. Cheapest on the frontier: sysone\/judge-1, \d+\.\d% right for \$\d\.\d{4} per 1,000 rows\./m,
     )
     // Without expected answers, the agreement stands in.
     writeFileSync(file('unlabeled-two.csv'), 'text\nmy parcel is late\nI was charged twice\n')

@@ -19,8 +19,9 @@ const model = (
   frontier,
 })
 
-const question = (models: SideBySide['models']): SideBySide => ({
+const question = (models: SideBySide['models'], threshold: number | null = null): SideBySide => ({
   question: 'urgent',
+  threshold,
   models,
   agreement: { kind: 'cohen', kappa: 0.5, differ: 3, lines: [2, 3, 4] },
 })
@@ -53,6 +54,16 @@ describe('the choice a comparison leaves', () => {
       ]),
     )
     expect(above).toContain('dear is 9.2 points more accurate for $0.0400 per 1,000 rows (4.0×).')
+  })
+
+  it('starts a yes or no’s words with the threshold its accuracies are read at', () => {
+    const words = choiceWords(
+      question(
+        [model('cheap', 0.6, [0.55, 0.65], 0.01, true), model('dear', 0.9, [0.86, 0.93], 0.04, true)],
+        0.425,
+      ),
+    )
+    expect(words).toMatch(/^Read yes from 0\.425\. Cheapest on the frontier: cheap, 60\.0% right/)
   })
 
   it('says a run as good for as much is the same choice', () => {

@@ -5,10 +5,12 @@ import { cohensKappa, disagreements, fleissKappa } from './agreement.ts'
 import { onFrontier, type QuestionEvaluation, titleOf } from './evaluation-set.ts'
 import { beyondInterval } from './intervals.ts'
 import { formatAmount, parseAmount } from './money.ts'
-import type { Questionnaire } from './questionnaire.ts'
+import { type Questionnaire, yesFrom } from './questionnaire.ts'
 
 export interface SideBySide {
   question: string
+  /** A yes-or-no question's threshold, which every model's accuracy is read at; null for the others. */
+  threshold: number | null
   models: {
     model: string
     /** Accuracy (a yes or no at its threshold; a choice; a score's nearest level), with its interval where known. */
@@ -56,6 +58,7 @@ export function sideBySide(questionnaire: Questionnaire, runs: readonly Compared
     const differ = disagreements(answers)
     return {
       question: title,
+      threshold: question.kind === 'predicate' ? yesFrom(question) : null,
       models: withFrontier,
       agreement: {
         kind: answers.length === 2 ? 'cohen' : 'fleiss',
@@ -68,7 +71,7 @@ export function sideBySide(questionnaire: Questionnaire, runs: readonly Compared
 }
 
 /**
- * The choice a question's comparison leaves, in words: the cheapest model on the frontier, and what each dearer
+ * The choice a question's comparison leaves, in words: a yes or no's threshold, the cheapest model on the frontier, and what each dearer
  * model on it gives for its cost, said as no better where its accuracy is within the cheaper one's interval. Null where no
  * model has expected answers to be scored against.
  */
@@ -80,6 +83,7 @@ export function choiceWords(question: SideBySide): string | null {
   if (!cheapest) return null
   const percent = (share: number) => `${(share * 100).toFixed(1)}%`
   const words = [
+    ...(question.threshold === null ? [] : [`Read yes from ${question.threshold}.`]),
     `Cheapest on the frontier: ${cheapest.model}, ${percent(cheapest.accuracy ?? 0)} right for $${cheapest.costPer1000.toFixed(4)} per 1,000 rows.`,
   ]
   for (const model of dearer) {

@@ -12,7 +12,7 @@ import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { BaselinePanel, useBaseline } from './BaselinePanel.tsx'
 import { batchAnswers } from './batch-detail.ts'
 import type { ScoringCosts } from './batch-scoring.ts'
-import { thresholdWords, useChosenThresholds } from './chosen-thresholds.ts'
+import { useChosenThresholds } from './chosen-thresholds.ts'
 import { useKeptPerQuestion } from './kept-per-question.ts'
 import { ModelComparison, useModelsToCompare } from './ModelComparison.tsx'
 import { QuestionScores } from './QuestionScores.tsx'
@@ -97,15 +97,6 @@ export function BatchScores(props: {
     costList,
     thresholds.list,
   )
-  const readAt = useMemo(
-    () =>
-      Object.fromEntries(
-        (scored?.questions ?? []).flatMap((question) =>
-          question.predicate ? [[question.title, thresholdWords(question.predicate.threshold)]] : [],
-        ),
-      ),
-    [scored],
-  )
   const shown =
     scored !== null || problem !== null || read.isError || (answers !== undefined && columns.length === 0)
   const { onShown } = props
@@ -167,7 +158,6 @@ export function BatchScores(props: {
         chosen={chosen}
         onChoose={setChosen}
         compared={scored?.compared ?? null}
-        readAt={readAt}
         loading={compare.loading}
         error={compare.error}
         onRetry={compare.retry}

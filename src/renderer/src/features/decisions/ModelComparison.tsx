@@ -70,8 +70,6 @@ export function ModelComparison(props: {
   chosen: readonly string[]
   onChoose: (ids: string[]) => void
   compared: readonly SideBySide[] | null
-  /** The threshold each yes-or-no question's answers are read at, by its title, in words: the choice is at it. */
-  readAt: Readonly<Record<string, string>>
   /** Chosen batches whose rows are still read, and a read that failed. */
   loading: number
   error: Error | null
@@ -102,20 +100,12 @@ export function ModelComparison(props: {
         </p>
       ) : null}
       <ErrorNote error={props.error} onRetry={props.onRetry} />
-      {props.compared && props.chosen.length > 0 ? (
-        <Compared compared={props.compared} readAt={props.readAt} />
-      ) : null}
+      {props.compared && props.chosen.length > 0 ? <Compared compared={props.compared} /> : null}
     </section>
   )
 }
 
-function Compared({
-  compared,
-  readAt,
-}: {
-  compared: readonly SideBySide[]
-  readAt: Readonly<Record<string, string>>
-}) {
+function Compared({ compared }: { compared: readonly SideBySide[] }) {
   const scored = compared.filter((question) => question.models.some((model) => model.accuracy !== null))
   return (
     <>
@@ -164,9 +154,7 @@ function Compared({
       </table>
       {scored.map((question) => (
         <p key={question.question}>
-          <strong>{question.question}</strong> ·{' '}
-          {readAt[question.question] ? `Read yes from ${readAt[question.question]}. ` : ''}
-          {choiceWords(question)}
+          <strong>{question.question}</strong> · {choiceWords(question)}
         </p>
       ))}
       <div className="batch-scores__plots">
