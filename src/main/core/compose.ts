@@ -24,6 +24,7 @@ import { catalogHandlers } from './catalog/handlers.ts'
 import type { Core, CoreOptions } from './core.ts'
 import type { BackgroundCalls } from './data/background-worker.ts'
 import type { DataCalls, DataWorkerSettings } from './data/data-worker.ts'
+import type { HistoryReads } from './data/history-reads.ts'
 import { decisionHandlers } from './decisions/handlers.ts'
 import { createDecisionService } from './decisions/service.ts'
 import { createEventBus } from './events.ts'
@@ -55,7 +56,7 @@ import { spendHandlers } from './spend/handlers.ts'
 import { createSpendService } from './spend/service.ts'
 import { videoHandlers } from './videos/handlers.ts'
 import { wireVideos } from './videos/wiring.ts'
-import { startWorker } from './workers/calls.ts'
+import { remote, startWorker } from './workers/calls.ts'
 
 export async function createCore(platform: Platform, options: CoreOptions = {}): Promise<Core> {
   const { userData } = platform.paths
@@ -139,6 +140,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     },
   })
   const scopes = createProfileScopes({ profiles, data })
+  const historyReads = remote<HistoryReads, []>(data, 'history', async () => [])
   const archive = createHistoryArchive({
     userData,
     checks: {
@@ -173,7 +175,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     secrets,
     preferences,
     gatewayFor: (profileId) => scopes.scopeFor(profileId).gateway,
-    board: data,
+    board: historyReads,
     ...(options.receiver ? { receiver: options.receiver } : {}),
     ...(options.forwardTo ? { forwardAddress: () => options.forwardTo ?? null } : {}),
   })
@@ -241,7 +243,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
         runner: batchRunner,
         platform,
         profileName: (id) => profiles.list().find((profile) => profile.id === id)?.name ?? null,
-        reads: data,
+        reads: historyReads,
         redaction,
       }),
     }),

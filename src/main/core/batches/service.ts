@@ -7,7 +7,7 @@ import { resumeCapProblem } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
 import type { BatchItem, BatchSummary, batchRoutes } from '#shared/ipc/routes/batches'
-import type { DataCalls } from '../data/data-worker.ts'
+import type { HistoryReads } from '../data/history-reads.ts'
 import { writeFileAtomic } from '../files/atomic-write.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import { type BatchRow, batchItemOf } from '../history/decision-batches.ts'
@@ -15,7 +15,7 @@ import type { History } from '../history/history.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { Redaction } from '../secrets/redaction.ts'
-import type { WorkerClient } from '../workers/calls.ts'
+import type { Remote } from '../workers/calls.ts'
 import type { BatchRunner } from './runner.ts'
 
 type Input<K extends keyof typeof batchRoutes> = RouteInput<typeof batchRoutes, K>
@@ -27,7 +27,7 @@ export function createBatchService(deps: {
   /** A profile's name, or null when it no longer exists. */
   profileName: (profileId: string) => string | null
   /** Reads a batch's rows, answers and exported file (the data worker): a large batch never holds main. */
-  reads: Pick<WorkerClient<Pick<DataCalls, 'batchRows' | 'batchAnswers' | 'batchFile'>>, 'call'>
+  reads: Pick<Remote<HistoryReads, []>, 'batchRows' | 'batchAnswers' | 'batchFile'>
   redaction: Pick<Redaction, 'secrets'>
   now?: () => number
 }) {
@@ -125,11 +125,11 @@ export function createBatchService(deps: {
     /** Up to `limit` of a batch's rows from its row `from` on, read in the data worker. */
     async rows(id: string, from: number, limit: number, signal?: AbortSignal) {
       found(id)
-      return deps.reads.call('batchRows', [id, from, limit], signal)
+      return deps.reads.batchRows(id, from, limit, signal)
     },
     /** A batch's answers as its scores read them, worked out in the data worker. */
     async answers(id: string, signal?: AbortSignal) {
-      const answers = await deps.reads.call('batchAnswers', [id], signal)
+      const answers = await deps.reads.batchAnswers(id, signal)
       if (!answers)
         throw new AppError({ code: 'not_found', message: 'That batch is not in the history any more.' })
       return answers
@@ -213,7 +213,7 @@ export function createBatchService(deps: {
         ],
       })
       if (!target) return { savedTo: null }
-      const text = await deps.reads.call('batchFile', [{ id, format, batch: summaryOf(row), questionnaire }])
+      const text = await deps.reads.batchFile({ id, format, batch: summaryOf(row), questionnaire })
       // The rows are people's inputs and the service's answers: a secret the app holds does not leave in them.
       await writeFileAtomic(target, deps.redaction.secrets(text))
       return { savedTo: target }

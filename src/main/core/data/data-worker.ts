@@ -6,17 +6,13 @@
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { workerData } from 'node:worker_threads'
-import { batchRoutes } from '#shared/ipc/routes/batches'
-import { videoRoutes } from '#shared/ipc/routes/videos'
-import { type BatchFileRequest, batchFileText } from '../batches/batch-files.ts'
 import { openCatalogDatabase } from '../catalog/catalog-db.ts'
 import { createCatalogService } from '../catalog/service.ts'
 import { createCatalogStore } from '../catalog/store.ts'
-import { batchAnswersIn, batchItemRange } from '../history/decision-batches.ts'
-import { type BoardQuery, createBoard } from '../videos/board.ts'
 import { serveCalls, serviceCalls, type WorkerClient, type WorkerSide } from '../workers/calls.ts'
 import { reportBlocksWhenAsked } from '../workers/report-blocks.ts'
 import type { BackgroundCalls } from './background-worker.ts'
+import { createHistoryReads } from './history-reads.ts'
 
 export interface DataWorkerSettings {
   userData: string
@@ -30,7 +26,6 @@ const catalogDb = openCatalogDatabase(join(settings.userData, 'catalog.db'), not
 // The history is main's to write; this thread reads the board from it (WAL lets both at once).
 const historyDb = new DatabaseSync(join(settings.userData, 'history.db'), { readOnly: true })
 historyDb.exec('PRAGMA busy_timeout = 5000')
-const board = createBoard(historyDb, (id) => `${settings.mediaUrls}${id}`)
 let side: WorkerSide | undefined
 // Main makes the background worker's calls for this thread: `answer` in compose.ts.
 const background = {
@@ -42,22 +37,8 @@ const catalogs = createCatalogService({
   onChanged: (profileId) => side?.emit('catalog.changed', profileId),
 })
 
-// The answers this thread makes whole are checked against their routes here, once (`checkedIn` in contract.ts).
-const boardAnswer = videoRoutes['videos.list'].output
-const rowsAnswer = batchRoutes['batches.rows'].output
-
-const calls = {
-  ...serviceCalls('catalog', catalogs),
-  /** A page of the board as the window gets it, and the rows left out of it because they do not read. */
-  boardPage: (query: BoardQuery) => {
-    const { jobs, damaged, total, next, leftOut } = board.page(query)
-    return { page: boardAnswer.parse({ jobs, total, next, searchLeftOut: leftOut }), damaged }
-  },
-  batchRows: (id: string, from: number, limit: number) =>
-    rowsAnswer.parse({ items: batchItemRange(historyDb, id, from, limit) }),
-  batchAnswers: (id: string) => batchAnswersIn(historyDb, id),
-  batchFile: (request: BatchFileRequest) => batchFileText(historyDb, request),
-}
+const history = createHistoryReads(historyDb, (id) => `${settings.mediaUrls}${id}`)
+const calls = { ...serviceCalls('catalog', catalogs), ...serviceCalls('history', history) }
 export type DataCalls = typeof calls
 
 side = serveCalls(calls, () => {

@@ -11,7 +11,7 @@ import type { ModelFieldQuery } from '#shared/ipc/routes/catalog'
 import type { VideoJobSummary, VideoModel } from '#shared/ipc/routes/videos'
 import { guardedFetch, RefusedDestination } from '../../../node/guarded-fetch.ts'
 import type { Notice, Notifier } from '../app/notifier.ts'
-import type { DataCalls } from '../data/data-worker.ts'
+import type { HistoryReads } from '../data/history-reads.ts'
 import type { EventBus } from '../events.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import type { Gateway } from '../gateway/gateway.ts'
@@ -24,7 +24,7 @@ import type { ProfileScope } from '../profiles/profile-scope.ts'
 import { sandboxProfileId } from '../profiles/profiles.ts'
 import type { Budgets } from '../spend/budgets.ts'
 import type { Estimates } from '../spend/estimates.ts'
-import type { WorkerClient } from '../workers/calls.ts'
+import type { Remote } from '../workers/calls.ts'
 import type { BoardQuery } from './board.ts'
 import { createPoller, type PollBudget } from './poller.ts'
 
@@ -43,7 +43,7 @@ export interface VideoServiceDeps {
   /** Status reads allowed per profile and window. */
   pollBudget: () => PollBudget
   /** Reads the board's pages (the data worker). */
-  board: Pick<WorkerClient<Pick<DataCalls, 'boardPage'>>, 'call'>
+  board: Pick<Remote<HistoryReads, []>, 'boardPage'>
   /** A job's estimate is checked against the profile's budgets, and held by the job until it ends. */
   budgets: Pick<Budgets, 'spending'>
   estimates: Pick<Estimates, 'video'>
@@ -277,7 +277,7 @@ export function createVideoService(deps: VideoServiceDeps) {
 
     /** One page of the board, read in the data worker; a job whose row does not read is reported and left out. */
     async list(query: BoardQuery, signal?: AbortSignal) {
-      const { page, damaged } = await deps.board.call('boardPage', [query], signal)
+      const { page, damaged } = await deps.board.boardPage(query, signal)
       for (const row of damaged) history.damaged.report(row)
       return page
     },

@@ -240,7 +240,8 @@ export type Remote<S, Lead extends unknown[]> = {
 }
 
 export function remote<S, Lead extends unknown[]>(
-  client: WorkerClient<WorkerCalls>,
+  // biome-ignore lint/suspicious/noExplicitAny: the calls are `serviceCalls(prefix, …)`'s, typed by the service
+  client: Pick<WorkerClient<any>, 'call'>,
   prefix: string,
   lead: () => Promise<Lead>,
 ): Remote<S, Lead> {
