@@ -6,7 +6,7 @@ export interface Route<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.
   readonly input: I
   readonly output: O
   /**
-   * `data worker`: the answer is made whole in the data worker (a page of the board, a range of a batch's rows)
+   * `data worker`: the answer is made whole in the data worker (a page of the board, a range of a batch's rows, its answers)
    * and checked against `output` there, so main passes it on without checking it again. Otherwise main checks it.
    */
   readonly checkedIn?: 'data worker'

@@ -79,6 +79,29 @@ describe('labels', () => {
       code: 'not_found',
     })
   })
+
+  it('refuses answers holding a kept label that is not one', async () => {
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: inputs(2),
+      concurrency: 2,
+      spendCap: null,
+    })
+    await settled(started.id)
+    await env.call('batches.label', { id: started.id, index: 0, question: 0, value: 'yes' })
+    expect((await env.call('batches.answers', { id: started.id })).cells[0]).toEqual(['yes', ''])
+    // The answers are checked against the route where they are made, in the data worker.
+    const db = new DatabaseSync(join(env.userData, 'history.db'))
+    db.prepare('UPDATE decision_batch_items SET labels_json = ? WHERE batch_id = ? AND idx = 1').run(
+      JSON.stringify({ '0': 5 }),
+      started.id,
+    )
+    db.close()
+    await expect(env.call('batches.answers', { id: started.id })).rejects.toMatchObject({
+      code: 'internal_error',
+    })
+  })
 })
 
 describe('a batch’s answer figures', () => {

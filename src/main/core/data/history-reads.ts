@@ -11,6 +11,7 @@ import { type BoardQuery, createBoard } from '../videos/board.ts'
 
 const boardAnswer = videoRoutes['videos.list'].output
 const rowsAnswer = batchRoutes['batches.rows'].output
+const answersAnswer = batchRoutes['batches.answers'].output
 
 export function createHistoryReads(historyDb: DatabaseSync, mediaUrl: (id: string) => string) {
   const board = createBoard(historyDb, mediaUrl)
@@ -22,7 +23,11 @@ export function createHistoryReads(historyDb: DatabaseSync, mediaUrl: (id: strin
     },
     batchRows: (id: string, from: number, limit: number) =>
       rowsAnswer.parse({ items: batchItemRange(historyDb, id, from, limit) }),
-    batchAnswers: (id: string) => batchAnswersIn(historyDb, id),
+    /** A batch's answers as its scores read them, or null when it is not in the history. */
+    batchAnswers(id: string) {
+      const answers = batchAnswersIn(historyDb, id)
+      return answers && answersAnswer.parse(answers)
+    },
     batchFile: (request: BatchFileRequest) => batchFileText(historyDb, request),
   }
 }

@@ -119,7 +119,11 @@ export const batchRoutes = {
     checkedIn: 'data worker',
   }),
   /** A batch's answers as its scores read them, in numbers (see `shared/domain/batch-answers.ts`). */
-  'batches.answers': route({ input: z.object({ id: z.string() }), output: BatchAnswers }),
+  'batches.answers': route({
+    input: z.object({ id: z.string() }),
+    output: BatchAnswers,
+    checkedIn: 'data worker',
+  }),
   /** Keeps a batch as the baseline of its questionnaire, in place of any other; or stops keeping it. */
   'batches.setBaseline': route({
     input: z.object({ id: z.string(), kept: z.boolean() }),
