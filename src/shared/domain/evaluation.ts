@@ -126,41 +126,60 @@ export function atThreshold(rows: readonly PredicateRow[], threshold: number) {
 /**
  * The threshold that does best: by F1, or at the least cost when a wrong yes and a wrong no each cost something.
  * The thresholds tried are the probabilities given (and, for a cost, one above them all: never yes); of equal
- * ones the lowest wins. One sweep down the probabilities, each group of equal ones turned to yes in turn.
+ * ones the lowest wins. One sweep down the probabilities (`order`, the rows from least probable up), each group
+ * of equal ones turned to yes in turn; the winner alone is written out.
  */
 export function bestThreshold(
   rows: readonly PredicateRow[],
   costs?: { falseYes: number; falseNo: number },
+  order: Uint32Array = byProbability(rows),
 ): ReturnType<typeof atThreshold> & { cost: number | null; plain: number } {
-  const order = byProbability(rows).reverse()
   const positives = rows.filter((row) => row.expected).length
-  const scored = (threshold: number, truePositives: number, falsePositives: number) => {
-    const falseNegatives = positives - truePositives
+  const f1Of = (truePositives: number, falsePositives: number) => {
     const precision =
       truePositives + falsePositives === 0 ? 0 : truePositives / (truePositives + falsePositives)
     const recall = positives === 0 ? 0 : truePositives / positives
-    const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)
-    const cost = costs ? falsePositives * costs.falseYes + falseNegatives * costs.falseNo : null
-    return { threshold, truePositives, falsePositives, falseNegatives, precision, recall, f1, cost }
+    return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)
   }
-  let best = costs ? { ...scored(Number.POSITIVE_INFINITY, 0, 0), plain: Number.POSITIVE_INFINITY } : null
+  const costOf = (truePositives: number, falsePositives: number) =>
+    costs ? falsePositives * costs.falseYes + (positives - truePositives) * costs.falseNo : 0
+  // The best so far: yes from `at`, the next probability below it `below`.
+  let best = costs
+    ? { at: Number.POSITIVE_INFINITY, below: Number.POSITIVE_INFINITY, truePositives: 0, falsePositives: 0 }
+    : null
+  let bestValue = costs ? costOf(0, 0) : 0
   let truePositives = 0
   let falsePositives = 0
-  for (let start = 0; start < order.length; ) {
-    const probability = rows[order[start] ?? 0]?.probability ?? 0
-    let end = start
-    for (; end < order.length && rows[order[end] ?? 0]?.probability === probability; end++)
-      if (rows[order[end] ?? 0]?.expected) truePositives++
+  const probabilityAt = (place: number) => (rows[order[place] ?? 0] as PredicateRow).probability
+  for (let end = order.length; end > 0; ) {
+    const at = probabilityAt(end - 1)
+    let start = end
+    for (; start > 0 && probabilityAt(start - 1) === at; start--)
+      if (rows[order[start - 1] ?? 0]?.expected) truePositives++
       else falsePositives++
-    const below = end < order.length ? (rows[order[end] ?? 0]?.probability ?? 0) : Number.NEGATIVE_INFINITY
-    const here = {
-      ...scored(probability, truePositives, falsePositives),
-      plain: plainThreshold(probability, below),
+    const value = costs ? costOf(truePositives, falsePositives) : f1Of(truePositives, falsePositives)
+    if (!best || (costs ? value <= bestValue : value >= bestValue)) {
+      const below = start > 0 ? probabilityAt(start - 1) : Number.NEGATIVE_INFINITY
+      best = { at, below, truePositives, falsePositives }
+      bestValue = value
     }
-    if (!best || (costs ? (here.cost ?? 0) <= (best.cost ?? 0) : here.f1 >= best.f1)) best = here
-    start = end
+    end = start
   }
-  return best ?? { ...atThreshold(rows, 0.5), cost: null, plain: 0.5 }
+  if (!best) return { ...atThreshold(rows, 0.5), cost: null, plain: 0.5 }
+  const falseNegatives = positives - best.truePositives
+  const { truePositives: tp, falsePositives: fp } = best
+  const precision = tp + fp === 0 ? 0 : tp / (tp + fp)
+  return {
+    threshold: best.at,
+    truePositives: tp,
+    falsePositives: fp,
+    falseNegatives,
+    precision,
+    recall: positives === 0 ? 0 : tp / positives,
+    f1: f1Of(tp, fp),
+    cost: costs ? costOf(tp, fp) : null,
+    plain: plainThreshold(best.at, best.below),
+  }
 }
 
 /**
@@ -265,7 +284,7 @@ export function predicateScores(
     accuracy: wilson(right, rows.length),
     precision: wilson(at.truePositives, at.truePositives + at.falsePositives),
     recall: wilson(at.truePositives, at.truePositives + at.falseNegatives),
-    best: bestThreshold(rows, options.costs),
+    best: bestThreshold(rows, options.costs, order),
     rocAuc,
     brier,
     reliability: reliability(rows.map((row) => ({ probability: row.probability, correct: row.expected }))),
