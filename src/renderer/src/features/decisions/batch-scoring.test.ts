@@ -45,6 +45,10 @@ describe('the rows shown of a question', () => {
     expect(
       hit?.rows.every((one, at, all) => at === 0 || (all[at - 1]?.probability ?? 0) <= one.probability),
     ).toBe(true)
+    // They are its least sure: none left out is less sure than one kept.
+    const keptMost = Math.max(...(hit?.rows ?? []).map((one) => one.sureness))
+    const leftOut = rows.slice(0, 250).filter((one) => !hit?.rows.includes(one))
+    expect(leftOut.every((one) => one.sureness >= keptMost)).toBe(true)
     expect(shown.cells[cellKey('shipping', 'billing')]?.rows).toHaveLength(30)
     expect(shown.leastSure.map((one) => one.index)).toEqual([
       250, 251, 252, 253, 254, 255, 256, 257, 258, 259,

@@ -11,7 +11,6 @@ import {
   type ScoreChange,
 } from '#shared/domain/baseline'
 import { type BatchAnswers, type ScoringSet, scoringSetOf } from '#shared/domain/batch-answers'
-import { byProbability } from '#shared/domain/evaluation'
 import {
   type ErrorCosts,
   type Evaluation,
@@ -154,14 +153,25 @@ export interface ShownRows {
 
 export const cellKey = (expected: string, answer: string) => `${expected}→${answer}`
 
+/** The `count` least sure of `rows`, the least sure first (of equals, the first given): no sort of them all. */
+function leastSureOf(rows: readonly LabeledRow[], count: number): LabeledRow[] {
+  const kept: LabeledRow[] = []
+  for (const row of rows) {
+    if (kept.length === count && row.sureness >= (kept[count - 1] as LabeledRow).sureness) continue
+    let at = kept.length
+    while (at > 0 && (kept[at - 1] as LabeledRow).sureness > row.sureness) at--
+    kept.splice(at, 0, row)
+    if (kept.length > count) kept.pop()
+  }
+  return kept
+}
+
 export function shownRows(rows: readonly LabeledRow[]): ShownRows {
-  const order = byProbability(rows, (row) => row.sureness)
   const cells: ShownRows['cells'] = {}
   // A question has few pairs of expected answer and answer: each pair's cell is found once, then by its values.
-  const byPair = new Map<LabeledRow['expected'], Map<LabeledRow['answer'], ShownRows['cells'][string]>>()
+  const byPair = new Map<LabeledRow['expected'], Map<LabeledRow['answer'], LabeledRow[]>>()
   let right = 0
-  for (const at of order) {
-    const row = rows[at] as LabeledRow
+  for (const row of rows) {
     if (row.right) right++
     let answers = byPair.get(row.expected)
     if (!answers) {
@@ -170,15 +180,18 @@ export function shownRows(rows: readonly LabeledRow[]): ShownRows {
     }
     let cell = answers.get(row.answer)
     if (!cell) {
-      cell = { count: 0, rows: [] }
+      cell = []
       answers.set(row.answer, cell)
-      cells[cellKey(valueWords(row.expected), valueWords(row.answer))] = cell
     }
-    cell.count++
-    if (cell.rows.length < cellRowsShown) cell.rows.push(row)
+    cell.push(row)
   }
-  const leastSure = Array.from(order.subarray(0, 10), (at) => rows[at] as LabeledRow)
-  return { right, leastSure, cells }
+  for (const [expected, answers] of byPair)
+    for (const [answer, cell] of answers)
+      cells[cellKey(valueWords(expected), valueWords(answer))] = {
+        count: cell.length,
+        rows: leastSureOf(cell, cellRowsShown),
+      }
+  return { right, leastSure: leastSureOf(rows, 10), cells }
 }
 
 export interface Scored {
