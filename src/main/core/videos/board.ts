@@ -3,7 +3,7 @@
 // board is scrolled), or at a position when the board jumps there; the count of matches is read for the first
 // page only, with what a search left out. Searches of three characters or more look through the newest matches of
 // the prompts' trigram index; shorter ones through the newest jobs' prompts (`prompt-search.ts`).
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import type { VideoStatus } from '#shared/api/videos'
 import {
   isIndexedSearch,
@@ -13,6 +13,7 @@ import {
 } from '#shared/domain/prompt-search'
 import type { BoardCursor, VideoJobSummary } from '#shared/ipc/routes/videos'
 import { createDamagedRows, type DamagedRow } from '../history/damaged-rows.ts'
+import { containing, whereOf } from '../history/filters.ts'
 import { jobColumns, jobSummary, readJobRow } from '../history/video-jobs.ts'
 
 export interface BoardFilter {
@@ -34,32 +35,24 @@ export interface BoardQuery extends BoardFilter {
 }
 
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
-/** Text as LIKE matches it anywhere, its wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 
-function whereOf(filter: BoardFilter): { sql: string; params: SQLInputValue[] } {
-  const conditions: [string, SQLInputValue][] = []
-  if (filter.status) conditions.push(['status = ?', filter.status])
-  if (filter.model) conditions.push(['model = ?', filter.model])
-  if (filter.mode) conditions.push(['mode = ?', filter.mode])
-  if (filter.since !== undefined) conditions.push(['created_at >= ?', filter.since])
-  if (filter.text)
-    conditions.push(
-      isIndexedSearch(filter.text)
-        ? [
-            `text_id IN (SELECT rowid FROM video_jobs_text WHERE video_jobs_text MATCH ? ORDER BY rowid DESC LIMIT ${searchReach})`,
-            phrase(filter.text),
-          ]
-        : [
-            `text_id IN (SELECT text_id FROM (SELECT text_id, prompt FROM video_jobs ORDER BY text_id DESC LIMIT ${shortSearchReach})
+function boardWhere({ status, model, mode, since, text }: BoardFilter) {
+  return whereOf([
+    ['status = ?', status],
+    ['model = ?', model],
+    ['mode = ?', mode],
+    ['created_at >= ?', since],
+    text && isIndexedSearch(text)
+      ? [
+          `text_id IN (SELECT rowid FROM video_jobs_text WHERE video_jobs_text MATCH ? ORDER BY rowid DESC LIMIT ${searchReach})`,
+          phrase(text),
+        ]
+      : [
+          `text_id IN (SELECT text_id FROM (SELECT text_id, prompt FROM video_jobs ORDER BY text_id DESC LIMIT ${shortSearchReach})
               WHERE prompt LIKE ? ESCAPE '\\')`,
-            containing(filter.text),
-          ],
-    )
-  return {
-    sql: conditions.length ? `WHERE ${conditions.map(([sql]) => sql).join(' AND ')}` : '',
-    params: conditions.map(([, param]) => param),
-  }
+          containing(text),
+        ],
+  ])
 }
 
 /** The board over a history, its jobs' files at `mediaUrl` (the platform's address of a media item). */
@@ -98,7 +91,7 @@ export function createBoard(db: DatabaseSync, mediaUrl: (id: string) => string) 
       next: BoardCursor | null
       leftOut: SearchLeftOut
     } {
-      const where = whereOf(query)
+      const where = boardWhere(query)
       const after = query.after
         ? `${where.sql ? `${where.sql} AND` : 'WHERE'} (created_at, text_id) < (?, ?)`
         : where.sql
