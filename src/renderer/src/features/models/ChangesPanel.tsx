@@ -1,5 +1,5 @@
 // What changed since the catalog before: models added and removed, and each price that moved, old → new.
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { PriceName } from '#shared/domain/catalog'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { counted, formatDateTime, formatPricePerMillion } from '../../format.ts'
@@ -86,6 +86,28 @@ function ChangeLists({ changes, onOpen }: { changes: Changes; onOpen: (id: strin
       {id}
     </button>
   )
+  /** One list's heading and its groups, each told by `body`. */
+  const grouped = <T,>(
+    title: string,
+    what: string,
+    groups: [string, T[]][],
+    body: (items: T[]) => ReactNode,
+  ) =>
+    groups.length ? (
+      <>
+        <h3>
+          {title} ({counted(count(groups), what)})
+        </h3>
+        {groups.map(([provider, items]) => (
+          <details key={provider} open={open}>
+            <summary>
+              {provider} ({items.length.toLocaleString('en-US')})
+            </summary>
+            {body(items)}
+          </details>
+        ))}
+      </>
+    ) : null
   return (
     <section className="changes" aria-label="What changed">
       <p className="muted">Compared with the catalog fetched {formatDateTime(changes.since)}.</p>
@@ -97,74 +119,44 @@ function ChangeLists({ changes, onOpen }: { changes: Changes; onOpen: (id: strin
           <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
         </label>
       )}
-      {added.length ? (
-        <>
-          <h3>Added ({counted(count(added), 'model')})</h3>
-          {added.map(([provider, ids]) => (
-            <details key={provider} open={open}>
-              <summary>
-                {provider} ({ids.length.toLocaleString('en-US')})
-              </summary>
-              <ul>
-                {ids.map((id) => (
-                  <li key={id}>{modelLink(id)}</li>
-                ))}
-              </ul>
-            </details>
+      {grouped('Added', 'model', added, (ids) => (
+        <ul>
+          {ids.map((id) => (
+            <li key={id}>{modelLink(id)}</li>
           ))}
-        </>
-      ) : null}
-      {removed.length ? (
-        <>
-          <h3>Removed ({counted(count(removed), 'model')})</h3>
-          {removed.map(([provider, ids]) => (
-            <details key={provider} open={open}>
-              <summary>
-                {provider} ({ids.length.toLocaleString('en-US')})
-              </summary>
-              <ul>
-                {ids.map((id) => (
-                  <li key={id}>{id}</li>
-                ))}
-              </ul>
-            </details>
+        </ul>
+      ))}
+      {grouped('Removed', 'model', removed, (ids) => (
+        <ul>
+          {ids.map((id) => (
+            <li key={id}>{id}</li>
           ))}
-        </>
-      ) : null}
-      {prices.length ? (
-        <>
-          <h3>Price changes ({counted(count(prices), 'price')})</h3>
-          {prices.map(([provider, moved]) => (
-            <details key={provider} open={open}>
-              <summary>
-                {provider} ({moved.length.toLocaleString('en-US')})
-              </summary>
-              <table className="compare__table">
-                <thead>
-                  <tr>
-                    <th scope="col">Model</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Before</th>
-                    <th scope="col">Now</th>
-                    <th scope="col">Change</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {moved.map((change) => (
-                    <tr key={`${change.id}-${change.price}`}>
-                      <td>{modelLink(change.id)}</td>
-                      <td>{priceLabels[change.price]}</td>
-                      <td>{shown(change.from)}</td>
-                      <td>{shown(change.to)}</td>
-                      <td>{movement(change.from, change.to)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
-          ))}
-        </>
-      ) : null}
+        </ul>
+      ))}
+      {grouped('Price changes', 'price', prices, (moved) => (
+        <table className="compare__table">
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">Price</th>
+              <th scope="col">Before</th>
+              <th scope="col">Now</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {moved.map((change) => (
+              <tr key={`${change.id}-${change.price}`}>
+                <td>{modelLink(change.id)}</td>
+                <td>{priceLabels[change.price]}</td>
+                <td>{shown(change.from)}</td>
+                <td>{shown(change.to)}</td>
+                <td>{movement(change.from, change.to)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
       {total > 0 && added.length + removed.length + prices.length === 0 ? (
         <p className="muted">No change concerns “{filter.trim()}”.</p>
       ) : null}
