@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react'
 import { keyVariable, type Snippet } from '#shared/domain/code-literals'
 import { type RequestForCode, snippetsFor } from '#shared/domain/code-snippets'
 import { CodeBlock } from './CodeBlock.tsx'
+import { Tabs } from './Tabs.tsx'
 
 export function Snippets({
   snippets,
@@ -21,24 +22,18 @@ export function Snippets({
   return (
     <details className="get-code">
       <summary>{label}</summary>
-      <div className="segmented" role="tablist" aria-label={`${label}: language and library`}>
-        {snippets.map((option, index) => (
-          <button
-            key={`${option.language}-${option.library}`}
-            type="button"
-            role="tab"
-            aria-selected={option === snippet}
-            tabIndex={option === snippet ? 0 : -1}
-            className="segmented__option"
-            onClick={() => {
-              setChosen(index)
-              setCopied(false)
-            }}
-          >
-            {option.language} · {option.library}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={`${label}: language and library`}
+        options={snippets.map((option, index) => ({
+          value: index,
+          label: `${option.language} · ${option.library}`,
+        }))}
+        value={snippets.indexOf(snippet)}
+        onChange={(index) => {
+          setChosen(index)
+          setCopied(false)
+        }}
+      />
       <p className="muted">{hint}</p>
       <CodeBlock>{snippet.code}</CodeBlock>
       <button

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import type { ImageRecord } from '#shared/ipc/routes/images'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { Tabs } from '../../components/Tabs.tsx'
 import { setRouteParams, useRouteParams } from '../../router.ts'
 import { Canvas } from './Canvas.tsx'
 import { Gallery, ImageTile } from './Gallery.tsx'
@@ -23,21 +24,15 @@ export function ImagesScreen() {
         title="Images"
         subtitle="Generate images and edit them on a canvas."
         actions={
-          <div className="segmented" role="tablist" aria-label="Images view">
-            {(['create', 'gallery'] as const).map((option) => (
-              <button
-                key={option}
-                type="button"
-                role="tab"
-                aria-selected={view === option}
-                tabIndex={view === option ? 0 : -1}
-                className="segmented__option"
-                onClick={() => setRouteParams('/images', { view: option === 'create' ? null : option })}
-              >
-                {option === 'create' ? 'Create and edit' : 'Gallery'}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            label="Images view"
+            options={[
+              { value: 'create', label: 'Create and edit' },
+              { value: 'gallery', label: 'Gallery' },
+            ]}
+            value={view}
+            onChange={(option) => setRouteParams('/images', { view: option === 'create' ? null : option })}
+          />
         }
       />
       {view === 'gallery' ? <Gallery onOpen={open} /> : <CreateView onOpen={open} />}

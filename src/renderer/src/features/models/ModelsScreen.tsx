@@ -7,6 +7,7 @@ import type { SortColumn } from '#shared/domain/catalog-view'
 import { useCatalogChanges } from '../../catalog.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { Tabs } from '../../components/Tabs.tsx'
 import { formatDateTime } from '../../format.ts'
 import { invoke, profileKeys } from '../../ipc.ts'
 import { useProfileId } from '../../profiles.ts'
@@ -26,8 +27,6 @@ import {
   usePricePoints,
 } from './queries.ts'
 import './models.css'
-
-const views = ['table', 'plot', 'compare', 'changes'] as const
 
 /** What the table shows, as the address says. */
 const modelViewOf = (params: RouteParams<'/models'>) => ({
@@ -148,28 +147,17 @@ export function ModelsScreen() {
           </button>
         </p>
       ) : null}
-      <div className="segmented" role="tablist" aria-label="Models view">
-        {views.map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="tab"
-            aria-selected={view === option}
-            tabIndex={view === option ? 0 : -1}
-            className="segmented__option"
-            onClick={() => setRouteParams('/models', { view: option === 'table' ? null : option })}
-          >
-            {
-              {
-                table: 'Table',
-                plot: 'Price and context',
-                compare: `Compare (${compare.length})`,
-                changes: 'What changed',
-              }[option]
-            }
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Models view"
+        options={[
+          { value: 'table', label: 'Table' },
+          { value: 'plot', label: 'Price and context' },
+          { value: 'compare', label: `Compare (${compare.length})` },
+          { value: 'changes', label: 'What changed' },
+        ]}
+        value={view}
+        onChange={(option) => setRouteParams('/models', { view: option === 'table' ? null : option })}
+      />
       {(view === 'table' || view === 'plot') && state ? (
         <ModelFilters
           filter={filter}

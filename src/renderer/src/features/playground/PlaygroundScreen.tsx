@@ -6,6 +6,7 @@ import { useConfirm } from '../../components/ConfirmDialog.tsx'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { Tabs } from '../../components/Tabs.tsx'
 import { formatDateTime } from '../../format.ts'
 import { invoke, queryKeys } from '../../ipc.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
@@ -92,23 +93,12 @@ export function PlaygroundScreen() {
         }
       />
       <ErrorNote error={linkProblem} />
-      <div className="segmented" role="tablist" aria-label="Playground">
-        {tabs.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            role="tab"
-            aria-selected={tab === option.value}
-            tabIndex={tab === option.value ? 0 : -1}
-            className="segmented__option"
-            onClick={() =>
-              setRouteParams('/playground', { tab: option.value === 'messages' ? null : option.value })
-            }
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Playground"
+        options={tabs}
+        value={tab}
+        onChange={(option) => setRouteParams('/playground', { tab: option === 'messages' ? null : option })}
+      />
       {tab === 'generate' ? (
         <GeneratePlayground key={generate.id} conversation={generate} onChange={setGenerate} />
       ) : tab === 'caches' ? (

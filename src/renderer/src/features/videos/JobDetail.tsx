@@ -9,6 +9,7 @@ import { useConfirm } from '../../components/ConfirmDialog.tsx'
 import { CopyLink } from '../../components/CopyLink.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { GetCode } from '../../components/GetCode.tsx'
+import { Tabs } from '../../components/Tabs.tsx'
 import { useDismiss } from '../../components/use-dismiss.ts'
 import { formatDateTime, formatElapsed, formatTime, formatUsd } from '../../format.ts'
 import { invoke, queryKeys } from '../../ipc.ts'
@@ -147,28 +148,18 @@ export function JobDetail({ id, onDuplicate }: { id: string; onDuplicate: (reque
               : `${statusLabel[job.status]} — not charged`}
         </dd>
       </dl>
-      <div className="tabs" role="tablist" aria-label="Job detail sections">
-        {(['overview', 'timeline', 'task', 'request'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            tabIndex={tab === name ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setTab(name)}
-          >
-            {
-              {
-                overview: 'Result',
-                timeline: `Timeline (${timeline.length})`,
-                task: 'Task',
-                request: 'Request',
-              }[name]
-            }
-          </button>
-        ))}
-      </div>
+      <Tabs
+        look="tabs"
+        label="Job detail sections"
+        options={[
+          { value: 'overview', label: 'Result' },
+          { value: 'timeline', label: `Timeline (${timeline.length})` },
+          { value: 'task', label: 'Task' },
+          { value: 'request', label: 'Request' },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
       {tab === 'overview' ? (
         <div className="job-detail__result">
           {job.status === 'completed' && source ? (
