@@ -9,6 +9,7 @@ import { readRegularFile } from '../../../node/regular-file.ts'
 import type { EventSink } from '../events.ts'
 import { suggestedFileName } from '../files/file-names.ts'
 import type { History } from '../history/history.ts'
+import type { ImageResultRow } from '../history/library.ts'
 import type { MediaStore } from '../media/media-store.ts'
 import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
@@ -16,7 +17,7 @@ import type { RequestRegistry } from '../requests.ts'
 import type { Budgets } from '../spend/budgets.ts'
 import type { Estimates } from '../spend/estimates.ts'
 import type { Hold } from '../spend/hold.ts'
-import { createImageCalls, type SourceImage } from './image-calls.ts'
+import { createImageCalls, type DrawnImage, type SourceImage } from './image-calls.ts'
 import type { ImageLibrary } from './image-library.ts'
 import { checkImportedImage } from './image-size.ts'
 
@@ -78,20 +79,30 @@ export function createImageService(deps: {
     return model
   }
 
-  /** Runs a call that draws images under a hold of its estimate against the profile's budgets. */
-  async function charged<T>(
+  /**
+   * Draws images under a hold of their estimate against the profile's budgets, cancellable by the request's id,
+   * and keeps them in the gallery with what made them.
+   */
+  async function draw(
     scope: ProfileScope,
-    call: { model: ImageModel; prompt: string; n: number | undefined; overBudget: true | undefined },
-    work: (hold: Hold) => Promise<T>,
-  ): Promise<T> {
-    const { model, prompt } = call
-    const count = model.family === 'B' ? 1 : (call.n ?? 1)
+    model: ImageModel,
+    input: Input<'images.generate'> | Input<'images.edit'>,
+    work: (signal: AbortSignal, hold: Hold) => Promise<DrawnImage[]>,
+    made: Pick<ImageResultRow, 'kind' | 'parentId'> & { params: object },
+  ): Promise<{ images: ImageRecord[] }> {
+    const { prompt } = input
+    const count = model.family === 'B' ? 1 : (input.options.n ?? 1)
     const estimate = await deps.estimates.images(scope, { ...model, model: model.id, prompt, count })
     const what = count === 1 ? 'This image' : `These ${count} images`
     return deps.budgets.spending(
       scope.profileId,
-      { what, feature: 'image' as const, model: model.id, estimate, override: call.overBudget },
-      work,
+      { what, feature: 'image' as const, model: model.id, estimate, override: input.overBudget },
+      async (hold) => {
+        const drawn = await deps.requests.run(input.requestId, (signal) => work(signal, hold))
+        return {
+          images: await keep(drawn, { ...made, model: model.id, profileId: scope.profileId, prompt }, hold),
+        }
+      },
     )
   }
 
@@ -151,73 +162,39 @@ export function createImageService(deps: {
 
   return {
     models,
-    async generate(
-      scope: ProfileScope,
-      {
-        requestId,
-        model: modelId,
-        prompt,
-        options,
-        provider,
-        referenceIds,
-        overBudget,
-      }: Input<'images.generate'>,
-    ): Promise<{ images: ImageRecord[] }> {
-      const model = await modelNamed(scope, modelId)
-      const references = await Promise.all((referenceIds ?? []).map(sourceOf))
-      return charged(scope, { model, prompt, n: options.n, overBudget }, async (hold) => {
-        const drawn = await deps.requests.run(requestId, (signal) =>
-          createImageCalls(scope.gateway).generate(
-            model,
-            { prompt, options, provider, references },
-            { signal, hold },
-          ),
-        )
-        return {
-          images: await keep(
-            drawn,
-            {
-              model: model.id,
-              profileId: scope.profileId,
-              prompt,
-              kind: 'generated',
-              parentId: referenceIds?.[0] ?? null,
-              params: { ...options, ...(provider ? { provider } : {}), referenceIds: referenceIds ?? [] },
-            },
-            hold,
-          ),
-        }
-      })
+    async generate(scope: ProfileScope, input: Input<'images.generate'>): Promise<{ images: ImageRecord[] }> {
+      const { prompt, options, provider, referenceIds = [] } = input
+      const model = await modelNamed(scope, input.model)
+      const references = await Promise.all(referenceIds.map(sourceOf))
+      const calls = createImageCalls(scope.gateway)
+      return draw(
+        scope,
+        model,
+        input,
+        (signal, hold) => calls.generate(model, { prompt, options, provider, references }, { signal, hold }),
+        {
+          kind: 'generated',
+          parentId: referenceIds[0] ?? null,
+          params: { ...options, ...(provider ? { provider } : {}), referenceIds },
+        },
+      )
     },
-    async edit(
-      scope: ProfileScope,
-      { requestId, model: modelId, prompt, sourceId, options, provider, overBudget }: Input<'images.edit'>,
-    ): Promise<{ images: ImageRecord[] }> {
-      const model = await modelNamed(scope, modelId)
+    async edit(scope: ProfileScope, input: Input<'images.edit'>): Promise<{ images: ImageRecord[] }> {
+      const { prompt, sourceId, options, provider } = input
+      const model = await modelNamed(scope, input.model)
       const source = await sourceOf(sourceId)
-      return charged(scope, { model, prompt, n: options.n, overBudget }, async (hold) => {
-        const drawn = await deps.requests.run(requestId, (signal) =>
-          createImageCalls(scope.gateway).edit(
-            model,
-            { prompt, source, options, provider },
-            { signal, hold },
-          ),
-        )
-        return {
-          images: await keep(
-            drawn,
-            {
-              model: model.id,
-              profileId: scope.profileId,
-              prompt,
-              kind: 'edited',
-              parentId: sourceId,
-              params: { ...options, ...(provider ? { provider } : {}), via: model.family },
-            },
-            hold,
-          ),
-        }
-      })
+      const calls = createImageCalls(scope.gateway)
+      return draw(
+        scope,
+        model,
+        input,
+        (signal, hold) => calls.edit(model, { prompt, source, options, provider }, { signal, hold }),
+        {
+          kind: 'edited',
+          parentId: sourceId,
+          params: { ...options, ...(provider ? { provider } : {}), via: model.family },
+        },
+      )
     },
     upload: ({ fileName, dataBase64 }: Input<'images.import'>) =>
       importFile(basename(fileName), Buffer.from(dataBase64, 'base64')),
