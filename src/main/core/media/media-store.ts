@@ -8,6 +8,7 @@ import { open, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { AppError } from '#shared/ipc/app-error'
+import { writeFileAtomic } from '../files/atomic-write.ts'
 import type { DamagedRows } from '../history/damaged-rows.ts'
 
 export interface MediaItem {
@@ -69,18 +70,7 @@ export function createMediaStore(
       const existing = byId.get(id) as MediaItem | undefined
       if (existing) return existing
       const fileName = `${id}.${extensions[mimeType] ?? 'bin'}`
-      const temp = join(folder, `.${randomBytes(6).toString('hex')}.tmp`)
-      const handle = await open(temp, 'w', 0o600)
-      try {
-        await handle.writeFile(data)
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      await rename(temp, join(folder, fileName)).catch(async (error: unknown) => {
-        await rm(temp, { force: true })
-        throw error
-      })
+      await writeFileAtomic(join(folder, fileName), data)
       const item: MediaItem = { id, mimeType, bytes: data.byteLength, fileName, createdAt: now() }
       insert.run(item.id, item.mimeType, item.bytes, item.fileName, item.createdAt)
       return item
