@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { archivedPreferences } from '../app/preferences.ts'
 import { writeFileAtomic } from '../files/atomic-write.ts'
+import { stamp } from '../history/backup.ts'
 import { checkHistoryFile, historyFileProblem } from '../history/database.ts'
 import { pendingFolder } from './history-archive.ts'
 
@@ -21,7 +22,6 @@ const replaced = [
   'media',
 ]
 const imported = ['history.db', 'media']
-const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-')
 // Folders are named, not given as paths, so a journal can only ever point inside the data folder.
 const asideName = /^before-import-[\w-]+$/
 const refusedName = /^import-refused-[\w-]+$/

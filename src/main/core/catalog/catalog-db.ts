@@ -5,6 +5,7 @@
 // that is damaged, newer or not the app's own is kept aside with a notice, and the catalogs are fetched again.
 import { existsSync, renameSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
+import { stamp } from '../history/backup.ts'
 import { schemaDifference } from '../history/schema-check.ts'
 import { rankedColumns } from './orders.ts'
 
@@ -83,8 +84,6 @@ export const catalogMigrations: readonly string[] = [
   `,
 ]
 const catalogVersion = catalogMigrations.length
-
-const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-')
 
 /** Why the file cannot be the kept catalogs, or null when it can. */
 function problemOf(path: string): string | null {

@@ -14,7 +14,8 @@ export const backupEvery = 24 * 60 * 60 * 1000
 /** Backups an emptier database has displaced, newest first: the few most recent are kept. */
 const keptBackups = 3
 
-const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-')
+/** A time as a file name may carry it. */
+export const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-')
 
 /** Every page of the database reads (SQLite's quick check). */
 export function pagesIntact(db: DatabaseSync): boolean {

@@ -14,7 +14,7 @@ import {
   statSync,
 } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
-import { backUpBeforeMigration, backupMadeAt, backupOf, pagesIntact } from './backup.ts'
+import { backUpBeforeMigration, backupMadeAt, backupOf, pagesIntact, stamp } from './backup.ts'
 import { migrations } from './migrations.ts'
 import { schemaDifference } from './schema-check.ts'
 import { inspectWriteAheadLog } from './write-ahead-log.ts'
@@ -31,8 +31,6 @@ export interface HistoryDatabase {
 
 export const schemaVersion = migrations.length
 const sidecars = ['-wal', '-shm']
-
-const stamp = (now: number) => new Date(now).toISOString().replace(/[:.]/g, '-')
 
 function moveAside(path: string, label: string, now: number): string {
   const target = `${path}.${label}-${stamp(now)}`
