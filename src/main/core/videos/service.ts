@@ -128,6 +128,18 @@ export function createVideoService(deps: VideoServiceDeps) {
     }
   }
 
+  /** Where the file of a job `download` has fetched lies: gone only if taken from the data folder since. */
+  async function downloadedPath(id: string): Promise<string> {
+    const mediaId = history.videoJobs.get(id)?.mediaId
+    const found = mediaId ? await deps.media.locate(mediaId) : null
+    if (!found)
+      throw new AppError({
+        code: 'not_found',
+        message: 'The downloaded video is missing from the data folder.',
+      })
+    return found.path
+  }
+
   // One fetch per job at a time: the download on completion and a first view may ask together.
   const downloading = new Map<string, Promise<VideoJobSummary>>()
   function download(id: string): Promise<VideoJobSummary> {
@@ -312,7 +324,6 @@ export function createVideoService(deps: VideoServiceDeps) {
       return job
     },
 
-    /** Copies the downloaded file where the person chooses; null when they cancel the dialog. */
     /** Drags the downloaded video out of the window (to a folder, a slide, an editor); false before it is here. */
     async dragOut(id: string): Promise<{ started: boolean }> {
       const row = history.videoJobs.get(id)
@@ -323,16 +334,10 @@ export function createVideoService(deps: VideoServiceDeps) {
     /** Shows the downloaded video selected in the file manager, downloading it first if it is not here yet. */
     async showInFolder(id: string): Promise<{ shown: boolean }> {
       await download(id)
-      const row = history.videoJobs.get(id)
-      const found = row?.mediaId ? await deps.media.locate(row.mediaId) : null
-      if (!found)
-        throw new AppError({
-          code: 'not_found',
-          message: 'The downloaded video is missing from the data folder.',
-        })
-      deps.platform.showInFolder(found.path)
+      deps.platform.showInFolder(await downloadedPath(id))
       return { shown: true }
     },
+    /** Copies the downloaded file where the person chooses; null when they cancel the dialog. */
     async saveAs(id: string): Promise<{ savedTo: string | null }> {
       const job = await download(id)
       const target = await deps.platform.saveDialog({
@@ -341,14 +346,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         filters: [{ name: 'MP4 video', extensions: ['mp4'] }],
       })
       if (!target) return { savedTo: null }
-      const row = history.videoJobs.get(id)
-      const found = row?.mediaId ? await deps.media.locate(row.mediaId) : null
-      if (!found)
-        throw new AppError({
-          code: 'not_found',
-          message: 'The downloaded video is missing from the data folder.',
-        })
-      await copyFile(found.path, target)
+      await copyFile(await downloadedPath(id), target)
       return { savedTo: target }
     },
 
