@@ -192,15 +192,20 @@ export function trigger(global: GlobalOptions, event: string, options: { job?: s
         ...(to ? { to } : {}),
       })
       .catch(nowhere('--forward-to'))
-    if (global.json) printJson('forward', { ...sent, send: sent.kind })
-    else
-      print(
-        `${clock(sent.sentAt)}  ${sent.event}  ${shortJob(sent.jobId)}  ${answerOf(sent)}  ${paint('dim', sent.url)}`,
-      )
-    return sent.status !== null && sent.status >= 200 && sent.status < 300
-      ? exitCodes.done
-      : exitCodes.someFailed
+    return toldSend(global, sent)
   })
+}
+
+/** A send to your server, told as a line; the exit code says whether it answered with a 2xx. */
+function toldSend(global: GlobalOptions, sent: WebhookForward): number {
+  if (global.json) printJson('forward', { ...sent, send: sent.kind })
+  else
+    print(
+      `${clock(sent.sentAt)}  ${sent.event ?? ''}  ${shortJob(sent.jobId)}  ${answerOf(sent)}  ${paint('dim', sent.url)}`,
+    )
+  return sent.status !== null && sent.status >= 200 && sent.status < 300
+    ? exitCodes.done
+    : exitCodes.someFailed
 }
 
 /** A test delivery `trigger` sent, as lists name it: `t` and its number (a received delivery is its number). */
@@ -310,13 +315,6 @@ export function deliveriesResend(global: GlobalOptions, id: string, options: { t
     const sent = await session
       .call('forwarding.resend', { ...ref, ...(to ? { to } : {}) })
       .catch(nowhere('--to'))
-    if (global.json) printJson('forward', { ...sent, send: sent.kind })
-    else
-      print(
-        `${clock(sent.sentAt)}  ${sent.event ?? ''}  ${shortJob(sent.jobId)}  ${answerOf(sent)}  ${paint('dim', sent.url)}`,
-      )
-    return sent.status !== null && sent.status >= 200 && sent.status < 300
-      ? exitCodes.done
-      : exitCodes.someFailed
+    return toldSend(global, sent)
   })
 }
