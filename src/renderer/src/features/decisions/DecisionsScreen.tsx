@@ -7,6 +7,7 @@ import { AppError } from '#shared/ipc/app-error'
 import { useCommands } from '../../commands.ts'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { ScreenHeader } from '../../components/ScreenHeader.tsx'
+import { Tabs } from '../../components/Tabs.tsx'
 import { useSlices } from '../../components/use-slices.ts'
 import { invoke } from '../../ipc.ts'
 import { useKeptDraft } from '../../kept-drafts.ts'
@@ -62,23 +63,12 @@ export function DecisionsScreen() {
         subtitle="Typed answers about your content: yes/no, one of a list, or a score."
         actions={
           <>
-            <div className="segmented" role="tablist" aria-label="Decisions view">
-              {views.map((option) => (
-                <button
-                  key={option.value}
-                  type="button"
-                  role="tab"
-                  aria-selected={view === option.value}
-                  tabIndex={view === option.value ? 0 : -1}
-                  className="segmented__option"
-                  onClick={() =>
-                    setRouteParams('/decisions', { view: option.value === 'build' ? null : option.value })
-                  }
-                >
-                  {option.label}
-                </button>
-              ))}
-            </div>
+            <Tabs
+              label="Decisions view"
+              options={views}
+              value={view}
+              onChange={(value) => setRouteParams('/decisions', { view: value === 'build' ? null : value })}
+            />
             <button
               type="button"
               className="button"
