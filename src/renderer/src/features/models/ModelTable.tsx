@@ -207,45 +207,77 @@ export const ModelTable = memo(function ModelTable(props: {
               return (
                 <div className="model-table__row" role="row" aria-rowindex={index + 2} aria-busy="true" />
               )
+            const compared = props.compare.includes(model.id)
             return (
-              <div
-                className={`model-table__row${props.selected === model.id ? ' model-table__row--selected' : ''}`}
-                style={{ gridTemplateColumns: modelGrid }}
-                role="row"
-                aria-rowindex={index + 2}
-                aria-selected={props.selected === model.id}
-              >
-                <span role="cell" className="model-table__pinned model-table__pinned--first">
-                  <input
-                    type="checkbox"
-                    aria-label={`Compare ${model.name}`}
-                    checked={props.compare.includes(model.id)}
-                    disabled={!props.compare.includes(model.id) && props.compare.length >= 4}
-                    onChange={() => props.onCompare(model.id)}
-                  />
-                </span>
-                {shown.map((column) =>
-                  column.key === 'id' ? (
-                    <span key="model" role="cell" className="model-table__model model-table__pinned">
-                      <button
-                        type="button"
-                        className="model-table__open"
-                        title={`${model.name} (${model.id})`}
-                        onClick={() => props.onOpen(model.id)}
-                      >
-                        <span className="model-table__name">{model.name}</span>
-                        <span className="model-table__id">{model.id}</span>
-                      </button>
-                    </span>
-                  ) : (
-                    cellOf(column, model)
-                  ),
-                )}
-              </div>
+              <ModelRow
+                index={index}
+                model={model}
+                shown={shown}
+                grid={modelGrid}
+                selected={props.selected === model.id}
+                compared={compared}
+                canCompare={compared || props.compare.length < 4}
+                onOpen={props.onOpen}
+                onCompare={props.onCompare}
+              />
             )
           }}
         />
       </div>
+    </div>
+  )
+})
+
+/**
+ * One model's row, memoized: a keystroke renders the table again with the rows it showed (marked busy until the
+ * new ones come), and those rows are then left as they are.
+ */
+const ModelRow = memo(function ModelRow(props: {
+  index: number
+  model: CatalogRow
+  shown: readonly Column[]
+  grid: string
+  selected: boolean
+  compared: boolean
+  canCompare: boolean
+  onOpen: (id: string) => void
+  onCompare: (id: string) => void
+}) {
+  const { model } = props
+  return (
+    <div
+      className={`model-table__row${props.selected ? ' model-table__row--selected' : ''}`}
+      style={{ gridTemplateColumns: props.grid }}
+      role="row"
+      aria-rowindex={props.index + 2}
+      aria-selected={props.selected}
+    >
+      <span role="cell" className="model-table__pinned model-table__pinned--first">
+        <input
+          type="checkbox"
+          aria-label={`Compare ${model.name}`}
+          checked={props.compared}
+          disabled={!props.canCompare}
+          onChange={() => props.onCompare(model.id)}
+        />
+      </span>
+      {props.shown.map((column) =>
+        column.key === 'id' ? (
+          <span key="model" role="cell" className="model-table__model model-table__pinned">
+            <button
+              type="button"
+              className="model-table__open"
+              title={`${model.name} (${model.id})`}
+              onClick={() => props.onOpen(model.id)}
+            >
+              <span className="model-table__name">{model.name}</span>
+              <span className="model-table__id">{model.id}</span>
+            </button>
+          </span>
+        ) : (
+          cellOf(column, model)
+        ),
+      )}
     </div>
   )
 })
