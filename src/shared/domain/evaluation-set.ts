@@ -196,7 +196,7 @@ export function evaluateTable(
       }
       const place = { index: rowIndex, line, expected: read.value }
       const probability = answers.probability[at] as number
-      const given = question.kind === 'predicate' ? [] : optionsAt(answers, at)
+      const given = question.kind === 'choice' ? optionsAt(answers, at) : []
       const score = answers.score[at] as number
       if (question.kind === 'predicate' && !Number.isNaN(probability)) {
         const threshold = yesFrom(question)
