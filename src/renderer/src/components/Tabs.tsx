@@ -1,4 +1,5 @@
-// A row of tabs that switches what is shown below it: the chosen one is selected and takes the Tab key's stop.
+// A row of tabs that switches what is shown below it: the chosen one is selected and takes the Tab key's stop
+// (the arrow keys move between them: app/tab-keys.ts).
 import type { ReactNode } from 'react'
 
 export function Tabs<T extends string | number>(props: {
@@ -10,6 +11,10 @@ export function Tabs<T extends string | number>(props: {
   look?: 'segmented' | 'tabs'
 }) {
   const look = props.look ?? 'segmented'
+  // With none chosen (a view the tabs do not name, such as a provider's page), the first takes the Tab stop.
+  const stop = props.options.some((option) => option.value === props.value)
+    ? props.value
+    : props.options[0]?.value
   return (
     <div className={look} role="tablist" aria-label={props.label}>
       {props.options.map((option) => (
@@ -18,7 +23,7 @@ export function Tabs<T extends string | number>(props: {
           type="button"
           role="tab"
           aria-selected={option.value === props.value}
-          tabIndex={option.value === props.value ? 0 : -1}
+          tabIndex={option.value === stop ? 0 : -1}
           className={look === 'tabs' ? 'tabs__tab' : 'segmented__option'}
           onClick={() => props.onChange(option.value)}
         >
