@@ -24,7 +24,6 @@ import { catalogHandlers } from './catalog/handlers.ts'
 import type { Core, CoreOptions } from './core.ts'
 import type { BackgroundCalls } from './data/background-worker.ts'
 import type { DataCalls, DataWorkerSettings } from './data/data-worker.ts'
-import type { HistoryReads } from './data/history-reads.ts'
 import { decisionHandlers } from './decisions/handlers.ts'
 import { createDecisionService } from './decisions/service.ts'
 import { createEventBus } from './events.ts'
@@ -140,7 +139,7 @@ export async function createCore(platform: Platform, options: CoreOptions = {}):
     },
   })
   const scopes = createProfileScopes({ profiles, data })
-  const historyReads = remote<HistoryReads, []>(data, 'history', async () => [])
+  const historyReads = remote(data, 'history', async (): Promise<[]> => [])
   const archive = createHistoryArchive({
     userData,
     checks: {

@@ -23,9 +23,13 @@ export function createProfileScopes(deps: { profiles: Profiles; data: WorkerClie
     const gateway = createGateway(
       createTransport({ connection: () => deps.profiles.connection(profileId, { strict: true }) }),
     )
-    const catalog: ProfileCatalog = remote(deps.data, 'catalog', async () => [
-      { profileId, baseUrl: (await deps.profiles.connection(profileId, { strict: true })).baseUrl },
-    ])
+    const catalog: ProfileCatalog = remote(
+      deps.data,
+      'catalog',
+      async (): Promise<[CatalogSource]> => [
+        { profileId, baseUrl: (await deps.profiles.connection(profileId, { strict: true })).baseUrl },
+      ],
+    )
     const caller = createDecisionCaller({ gateway, catalog })
     return { profileId, gateway, catalog, caller }
   }

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { AppError } from '#shared/ipc/app-error'
-import type { EchoCalls, greeter } from '../../testing/echo-worker.ts'
+import type { EchoCalls } from '../../testing/echo-worker.ts'
 import type { Log } from '../log.ts'
 import { remote, startWorker } from './calls.ts'
 
@@ -57,7 +57,7 @@ describe('a worker called by name', () => {
 
   it('stands in for a service in the worker: each method sent by name with its lead arguments', async () => {
     const { client } = echoWorker()
-    const here = remote<typeof greeter, [string]>(client as never, 'greeter', async () => ['Oslo'])
+    const here = remote(client, 'greeter', async (): Promise<[string]> => ['Oslo'])
     expect(await here.hello('Ada')).toBe('hello Ada from Oslo')
     // Awaiting the stand-in itself is not a call.
     expect(await here).toBe(here)

@@ -239,19 +239,25 @@ export type Remote<S, Lead extends unknown[]> = {
     : never
 }
 
-export function remote<S, Lead extends unknown[]>(
-  // biome-ignore lint/suspicious/noExplicitAny: the calls are `serviceCalls(prefix, …)`'s, typed by the service
-  client: Pick<WorkerClient<any>, 'call'>,
-  prefix: string,
+/** The methods of the service a worker serves under `prefix` (`serviceCalls`), by their own names. */
+export type Served<C, P extends string> = {
+  [K in keyof C as K extends `${P}.${infer Method}` ? Method : never]: C[K]
+}
+
+/** Main's stand-in for the service a worker serves under `prefix`: typed by the worker's own calls. */
+export function remote<C extends WorkerCalls, P extends string, Lead extends unknown[]>(
+  client: WorkerClient<C>,
+  prefix: P,
   lead: () => Promise<Lead>,
-): Remote<S, Lead> {
-  return new Proxy({} as Remote<S, Lead>, {
+): Remote<Served<C, P>, Lead> {
+  const calls = client as unknown as Pick<WorkerClient<WorkerCalls>, 'call'>
+  return new Proxy({} as Remote<Served<C, P>, Lead>, {
     get(_, name) {
       // Not a thenable: awaiting the stand-in itself gives the stand-in.
       if (typeof name !== 'string' || name === 'then') return undefined
       return async (...args: unknown[]) => {
         const signal = args.at(-1) instanceof AbortSignal ? (args.pop() as AbortSignal) : undefined
-        return client.call(`${prefix}.${name}`, [...(await lead()), ...args], signal)
+        return calls.call(`${prefix}.${name}`, [...(await lead()), ...args], signal)
       }
     },
   })
