@@ -80,6 +80,53 @@ describe('labels', () => {
     })
   })
 
+  it('starts a new run of a questionnaire with the labels given on its latest run, row by row and question by question', async () => {
+    const refund = questionnaire.questions[0] as (typeof questionnaire.questions)[number]
+    const choice = {
+      ...refund,
+      id: 'q2',
+      kind: 'choice' as const,
+      name: 'team',
+      choices: [
+        { id: 'c1', value: 'billing', description: '' },
+        { id: 'c2', value: 'shipping', description: '' },
+      ],
+    }
+    const set = { ...questionnaire, id: 'carried', questions: [refund, choice] }
+    const run = async (asked: typeof set, rows: string[]) => {
+      const { id } = await env.call('batches.start', {
+        questionnaire: asked,
+        template,
+        inputs: rows,
+        concurrency: 2,
+        spendCap: null,
+      })
+      await settled(id)
+      return id
+    }
+    const labelsOf = async (id: string) =>
+      (await env.call('batches.rows', { id, from: 0, limit: 400 })).items.map((item) => item.labels)
+    const first = await run(set, ['a', 'b', 'c'])
+    await env.call('batches.label', { id: first, index: 0, question: 0, value: 'yes' })
+    await env.call('batches.label', { id: first, index: 0, question: 1, value: 'shipping' })
+    await env.call('batches.label', { id: first, index: 2, question: 1, value: 'billing' })
+    // The same inputs in another order, one new: each labeled input keeps its labels wherever it now stands.
+    expect(await labelsOf(await run(set, ['c', 'new', 'a']))).toEqual([
+      { '1': 'billing' },
+      null,
+      { '0': 'yes', '1': 'shipping' },
+    ])
+    // The questions moved and one's options changed: labels follow each question by its id, and a label that is
+    // none of its options now is left behind.
+    const edited = {
+      ...set,
+      questions: [{ ...choice, choices: [{ id: 'c1', value: 'billing', description: '' }] }, refund],
+    }
+    expect(await labelsOf(await run(edited, ['a', 'c']))).toEqual([{ '1': 'yes' }, { '0': 'billing' }])
+    // Another questionnaire's runs give none.
+    expect(await labelsOf(await run({ ...set, id: 'other' }, ['a']))).toEqual([null])
+  })
+
   it('refuses answers holding a kept label that is not one', async () => {
     const started = await env.call('batches.start', {
       questionnaire,

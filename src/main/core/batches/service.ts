@@ -16,6 +16,7 @@ import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { Redaction } from '../secrets/redaction.ts'
 import type { Remote } from '../workers/calls.ts'
+import { carriedLabels } from './carried-labels.ts'
 import type { BatchRunner } from './runner.ts'
 
 type Input<K extends keyof typeof batchRoutes> = RouteInput<typeof batchRoutes, K>
@@ -88,7 +89,7 @@ export function createBatchService(deps: {
         })
       const id = randomUUID()
       const at = now()
-      deps.history.transaction(() =>
+      deps.history.transaction(() => {
         batches.create(
           {
             id,
@@ -111,8 +112,17 @@ export function createBatchService(deps: {
           inputs,
           source?.rows,
           lines,
-        ),
-      )
+        )
+        const earlier = batches.latestLabeled(questionnaire.id, id)
+        if (earlier)
+          for (const [index, labels] of carriedLabels(
+            earlier.questionnaire,
+            questionnaire,
+            earlier.rows,
+            inputs.map((input) => JSON.stringify(input)),
+          ))
+            batches.setLabels(id, index, labels)
+      })
       return runAndSummarize(id)
     },
     list: () => deps.history.damaged.each('batch', batches.latest(100), (row) => row.id, summaryOf),

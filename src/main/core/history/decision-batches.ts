@@ -150,6 +150,8 @@ const BatchCounts = z.object({ total: integer, done: integer, failed: integer, p
 export type BatchCounts = z.infer<typeof BatchCounts>
 const countRows = rowsOf('batch count', BatchCounts)
 const labelRows = rowsOf('batch row', BatchItemRow.pick({ labelsJson: true }))
+const labeledRow = z.object({ inputJson: text, labelsJson: text })
+const labeledBatches = rowsOf('batch', BatchRow.pick({ id: true, questionnaireJson: true }))
 const baselineRows = rowsOf('baseline', z.object({ id: text }))
 
 export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) {
@@ -203,6 +205,14 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const setLabels = db.prepare(
     'UPDATE decision_batch_items SET labels_json = ? WHERE batch_id = ? AND idx = ?',
   )
+  const latestLabeled =
+    db.prepare(`SELECT id, questionnaire_json AS questionnaireJson FROM decision_batches AS batch
+    WHERE CASE WHEN json_valid(questionnaire_json) THEN json_extract(questionnaire_json, '$.id') END = ? AND id != ?
+      AND EXISTS (SELECT 1 FROM decision_batch_items WHERE batch_id = batch.id AND labels_json IS NOT NULL)
+    ORDER BY created_at DESC LIMIT 1`)
+  const labeledOf =
+    db.prepare(`SELECT input_json AS inputJson, labels_json AS labelsJson FROM decision_batch_items
+    WHERE batch_id = ? AND labels_json IS NOT NULL ORDER BY idx`)
   const baselineOf = db.prepare('SELECT batch_id AS id FROM decision_baselines WHERE questionnaire_id = ?')
   const keepBaseline = db.prepare(`INSERT INTO decision_baselines (questionnaire_id, batch_id) VALUES (?, ?)
     ON CONFLICT (questionnaire_id) DO UPDATE SET batch_id = excluded.batch_id`)
@@ -272,6 +282,19 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     delete: (id: string) => remove.run(id).changes > 0,
     /** A row's labels as stored (JSON), or undefined when the batch has no such row. */
     labels: (id: string, index: number) => labelRows.maybe(labelsOf.get(id, index))?.labelsJson,
+    /** The latest run of a questionnaire, other than `except`, with labels: its questionnaire and labeled rows. */
+    latestLabeled(questionnaireId: string, except: string) {
+      const batch = labeledBatches.maybe(latestLabeled.get(questionnaireId, except))
+      const questionnaire = batch && (JSON.parse(batch.questionnaireJson) as Partial<Questionnaire>)
+      // A run whose questionnaire does not read as one gives no labels.
+      if (!batch || !Array.isArray(questionnaire?.questions)) return null
+      // A row that does not read gives none, rather than stop the run that would start with them.
+      const rows = labeledOf.all(batch.id).flatMap((row) => {
+        const read = labeledRow.safeParse(row)
+        return read.success ? [read.data] : []
+      })
+      return { questionnaire: questionnaire as Questionnaire, rows }
+    },
     setLabels: (id: string, index: number, labelsJson: string | null) => {
       setLabels.run(labelsJson, id, index)
     },
