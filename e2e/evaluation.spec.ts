@@ -63,6 +63,9 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   await expect(scores.getByLabel('Expected “team”')).toHaveValue('2')
   await expect(scores.getByLabel('Expected “urgent”')).toHaveValue('1')
   await expect(scores.getByLabel('Expected “sentiment”')).toHaveValue('-1')
+  // Of the labels given in the app, each question is offered its own.
+  const offered = scores.getByLabel('Expected “team”').getByRole('option')
+  await expect(offered.filter({ hasText: /^labeled here/ })).toHaveText(['labeled here: team'])
   const urgent = scores.getByRole('region', { name: 'Scores of urgent' })
   const team = scores.getByRole('region', { name: 'Scores of team' })
   await expect(urgent).toContainText('60 rows with an expected answer')

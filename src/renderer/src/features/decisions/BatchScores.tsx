@@ -126,11 +126,14 @@ export function BatchScores(props: {
               onChange={(event) => setPicked({ ...picked, [index]: Number(event.target.value) })}
             >
               <option value={-1}>Not scored</option>
-              {sourceColumns.map((column, at) => (
-                <option key={column} value={at}>
-                  {column}
-                </option>
-              ))}
+              {sourceColumns.map((column, at) =>
+                // Of the labels given in the app, a question is offered its own.
+                at >= props.sourceColumns.length && at !== props.sourceColumns.length + index ? null : (
+                  <option key={column} value={at}>
+                    {column}
+                  </option>
+                ),
+              )}
             </select>
           </label>
         ))}
