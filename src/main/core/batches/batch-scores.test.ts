@@ -127,6 +127,50 @@ describe('labels', () => {
     expect(await labelsOf(await run({ ...set, id: 'other' }, ['a']))).toEqual([null])
   })
 
+  it('gives a label to every run of the questionnaire with the same input at the same row', async () => {
+    const [refund] = questionnaire.questions
+    const set = { ...questionnaire, id: 'shared' }
+    const run = async (rows: string[]) => {
+      const { id } = await env.call('batches.start', {
+        questionnaire: set,
+        template,
+        inputs: rows,
+        concurrency: 2,
+        spendCap: null,
+      })
+      await settled(id)
+      return id
+    }
+    const labelsOf = async (id: string) =>
+      (await env.call('batches.rows', { id, from: 0, limit: 400 })).items.map((item) => item.labels)
+    const first = await run(['a', 'b'])
+    const second = await run(['a', 'b'])
+    const shuffled = await run(['b', 'a'])
+    await env.call('batches.label', { id: second, index: 0, question: 0, value: 'yes' })
+    await env.call('batches.label', { id: first, index: 1, question: 0, value: 'no' })
+    expect(await labelsOf(first)).toEqual([{ '0': 'yes' }, { '0': 'no' }])
+    expect(await labelsOf(second)).toEqual([{ '0': 'yes' }, { '0': 'no' }])
+    // Another input at that row: not the same row of the set.
+    expect(await labelsOf(shuffled)).toEqual([null, null])
+    // Taken back on one run, it is taken back on the others.
+    await env.call('batches.label', { id: first, index: 0, question: 0, value: null })
+    expect((await labelsOf(second))[0]).toBeNull()
+    // A run whose question no longer takes the label keeps its own answer; the label given stands where it reads.
+    const edited = await run(['a', 'b'])
+    const db = new DatabaseSync(join(env.userData, 'history.db'))
+    db.prepare('UPDATE decision_batches SET questionnaire_json = ? WHERE id = ?').run(
+      JSON.stringify({
+        ...set,
+        questions: [{ ...refund, kind: 'choice', choices: [{ id: 'c', value: 'x' }] }],
+      }),
+      edited,
+    )
+    db.close()
+    await env.call('batches.label', { id: first, index: 1, question: 0, value: 'yes' })
+    expect(await labelsOf(first)).toEqual([null, { '0': 'yes' }])
+    expect((await labelsOf(edited))[1]).toEqual({ '0': 'no' })
+  })
+
   it('refuses answers holding a kept label that is not one', async () => {
     const started = await env.call('batches.start', {
       questionnaire,

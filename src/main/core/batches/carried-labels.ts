@@ -1,7 +1,8 @@
-// A new run of a questionnaire starts with a copy of the labels given on its latest earlier run that has any, so
-// that another model's run of a labeled set is scored without labeling it again: row by row where the input is the
-// same (wherever it stands in the file), question by question where the question is the same one (by its id) and
-// the label still reads as one of its answers. Labels given afterwards stay with the run they are given on.
+// A new run of a questionnaire starts with the labels given on its latest earlier run that has any, so that another
+// model's run of a labeled set is scored without labeling it again: row by row where the input is the same
+// (wherever it stands in the file), question by question where the question is the same one (by its id) and the
+// label still reads as one of its answers. A label given later goes to every run with that input at that row
+// (`label` in service.ts).
 import { expectedOf, labelText } from '#shared/domain/evaluation-set'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 

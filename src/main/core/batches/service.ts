@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { expectedOf, labelText } from '#shared/domain/evaluation-set'
 import { formatAmount } from '#shared/domain/money'
-import type { Questionnaire } from '#shared/domain/questionnaire'
+import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
 import { resumeCapProblem } from '#shared/domain/spend-cap'
 import { AppError } from '#shared/ipc/app-error'
 import type { RouteInput } from '#shared/ipc/contract'
@@ -182,7 +182,8 @@ export function createBatchService(deps: {
      * the row's labels as they are now.
      */
     label(id: string, index: number, question: number, value: string | null) {
-      const asked = (JSON.parse(found(id).questionnaireJson) as Questionnaire).questions[question]
+      const { id: questionnaireId, questions } = JSON.parse(found(id).questionnaireJson) as Questionnaire
+      const asked = questions[question]
       if (!asked)
         throw new AppError({ code: 'validation_failed', message: 'The batch has no such question.' })
       const read = value === null ? null : expectedOf(asked, value)
@@ -192,14 +193,32 @@ export function createBatchService(deps: {
           message: `${read.problem} for this question.`,
           path: ['value'],
         })
+      const relabeled = (stored: string | null, at: number, as: QuestionDraft) => {
+        const labels = (stored ? JSON.parse(stored) : {}) as Record<string, string>
+        const given = value === null ? null : expectedOf(as, value)
+        if (given === null) delete labels[String(at)]
+        else if ('value' in given) labels[String(at)] = labelText(as, given.value)
+        return labels
+      }
       return deps.history.transaction(() => {
         const stored = batches.labels(id, index)
         if (stored === undefined)
           throw new AppError({ code: 'not_found', message: 'The batch has no such row.' })
-        const labels = (stored ? JSON.parse(stored) : {}) as Record<string, string>
-        if (read === null) delete labels[String(question)]
-        else labels[String(question)] = labelText(asked, read.value)
+        const labels = relabeled(stored, question, asked)
         batches.setLabels(id, index, Object.keys(labels).length ? JSON.stringify(labels) : null)
+        // A label is the set's: every other run of the questionnaire with this input at this row takes it too.
+        for (const other of batches.otherRuns(questionnaireId, id)) {
+          const questions = (JSON.parse(other.questionnaireJson) as Partial<Questionnaire>).questions
+          const at = Array.isArray(questions) ? questions.findIndex((one) => one.id === asked.id) : -1
+          const theirs = at === -1 ? undefined : batches.labelsLike(other.id, index, id)
+          if (theirs === undefined) continue
+          try {
+            const changed = relabeled(theirs, at, questions?.[at] as QuestionDraft)
+            batches.setLabels(other.id, index, Object.keys(changed).length ? JSON.stringify(changed) : null)
+          } catch {
+            // A run whose row's labels do not read keeps them as they are; this run's label stands.
+          }
+        }
         return { labels }
       })
     },

@@ -151,7 +151,8 @@ export type BatchCounts = z.infer<typeof BatchCounts>
 const countRows = rowsOf('batch count', BatchCounts)
 const labelRows = rowsOf('batch row', BatchItemRow.pick({ labelsJson: true }))
 const labeledRow = z.object({ inputJson: text, labelsJson: text })
-const labeledBatches = rowsOf('batch', BatchRow.pick({ id: true, questionnaireJson: true }))
+const runRow = BatchRow.pick({ id: true, questionnaireJson: true })
+const labeledBatches = rowsOf('batch', runRow)
 const baselineRows = rowsOf('baseline', z.object({ id: text }))
 
 export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) {
@@ -205,6 +206,10 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
   const setLabels = db.prepare(
     'UPDATE decision_batch_items SET labels_json = ? WHERE batch_id = ? AND idx = ?',
   )
+  const otherRuns = db.prepare(`SELECT id, questionnaire_json AS questionnaireJson FROM decision_batches
+    WHERE CASE WHEN json_valid(questionnaire_json) THEN json_extract(questionnaire_json, '$.id') END = ? AND id != ?`)
+  const labelsWhereInput = db.prepare(`SELECT labels_json AS labelsJson FROM decision_batch_items
+    WHERE batch_id = ? AND idx = ? AND input_json = (SELECT input_json FROM decision_batch_items WHERE batch_id = ? AND idx = ?)`)
   const latestLabeled =
     db.prepare(`SELECT id, questionnaire_json AS questionnaireJson FROM decision_batches AS batch
     WHERE CASE WHEN json_valid(questionnaire_json) THEN json_extract(questionnaire_json, '$.id') END = ? AND id != ?
@@ -282,6 +287,18 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     delete: (id: string) => remove.run(id).changes > 0,
     /** A row's labels as stored (JSON), or undefined when the batch has no such row. */
     labels: (id: string, index: number) => labelRows.maybe(labelsOf.get(id, index))?.labelsJson,
+    /** A questionnaire's other runs than `except`, each with its questionnaire as kept. */
+    otherRuns: (questionnaireId: string, except: string) =>
+      otherRuns.all(questionnaireId, except).flatMap((row) => {
+        const read = runRow.safeParse(row)
+        return read.success ? [read.data] : []
+      }),
+    /**
+     * The labels of run `id`'s row `index` when it holds the same input as run `like`'s row at that place (null when
+     * it has none); undefined when it does not.
+     */
+    labelsLike: (id: string, index: number, like: string) =>
+      labelRows.maybe(labelsWhereInput.get(id, index, like, index))?.labelsJson,
     /** The latest run of a questionnaire, other than `except`, with labels: its questionnaire and labeled rows. */
     latestLabeled(questionnaireId: string, except: string) {
       const batch = labeledBatches.maybe(latestLabeled.get(questionnaireId, except))
