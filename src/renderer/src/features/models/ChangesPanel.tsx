@@ -36,7 +36,11 @@ export function ChangesPanel({
       </p>
     )
   if (!changes)
-    return <p className="muted">Nothing to compare yet: refresh the catalog to see what changed since now.</p>
+    return (
+      <p className="muted">
+        Nothing to compare yet: only one catalog is kept. The next refresh says what changed since this one.
+      </p>
+    )
   return <ChangeLists changes={changes} onOpen={onOpen} />
 }
 
