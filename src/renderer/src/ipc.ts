@@ -1,7 +1,7 @@
 // The window's way to main: a call (`invoke`) whose failed envelope becomes a thrown AppError with its code
 // intact, main's events (`on`), and the server state they feed. Server state lives in TanStack Query: keys come
 // from one factory per topic, and main's `data.changed` event invalidates exactly the topics it names.
-import { QueryClient } from '@tanstack/react-query'
+import { notifyManager, QueryClient } from '@tanstack/react-query'
 import type { DataTopic, EventName, EventPayload } from '#shared/ipc/events'
 import { overBudgetCode, overridableRoutes } from '#shared/ipc/over-budget'
 import type { RouteInput, RouteName, RouteOutput } from '#shared/ipc/routes/index'
@@ -152,6 +152,9 @@ export const topicKeys: Record<DataTopic, readonly unknown[]> = {
 }
 
 export function createQueryClient(): QueryClient {
+  // An answer reaches the screens in the task that brought it, not a timer's turn later: a keystroke's rows make
+  // the next frame more often.
+  notifyManager.setScheduler(queueMicrotask)
   const client = new QueryClient({
     defaultOptions: {
       queries: {
