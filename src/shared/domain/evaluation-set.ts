@@ -9,7 +9,6 @@ import {
   type ChoiceRow,
   type ChoiceScores,
   choiceScores,
-  type PredicateRow,
   type PredicateScores,
   predicateScores,
   type ScoreRow,
@@ -18,6 +17,7 @@ import {
 } from './evaluation.ts'
 import type { BootstrapOptions } from './intervals.ts'
 import { predicateSureness, type QuestionDraft, type Questionnaire, yesFrom } from './questionnaire.ts'
+import type { PredicateRow } from './thresholds.ts'
 
 export const titleOf = (question: QuestionDraft, index: number) =>
   question.name.trim() || `Question ${index + 1}`

@@ -3,18 +3,16 @@
 // documentation, and Wilson's interval against its published values.
 import { describe, expect, it } from 'vitest'
 import {
-  byProbability,
   type ChoiceRow,
   choiceScores,
   logLoss,
-  type PredicateRow,
-  plainThreshold,
   predicateScores,
   rocAuc,
   scoreScores,
   weightedAuc,
 } from './evaluation.ts'
 import { bootstrap, weightedMean, wilson } from './intervals.ts'
+import { byProbability, type PredicateRow, plainThreshold } from './thresholds.ts'
 
 /** A seeded stream of numbers in [0, 1) (an LCG: not the module's generator). */
 function stream(seed: number) {
