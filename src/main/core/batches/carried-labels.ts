@@ -4,7 +4,23 @@
 // label still reads as one of its answers. A label given later goes to every run with that input at that row
 // (`label` in service.ts).
 import { expectedOf, labelText } from '#shared/domain/evaluation-set'
-import type { Questionnaire } from '#shared/domain/questionnaire'
+import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
+
+/**
+ * A row's labels with question `at`'s set to `value` as `question` reads it, or taken back (null); a value that is
+ * none of the question's answers leaves them as they were.
+ */
+export function withLabel(
+  labels: Readonly<Record<string, string>>,
+  at: number,
+  question: QuestionDraft,
+  value: string | null,
+): Record<string, string> {
+  const read = value === null ? null : expectedOf(question, value)
+  if (read && !('value' in read)) return { ...labels }
+  const { [String(at)]: _, ...others } = labels
+  return read ? { ...others, [String(at)]: labelText(question, read.value) } : others
+}
 
 /** Each new row's labels (as kept: JSON by question index), by the row's index; rows with none are left out. */
 export function carriedLabels(
@@ -34,11 +50,10 @@ export function carriedLabels(
   inputs.forEach((input, index) => {
     const given = byInput.get(input)
     if (!given) return
-    const labels: Record<string, string> = {}
+    let labels: Record<string, string> = {}
     for (const { question, at, before } of places) {
       const label = given[String(before)]
-      const read = typeof label === 'string' ? expectedOf(question, label) : null
-      if (read && 'value' in read) labels[String(at)] = labelText(question, read.value)
+      if (typeof label === 'string') labels = withLabel(labels, at, question, label)
     }
     if (Object.keys(labels).length > 0) carried.set(index, JSON.stringify(labels))
   })

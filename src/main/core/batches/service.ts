@@ -1,6 +1,6 @@
 // Batches: create a batch in one transaction and run it, read its rows, cancel, resume, retry, export.
 import { randomUUID } from 'node:crypto'
-import { expectedOf, labelText } from '#shared/domain/evaluation-set'
+import { expectedOf } from '#shared/domain/evaluation-set'
 import { formatAmount } from '#shared/domain/money'
 import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
 import { resumeCapProblem } from '#shared/domain/spend-cap'
@@ -16,7 +16,7 @@ import type { Platform } from '../platform.ts'
 import type { ProfileScope } from '../profiles/profile-scope.ts'
 import type { Redaction } from '../secrets/redaction.ts'
 import type { Remote } from '../workers/calls.ts'
-import { carriedLabels } from './carried-labels.ts'
+import { carriedLabels, withLabel } from './carried-labels.ts'
 import type { BatchRunner } from './runner.ts'
 
 type Input<K extends keyof typeof batchRoutes> = RouteInput<typeof batchRoutes, K>
@@ -193,13 +193,8 @@ export function createBatchService(deps: {
           message: `${read.problem} for this question.`,
           path: ['value'],
         })
-      const relabeled = (stored: string | null, at: number, as: QuestionDraft) => {
-        const labels = (stored ? JSON.parse(stored) : {}) as Record<string, string>
-        const given = value === null ? null : expectedOf(as, value)
-        if (given === null) delete labels[String(at)]
-        else if ('value' in given) labels[String(at)] = labelText(as, given.value)
-        return labels
-      }
+      const relabeled = (stored: string | null, at: number, as: QuestionDraft) =>
+        withLabel((stored ? JSON.parse(stored) : {}) as Record<string, string>, at, as, value)
       return deps.history.transaction(() => {
         const stored = batches.labels(id, index)
         if (stored === undefined)

@@ -150,6 +150,8 @@ const BatchCounts = z.object({ total: integer, done: integer, failed: integer, p
 export type BatchCounts = z.infer<typeof BatchCounts>
 const countRows = rowsOf('batch count', BatchCounts)
 const labelRows = rowsOf('batch row', BatchItemRow.pick({ labelsJson: true }))
+/** A batch of the questionnaire whose id is bound here (a batch whose questionnaire does not read is of none). */
+const ofQuestionnaire = `CASE WHEN json_valid(questionnaire_json) THEN json_extract(questionnaire_json, '$.id') END = ?`
 const labeledRow = z.object({ inputJson: text, labelsJson: text })
 const runRow = BatchRow.pick({ id: true, questionnaireJson: true })
 const labeledBatches = rowsOf('batch', runRow)
@@ -207,12 +209,12 @@ export function decisionBatchRepository(db: DatabaseSync, damaged: DamagedRows) 
     'UPDATE decision_batch_items SET labels_json = ? WHERE batch_id = ? AND idx = ?',
   )
   const otherRuns = db.prepare(`SELECT id, questionnaire_json AS questionnaireJson FROM decision_batches
-    WHERE CASE WHEN json_valid(questionnaire_json) THEN json_extract(questionnaire_json, '$.id') END = ? AND id != ?`)
+    WHERE ${ofQuestionnaire} AND id != ?`)
   const labelsWhereInput = db.prepare(`SELECT labels_json AS labelsJson FROM decision_batch_items
     WHERE batch_id = ? AND idx = ? AND input_json = (SELECT input_json FROM decision_batch_items WHERE batch_id = ? AND idx = ?)`)
   const latestLabeled =
     db.prepare(`SELECT id, questionnaire_json AS questionnaireJson FROM decision_batches AS batch
-    WHERE CASE WHEN json_valid(questionnaire_json) THEN json_extract(questionnaire_json, '$.id') END = ? AND id != ?
+    WHERE ${ofQuestionnaire} AND id != ?
       AND EXISTS (SELECT 1 FROM decision_batch_items WHERE batch_id = batch.id AND labels_json IS NOT NULL)
     ORDER BY created_at DESC LIMIT 1`)
   const labeledOf =
