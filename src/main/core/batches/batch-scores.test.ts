@@ -19,6 +19,23 @@ afterAll(() => env.core.close())
 /** A batch's answers as the page's scoring worker reads them. */
 const tableOf = (answers: RouteOutput<'batches.answers'>) => unpackedTable(answers.table, answers.cells)
 
+/** A finished batch of `asked` over `rows`: its id. */
+const run = async (asked: Questionnaire, rows: string[]) => {
+  const { id } = await env.call('batches.start', {
+    questionnaire: asked,
+    template,
+    inputs: rows,
+    concurrency: 2,
+    spendCap: null,
+  })
+  await settled(id)
+  return id
+}
+
+/** Each of a batch's rows' labels, as kept. */
+const labelsOf = async (id: string) =>
+  (await env.call('batches.rows', { id, from: 0, limit: 400 })).items.map((item) => item.labels)
+
 const settled = (id: string) =>
   until(async () => {
     const { batch } = await env.call('batches.get', { id })
@@ -93,19 +110,6 @@ describe('labels', () => {
       ],
     }
     const set = { ...questionnaire, id: 'carried', questions: [refund, choice] }
-    const run = async (asked: typeof set, rows: string[]) => {
-      const { id } = await env.call('batches.start', {
-        questionnaire: asked,
-        template,
-        inputs: rows,
-        concurrency: 2,
-        spendCap: null,
-      })
-      await settled(id)
-      return id
-    }
-    const labelsOf = async (id: string) =>
-      (await env.call('batches.rows', { id, from: 0, limit: 400 })).items.map((item) => item.labels)
     const first = await run(set, ['a', 'b', 'c'])
     await env.call('batches.label', { id: first, index: 0, question: 0, value: 'yes' })
     await env.call('batches.label', { id: first, index: 0, question: 1, value: 'shipping' })
@@ -130,22 +134,9 @@ describe('labels', () => {
   it('gives a label to every run of the questionnaire with the same input at the same row', async () => {
     const [refund] = questionnaire.questions
     const set = { ...questionnaire, id: 'shared' }
-    const run = async (rows: string[]) => {
-      const { id } = await env.call('batches.start', {
-        questionnaire: set,
-        template,
-        inputs: rows,
-        concurrency: 2,
-        spendCap: null,
-      })
-      await settled(id)
-      return id
-    }
-    const labelsOf = async (id: string) =>
-      (await env.call('batches.rows', { id, from: 0, limit: 400 })).items.map((item) => item.labels)
-    const first = await run(['a', 'b'])
-    const second = await run(['a', 'b'])
-    const shuffled = await run(['b', 'a'])
+    const first = await run(set, ['a', 'b'])
+    const second = await run(set, ['a', 'b'])
+    const shuffled = await run(set, ['b', 'a'])
     await env.call('batches.label', { id: second, index: 0, question: 0, value: 'yes' })
     await env.call('batches.label', { id: first, index: 1, question: 0, value: 'no' })
     expect(await labelsOf(first)).toEqual([{ '0': 'yes' }, { '0': 'no' }])
@@ -156,7 +147,7 @@ describe('labels', () => {
     await env.call('batches.label', { id: first, index: 0, question: 0, value: null })
     expect((await labelsOf(second))[0]).toBeNull()
     // A run whose question no longer takes the label keeps its own answer; the label given stands where it reads.
-    const edited = await run(['a', 'b'])
+    const edited = await run(set, ['a', 'b'])
     const db = new DatabaseSync(join(env.userData, 'history.db'))
     db.prepare('UPDATE decision_batches SET questionnaire_json = ? WHERE id = ?').run(
       JSON.stringify({
