@@ -184,6 +184,32 @@ describe('labels', () => {
       code: 'internal_error',
     })
   })
+
+  it('says a row of the history is damaged when a column holds what it cannot', async () => {
+    const started = await env.call('batches.start', {
+      questionnaire,
+      template,
+      inputs: inputs(2),
+      concurrency: 2,
+      spendCap: null,
+    })
+    await settled(started.id)
+    const db = new DatabaseSync(join(env.userData, 'history.db'))
+    const damage = (sql: string) => db.prepare(sql).run(started.id)
+    damage(`UPDATE decision_batch_items SET duration_ms = 'slow' WHERE batch_id = ? AND idx = 1`)
+    await expect(env.call('batches.answers', { id: started.id })).rejects.toMatchObject({
+      code: 'history_damaged',
+      message: expect.stringContaining('(durationMs: not integer or null)'),
+    })
+    damage(`UPDATE decision_batch_items SET duration_ms = 5, status = 'maybe' WHERE batch_id = ? AND idx = 1`)
+    await expect(env.call('batches.answers', { id: started.id })).rejects.toMatchObject({
+      code: 'history_damaged',
+      message: expect.stringContaining('(status: not pending, done, failed)'),
+    })
+    damage(`UPDATE decision_batch_items SET status = 'done' WHERE batch_id = ? AND idx = 1`)
+    db.close()
+    expect((await env.call('batches.answers', { id: started.id })).timing.rows).toBe(2)
+  })
 })
 
 describe('a batch’s answer figures', () => {

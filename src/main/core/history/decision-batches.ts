@@ -9,7 +9,7 @@ import type { Questionnaire } from '#shared/domain/questionnaire'
 import { type BatchItem, BatchStatus as BatchStatusSchema } from '#shared/ipc/routes/batches'
 import type { DamagedRows } from './damaged-rows.ts'
 import { amountOfParts } from './migrations.ts'
-import { integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
+import { columnsOf, integer, maybeInteger, maybeText, named, rowsOf, text } from './rows.ts'
 
 export type BatchStatus = z.infer<typeof BatchStatusSchema>
 
@@ -88,42 +88,38 @@ export function batchItemRange(db: DatabaseSync, id: string, from: number, limit
   return itemRows.all(rows).map(batchItemOf)
 }
 
-/** A finished row's answers as the scores read them, where it kept them (`shared/domain/answer-figures.ts`). */
-const answerFigures = z.instanceof(Uint8Array).nullable()
 const answersSource = rowsOf('batch', BatchRow.pick({ questionnaireJson: true, sourceColumnsJson: true }))
-const scoredRows = rowsOf(
-  'batch row',
-  BatchItemRow.pick({
-    index: true,
-    status: true,
-    responseJson: true,
-    durationMs: true,
-    sourceJson: true,
-    line: true,
-    labelsJson: true,
-  }).extend({ answerFigures }),
-)
-// A row's figures are read where they are of the questionnaire's size; its response otherwise.
-const scoredColumns = `item.idx AS "index", status, duration_ms AS durationMs, source_json AS sourceJson, line,
-    labels_json AS labelsJson, CASE WHEN length(figures) = :size THEN figures END AS answerFigures,
-    CASE WHEN length(figures) = :size THEN NULL ELSE response_json END AS responseJson`
+// A row's figures (`shared/domain/answer-figures.ts`) are read where they are of the questionnaire's size; its
+// response otherwise.
+const scoredColumns = `item.idx, status, duration_ms, source_json, line, labels_json,
+    CASE WHEN length(figures) = :size THEN figures END, CASE WHEN length(figures) = :size THEN NULL ELSE response_json END`
+const scoredRows = columnsOf('batch row', [
+  ['index', 'integer'],
+  ['status', BatchItemRow.shape.status.options],
+  ['durationMs', 'integer?'],
+  ['sourceJson', 'text?'],
+  ['line', 'integer?'],
+  ['labelsJson', 'text?'],
+  ['answerFigures', 'blob?'],
+  ['responseJson', 'text?'],
+])
 
 /** A batch's rows as its scores read them: the columns they need alone, parsed (a response only without figures). */
 function scoredItems(db: DatabaseSync, id: string, questionnaire: Questionnaire): ScoredItem[] {
   const size = figureLayout(questionnaire).size * 8
-  const rows = db
-    .prepare(`SELECT ${scoredColumns} FROM decision_batch_items AS item
+  const statement = db.prepare(`SELECT ${scoredColumns} FROM decision_batch_items AS item
       LEFT JOIN decision_batch_figures USING (batch_id, idx) WHERE batch_id = :id ORDER BY item.idx`)
-    .all({ id, size })
-  return scoredRows.all(rows).map((row) => ({
-    index: row.index,
-    status: row.status,
-    figures: row.answerFigures,
-    response: row.responseJson ? JSON.parse(row.responseJson) : null,
-    durationMs: row.durationMs,
-    source: row.sourceJson ? JSON.parse(row.sourceJson) : null,
-    line: row.line,
-    labels: row.labelsJson ? JSON.parse(row.labelsJson) : null,
+  statement.setReturnArrays(true)
+  const rows = scoredRows(statement.all({ id, size }) as unknown as unknown[][])
+  return rows.map(([index, status, durationMs, sourceJson, line, labelsJson, figures, responseJson]) => ({
+    index,
+    status,
+    figures,
+    response: responseJson ? JSON.parse(responseJson) : null,
+    durationMs,
+    source: sourceJson ? JSON.parse(sourceJson) : null,
+    line,
+    labels: labelsJson ? JSON.parse(labelsJson) : null,
   }))
 }
 

@@ -63,3 +63,53 @@ export const text = z.string()
 export const maybeText = z.string().nullable()
 export const integer = z.number().int()
 export const maybeInteger = z.number().int().nullable()
+
+const columnKinds = {
+  integer: (value: unknown): value is number => Number.isInteger(value),
+  text: (value: unknown): value is string => typeof value === 'string',
+  blob: (value: unknown): value is Uint8Array => value instanceof Uint8Array,
+}
+type BaseKind = keyof typeof columnKinds
+/** A column's kind; `?`: it may be null; a list: a text that is one of them. */
+type Kind = BaseKind | `${BaseKind}?` | readonly string[]
+type BaseValue = { integer: number; text: string; blob: Uint8Array }
+type ValueOf<K extends Kind> = K extends readonly string[]
+  ? K[number]
+  : K extends `${infer Base extends BaseKind}?`
+    ? BaseValue[Base] | null
+    : BaseValue[K & BaseKind]
+
+function checkOf(kind: Kind): { check: (value: unknown) => boolean; said: string } {
+  if (typeof kind !== 'string')
+    return { check: (value) => kind.includes(value as string), said: kind.join(', ') }
+  const nullable = kind.endsWith('?')
+  const is = columnKinds[kind.replace('?', '') as BaseKind]
+  return { check: (value) => (nullable && value === null) || is(value), said: kind.replace('?', ' or null') }
+}
+
+/**
+ * Reads rows as arrays (`setReturnArrays`) and checks them column by column, in the statement's order: for reads
+ * of thousands of rows at once, where a schema's object per row costs more than the read itself. A value not of
+ * its column's kind is a damaged row, as a schema's would be.
+ */
+export function columnsOf<const K extends readonly Kind[]>(
+  what: string,
+  columns: { readonly [I in keyof K]: readonly [name: string, kind: K[I]] },
+) {
+  const checks = (columns as readonly (readonly [string, Kind])[]).map(([name, kind]) => ({
+    name,
+    ...checkOf(kind),
+  }))
+  return (rows: readonly unknown[][]): { -readonly [I in keyof K]: ValueOf<K[I]> }[] => {
+    for (const row of rows)
+      for (let at = 0; at < checks.length; at++) {
+        const { name, check, said } = checks[at] as (typeof checks)[number]
+        if (!check(row[at]))
+          throw new AppError({
+            code: historyDamaged,
+            message: `Part of the history is damaged: a stored ${what} could not be read (${name}: not ${said}). It was left as it is.`,
+          })
+      }
+    return rows as { -readonly [I in keyof K]: ValueOf<K[I]> }[]
+  }
+}
