@@ -175,6 +175,42 @@ describe('an evaluation set', () => {
     expect(answerWords(strict, table, 3)[0]).toEqual(['yes', 'no', 'yes'])
     expect(answerWords(questionnaire, table, 3)[0]).toEqual(['yes', 'no', 'no'])
   })
+
+  it('scores a choice whatever its options are called, those of every object’s too', () => {
+    const odd: QuestionDraft = {
+      ...team,
+      choices: ['__proto__', 'constructor'].map((value) => ({ id: value, value, description: '' })),
+    }
+    const named = { ...questionnaire, questions: [urgent, odd, tone] }
+    const answered = (index: number, expected: string, proto: number) => {
+      const one = item(index, ['x', '', expected, ''], 0.5, 0, 0)
+      const answers = one.response?.answers ?? []
+      answers[1] = {
+        type: 'choice',
+        choice: proto >= 0.5 ? '__proto__' : 'constructor',
+        confidence: 0.5,
+        // The second row gives `constructor` no probability at all.
+        probabilities: [
+          { value: '__proto__', probability: proto },
+          ...(index === 1 ? [] : [{ value: 'constructor', probability: 1 - proto }]),
+        ],
+      }
+      return one
+    }
+    const items = [
+      answered(0, '__proto__', 0.9),
+      answered(1, '__proto__', 0.6),
+      answered(2, 'constructor', 0.2),
+    ]
+    const [choice] = evaluate(named, items, columns, new Map([[1, 2]]), { resamples: 0 }).questions
+    expect(choice?.labeled).toBe(3)
+    expect(metricOf(choice!, 'accuracy')).toBe(1)
+    expect(choice?.choice?.confusion).toEqual([
+      [2, 0],
+      [0, 1],
+    ])
+    expect(metricOf(choice!, 'logloss')).toBeCloseTo(-(Math.log(0.9) + Math.log(1) + Math.log(0.8)) / 3, 12)
+  })
 })
 
 describe('a batch’s answers as a table', () => {

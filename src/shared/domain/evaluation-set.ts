@@ -3,7 +3,7 @@
 // column by name (given, or the column named as the question, or `expected <question>`); a cell is read as the
 // question's kind reads it, and a row whose cell is empty is not labeled for that question.
 import type { BatchItem } from '../ipc/routes/batches.ts'
-import { type AnswerTable, answerTable, optionsAt } from './answer-table.ts'
+import { type AnswerTable, answerTable } from './answer-table.ts'
 import { answerParts, shownAnswers } from './answers.ts'
 import {
   type ChoiceRow,
@@ -175,6 +175,8 @@ export function evaluateTable(
     const scores: ScoreRow[] = []
     // A column holds few distinct answers (yes, no, an option): each is read once.
     const reads = new Map<string, ReturnType<typeof expectedOf>>()
+    const width = answers.options.length
+    const threshold = yesFrom(question)
     const readOf = (cell: string) => {
       let read = reads.get(cell)
       if (read === undefined) {
@@ -183,61 +185,80 @@ export function evaluateTable(
       }
       return read
     }
-    table.index.forEach((rowIndex, at) => {
+    for (let at = 0; at < table.index.length; at++) {
+      const rowIndex = table.index[at] as number
       const read = readOf(cells[rowIndex] ?? '')
       const line = Number.isNaN(table.line[at]) ? null : (table.line[at] as number)
       if (read === null) {
         evaluation.unlabeled++
-        return
+        continue
       }
       if ('problem' in read) {
         evaluation.unreadable.push({ line, problem: read.problem })
-        return
+        continue
       }
-      const place = { index: rowIndex, line, expected: read.value }
+      const expected = read.value
       const probability = answers.probability[at] as number
-      const given = question.kind === 'choice' ? optionsAt(answers, at) : []
       const score = answers.score[at] as number
       if (question.kind === 'predicate' && !Number.isNaN(probability)) {
-        const threshold = yesFrom(question)
         const said = probability >= threshold
-        predicates.push({ probability, expected: read.value === true })
+        predicates.push({ probability, expected: expected === true })
         labeled.push({
-          ...place,
+          index: rowIndex,
+          line,
+          expected,
           answer: said,
           probability: said ? probability : 1 - probability,
           sureness: predicateSureness(probability, threshold),
-          right: said === read.value,
+          right: said === expected,
         })
-      } else if (question.kind === 'choice' && given.length > 0) {
-        const probabilities = Object.fromEntries(given.map((option) => [option.label, option.probability]))
-        choices.push({ probabilities, expected: String(read.value) })
-        const pick = given.reduce((best, option) => (option.probability > best.probability ? option : best))
+      } else if (question.kind === 'choice') {
+        // The options given a probability, and the likeliest of them (the first of equals).
+        // Without a prototype: an option may be called anything (`__proto__`, `constructor`).
+        const probabilities: Record<string, number> = Object.create(null)
+        let pick: string | null = null
+        let most = 0
+        for (let option = 0; option < width; option++) {
+          const chance = answers.optionProbabilities[at * width + option] as number
+          if (Number.isNaN(chance)) continue
+          const label = answers.options[option] as string
+          probabilities[label] = chance
+          if (pick === null || chance > most) {
+            pick = label
+            most = chance
+          }
+        }
+        if (pick === null) continue
+        choices.push({ probabilities, expected: String(expected) })
         labeled.push({
-          ...place,
-          answer: pick.label,
-          probability: pick.probability,
-          sureness: pick.probability,
-          right: pick.label === read.value,
+          index: rowIndex,
+          line,
+          expected,
+          answer: pick,
+          probability: most,
+          sureness: most,
+          right: pick === expected,
         })
       } else if (question.kind === 'score' && !Number.isNaN(score)) {
-        scores.push({ score, expected: Number(read.value) })
+        scores.push({ score, expected: Number(expected) })
         const nearest = Math.round(score)
         const chance =
-          nearest >= 0 && nearest < answers.options.length
-            ? (answers.optionProbabilities[at * answers.options.length + nearest] as number)
+          nearest >= 0 && nearest < width
+            ? (answers.optionProbabilities[at * width + nearest] as number)
             : Number.NaN
         const sure = Number.isNaN(chance) ? 0 : chance
         labeled.push({
-          ...place,
+          index: rowIndex,
+          line,
+          expected,
           answer: nearest,
           probability: sure,
           sureness: sure,
-          right: nearest === read.value,
+          right: nearest === expected,
         })
-      } else return
+      } else continue
       evaluation.labeled++
-    })
+    }
     if (question.kind === 'predicate') {
       const costs = options.questionCosts?.get(index) ?? options.costs
       evaluation.predicate = predicateScores(predicates, {

@@ -55,7 +55,8 @@ export function weightedAuc(
   order: Uint32Array,
 ): (weights: Weights) => number | null {
   const row = order
-  const yes = Uint8Array.from(order, (at) => (rows[at]?.expected ? 1 : 0))
+  const yes = new Uint8Array(order.length)
+  for (let at = 0; at < order.length; at++) yes[at] = rows[order[at] as number]?.expected ? 1 : 0
   const ends: number[] = []
   for (let at = 1; at <= order.length; at++)
     if (at === order.length || rows[order[at] ?? 0]?.probability !== rows[order[at - 1] ?? 0]?.probability)
@@ -110,11 +111,15 @@ export function reliability(pairs: readonly { probability: number; correct: bool
 export function calibrationError(
   pairs: readonly { probability: number; correct: boolean }[],
 ): (weights?: Weights) => number | null {
-  const bins = Uint8Array.from(pairs, ({ probability }) =>
-    Math.min(9, Math.max(0, Math.floor(probability * 10))),
-  )
-  const given = Float64Array.from(pairs, ({ probability }) => probability)
-  const right = Uint8Array.from(pairs, ({ correct }) => (correct ? 1 : 0))
+  // In typed arrays, filled by plain loops: `from` with a function to map by is several times slower.
+  const bins = new Uint8Array(pairs.length)
+  const given = new Float64Array(pairs.length)
+  const right = new Uint8Array(pairs.length)
+  pairs.forEach(({ probability, correct }, at) => {
+    bins[at] = Math.min(9, Math.max(0, Math.floor(probability * 10)))
+    given[at] = probability
+    right[at] = correct ? 1 : 0
+  })
   return (weights = new Uint8Array(pairs.length).fill(1)) => {
     const total = new Float64Array(10)
     const said = new Float64Array(10)
@@ -290,9 +295,10 @@ function levelScores(rows: readonly ScoreRow[]): ScoreScores['levels'] {
   const top = rows.reduce((most, row) => Math.max(most, row.expected, Math.ceil(row.score)), 1)
   const given: number[][] = Array.from({ length: top + 1 }, () => [])
   for (const row of rows) given[row.expected]?.push(row.score)
-  const byLevel = given.flatMap((scores, level) => {
-    if (scores.length === 0) return []
-    scores.sort((a, b) => a - b)
+  const byLevel = given.flatMap((unsorted, level) => {
+    if (unsorted.length === 0) return []
+    // A typed array sorts by number without a function to compare by: several times faster.
+    const scores = Float64Array.from(unsorted).sort()
     const pick = (q: number) => scores[Math.min(scores.length - 1, Math.floor(q * scores.length))] ?? 0
     const mean = scores.reduce((sum, one) => sum + one, 0) / scores.length
     return [{ level, count: scores.length, mean, low: pick(0.1), high: pick(0.9) }]

@@ -15,10 +15,10 @@ export function byProbability<Row extends { probability: number }>(
   // Compared from a typed array: several times faster than reading each row's field at each comparison.
   const probabilities = new Float64Array(rows.length)
   const order = new Uint32Array(rows.length)
-  rows.forEach((row, at) => {
-    probabilities[at] = figureOf(row)
+  for (let at = 0; at < rows.length; at++) {
+    probabilities[at] = figureOf(rows[at] as Row)
     order[at] = at
-  })
+  }
   return order.sort((a, b) => (probabilities[a] as number) - (probabilities[b] as number))
 }
 
