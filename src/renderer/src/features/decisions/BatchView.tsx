@@ -47,8 +47,11 @@ export function BatchView() {
   const deferredRows = useDeferredValue(rows ?? null, null)
   const tableRows = deferredRows?.batch.id === batchId ? deferredRows : undefined
   const client = useQueryClient()
-  // A finished batch's answers are asked for with its head, not after it: the scores wait on them alone.
-  const finished = list.data?.find((one) => one.id === batchId && one.status !== 'running')?.id
+  // A finished batch's answers are asked for with its head, not after it: the scores wait on them alone. A batch
+  // chosen in the picker is asked for as it is chosen, before the view draws it.
+  const finishedOf = (id: string | null) =>
+    list.data?.find((one) => one.id === id && one.status !== 'running')?.id
+  const finished = finishedOf(batchId)
   useEffect(() => {
     if (finished) void client.prefetchQuery(batchAnswers(finished))
   }, [finished, client])
@@ -74,7 +77,11 @@ export function BatchView() {
         <select
           aria-label="Open a batch"
           value={batchId ?? ''}
-          onChange={(event) => setRouteParams('/decisions', { batch: event.target.value || null })}
+          onChange={(event) => {
+            const chosen = finishedOf(event.target.value)
+            if (chosen) void client.prefetchQuery(batchAnswers(chosen))
+            setRouteParams('/decisions', { batch: event.target.value || null })
+          }}
         >
           <option value="">New batch</option>
           {list.data?.map((batch) => (
