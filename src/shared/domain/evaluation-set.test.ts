@@ -184,7 +184,8 @@ describe('an evaluation set', () => {
     const named = { ...questionnaire, questions: [urgent, odd, tone] }
     const answered = (index: number, expected: string, proto: number) => {
       const one = item(index, ['x', '', expected, ''], 0.5, 0, 0)
-      const answers = one.response?.answers ?? []
+      const answers = one.response?.answers
+      if (!Array.isArray(answers)) throw new Error('the item is a unified response')
       answers[1] = {
         type: 'choice',
         choice: proto >= 0.5 ? '__proto__' : 'constructor',
