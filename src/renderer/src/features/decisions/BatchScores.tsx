@@ -115,7 +115,11 @@ export function BatchScores(props: {
         <button type="button" className="button" ref={labelButton} onClick={props.onLabel}>
           Label rows
         </button>
-        <span className="muted">{answers ? `${answers.labeled} rows labeled` : 'Reading the answers…'}</span>
+        <span className="muted">
+          {answers
+            ? `${answers.labeled} rows labeled · labels are shared by this questionnaire’s runs of the same inputs`
+            : 'Reading the answers…'}
+        </span>
       </div>
       <div className="field-row">
         {questionnaire.questions.map((question, index) => (
