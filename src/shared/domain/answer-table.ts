@@ -201,17 +201,26 @@ export function packedTable(table: AnswerTable, base64: (bytes: Uint8Array) => s
   }
 }
 
+/** The platform's decoder of base64 where it has one (the window's): a loop over a batch's bytes runs cold. */
+const fromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array }).fromBase64
+
+function bytesOf(text: string): Uint8Array {
+  if (fromBase64) return fromBase64.call(Uint8Array, text)
+  const binary = atob(text)
+  const bytes = new Uint8Array(binary.length)
+  for (let at = 0; at < binary.length; at++) bytes[at] = binary.charCodeAt(at)
+  return bytes
+}
+
 /** The table of a packed one, with `cells` by row index; an error where its figures are not as many as it says. */
 export function unpackedTable(packed: PackedTable, cells: string[][]): AnswerTable {
   const { rows, options } = packed
   const count = rows * 2 + options.reduce((sum, names) => sum + rows * (2 + names.length), 0)
-  const text = atob(packed.figures)
-  if (text.length !== count * 8)
+  const bytes = bytesOf(packed.figures)
+  if (bytes.length !== count * 8)
     throw new Error(
-      `A batch's answers came with ${text.length} bytes of figures where ${count * 8} were due.`,
+      `A batch's answers came with ${bytes.length} bytes of figures where ${count * 8} were due.`,
     )
-  const bytes = new Uint8Array(text.length)
-  for (let at = 0; at < text.length; at++) bytes[at] = text.charCodeAt(at)
   const figures = new Float64Array(bytes.buffer)
   let at = 0
   const next = (length: number) => {
