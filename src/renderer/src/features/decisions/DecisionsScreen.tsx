@@ -69,26 +69,28 @@ export function DecisionsScreen() {
               value={view}
               onChange={(value) => setRouteParams('/decisions', { view: value === 'build' ? null : value })}
             />
-            <button
-              type="button"
-              className="button"
-              onClick={undo}
-              disabled={past.length === 0}
-              aria-keyshortcuts="Control+Z"
-              title="Undo (Ctrl/⌘+Z)"
-            >
-              Undo
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={redo}
-              disabled={future.length === 0}
-              aria-keyshortcuts="Control+Shift+Z"
-              title="Redo (Ctrl/⌘+Shift+Z)"
-            >
-              Redo
-            </button>
+            <div className="screen-header__pair" role="group" aria-label="Edits">
+              <button
+                type="button"
+                className="button"
+                onClick={undo}
+                disabled={past.length === 0}
+                aria-keyshortcuts="Control+Z"
+                title="Undo (Ctrl/⌘+Z)"
+              >
+                Undo
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={redo}
+                disabled={future.length === 0}
+                aria-keyshortcuts="Control+Shift+Z"
+                title="Redo (Ctrl/⌘+Shift+Z)"
+              >
+                Redo
+              </button>
+            </div>
           </>
         }
       />
