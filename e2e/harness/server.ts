@@ -39,6 +39,8 @@ export interface Harness {
 
 const projectRoot = join(import.meta.dirname, '..', '..')
 const bridgeScriptPath = '/__harness/bridge.js'
+/** How long a close waits for the page's last calls: a page that stopped answering does not hold the harness. */
+const closingBudgetMs = 2_000
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const rendererDir = options.rendererDir ?? join(projectRoot, 'out', 'renderer')
@@ -115,6 +117,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   })
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 })
+  /** The calls being answered, which a close lets finish. */
+  const inFlight = new Set<Promise<unknown>>()
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {})
     const url = requestTarget(req.url, origin)
@@ -133,7 +137,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       ws.on('message', async (raw) => {
         const frame = bridgeFrame(raw.toString())
         if (!frame) return
-        const result = await dispatch(frame.route, frame.input, sender, frame.callId)
+        const answered = dispatch(frame.route, frame.input, sender, frame.callId)
+        inFlight.add(answered)
+        const result = await answered.finally(() => inFlight.delete(answered))
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: frame.id, result }))
       })
     })
@@ -153,6 +159,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     core,
     async close() {
       unsubscribe()
+      // As Electron's main handles what a closing window sent before it quits: a page closed just now has its
+      // last calls (a draft kept on pagehide) read and answered first, within a budget.
+      const budget = new Promise((resolve) => setTimeout(resolve, closingBudgetMs).unref())
+      const closed = [...sockets.clients].map(
+        (client) =>
+          new Promise((resolve) =>
+            client.readyState === client.CLOSED ? resolve(null) : client.once('close', resolve),
+          ),
+      )
+      await Promise.race([Promise.all(closed), budget])
+      await Promise.race([Promise.all(inFlight), budget])
       for (const client of sockets.clients) client.terminate()
       sockets.close()
       server.closeAllConnections()
