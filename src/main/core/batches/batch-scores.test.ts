@@ -201,6 +201,12 @@ describe('labels', () => {
       code: 'history_damaged',
       message: expect.stringContaining('(durationMs: not integer or null)'),
     })
+    // A whole number past the safe integers is stored as a real: not an integer either.
+    damage(`UPDATE decision_batch_items SET duration_ms = 1e20 WHERE batch_id = ? AND idx = 1`)
+    await expect(env.call('batches.answers', { id: started.id })).rejects.toMatchObject({
+      code: 'history_damaged',
+      message: expect.stringContaining('(durationMs: not integer or null)'),
+    })
     damage(`UPDATE decision_batch_items SET duration_ms = 5, status = 'maybe' WHERE batch_id = ? AND idx = 1`)
     await expect(env.call('batches.answers', { id: started.id })).rejects.toMatchObject({
       code: 'history_damaged',

@@ -65,7 +65,7 @@ export const integer = z.number().int()
 export const maybeInteger = z.number().int().nullable()
 
 const columnKinds = {
-  integer: (value: unknown): value is number => Number.isInteger(value),
+  integer: (value: unknown): value is number => Number.isSafeInteger(value),
   text: (value: unknown): value is string => typeof value === 'string',
   blob: (value: unknown): value is Uint8Array => value instanceof Uint8Array,
 }
