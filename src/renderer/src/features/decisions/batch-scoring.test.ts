@@ -16,6 +16,7 @@ import {
   readableRuns,
   readSet,
   type Scored,
+  type ScoringCosts,
   scoreInTurn,
   shownRows,
   thresholdsRun,
@@ -109,6 +110,23 @@ describe('models compared over one set', () => {
     expect(compared?.agreement.kind).toBe('cohen')
     expect(compared?.agreement.differ).toBe(2)
     expect(compared?.agreement.lines).toEqual([3, 4])
+  })
+
+  it('compares this batch by its own figures, whatever its errors cost, as if worked out again', () => {
+    const set = scoringSet(questionnaire, items([0.9, 0.2, 0.8, 0.1], ['yes', 'no', 'no', 'no']), ['urgent'])
+    const models = [
+      { model: 'cheap', spent: '0.004', done: 4, table: null },
+      {
+        model: 'dear',
+        spent: '0.04',
+        done: 4,
+        table: answerTable(questionnaire, items([0.9, 0.7, 0.3, 0.1], ['no', 'no', 'no', 'no']), []),
+      },
+    ]
+    const costly: ScoringCosts = [[0, { falseYes: 50, falseNo: 1 }]]
+    const { scored } = figuresOf(set, [[0, 0]], models, costly)
+    expect(scored.compared).toEqual(compareModels(set, models, [[0, 0]]))
+    expect(scored.compared?.[0]?.models.map((one) => one.accuracy)).toEqual([0.75, 0.75])
   })
 
   it('ranks a yes or no by its distance from the question’s threshold, least sure first', async () => {

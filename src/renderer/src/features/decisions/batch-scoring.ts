@@ -74,6 +74,8 @@ export function compareModels(
   set: ScoringSet,
   models: readonly ModelRunOf[],
   columns: ScoringColumns,
+  /** This batch's figures, when worked out already: its accuracy is read from them. */
+  own?: Evaluation,
 ): SideBySide[] {
   const byColumn = new Map(columns)
   const runs = models.map((one) => {
@@ -82,7 +84,8 @@ export function compareModels(
     return {
       model: one.model,
       batch: { spent: one.spent, counts: { done: one.done } },
-      evaluation: evaluateTable(set.questionnaire, table, byColumn, { resamples: 0 }),
+      evaluation:
+        !one.table && own ? own : evaluateTable(set.questionnaire, table, byColumn, { resamples: 0 }),
       answers: answerWords(set.questionnaire, table, set.lines.length),
       lines: set.lines,
     }
@@ -268,7 +271,7 @@ export function figuresOf(
     resamples: 0,
     questionCosts: new Map(costs),
   })
-  const compared = models.length > 1 ? compareModels(set, models, columns) : null
+  const compared = models.length > 1 ? compareModels(set, models, columns, figures) : null
   return {
     figures,
     scored: { questions: figures.questions, rows: figures.rows.map(shownRows), compared, since: null },
