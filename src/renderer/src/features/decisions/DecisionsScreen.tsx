@@ -69,7 +69,7 @@ export function DecisionsScreen() {
               value={view}
               onChange={(value) => setRouteParams('/decisions', { view: value === 'build' ? null : value })}
             />
-            <div className="screen-header__pair" role="group" aria-label="Edits">
+            <div className="screen-header__pair">
               <button
                 type="button"
                 className="button"
