@@ -218,6 +218,24 @@ describe('labels', () => {
   })
 })
 
+describe('runs compared row by row', () => {
+  it('counts the rows whose input is not the other run’s at the same place', async () => {
+    const rows = ['Where is my parcel?', 'Refund me', 'My login fails']
+    const first = await run(questionnaire, rows)
+    const again = await run(questionnaire, rows)
+    const reversed = await run(questionnaire, [...rows].reverse())
+    const shorter = await run(questionnaire, rows.slice(0, 2))
+    const differ = (id: string, against: string) => env.call('batches.rowsDiffer', { id, against })
+    expect(await differ(again, first)).toEqual({ rows: 0 })
+    // The middle row is the same input in both orders.
+    expect(await differ(reversed, first)).toEqual({ rows: 2 })
+    // A row with none at its place in the other run differs too.
+    expect(await differ(first, shorter)).toEqual({ rows: 1 })
+    expect(await differ(shorter, first)).toEqual({ rows: 0 })
+    await expect(differ(first, 'no-such-batch')).rejects.toMatchObject({ code: 'not_found' })
+  })
+})
+
 describe('a batch’s answer figures', () => {
   it('keeps each answered row’s figures, unified or native, and they read as its response', async () => {
     const draft = { instructionsAsJson: false, criteriaTrue: '', criteriaFalse: '', choices: [], levels: [] }

@@ -15,6 +15,7 @@ export function batchHandlers(deps: {
     'batches.get': ({ id }) => batches.get(id),
     'batches.rows': ({ id, from, limit }, { signal }) => batches.rows(id, from, limit, signal),
     'batches.answers': ({ id }, { signal }) => batches.answers(id, signal),
+    'batches.rowsDiffer': ({ id, against }, { signal }) => batches.rowsDiffer(id, against, signal),
     'batches.setBaseline': ({ id, kept }) => batches.setBaseline(id, kept),
     'batches.settled': ({ id, since }) => batches.settled(id, since),
     'batches.cancel': ({ id }) => batches.cancel(id),

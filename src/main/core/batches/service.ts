@@ -28,7 +28,7 @@ export function createBatchService(deps: {
   /** A profile's name, or null when it no longer exists. */
   profileName: (profileId: string) => string | null
   /** Reads a batch's rows, answers and exported file (the data worker): a large batch never holds main. */
-  reads: Pick<Remote<HistoryReads, []>, 'batchRows' | 'batchAnswers' | 'batchFile'>
+  reads: Pick<Remote<HistoryReads, []>, 'batchRows' | 'batchAnswers' | 'batchFile' | 'rowsDiffer'>
   redaction: Pick<Redaction, 'secrets'>
   now?: () => number
 }) {
@@ -143,6 +143,12 @@ export function createBatchService(deps: {
       if (!answers)
         throw new AppError({ code: 'not_found', message: 'That batch is not in the history any more.' })
       return answers
+    },
+    /** How many of a batch's rows hold another input than `against`'s at the same place, read in the data worker. */
+    async rowsDiffer(id: string, against: string, signal?: AbortSignal) {
+      found(id)
+      found(against)
+      return { rows: await deps.reads.rowsDiffer(id, against, signal) }
     },
     setBaseline(id: string, kept: boolean) {
       const { id: questionnaireId } = JSON.parse(found(id).questionnaireJson) as Questionnaire

@@ -6,7 +6,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { batchRoutes } from '#shared/ipc/routes/batches'
 import { videoRoutes } from '#shared/ipc/routes/videos'
 import { type BatchFileRequest, batchFileText } from '../batches/batch-files.ts'
-import { batchAnswersIn, batchItemRange } from '../history/decision-batches.ts'
+import { batchAnswersIn, batchItemRange, rowsDifferIn } from '../history/decision-batches.ts'
 import { type BoardQuery, createBoard } from '../videos/board.ts'
 
 const boardAnswer = videoRoutes['videos.list'].output
@@ -29,6 +29,8 @@ export function createHistoryReads(historyDb: DatabaseSync, mediaUrl: (id: strin
       return answers && answersAnswer.parse(answers)
     },
     batchFile: (request: BatchFileRequest) => batchFileText(historyDb, request),
+    /** How many of a batch's rows are not another's, input for input at the same place. */
+    rowsDiffer: (id: string, against: string) => rowsDifferIn(historyDb, id, against),
   }
 }
 

@@ -142,6 +142,19 @@ export function batchAnswersIn(db: DatabaseSync, id: string): BatchAnswers | nul
   )
 }
 
+/** How many of batch `id`'s rows hold another input than batch `against`'s row of the same place, or have none there. */
+export function rowsDifferIn(db: DatabaseSync, id: string, against: string): number {
+  const { rows } = differentRows.one(
+    db
+      .prepare(`SELECT count(*) AS rows FROM decision_batch_items AS here
+        LEFT JOIN decision_batch_items AS there ON there.batch_id = :against AND there.idx = here.idx
+        WHERE here.batch_id = :id AND there.input_json IS NOT here.input_json`)
+      .get({ id, against }),
+  )
+  return rows
+}
+const differentRows = rowsOf('batch count', z.object({ rows: integer }))
+
 const BatchCounts = z.object({ total: integer, done: integer, failed: integer, pending: integer })
 export type BatchCounts = z.infer<typeof BatchCounts>
 const countRows = rowsOf('batch count', BatchCounts)

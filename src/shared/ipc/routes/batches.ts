@@ -124,6 +124,14 @@ export const batchRoutes = {
     output: BatchAnswers,
     checkedIn: 'data worker',
   }),
+  /**
+   * How many of a batch's rows hold another input than `against`'s row of the same place (or have none there): runs
+   * are compared row by row, so only runs of the same inputs in the same order are.
+   */
+  'batches.rowsDiffer': route({
+    input: z.object({ id: z.string(), against: z.string() }),
+    output: z.object({ rows: z.number().int().min(0) }),
+  }),
   /** Keeps a batch as the baseline of its questionnaire, in place of any other; or stops keeping it. */
   'batches.setBaseline': route({
     input: z.object({ id: z.string(), kept: z.boolean() }),

@@ -10,7 +10,7 @@ import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
-import { batchAnswers, batchHead } from './batch-detail.ts'
+import { batchAnswers, batchHead, rowsDiffer } from './batch-detail.ts'
 import { type ModelToCompare, type SinceBaseline, thresholdsRun } from './batch-scoring.ts'
 
 type Detail = RouteOutput<'batches.get'>
@@ -25,11 +25,15 @@ export function useBaseline(
   baselineId: string | null,
   others: readonly BatchSummary[],
 ) {
-  const summary = others.find((one) => one.id === baselineId) ?? null
-  const enabled = summary !== null && summary.id !== batch.id
-  const read = useQuery({ ...batchAnswers(summary?.id ?? ''), enabled })
-  const head = useQuery({ ...batchHead(summary?.id ?? ''), enabled })
-  const answers = summary ? read.data : undefined
+  const found = others.find((one) => one.id === baselineId) ?? null
+  const enabled = found !== null && found.id !== batch.id
+  const read = useQuery({ ...batchAnswers(found?.id ?? ''), enabled })
+  const head = useQuery({ ...batchHead(found?.id ?? ''), enabled })
+  // Runs are compared row by row: a baseline of other inputs, or of the same in another order, is not.
+  const differ = useQuery({ ...rowsDiffer(found?.id ?? '', batch.id), enabled })
+  const unlike = differ.data?.rows ?? 0
+  const summary = unlike > 0 ? null : found
+  const answers = summary && differ.data ? read.data : undefined
   const ran = summary ? (head.data?.questionnaire as Questionnaire | undefined) : undefined
   const baseline = useMemo(
     (): ModelToCompare | null =>
@@ -46,11 +50,13 @@ export function useBaseline(
   )
   return {
     summary,
+    unlike,
     baseline,
-    error: read.error ?? head.error,
+    error: read.error ?? head.error ?? differ.error,
     retry: () => {
       void read.refetch()
       void head.refetch()
+      void differ.refetch()
     },
   }
 }
@@ -77,6 +83,8 @@ export function BaselinePanel(props: {
   baselineId: string | null
   /** The baseline, when it is another run of these rows. */
   summary: BatchSummary | null
+  /** How many of the baseline's rows hold other inputs than this batch's at the same place (0: none, or no baseline). */
+  unlike: number
   since: SinceBaseline | null
   /** Each row's input, by its index. */
   inputs: ReadonlyMap<number, unknown>
@@ -119,9 +127,11 @@ export function BaselinePanel(props: {
             ? 'The other runs of this questionnaire over the same rows are compared with this one, earlier or later. Press again to stop keeping it.'
             : props.summary
               ? `The baseline: ${props.summary.model} · ${new Date(props.summary.createdAt).toLocaleString('en-US')}. Below, what this run does differently from it.`
-              : props.baselineId
-                ? 'The baseline is a run of other rows (or still running): it is compared with runs of the same rows only.'
-                : 'No run of this questionnaire is kept as its baseline yet.'}
+              : props.unlike > 0
+                ? `The baseline ran other inputs, or the same in another order (${props.unlike.toLocaleString('en-US')} ${props.unlike === 1 ? 'row differs' : 'rows differ'} from this batch’s): runs are compared row by row, so it is not compared with this one.`
+                : props.baselineId
+                  ? 'The baseline is a run of other rows (or still running): it is compared with runs of the same rows only.'
+                  : 'No run of this questionnaire is kept as its baseline yet.'}
         </span>
       </div>
       <ErrorNote error={keep.error} onRetry={() => keep.mutate(!isBaseline)} />

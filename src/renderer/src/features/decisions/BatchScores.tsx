@@ -154,6 +154,7 @@ export function BatchScores(props: {
         batch={props.batch}
         baselineId={props.baselineId}
         summary={kept.summary}
+        unlike={kept.unlike}
         since={scored?.since ?? null}
         inputs={inputs}
         busy={busy}
@@ -165,6 +166,7 @@ export function BatchScores(props: {
         chosen={chosen}
         onChoose={setChosen}
         compared={scored?.compared ?? null}
+        unlike={compare.unlike}
         loading={compare.loading}
         error={compare.error}
         onRetry={compare.retry}

@@ -8,7 +8,7 @@ import { choiceWords, type SideBySide } from '#shared/domain/side-by-side'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { batchAnswers } from './batch-detail.ts'
+import { batchAnswers, rowsDiffer } from './batch-detail.ts'
 import type { ModelToCompare } from './batch-scoring.ts'
 import { PlotFrame } from './ScorePlots.tsx'
 
@@ -16,11 +16,19 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`
 const dollars = (value: number) => `$${value.toFixed(4)}`
 
 /** One result for all the reads, run again only when one of them changes (a function of its own for that). */
-const combineReads = (results: UseQueryResult<RouteOutput<'batches.answers'>>[]) => ({
+const combineReads = <T,>(results: UseQueryResult<T>[]) => ({
   answers: results.map((one) => one.data),
   loading: results.filter((one) => one.isPending).length,
   failed: results.find((one) => one.error),
 })
+
+/** A run chosen that is not compared: how many of its rows hold other inputs than this batch's at the same place. */
+export interface UnlikeRun {
+  name: string
+  rows: number
+}
+
+const runName = (run: BatchSummary) => `${run.model} · ${new Date(run.createdAt).toLocaleTimeString('en-US')}`
 
 /**
  * This batch first, then each chosen batch (of `others`) whose answers are read; with how many are still read,
@@ -32,8 +40,13 @@ export function useModelsToCompare(
   chosen: readonly string[],
 ) {
   const read = useQueries({
-    queries: chosen.map(batchAnswers),
-    combine: combineReads,
+    queries: chosen.map((id) => batchAnswers(id)),
+    combine: combineReads<RouteOutput<'batches.answers'>>,
+  })
+  // Runs are compared row by row: a run of other inputs, or of the same in another order, is not.
+  const differ = useQueries({
+    queries: chosen.map((id) => rowsDiffer(id, batch.id)),
+    combine: combineReads<RouteOutput<'batches.rowsDiffer'>>,
   })
   const models = useMemo(
     (): ModelToCompare[] => [
@@ -42,25 +55,29 @@ export function useModelsToCompare(
       ...chosen.flatMap((id, at) => {
         const other = others.find((one) => one.id === id)
         const answers = read.answers[at]
-        return other && answers
-          ? [
-              {
-                model: `${other.model} · ${new Date(other.createdAt).toLocaleTimeString('en-US')}`,
-                spent: other.spent,
-                done: other.counts.done,
-                table: answers.table,
-              },
-            ]
+        return other && answers && differ.answers[at]?.rows === 0
+          ? [{ model: runName(other), spent: other.spent, done: other.counts.done, table: answers.table }]
           : []
       }),
     ],
-    [batch, others, chosen, read.answers],
+    [batch, others, chosen, read.answers, differ.answers],
   )
+  const unlike = useMemo(
+    (): UnlikeRun[] =>
+      chosen.flatMap((id, at) => {
+        const other = others.find((one) => one.id === id)
+        const rows = differ.answers[at]?.rows ?? 0
+        return other && rows > 0 ? [{ name: runName(other), rows }] : []
+      }),
+    [others, chosen, differ.answers],
+  )
+  const failed = read.failed ?? differ.failed
   return {
     models,
-    loading: read.loading,
-    error: read.failed?.error ?? null,
-    retry: () => read.failed?.refetch(),
+    unlike,
+    loading: read.loading + differ.loading,
+    error: failed?.error ?? null,
+    retry: () => failed?.refetch(),
   }
 }
 
@@ -70,6 +87,8 @@ export function ModelComparison(props: {
   chosen: readonly string[]
   onChoose: (ids: string[]) => void
   compared: readonly SideBySide[] | null
+  /** Chosen runs not compared, their inputs not this batch's row by row. */
+  unlike: readonly UnlikeRun[]
   /** Chosen batches whose rows are still read, and a read that failed. */
   loading: number
   error: Error | null
@@ -100,6 +119,13 @@ export function ModelComparison(props: {
         </p>
       ) : null}
       <ErrorNote error={props.error} onRetry={props.onRetry} />
+      {props.unlike.map((run) => (
+        <p key={run.name} role="note" className="muted">
+          {run.name} is not compared: {run.rows.toLocaleString('en-US')}{' '}
+          {run.rows === 1 ? 'row holds' : 'rows hold'} another input than this batch’s row at the same place.
+          Runs are compared row by row, so only runs of the same inputs in the same order are.
+        </p>
+      ))}
       {props.compared && props.chosen.length > 0 ? <Compared compared={props.compared} /> : null}
     </section>
   )

@@ -35,3 +35,9 @@ export const batchAnswers = (id: string) => ({
   queryKey: [...queryKeys.batch(id), 'answers'] as const,
   queryFn: ({ signal }: QueryFunctionContext) => invoke('batches.answers', { id }, { signal }),
 })
+
+/** How many of a batch's rows hold other inputs than `against`'s at the same place: runs compare row by row. */
+export const rowsDiffer = (id: string, against: string) => ({
+  queryKey: [...queryKeys.batch(id), 'rows differ from', against] as const,
+  queryFn: ({ signal }: QueryFunctionContext) => invoke('batches.rowsDiffer', { id, against }, { signal }),
+})
