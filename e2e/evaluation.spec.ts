@@ -251,6 +251,15 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
     await chooseModel(page, model)
     await runLabeled(page)
   }
+  // The picker keeps the focus as batches are chosen from it by keyboard, a new one too (its view is another).
+  const picker = page.getByRole('combobox', { name: 'Open a batch' })
+  await picker.focus()
+  await page.keyboard.press('ArrowUp')
+  await expect(page.getByRole('heading', { name: /^New batch of/ })).toBeVisible()
+  await expect(picker).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByRole('region', { name: 'Models side by side' })).toBeVisible()
+  await expect(picker).toBeFocused()
   const side = page.getByRole('region', { name: 'Models side by side' })
   const choices = side.getByRole('group', { name: 'Compare with' })
   await expect(choices.getByRole('checkbox')).toHaveCount(2)

@@ -1,7 +1,7 @@
 // Batches: a new one set up with its inputs in the wide area and its settings beside them; a batch that runs or
 // has run shows its progress above its rows, which take the whole width; earlier batches re-open.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
@@ -68,8 +68,17 @@ export function BatchView() {
       ),
     [list.data, current],
   )
-  /** Labeling just ended: the focus goes back to what opened it. */
+  /** Labeling just ended: the focus goes back to what opened it (until another batch is chosen). */
   const [backFromLabeling, setBackFromLabeling] = useState(false)
+  // The picker is drawn anew between a batch and a new one: a choice made from it by keyboard keeps it focused.
+  const pickerRef = useRef<HTMLSelectElement>(null)
+  const [pickerFocused, setPickerFocused] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once for each batch chosen
+  useEffect(() => {
+    if (!pickerFocused) return
+    pickerRef.current?.focus()
+    setPickerFocused(false)
+  }, [batchId])
   const picker = (
     <div className="batch-view__picker">
       <label className="field">
@@ -77,7 +86,10 @@ export function BatchView() {
         <select
           aria-label="Open a batch"
           value={batchId ?? ''}
+          ref={pickerRef}
           onChange={(event) => {
+            setBackFromLabeling(false)
+            setPickerFocused(document.activeElement === event.target)
             const chosen = finishedOf(event.target.value)
             if (chosen) void client.prefetchQuery(batchAnswers(chosen))
             setRouteParams('/decisions', { batch: event.target.value || null })
