@@ -121,7 +121,7 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   const rows = team.getByRole('list', { name: 'Rows of team' }).getByRole('listitem')
   await expect(rows).toHaveCount(count)
   await expect(rows.first()).toContainText(
-    /Wrong line \d+: answered billing \(\d+\.\d% sure\), expected shipping/,
+    /Wrong line \d+: answered billing \(probability \d+\.\d%\), expected shipping/,
   )
   await screenshot(page, 'evaluation-light')
 

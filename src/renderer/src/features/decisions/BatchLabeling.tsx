@@ -206,9 +206,10 @@ export function BatchLabeling(props: {
       <p className="muted">
         The rows where the model was least sure come first. A key (or its button) gives the highlighted
         question its answer, Enter takes the model’s, Backspace takes the last one back, ↑ and ↓ move between
-        rows, ← and → pick another question of the row to label it again. Each label is kept at once, for the
-        inputs rather than this run: every run of this questionnaire with the same input in the same row gets
-        it, and a new run starts with the labels of the latest labeled one.
+        rows, ← and → pick another question of the row to label it again. Each label is kept at once and
+        belongs to the input: a new run of this questionnaire starts with the labels given so far, and a label
+        given later reaches its runs with the same input in the same row. The scores read the labels where a
+        question’s Expected answer is “labeled here”.
       </p>
       <ErrorNote error={save.error} />
       {item ? (

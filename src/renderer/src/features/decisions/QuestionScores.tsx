@@ -6,6 +6,7 @@ import type { DecisionInput } from '#shared/api/decisions'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import {
   type ErrorCosts,
+  type LabeledRow,
   perRightAnswer,
   type QuestionEvaluation,
   valueWords,
@@ -17,6 +18,14 @@ import { ErrorCostsField } from './ErrorCostsField.tsx'
 import { LevelPlot, Reliability } from './ScorePlots.tsx'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
+/**
+ * The probability the model gave a row's answer: a yes or no's probability of yes (its answer follows the threshold,
+ * which may be far from 50%), else that of the option or level answered.
+ */
+const chanceWords = (row: LabeledRow) =>
+  typeof row.answer === 'boolean'
+    ? `probability of yes ${percent(row.answer ? row.probability : 1 - row.probability)}`
+    : `probability ${percent(row.probability)}`
 /** A figure with its interval; "(…)" while the interval is still worked out. */
 const interval = (estimate: Estimate) =>
   Number.isNaN(estimate.low)
@@ -237,8 +246,8 @@ export function QuestionScores(props: {
                 <span className={row.right ? 'batch-scores__right' : 'batch-scores__wrong'}>
                   {row.right ? 'Right' : 'Wrong'}
                 </span>{' '}
-                line {row.line ?? row.index + 1}: answered {valueWords(row.answer)} (
-                {percent(row.probability)} sure), expected {valueWords(row.expected)} —{' '}
+                line {row.line ?? row.index + 1}: answered {valueWords(row.answer)} ({chanceWords(row)}),
+                expected {valueWords(row.expected)} —{' '}
                 <span className="muted">
                   {inputPreview((props.inputs.get(row.index) ?? '') as DecisionInput, 120)}
                 </span>
