@@ -125,7 +125,8 @@ export function BatchResults(props: {
       {questionnaire.questions.some((question) => question.kind === 'predicate') ? (
         <p className="muted batch-results__legend">
           Beside a yes or no, the probability of yes; beside a choice, the probability of the answer; beside a
-          score, its value.
+          score, its value. A yes or no is read here, and in the exports, from the threshold the batch ran
+          with; a threshold chosen in the scores below applies to the scores.
         </p>
       ) : null}
       <BatchTable
