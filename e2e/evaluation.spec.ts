@@ -273,6 +273,11 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await expect(judge.first()).toContainText('on the frontier')
   await expect(table).toContainText(/κ 0\.\d{3} \(Cohen\) · \d+ rows differ/)
   await expect(table).toContainText(/\d+\.\d% \(\d+\.\d%–\d+\.\d%, 60 rows\)/)
+  // Each model's own best threshold for the yes or no question, with its accuracy there.
+  for (const name of ['aurora/sight-decide', 'sysone/judge-1'])
+    await expect(
+      table.getByRole('row').filter({ hasText: name }).first().getByRole('cell').nth(2),
+    ).toHaveText(/^\d(\.\d+)? · \d+\.\d%$/)
   // The choice in words: the cheaper model first, then what the dearer one gives for its cost.
   await expect(side.getByText(/^urgent · Read yes from 0\.5\. Cheapest on the frontier: /)).toContainText(
     /sysone\/judge-1 \(this run\), \d+\.\d% right for \$\d\.\d{4} per 1,000 rows\./,

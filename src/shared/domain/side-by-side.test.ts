@@ -15,6 +15,7 @@ const model = (
   accuracy,
   interval: interval ? { low: interval[0], high: interval[1] } : null,
   labeled: 60,
+  best: null,
   costPer1000,
   frontier,
 })

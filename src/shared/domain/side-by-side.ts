@@ -18,6 +18,11 @@ export interface SideBySide {
     interval: { low: number; high: number } | null
     /** How many rows it is of. */
     labeled: number
+    /**
+     * A yes or no's best threshold for this model (by F1, or of least cost when errors have one), its plainest
+     * form, and the accuracy and cost of errors there; null for the other kinds.
+     */
+    best: { threshold: number; accuracy: number; cost: number | null } | null
     costPer1000: number
     frontier: boolean
   }[]
@@ -45,11 +50,21 @@ export function sideBySide(questionnaire: Questionnaire, runs: readonly Compared
         scored && scored.labeled > 0
           ? (scored.predicate?.accuracy ?? scored.choice?.accuracy ?? scored.score?.exact)
           : undefined
+      const predicate = scored && scored.labeled > 0 ? scored.predicate : undefined
       return {
         model: run.model,
         accuracy: estimate?.value ?? null,
         interval: estimate && !Number.isNaN(estimate.low) ? { low: estimate.low, high: estimate.high } : null,
         labeled: scored?.labeled ?? 0,
+        best: predicate
+          ? {
+              threshold: predicate.best.plain,
+              accuracy:
+                (predicate.rows - predicate.best.falsePositives - predicate.best.falseNegatives) /
+                predicate.rows,
+              cost: predicate.best.cost,
+            }
+          : null,
         costPer1000: rows > 0 ? (Number(formatAmount(parseAmount(run.batch.spent))) / rows) * 1000 : 0,
       }
     })

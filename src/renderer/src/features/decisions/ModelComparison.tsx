@@ -10,6 +10,7 @@ import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { batchAnswers, rowsDiffer } from './batch-detail.ts'
 import type { ModelToCompare } from './batch-scoring.ts'
+import { thresholdWords } from './chosen-thresholds.ts'
 import { PlotFrame } from './ScorePlots.tsx'
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`
@@ -141,6 +142,7 @@ function Compared({ compared }: { compared: readonly SideBySide[] }) {
             <th scope="col">Question</th>
             <th scope="col">Model</th>
             <th scope="col">Accuracy (yes at each question’s threshold)</th>
+            <th scope="col">Best threshold (yes or no)</th>
             <th scope="col">Per 1,000 rows</th>
             <th scope="col">Frontier</th>
             <th scope="col">Agreement</th>
@@ -165,6 +167,20 @@ function Compared({ compared }: { compared: readonly SideBySide[] }) {
                       ({percent(model.interval.low)}–{percent(model.interval.high)}, {model.labeled} rows)
                     </span>
                   ) : null}
+                </td>
+                <td>
+                  {model.best ? (
+                    <>
+                      {thresholdWords(model.best.threshold)}
+                      <span className="muted">
+                        {' '}
+                        · {percent(model.best.accuracy)}
+                        {model.best.cost === null ? '' : ` · errors cost ${model.best.cost}`}
+                      </span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
                 </td>
                 <td>{dollars(model.costPer1000)}</td>
                 <td className="batch-scores__text">{model.frontier ? 'on the frontier' : ''}</td>

@@ -112,7 +112,7 @@ describe('models compared over one set', () => {
     expect(compared?.agreement.lines).toEqual([3, 4])
   })
 
-  it('compares this batch by its own figures, whatever its errors cost, as if worked out again', () => {
+  it('compares this batch by its own figures, as if worked out again, and gives each model its best threshold', () => {
     const set = scoringSet(questionnaire, items([0.9, 0.2, 0.8, 0.1], ['yes', 'no', 'no', 'no']), ['urgent'])
     const models = [
       { model: 'cheap', spent: '0.004', done: 4, table: null },
@@ -125,8 +125,18 @@ describe('models compared over one set', () => {
     ]
     const costly: ScoringCosts = [[0, { falseYes: 50, falseNo: 1 }]]
     const { scored } = figuresOf(set, [[0, 0]], models, costly)
-    expect(scored.compared).toEqual(compareModels(set, models, [[0, 0]]))
-    expect(scored.compared?.[0]?.models.map((one) => one.accuracy)).toEqual([0.75, 0.75])
+    expect(scored.compared).toEqual(compareModels(set, models, [[0, 0]], undefined, costly))
+    const [urgent] = scored.compared ?? []
+    expect(urgent?.models.map((one) => one.accuracy)).toEqual([0.75, 0.75])
+    // Each model's best threshold is its own, of least cost: above every no it gave, so no wrong yes.
+    const [cheap, dear] = urgent?.models ?? []
+    expect(cheap?.best).toMatchObject({ accuracy: 1, cost: 0 })
+    expect(cheap?.best?.threshold).toBeGreaterThan(0.8)
+    expect(dear?.best).toMatchObject({ accuracy: 1, cost: 0 })
+    expect(dear?.best?.threshold).toBeGreaterThan(0.7)
+    // Without costs it is the threshold of the best F1, and says no cost.
+    const [byF1] = compareModels(set, models, [[0, 0]])
+    expect(byF1?.models.map((one) => one.best?.cost)).toEqual([null, null])
   })
 
   it('ranks a yes or no by its distance from the question’s threshold, least sure first', async () => {

@@ -74,10 +74,13 @@ export function compareModels(
   set: ScoringSet,
   models: readonly ModelRunOf[],
   columns: ScoringColumns,
-  /** This batch's figures, when worked out already: its accuracy is read from them. */
+  /** This batch's figures, when worked out already (with `costs`): its own are read from them. */
   own?: Evaluation,
+  /** The costs of errors set: each model's best threshold is the one of least cost. */
+  costs: ScoringCosts = [],
 ): SideBySide[] {
   const byColumn = new Map(columns)
+  const questionCosts = new Map(costs)
   const runs = models.map((one) => {
     // Another model's answers are read against this batch's expected answers, row by row.
     const table = one.table ? { ...one.table, cells: set.table.cells } : set.table
@@ -85,7 +88,9 @@ export function compareModels(
       model: one.model,
       batch: { spent: one.spent, counts: { done: one.done } },
       evaluation:
-        !one.table && own ? own : evaluateTable(set.questionnaire, table, byColumn, { resamples: 0 }),
+        !one.table && own
+          ? own
+          : evaluateTable(set.questionnaire, table, byColumn, { resamples: 0, questionCosts }),
       answers: answerWords(set.questionnaire, table, set.lines.length),
       lines: set.lines,
     }
@@ -271,7 +276,7 @@ export function figuresOf(
     resamples: 0,
     questionCosts: new Map(costs),
   })
-  const compared = models.length > 1 ? compareModels(set, models, columns, figures) : null
+  const compared = models.length > 1 ? compareModels(set, models, columns, figures, costs) : null
   return {
     figures,
     scored: { questions: figures.questions, rows: figures.rows.map(shownRows), compared, since: null },
