@@ -108,6 +108,11 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
     /Best threshold \(least cost\)[\d.]+ · cost \d+ \(\d+ wrong yes, \d+ wrong no\)/,
   )
   await expect(urgent).toContainText(/At that thresholdaccuracy \d+\.\d% · precision/)
+  // Beside it, what the errors cost at the threshold read now: the best is never dearer.
+  const text = (await urgent.textContent()) ?? ''
+  const now = /Cost of errors at 0\.5(\d+) \(\d+ wrong yes, \d+ wrong no\)/.exec(text)?.[1]
+  const least = /Best threshold \(least cost\)[\d.]+ · cost (\d+)/.exec(text)?.[1]
+  expect(Number(least)).toBeLessThanOrEqual(Number(now))
   await expect(scores.getByRole('region', { name: 'Scores of sentiment' })).toHaveCount(0)
   await expect(team).toContainText(/Precision · recall of “billing”\d+\.\d% · \d+\.\d%/)
 

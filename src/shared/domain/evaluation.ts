@@ -148,6 +148,8 @@ export interface PredicateScores {
   accuracy: Estimate
   precision: Estimate
   recall: Estimate
+  /** The wrong answers at `threshold`, and what they cost when errors have a cost. */
+  errors: { falseYes: number; falseNo: number; cost: number | null }
   /** The best threshold by F1 (or by cost), with its precision, recall and F1. */
   best: ReturnType<typeof bestThreshold>
   rocAuc: Estimate | null
@@ -179,6 +181,13 @@ export function predicateScores(
     accuracy: wilson(right, rows.length),
     precision: wilson(at.truePositives, at.truePositives + at.falsePositives),
     recall: wilson(at.truePositives, at.truePositives + at.falseNegatives),
+    errors: {
+      falseYes: at.falsePositives,
+      falseNo: at.falseNegatives,
+      cost: options.costs
+        ? at.falsePositives * options.costs.falseYes + at.falseNegatives * options.costs.falseNo
+        : null,
+    },
     best: bestThreshold(rows, options.costs, order),
     rocAuc,
     brier,

@@ -77,7 +77,12 @@ export function QuestionScores(props: {
       `Precision · recall at ${at}`,
       `${percent(predicate.precision.value)} · ${percent(predicate.recall.value)}`,
     ])
-    const { best } = predicate
+    const { best, errors } = predicate
+    if (errors.cost !== null)
+      figures.push([
+        `Cost of errors at ${at}`,
+        `${errors.cost.toLocaleString('en-US')} (${errors.falseYes} wrong yes, ${errors.falseNo} wrong no)`,
+      ])
     const rightAtBest = question.labeled - best.falsePositives - best.falseNegatives
     figures.push(
       best.cost === null
