@@ -20,6 +20,8 @@ test('builds a yes/no, a choice and a score question, runs them, reads the three
 
   await page.getByRole('button', { name: 'Add choice question' }).click()
   const second = page.getByRole('article', { name: 'Question 2' })
+  // Nothing is marked in red in a question just added: what it needs is said in words.
+  await expect(page.getByText('Give the new question a name and instructions to run.')).toBeVisible()
   await second.getByLabel('Question 2 name').fill('angry')
   // A shared name is flagged on both questions, numbered as on screen, and the name fields are outlined.
   await expect(second.getByText('“angry” is also the name of question 1.', { exact: false })).toBeVisible()

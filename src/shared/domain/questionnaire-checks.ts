@@ -106,9 +106,18 @@ export function builderProblems(questionnaire: Questionnaire): Violation[] {
   return problems
 }
 
-/** Why the questionnaire cannot run yet, in one line beside the Run button; null when it can. */
-export function blockedReason(problems: readonly Violation[]): string | null {
+/**
+ * Why the questionnaire cannot run yet, in one line beside the Run button; null when it can. A question just added
+ * is not marked in red (nothing written in it yet): it is asked for in words.
+ */
+export function blockedReason(problems: readonly Violation[], questionnaire: Questionnaire): string | null {
   if (problems.length === 0) return null
   if (problems.some((problem) => problem.path.length === 1)) return 'Add a question to run.'
+  const blank = (index: unknown) => {
+    const question = questionnaire.questions[Number(index)]
+    return question !== undefined && !question.name.trim() && !question.instructions.trim()
+  }
+  if (problems.every((problem) => blank(problem.path[1])))
+    return 'Give the new question a name and instructions to run.'
   return 'Fix the questions marked in red to run.'
 }

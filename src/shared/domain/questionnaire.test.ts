@@ -197,8 +197,8 @@ describe('the builder’s checks, in the person’s words and at the field', () 
   it('asks for a question when there is none, instead of pointing at red fields', () => {
     const empty = { ...questionnaire, questions: [] }
     expect(builderProblems(empty).map((problem) => problem.message)).toEqual(['Add a question to run.'])
-    expect(blockedReason(builderProblems(empty))).toBe('Add a question to run.')
-    expect(blockedReason(builderProblems(questionnaire))).toBeNull()
+    expect(blockedReason(builderProblems(empty), empty)).toBe('Add a question to run.')
+    expect(blockedReason(builderProblems(questionnaire), questionnaire)).toBeNull()
   })
 
   it('flags a shared name on every question that has it, numbered from 1', () => {
@@ -213,7 +213,20 @@ describe('the builder’s checks, in the person’s words and at the field', () 
       [['questions', 0, 'name'], '“topic” is also the name of question 2. Give each question its own name.'],
       [['questions', 1, 'name'], '“topic” is also the name of question 1. Give each question its own name.'],
     ])
-    expect(blockedReason(builderProblems(shared))).toBe('Fix the questions marked in red to run.')
+    expect(blockedReason(builderProblems(shared), shared)).toBe('Fix the questions marked in red to run.')
+  })
+
+  it('asks for a new question’s name and instructions in words: it is not marked in red yet', () => {
+    const added = { ...questionnaire, questions: [predicate, { ...choice, name: '', instructions: '' }] }
+    expect(blockedReason(builderProblems(added), added)).toBe(
+      'Give the new question a name and instructions to run.',
+    )
+    // With a question marked in red beside it, the red marks are named.
+    const both = {
+      ...added,
+      questions: [{ ...predicate, name: 'topic' }, ...added.questions, { ...score, name: 'topic' }],
+    }
+    expect(blockedReason(builderProblems(both), both)).toBe('Fix the questions marked in red to run.')
   })
 
   it('flags an empty choice value and an empty level label at their rows', () => {
@@ -261,18 +274,19 @@ describe('the builder’s limits', () => {
       choices: [],
       levels: [],
     })
-    const problems = builderProblems({
+    const asked = {
       id: 'q',
       name: 'Empty',
       questions: [question('', '  '), question('spam', ''), question('', 'Is it spam?')],
-    })
+    }
+    const problems = builderProblems(asked)
     expect(problems.map((problem) => [problem.path.join('.'), problem.message])).toEqual([
       [
         'questions.0.instructions',
         'Say what the model should decide: with no name and no instructions this question asks nothing, and each run of it is billed.',
       ],
     ])
-    expect(blockedReason(problems)).not.toBeNull()
+    expect(blockedReason(problems, asked)).toBe('Give the new question a name and instructions to run.')
   })
 
   it('flags an instruction, a name or a whole questionnaire too long at its field', () => {

@@ -251,7 +251,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
             inputs at the catalog's prices{model?.dedicated ? ' (input tokens only)' : ''}.
           </p>
         ) : null}
-        {problems.length > 0 ? <p className="field-error">{blockedReason(problems)}</p> : null}
+        {problems.length > 0 ? <p className="field-error">{blockedReason(problems, questionnaire)}</p> : null}
         <div className="form-actions">
           <button
             type="button"

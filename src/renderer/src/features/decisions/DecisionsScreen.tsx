@@ -180,7 +180,11 @@ function BuildView() {
           </button>
         </div>
       </section>
-      <RunPanel blocked={blockedReason(problems)} run={run} formError={errorAt === -1 ? error : null} />
+      <RunPanel
+        blocked={blockedReason(problems, questionnaire)}
+        run={run}
+        formError={errorAt === -1 ? error : null}
+      />
     </div>
   )
 }
