@@ -110,7 +110,7 @@ export function BatchScores(props: {
         Pick the column that holds each question’s expected answer (yes or no, an option, a level), or label
         the rows here. The scores come from the answers this batch stored: nothing is sent again.
       </p>
-      <ScoreTerms />
+      <ScoreTerms kinds={questionnaire.questions.map((question) => question.kind)} />
       <div className="form-actions">
         <button type="button" className="button" ref={labelButton} onClick={props.onLabel}>
           Label rows
