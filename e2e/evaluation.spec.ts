@@ -319,6 +319,8 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
     'aria-pressed',
     'true',
   )
+  // The button keeps the focus while the choice is kept.
+  await expect(baseline.getByRole('button', { name: 'Kept as the baseline' })).toBeFocused()
   // Newest first: this run, then the other model's.
   await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 2 })
   await expect(baseline).toContainText('The baseline: sysone/judge-1')

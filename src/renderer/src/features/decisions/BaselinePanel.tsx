@@ -117,8 +117,11 @@ export function BaselinePanel(props: {
           type="button"
           className="button"
           aria-pressed={isBaseline}
-          disabled={keep.isPending}
-          onClick={() => keep.mutate(!isBaseline)}
+          // Not disabled while it is kept: a focused button that is disabled drops the focus to the page.
+          aria-disabled={keep.isPending || undefined}
+          onClick={() => {
+            if (!keep.isPending) keep.mutate(!isBaseline)
+          }}
         >
           {isBaseline ? 'Kept as the baseline' : 'Keep as the baseline'}
         </button>
