@@ -38,6 +38,8 @@ async function runLabeled(page: Page) {
     .setInputFiles({ name: 'labeled.csv', mimeType: 'text/csv', buffer: Buffer.from(labeled(60)) })
   await page.getByRole('combobox', { name: 'Column' }).selectOption({ label: 'text' })
   await page.getByRole('button', { name: 'Run on 60 inputs' }).click()
+  // The batch opens with the focus on the picker that names it.
+  await expect(page.getByRole('combobox', { name: 'Open a batch' })).toBeFocused()
   await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
     timeout: 60_000,
   })

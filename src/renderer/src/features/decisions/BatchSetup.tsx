@@ -68,7 +68,14 @@ function useBatchQuestionnaire() {
 }
 
 /** `children`: shown first, above the inputs (the batch picker). */
-export function BatchSetup({ children }: { children?: ReactNode }) {
+export function BatchSetup({
+  children,
+  onStarted,
+}: {
+  children?: ReactNode
+  /** The batch started: its view replaces this one (where the focus goes is the view's). */
+  onStarted?: () => void
+}) {
   const { model } = useCurrentRequest()
   const { questionnaire, picker } = useBatchQuestionnaire()
   const settings = useRunSettings()
@@ -121,6 +128,7 @@ export function BatchSetup({ children }: { children?: ReactNode }) {
     },
     onSuccess: (batch) => {
       void client.invalidateQueries({ queryKey: queryKeys.batches() })
+      onStarted?.()
       setRouteParams('/decisions', { batch: batch.id })
     },
   })

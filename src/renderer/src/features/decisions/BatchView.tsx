@@ -70,7 +70,8 @@ export function BatchView() {
   )
   /** Labeling just ended: the focus goes back to what opened it (until another batch is chosen). */
   const [backFromLabeling, setBackFromLabeling] = useState(false)
-  // The picker is drawn anew between a batch and a new one: a choice made from it by keyboard keeps it focused.
+  // The picker is drawn anew between a batch and a new one: a choice made from it by keyboard keeps it focused,
+  // and so does a batch started.
   const pickerRef = useRef<HTMLSelectElement>(null)
   const [pickerFocused, setPickerFocused] = useState(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once for each batch chosen
@@ -114,7 +115,8 @@ export function BatchView() {
     </div>
   )
 
-  if (batchId === null) return <BatchSetup>{picker}</BatchSetup>
+  // A batch started from here opens with the focus on the picker, which names it, not lost with the Run button.
+  if (batchId === null) return <BatchSetup onStarted={() => setPickerFocused(true)}>{picker}</BatchSetup>
   return (
     <section className="batch-view" aria-label="Batch">
       {picker}
