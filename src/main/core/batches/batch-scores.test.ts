@@ -186,14 +186,7 @@ describe('labels', () => {
   })
 
   it('says a row of the history is damaged when a column holds what it cannot', async () => {
-    const started = await env.call('batches.start', {
-      questionnaire,
-      template,
-      inputs: inputs(2),
-      concurrency: 2,
-      spendCap: null,
-    })
-    await settled(started.id)
+    const started = { id: await run(questionnaire, inputs(2)) }
     const db = new DatabaseSync(join(env.userData, 'history.db'))
     const damage = (sql: string) => db.prepare(sql).run(started.id)
     damage(`UPDATE decision_batch_items SET duration_ms = 'slow' WHERE batch_id = ? AND idx = 1`)
