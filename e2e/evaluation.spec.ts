@@ -158,6 +158,16 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
       { width: 1920, height: 1080 },
     ]) {
       await page.setViewportSize(size)
+      // The rows' headings wrap rather than cut a word ("urgent (in the file)" in a narrow column).
+      const cutHeadings = await headers.evaluateAll((cells) =>
+        cells
+          .flatMap((cell) => [cell, ...cell.querySelectorAll('button')])
+          .filter((shown) => shown.scrollWidth > shown.clientWidth)
+          .map((shown) => shown.textContent),
+      )
+      expect(cutHeadings, `${size.width}, ${scheme}`).toEqual([])
+      await headers.first().scrollIntoViewIfNeeded()
+      await screenshot(page, `evaluation-rows-${size.width}-${scheme}`)
       await urgent.scrollIntoViewIfNeeded()
       await screenshot(page, `evaluation-${size.width}-${scheme}`)
     }
