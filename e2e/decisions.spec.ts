@@ -83,8 +83,16 @@ test('builds a yes/no, a choice and a score question, runs them, reads the three
   await page.keyboard.press('Escape')
   await expect(page.getByRole('region', { name: 'Request' })).toHaveCount(0)
   await expect(viewRequest).toBeFocused()
+  // Beside Save, whether the questionnaire is the one saved: an edit says so until it is saved or undone.
+  const kept = page.locator('.library').getByRole('status')
+  await expect(kept).toHaveText('Not saved')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Saved as version 1')).toBeVisible()
+  await expect(kept).toHaveText('Saved as version 1')
+  const questionName = page.getByRole('article', { name: 'Question 3' }).getByLabel('Question 3 name')
+  await questionName.fill('urgency level')
+  await expect(kept).toHaveText('Changed since version 1: not saved')
+  await questionName.fill('urgency')
+  await expect(kept).toHaveText('Saved as version 1')
   await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
   await expect(page.getByRole('textbox', { name: 'Questionnaire name' })).toHaveValue('Support ticket triage')
   await page

@@ -83,6 +83,12 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   const read = urgent.getByRole('button', { name: /^Read yes from \d(\.\d+)?$/ })
   const best = (await read.textContent())?.replace('Read yes from ', '') ?? ''
   const atBest = /At that thresholdaccuracy (\d+\.\d%)/.exec((await urgent.textContent()) ?? '')?.[1] ?? ''
+  // Saved first, Build and run then says the threshold taken has changed it.
+  const kept = page.locator('.library').getByRole('status')
+  await page.getByRole('tab', { name: 'Build and run' }).click()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(kept).toHaveText('Saved as version 1')
+  await page.getByRole('tab', { name: 'Batch' }).click()
   await read.click()
   await expect(urgent).toContainText(`Accuracy at ${best}${atBest} (`)
   await expect(
@@ -96,12 +102,14 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   await expect(back).toBeFocused()
   await page.getByRole('tab', { name: 'Build and run' }).click()
   await expect(page.getByLabel('Yes from')).toHaveValue(best)
+  await expect(kept).toHaveText('Changed since version 1: not saved')
   await page.getByRole('tab', { name: 'Batch' }).click()
   await back.click()
   await expect(urgent).toContainText(/Accuracy at 0\.5\d+\.\d% \(/)
   await expect(read).toBeFocused()
   await page.getByRole('tab', { name: 'Build and run' }).click()
   await expect(page.getByLabel('Yes from')).toHaveValue('')
+  await expect(kept).toHaveText('Saved as version 1')
   await page.getByRole('tab', { name: 'Batch' }).click()
   const costs = urgent.getByRole('group', { name: 'What a wrong answer to “urgent” costs you' })
   await costs.getByLabel('A wrong yes').fill('5')

@@ -1,8 +1,9 @@
 // Keeping work: save the questionnaire as a new version, open a saved one or a template, import and export
 // JSON, and see the exact request with a copyable curl for the active profile (the key masked).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
+import { QuestionnaireBody } from '#shared/domain/questionnaire-body'
 import { useCommands } from '../../commands.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { GetCode } from '../../components/GetCode.tsx'
@@ -31,6 +32,7 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
     queryKey: queryKeys.questionnaires(),
     queryFn: () => invoke('questionnaires.list', {}),
   })
+  const kept = useKeptState(questionnaire, saved.data)
   const profiles = useProfiles()
   const save = useMutation({
     mutationFn: () => invoke('questionnaires.save', questionnaire),
@@ -122,7 +124,9 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
         >
           View request
         </button>
-        {save.data ? <span className="muted">Saved as version {save.data.version}</span> : null}
+        <span className="muted" role="status">
+          {kept}
+        </span>
       </div>
       {importProblem ? (
         <p className="field-error" role="alert">
@@ -140,6 +144,38 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
       ) : null}
     </div>
   )
+}
+
+/** The same questionnaire, as main keeps it (its defaults in, other fields out): one that does not read is not. */
+function sameBody(kept: unknown, open: Questionnaire): boolean {
+  const [was, now] = [QuestionnaireBody.safeParse(kept), QuestionnaireBody.safeParse(open)]
+  return was.success && now.success && JSON.stringify(was.data) === JSON.stringify(now.data)
+}
+
+/**
+ * Whether the questionnaire being built is the one saved last under its id, read from the history: an edit in
+ * Build and run (a threshold taken from the scores too) says so until it is saved, and undoing it says so again.
+ */
+function useKeptState(
+  questionnaire: Questionnaire,
+  saved: readonly { id: string; latestVersion: number }[] | undefined,
+): string {
+  const entry = saved?.find((one) => one.id === questionnaire.id)
+  const latest = useQuery({
+    queryKey: [...queryKeys.questionnaires(), questionnaire.id, entry?.latestVersion] as const,
+    queryFn: () => invoke('questionnaires.get', { id: questionnaire.id, version: entry?.latestVersion }),
+    enabled: entry !== undefined,
+  })
+  const same = useMemo(
+    () => latest.data !== undefined && sameBody(latest.data, questionnaire),
+    [latest.data, questionnaire],
+  )
+  if (!saved) return ''
+  if (!entry) return 'Not saved'
+  if (!latest.data) return ''
+  return same
+    ? `Saved as version ${entry.latestVersion}`
+    : `Changed since version ${entry.latestVersion}: not saved`
 }
 
 /** The exact request, its curl and code: Escape closes it and gives the focus back to "View request". */
