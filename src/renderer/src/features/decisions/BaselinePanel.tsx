@@ -39,6 +39,7 @@ export function useBaseline(
     (): ModelToCompare | null =>
       summary && answers && ran
         ? {
+            id: summary.id,
             model: summary.model,
             spent: summary.spent,
             done: summary.counts.done,

@@ -52,12 +52,18 @@ export function useModelsToCompare(
   const models = useMemo(
     (): ModelToCompare[] => [
       // Two runs may be of one model: each is named by its model and when it ran.
-      { model: `${batch.model} (this run)`, spent: batch.spent, done: batch.counts.done, table: null },
+      {
+        id: batch.id,
+        model: `${batch.model} (this run)`,
+        spent: batch.spent,
+        done: batch.counts.done,
+        table: null,
+      },
       ...chosen.flatMap((id, at) => {
         const other = others.find((one) => one.id === id)
         const answers = read.answers[at]
         return other && answers && differ.answers[at]?.rows === 0
-          ? [{ model: runName(other), spent: other.spent, done: other.counts.done, table: answers.table }]
+          ? [{ id, model: runName(other), spent: other.spent, done: other.counts.done, table: answers.table }]
           : []
       }),
     ],

@@ -13,13 +13,18 @@ import {
   cellRowsShown,
   compareModels,
   figuresOf,
+  keyOf,
+  type ModelToCompare,
+  type RunsRead,
   readableRuns,
   readSet,
+  runsBeside,
   type Scored,
   type ScoringCosts,
   scoreInTurn,
   shownRows,
   thresholdsRun,
+  workedFigures,
 } from './batch-scoring.ts'
 
 const row = (index: number, expected: string, answer: string, probability: number): LabeledRow => ({
@@ -76,6 +81,7 @@ describe('models compared over one set', () => {
       input: `ticket ${index}`,
       status: 'done',
       response: {
+        id: 'm',
         model: 'm',
         usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         answers: [{ type: 'predicate', probability }],
@@ -98,8 +104,8 @@ describe('models compared over one set', () => {
     const [compared] = compareModels(
       set,
       [
-        { model: 'cheap', spent: '0.004', done: 4, table: null },
-        { model: 'dear', spent: '0.04', done: 4, table: answerTable(questionnaire, other, []) },
+        { id: 'cheap', model: 'cheap', spent: '0.004', done: 4, table: null },
+        { id: 'dear', model: 'dear', spent: '0.04', done: 4, table: answerTable(questionnaire, other, []) },
       ],
       [[0, 0]],
     )
@@ -112,11 +118,40 @@ describe('models compared over one set', () => {
     expect(compared?.agreement.lines).toEqual([3, 4])
   })
 
+  it('keeps what it worked out only for the same choices, and reads a run again once its answers change', () => {
+    const set = scoringSet(questionnaire, items([0.9, 0.2, 0.8, 0.1], ['yes', 'no', 'no', 'no']), ['urgent'])
+    const packed = (yes: number[]) =>
+      batchAnswers(questionnaire, items(yes, ['', '', '', '']), [], (bytes) =>
+        Buffer.from(bytes).toString('base64'),
+      ).table
+    const chosen = (yes: number[]): ModelToCompare[] => [
+      { id: 'here', model: 'cheap', spent: '0.004', done: 4, table: null },
+      { id: 'there', model: 'dear', spent: '0.04', done: 4, table: packed(yes) },
+    ]
+    const worked = workedFigures()
+    const read: RunsRead = new Map()
+    const costly: ScoringCosts = [[0, { falseYes: 50, falseNo: 1 }]]
+    const kept = (costs: ScoringCosts) => ({ key: keyOf([[0, 0]], costs, []), worked })
+    const fresh = (yes: number[], costs: ScoringCosts) =>
+      figuresOf(set, [[0, 0]], readableRuns(chosen(yes)), costs).scored
+    const asked = (yes: number[], costs: ScoringCosts) =>
+      figuresOf(set, [[0, 0]], runsBeside(chosen(yes), read, worked), costs, kept(costs)).scored
+    expect(asked([0.9, 0.7, 0.3, 0.1], [])).toEqual(fresh([0.9, 0.7, 0.3, 0.1], []))
+    // Other costs of errors: other best thresholds, for this batch and the run beside it.
+    expect(asked([0.9, 0.7, 0.3, 0.1], costly)).toEqual(fresh([0.9, 0.7, 0.3, 0.1], costly))
+    expect(asked([0.9, 0.7, 0.3, 0.1], costly)).not.toEqual(fresh([0.9, 0.7, 0.3, 0.1], []))
+    // The run beside it answered otherwise (a row retried): read again, not as it was.
+    const again = asked([0.1, 0.9, 0.9, 0.9], costly)
+    expect(again).toEqual(fresh([0.1, 0.9, 0.9, 0.9], costly))
+    expect(again.compared?.[0]?.models[1]?.accuracy).toBe(0)
+  })
+
   it('compares this batch by its own figures, as if worked out again, and gives each model its best threshold', () => {
     const set = scoringSet(questionnaire, items([0.9, 0.2, 0.8, 0.1], ['yes', 'no', 'no', 'no']), ['urgent'])
     const models = [
-      { model: 'cheap', spent: '0.004', done: 4, table: null },
+      { id: 'cheap', model: 'cheap', spent: '0.004', done: 4, table: null },
       {
+        id: 'dear',
         model: 'dear',
         spent: '0.04',
         done: 4,
@@ -172,7 +207,7 @@ describe('models compared over one set', () => {
       (scored) => told.push(scored),
       () => false,
       [],
-      { model: 'base', spent: '0.008', done: 8, table: answerTable(questionnaire, baseline, []) },
+      { id: 'base', model: 'base', spent: '0.008', done: 8, table: answerTable(questionnaire, baseline, []) },
     )
     const since = told.at(-1)?.since
     expect(since).toMatchObject({ flipped: 4, rows: 4, byQuestion: [['Urgent', 4]] })
@@ -202,6 +237,7 @@ describe('models compared over one set', () => {
       () => false,
       [],
       {
+        id: 'base',
         model: 'base',
         spent: '0.004',
         done: 4,
@@ -227,6 +263,7 @@ describe('models compared over one set', () => {
       () => false,
       [],
       {
+        id: 'base',
         model: 'base',
         spent: '0',
         done: 4,
@@ -266,9 +303,9 @@ describe('models compared over one set', () => {
       unreadable: expect.stringMatching(/bytes of figures where \d+ were due/),
     })
     const runs = readableRuns([
-      { model: 'whole', spent: '0.002', done: 2, table: answers.table },
-      { model: 'cut', spent: '0.002', done: 2, table: cut.table },
-      { model: 'this one', spent: '0.002', done: 2, table: null },
+      { id: 'whole', model: 'whole', spent: '0.002', done: 2, table: answers.table },
+      { id: 'cut', model: 'cut', spent: '0.002', done: 2, table: cut.table },
+      { id: 'this one', model: 'this one', spent: '0.002', done: 2, table: null },
     ])
     expect(runs.map((one) => one.model)).toEqual(['whole', 'this one'])
   })

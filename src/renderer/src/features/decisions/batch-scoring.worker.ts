@@ -1,7 +1,8 @@
 // Scores a batch against its expected answers off the page's thread. The batch's answers arrive once as main sent
 // them, and are made a table of arrays here (`set`; none once its scores are no longer shown), as are other runs to
 // compare with (`models`) and the questionnaire's baseline (`baseline`) when chosen. Each `score` asks for a choice
-// of columns and is answered with the figures at once.
+// of columns and is answered with the figures at once; what was worked out is kept while the batch is shown, so a
+// run chosen beside it again (or another added) costs only what is new.
 // The intervals (a thousand resamples of each question's rows) and what changed since the baseline are worked out
 // in a worker of this one's, whose answers go on to the page: an ask for other columns ends that worker and
 // starts another, so the figures never wait for intervals; an ask for the same columns (another run chosen beside
@@ -9,18 +10,25 @@
 import type { ScoringSet } from '#shared/domain/batch-answers'
 import {
   figuresOf,
+  keyOf,
   type ModelRunOf,
+  type RunsRead,
   readableRuns,
   readSet,
+  runsBeside,
   type ScoreAsk,
   type ScoringMessage,
   withThresholds,
+  workedFigures,
 } from './batch-scoring.ts'
 
 let set: ScoringSet | null = null
 /** Why the batch's answers could not be read (their figures not as many as they say): each ask is told. */
 let unreadable: string | null = null
 let models: ModelRunOf[] = []
+/** The figures worked out for this batch, and the runs beside it as read. */
+let worked = workedFigures()
+let runsRead: RunsRead = new Map()
 let baseline: ModelRunOf | null = null
 /** The page's latest ask, and its columns. */
 let latest = { ask: 0, columns: '' }
@@ -64,6 +72,8 @@ self.addEventListener('message', (event: MessageEvent<ScoringMessage>) => {
     const read = readSet(input)
     set = read.set
     unreadable = read.unreadable
+    worked = workedFigures()
+    runsRead = new Map()
     if (!set) {
       models = []
       baseline = null
@@ -72,7 +82,7 @@ self.addEventListener('message', (event: MessageEvent<ScoringMessage>) => {
     return
   }
   if (message.kind === 'models') {
-    models = readableRuns(message.models)
+    models = runsBeside(message.models, runsRead, worked)
     return
   }
   if (message.kind === 'baseline') {
@@ -86,8 +96,9 @@ self.addEventListener('message', (event: MessageEvent<ScoringMessage>) => {
   }
   if (!set) return
   const scored = withThresholds(set, message.thresholds)
+  const key = keyOf(message.columns, message.costs, message.thresholds)
   try {
-    const { scored: figures } = figuresOf(scored, message.columns, models, message.costs)
+    const { scored: figures } = figuresOf(scored, message.columns, models, message.costs, { key, worked })
     self.postMessage({ ask: message.ask, scored: figures, done: message.columns.length === 0, first: true })
   } catch (error) {
     self.postMessage({ ask: message.ask, problem: error instanceof Error ? error.message : String(error) })
@@ -95,7 +106,7 @@ self.addEventListener('message', (event: MessageEvent<ScoringMessage>) => {
   }
   // The intervals depend on the columns, the costs of errors and the thresholds; the models beside them change
   // nothing there.
-  const columns = JSON.stringify([message.columns, message.costs, message.thresholds])
+  const columns = key
   latest = { ask: message.ask, columns }
   if (message.columns.length === 0) return
   if (finished?.columns === columns) {
