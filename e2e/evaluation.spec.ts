@@ -58,6 +58,10 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
 }) => {
   const { page } = app
   const scores = await scoredBatch(page)
+  // The scores stand below the rows: a button by the batch's name takes the focus there.
+  await page.getByRole('button', { name: 'Go to the scores' }).click()
+  await expect(scores).toBeFocused()
+  await expect(scores.getByRole('heading', { name: 'Scores against expected answers' })).toBeInViewport()
   // The file's columns named as questions are told apart from the answers in the rows' header.
   const headers = page.getByRole('table', { name: 'Batch rows' }).getByRole('columnheader')
   await expect(headers.filter({ hasText: /^urgent/ })).toHaveText(['urgent (in the file)', /^urgent$/])

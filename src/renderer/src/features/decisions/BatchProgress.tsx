@@ -28,7 +28,16 @@ function formatSeconds(seconds: number): string {
     : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
-export function BatchProgress({ batch, items }: { batch: BatchSummary; items: readonly BatchItem[] }) {
+export function BatchProgress({
+  batch,
+  items,
+  onScores,
+}: {
+  batch: BatchSummary
+  items: readonly BatchItem[]
+  /** Takes the person to the batch's scores, which stand below its rows; none while it runs. */
+  onScores?: () => void
+}) {
   const client = useQueryClient()
   const [cap, setCap] = useState(batch.spendCap ?? '')
   const act = useMutation({
@@ -132,6 +141,11 @@ export function BatchProgress({ batch, items }: { batch: BatchSummary; items: re
         {failed > 0 && batch.status !== 'running' ? (
           <button type="button" className="button" onClick={() => act.mutate('retry')}>
             Retry {failed} failed
+          </button>
+        ) : null}
+        {onScores ? (
+          <button type="button" className="button" onClick={onScores}>
+            Go to the scores
           </button>
         ) : null}
         <button type="button" className="button" onClick={() => act.mutate('csv')}>

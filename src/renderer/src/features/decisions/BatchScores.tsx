@@ -3,7 +3,7 @@
 // reliability of its probabilities, a choice's confusion matrix whose cells list their rows, and the rows where
 // the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { type Ref, useEffect, useMemo, useRef, useState } from 'react'
 import { labeledColumn } from '#shared/domain/batch-answers'
 import { type ErrorCosts, expectedColumns, titleOf } from '#shared/domain/evaluation-set'
 import type { Questionnaire } from '#shared/domain/questionnaire'
@@ -20,6 +20,8 @@ import { ScoreTerms } from './ScoreTerms.tsx'
 import { useBatchScores } from './use-batch-scores.ts'
 
 export function BatchScores(props: {
+  /** The scores' region: the view moves the focus to it ("Go to the scores"). */
+  ref?: Ref<HTMLElement>
   questionnaire: Questionnaire
   /** The batch's rows once read: the rows listed show their inputs. */
   items: readonly BatchItem[] | undefined
@@ -104,7 +106,7 @@ export function BatchScores(props: {
     if (shown) onShown?.()
   }, [shown, onShown])
   return (
-    <section className="batch-scores" aria-label="Scores">
+    <section className="batch-scores" aria-label="Scores" ref={props.ref} tabIndex={-1}>
       <h2 className="batch-scores__title">Scores against expected answers</h2>
       <p className="muted">
         Pick the column that holds each question’s expected answer (yes or no, an option, a level), or label

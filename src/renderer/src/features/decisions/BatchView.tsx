@@ -73,6 +73,7 @@ export function BatchView() {
   // The picker is drawn anew between a batch and a new one: a choice made from it by keyboard keeps it focused,
   // and so does a batch started.
   const pickerRef = useRef<HTMLSelectElement>(null)
+  const scoresRef = useRef<HTMLElement>(null)
   const [pickerFocused, setPickerFocused] = useState(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once for each batch chosen
   useEffect(() => {
@@ -123,7 +124,19 @@ export function BatchView() {
       {current ? (
         <>
           {/* Keyed by batch: what was done with one batch (its "Saved to …") stays with it. */}
-          <BatchProgress key={current.batch.id} batch={current.batch} items={rows?.items ?? []} />
+          <BatchProgress
+            key={current.batch.id}
+            batch={current.batch}
+            items={rows?.items ?? []}
+            onScores={
+              current.batch.status !== 'running' && labelingFor !== current.batch.id
+                ? () => {
+                    scoresRef.current?.scrollIntoView({ block: 'start' })
+                    scoresRef.current?.focus({ preventScroll: true })
+                  }
+                : undefined
+            }
+          />
           {labelingFor === current.batch.id ? (
             finishedRows ? (
               <BatchLabeling
@@ -167,6 +180,7 @@ export function BatchView() {
               {current.batch.status !== 'running' ? (
                 <BatchScores
                   key={`scores-${current.batch.id}`}
+                  ref={scoresRef}
                   questionnaire={current.questionnaire as Questionnaire}
                   items={finishedRows?.items}
                   sourceColumns={current.batch.sourceColumns ?? noColumns}
