@@ -274,8 +274,14 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
 }) => {
   let { page } = app
   await scoredBatch(page)
-  // The same file with the other decision model, then with the first again: three runs of one set.
+  // The same file with the other decision model (and other instructions for urgent), then with the first again:
+  // three runs of one set.
   for (const model of ['aurora/sight-decide', 'sysone/judge-1']) {
+    await page.getByRole('tab', { name: 'Build and run' }).click()
+    if (model === 'aurora/sight-decide')
+      await page.getByLabel('Question 1 instructions').fill('Must it be answered today?')
+    else await page.getByRole('button', { name: 'Undo' }).click()
+    await page.getByRole('tab', { name: 'Batch' }).click()
     await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ label: 'New batch' })
     await chooseModel(page, model)
     await runLabeled(page)
@@ -292,6 +298,13 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   const side = page.getByRole('region', { name: 'Models side by side' })
   const choices = side.getByRole('group', { name: 'Compare with' })
   await expect(choices.getByRole('checkbox')).toHaveCount(2)
+  // Each other run says what it asked otherwise than this one.
+  await expect(choices.getByRole('checkbox', { name: /^aurora\/sight-decide/ })).toHaveAccessibleName(
+    / · asked otherwise: urgent: instructions$/,
+  )
+  await expect(choices.getByRole('checkbox', { name: /^sysone\/judge-1/ })).not.toHaveAccessibleName(
+    /asked otherwise/,
+  )
   await choices.getByRole('checkbox', { name: /^aurora\/sight-decide/ }).check()
   const table = side.getByRole('table', { name: 'Accuracy against cost' })
   await expect(table.getByRole('row')).toHaveCount(1 + 3 * 2)

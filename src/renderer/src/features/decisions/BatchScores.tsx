@@ -164,6 +164,7 @@ export function BatchScores(props: {
         onRetry={kept.retry}
       />
       <ModelComparison
+        questionnaire={questionnaire}
         others={props.others}
         chosen={chosen}
         onChoose={setChosen}

@@ -4,11 +4,13 @@
 // where they differ. Worked out in the scoring worker; this draws it.
 import { type UseQueryResult, useQueries } from '@tanstack/react-query'
 import { useMemo } from 'react'
+import type { Questionnaire } from '#shared/domain/questionnaire'
+import { questionnaireChanges } from '#shared/domain/questionnaire-changes'
 import { choiceWords, type SideBySide } from '#shared/domain/side-by-side'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { batchAnswers, rowsDiffer } from './batch-detail.ts'
+import { batchAnswers, batchHead, rowsDiffer } from './batch-detail.ts'
 import type { ModelToCompare } from './batch-scoring.ts'
 import { thresholdWords } from './chosen-thresholds.ts'
 import { PlotFrame } from './ScorePlots.tsx'
@@ -89,6 +91,8 @@ export function useModelsToCompare(
 }
 
 export function ModelComparison(props: {
+  /** This run's questionnaire: each other run says what it asked otherwise. */
+  questionnaire: Questionnaire
   /** Finished batches over as many rows: other models' runs of the same set. */
   others: readonly BatchSummary[]
   chosen: readonly string[]
@@ -101,6 +105,10 @@ export function ModelComparison(props: {
   error: Error | null
   onRetry: () => void
 }) {
+  const heads = useQueries({
+    queries: props.others.map((one) => batchHead(one.id)),
+    combine: combineReads<RouteOutput<'batches.get'>>,
+  })
   if (props.others.length === 0) return null
   const toggle = (id: string, on: boolean) =>
     props.onChoose(on ? [...props.chosen, id] : props.chosen.filter((one) => one !== id))
@@ -109,16 +117,23 @@ export function ModelComparison(props: {
       <h3>Models side by side</h3>
       <fieldset className="batch-scores__models">
         <legend className="field__label">Compare with</legend>
-        {props.others.map((batch) => (
-          <label key={batch.id} className="checkbox">
-            <input
-              type="checkbox"
-              checked={props.chosen.includes(batch.id)}
-              onChange={(event) => toggle(batch.id, event.target.checked)}
-            />
-            {batch.model} · {batch.name} · {new Date(batch.createdAt).toLocaleString('en-US')}
-          </label>
-        ))}
+        {props.others.map((batch, at) => {
+          const ran = heads.answers[at]?.questionnaire as Questionnaire | undefined
+          const changes = ran ? questionnaireChanges(props.questionnaire, ran) : []
+          return (
+            <label key={batch.id} className="checkbox">
+              <input
+                type="checkbox"
+                checked={props.chosen.includes(batch.id)}
+                onChange={(event) => toggle(batch.id, event.target.checked)}
+              />
+              {batch.model} · {batch.name} · {new Date(batch.createdAt).toLocaleString('en-US')}
+              {changes.length > 0 ? (
+                <span className="muted"> · asked otherwise: {changes.join('; ')}</span>
+              ) : null}
+            </label>
+          )
+        })}
       </fieldset>
       {props.loading > 0 ? (
         <p role="status" className="muted">
