@@ -13,19 +13,18 @@ import {
   cellRowsShown,
   compareModels,
   figuresOf,
-  keyOf,
   type ModelToCompare,
-  type RunsRead,
   readableRuns,
   readSet,
-  runsBeside,
   type Scored,
   type ScoringCosts,
+  type ScoringThresholds,
   scoreInTurn,
   shownRows,
   thresholdsRun,
-  workedFigures,
+  withThresholds,
 } from './batch-scoring.ts'
+import { keyOf, type RunsRead, runsBeside, workedFigures } from './batch-scoring-kept.ts'
 
 const row = (index: number, expected: string, answer: string, probability: number): LabeledRow => ({
   index,
@@ -131,19 +130,29 @@ describe('models compared over one set', () => {
     const worked = workedFigures()
     const read: RunsRead = new Map()
     const costly: ScoringCosts = [[0, { falseYes: 50, falseNo: 1 }]]
-    const kept = (costs: ScoringCosts) => ({ key: keyOf([[0, 0]], costs, []), worked })
-    const fresh = (yes: number[], costs: ScoringCosts) =>
-      figuresOf(set, [[0, 0]], readableRuns(chosen(yes)), costs).scored
-    const asked = (yes: number[], costs: ScoringCosts) =>
-      figuresOf(set, [[0, 0]], runsBeside(chosen(yes), read, worked), costs, kept(costs)).scored
-    expect(asked([0.9, 0.7, 0.3, 0.1], [])).toEqual(fresh([0.9, 0.7, 0.3, 0.1], []))
+    const fresh = (yes: number[], costs: ScoringCosts, thresholds: ScoringThresholds = []) =>
+      figuresOf(withThresholds(set, thresholds), [[0, 0]], readableRuns(chosen(yes)), costs).scored
+    const asked = (yes: number[], costs: ScoringCosts, thresholds: ScoringThresholds = []) =>
+      figuresOf(withThresholds(set, thresholds), [[0, 0]], runsBeside(chosen(yes), read, worked), costs, {
+        key: keyOf([[0, 0]], costs, thresholds),
+        worked,
+      }).scored
+    const first = [0.9, 0.7, 0.3, 0.1]
+    expect(asked(first, [])).toEqual(fresh(first, []))
     // Other costs of errors: other best thresholds, for this batch and the run beside it.
-    expect(asked([0.9, 0.7, 0.3, 0.1], costly)).toEqual(fresh([0.9, 0.7, 0.3, 0.1], costly))
-    expect(asked([0.9, 0.7, 0.3, 0.1], costly)).not.toEqual(fresh([0.9, 0.7, 0.3, 0.1], []))
+    expect(asked(first, costly)).toEqual(fresh(first, costly))
+    expect(asked(first, costly)).not.toEqual(fresh(first, []))
+    // Another threshold: other answers, for both.
+    expect(asked(first, costly, [[0, 0.85]])).toEqual(fresh(first, costly, [[0, 0.85]]))
+    expect(asked(first, costly, [[0, 0.85]])).not.toEqual(fresh(first, costly))
     // The run beside it answered otherwise (a row retried): read again, not as it was.
     const again = asked([0.1, 0.9, 0.9, 0.9], costly)
     expect(again).toEqual(fresh([0.1, 0.9, 0.9, 0.9], costly))
     expect(again.compared?.[0]?.models[1]?.accuracy).toBe(0)
+    // A run no longer chosen is let go.
+    runsBeside(chosen(first).slice(0, 1), read, worked)
+    expect([...read.keys()]).toEqual(['here'])
+    expect(worked.runs.has('there')).toBe(false)
   })
 
   it('compares this batch by its own figures, as if worked out again, and gives each model its best threshold', () => {

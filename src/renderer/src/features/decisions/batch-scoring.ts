@@ -21,6 +21,7 @@ import {
 } from '#shared/domain/evaluation-set'
 import { type Questionnaire, yesFrom } from '#shared/domain/questionnaire'
 import { type SideBySide, sideBySide } from '#shared/domain/side-by-side'
+import type { Kept, WorkedRun } from './batch-scoring-kept.ts'
 
 /** A batch as the page has it: its answers, once read. */
 export interface ScoringInput {
@@ -63,30 +64,6 @@ export const readableRuns = (models: readonly ModelToCompare[]): ModelRunOf[] =>
     }
   })
 
-/** The runs beside a batch as read, by batch id, with the figures they were read from. */
-export type RunsRead = Map<string, { figures: string | null; run: ModelRunOf }>
-
-/**
- * The runs beside the batch: each read once while its answers are the same (`read`); one whose answers changed
- * is read again, and its figures in `worked` let go.
- */
-export function runsBeside(
-  chosen: readonly ModelToCompare[],
-  read: RunsRead,
-  worked: WorkedFigures,
-): ModelRunOf[] {
-  return chosen.flatMap((one) => {
-    const figures = one.table?.figures ?? null
-    const before = read.get(one.id)
-    if (before?.figures === figures)
-      return [{ ...before.run, model: one.model, spent: one.spent, done: one.done }]
-    for (const id of worked.runs.keys()) if (id.startsWith(`${one.id}\n`)) worked.runs.delete(id)
-    const [run] = readableRuns([one])
-    if (run) read.set(one.id, { figures, run })
-    return run ? [run] : []
-  })
-}
-
 /** A batch's answers as its scoring set, or why they cannot be read (their figures not as many as they say). */
 export function readSet(input: ScoringInput | null): { set: ScoringSet | null; unreadable: string | null } {
   try {
@@ -95,34 +72,6 @@ export function readSet(input: ScoringInput | null): { set: ScoringSet | null; u
     return { set: null, unreadable: error instanceof Error ? error.message : String(error) }
   }
 }
-
-/** A run's figures over the set's expected answers, and its answers in words. */
-interface WorkedRun {
-  evaluation: Evaluation
-  answers: (string | null)[][]
-}
-
-/**
- * What a scoring worker keeps of the batch it shows: its figures for the last choice of columns, costs of errors
- * and thresholds (`Kept.key`), and each run's beside it by run and choice. A run chosen beside it again, or
- * another added, costs only what is new. Emptied with each batch, and a run's with its answers.
- */
-export interface WorkedFigures {
-  own: { key: string; figures: Evaluation; rows: ShownRows[] } | null
-  runs: Map<string, WorkedRun>
-}
-
-/** The figures kept, and what they are kept by: the columns, costs of errors and thresholds asked for. */
-export interface Kept {
-  key: string
-  worked: WorkedFigures
-}
-
-export const workedFigures = (): WorkedFigures => ({ own: null, runs: new Map() })
-
-/** One key for the choices figures depend on. */
-export const keyOf = (columns: ScoringColumns, costs: ScoringCosts, thresholds: ScoringThresholds) =>
-  JSON.stringify([columns, costs, thresholds])
 
 /** Each model's figures over the set's expected answers, and how much the models agree, row by row. */
 export function compareModels(
@@ -133,25 +82,25 @@ export function compareModels(
   own?: Evaluation,
   /** The costs of errors set: each model's best threshold is the one of least cost. */
   costs: ScoringCosts = [],
-  kept?: Kept,
+  /** The runs' figures worked out already for these columns, costs and thresholds, by batch id; kept there. */
+  worked?: Map<string, WorkedRun>,
 ): SideBySide[] {
   const byColumn = new Map(columns)
   const questionCosts = new Map(costs)
   const workedOf = (one: ModelRunOf): WorkedRun => {
-    const id = `${one.id}\n${kept?.key}`
-    const found = kept?.worked.runs.get(id)
+    const found = worked?.get(one.id)
     if (found) return found
     // Another model's answers are read against this batch's expected answers, row by row.
     const table = one.table ? { ...one.table, cells: set.table.cells } : set.table
-    const worked = {
+    const made = {
       evaluation:
         !one.table && own
           ? own
           : evaluateTable(set.questionnaire, table, byColumn, { resamples: 0, questionCosts }),
       answers: answerWords(set.questionnaire, table, set.lines.length),
     }
-    kept?.worked.runs.set(id, worked)
-    return worked
+    worked?.set(one.id, made)
+    return made
   }
   const runs = models.map((one) => ({
     model: one.model,
@@ -335,19 +284,24 @@ export function figuresOf(
   columns: ScoringColumns,
   models: readonly ModelRunOf[] = [],
   costs: ScoringCosts = [],
-  /** What was worked out already for this set (its thresholds in `key`); none: all of it is worked out. */
-  kept: Kept = { key: keyOf(columns, costs, []), worked: workedFigures() },
+  /** What was worked out already for this set, kept for the choices in `key` alone; none: all of it is worked out. */
+  kept?: Kept,
 ): { figures: Evaluation; scored: Scored } {
-  const { worked } = kept
-  if (worked.own?.key !== kept.key) {
+  const worked = kept?.worked ?? { key: null, own: null, runs: new Map() }
+  if (worked.key !== kept?.key) {
+    worked.key = kept?.key ?? null
+    worked.own = null
+    worked.runs.clear()
+  }
+  if (!worked.own) {
     const figures = evaluateTable(set.questionnaire, set.table, new Map(columns), {
       resamples: 0,
       questionCosts: new Map(costs),
     })
-    worked.own = { key: kept.key, figures, rows: figures.rows.map(shownRows) }
+    worked.own = { figures, rows: figures.rows.map(shownRows) }
   }
   const { figures, rows } = worked.own
-  const compared = models.length > 1 ? compareModels(set, models, columns, figures, costs, kept) : null
+  const compared = models.length > 1 ? compareModels(set, models, columns, figures, costs, worked.runs) : null
   return { figures, scored: { questions: figures.questions, rows, compared, since: null } }
 }
 

@@ -1,8 +1,8 @@
 // Scores a batch against its expected answers off the page's thread. The batch's answers arrive once as main sent
 // them, and are made a table of arrays here (`set`; none once its scores are no longer shown), as are other runs to
 // compare with (`models`) and the questionnaire's baseline (`baseline`) when chosen. Each `score` asks for a choice
-// of columns and is answered with the figures at once; what was worked out is kept while the batch is shown, so a
-// run chosen beside it again (or another added) costs only what is new.
+// of columns and is answered with the figures at once; what was worked out for those columns is kept while the
+// batch is shown (`batch-scoring-kept.ts`), so another run chosen beside it costs only its own figures.
 // The intervals (a thousand resamples of each question's rows) and what changed since the baseline are worked out
 // in a worker of this one's, whose answers go on to the page: an ask for other columns ends that worker and
 // starts another, so the figures never wait for intervals; an ask for the same columns (another run chosen beside
@@ -10,17 +10,14 @@
 import type { ScoringSet } from '#shared/domain/batch-answers'
 import {
   figuresOf,
-  keyOf,
   type ModelRunOf,
-  type RunsRead,
   readableRuns,
   readSet,
-  runsBeside,
   type ScoreAsk,
   type ScoringMessage,
   withThresholds,
-  workedFigures,
 } from './batch-scoring.ts'
+import { keyOf, type RunsRead, runsBeside, workedFigures } from './batch-scoring-kept.ts'
 
 let set: ScoringSet | null = null
 /** Why the batch's answers could not be read (their figures not as many as they say): each ask is told. */
