@@ -25,10 +25,15 @@ const team = question('q2', 'team', {
 const here: Questionnaire = { id: 'triage', name: 'Triage', questions: [question('q1', 'urgent'), team] }
 
 describe('what another run asked otherwise', () => {
-  it('says nothing of the same questions, whatever their ids of choices or the name of the whole', () => {
+  it('says nothing of the same questions, whatever their ids, the name of the whole or a threshold', () => {
     const same = structuredClone(here)
-    same.name = 'Triage, saved again'
-    for (const choice of same.questions[1]?.choices ?? []) choice.id = `${choice.id}-again`
+    same.name = 'Triage, built again from its template'
+    for (const [at, one] of same.questions.entries()) {
+      one.id = `again-${at}`
+      for (const choice of one.choices) choice.id = `${choice.id}-again`
+    }
+    // Not sent: the app's reading of a yes or no.
+    if (same.questions[0]) same.questions[0].threshold = 0.7
     expect(questionnaireChanges(here, same)).toEqual([])
   })
 
@@ -36,11 +41,11 @@ describe('what another run asked otherwise', () => {
     const there: Questionnaire = {
       ...here,
       questions: [
-        question('q1', 'urgent', { instructions: 'Must it be answered today?', threshold: 0.7 }),
+        question('q1', 'urgent', { instructions: 'Must it be answered today?' }),
         { ...team, choices: [...team.choices, { id: 'c3', value: 'account', description: '' }] },
       ],
     }
-    expect(questionnaireChanges(here, there)).toEqual(['urgent: instructions, yes from', 'team: choices'])
+    expect(questionnaireChanges(here, there)).toEqual(['urgent: instructions', 'team: choices'])
   })
 
   it('says which questions one run asked and the other did not, renamed or moved', () => {
