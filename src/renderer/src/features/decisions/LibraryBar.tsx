@@ -1,9 +1,8 @@
 // Keeping work: save the questionnaire as a new version, open a saved one or a template, import and export
 // JSON, and see the exact request with a copyable curl for the active profile (the key masked).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type KeyboardEvent, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, useRef, useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
-import { QuestionnaireBody } from '#shared/domain/questionnaire-body'
 import { useCommands } from '../../commands.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { GetCode } from '../../components/GetCode.tsx'
@@ -11,6 +10,7 @@ import { useDismiss } from '../../components/use-dismiss.ts'
 import { invoke, queryKeys } from '../../ipc.ts'
 import { useProfiles } from '../../profiles.ts'
 import { readQuestionnaireFile } from './files.ts'
+import { keepSaved, savedVersion, useSavedState } from './saved-state.ts'
 import { useQuestionnaire } from './store.ts'
 import { templates } from './templates.ts'
 
@@ -32,16 +32,23 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
     queryKey: queryKeys.questionnaires(),
     queryFn: () => invoke('questionnaires.list', {}),
   })
-  const kept = useKeptState(questionnaire, saved.data)
+  const kept = useSavedState(questionnaire, saved.data)
   const profiles = useProfiles()
   const save = useMutation({
-    mutationFn: () => invoke('questionnaires.save', questionnaire),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.questionnaires() }),
+    mutationFn: async (body: Questionnaire) => ({ body, ...(await invoke('questionnaires.save', body)) }),
+    onSuccess: ({ body, version }) => {
+      keepSaved(client, body, version, saved.data)
+      return client.invalidateQueries({ queryKey: queryKeys.questionnaires() })
+    },
   })
-  useCommands({ 'decisions.save': { run: () => save.mutate() } })
+  useCommands({ 'decisions.save': { run: () => save.mutate(questionnaire) } })
   const open = useMutation({
     mutationFn: (id: string) => invoke('questionnaires.get', { id }),
-    onSuccess: (loaded) => load(loaded as Questionnaire),
+    onSuccess: (loaded) => {
+      const version = saved.data?.find((one) => one.id === loaded.id)?.latestVersion
+      if (version !== undefined) client.setQueryData(savedVersion(loaded.id, version), loaded)
+      load(loaded as Questionnaire)
+    },
   })
   const active = profiles.data?.find((profile) => profile.active)
   const key = active?.kind === 'live' ? (active.secrets?.apiKey.mask ?? '<API_KEY>') : '<sandbox key>'
@@ -54,7 +61,7 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
   return (
     <div className="library">
       <div className="form-actions">
-        <button type="button" className="button" onClick={() => save.mutate()}>
+        <button type="button" className="button" onClick={() => save.mutate(questionnaire)}>
           Save
         </button>
         <select
@@ -144,38 +151,6 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
       ) : null}
     </div>
   )
-}
-
-/** The same questionnaire, as main keeps it (its defaults in, other fields out): one that does not read is not. */
-function sameBody(kept: unknown, open: Questionnaire): boolean {
-  const [was, now] = [QuestionnaireBody.safeParse(kept), QuestionnaireBody.safeParse(open)]
-  return was.success && now.success && JSON.stringify(was.data) === JSON.stringify(now.data)
-}
-
-/**
- * Whether the questionnaire being built is the one saved last under its id, read from the history: an edit in
- * Build and run (a threshold taken from the scores too) says so until it is saved, and undoing it says so again.
- */
-function useKeptState(
-  questionnaire: Questionnaire,
-  saved: readonly { id: string; latestVersion: number }[] | undefined,
-): string {
-  const entry = saved?.find((one) => one.id === questionnaire.id)
-  const latest = useQuery({
-    queryKey: [...queryKeys.questionnaires(), questionnaire.id, entry?.latestVersion] as const,
-    queryFn: () => invoke('questionnaires.get', { id: questionnaire.id, version: entry?.latestVersion }),
-    enabled: entry !== undefined,
-  })
-  const same = useMemo(
-    () => latest.data !== undefined && sameBody(latest.data, questionnaire),
-    [latest.data, questionnaire],
-  )
-  if (!saved) return ''
-  if (!entry) return 'Not saved'
-  if (!latest.data) return ''
-  return same
-    ? `Saved as version ${entry.latestVersion}`
-    : `Changed since version ${entry.latestVersion}: not saved`
 }
 
 /** The exact request, its curl and code: Escape closes it and gives the focus back to "View request". */
