@@ -60,8 +60,9 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   const scores = await scoredBatch(page)
   // The scores stand below the rows: a button by the batch's name takes the focus there.
   await page.getByRole('button', { name: 'Go to the scores' }).click()
-  await expect(scores).toBeFocused()
-  await expect(scores.getByRole('heading', { name: 'Scores against expected answers' })).toBeInViewport()
+  const scoresHeading = scores.getByRole('heading', { name: 'Scores against expected answers' })
+  await expect(scoresHeading).toBeFocused()
+  await expect(scoresHeading).toBeInViewport()
   // The file's columns named as questions are told apart from the answers in the rows' header.
   const headers = page.getByRole('table', { name: 'Batch rows' }).getByRole('columnheader')
   await expect(headers.filter({ hasText: /^urgent/ })).toHaveText(['urgent (in the file)', /^urgent$/])

@@ -20,8 +20,8 @@ import { ScoreTerms } from './ScoreTerms.tsx'
 import { useBatchScores } from './use-batch-scores.ts'
 
 export function BatchScores(props: {
-  /** The scores' region: the view moves the focus to it ("Go to the scores"). */
-  ref?: Ref<HTMLElement>
+  /** The scores' heading: the view moves the focus to it ("Go to the scores"). */
+  ref?: Ref<HTMLHeadingElement>
   questionnaire: Questionnaire
   /** The batch's rows once read: the rows listed show their inputs. */
   items: readonly BatchItem[] | undefined
@@ -106,8 +106,10 @@ export function BatchScores(props: {
     if (shown) onShown?.()
   }, [shown, onShown])
   return (
-    <section className="batch-scores" aria-label="Scores" ref={props.ref} tabIndex={-1}>
-      <h2 className="batch-scores__title">Scores against expected answers</h2>
+    <section className="batch-scores" aria-label="Scores">
+      <h2 className="batch-scores__title" ref={props.ref} tabIndex={-1}>
+        Scores against expected answers
+      </h2>
       <p className="muted">
         Pick the column that holds each question’s expected answer (yes or no, an option, a level), or label
         the rows here. The scores come from the answers this batch stored: nothing is sent again.

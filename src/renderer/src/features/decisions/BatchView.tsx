@@ -73,7 +73,7 @@ export function BatchView() {
   // The picker is drawn anew between a batch and a new one: a choice made from it by keyboard keeps it focused,
   // and so does a batch started.
   const pickerRef = useRef<HTMLSelectElement>(null)
-  const scoresRef = useRef<HTMLElement>(null)
+  const scoresRef = useRef<HTMLHeadingElement>(null)
   const [pickerFocused, setPickerFocused] = useState(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once for each batch chosen
   useEffect(() => {
