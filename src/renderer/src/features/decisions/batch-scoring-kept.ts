@@ -1,7 +1,8 @@
 // What a scoring worker keeps of the batch it shows, so that choosing runs to compare works out only what is new:
 // the batch's figures and each run's beside it, for the last choice of columns, costs of errors and thresholds
-// alone; and the runs chosen as read. Emptied with each batch; a run's let go once it is not chosen, or read
-// again once its answers change.
+// alone; and the runs chosen as read. A run chosen and let go is kept too (a person compares by turning runs on
+// and off): at most what choosing every run offered holds. Emptied with each batch; a run is read again once its
+// answers change.
 import type { Evaluation } from '#shared/domain/evaluation-set'
 import {
   type ModelRunOf,
@@ -43,19 +44,13 @@ export type RunsRead = Map<string, { figures: string | null; run: ModelRunOf }>
 
 /**
  * The runs chosen beside the batch: each read once while its answers are the same (`read`); one whose answers
- * changed is read again; one no longer chosen is let go, with its figures in `worked`.
+ * changed is read again, its figures in `worked` let go.
  */
 export function runsBeside(
   chosen: readonly ModelToCompare[],
   read: RunsRead,
   worked: WorkedFigures,
 ): ModelRunOf[] {
-  const ids = new Set(chosen.map((one) => one.id))
-  for (const id of read.keys())
-    if (!ids.has(id)) {
-      read.delete(id)
-      worked.runs.delete(id)
-    }
   return chosen.flatMap((one) => {
     const figures = one.table?.figures ?? null
     const before = read.get(one.id)
