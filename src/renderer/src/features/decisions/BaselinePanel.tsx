@@ -5,13 +5,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { DecisionInput } from '#shared/api/decisions'
 import { inputPreview } from '#shared/domain/batch-inputs'
-import type { Questionnaire } from '#shared/domain/questionnaire'
+import { titleOf } from '#shared/domain/evaluation-set'
+import { type Questionnaire, yesFrom } from '#shared/domain/questionnaire'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
 import { batchAnswers, batchHead, rowsDiffer } from './batch-detail.ts'
-import { type ModelToCompare, type SinceBaseline, thresholdsRun } from './batch-scoring.ts'
+import {
+  type ModelToCompare,
+  type ScoringThresholds,
+  type SinceBaseline,
+  thresholdsRun,
+} from './batch-scoring.ts'
+import { thresholdWords } from './chosen-thresholds.ts'
 
 type Detail = RouteOutput<'batches.get'>
 
@@ -79,6 +86,29 @@ const metricWords: Record<string, string> = {
 
 const figure = (value: number) => (Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(3))
 
+/**
+ * The yes-or-no questions this run is read at another threshold than the baseline (each is read at its own): a row
+ * whose probability lies between the two answers otherwise, whatever the model did. In words, by question.
+ */
+export function thresholdsApart(
+  questionnaire: Questionnaire,
+  /** The thresholds chosen in the scores, in place of the questionnaire's. */
+  chosen: ScoringThresholds,
+  /** The baseline's, as it was run. */
+  baseline: ScoringThresholds,
+): string[] {
+  const here = new Map(chosen)
+  return baseline.flatMap(([index, then]) => {
+    const question = questionnaire.questions[index]
+    const now = here.get(index) ?? yesFrom(question)
+    return question && now !== then
+      ? [
+          `${titleOf(question, index)}: yes from ${thresholdWords(now)} here, ${thresholdWords(then)} in the baseline`,
+        ]
+      : []
+  })
+}
+
 export function BaselinePanel(props: {
   batch: BatchSummary
   baselineId: string | null
@@ -87,6 +117,8 @@ export function BaselinePanel(props: {
   /** How many of the baseline's rows hold other inputs than this batch's at the same place (0: none, or no baseline). */
   unlike: number
   since: SinceBaseline | null
+  /** The yes-or-no questions read at another threshold than the baseline's, in words (`thresholdsApart`). */
+  apart: readonly string[]
   /** Each row's input, by its index. */
   inputs: ReadonlyMap<number, unknown>
   /** Scores are still worked out (what changed since comes last). */
@@ -138,6 +170,12 @@ export function BaselinePanel(props: {
                   : 'No run of this questionnaire is kept as its baseline yet.'}
         </span>
       </div>
+      {props.summary && props.apart.length > 0 ? (
+        <p className="muted">
+          Read at another threshold than the baseline — {props.apart.join('; ')}. Rows between the two count
+          as answered otherwise, and the scores move with them, whatever the model did.
+        </p>
+      ) : null}
       <ErrorNote error={keep.error} onRetry={() => keep.mutate(!isBaseline)} />
       <ErrorNote error={props.error} onRetry={props.onRetry} />
       {props.summary && !props.since && props.busy ? (

@@ -9,7 +9,7 @@ import { type ErrorCosts, expectedColumns, titleOf } from '#shared/domain/evalua
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
-import { BaselinePanel, useBaseline } from './BaselinePanel.tsx'
+import { BaselinePanel, thresholdsApart, useBaseline } from './BaselinePanel.tsx'
 import { batchAnswers } from './batch-detail.ts'
 import type { ScoringCosts } from './batch-scoring.ts'
 import { useChosenThresholds } from './chosen-thresholds.ts'
@@ -160,6 +160,7 @@ export function BatchScores(props: {
         summary={kept.summary}
         unlike={kept.unlike}
         since={scored?.since ?? null}
+        apart={thresholdsApart(questionnaire, thresholds.list, kept.baseline?.thresholds ?? [])}
         inputs={inputs}
         busy={busy}
         error={kept.error}
