@@ -152,7 +152,7 @@ export function BatchScores(props: {
       <ErrorNote error={read.error} onRetry={() => read.refetch()} />
       {problem ? <p role="alert">The scores could not be worked out: {problem}</p> : null}
       <p role="status" className="muted">
-        {busy ? (scored ? 'Working out the intervals…' : 'Working out the scores…') : thresholds.said}
+        {busy ? (scored ? 'Working out the intervals…' : 'Working out the scores…') : ''}
       </p>
       <BaselinePanel
         batch={props.batch}
@@ -189,6 +189,7 @@ export function BatchScores(props: {
           onCosts={(one) => changeCosts(question.title, one)}
           chosenThreshold={thresholds.chosen[question.title] !== undefined}
           onThreshold={(threshold) => thresholds.choose(question.title, threshold)}
+          thresholdSaid={thresholds.said?.title === question.title ? thresholds.said.words : ''}
         />
       ))}
     </section>

@@ -51,6 +51,8 @@ export function QuestionScores(props: {
   chosenThreshold: boolean
   /** Reads the answers at a threshold, or (null) at the run's own again. */
   onThreshold: (threshold: number | null) => void
+  /** What the last threshold chosen here did (the questionnaire in Build and run took it, or not). */
+  thresholdSaid: string
 }) {
   const { question, rows } = props
   const [cell, setCell] = useState<{ expected: string; answer: string } | null>(null)
@@ -179,6 +181,11 @@ export function QuestionScores(props: {
                     </button>
                   ) : null}
                 </div>
+              ) : null}
+              {predicate ? (
+                <p className="muted" role="status">
+                  {props.thresholdSaid}
+                </p>
               ) : null}
             </div>
             {predicate ? <Reliability bins={predicate.reliability} what="yes" /> : null}

@@ -14,7 +14,8 @@ export const thresholdWords = (threshold: number) => String(threshold)
 
 export function useChosenThresholds(questionnaire: Questionnaire) {
   const { kept: chosen, change } = useKeptPerQuestion('thresholds', questionnaire.id)
-  const [said, setSaid] = useState('')
+  /** What the last choice did, said beside the question it was made for. */
+  const [said, setSaid] = useState<{ title: string; words: string } | null>(null)
   const list = useMemo(
     (): ScoringThresholds =>
       questionnaire.questions.flatMap((question, index) => {
@@ -36,13 +37,15 @@ export function useChosenThresholds(questionnaire: Questionnaire) {
       editor.questionnaire.questions.some((one) => one.id === question.id)
     if (inBuild) editor.change(edits.update(question.id, { threshold: value }), `${question.id}.threshold`)
     const at = thresholdWords(value ?? yesFrom(question))
-    setSaid(
-      threshold === null
-        ? `“${title}” reads yes from ${at} again, as its run did${inBuild ? ', here and in Build and run' : ''}.`
-        : inBuild
-          ? `“${title}” now reads yes from ${at}, here and in the questionnaire open in Build and run: save it there to keep it in its file.`
-          : `“${title}” now reads yes from ${at} in these scores. The questionnaire open in Build and run is another one: set its “Yes from” to keep it.`,
-    )
+    setSaid({
+      title,
+      words:
+        threshold === null
+          ? `“${title}” reads yes from ${at} again, as its run did${inBuild ? ', here and in Build and run' : ''}.`
+          : inBuild
+            ? `“${title}” now reads yes from ${at}, here and in the questionnaire open in Build and run: save it there to keep it in its file.`
+            : `“${title}” now reads yes from ${at} in these scores. The questionnaire open in Build and run is another one: set its “Yes from” to keep it.`,
+    })
   }
   return { list, chosen: chosen ?? {}, choose, said }
 }
