@@ -235,7 +235,7 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
   await page.getByRole('tab', { name: 'Batch' }).click()
   await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 1 })
   const scores = page.getByRole('region', { name: 'Scores', exact: true })
-  await expect(scores).toContainText('200 rows labeled')
+  await expect(scores).toContainText('200 rows have a label')
   // A label given before is given again: ↓ to a row labeled whole, → twice to its second question, a key.
   await scores.getByRole('button', { name: 'Label rows' }).click()
   const again = page.getByRole('region', { name: 'Label rows' })

@@ -121,7 +121,7 @@ export function BatchScores(props: {
         </button>
         <span className="muted">
           {answers
-            ? `${answers.labeled} rows labeled · labels are shared by this questionnaire’s runs of the same inputs`
+            ? `${answers.labeled.toLocaleString('en-US')} ${answers.labeled === 1 ? 'row has' : 'rows have'} a label · labels are shared by this questionnaire’s runs of the same inputs`
             : 'Reading the answers…'}
         </span>
       </div>
