@@ -86,6 +86,28 @@ describe('batchCsv', () => {
     ])
   })
 
+  it('tells the answer apart from a column of the file named as its question', () => {
+    const rows = parseCsv(
+      batchCsv(
+        questionnaire,
+        [item(0, 'refund me', { source: ['refund me', 'yes'] })],
+        ['message', 'Refund'],
+      ),
+    )
+    expect(rows[0]).toEqual([
+      'row',
+      'line',
+      'message',
+      'Refund',
+      'status',
+      'refund: answer',
+      'refund: probability of yes',
+      'cost_usd',
+      'cost_estimated',
+      'error',
+    ])
+  })
+
   it('reads back to the same cells when none would run, quotes, separators and line breaks included', () => {
     const inputs = ['plain', 'a, b', 'say "hi"', 'two\nlines', ' padded ', 'café; ünïcode']
     const rows = parseCsv(

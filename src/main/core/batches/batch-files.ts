@@ -56,9 +56,13 @@ export function batchCsv(
   /** A shard's output ends with its shard (`2/3`) and the whole input's row count. */
   shard: readonly [string, number] | null = null,
 ): string {
+  // A file's column named as a question (its expected answers) keeps its name: the answer is told apart from it,
+  // so that a spreadsheet, or this file read back as a set to score, finds each by its name.
+  const taken = new Set((sourceColumns ?? []).map((name) => name.toLowerCase()))
   const titles = questionnaire.questions.flatMap((question, index) => {
     const title = question.name.trim() || `Question ${index + 1}`
-    return [title, `${title}: ${numberHeading(question.kind)}`]
+    const answer = taken.has(title.toLowerCase()) ? `${title}: answer` : title
+    return [answer, `${title}: ${numberHeading(question.kind)}`]
   })
   // A CSV batch keeps every column of its file, in the file's order; other sources have the input.
   const source = (item: BatchItem) =>
