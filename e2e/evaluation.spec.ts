@@ -337,6 +337,10 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await page.keyboard.press('Space')
   await expect(table.getByRole('row')).toHaveCount(1 + 3 * 3)
   await expect(table).toContainText(/κ (0\.\d{3}|1\.000) \(Fleiss\) · \d+ rows differ/)
+  // The two runs of one model with one questionnaire answer alike: one point, named once for both.
+  await expect(
+    side.getByRole('img', { name: /^Accuracy against cost per 1,000 rows of urgent: / }),
+  ).toContainText('judge-1 (2 runs)')
   await side.getByRole('img').first().scrollIntoViewIfNeeded()
   await screenshot(page, 'models-side-by-side-light')
   await expect.poll(() => violationsOn(page, 'models side by side'), { timeout: 20_000 }).toEqual([])

@@ -261,6 +261,20 @@ function FrontierPlot({ question }: { question: SideBySide }) {
         `${model.model}: ${percent(model.accuracy ?? 0)} for ${dollars(model.costPer1000)}${model.frontier ? ', on the frontier' : ''}`,
     )
     .join('; ')
+  // Runs at one point (two runs of a model, as costly and as right) are named once there, together.
+  const pointOf = (model: (typeof models)[number]) =>
+    `${Math.round(x(model.costPer1000))},${Math.round(y(model.accuracy ?? 0))}`
+  const namesAt = new Map<string, string[]>()
+  for (const model of models)
+    namesAt.set(pointOf(model), [
+      ...(namesAt.get(pointOf(model)) ?? []),
+      model.model.split(/ [·(]/)[0]?.split('/').pop() ?? model.model,
+    ])
+  const labelAt = (point: string) => {
+    const names = namesAt.get(point) ?? []
+    const distinct = [...new Set(names)]
+    return `${distinct.join(', ')}${names.length > distinct.length ? ` (${names.length} runs)` : ''}`
+  }
   return (
     <PlotFrame
       width={width}
@@ -293,14 +307,16 @@ function FrontierPlot({ question }: { question: SideBySide }) {
           >
             <title>{`${model.model}: ${percent(model.accuracy ?? 0)}, ${dollars(model.costPer1000)}`}</title>
           </circle>
-          <text
-            x={x(model.costPer1000) + (model.costPer1000 > most / 2 ? -8 : 8)}
-            y={y(model.accuracy ?? 0) + 4}
-            textAnchor={model.costPer1000 > most / 2 ? 'end' : 'start'}
-            className="batch-scores__label"
-          >
-            {model.model.split(/ [·(]/)[0]?.split('/').pop()}
-          </text>
+          {models.findIndex((one) => pointOf(one) === pointOf(model)) === at ? (
+            <text
+              x={x(model.costPer1000) + (model.costPer1000 > most / 2 ? -8 : 8)}
+              y={y(model.accuracy ?? 0) + 4}
+              textAnchor={model.costPer1000 > most / 2 ? 'end' : 'start'}
+              className="batch-scores__label"
+            >
+              {labelAt(pointOf(model))}
+            </text>
+          ) : null}
         </g>
       ))}
     </PlotFrame>
