@@ -116,7 +116,14 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   await expect(kept).toHaveText('Saved as version 1')
   await page.getByRole('tab', { name: 'Batch' }).click()
   const costs = urgent.getByRole('group', { name: 'What a wrong answer to “urgent” costs you' })
+  // A cost that is not a number is marked, and said what to write.
+  await costs.getByLabel('A wrong yes').fill('1,5')
+  await expect(costs.getByLabel('A wrong yes')).toHaveAttribute('aria-invalid', 'true')
+  await expect(costs.getByRole('alert')).toHaveText(
+    'The cost of a wrong yes is not a number: write a number of 0 or more, with a point for a fraction (1.5), in one unit. Until then the best threshold is by F1.',
+  )
   await costs.getByLabel('A wrong yes').fill('5')
+  await expect(costs.getByLabel('A wrong yes')).not.toHaveAttribute('aria-invalid')
   await costs.getByLabel('A wrong no').fill('1')
   await expect(urgent).toContainText(
     /Best threshold \(least cost\)[\d.]+ · cost \d+ \(\d+ wrong yes, \d+ wrong no\)/,

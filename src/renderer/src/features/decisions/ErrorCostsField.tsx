@@ -1,6 +1,6 @@
 // What a wrong answer to a yes-or-no question costs the person: a wrong yes and a wrong no, in any one unit
 // (dollars, minutes of someone's time). Given both, the best threshold is the one of least cost over the rows.
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { ErrorCosts } from '#shared/domain/evaluation-set'
 
 const costOf = (text: string) => {
@@ -23,21 +23,41 @@ export function ErrorCostsField(props: {
       falseYes !== null && falseNo !== null && falseYes + falseNo > 0 ? { falseYes, falseNo } : null,
     )
   }
-  const unreadable = [yes, no].some((text) => text.trim() !== '' && costOf(text) === null)
+  const unreadableOf = (text: string) => text.trim() !== '' && costOf(text) === null
+  const wrong = [unreadableOf(yes) ? 'a wrong yes' : null, unreadableOf(no) ? 'a wrong no' : null].filter(
+    (one) => one !== null,
+  )
+  const said = useId()
   return (
     <fieldset className="batch-scores__costs">
       <legend className="field__label">What a wrong answer to “{props.question}” costs you</legend>
       <label className="field batch-scores__cost">
         <span className="field__label">A wrong yes</span>
-        <input inputMode="decimal" value={yes} onChange={(event) => change(event.target.value, no)} />
+        <input
+          inputMode="decimal"
+          value={yes}
+          aria-invalid={unreadableOf(yes) || undefined}
+          aria-describedby={said}
+          onChange={(event) => change(event.target.value, no)}
+        />
       </label>
       <label className="field batch-scores__cost">
         <span className="field__label">A wrong no</span>
-        <input inputMode="decimal" value={no} onChange={(event) => change(yes, event.target.value)} />
+        <input
+          inputMode="decimal"
+          value={no}
+          aria-invalid={unreadableOf(no) || undefined}
+          aria-describedby={said}
+          onChange={(event) => change(yes, event.target.value)}
+        />
       </label>
-      <p className="muted" role={unreadable ? 'alert' : undefined}>
-        {unreadable
-          ? 'Write each cost as a number of 0 or more, in one unit (dollars, minutes…).'
+      <p
+        id={said}
+        className={wrong.length > 0 ? 'field-error' : 'muted'}
+        role={wrong.length > 0 ? 'alert' : undefined}
+      >
+        {wrong.length > 0
+          ? `The cost of ${wrong.join(' and of ')} is not a number: write a number of 0 or more, with a point for a fraction (1.5), in one unit. Until then the best threshold is by F1.`
           : props.costs
             ? 'The best threshold below is the one of least cost over these rows.'
             : 'Give both, in one unit (dollars, minutes…), to pick the threshold of least cost instead of by F1.'}
