@@ -50,7 +50,7 @@ export function RunsView() {
         {runs.data?.length === 0 ? (
           <EmptyState
             icon="decisions"
-            title="No runs yet"
+            title="No runs from Build and run yet"
             summary="Every run you make in “Build and run” is kept here with its questionnaire, input, answers and cost."
             steps={['Build a questionnaire and run it', 'Come back here to read or compare runs']}
           />
