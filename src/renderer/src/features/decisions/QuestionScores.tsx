@@ -220,7 +220,7 @@ export function QuestionScores(props: {
                                   type="button"
                                   className="link-button"
                                   aria-pressed={chosen}
-                                  aria-label={`${count} rows expected ${expected}, answered ${answer}`}
+                                  aria-label={`${count} ${count === 1 ? 'row' : 'rows'} expected ${expected}, answered ${answer}`}
                                   onClick={() => setCell(chosen ? null : { expected, answer })}
                                 >
                                   {count}
