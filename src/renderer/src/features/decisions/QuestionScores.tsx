@@ -37,6 +37,12 @@ const decimal = (estimate: Estimate | null, places = 3) => {
   return `${estimate.value.toFixed(places)} (${estimate.low.toFixed(places)}–${estimate.high.toFixed(places)})`
 }
 
+/**
+ * Below this many rows a figure moves by more than three points with one row, and a bootstrap interval has too few
+ * distinct resamples to be trusted: the scores say so.
+ */
+export const fewRows = 30
+
 export function QuestionScores(props: {
   question: QuestionEvaluation
   rows: ShownRows
@@ -142,6 +148,12 @@ export function QuestionScores(props: {
       ) : null}
       {question.labeled === 0 ? (
         <p className="muted">No row has both an answer and an expected answer for this question.</p>
+      ) : null}
+      {question.labeled > 0 && question.labeled < fewRows ? (
+        <p className="muted">
+          Only {question.labeled === 1 ? '1 row' : `${question.labeled} rows`} to score: the figures and their
+          intervals say little yet. Label more rows, or give more of the file an expected answer.
+        </p>
       ) : null}
       {/* A question with no row to score shows no figure: each would be of no rows. */}
       {question.labeled > 0 ? (
