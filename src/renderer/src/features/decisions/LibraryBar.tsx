@@ -43,9 +43,11 @@ export function LibraryBar(props: { request: { path: string; body: unknown } | n
   })
   useCommands({ 'decisions.save': { run: () => save.mutate(questionnaire) } })
   const open = useMutation({
-    mutationFn: (id: string) => invoke('questionnaires.get', { id }),
-    onSuccess: (loaded) => {
-      const version = saved.data?.find((one) => one.id === loaded.id)?.latestVersion
+    mutationFn: async (id: string) => {
+      const version = saved.data?.find((one) => one.id === id)?.latestVersion
+      return { version, loaded: await invoke('questionnaires.get', { id, version }) }
+    },
+    onSuccess: ({ version, loaded }) => {
       if (version !== undefined) client.setQueryData(savedVersion(loaded.id, version), loaded)
       load(loaded as Questionnaire)
     },

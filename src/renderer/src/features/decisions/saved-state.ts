@@ -54,18 +54,19 @@ export function useSavedState(
   questionnaire: Questionnaire,
   saved: readonly { id: string; latestVersion: number }[] | undefined,
 ): string {
-  const entry = saved?.find((one) => one.id === questionnaire.id)
+  // Compared in a render that gives way to typing (a large questionnaire's text is written out for it), and all
+  // of it from that render's questionnaire: one opened in place of another is never read against the other's.
+  const building = useDeferredValue(questionnaire)
+  const entry = saved?.find((one) => one.id === building.id)
   const latest = useQuery({
-    queryKey: savedVersion(questionnaire.id, entry?.latestVersion),
-    queryFn: () => invoke('questionnaires.get', { id: questionnaire.id, version: entry?.latestVersion }),
+    queryKey: savedVersion(building.id, entry?.latestVersion),
+    queryFn: () => invoke('questionnaires.get', { id: building.id, version: entry?.latestVersion }),
     enabled: entry !== undefined,
   })
   const savedForm = useMemo(
     () => (latest.data ? keptForm(latest.data as Questionnaire) : null),
     [latest.data],
   )
-  // Compared in a render that gives way to typing: a large questionnaire's text is written out for it.
-  const building = useDeferredValue(questionnaire)
   const same = useMemo(() => savedForm !== null && keptForm(building) === savedForm, [savedForm, building])
   if (!saved) return ''
   if (!entry) return 'Not saved'
