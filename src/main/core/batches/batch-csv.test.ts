@@ -2,6 +2,7 @@
 // it runs as a formula when the file is opened in a spreadsheet, and every cell reads back as written otherwise.
 import { describe, expect, it } from 'vitest'
 import { parseCsv } from '#shared/domain/batch-inputs'
+import { expectedColumns } from '#shared/domain/evaluation-set'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { questionnaire } from '../../testing/batches.ts'
 import { batchCsv } from './batch-files.ts'
@@ -86,14 +87,15 @@ describe('batchCsv', () => {
     ])
   })
 
-  it('tells the answer apart from a column of the file named as its question', () => {
-    const rows = parseCsv(
-      batchCsv(
-        questionnaire,
-        [item(0, 'refund me', { source: ['refund me', 'yes'] })],
-        ['message', 'Refund'],
-      ),
-    )
+  it("tells the answer apart from the file's column of its expected answers, so either reads back as it is", () => {
+    const exported = (columns: string[]) =>
+      parseCsv(batchCsv(questionnaire, [item(0, 'refund me', { source: ['refund me', 'yes'] })], columns))
+    const rows = exported(['message', 'Refund'])
+    const expectedNamed = exported(['message', 'expected refund'])
+    // Read back as a set to score, the file's column is the expected answers, not the model's answers.
+    for (const [header] of [rows, expectedNamed])
+      expect(expectedColumns(questionnaire, header ?? []).columns.get(0)).toBe(3)
+    expect(expectedNamed[0]?.[5]).toBe('refund: answer')
     expect(rows[0]).toEqual([
       'row',
       'line',

@@ -5,6 +5,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import Papa from 'papaparse'
 import { answerParts, itemStatusWords, numberHeading, shownAnswers } from '#shared/domain/answers'
 import { inputPreview } from '#shared/domain/batch-inputs'
+import { expectedColumns } from '#shared/domain/evaluation-set'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { batchItemRange } from '../history/decision-batches.ts'
@@ -56,12 +57,12 @@ export function batchCsv(
   /** A shard's output ends with its shard (`2/3`) and the whole input's row count. */
   shard: readonly [string, number] | null = null,
 ): string {
-  // A file's column named as a question (its expected answers) keeps its name: the answer is told apart from it,
-  // so that a spreadsheet, or this file read back as a set to score, finds each by its name.
-  const taken = new Set((sourceColumns ?? []).map((name) => name.toLowerCase()))
+  // A file's column read as a question's expected answers (named as it, or "expected …") keeps its name, and the
+  // answer is told apart from it: a spreadsheet, or this file read back as a set to score, finds each by its name.
+  const expected = expectedColumns(questionnaire, sourceColumns ?? []).columns
   const titles = questionnaire.questions.flatMap((question, index) => {
     const title = question.name.trim() || `Question ${index + 1}`
-    const answer = taken.has(title.toLowerCase()) ? `${title}: answer` : title
+    const answer = expected.has(index) ? `${title}: answer` : title
     return [answer, `${title}: ${numberHeading(question.kind)}`]
   })
   // A CSV batch keeps every column of its file, in the file's order; other sources have the input.
