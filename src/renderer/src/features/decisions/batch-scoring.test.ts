@@ -149,8 +149,11 @@ describe('models compared over one set', () => {
     const again = asked([0.1, 0.9, 0.9, 0.9], costly)
     expect(again).toEqual(fresh([0.1, 0.9, 0.9, 0.9], costly))
     expect(again.compared?.[0]?.models[1]?.accuracy).toBe(0)
-    // Let go and chosen again, as it answered last.
+    // Let go, it is kept as read and worked out; chosen again, it is read as it answered last.
+    const kept = read.get('there')
     runsBeside(chosen(first).slice(0, 1), read, worked)
+    expect(read.get('there')).toBe(kept)
+    expect(worked.runs.has('there')).toBe(true)
     expect(asked([0.1, 0.9, 0.9, 0.9], costly)).toEqual(again)
   })
 
