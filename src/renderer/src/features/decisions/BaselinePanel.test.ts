@@ -21,43 +21,31 @@ describe('the thresholds a run and its baseline are read at', () => {
     name: 'Triage',
     questions: [predicate('urgent', 0.4), predicate('spam')],
   }
+  const run: [number, number][] = [
+    [0, 0.5],
+    [1, 0.5],
+  ]
 
-  it('names each yes or no read at another threshold, with both', () => {
-    expect(
-      thresholdsApart(
-        questionnaire,
-        [],
-        [
-          [0, 0.5],
-          [1, 0.5],
-        ],
-      ),
-    ).toEqual(['urgent: yes from 0.4 here, 0.5 in the baseline'])
+  it('names each scored yes or no read at another threshold, with both', () => {
+    expect(thresholdsApart(questionnaire, [], run, [0, 1])).toEqual([
+      'urgent: yes from 0.4 here, 0.5 in the baseline',
+    ])
+    // Not scored, it has no row to flip.
+    expect(thresholdsApart(questionnaire, [], run, [1])).toEqual([])
   })
 
   it('reads a threshold chosen in the scores in place of the questionnaire’s', () => {
-    expect(
-      thresholdsApart(
-        questionnaire,
-        [
-          [0, 0.5],
-          [1, 0.7],
-        ],
-        [
-          [0, 0.5],
-          [1, 0.5],
-        ],
-      ),
-    ).toEqual(['spam: yes from 0.7 here, 0.5 in the baseline'])
-    expect(
-      thresholdsApart(
-        questionnaire,
-        [],
-        [
-          [0, 0.4],
-          [1, 0.5],
-        ],
-      ),
-    ).toEqual([])
+    const chosen: [number, number][] = [
+      [0, 0.5],
+      [1, 0.7],
+    ]
+    expect(thresholdsApart(questionnaire, chosen, run, [0, 1])).toEqual([
+      'spam: yes from 0.7 here, 0.5 in the baseline',
+    ])
+    const asRun: [number, number][] = [
+      [0, 0.4],
+      [1, 0.5],
+    ]
+    expect(thresholdsApart(questionnaire, [], asRun, [0, 1])).toEqual([])
   })
 })

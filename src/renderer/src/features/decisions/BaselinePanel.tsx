@@ -96,12 +96,14 @@ export function thresholdsApart(
   chosen: ScoringThresholds,
   /** The baseline's, as it was run. */
   baseline: ScoringThresholds,
+  /** The questions scored: a question with no expected answers has no row to flip. */
+  scored: readonly number[],
 ): string[] {
   const here = new Map(chosen)
   return baseline.flatMap(([index, then]) => {
     const question = questionnaire.questions[index]
     const now = here.get(index) ?? yesFrom(question)
-    return question && now !== then
+    return question && scored.includes(index) && now !== then
       ? [
           `${titleOf(question, index)}: yes from ${thresholdWords(now)} here, ${thresholdWords(then)} in the baseline`,
         ]

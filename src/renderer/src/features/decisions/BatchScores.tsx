@@ -160,7 +160,12 @@ export function BatchScores(props: {
         summary={kept.summary}
         unlike={kept.unlike}
         since={scored?.since ?? null}
-        apart={thresholdsApart(questionnaire, thresholds.list, kept.baseline?.thresholds ?? [])}
+        apart={thresholdsApart(
+          questionnaire,
+          thresholds.list,
+          kept.baseline?.thresholds ?? [],
+          columns.map(([question]) => question),
+        )}
         inputs={inputs}
         busy={busy}
         error={kept.error}
