@@ -120,7 +120,7 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   await costs.getByLabel('A wrong yes').fill('1,5')
   await expect(costs.getByLabel('A wrong yes')).toHaveAttribute('aria-invalid', 'true')
   await expect(costs.getByRole('alert')).toHaveText(
-    'The cost of a wrong yes is not a number: write a number of 0 or more, with a point for a fraction (1.5), in one unit. Until then the best threshold is by F1.',
+    'The cost of a wrong yes is not a number of 0 or more: write one, with a point for a fraction (1.5), in one unit. Until then the best threshold is by F1.',
   )
   await costs.getByLabel('A wrong yes').fill('5')
   await expect(costs.getByLabel('A wrong yes')).not.toHaveAttribute('aria-invalid')

@@ -57,7 +57,7 @@ export function ErrorCostsField(props: {
         role={wrong.length > 0 ? 'alert' : undefined}
       >
         {wrong.length > 0
-          ? `The cost of ${wrong.join(' and of ')} is not a number: write a number of 0 or more, with a point for a fraction (1.5), in one unit. Until then the best threshold is by F1.`
+          ? `The cost of ${wrong.join(' and of ')} is not a number of 0 or more: write one, with a point for a fraction (1.5), in one unit. Until then the best threshold is by F1.`
           : props.costs
             ? 'The best threshold below is the one of least cost over these rows.'
             : 'Give both, in one unit (dollars, minutes…), to pick the threshold of least cost instead of by F1.'}

@@ -38,8 +38,8 @@ const decimal = (estimate: Estimate | null, places = 3) => {
 }
 
 /**
- * Below this many rows a figure moves by more than three points with one row, and a bootstrap interval has too few
- * distinct resamples to be trusted: the scores say so.
+ * Below this many rows one row moves a proportion by several points, and a bootstrap interval of so few rows is
+ * narrower than the truth: the scores say so.
  */
 export const fewRows = 30
 
