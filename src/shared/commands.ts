@@ -56,6 +56,7 @@ export const commandList = [
     alsoKeys: ['Mod+Y'],
   },
   { id: 'decisions.save', title: 'Save the questionnaire', group: 'Decisions', keybinding: 'Mod+S' },
+  { id: 'decisions.build', title: 'Build and run a questionnaire', group: 'Decisions' },
   { id: 'decisions.batch', title: 'Run a batch', group: 'Decisions' },
   { id: 'decisions.runs', title: 'Past runs', group: 'Decisions' },
   { id: 'images.gallery', title: 'Open the gallery', group: 'Images' },

@@ -52,6 +52,7 @@ export function appCommands(client: QueryClient, onError: (error: unknown) => vo
     'decisions.yesNo': addQuestion('predicate'),
     'decisions.choice': addQuestion('choice'),
     'decisions.score': addQuestion('score'),
+    'decisions.build': go(pathTo('/decisions', {})),
     'decisions.batch': go(pathTo('/decisions', { view: 'batch' })),
     'decisions.runs': go(pathTo('/decisions', { view: 'runs' })),
     'images.gallery': go(pathTo('/images', { view: 'gallery' })),
