@@ -1,25 +1,13 @@
 // A run read at another threshold than its baseline says so: rows between the two flip whatever the model did.
 import { describe, expect, it } from 'vitest'
+import { yesOrNo } from '../../testing/questionnaires.ts'
 import { thresholdsApart } from './BaselinePanel.tsx'
-
-const predicate = (name: string, threshold?: number) => ({
-  id: name,
-  kind: 'predicate' as const,
-  name,
-  instructions: 'x',
-  instructionsAsJson: false,
-  criteriaTrue: '',
-  criteriaFalse: '',
-  choices: [],
-  levels: [],
-  threshold,
-})
 
 describe('the thresholds a run and its baseline are read at', () => {
   const questionnaire = {
     id: 'triage',
     name: 'Triage',
-    questions: [predicate('urgent', 0.4), predicate('spam')],
+    questions: [yesOrNo('urgent', { threshold: 0.4 }), yesOrNo('spam')],
   }
   const run: [number, number][] = [
     [0, 0.5],

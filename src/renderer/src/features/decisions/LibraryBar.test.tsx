@@ -5,30 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { QuestionnaireBody } from '#shared/domain/questionnaire-body'
 import type { Bridge } from '#shared/ipc/bridge'
 import { renderInPage, until } from '../../test-page.tsx'
+import { triage } from '../../testing/questionnaires.ts'
 import { LibraryBar } from './LibraryBar.tsx'
 import { edits, useQuestionnaire } from './store.ts'
 
 afterEach(() => {
   document.body.innerHTML = ''
 })
-
-const questionnaire = {
-  id: 'triage',
-  name: 'Triage',
-  questions: [
-    {
-      id: 'q1',
-      kind: 'predicate' as const,
-      name: 'urgent',
-      instructions: 'Is it urgent?',
-      instructionsAsJson: false,
-      criteriaTrue: '',
-      criteriaFalse: '',
-      choices: [],
-      levels: [],
-    },
-  ],
-}
 
 /** Main's keeping of questionnaires: each save a new version of the body as its schema reads it. */
 function savingCore() {
@@ -60,7 +43,7 @@ function savingCore() {
 
 describe('the words beside Save', () => {
   it('say saved at once after a save, changed after an edit, and saved again once it is undone', async () => {
-    act(() => useQuestionnaire.getState().load(structuredClone(questionnaire)))
+    act(() => useQuestionnaire.getState().load(triage()))
     const core = savingCore()
     const { container } = await renderInPage(<LibraryBar request={null} />, core.bridge)
     const status = () => container.querySelector('[role="status"]')?.textContent ?? null
@@ -73,7 +56,7 @@ describe('the words beside Save', () => {
       act(() =>
         useQuestionnaire
           .getState()
-          .change(edits.update('q1', { instructions: 'Must it be answered today?' })),
+          .change(edits.update('urgent', { instructions: 'Must it be answered today?' })),
       )
     await edit()
     await until(() => status() === 'Changed since version 1: not saved')

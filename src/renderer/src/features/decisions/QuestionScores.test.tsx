@@ -5,30 +5,13 @@ import { evaluateTable } from '#shared/domain/evaluation-set'
 import type { Bridge } from '#shared/ipc/bridge'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { renderInPage } from '../../test-page.tsx'
+import { triage } from '../../testing/questionnaires.ts'
 import { shownRows } from './batch-scoring.ts'
 import { fewRows, QuestionScores } from './QuestionScores.tsx'
 
 afterEach(() => {
   document.body.innerHTML = ''
 })
-
-const questionnaire = {
-  id: 'triage',
-  name: 'Triage',
-  questions: [
-    {
-      id: 'q1',
-      kind: 'predicate' as const,
-      name: 'urgent',
-      instructions: 'Is it urgent?',
-      instructionsAsJson: false,
-      criteriaTrue: '',
-      criteriaFalse: '',
-      choices: [],
-      levels: [],
-    },
-  ],
-}
 
 const items = (count: number): BatchItem[] =>
   Array.from({ length: count }, (_, index) => ({
@@ -51,8 +34,8 @@ const items = (count: number): BatchItem[] =>
   }))
 
 async function scoresOf(rows: number) {
-  const set = scoringSet(questionnaire, items(rows), ['urgent'])
-  const evaluation = evaluateTable(questionnaire, set.table, new Map([[0, 0]]), { resamples: 50 })
+  const set = scoringSet(triage(), items(rows), ['urgent'])
+  const evaluation = evaluateTable(triage(), set.table, new Map([[0, 0]]), { resamples: 50 })
   const [question] = evaluation.questions
   if (!question) throw new Error('no question scored')
   const { container } = await renderInPage(
