@@ -23,6 +23,7 @@ import { pathOf, useCurrentRequest, useRunSettings } from './run-settings.ts'
 import { edits, useQuestionnaire } from './store.ts'
 import './decisions.css'
 import './batches.css'
+import './scores.css'
 
 const views = [
   { value: 'build', label: 'Build and run' },
