@@ -1,4 +1,5 @@
-// A question scored on few rows says its figures say little yet; on enough rows it does not.
+// A question scored on few rows says its figures say little yet; on enough rows it does not. A figure of no rows
+// says why it has none, and a best threshold that reads every row alike says so.
 import { afterEach, describe, expect, it } from 'vitest'
 import { scoringSet } from '#shared/domain/batch-answers'
 import { evaluateTable } from '#shared/domain/evaluation-set'
@@ -13,7 +14,16 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-const items = (count: number): BatchItem[] =>
+/** By default a row is expected yes one time in two, and its probabilities are spread evenly. */
+interface Rows {
+  expected?: (index: number) => boolean
+  probability?: (index: number) => number
+}
+
+const items = (
+  count: number,
+  { expected = (index) => index % 2 === 1, probability = (index) => ((index * 37) % 100) / 100 }: Rows = {},
+): BatchItem[] =>
   Array.from({ length: count }, (_, index) => ({
     index,
     input: `ticket ${index}`,
@@ -21,20 +31,20 @@ const items = (count: number): BatchItem[] =>
     response: {
       model: 'm',
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-      answers: [{ type: 'predicate', name: 'urgent', probability: ((index * 37) % 100) / 100 }],
+      answers: [{ type: 'predicate', name: 'urgent', probability: probability(index) }],
     },
     error: null,
     cost: '0.001',
     costEstimated: false,
     durationMs: 10,
     finishedAt: 1,
-    source: [index % 2 ? 'yes' : 'no'],
+    source: [expected(index) ? 'yes' : 'no'],
     line: index + 2,
     labels: null,
   }))
 
-async function scoresOf(rows: number) {
-  const set = scoringSet(triage(), items(rows), ['urgent'])
+async function scoresOf(rows: number, shape?: Rows) {
+  const set = scoringSet(triage(), items(rows, shape), ['urgent'])
   const evaluation = evaluateTable(triage(), set.table, new Map([[0, 0]]), { resamples: 50 })
   const [question] = evaluation.questions
   if (!question) throw new Error('no question scored')
@@ -62,5 +72,36 @@ describe('a question scored on few rows', () => {
       'Only 3 rows to score: the figures and their intervals say little yet.',
     )
     expect(await scoresOf(fewRows)).not.toContain('to score: the figures')
+  })
+})
+
+describe('a figure of no rows', () => {
+  it('says none read yes, or none is expected yes, instead of a number', async () => {
+    const none = await scoresOf(40, { expected: () => false, probability: () => 0.2 })
+    expect(none).toContain('Precision · recall at 0.5— (no row reads yes) · — (no row is expected yes)')
+    expect(none).not.toContain('NaN')
+    const some = await scoresOf(40)
+    expect(some).not.toContain('no row reads yes')
+    expect(some).toMatch(/Precision · recall at 0\.5\d+\.\d% · \d+\.\d%/)
+  })
+})
+
+describe('a best threshold', () => {
+  it('that reads every row yes says the answers do no better than yes for all', async () => {
+    // Most rows expected yes, and the model surest of yes where it is no: yes for all has the best F1.
+    const text = await scoresOf(60, {
+      expected: (index) => index % 5 !== 0,
+      probability: (index) => (index % 5 === 0 ? 0.9 : ((index % 4) + 1) / 10),
+    })
+    expect(text).toContain('Read thereevery row reads yes: the answers do no better than yes for all')
+  })
+
+  it('that tells the rows apart says nothing of the kind', async () => {
+    const text = await scoresOf(60, {
+      expected: (index) => index % 2 === 1,
+      probability: (index) => (index % 2 === 1 ? 0.7 : 0.3) + (index % 7) / 100,
+    })
+    expect(text).toContain('Best threshold (by F1)')
+    expect(text).not.toContain('Read there')
   })
 })

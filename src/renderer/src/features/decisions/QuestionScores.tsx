@@ -81,9 +81,11 @@ export function QuestionScores(props: {
   if (predicate) {
     const at = thresholdWords(predicate.threshold)
     figures.push([`Accuracy at ${at}`, interval(predicate.accuracy)])
+    // Wilson's estimate of no rows is not a number: none read yes, or none expected yes.
+    const { precision, recall } = predicate
     figures.push([
       `Precision · recall at ${at}`,
-      `${percent(predicate.precision.value)} · ${percent(predicate.recall.value)}`,
+      `${Number.isNaN(precision.value) ? '— (no row reads yes)' : percent(precision.value)} · ${Number.isNaN(recall.value) ? '— (no row is expected yes)' : percent(recall.value)}`,
     ])
     const { best, errors } = predicate
     if (errors.cost !== null)
@@ -100,6 +102,12 @@ export function QuestionScores(props: {
             `${Number.isFinite(best.threshold) ? thresholdWords(best.plain) : 'never yes'} · cost ${best.cost.toLocaleString('en-US')} (${best.falsePositives} wrong yes, ${best.falseNegatives} wrong no)`,
           ],
     )
+    const allYes = best.truePositives + best.falsePositives === question.labeled
+    if (question.labeled > 0 && (allYes || best.truePositives + best.falsePositives === 0))
+      figures.push([
+        'Read there',
+        `every row reads ${allYes ? 'yes' : 'no'}: the answers do no better${best.cost === null ? '' : ' at these costs'} than ${allYes ? 'yes' : 'no'} for all`,
+      ])
     figures.push([
       'At that threshold',
       `accuracy ${percent(question.labeled ? rightAtBest / question.labeled : 0)} · precision ${percent(best.precision)} · recall ${percent(best.recall)}`,
