@@ -114,16 +114,16 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
     'aria-pressed',
     'false',
   )
-  // Read at another threshold than the baseline, it says so: rows between the two flip whatever the model did.
+  // Read at another threshold than the baseline was run at, it says so: the baseline is read at this run's.
   const urgentScores = page.getByRole('region', { name: 'Scores of urgent' })
   const readAt = urgentScores.getByRole('button', { name: /^Read yes from / })
   const at = (await readAt.textContent())?.replace('Read yes from ', '') ?? ''
   await readAt.click()
   await expect(baseline).toContainText(
-    `Read at another threshold than the baseline — urgent: yes from ${at} here, 0.5 in the baseline.`,
+    `The baseline is read here at this run’s thresholds, not at the ones it was run with — urgent: yes from ${at} here, run at 0.5.`,
   )
   await urgentScores.getByRole('button', { name: 'Back to the run’s threshold' }).click()
-  await expect(baseline).not.toContainText('Read at another threshold')
+  await expect(baseline).not.toContainText('not at the ones it was run with')
   // The costs are kept for the questionnaire across a restart.
   page = await app.restart()
   await page.getByRole('link', { name: 'Decisions' }).click()

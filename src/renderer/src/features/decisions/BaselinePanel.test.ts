@@ -1,4 +1,4 @@
-// A run read at another threshold than its baseline says so: rows between the two flip whatever the model did.
+// A run read at another threshold than its baseline was run at says so: the baseline is read here at this run's.
 import { describe, expect, it } from 'vitest'
 import { yesOrNo } from '../../testing/questionnaires.ts'
 import { thresholdsApart } from './BaselinePanel.tsx'
@@ -15,9 +15,7 @@ describe('the thresholds a run and its baseline are read at', () => {
   ]
 
   it('names each scored yes or no read at another threshold, with both', () => {
-    expect(thresholdsApart(questionnaire, [], run, [0, 1])).toEqual([
-      'urgent: yes from 0.4 here, 0.5 in the baseline',
-    ])
+    expect(thresholdsApart(questionnaire, [], run, [0, 1])).toEqual(['urgent: yes from 0.4 here, run at 0.5'])
     // Not scored, it has no row to flip.
     expect(thresholdsApart(questionnaire, [], run, [1])).toEqual([])
   })
@@ -28,7 +26,7 @@ describe('the thresholds a run and its baseline are read at', () => {
       [1, 0.7],
     ]
     expect(thresholdsApart(questionnaire, chosen, run, [0, 1])).toEqual([
-      'spam: yes from 0.7 here, 0.5 in the baseline',
+      'spam: yes from 0.7 here, run at 0.5',
     ])
     const asRun: [number, number][] = [
       [0, 0.4],

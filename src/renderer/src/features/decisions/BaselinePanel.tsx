@@ -1,6 +1,7 @@
 // A questionnaire's baseline: one of its runs kept to compare its later runs with (another model, or instructions
 // edited). Kept from this batch's scores; on another run of the same rows it says which scores left the
-// baseline's interval, better or worse, and which rows were answered otherwise.
+// baseline's interval, better or worse, and which rows were answered otherwise. Both are read at this run's
+// thresholds: a threshold is how the answers are read, not what was asked, so what changed is the answers.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { DecisionInput } from '#shared/api/decisions'
@@ -23,8 +24,8 @@ import { thresholdWords } from './chosen-thresholds.ts'
 type Detail = RouteOutput<'batches.get'>
 
 /**
- * The baseline's rows, when it is another finished run of as many rows as this one, with the thresholds it was run
- * at (its questionnaire's, question by question as `questionnaire` has them).
+ * The baseline's rows, when it is another finished run of as many rows as this one, and the thresholds it was run
+ * at (its questionnaire's, question by question as `questionnaire` has them): said, not read at.
  */
 export function useBaseline(
   batch: BatchSummary,
@@ -51,15 +52,16 @@ export function useBaseline(
             spent: summary.spent,
             done: summary.counts.done,
             table: answers.table,
-            thresholds: thresholdsRun(questionnaire, ran),
           }
         : null,
-    [summary, answers, ran, questionnaire],
+    [summary, answers, ran],
   )
+  const ranAt = useMemo(() => (ran ? thresholdsRun(questionnaire, ran) : []), [ran, questionnaire])
   return {
     summary,
     unlike,
     baseline,
+    ranAt,
     error: read.error ?? head.error ?? differ.error,
     retry: () => {
       void read.refetch()
@@ -87,8 +89,8 @@ const metricWords: Record<string, string> = {
 const figure = (value: number) => (Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(3))
 
 /**
- * The yes-or-no questions this run is read at another threshold than the baseline (each is read at its own): a row
- * whose probability lies between the two answers otherwise, whatever the model did. In words, by question.
+ * The yes-or-no questions this run is read at another threshold than the baseline was run at: the baseline is read
+ * here at this run's, so its scores are not the ones it showed. In words, by question.
  */
 export function thresholdsApart(
   questionnaire: Questionnaire,
@@ -104,9 +106,7 @@ export function thresholdsApart(
     const question = questionnaire.questions[index]
     const now = here.get(index) ?? yesFrom(question)
     return question && scored.includes(index) && now !== then
-      ? [
-          `${titleOf(question, index)}: yes from ${thresholdWords(now)} here, ${thresholdWords(then)} in the baseline`,
-        ]
+      ? [`${titleOf(question, index)}: yes from ${thresholdWords(now)} here, run at ${thresholdWords(then)}`]
       : []
   })
 }
@@ -119,7 +119,7 @@ export function BaselinePanel(props: {
   /** How many of the baseline's rows hold other inputs than this batch's at the same place (0: none, or no baseline). */
   unlike: number
   since: SinceBaseline | null
-  /** The yes-or-no questions read at another threshold than the baseline's, in words (`thresholdsApart`). */
+  /** The yes-or-no questions read at another threshold than the baseline was run at, in words (`thresholdsApart`). */
   apart: readonly string[]
   /** Each row's input, by its index. */
   inputs: ReadonlyMap<number, unknown>
@@ -174,8 +174,9 @@ export function BaselinePanel(props: {
       </div>
       {props.summary && props.apart.length > 0 ? (
         <p className="muted">
-          Read at another threshold than the baseline — {props.apart.join('; ')}. Rows between the two count
-          as answered otherwise, and the scores move with them, whatever the model did.
+          The baseline is read here at this run’s thresholds, not at the ones it was run with —{' '}
+          {props.apart.join('; ')}. So a row changes only where the model answered otherwise, and the
+          baseline’s scores differ from those it shows itself.
         </p>
       ) : null}
       <ErrorNote error={keep.error} onRetry={() => keep.mutate(!isBaseline)} />

@@ -163,7 +163,7 @@ export function BatchScores(props: {
         apart={thresholdsApart(
           questionnaire,
           thresholds.list,
-          kept.baseline?.thresholds ?? [],
+          kept.ranAt,
           columns.map(([question]) => question),
         )}
         inputs={inputs}

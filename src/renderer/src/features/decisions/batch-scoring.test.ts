@@ -21,7 +21,6 @@ import {
   type ScoringThresholds,
   scoreInTurn,
   shownRows,
-  thresholdsRun,
   withThresholds,
 } from './batch-scoring.ts'
 import { keyOf, type RunsRead, runsBeside, workedFigures } from './batch-scoring-kept.ts'
@@ -235,14 +234,14 @@ describe('models compared over one set', () => {
     expect(told[0]?.since).toBeNull()
   })
 
-  it('reads the baseline at the threshold it was run at: a threshold moved since flips its rows', async () => {
+  it('reads the baseline at this run’s threshold, not the one it was run at', async () => {
     const expected = ['yes', 'yes', 'no', 'no']
-    const probabilities = [0.9, 0.45, 0.44, 0.1]
-    // The same answers, this run read from 0.425 and the baseline run at the questionnaire's 0.5.
+    // This run read from 0.425; the baseline was run at the questionnaire's 0.5. Read at 0.425 too, the baseline
+    // said yes to the third row and this run no; read at its own 0.5 it would have said no to the second.
     const lowered = { ...questionnaire, questions: [{ ...question, threshold: 0.425 }] }
     const told: Scored[] = []
     await scoreInTurn(
-      scoringSet(lowered, items(probabilities, expected), ['urgent']),
+      scoringSet(lowered, items([0.9, 0.45, 0.42, 0.1], expected), ['urgent']),
       [[0, 0]],
       (scored) => told.push(scored),
       () => false,
@@ -252,16 +251,12 @@ describe('models compared over one set', () => {
         model: 'base',
         spent: '0.004',
         done: 4,
-        table: answerTable(questionnaire, items(probabilities, expected), []),
-        thresholds: thresholdsRun(lowered, questionnaire),
+        table: answerTable(questionnaire, items([0.9, 0.43, 0.44, 0.1], expected), []),
       },
     )
     expect(
       told.at(-1)?.since?.flips.map((flip) => [flip.line, flip.before, flip.after, flip.nowRight]),
-    ).toEqual([
-      [3, 'no', 'yes', true],
-      [4, 'no', 'yes', false],
-    ])
+    ).toEqual([[4, 'yes', 'no', true]])
   })
 
   it('reads no change against a baseline figure of no width (one labeled row)', async () => {

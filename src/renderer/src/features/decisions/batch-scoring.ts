@@ -37,8 +37,6 @@ export interface ModelToCompare {
   spent: string
   done: number
   table: PackedTable | null
-  /** The baseline's own thresholds for the yes-or-no questions: it is read as it was run. */
-  thresholds?: ScoringThresholds
 }
 
 /** A batch's run of the set, to put its model beside the others: `table` null for the set's own. */
@@ -48,7 +46,6 @@ export interface ModelRunOf {
   spent: string
   done: number
   table: AnswerTable | null
-  thresholds?: ScoringThresholds
 }
 
 export const runsOf = (models: readonly ModelToCompare[]): ModelRunOf[] =>
@@ -239,8 +236,8 @@ export const flipsShown = 100
 
 /**
  * The baseline's scores with their intervals over this batch's expected answers, question by question (`stop`
- * ends it between them), against this batch's figures. The baseline's yes-or-no answers are read at its own
- * thresholds, so a threshold changed since shows as the rows it flipped.
+ * ends it between them), against this batch's figures. The baseline's yes-or-no answers are read at this batch's
+ * thresholds (`set` is read at them): a row it lists changed because the model answered otherwise.
  */
 async function sinceBaseline(
   set: ScoringSet,
@@ -250,7 +247,7 @@ async function sinceBaseline(
   stop: () => boolean,
 ): Promise<SinceBaseline | null> {
   const table = baseline.table ? { ...baseline.table, cells: set.table.cells } : set.table
-  const { questionnaire } = withThresholds(set, baseline.thresholds ?? [])
+  const { questionnaire } = set
   const questions: BaselineFigures['models'][number]['questions'][number][] = []
   for (const pair of columns) {
     await new Promise((resolve) => setTimeout(resolve, 0))
