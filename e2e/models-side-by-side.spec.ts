@@ -49,13 +49,15 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   // The cheaper model is on the frontier for every scored question; the agreement says how many rows differ.
   const judge = table.getByRole('row').filter({ hasText: 'sysone/judge-1' })
   await expect(judge.first()).toContainText('on the frontier')
-  await expect(table).toContainText(/κ 0\.\d{3} \(Cohen\) · \d+ rows differ/)
+  await expect(table).toContainText(
+    /κ 0\.\d{3}, [a-z ]+ \(Cohen’s kappa: agreement beyond chance\) · \d+ rows differ/,
+  )
   await expect(table).toContainText(/\d+\.\d% \(\d+\.\d%–\d+\.\d%, 60 rows\)/)
   // Each model's own best threshold for the yes or no question, with its accuracy there.
   for (const name of ['aurora/sight-decide', 'sysone/judge-1'])
     await expect(
       table.getByRole('row').filter({ hasText: name }).first().getByRole('cell').nth(2),
-    ).toHaveText(/^\d(\.\d+)? · \d+\.\d%$/)
+    ).toHaveText(/^\d(\.\d+)? · accuracy \d+\.\d%$/)
   // The choice in words: the cheaper model first, then what the dearer one gives for its cost.
   await expect(side.getByText(/^urgent · Read yes from 0\.5\. Cheapest on the frontier: /)).toContainText(
     /sysone\/judge-1 \(this run\), \d+\.\d% right for \$\d\.\d{4} per 1,000 rows\./,
@@ -72,7 +74,9 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await choices.getByRole('checkbox', { name: /^sysone\/judge-1/ }).focus()
   await page.keyboard.press('Space')
   await expect(table.getByRole('row')).toHaveCount(1 + 3 * 3)
-  await expect(table).toContainText(/κ (0\.\d{3}|1\.000) \(Fleiss\) · \d+ rows differ/)
+  await expect(table).toContainText(
+    /κ (0\.\d{3}|1\.000), [a-z ]+ \(Fleiss’ kappa: agreement beyond chance\) · \d+ rows differ/,
+  )
   // The two runs of one model with one questionnaire answer alike: one point, named once for both.
   await expect(
     side.getByRole('img', { name: /^Accuracy against cost per 1,000 rows of urgent: / }),

@@ -86,7 +86,14 @@ const metricWords: Record<string, string> = {
   within1: 'within one level',
 }
 
-const figure = (value: number) => (Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(3))
+/** The scores that are shares of rows, said as percentages as the scores above say them. */
+const shares = new Set(['accuracy', 'precision', 'recall', 'exact', 'within1'])
+const figureOf = (metric: string) => (value: number) =>
+  shares.has(metric)
+    ? `${(value * 100).toFixed(1)}%`
+    : Math.abs(value) >= 10
+      ? value.toFixed(1)
+      : value.toFixed(3)
 
 /**
  * The yes-or-no questions this run is read at another threshold than the baseline was run at: the baseline is read
@@ -201,16 +208,19 @@ function Since({ since, inputs }: { since: SinceBaseline; inputs: ReadonlyMap<nu
         <p className="muted">None: every score is within the baseline’s interval.</p>
       ) : (
         <ul aria-label="Scores against the baseline">
-          {since.changes.map((change) => (
-            <li key={`${change.question}-${change.metric}`}>
-              <span className={change.worse ? 'batch-scores__wrong' : 'batch-scores__right'}>
-                {change.worse ? 'Worse' : 'Better'}
-              </span>{' '}
-              {change.question} · {metricWords[change.metric] ?? change.metric}: {figure(change.after)} here,
-              the baseline {figure(change.before.value)} ({figure(change.before.low)}–
-              {figure(change.before.high)})
-            </li>
-          ))}
+          {since.changes.map((change) => {
+            const figure = figureOf(change.metric)
+            return (
+              <li key={`${change.question}-${change.metric}`}>
+                <span className={change.worse ? 'batch-scores__wrong' : 'batch-scores__right'}>
+                  {change.worse ? 'Worse' : 'Better'}
+                </span>{' '}
+                {change.question} · {metricWords[change.metric] ?? change.metric}: {figure(change.after)}{' '}
+                here, the baseline {figure(change.before.value)} ({figure(change.before.low)}–
+                {figure(change.before.high)})
+              </li>
+            )
+          })}
         </ul>
       )}
       <h4>

@@ -195,7 +195,7 @@ function Compared({ compared }: { compared: readonly SideBySide[] }) {
                       {thresholdWords(model.best.threshold)}
                       <span className="muted">
                         {' '}
-                        · {percent(model.best.accuracy)}
+                        · accuracy {percent(model.best.accuracy)}
                         {model.best.cost === null ? '' : ` · errors cost ${model.best.cost}`}
                       </span>
                     </>
@@ -229,12 +229,19 @@ function Compared({ compared }: { compared: readonly SideBySide[] }) {
   )
 }
 
+/** Landis and Koch's words for a kappa: how far beyond chance the models agree. */
+export function kappaWords(kappa: number): string {
+  if (kappa < 0) return 'less than chance'
+  const words = ['slight', 'fair', 'moderate', 'substantial', 'almost perfect']
+  return words[Math.min(4, Math.floor(kappa * 5 - 1e-9))] ?? 'slight'
+}
+
 function Agreement({ agreement }: { agreement: SideBySide['agreement'] }) {
   const { kind, kappa, differ, lines } = agreement
   return (
     <>
-      {kappa === null ? 'κ not defined' : `κ ${kappa.toFixed(3)}`} ({kind === 'cohen' ? 'Cohen' : 'Fleiss'}) ·{' '}
-      {differ} rows differ
+      {kappa === null ? 'κ not defined' : `κ ${kappa.toFixed(3)}, ${kappaWords(kappa)}`} (
+      {kind === 'cohen' ? 'Cohen’s' : 'Fleiss’'} kappa: agreement beyond chance) · {differ} rows differ
       {differ ? ` (lines ${lines.slice(0, 6).join(', ')}${differ > 6 ? ', …' : ''})` : ''}
     </>
   )
