@@ -81,6 +81,14 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await expect(
     side.getByRole('img', { name: /^Accuracy against cost per 1,000 rows of urgent: / }),
   ).toContainText('judge-1 (2 runs)')
+  // The runs chosen stay with the batch: through labeling its rows, and another screen and back.
+  await page.getByRole('button', { name: 'Label rows' }).click()
+  await page.getByRole('button', { name: 'Done labeling' }).click()
+  await expect(table.getByRole('row')).toHaveCount(1 + 3 * 3)
+  await page.getByRole('link', { name: 'Models' }).click()
+  await page.getByRole('link', { name: 'Decisions' }).click()
+  await expect(choices.getByRole('checkbox', { name: /^aurora\/sight-decide/ })).toBeChecked()
+  await expect(table.getByRole('row')).toHaveCount(1 + 3 * 3)
   await side.getByRole('img').first().scrollIntoViewIfNeeded()
   await screenshot(page, 'models-side-by-side-light')
   await expect.poll(() => violationsOn(page, 'models side by side'), { timeout: 20_000 }).toEqual([])

@@ -3,13 +3,14 @@
 // reliability of its probabilities, a choice's confusion matrix whose cells list their rows, and the rows where
 // the model was least sure first. The scores are worked out in a worker, from the answers the batch stored.
 import { useQuery } from '@tanstack/react-query'
-import { type Ref, useEffect, useMemo, useRef, useState } from 'react'
+import { type Ref, useEffect, useMemo, useRef } from 'react'
 import { labeledColumn } from '#shared/domain/batch-answers'
 import { type ErrorCosts, expectedColumns, titleOf } from '#shared/domain/evaluation-set'
 import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { BaselinePanel, thresholdsApart, useBaseline } from './BaselinePanel.tsx'
+import { useBatchChoices } from './batch-choices.ts'
 import { batchAnswers } from './batch-detail.ts'
 import type { ScoringCosts } from './batch-scoring.ts'
 import { useChosenThresholds } from './chosen-thresholds.ts'
@@ -60,8 +61,8 @@ export function BatchScores(props: {
       if (!byName.has(question)) byName.set(question, props.sourceColumns.length + question)
     return byName
   }, [questionnaire, props.sourceColumns, answers])
-  /** The column picked for each question (-1: not scored); unpicked ones keep the column found by name. */
-  const [picked, setPicked] = useState<Record<number, number>>({})
+  // The columns picked and the runs beside, kept by batch while the app runs.
+  const { picked, setPicked, chosen, setChosen } = useBatchChoices(props.batch.id)
   const columns = useMemo(
     () =>
       questionnaire.questions
@@ -71,7 +72,6 @@ export function BatchScores(props: {
   )
   /** The answered rows, and the time they took together (ms): what a row and a right answer cost in time. */
   const timing = answers?.timing ?? { rows: 0, ms: 0 }
-  const [chosen, setChosen] = useState<string[]>([])
   const labelButton = useRef<HTMLButtonElement>(null)
   // Only as it appears again after labeling.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the section mounts
