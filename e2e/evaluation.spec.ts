@@ -173,15 +173,17 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
     if (row < 10) for (const key of ['y', '2', '0']) await page.keyboard.press(key)
     else for (let question = 0; question < 3; question++) await page.keyboard.press('Enter')
   }
-  await expect(labeling.getByRole('status')).toHaveText('200 of 200 rows labeled')
+  await expect(labeling.getByRole('status')).toHaveText('200 of 200 rows labeled on every question')
   // Backspace takes the last label back; Enter gives it again.
   await page.keyboard.press('Backspace')
-  await expect(labeling.getByRole('status')).toHaveText('199 of 200 rows labeled')
+  await expect(labeling.getByRole('status')).toHaveText(
+    '199 of 200 rows labeled on every question · 1 more in part',
+  )
   await expect(labeling.getByRole('listitem').filter({ hasText: 'not labeled' })).toHaveCount(1)
   await screenshot(page, 'labeling-light')
   // A button does what its key does, and the keys go on working after it.
   await labeling.getByRole('button', { name: 'Enter the model’s' }).click()
-  await expect(labeling.getByRole('status')).toHaveText('200 of 200 rows labeled')
+  await expect(labeling.getByRole('status')).toHaveText('200 of 200 rows labeled on every question')
   await expect(labeling.getByRole('group', { name: /^Row \d+ of 200$/ })).toBeFocused()
   await expect.poll(() => violationsOn(page, 'labeling rows'), { timeout: 20_000 }).toEqual([])
   // Escape ends labeling, and the focus goes back to what opened it.
@@ -210,7 +212,7 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
   await expect(team).toHaveAttribute('aria-current', 'step')
   await page.keyboard.press('3')
   await expect(team).toContainText('labeled account')
-  await expect(again.getByRole('status')).toHaveText('200 of 200 rows labeled')
+  await expect(again.getByRole('status')).toHaveText('200 of 200 rows labeled on every question')
   await expect(second).toBeFocused()
   await page.keyboard.press('Escape')
   // Without a column of the file, each question is scored against its labels.

@@ -114,6 +114,11 @@ export function BatchLabeling(props: {
   // nothing.
   const active = rowIndex === undefined ? -1 : (picked ?? open)
   const labeledRows = order.filter(complete).length
+  // The scores count a row with any label; here a row is done once every question has one.
+  const inPart =
+    questions.length > 1
+      ? order.filter((index) => !complete(index) && Object.keys(labelsOf(index)).length > 0).length
+      : 0
 
   /** Writes a label into the batch as the page holds it, then saves it. */
   function give(index: number, question: number, value: string | null) {
@@ -196,7 +201,8 @@ export function BatchLabeling(props: {
       <div className="batch-labeling__top">
         <h2>Label rows</h2>
         <p role="status">
-          {labeledRows} of {order.length} rows labeled
+          {labeledRows} of {order.length} rows labeled{questions.length > 1 ? ' on every question' : ''}
+          {inPart > 0 ? ` · ${inPart} more in part` : ''}
           {save.isPending ? ' · saving…' : ''}
         </p>
         <button type="button" className="button" onClick={props.onClose}>
