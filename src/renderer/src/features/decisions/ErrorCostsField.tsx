@@ -3,9 +3,17 @@
 import { useId, useState } from 'react'
 import type { ErrorCosts } from '#shared/domain/evaluation-set'
 
-const costOf = (text: string) => {
-  const value = Number(text)
-  return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null
+/**
+ * A cost as a person writes one: a number of 0 or more, with a currency's sign before or after it and commas
+ * between thousands if they like ("$5", "1,000 €").
+ */
+export const costOf = (text: string) => {
+  const bare = text
+    .trim()
+    .replace(/^[$€£¥]\s*|\s*[$€£¥]$/g, '')
+    .replace(/(?<=\d),(?=\d{3}(\D|$))/g, '')
+  const value = Number(bare)
+  return bare !== '' && Number.isFinite(value) && value >= 0 ? value : null
 }
 
 export function ErrorCostsField(props: {
