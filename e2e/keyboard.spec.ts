@@ -1,5 +1,5 @@
-// The app by keyboard: the command palette, Escape on panels and forms with focus going in and back, arrow
-// keys within tab lists.
+// The app by keyboard: the skip link past the sidebar, the command palette, Escape on panels and forms with focus
+// going in and back, arrow keys within tab lists.
 import { expect, test } from './fixtures/app.ts'
 
 test('runs actions from the command palette, closes panels with Escape, and moves through tabs with arrows', async ({
@@ -118,4 +118,29 @@ test('an arrow key on a closed picker that opens a questionnaire opens none', as
   // A choice still opens one.
   await page.getByRole('combobox', { name: 'Start from a template' }).selectOption('Support ticket triage')
   await expect(name).toHaveValue('Support ticket triage')
+})
+
+test('the first Tab stop skips the sidebar to the screen', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('link', { name: 'Models' }).click()
+  // As the window first shows (the screen last open comes back): nothing has the focus yet.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Models' })).toBeVisible()
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('button', { name: 'Skip to the screen' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('main', { name: 'Models' })).toBeFocused()
+  await expect(skip).not.toBeInViewport()
+  // The next stop is the screen's first control, not a link of the sidebar.
+  await page.keyboard.press('Tab')
+  expect(
+    await page.evaluate(() => {
+      const scope = globalThis as unknown as {
+        document: { activeElement: { closest(selector: string): unknown } | null }
+      }
+      return scope.document.activeElement?.closest('main') !== null
+    }),
+  ).toBe(true)
 })

@@ -115,11 +115,17 @@ export function Shell() {
       .catch(() => {})
   }, [memoryKnown])
   const screen = active ?? screens[0]!
+  const main = useRef<HTMLElement>(null)
 
   return (
     <div className="shell" data-app-ready={ready ? 'true' : undefined}>
+      {/* The first Tab stop: past the sidebar's links to the screen, the next Tab its first control (a button: the
+          address's hash is the route's). */}
+      <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
+        Skip to the screen
+      </button>
       <Sidebar active={screen} />
-      <main className="screen" aria-label={screen.label}>
+      <main ref={main} tabIndex={-1} className="screen" aria-label={screen.label}>
         {drop.problem ? (
           <div className="notice drop-notice" role="alert">
             {drop.problem}{' '}
