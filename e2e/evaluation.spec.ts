@@ -14,6 +14,13 @@ test('a CSV batch is scored against its expected columns, and a confusion cell l
   const scoresHeading = scores.getByRole('heading', { name: 'Scores against expected answers' })
   await expect(scoresHeading).toBeFocused()
   await expect(scoresHeading).toBeInViewport()
+  // The palette finds them by what a person looks for there, as the button does.
+  await page.getByRole('combobox', { name: 'Open a batch' }).focus()
+  await page.keyboard.press('Control+k')
+  await page.getByRole('combobox', { name: 'Search screens, actions and items' }).fill('threshold')
+  await page.keyboard.press('Enter')
+  await expect(scoresHeading).toBeFocused()
+  await expect(scoresHeading).toBeInViewport()
   // The file's columns named as questions are told apart from the answers in the rows' header.
   const headers = page.getByRole('table', { name: 'Batch rows' }).getByRole('columnheader')
   await expect(headers.filter({ hasText: /^urgent/ })).toHaveText(['urgent (in the file)', /^urgent$/])
@@ -164,7 +171,10 @@ test('labels 200 rows by keyboard alone, each saved at once, and the scores read
   await expect(page.getByRole('region', { name: 'Batch progress' }).getByText('Finished')).toBeVisible({
     timeout: 60_000,
   })
-  await page.getByRole('button', { name: 'Label rows' }).click()
+  await page.keyboard.press('Control+k')
+  await page.getByRole('combobox', { name: 'Search screens, actions and items' }).fill('label')
+  await expect(page.getByRole('option', { name: /^Label the batch’s rows/ })).toBeVisible()
+  await page.keyboard.press('Enter')
   const labeling = page.getByRole('region', { name: 'Label rows' })
   await expect(labeling.getByRole('group', { name: 'Row 1 of 200' })).toBeFocused()
   // The first ten rows get answers of their own (urgent: yes, team: shipping, sentiment: angry); the rest take

@@ -14,6 +14,8 @@ export interface CommandInfo {
   alsoKeys?: readonly string[]
   /** Where the application menu lists it. */
   menu?: 'app' | 'file' | 'view' | 'help'
+  /** Other words a person may look for it by in the palette. */
+  keywords?: string
 }
 
 export const commandList = [
@@ -57,8 +59,20 @@ export const commandList = [
   },
   { id: 'decisions.save', title: 'Save the questionnaire', group: 'Decisions', keybinding: 'Mod+S' },
   { id: 'decisions.build', title: 'Build and run a questionnaire', group: 'Decisions' },
-  { id: 'decisions.batch', title: 'Run a batch', group: 'Decisions' },
+  { id: 'decisions.batch', title: 'Run a batch', group: 'Decisions', keywords: 'csv file evaluation set' },
   { id: 'decisions.runs', title: 'Past runs', group: 'Decisions' },
+  {
+    id: 'decisions.scores',
+    title: 'Go to the batch’s scores',
+    group: 'Decisions',
+    keywords: 'accuracy threshold calibration baseline compare models side by side evaluation',
+  },
+  {
+    id: 'decisions.label',
+    title: 'Label the batch’s rows',
+    group: 'Decisions',
+    keywords: 'expected answers labeling',
+  },
   { id: 'images.gallery', title: 'Open the gallery', group: 'Images' },
   { id: 'videos.webhooks', title: 'Webhooks and tunnel', group: 'Videos' },
   { id: 'videos.cancelJob', title: 'Cancel this job', group: 'Videos' },

@@ -15,6 +15,8 @@ interface Entry {
   key: string
   label: string
   group: string
+  /** Other words it is found by, not shown. */
+  keywords?: string
   keys?: string
   run: () => void
 }
@@ -23,7 +25,7 @@ interface Entry {
 function matching(entries: readonly Entry[], typed: string): Entry[] {
   const words = typed.toLowerCase().split(/\s+/).filter(Boolean)
   return entries.filter((entry) => {
-    const text = `${entry.label} ${entry.group}`.toLowerCase()
+    const text = `${entry.label} ${entry.group} ${entry.keywords ?? ''}`.toLowerCase()
     return words.every((word) => text.includes(word))
   })
 }
@@ -43,6 +45,7 @@ function commandEntries(): Entry[] {
       key: command.id,
       label: command.group === 'Screens' ? `Go to ${command.title}` : command.title,
       group: command.group,
+      ...('keywords' in command ? { keywords: command.keywords } : {}),
       ...(command.keybinding ? { keys: keysLabel(command.keybinding, isMac) } : {}),
       run: () => runCommand(command.id),
     }))

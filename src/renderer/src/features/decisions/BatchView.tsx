@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import type { Questionnaire } from '#shared/domain/questionnaire'
+import { useCommands } from '../../commands.ts'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { invoke, queryKeys } from '../../ipc.ts'
 import { setRouteParams, useRouteParams } from '../../router.ts'
@@ -116,6 +117,23 @@ export function BatchView() {
     </div>
   )
 
+  // A finished batch's scores and its labeling, from the palette too (the scores are far below a large batch's rows).
+  const scoresOffered =
+    current !== undefined && current.batch.status !== 'running' && labelingFor !== current.batch.id
+  const goToScores = () => {
+    scoresRef.current?.scrollIntoView({ block: 'start' })
+    scoresRef.current?.focus({ preventScroll: true })
+  }
+  useCommands({
+    'decisions.scores': { run: goToScores, when: () => scoresOffered },
+    'decisions.label': {
+      run: () => {
+        if (current) setLabelingFor(current.batch.id)
+      },
+      when: () => scoresOffered,
+    },
+  })
+
   // A batch started from here opens with the focus on the picker, which names it, not lost with the Run button.
   if (batchId === null) return <BatchSetup onStarted={() => setPickerFocused(true)}>{picker}</BatchSetup>
   return (
@@ -128,14 +146,7 @@ export function BatchView() {
             key={current.batch.id}
             batch={current.batch}
             items={rows?.items ?? []}
-            onScores={
-              current.batch.status !== 'running' && labelingFor !== current.batch.id
-                ? () => {
-                    scoresRef.current?.scrollIntoView({ block: 'start' })
-                    scoresRef.current?.focus({ preventScroll: true })
-                  }
-                : undefined
-            }
+            onScores={scoresOffered ? goToScores : undefined}
           />
           {labelingFor === current.batch.id ? (
             finishedRows ? (
