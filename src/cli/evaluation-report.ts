@@ -79,6 +79,7 @@ export function figuresOf(question: QuestionEvaluation): string {
       `accuracy at ${round(predicate.threshold)} ${interval(predicate.accuracy)}`,
       predicate.rocAuc ? `AUC ${predicate.rocAuc.value.toFixed(3)}` : null,
       predicate.brier ? `Brier ${predicate.brier.value.toFixed(3)}` : null,
+      predicate.calibrationError ? `ECE ${predicate.calibrationError.value.toFixed(3)}` : null,
       `best threshold ${round(predicate.best.threshold)} (F1 ${predicate.best.f1.toFixed(3)})`,
     ]
       .filter(Boolean)

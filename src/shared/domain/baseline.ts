@@ -31,6 +31,7 @@ export function intervalsOf(question: QuestionEvaluation): Partial<Record<Metric
         recall: predicate.recall,
         auc: predicate.rocAuc,
         brier: predicate.brier,
+        ece: predicate.calibrationError,
       }
     : choice
       ? { accuracy: choice.accuracy, logloss: choice.logLoss, ece: choice.calibrationError }

@@ -306,6 +306,7 @@ export function metricOf(question: QuestionEvaluation, name: MetricName): number
         f1: predicate.best.f1,
         auc: predicate.rocAuc?.value,
         brier: predicate.brier?.value,
+        ece: predicate.calibrationError?.value,
       }
     : choice
       ? {

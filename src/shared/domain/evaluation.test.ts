@@ -83,6 +83,20 @@ describe('predicate scores', () => {
     close(scores.brier?.value ?? Number.NaN, sum / 1000)
   })
 
+  it('expected calibration error of yes weighs each bin’s gap between the probability of yes and how often it was', () => {
+    let ece = 0
+    for (let bin = 0; bin < 10; bin++) {
+      const inside = predicates.filter((row) => Math.min(9, Math.floor(row.probability * 10)) === bin)
+      if (inside.length === 0) continue
+      const given = inside.reduce((sum, row) => sum + row.probability, 0) / inside.length
+      const yes = inside.filter((row) => row.expected).length / inside.length
+      ece += (inside.length / 1000) * Math.abs(yes - given)
+    }
+    close(scores.calibrationError?.value ?? Number.NaN, ece)
+    expect(scores.calibrationError?.low).toBeLessThanOrEqual(scores.calibrationError?.value ?? 0)
+    expect(scores.calibrationError?.high).toBeGreaterThan(scores.calibrationError?.value ?? 1)
+  })
+
   it('the best threshold is the one of greatest F1 among every probability given, the lowest of equals', () => {
     let best = { threshold: Number.NaN, f1: -1 }
     for (let cents = 0; cents <= 100; cents++) {

@@ -154,6 +154,8 @@ export interface PredicateScores {
   best: ReturnType<typeof bestThreshold>
   rocAuc: Estimate | null
   brier: Estimate | null
+  /** Of the probability of yes against how often it was yes, by the reliability plot's bins. */
+  calibrationError: Estimate | null
   reliability: ReliabilityBin[]
 }
 
@@ -170,9 +172,10 @@ export function predicateScores(
   const right = rows.filter((row) => row.probability >= threshold === row.expected).length
   const order = byProbability(rows)
   const squared = rows.map((row) => (row.probability - (row.expected ? 1 : 0)) ** 2)
-  const [rocAuc = null, brier = null] = bootstrapAll(
+  const pairs = rows.map((row) => ({ probability: row.probability, correct: row.expected }))
+  const [rocAuc = null, brier = null, calibration = null] = bootstrapAll(
     rows.length,
-    [weightedAuc(rows, order), (weights) => weightedMean(squared, weights)],
+    [weightedAuc(rows, order), (weights) => weightedMean(squared, weights), calibrationError(pairs)],
     options,
   )
   return {
@@ -191,7 +194,8 @@ export function predicateScores(
     best: bestThreshold(rows, options.costs, order),
     rocAuc,
     brier,
-    reliability: reliability(rows.map((row) => ({ probability: row.probability, correct: row.expected }))),
+    calibrationError: calibration,
+    reliability: reliability(pairs),
   }
 }
 

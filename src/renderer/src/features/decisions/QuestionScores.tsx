@@ -114,6 +114,7 @@ export function QuestionScores(props: {
     ])
     figures.push(['ROC AUC', decimal(predicate.rocAuc)])
     figures.push(['Brier score', decimal(predicate.brier)])
+    figures.push(['Calibration error (ECE)', decimal(predicate.calibrationError)])
   }
   if (choice) {
     figures.push(['Accuracy', interval(choice.accuracy)])

@@ -3,7 +3,6 @@
 import type { QuestionKind } from '#shared/domain/questionnaire'
 
 const yesOrNo: QuestionKind[] = ['predicate']
-const choice: QuestionKind[] = ['choice']
 const probabilities: QuestionKind[] = ['predicate', 'choice']
 
 /** A term, what it means, and the kinds of question whose scores say it (all where none are named). */
@@ -34,8 +33,8 @@ const terms: [string, string, QuestionKind[]?][] = [
   ],
   [
     'Calibration error (ECE)',
-    'How far “80% sure” is from being right 80% of the time, over all the answers: lower is better. The plot shows it by bins.',
-    choice,
+    'How far “80% sure” is from being right 80% of the time, over all the answers (of a yes or no, how often “80% yes” was yes): lower is better. The plot shows it by bins.',
+    probabilities,
   ],
   [
     'Nearest level · within one · mean distance',
