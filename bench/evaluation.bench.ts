@@ -70,7 +70,10 @@ for (let round = 0; round < 2; round++)
     figures.push(...taken.samples)
     if (round === 0) firstFigures.push(...taken.samples)
     openingTasks.push(...taken.longTasks)
-    await scores.getByText(`${total} rows with an expected answer`).first().waitFor()
+    await scores
+      .getByText(`${total.toLocaleString('en-US')} rows with an expected answer`)
+      .first()
+      .waitFor()
     await rowsPainted
     await scores.getByText(/ROC AUC\d\.\d{3} \(\d/).waitFor({ timeout: 120_000 })
     intervals.push(performance.now() - started)

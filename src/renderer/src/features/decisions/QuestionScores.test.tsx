@@ -72,6 +72,7 @@ describe('a question scored on few rows', () => {
       'Only 3 rows to score: the figures and their intervals say little yet.',
     )
     expect(await scoresOf(fewRows)).not.toContain('to score: the figures')
+    expect(await scoresOf(1)).toContain('urgent · 1 row with an expected answer')
   })
 })
 

@@ -147,7 +147,11 @@ export function QuestionScores(props: {
   return (
     <section className="batch-scores__question" aria-label={`Scores of ${question.title}`}>
       <h3>
-        {question.title} <span className="muted">· {question.labeled} rows with an expected answer</span>
+        {question.title}{' '}
+        <span className="muted">
+          · {question.labeled.toLocaleString('en-US')} {question.labeled === 1 ? 'row' : 'rows'} with an
+          expected answer
+        </span>
       </h3>
       {question.unreadable.length > 0 ? (
         <p className="muted">
