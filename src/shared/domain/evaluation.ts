@@ -1,7 +1,7 @@
 // How good a questionnaire's answers are against expected answers, computed from the stored answers alone (no
 // second call). The definitions are scikit-learn's, stated where they leave a choice: a predicate says yes at a
-// probability of 0.5 or more; precision and recall are 0 where nothing was predicted or expected (its
-// `zero_division=0`); ROC AUC counts a tie between a yes and a no as half; log loss renormalizes each answer's
+// probability of 0.5 or more; precision and recall of no rows (nothing predicted or expected yes) are not a number
+// as figures, and 0 within F1 (its `zero_division=0`); ROC AUC counts a tie between a yes and a no as half; log loss renormalizes each answer's
 // probabilities and clips them to [1e-15, 1 − 1e-15]; reliability and expected calibration error use ten bins of
 // equal width, a probability of 1 in the last. Proportions carry a Wilson interval, the other figures a bootstrap
 // percentile interval over rows, seeded so a report reads the same twice (intervals.ts).

@@ -2,7 +2,7 @@
 // says why it has none, and a best threshold that reads every row alike says so.
 import { afterEach, describe, expect, it } from 'vitest'
 import { scoringSet } from '#shared/domain/batch-answers'
-import { evaluateTable } from '#shared/domain/evaluation-set'
+import { type ErrorCosts, evaluateTable } from '#shared/domain/evaluation-set'
 import type { Bridge } from '#shared/ipc/bridge'
 import type { BatchItem } from '#shared/ipc/routes/batches'
 import { renderInPage } from '../../test-page.tsx'
@@ -43,9 +43,12 @@ const items = (
     labels: null,
   }))
 
-async function scoresOf(rows: number, shape?: Rows) {
+async function scoresOf(rows: number, shape?: Rows, costs: ErrorCosts | null = null) {
   const set = scoringSet(triage(), items(rows, shape), ['urgent'])
-  const evaluation = evaluateTable(triage(), set.table, new Map([[0, 0]]), { resamples: 50 })
+  const evaluation = evaluateTable(triage(), set.table, new Map([[0, 0]]), {
+    resamples: 50,
+    ...(costs ? { questionCosts: new Map([[0, costs]]) } : {}),
+  })
   const [question] = evaluation.questions
   if (!question) throw new Error('no question scored')
   const { container } = await renderInPage(
@@ -55,7 +58,7 @@ async function scoresOf(rows: number, shape?: Rows) {
       inputs={new Map()}
       spent="0.01"
       timing={{ rows, ms: rows * 10 }}
-      costs={null}
+      costs={costs}
       onCosts={() => {}}
       chosenThreshold={false}
       onThreshold={() => {}}
@@ -81,6 +84,10 @@ describe('a figure of no rows', () => {
     const none = await scoresOf(40, { expected: () => false, probability: () => 0.2 })
     expect(none).toContain('Precision · recall at 0.5— (no row reads yes) · — (no row is expected yes)')
     expect(none).not.toContain('NaN')
+    // Nor is there a best threshold by F1 to offer: it is 0 at every one.
+    expect(none).toContain('Best threshold (by F1)— (no row is expected yes: F1 is 0 at every threshold)')
+    expect(none).not.toContain('At that threshold')
+    expect(none).not.toContain('Read yes from')
     const some = await scoresOf(40)
     expect(some).not.toContain('no row reads yes')
     expect(some).toMatch(/Precision · recall at 0\.5\d+\.\d% · \d+\.\d%/)
@@ -94,7 +101,9 @@ describe('a best threshold', () => {
       expected: (index) => index % 5 !== 0,
       probability: (index) => (index % 5 === 0 ? 0.9 : ((index % 4) + 1) / 10),
     })
-    expect(text).toContain('Read thereevery row reads yes: the answers do no better than yes for all')
+    expect(text).toContain(
+      'At that thresholdevery row reads yes, no better than yes for all · accuracy 80.0%',
+    )
   })
 
   it('that tells the rows apart says nothing of the kind', async () => {
@@ -103,6 +112,21 @@ describe('a best threshold', () => {
       probability: (index) => (index % 2 === 1 ? 0.7 : 0.3) + (index % 7) / 100,
     })
     expect(text).toContain('Best threshold (by F1)')
-    expect(text).not.toContain('Read there')
+    expect(text).not.toContain('every row reads')
+  })
+})
+
+describe('a threshold of least cost', () => {
+  it('that reads no row yes says the answers do no better at these costs than no for all', async () => {
+    // Rows rarely yes, a wrong yes dear: saying no to every row costs least.
+    const text = await scoresOf(
+      60,
+      { expected: (index) => index % 10 === 0, probability: (index) => ((index * 13) % 60) / 60 },
+      { falseYes: 50, falseNo: 1 },
+    )
+    expect(text).toContain('Best threshold (least cost)never yes · cost 6 (0 wrong yes, 6 wrong no)')
+    expect(text).toContain(
+      'At that thresholdevery row reads no, no better at these costs than no for all · accuracy 90.0% · precision —',
+    )
   })
 })

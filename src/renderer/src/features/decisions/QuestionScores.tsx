@@ -94,24 +94,29 @@ export function QuestionScores(props: {
         `${errors.cost.toLocaleString('en-US')} (${errors.falseYes} wrong yes, ${errors.falseNo} wrong no)`,
       ])
     const rightAtBest = question.labeled - best.falsePositives - best.falseNegatives
+    // By F1 with no row expected yes, every threshold scores 0: there is no best one to offer.
+    const noneToPick = best.cost === null && best.truePositives + best.falseNegatives === 0
     figures.push(
-      best.cost === null
-        ? ['Best threshold (by F1)', `${thresholdWords(best.plain)} · F1 ${best.f1.toFixed(3)}`]
-        : [
-            'Best threshold (least cost)',
-            `${Number.isFinite(best.threshold) ? thresholdWords(best.plain) : 'never yes'} · cost ${best.cost.toLocaleString('en-US')} (${best.falsePositives} wrong yes, ${best.falseNegatives} wrong no)`,
-          ],
+      noneToPick
+        ? ['Best threshold (by F1)', '— (no row is expected yes: F1 is 0 at every threshold)']
+        : best.cost === null
+          ? ['Best threshold (by F1)', `${thresholdWords(best.plain)} · F1 ${best.f1.toFixed(3)}`]
+          : [
+              'Best threshold (least cost)',
+              `${Number.isFinite(best.threshold) ? thresholdWords(best.plain) : 'never yes'} · cost ${best.cost.toLocaleString('en-US')} (${best.falsePositives} wrong yes, ${best.falseNegatives} wrong no)`,
+            ],
     )
-    const allYes = best.truePositives + best.falsePositives === question.labeled
-    if (question.labeled > 0 && (allYes || best.truePositives + best.falsePositives === 0))
+    if (!noneToPick) {
+      const saidYes = best.truePositives + best.falsePositives
+      const alike =
+        question.labeled === 0 || (saidYes > 0 && saidYes < question.labeled)
+          ? ''
+          : `every row reads ${saidYes > 0 ? 'yes' : 'no'}, no better${best.cost === null ? '' : ' at these costs'} than ${saidYes > 0 ? 'yes' : 'no'} for all · `
       figures.push([
-        'Read there',
-        `every row reads ${allYes ? 'yes' : 'no'}: the answers do no better${best.cost === null ? '' : ' at these costs'} than ${allYes ? 'yes' : 'no'} for all`,
+        'At that threshold',
+        `${alike}accuracy ${percent(question.labeled ? rightAtBest / question.labeled : 0)} · precision ${saidYes > 0 ? percent(best.precision) : '—'} · recall ${best.truePositives + best.falseNegatives > 0 ? percent(best.recall) : '—'}`,
       ])
-    figures.push([
-      'At that threshold',
-      `accuracy ${percent(question.labeled ? rightAtBest / question.labeled : 0)} · precision ${percent(best.precision)} · recall ${percent(best.recall)}`,
-    ])
+    }
     figures.push(['ROC AUC', decimal(predicate.rocAuc)])
     figures.push(['Brier score', decimal(predicate.brier)])
     figures.push(['Calibration error (ECE)', decimal(predicate.calibrationError)])
@@ -187,7 +192,9 @@ export function QuestionScores(props: {
               {predicate ? (
                 <div className="form-actions" ref={thresholdActions}>
                   {Number.isFinite(predicate.best.threshold) &&
-                  predicate.best.plain !== predicate.threshold ? (
+                  predicate.best.plain !== predicate.threshold &&
+                  (predicate.best.cost !== null ||
+                    predicate.best.truePositives + predicate.best.falseNegatives > 0) ? (
                     <button
                       type="button"
                       className="button"
