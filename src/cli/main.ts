@@ -203,8 +203,8 @@ failed rows with \`--retry-failed\`.`,
         'eval triage.json labeled.csv --models acme/judge-small,acme/judge-large --report eval.xml',
         'eval triage.json labeled.csv --shard 2/4 --report eval-2.json',
       )}
-Scores: accuracy, precision, recall, f1 (at the best threshold), auc, brier (yes or no); accuracy, logloss, ece
-(a choice); exact, within1, mae (a score). Each is described in docs/evaluation.md.`,
+Scores: accuracy, precision, recall, f1 (at the best threshold), auc, brier, ece (yes or no); accuracy, logloss,
+ece (a choice); exact, within1, mae (a score). Each is described in docs/evaluation.md.`,
     )
     .action((questionnaire, set, options) =>
       withGlobal(later(commands.evaluate, 'evaluateSet'))(questionnaire, set, options),
