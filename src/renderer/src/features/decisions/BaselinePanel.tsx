@@ -183,7 +183,7 @@ export function BaselinePanel(props: {
         <p className="muted">
           The baseline is read here at this run’s thresholds, not at the ones it was run with —{' '}
           {props.apart.join('; ')}. So a row changes only where the model answered otherwise, and the
-          baseline’s scores differ from those it shows itself.
+          baseline’s scores here are not the ones it had when it ran.
         </p>
       ) : null}
       <ErrorNote error={keep.error} onRetry={() => keep.mutate(!isBaseline)} />

@@ -145,9 +145,9 @@ export function withThresholds(set: ScoringSet, thresholds: ScoringThresholds): 
 }
 
 /**
- * Each yes-or-no question's threshold in the questionnaire a run was made with, by place: a run's answers are
- * read by place too (another run beside this one, the baseline), so a threshold goes with the answers it reads.
- * A question of another kind at that place has none.
+ * Each yes-or-no question's threshold in the questionnaire a run was made with, by place (as its answers are
+ * read): what the baseline ran at, said beside it, for every run is read here at this one's thresholds. A question
+ * of another kind at that place has none.
  */
 export function thresholdsRun(questionnaire: Questionnaire, ran: Questionnaire): ScoringThresholds {
   return questionnaire.questions.flatMap((question, index) => {

@@ -1,5 +1,5 @@
 // The threshold a person chooses in a batch's scores for a yes-or-no question ("Read yes from 0.517"): the scores,
-// the models side by side and this run's side of what changed since the baseline are read at it at once, and every
+// the models side by side and what changed since the baseline (both sides) are read at it at once, and every
 // batch of the questionnaire is (kept in the preferences, `kept-per-question.ts`); and the questionnaire open in Build and run, when it is this one, takes it, so
 // that saving keeps it in its file and later runs and exports read their answers there.
 import { useMemo, useState } from 'react'
