@@ -10,7 +10,7 @@ import type { Questionnaire } from '#shared/domain/questionnaire'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { BaselinePanel, thresholdsApart, useBaseline } from './BaselinePanel.tsx'
-import { useBatchChoices } from './batch-choices.ts'
+import { stillOffered, useBatchChoices } from './batch-choices.ts'
 import { batchAnswers } from './batch-detail.ts'
 import type { ScoringCosts } from './batch-scoring.ts'
 import { useChosenThresholds } from './chosen-thresholds.ts'
@@ -62,7 +62,8 @@ export function BatchScores(props: {
     return byName
   }, [questionnaire, props.sourceColumns, answers])
   // The columns picked and the runs beside, kept by batch while the app runs.
-  const { picked, setPicked, chosen, setChosen } = useBatchChoices(props.batch.id)
+  const { picked, setPicked, chosen: chosenBefore, setChosen } = useBatchChoices(props.batch.id)
+  const chosen = useMemo(() => stillOffered(chosenBefore, props.others), [chosenBefore, props.others])
   const columns = useMemo(
     () =>
       questionnaire.questions

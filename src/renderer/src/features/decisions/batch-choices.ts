@@ -33,3 +33,7 @@ export function useBatchChoices(batchId: string) {
     setChosen: (chosen: string[]) => change(batchId, { chosen }),
   }
 }
+
+/** The runs chosen that are still offered: one deleted since is not asked for, nor could it be unticked. */
+export const stillOffered = (chosen: readonly string[], offered: readonly { id: string }[]) =>
+  chosen.filter((id) => offered.some((one) => one.id === id))
