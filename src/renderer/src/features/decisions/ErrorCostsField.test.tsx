@@ -13,18 +13,29 @@ afterEach(() => {
 
 describe('a cost as written', () => {
   it('reads a number with a currency’s sign or thousands’ commas, and refuses the rest', () => {
-    expect(['5', ' 1.5 ', '$5', '$ 5', '5$', '€2.50', '1,000 €', '1,000,000', '0'].map(costOf)).toEqual([
-      5, 1.5, 5, 5, 5, 2.5, 1000, 1000000, 0,
-    ])
-    expect(['', '-1', '5 minutes', '1,00', 'five', '$', '5$$'].map(costOf)).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ])
+    expect(
+      ['5', ' 1.5 ', '5.', '.5', '$5', '$ 5', '5$', '€2.50', '1,000 €', '£1,000.50', '1,000,000', '0'].map(
+        costOf,
+      ),
+    ).toEqual([5, 1.5, 5, 0.5, 5, 5, 5, 2.5, 1000, 1000.5, 1000000, 0])
+    // A comma is only ever between thousands; one sign; no other notation of numbers.
+    expect(
+      [
+        '',
+        '-1',
+        '5 minutes',
+        '1,00',
+        '0,500',
+        '1.5,000',
+        'five',
+        '$',
+        '5$$',
+        '$5€',
+        '0x10',
+        '1e3',
+        'Infinity',
+      ].map(costOf),
+    ).toEqual(Array(13).fill(null))
   })
 })
 

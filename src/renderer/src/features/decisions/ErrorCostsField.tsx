@@ -4,16 +4,15 @@ import { useId, useState } from 'react'
 import type { ErrorCosts } from '#shared/domain/evaluation-set'
 
 /**
- * A cost as a person writes one: a number of 0 or more, with a currency's sign before or after it and commas
- * between thousands if they like ("$5", "1,000 €").
+ * A cost as a person writes one: a number of 0 or more in plain decimals, with one currency sign before or after it
+ * and commas between thousands if they like ("$5", "1,000.50 €"); not an exponent, a hexadecimal or "0,5".
  */
+const written = /^([$€£¥]?)\s*(\d+(?:\.\d*)?|\.\d+|[1-9]\d{0,2}(?:,\d{3})+(?:\.\d*)?)\s*([$€£¥]?)$/
+
 export const costOf = (text: string) => {
-  const bare = text
-    .trim()
-    .replace(/^[$€£¥]\s*|\s*[$€£¥]$/g, '')
-    .replace(/(?<=\d),(?=\d{3}(\D|$))/g, '')
-  const value = Number(bare)
-  return bare !== '' && Number.isFinite(value) && value >= 0 ? value : null
+  const parts = written.exec(text.trim())
+  if (!parts || (parts[1] && parts[3])) return null
+  return Number((parts[2] ?? '').replaceAll(',', ''))
 }
 
 export function ErrorCostsField(props: {
