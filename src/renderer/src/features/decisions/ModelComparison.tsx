@@ -238,9 +238,11 @@ export function kappaWords(kappa: number): string {
 
 function Agreement({ agreement }: { agreement: SideBySide['agreement'] }) {
   const { kind, kappa, differ, lines } = agreement
+  // Its words are of the figure shown (0.2004 reads 0.200: slight), and -0.0001 reads 0.000.
+  const shown = kappa === null ? null : Number(kappa.toFixed(3)) || 0
   return (
     <>
-      {kappa === null ? 'κ not defined' : `κ ${kappa.toFixed(3)}, ${kappaWords(kappa)}`} (
+      {shown === null ? 'κ not defined' : `κ ${shown.toFixed(3)}, ${kappaWords(shown)}`} (
       {kind === 'cohen' ? 'Cohen’s' : 'Fleiss’'} kappa: agreement beyond chance) · {differ} rows differ
       {differ ? ` (lines ${lines.slice(0, 6).join(', ')}${differ > 6 ? ', …' : ''})` : ''}
     </>
