@@ -143,4 +143,6 @@ test('the first Tab stop skips the sidebar to the screen', async ({ app }) => {
       return scope.document.activeElement?.closest('main') !== null
     }),
   ).toBe(true)
+  // Once left, the screen takes no focus of its own again (a click on its text leaves the focus on the page).
+  await expect(page.getByRole('main', { name: 'Models' })).not.toHaveAttribute('tabindex')
 })

@@ -116,16 +116,25 @@ export function Shell() {
   }, [memoryKnown])
   const screen = active ?? screens[0]!
   const main = useRef<HTMLElement>(null)
+  // The screen takes the focus only from the skip button: focusable all the time, a click on its text would take
+  // the focus from the body, where a closing panel looks for it.
+  const skipToScreen = () => {
+    const screenElement = main.current
+    if (!screenElement) return
+    screenElement.tabIndex = -1
+    screenElement.addEventListener('blur', () => screenElement.removeAttribute('tabindex'), { once: true })
+    screenElement.focus()
+  }
 
   return (
     <div className="shell" data-app-ready={ready ? 'true' : undefined}>
       {/* The first Tab stop: past the sidebar's links to the screen, the next Tab its first control (a button: the
           address's hash is the route's). */}
-      <button type="button" className="skip-link" onClick={() => main.current?.focus()}>
+      <button type="button" className="skip-link" onClick={skipToScreen}>
         Skip to the screen
       </button>
       <Sidebar active={screen} />
-      <main ref={main} tabIndex={-1} className="screen" aria-label={screen.label}>
+      <main ref={main} className="screen" aria-label={screen.label}>
         {drop.problem ? (
           <div className="notice drop-notice" role="alert">
             {drop.problem}{' '}
