@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { BatchItem } from '../ipc/routes/batches.ts'
 import { answerFigures } from './answer-figures.ts'
 import { answerTable, answerWords, joinedTables, tableToJson, unpackedTable } from './answer-table.ts'
+import { intervalsOf } from './baseline.ts'
 import { batchAnswers, scoringSetOf } from './batch-answers.ts'
 import {
   evaluate,
@@ -137,6 +138,9 @@ describe('an evaluation set', () => {
     const [u, t, s] = questions
     expect([u?.labeled, u?.unlabeled, u?.unreadable]).toEqual([3, 1, []])
     expect(metricOf(u!, 'accuracy')).toBeCloseTo(2 / 3, 12)
+    // Its calibration: bins of 0.9 (yes), 0.3 (no) and 0.4 (yes), gaps 0.1, 0.3 and 0.6, a row each.
+    expect(metricOf(u!, 'ece')).toBeCloseTo(1 / 3, 12)
+    expect(intervalsOf(u!).ece?.value).toBeCloseTo(1 / 3, 12)
     expect(t?.unreadable).toEqual([{ line: 5, problem: '“bogus” is none of the options' }])
     // Row c: billing at 0.6, expected billing; row b: billing at 0.7, expected shipping.
     expect(metricOf(t!, 'accuracy')).toBeCloseTo(2 / 3, 12)

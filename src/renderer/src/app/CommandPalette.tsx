@@ -11,7 +11,7 @@ import type { GenerateConversation, MessagesConversation } from '../features/pla
 import { invoke, queryKeys } from '../ipc.ts'
 import { navigate, pathTo } from '../router.ts'
 
-interface Entry {
+export interface Entry {
   key: string
   label: string
   group: string
@@ -21,8 +21,8 @@ interface Entry {
   run: () => void
 }
 
-/** Entries whose words contain every word typed, in any order and case. */
-function matching(entries: readonly Entry[], typed: string): Entry[] {
+/** Entries whose words (their label, group and keywords) contain every word typed, in any order and case. */
+export function matching(entries: readonly Entry[], typed: string): Entry[] {
   const words = typed.toLowerCase().split(/\s+/).filter(Boolean)
   return entries.filter((entry) => {
     const text = `${entry.label} ${entry.group} ${entry.keywords ?? ''}`.toLowerCase()
