@@ -296,7 +296,7 @@ test('runs a CSV on its text column, keeping every column of the file with the a
     .fill(
       'ticket,opened,message,plan\nT-1,2026-01-02,I was charged twice and want a refund,gold\nT-2,2026-01-03,Where is my parcel? It is late,basic\n',
     )
-  await expect(setup.getByRole('combobox', { name: 'Column' })).toHaveValue('2')
+  await expect(setup.getByRole('combobox', { name: 'Input column' })).toHaveValue('2')
   const preview = setup.getByRole('region', { name: 'First rows of the file' })
   await expect(preview.getByRole('columnheader', { name: 'message (input)' })).toBeVisible()
   await expect(preview).toContainText('T-2')

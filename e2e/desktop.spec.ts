@@ -48,8 +48,8 @@ test('a file dropped on the window opens the tool for it', async ({ app }) => {
   )
   await expect(page.getByRole('heading', { level: 1, name: 'Decisions' })).toBeVisible()
   await expect(page.getByText('tickets.csv')).toBeVisible()
-  await expect(page.getByRole('combobox', { name: 'Column' })).toBeVisible()
-  await page.getByRole('combobox', { name: 'Column' }).selectOption({ label: 'text' })
+  await expect(page.getByRole('combobox', { name: 'Input column' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Input column' }).selectOption({ label: 'text' })
   await expect(page.getByText('2 inputs', { exact: true })).toBeVisible()
 
   await dropOnWindow(page, 'notes.docx', 'application/octet-stream', Buffer.from('x'))

@@ -178,7 +178,7 @@ export function BatchSetup({
         >
           {source === 'csv' && header.length > 0 ? (
             <label className="field">
-              <span className="field__label">Column</span>
+              <span className="field__label">Input column</span>
               <select value={column} onChange={(event) => change({ column: Number(event.target.value) })}>
                 {header.map((name, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a CSV column is its position; names may repeat

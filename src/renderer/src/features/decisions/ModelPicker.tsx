@@ -68,6 +68,9 @@ export function ModelPicker() {
           </label>
         ) : null}
       </div>
+      <p className="muted">
+        The same decisions, sent to another of the gateway’s addresses as its clients send them.
+      </p>
     </>
   )
 }
