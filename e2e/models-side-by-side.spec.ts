@@ -148,4 +148,33 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await kept.scrollIntoViewIfNeeded()
   await screenshot(page, 'evaluation-baseline')
   await expect.poll(() => violationsOn(page, 'since the baseline'), { timeout: 20_000 }).toEqual([])
+
+  // The baseline deleted, after asking: the run it was compared with says it has none, and its address says it is
+  // gone rather than showing what it was.
+  const opened = page.getByRole('combobox', { name: 'Open a batch' })
+  await opened.selectOption({ index: 1 })
+  await expect(page.getByRole('region', { name: 'Baseline' })).toContainText('Kept as the baseline')
+  const address = await page.evaluate(
+    () => (globalThis as unknown as { location: { hash: string } }).location.hash,
+  )
+  const progress = page.getByRole('region', { name: 'Batch progress' })
+  await progress.getByRole('button', { name: 'Delete' }).click()
+  const asked = page.getByRole('dialog')
+  await expect(asked).toContainText('It is its questionnaire’s baseline: its other runs will have none.')
+  await asked.getByRole('button', { name: 'Keep' }).click()
+  await expect(progress).toBeVisible()
+  await progress.getByRole('button', { name: 'Delete' }).click()
+  await asked.getByRole('button', { name: 'Delete batch' }).click()
+  await expect(page.getByRole('heading', { name: /^New batch of/ })).toBeVisible()
+  await expect(opened.getByRole('option')).toHaveCount(3)
+  await opened.selectOption({ index: 2 })
+  await expect(page.getByRole('region', { name: 'Baseline' })).toContainText(
+    'No run of this questionnaire is kept as its baseline yet.',
+  )
+  await page.evaluate((hash) => {
+    ;(globalThis as unknown as { location: { hash: string } }).location.hash = hash
+  }, address)
+  await expect(page.getByText('That batch is not in the history any more.')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Batch progress' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Scores', exact: true })).toHaveCount(0)
 })

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { resumeCapProblem } from '#shared/domain/spend-cap'
 import type { BatchItem, BatchSummary } from '#shared/ipc/routes/batches'
+import { useConfirm } from '../../components/ConfirmDialog.tsx'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
 import { formatUsd } from '../../format.ts'
 import { invoke, queryKeys } from '../../ipc.ts'
@@ -32,13 +33,17 @@ export function BatchProgress({
   batch,
   items,
   onScores,
+  baseline = false,
 }: {
   batch: BatchSummary
   items: readonly BatchItem[]
+  /** The batch is its questionnaire's baseline: deleting it leaves the other runs none. */
+  baseline?: boolean
   /** Takes the person to the batch's scores, which stand below its rows; none while it runs. */
   onScores?: () => void
 }) {
   const client = useQueryClient()
+  const [confirmation, confirm] = useConfirm()
   const [cap, setCap] = useState(batch.spendCap ?? '')
   const act = useMutation({
     mutationFn: async (action: 'cancel' | 'resume' | 'retry' | 'csv' | 'json' | 'delete') => {
@@ -52,6 +57,8 @@ export function BatchProgress({
       if (action === 'delete') {
         await invoke('batches.delete', { id: batch.id })
         setRouteParams('/decisions', { batch: null })
+        // What the page kept of it goes too: opened again (a link to it), it says it is gone, not what it was.
+        client.removeQueries({ queryKey: queryKeys.batch(batch.id) })
         return null
       }
       return invoke('batches.export', { id: batch.id, format: action })
@@ -157,13 +164,21 @@ export function BatchProgress({
         <button
           type="button"
           className="button button--quiet button--danger"
-          onClick={() => act.mutate('delete')}
+          onClick={async () => {
+            const rows = `${total.toLocaleString('en-US')} ${total === 1 ? 'row' : 'rows'}`
+            const sure = await confirm(
+              `Delete “${batch.name}” and its ${rows} from the history?${baseline ? ' It is its questionnaire’s baseline: its other runs will have none.' : ''} This cannot be undone.`,
+              'Delete batch',
+            )
+            if (sure) act.mutate('delete')
+          }}
         >
           Delete
         </button>
       </div>
       {saved ? <p className="muted">Saved to {saved}</p> : null}
       <ErrorNote error={act.error} />
+      {confirmation}
     </section>
   )
 }

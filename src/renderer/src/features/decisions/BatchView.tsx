@@ -23,7 +23,9 @@ export function BatchView() {
   // What the view says of the batch comes at once; its rows (the table, labeling) a range at a time; its scores
   // read its answers themselves.
   const head = useQuery({ ...batchHead(batchId ?? ''), enabled: batchId !== null })
-  const current = batchId ? head.data : undefined
+  // A batch deleted (here, or from the command line) is gone: what the page last read of it is not shown.
+  const gone = (head.error as { code?: string } | null)?.code === 'not_found'
+  const current = batchId && !gone ? head.data : undefined
   /** The batch whose scores have shown (or said why they cannot): its rows are read then. */
   const [scoresShownFor, setScoresShownFor] = useState<string | null>(null)
   /** The batch whose rows are being labeled, in place of its rows and scores. */
@@ -109,10 +111,14 @@ export function BatchView() {
       </label>
       <ErrorNote
         error={head.error ?? detail.error}
-        onRetry={() => {
-          void head.refetch()
-          void detail.refetch()
-        }}
+        onRetry={
+          gone
+            ? undefined
+            : () => {
+                void head.refetch()
+                void detail.refetch()
+              }
+        }
       />
     </div>
   )
@@ -145,6 +151,7 @@ export function BatchView() {
           <BatchProgress
             key={current.batch.id}
             batch={current.batch}
+            baseline={current.baselineId === current.batch.id}
             items={rows?.items ?? []}
             onScores={scoresOffered ? goToScores : undefined}
           />
