@@ -113,6 +113,8 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   // Newest first: this run, then the other model's.
   await page.getByRole('combobox', { name: 'Open a batch' }).selectOption({ index: 2 })
   await expect(baseline).toContainText('The baseline: sysone/judge-1')
+  // It says what its questionnaire asked otherwise (this run's instructions for urgent were edited).
+  await expect(baseline).toContainText(/, asked otherwise: urgent: instructions\. Below, what this run does/)
   await expect(costs().getByLabel('A wrong yes')).toHaveValue('5')
   await expect(costs().getByLabel('A wrong no')).toHaveValue('1')
   await expect(page.getByRole('region', { name: 'Scores of urgent' })).toContainText(

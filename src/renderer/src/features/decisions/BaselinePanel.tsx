@@ -8,6 +8,7 @@ import type { DecisionInput } from '#shared/api/decisions'
 import { inputPreview } from '#shared/domain/batch-inputs'
 import { titleOf } from '#shared/domain/evaluation-set'
 import { type Questionnaire, yesFrom } from '#shared/domain/questionnaire'
+import { questionnaireChanges } from '#shared/domain/questionnaire-changes'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
 import type { RouteOutput } from '#shared/ipc/routes/index'
 import { ErrorNote } from '../../components/ErrorNote.tsx'
@@ -57,11 +58,16 @@ export function useBaseline(
     [summary, answers, ran],
   )
   const ranAt = useMemo(() => (ran ? thresholdsRun(questionnaire, ran) : []), [ran, questionnaire])
+  const askedOtherwise = useMemo(
+    () => (ran ? questionnaireChanges(questionnaire, ran) : []),
+    [ran, questionnaire],
+  )
   return {
     summary,
     unlike,
     baseline,
     ranAt,
+    askedOtherwise,
     error: read.error ?? head.error ?? differ.error,
     retry: () => {
       void read.refetch()
@@ -128,6 +134,8 @@ export function BaselinePanel(props: {
   since: SinceBaseline | null
   /** The yes-or-no questions read at another threshold than the baseline was run at, in words (`thresholdsApart`). */
   apart: readonly string[]
+  /** What the baseline's questionnaire asked otherwise than this run's, in words (`questionnaireChanges`). */
+  askedOtherwise?: readonly string[]
   /** Each row's input, by its index. */
   inputs: ReadonlyMap<number, unknown>
   /** Scores are still worked out (what changed since comes last). */
@@ -171,7 +179,7 @@ export function BaselinePanel(props: {
           {isBaseline
             ? 'The other runs of this questionnaire over the same rows are compared with this one, earlier or later. Press again to stop keeping it.'
             : props.summary
-              ? `The baseline: ${props.summary.model} · ${new Date(props.summary.createdAt).toLocaleString('en-US')}. Below, what this run does differently from it.`
+              ? `The baseline: ${props.summary.model} · ${new Date(props.summary.createdAt).toLocaleString('en-US')}${props.askedOtherwise?.length ? `, asked otherwise: ${props.askedOtherwise.join(', ')}` : ''}. Below, what this run does differently from it.`
               : props.unlike > 0
                 ? `The baseline ran other inputs, or the same in another order (${props.unlike.toLocaleString('en-US')} ${props.unlike === 1 ? 'row differs' : 'rows differ'} from this batch’s): runs are compared row by row, so it is not compared with this one.`
                 : props.baselineId
@@ -224,7 +232,8 @@ function Since({ since, inputs }: { since: SinceBaseline; inputs: ReadonlyMap<nu
         </ul>
       )}
       <h4>
-        {since.rows === 1 ? '1 row' : `${since.rows} rows`} this run answered otherwise than the baseline
+        {since.rows === 1 ? '1 row' : `${since.rows} rows`} with an expected answer this run answered
+        otherwise than the baseline
         {since.flipped > since.rows ? (
           <span className="muted">
             {' '}

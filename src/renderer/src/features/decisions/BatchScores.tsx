@@ -167,6 +167,7 @@ export function BatchScores(props: {
           kept.ranAt,
           columns.map(([question]) => question),
         )}
+        askedOtherwise={kept.askedOtherwise}
         inputs={inputs}
         busy={busy}
         error={kept.error}
