@@ -65,7 +65,7 @@ export const commandList = [
     id: 'decisions.scores',
     title: 'Go to the batch’s scores',
     group: 'Decisions',
-    keywords: 'accuracy threshold calibration baseline compare models side by side evaluation',
+    keywords: 'accuracy threshold cost of errors calibration baseline compare models side by side evaluation',
   },
   {
     id: 'decisions.label',

@@ -61,5 +61,12 @@ describe('the costs of errors field', () => {
     expect(no?.getAttribute('aria-invalid')).toBe('true')
     expect(yes?.getAttribute('aria-invalid')).toBeNull()
     expect(container.querySelector('[role="alert"]')?.textContent).toMatch(/^The cost of a wrong no is not/)
+    // Both 0 weigh nothing: said, not left to the hint.
+    await type(yes, '0')
+    await type(no, '0')
+    expect(given.at(-1)).toBeNull()
+    expect(container.textContent).toContain(
+      'Both cost 0: there is nothing to weigh, so the best threshold is by F1.',
+    )
   })
 })

@@ -67,7 +67,9 @@ export function ErrorCostsField(props: {
           ? `The cost of ${wrong.join(' and of ')} is not a number of 0 or more: write one, with a point for a fraction (1.5), in one unit. Until then the best threshold is by F1.`
           : props.costs
             ? 'The best threshold below is the one of least cost over these rows.'
-            : 'Give both, in one unit (dollars, minutes…), to pick the threshold of least cost instead of by F1.'}
+            : costOf(yes) === 0 && costOf(no) === 0
+              ? 'Both cost 0: there is nothing to weigh, so the best threshold is by F1.'
+              : 'Give both as numbers in one unit (both in dollars, or both in minutes…), to pick the threshold of least cost instead of by F1.'}
       </p>
     </fieldset>
   )
