@@ -68,9 +68,6 @@ export function ModelPicker() {
           </label>
         ) : null}
       </div>
-      <p className="muted">
-        The same decisions, sent to another of the gateway’s addresses as its clients send them.
-      </p>
     </>
   )
 }
