@@ -42,6 +42,8 @@ describe('batch run beside the open app', () => {
     const newest = () => {
       const db = new DatabaseSync(file('history.db'), { readOnly: true })
       try {
+        // The command and the app write as this reads: wait out their lock as their own connections do.
+        db.exec('PRAGMA busy_timeout = 5000')
         const row = db.prepare('SELECT id FROM decision_batches ORDER BY created_at DESC LIMIT 1').get()
         return (row as { id: string } | undefined)?.id ?? null
       } finally {

@@ -56,6 +56,8 @@ export async function batchFolder(prefix: string): Promise<BatchFolder> {
     doneRows(batchId) {
       const db = new DatabaseSync(file('history.db'), { readOnly: true })
       try {
+        // The command writes as this reads: wait out its lock as the app's own connections do.
+        db.exec('PRAGMA busy_timeout = 5000')
         const row = db
           .prepare(
             `SELECT count(*) AS done FROM decision_batch_items WHERE status = 'done' ${batchId ? 'AND batch_id = ?' : ''}`,
