@@ -163,6 +163,7 @@ test('puts this batch’s model beside other runs of the same rows: accuracy, co
   await progress.getByRole('button', { name: 'Delete' }).click()
   const asked = page.getByRole('dialog')
   await expect(asked).toContainText('It is its questionnaire’s baseline: its other runs will have none.')
+  await screenshot(page, 'batch-delete-asked')
   await asked.getByRole('button', { name: 'Keep' }).click()
   await expect(progress).toBeVisible()
   await progress.getByRole('button', { name: 'Delete' }).click()

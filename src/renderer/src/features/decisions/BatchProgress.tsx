@@ -75,110 +75,113 @@ export function BatchProgress({
       : null
 
   return (
-    <section className="batch-progress" aria-label="Batch progress">
-      <div className="batch-progress__top">
-        <h2 className="section-title">{batch.name}</h2>
-        <p className={`batch-progress__status batch-progress__status--${batch.status}`}>
-          {statusLabels[batch.status]}
-        </p>
-      </div>
-      <progress className="progress" max={total} value={finished} aria-label="Rows finished" />
-      <div className="batch-progress__facts">
-        <p className="batch-progress__counts">
-          <span>
-            {finished.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
-          </span>
-          <span>{done.toLocaleString('en-US')} answered</span>
-          <span className={failed > 0 ? 'field-error' : undefined}>
-            {failed.toLocaleString('en-US')} failed
-          </span>
-          <span>{pending.toLocaleString('en-US')} waiting</span>
-        </p>
-        <p className="muted">
-          Spent {formatUsd(batch.spent)}
-          {batch.spendCap ? ` of a ${formatUsd(batch.spendCap)} cap` : ''} · {batch.model} ·{' '}
-          {batch.concurrency} at once
-          {left !== null ? ` · about ${formatSeconds(left)} left` : ''}
-          {batch.profileName ? (
-            <span title="Every row of this batch is sent with this profile’s key, whichever profile is active.">
-              {` · on “${batch.profileName}”`}
+    <>
+      <section className="batch-progress" aria-label="Batch progress">
+        <div className="batch-progress__top">
+          <h2 className="section-title">{batch.name}</h2>
+          <p className={`batch-progress__status batch-progress__status--${batch.status}`}>
+            {statusLabels[batch.status]}
+          </p>
+        </div>
+        <progress className="progress" max={total} value={finished} aria-label="Rows finished" />
+        <div className="batch-progress__facts">
+          <p className="batch-progress__counts">
+            <span>
+              {finished.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
             </span>
+            <span>{done.toLocaleString('en-US')} answered</span>
+            <span className={failed > 0 ? 'field-error' : undefined}>
+              {failed.toLocaleString('en-US')} failed
+            </span>
+            <span>{pending.toLocaleString('en-US')} waiting</span>
+          </p>
+          <p className="muted">
+            Spent {formatUsd(batch.spent)}
+            {batch.spendCap ? ` of a ${formatUsd(batch.spendCap)} cap` : ''} · {batch.model} ·{' '}
+            {batch.concurrency} at once
+            {left !== null ? ` · about ${formatSeconds(left)} left` : ''}
+            {batch.profileName ? (
+              <span title="Every row of this batch is sent with this profile’s key, whichever profile is active.">
+                {` · on “${batch.profileName}”`}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        {batch.profileName ? null : (
+          <p className="field-error">
+            The profile this batch ran on has been deleted; its remaining rows cannot be sent.
+          </p>
+        )}
+        {batch.status === 'over_budget' ? (
+          <p className="muted">
+            <a href="#/settings?section=spend">Raise the budget in Settings</a>, or wait for the next day or
+            month it covers.
+          </p>
+        ) : null}
+        {batch.status === 'capped' ? (
+          <label className="field">
+            <span className="field__label">New spend cap (USD, empty for none)</span>
+            <input
+              value={cap}
+              inputMode="decimal"
+              aria-invalid={capProblem ? true : undefined}
+              onChange={(event) => setCap(event.target.value)}
+            />
+            {capProblem ? <span className="field-error">{capProblem}</span> : null}
+          </label>
+        ) : null}
+        {/* Reached after the new cap a resume may need, yet shown beside the name (see batches.css). */}
+        <div className="form-actions">
+          {batch.status === 'running' ? (
+            <button type="button" className="button" onClick={() => act.mutate('cancel')}>
+              Cancel batch
+            </button>
+          ) : pending > 0 ? (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={capProblem !== null}
+              onClick={() => act.mutate('resume')}
+            >
+              Resume
+            </button>
           ) : null}
-        </p>
-      </div>
-      {batch.profileName ? null : (
-        <p className="field-error">
-          The profile this batch ran on has been deleted; its remaining rows cannot be sent.
-        </p>
-      )}
-      {batch.status === 'over_budget' ? (
-        <p className="muted">
-          <a href="#/settings?section=spend">Raise the budget in Settings</a>, or wait for the next day or
-          month it covers.
-        </p>
-      ) : null}
-      {batch.status === 'capped' ? (
-        <label className="field">
-          <span className="field__label">New spend cap (USD, empty for none)</span>
-          <input
-            value={cap}
-            inputMode="decimal"
-            aria-invalid={capProblem ? true : undefined}
-            onChange={(event) => setCap(event.target.value)}
-          />
-          {capProblem ? <span className="field-error">{capProblem}</span> : null}
-        </label>
-      ) : null}
-      {/* Reached after the new cap a resume may need, yet shown beside the name (see batches.css). */}
-      <div className="form-actions">
-        {batch.status === 'running' ? (
-          <button type="button" className="button" onClick={() => act.mutate('cancel')}>
-            Cancel batch
+          {failed > 0 && batch.status !== 'running' ? (
+            <button type="button" className="button" onClick={() => act.mutate('retry')}>
+              Retry {failed} failed
+            </button>
+          ) : null}
+          {onScores ? (
+            <button type="button" className="button" onClick={onScores}>
+              Go to the scores
+            </button>
+          ) : null}
+          <button type="button" className="button" onClick={() => act.mutate('csv')}>
+            Export CSV
           </button>
-        ) : pending > 0 ? (
+          <button type="button" className="button" onClick={() => act.mutate('json')}>
+            Export JSON
+          </button>
           <button
             type="button"
-            className="button button--primary"
-            disabled={capProblem !== null}
-            onClick={() => act.mutate('resume')}
+            className="button button--quiet button--danger"
+            onClick={async () => {
+              const rows = `${total.toLocaleString('en-US')} ${total === 1 ? 'row' : 'rows'}`
+              const sure = await confirm(
+                `Delete “${batch.name}” and its ${rows} from the history?${baseline ? ' It is its questionnaire’s baseline: its other runs will have none.' : ''} This cannot be undone.`,
+                'Delete batch',
+              )
+              if (sure) act.mutate('delete')
+            }}
           >
-            Resume
+            Delete
           </button>
-        ) : null}
-        {failed > 0 && batch.status !== 'running' ? (
-          <button type="button" className="button" onClick={() => act.mutate('retry')}>
-            Retry {failed} failed
-          </button>
-        ) : null}
-        {onScores ? (
-          <button type="button" className="button" onClick={onScores}>
-            Go to the scores
-          </button>
-        ) : null}
-        <button type="button" className="button" onClick={() => act.mutate('csv')}>
-          Export CSV
-        </button>
-        <button type="button" className="button" onClick={() => act.mutate('json')}>
-          Export JSON
-        </button>
-        <button
-          type="button"
-          className="button button--quiet button--danger"
-          onClick={async () => {
-            const rows = `${total.toLocaleString('en-US')} ${total === 1 ? 'row' : 'rows'}`
-            const sure = await confirm(
-              `Delete “${batch.name}” and its ${rows} from the history?${baseline ? ' It is its questionnaire’s baseline: its other runs will have none.' : ''} This cannot be undone.`,
-              'Delete batch',
-            )
-            if (sure) act.mutate('delete')
-          }}
-        >
-          Delete
-        </button>
-      </div>
-      {saved ? <p className="muted">Saved to {saved}</p> : null}
-      <ErrorNote error={act.error} />
+        </div>
+        {saved ? <p className="muted">Saved to {saved}</p> : null}
+        <ErrorNote error={act.error} />
+      </section>
+      {/* Beside the band, not in it: the band lays out its children, a dialog's own margins too. */}
       {confirmation}
-    </section>
+    </>
   )
 }
