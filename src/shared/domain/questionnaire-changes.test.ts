@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { yesOrNo } from '../testing/questionnaires.ts'
 import type { QuestionDraft, Questionnaire } from './questionnaire.ts'
 import { questionnaireChanges } from './questionnaire-changes.ts'
 
-const question = (id: string, name: string, change: Partial<QuestionDraft> = {}): QuestionDraft => ({
-  id,
-  kind: 'predicate',
-  name,
-  instructions: 'Is it urgent?',
-  instructionsAsJson: false,
-  criteriaTrue: '',
-  criteriaFalse: '',
-  choices: [],
-  levels: [],
-  ...change,
-})
+const question = (id: string, name: string, change: Partial<QuestionDraft> = {}): QuestionDraft =>
+  yesOrNo(name, { id, instructions: 'Is it urgent?', ...change })
 const team = question('q2', 'team', {
   kind: 'choice',
   instructions: 'Which team?',

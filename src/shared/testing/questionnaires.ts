@@ -1,5 +1,5 @@
-// Questionnaires for the page's tests: a yes-or-no question as the builder makes it, and one questionnaire of it.
-import type { QuestionDraft, Questionnaire } from '#shared/domain/questionnaire'
+// Questionnaires for tests in every process: a yes-or-no question as the builder makes it, and one questionnaire of it.
+import type { QuestionDraft, Questionnaire } from '../domain/questionnaire.ts'
 
 /** A yes-or-no question named `name` (its id too), with what a test changes. */
 export const yesOrNo = (name: string, change: Partial<QuestionDraft> = {}): QuestionDraft => ({

@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
 import type { BatchSummary } from '#shared/ipc/routes/batches'
+import { yesOrNo } from '#shared/testing/questionnaires'
 import { renderInPage } from '../../test-page.tsx'
-import { yesOrNo } from '../../testing/questionnaires.ts'
 import { BaselinePanel, thresholdsApart } from './BaselinePanel.tsx'
 
 afterEach(() => {

@@ -3,6 +3,7 @@
 import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bridge } from '#shared/ipc/bridge'
+import { yesOrNo } from '#shared/testing/questionnaires'
 import { renderInPage, until } from '../../test-page.tsx'
 import { heldFile } from '../../testing/held-file.ts'
 import { fieldCharacters } from './BatchInputsField.tsx'
@@ -99,19 +100,8 @@ describe('a file opened for a batch', () => {
   })
 
   it('says before the run which columns hold the expected answers, or that none does', async () => {
-    const question = (name: string) => ({
-      id: name,
-      kind: 'predicate' as const,
-      name,
-      instructions: `Is it ${name}?`,
-      instructionsAsJson: false,
-      criteriaTrue: '',
-      criteriaFalse: '',
-      choices: [],
-      levels: [],
-    })
     useQuestionnaire.setState({
-      questionnaire: { id: 'triage', name: 'Triage', questions: [question('urgent'), question('refund')] },
+      questionnaire: { id: 'triage', name: 'Triage', questions: [yesOrNo('urgent'), yesOrNo('refund')] },
     })
     const view = await openBatchView()
     await view.pick(new File(['text,Urgent\nThe site is down,yes\n'], 'tickets.csv', { type: 'text/csv' }))
